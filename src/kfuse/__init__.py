@@ -1,0 +1,22 @@
+"""kfuse: a compiler that fuses GPU kernels of BLAS-1/2 sequences.
+
+Write a sequence as a Python function over CuPy arrays (``@kfuse.jit``) or as
+a script (``kfuse.compile_script``); kfuse builds the data-dependency graph of
+library calls, plans kernels, generates readable CUDA C and runs it through
+NVRTC.
+"""
+__version__ = "0.1.0"
+
+from . import config, library  # noqa: E402
+from .errors import (KfuseError, ScriptError, ShapeError, DTypeError, ArgumentError,  # noqa: E402
+                     UnknownFunctionError, PlanError, CompileError, NoGPUError)
+from .api import jit, compile_script, compile_program, JitFunction  # noqa: E402
+from .frontend import parse, load  # noqa: E402
+from . import blas  # noqa: E402
+from .ops import outer, sqrt, exp, abs, conj  # noqa: E402,A004
+from .library import register  # noqa: E402
+
+__all__ = ["__version__", "config", "library", "jit", "compile_script", "compile_program", "JitFunction",
+           "parse", "load", "blas", "outer", "sqrt", "exp", "abs", "conj", "register",
+           "KfuseError", "ScriptError", "ShapeError", "DTypeError", "ArgumentError",
+           "UnknownFunctionError", "PlanError", "CompileError", "NoGPUError"]

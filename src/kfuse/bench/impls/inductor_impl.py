@@ -1,0 +1,27 @@
+"""torch.compile (default mode, Inductor backend) of the sequence's expressions.
+
+One compile per (sequence, size): ``dynamic=False`` so every size gets kernels
+specialised to its shape, as a user with a fixed problem size would get, and
+``torch._dynamo.reset()`` before each so the recompile limit never sends a size
+back to eager.  The first call (trace + compile) is reported as first-call time.
+"""
+from __future__ import annotations
+
+from .torch_impl import TorchImpl
+
+
+class InductorImpl(TorchImpl):
+    """torch.compile(mode="default", dynamic=False)."""
+
+    name = "inductor"
+    requires = ("cupy", "torch", "triton")
+
+    def build(self, seq, sizes: dict, dtype: str):
+        torch = self.torch
+        torch._dynamo.reset()
+
+        def fn(*args):
+            return seq.compute(*args)
+
+        fn.__name__ = f"kfbench_{seq.script}"
+        return torch.compile(fn, mode="default", dynamic=False)

@@ -1,0 +1,282 @@
+"""Run ONE implementation over a list of (sequence, size) points, in its own process.
+
+    python -m kfuse.bench.worker --impl cupy --dtype float32 \
+        --points '[["SGEMV", 2048, 2048], ["VADD", null, 1048576]]'
+
+Prints protocol lines ``@@KFB {json}`` on stdout (everything else a library
+prints is sent to stderr): ``hello``, ``progress`` before each point, one
+``result`` per point, and ``done``.  ``--impl ceilings`` measures the card's
+ceilings instead.  A missing package gives one ``skipped`` result per point
+with a one-line note; a failing point gives ``error`` and the run goes on.
+
+Per point: inputs from the seed (CuPy, or NumPy with ``--reference host``),
+the float64 reference, a first call (timed on the host clock, after the build
+/compile, timed separately), the check of every output against the reference
+(a wrong result is reported and never timed), then the "hot" timing (same
+inputs every call) and, when the working set fits in L2, the "rotating"
+timing (calls cycle through copies of the inputs so none is cache-resident).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import math
+import os
+import sys
+import time
+
+PREFIX = "@@KFB "
+_out = None  # the real stdout, for protocol lines only
+
+
+def emit(obj: dict) -> None:
+    """Write one protocol line."""
+    stream = _out or sys.stdout
+    stream.write(PREFIX + json.dumps(obj, default=_json_default) + "\n")
+    stream.flush()
+
+
+def _json_default(x):
+    """Make numpy scalars and other odd values JSON-able."""
+    try:
+        return x.item()
+    except Exception:
+        return repr(x)
+
+
+def _capture_stdout() -> None:
+    """Keep the real stdout for protocol lines; send fd 1 (and sys.stdout) to stderr."""
+    global _out
+    fd = os.dup(1)
+    _out = os.fdopen(fd, "w", buffering=1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m kfuse.bench.worker", description=__doc__.split("\n")[0])
+    p.add_argument("--impl", required=True, help="implementation name, or 'ceilings'")
+    p.add_argument("--dtype", default="float32", choices=("float32", "float64"))
+    p.add_argument("--points", default="[]", help="JSON list of [sequence, m or null, n]")
+    p.add_argument("--seed", type=int, default=2024)
+    p.add_argument("--min-time", type=float, default=0.1,
+                   help="seconds of measurement per timing mode and point (>= 7 loops anyway)")
+    p.add_argument("--deadline", type=float, default=0.0,
+                   help="wall-clock time (epoch s) after which no new point starts")
+    p.add_argument("--reference", default="device", choices=("device", "host"),
+                   help="float64 reference with CuPy on the device, or NumPy on the host")
+    p.add_argument("--no-rotating", action="store_true", help="skip the rotating-inputs timing")
+    p.add_argument("--l2-bytes", type=int, default=0, help="override the L2 size (bytes)")
+    return p.parse_args(argv)
+
+
+# ---------------------------------------------------------------------------
+# one point
+# ---------------------------------------------------------------------------
+
+def base_record(impl: str, seq, m, n, dtype: str) -> dict:
+    """The fields every result record has."""
+    from .sequences import size_label
+
+    return {"type": "result", "impl": impl, "seq": seq.name, "family": seq.family,
+            "m": m if seq.family == "blas2" else None, "n": n, "dtype": dtype,
+            "size": size_label(seq.family, m, n), "status": "ok", "note": ""}
+
+
+def relative_errors(seq, outs: list, refs: tuple, sizes: dict, dtype: str, xp) -> tuple[dict, dict, str]:
+    """Per output ||out - ref|| / ||ref||, the tolerances, and a note if any is off."""
+    errs, tols, problems = {}, {}, []
+    for op, out, ref in zip(seq.outputs, outs, refs):
+        tol = seq.tolerance(op.name, sizes, dtype)
+        tols[op.name] = tol
+        out = xp.asarray(out)
+        ref = xp.asarray(ref)
+        if tuple(out.shape) != tuple(ref.shape):
+            errs[op.name] = None
+            problems.append(f"{op.name}: shape {tuple(out.shape)} != {tuple(ref.shape)}")
+            continue
+        diff = float(xp.linalg.norm((out.astype(xp.float64) - ref).ravel()))
+        norm = float(xp.linalg.norm(ref.ravel()))
+        err = diff / norm if norm > 0 else diff
+        errs[op.name] = err
+        if not (err <= tol):  # NaN fails too
+            problems.append(f"{op.name}: rel. error {err:.3g} > {tol:.3g}")
+    if len(outs) != len(refs):
+        problems.append(f"{len(outs)} outputs, expected {len(refs)}")
+    return errs, tols, "; ".join(problems)
+
+
+def rotation_sets(working_set: int, l2_bytes: int, cap: int = 2048) -> int:
+    """Input sets to rotate through so that they span >= 2x the L2 cache."""
+    return max(2, min(cap, math.ceil(2 * l2_bytes / max(1, working_set))))
+
+
+def run_point(impl, seq, m, n, dtype: str, args, l2_bytes: int) -> dict:
+    """Generate, check and time one (sequence, size) for one implementation."""
+    import cupy
+
+    from . import timing
+
+    rec = base_record(impl.name, seq, m, n, dtype)
+    sizes = seq.sizes(m, n)
+    itemsize = 8 if dtype == "float64" else 4
+
+    # inputs and the float64 reference
+    if args.reference == "host":
+        import numpy as np
+
+        host = seq.make_inputs(sizes, dtype, args.seed, np)
+        refs = seq.reference(host, np)
+        inputs = [a if isinstance(a, float) else cupy.asarray(a) for a in host]
+        del host
+        check_xp = np
+    else:
+        inputs = seq.make_inputs(sizes, dtype, args.seed, cupy)
+        refs = seq.reference(inputs, cupy)
+        check_xp = cupy
+    cupy.cuda.Device().synchronize()
+
+    # build (compile, for ahead-of-time compilers) and first call
+    t0 = time.perf_counter()
+    built = impl.build(seq, sizes, dtype)
+    rec["build_s"] = time.perf_counter() - t0
+    rec.update(impl.info(built))
+    thunk = impl.bind(built, inputs)
+    result, rec["first_call_s"] = timing.time_first_call(thunk, impl.block, cupy.cuda.Device().synchronize)
+
+    # check before timing
+    outs = impl.outputs(result)
+    if check_xp is not cupy:
+        outs = [cupy.asnumpy(o) for o in outs]
+    rec["relerr"], rec["tol"], problem = relative_errors(seq, outs, refs, sizes, dtype, check_xp)
+    del outs, result, refs
+    if problem:
+        rec["status"], rec["note"] = "wrong", problem
+        return rec
+
+    timer = impl.timer()
+    rec["hot"] = timing.measure(thunk, timer, args.min_time)
+    del thunk
+
+    ws = seq.working_set(sizes, itemsize)
+    rec["working_set_bytes"] = ws
+    if not args.no_rotating and ws <= l2_bytes:
+        sets = rotation_sets(ws, l2_bytes)
+        copies = [[a if isinstance(a, float) else a.copy() for a in inputs] for _ in range(sets - 1)]
+        thunks = [impl.bind(built, inputs)] + [impl.bind(built, c) for c in copies]
+        rec["rotating"] = timing.measure(timing.Rotation(thunks), timer, args.min_time)
+        rec["rotating"]["sets"] = sets
+        del copies, thunks
+    return rec
+
+
+# ---------------------------------------------------------------------------
+# main loop
+# ---------------------------------------------------------------------------
+
+def skip_all(impl_name: str, points: list, dtype: str, reason: str, status: str = "skipped") -> None:
+    """One result line per point with the same one-line note."""
+    from .sequences import get
+
+    for name, m, n in points:
+        rec = base_record(impl_name, get(name), m, n, dtype)
+        rec["status"], rec["note"] = status, reason
+        emit(rec)
+
+
+def run_ceilings() -> int:
+    """``--impl ceilings``: measure and emit the card's ceilings."""
+    try:
+        import cupy  # noqa: F401
+        from . import ceilings
+
+        emit({"type": "ceilings", **ceilings.measure()})
+    except Exception as exc:
+        from .impls import first_line
+
+        emit({"type": "ceilings", "error": first_line(exc)})
+    emit({"type": "done"})
+    return 0
+
+
+def device_check() -> str | None:
+    """A one-line reason why there is no usable CUDA device, or None."""
+    try:
+        import cupy
+
+        if cupy.cuda.runtime.getDeviceCount() < 1:
+            return "no CUDA device"
+    except Exception as exc:
+        from .impls import first_line
+
+        return f"no usable CUDA device ({first_line(exc)})"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the worker process."""
+    os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+    args = parse_args(argv)
+    _capture_stdout()
+    emit({"type": "hello", "impl": args.impl, "pid": os.getpid(), "python": sys.version.split()[0]})
+    if args.impl == "ceilings":
+        return run_ceilings()
+
+    from . import sequences
+    from .impls import first_line, load
+
+    points = [tuple(p) for p in json.loads(args.points)]
+    impl = load(args.impl)
+    reason = impl.unavailable() or device_check()
+    if reason:
+        skip_all(args.impl, points, args.dtype, reason)
+        emit({"type": "done"})
+        return 0
+    try:
+        impl.setup(args.dtype)
+    except Exception as exc:
+        skip_all(args.impl, points, args.dtype, f"setup failed: {first_line(exc)}", "error")
+        emit({"type": "done"})
+        return 0
+    l2 = args.l2_bytes or _l2_bytes()
+
+    for i, (name, m, n) in enumerate(points):
+        seq = sequences.get(name)
+        if args.deadline and time.time() > args.deadline:
+            skip_all(args.impl, points[i:], args.dtype, "not run: time budget spent", "not-run")
+            break
+        emit({"type": "progress", "i": i, "total": len(points), "seq": seq.name,
+              "size": sequences.size_label(seq.family, m, n)})
+        try:
+            rec = run_point(impl, seq, m, n, args.dtype, args, l2)
+        except Exception as exc:
+            rec = base_record(args.impl, seq, m, n, args.dtype)
+            rec["status"], rec["note"] = "error", first_line(exc)[:300]
+        emit(rec)
+        _release(impl)
+    emit({"type": "done"})
+    return 0
+
+
+def _l2_bytes() -> int:
+    """L2 size of the current device (60 MiB if it cannot be read)."""
+    try:
+        import cupy
+
+        return int(cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)["l2CacheSize"])
+    except Exception:
+        return 60 << 20
+
+
+def _release(impl) -> None:
+    """Free memory between points; never fails."""
+    gc.collect()
+    try:
+        impl.release()
+    except Exception:
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

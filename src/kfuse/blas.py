@@ -1,0 +1,145 @@
+"""Named library calls in BLAS style: ``kfuse.blas.gemv(A, x, trans=..., alpha=..., beta=..., y=...)``.
+
+Inside a ``@kfuse.jit`` function they record calls; outside one they compile
+(once per signature) and run a one-call program, so they also work eagerly
+on CuPy arrays.  All are out of place: they return new arrays.
+"""
+from __future__ import annotations
+
+from .api import JitFunction
+from .errors import KfuseError
+from .frontend.trace import Tensor, as_operand, current_builder
+
+_EAGER: dict = {}
+
+
+def _builder(*xs):
+    b = current_builder()
+    for x in xs:
+        if isinstance(x, Tensor):
+            return x._b
+    return b
+
+
+def _run(name: str, body, args: tuple, static: dict):
+    """Trace ``body`` if we are tracing, else compile and run it eagerly."""
+    b = _builder(*args)
+    if b is not None:
+        return body(b, *args, **static)
+    present = tuple(a is not None for a in args)
+    key = (name, tuple(sorted(static.items())), present)
+    jf = _EAGER.get(key)
+    if jf is None:
+        def eager(*xs):
+            it = iter(xs)
+            full = [next(it) if p else None for p in present]
+            return body(current_builder(), *full, **static)
+        eager.__name__ = name
+        jf = _EAGER[key] = JitFunction(eager, name=name)
+    return jf(*[a for a in args if a is not None])
+
+
+def _call(b, fn: str, **args):
+    return Tensor(b, b.call(fn, {k: as_operand(b, v) for k, v in args.items() if v is not None}))
+
+
+def _gemv_body(b, A, x, alpha, beta, y, trans=False):
+    if not isinstance(A, Tensor):
+        raise KfuseError("gemv: A must be an array")
+    base = b.values[A._name].view_of
+    if base:  # A is a transpose view: use the other variant on the base matrix
+        A, trans = Tensor(b, base), not trans
+    if y is not None and beta is None:
+        beta = 1.0
+    return _call(b, "gemv_t" if trans else "gemv", A=A, x=x, alpha=alpha,
+                 beta=beta if y is not None else None, y=y)
+
+
+def gemv(A, x, trans: bool = False, alpha=1.0, beta=None, y=None):
+    """``alpha * op(A) x + beta * y`` with ``op(A) = A`` or ``A.T`` (``trans=True``).
+
+    ``beta`` defaults to 1 when ``y`` is given.  Conjugate transposes are not
+    supported yet (use ``A.conj()`` explicitly in a later version).
+    """
+    return _run("gemv", _gemv_body, (A, x, alpha, beta, y), {"trans": bool(trans)})
+
+
+def _body(fn, names):
+    def body(b, *args):
+        return _call(b, fn, **dict(zip(names, args)))
+    return body
+
+
+def axpy(alpha, x, y):
+    """``alpha * x + y``."""
+    return _run("axpy", _body("axpy", ("alpha", "x", "y")), (alpha, x, y), {})
+
+
+def axpby(alpha, x, beta, y):
+    """``alpha * x + beta * y``."""
+    return _run("axpby", _body("axpby", ("alpha", "x", "beta", "y")), (alpha, x, beta, y), {})
+
+
+def waxpby(alpha, x, beta, y):
+    """``w = alpha * x + beta * y``."""
+    return _run("waxpby", _body("waxpby", ("alpha", "x", "beta", "y")), (alpha, x, beta, y), {})
+
+
+def scal(alpha, x):
+    """``alpha * x``."""
+    return _run("scal", _body("scal", ("alpha", "x")), (alpha, x), {})
+
+
+def copy(x):
+    """A copy of ``x``."""
+    return _run("copy", _body("copy", ("x",)), (x,), {})
+
+
+def dot(x, y):
+    """``sum(x * y)`` (no conjugation) as a 0-d device array."""
+    return _run("dot", _body("dot", ("x", "y")), (x, y), {})
+
+
+def dotc(x, y):
+    """``sum(conj(x) * y)``."""
+    return _run("dotc", _body("dotc", ("x", "y")), (x, y), {})
+
+
+def nrm2(x):
+    """Euclidean norm of ``x`` (real) as a 0-d device array."""
+    return _run("nrm2", _body("nrm2", ("x",)), (x,), {})
+
+
+def asum(x):
+    """``sum(|Re x| + |Im x|)`` (BLAS asum)."""
+    return _run("asum", _body("asum", ("x",)), (x,), {})
+
+
+def ger(A, x, y, alpha=1.0):
+    """``A + alpha * x y^T`` (out of place)."""
+    return _run("ger", _body("ger", ("A", "x", "y", "alpha")), (A, x, y, alpha), {})
+
+
+def madd(A, B):
+    """``A + B`` for matrices."""
+    return _run("madd", _body("madd", ("A", "B")), (A, B), {})
+
+
+def call(fn_name: str, *args, **kwargs):
+    """Call any library function (built-in or registered) by name with positional/keyword args."""
+    from . import library
+    fn = library.get(fn_name)
+    names = [p.name for p in fn.inputs]
+    if len(args) > len(names):
+        raise KfuseError(f"{fn_name} takes at most {len(names)} arguments")
+    full = dict(zip(names, args))
+    for k, v in kwargs.items():
+        if k not in names:
+            raise KfuseError(f"{fn_name} has no parameter {k!r}")
+        full[k] = v
+    ordered = tuple(full.get(n) for n in names)
+    return _run(f"call_{fn_name}", _body(fn_name, tuple(names)), ordered, {})
+
+
+__all__ = ["gemv", "axpy", "axpby", "waxpby", "scal", "copy", "dot", "dotc", "nrm2", "asum", "ger",
+           "madd", "call"]

@@ -1,0 +1,169 @@
+"""The graph builder shared by both front ends.
+
+Script parser and Python tracer both call :class:`GraphBuilder`: it creates
+values, checks each call against the library's metadata (shapes, element
+types) and lowers NumPy-style operators to elementary functions.
+"""
+from __future__ import annotations
+
+from .. import library
+from ..errors import KfuseError, ShapeError
+from ..ir import ArrayType, Call, Program, Value, check_dtype, is_complex
+
+BINARY_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
+UNARY_OPS = {"-": "neg", "abs": "abs", "sqrt": "sqrt", "exp": "exp", "conj": "conj"}
+
+
+class GraphBuilder:
+    """Accumulates values and calls; :meth:`finish` returns the Program."""
+
+    def __init__(self, name: str, default_dtype: str = "float32"):
+        self.name = name
+        self.default_dtype = check_dtype(default_dtype)
+        self.values: dict = {}
+        self.inputs: list = []
+        self.calls: list = []
+        self._tmp = 0
+        self._consts: dict = {}
+
+    # ---------------------------------------------------------------- values
+    def fresh_name(self, base: str | None = None) -> str:
+        """A new SSA name: ``base``, ``base.1``, ... or ``t1``, ``t2`` ..."""
+        if base is None:
+            self._tmp += 1
+            while f"t{self._tmp}" in self.values:
+                self._tmp += 1
+            return f"t{self._tmp}"
+        name, k = base, 0
+        while name in self.values:
+            k += 1
+            name = f"{base}.{k}"
+        return name
+
+    def add_value(self, type_: ArrayType, role="temp", name=None, **kw) -> str:
+        name = name or self.fresh_name()
+        if name in self.values:
+            raise KfuseError(f"value {name!r} defined twice")
+        self.values[name] = Value(name, type_, role, **kw)
+        return name
+
+    def add_input(self, name: str, type_: ArrayType, host: bool = False) -> str:
+        """Declare a program input (``host`` for scalars passed by value)."""
+        if name in self.values:
+            raise KfuseError(f"input {name!r} given twice")
+        self.add_value(type_, "input", name, host=host, user_name=name)
+        self.inputs.append(name)
+        return name
+
+    def const(self, value, dtype: str | None = None) -> str:
+        """A literal scalar; literals adapt their element type to the other operands."""
+        if isinstance(value, bool) or not isinstance(value, (int, float, complex)):
+            raise KfuseError(f"unsupported literal {value!r}")
+        dtype = dtype or self.default_dtype
+        if isinstance(value, complex):
+            if not is_complex(dtype):
+                dtype = {"float32": "complex64", "float64": "complex128"}[dtype]
+        else:
+            value = float(value)
+        key = (value, dtype)
+        if key not in self._consts:
+            self._consts[key] = self.add_value(ArrayType("scalar", dtype), "const",
+                                               self.fresh_name(f"c{len(self._consts)}"), const=value)
+        return self._consts[key]
+
+    def type_of(self, name: str) -> ArrayType:
+        return self.values[name].type
+
+    def transpose(self, name: str) -> str:
+        """A transpose view of a matrix (no copy); vectors and scalars are returned as they are."""
+        v = self.values[name]
+        if v.type.kind != "matrix":
+            return name
+        if v.view_of:  # transpose of a transpose is the base
+            return v.view_of
+        for other in self.values.values():
+            if other.view_of == name:
+                return other.name
+        return self.add_value(v.type.transposed(), v.role if v.role != "const" else "temp",
+                              self.fresh_name(f"{name}.T"), view_of=name,
+                              user_name=f"{v.display}.T", host=False)
+
+    # ---------------------------------------------------------------- calls
+    def call(self, fn_name: str, args: dict, label: str = "", loc=None, out: str | None = None) -> str:
+        """Append ``out = fn_name(args)`` after checking it; returns the output value name."""
+        fn = library.get(fn_name)
+        args = {k: v for k, v in args.items() if v is not None}
+        args = self._adapt_consts(fn, args)
+        weak = frozenset(k for k, v in args.items() if self.values[v].role == "const")
+        otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak)
+        name = self.fresh_name(out) if out else self.fresh_name()
+        self.add_value(otype, "temp", name, user_name=out)
+        cid = len(self.calls)
+        self.calls.append(Call(cid, fn_name, dict(args), {fn.output.name: name},
+                               label or self._label(fn_name, args, name), loc))
+        return name
+
+    def _adapt_consts(self, fn, args: dict) -> dict:
+        """Give literals the element type of the call's other operands."""
+        strong = [self.values[v].type.dtype for v in args.values() if self.values[v].role != "const"]
+        if not strong:
+            return args
+        dtype = strong[0]
+        out = {}
+        for k, v in args.items():
+            val = self.values[v]
+            if val.role == "const" and val.type.dtype != dtype:
+                if is_complex(val.type.dtype) and not is_complex(dtype):
+                    out[k] = v  # let infer() report the complex-literal error
+                    continue
+                out[k] = self.const(val.const, dtype)
+            else:
+                out[k] = v
+        return out
+
+    def _label(self, fn_name: str, args: dict, out: str) -> str:
+        disp = lambda v: (repr(self.values[v].const) if self.values[v].role == "const"  # noqa: E731
+                          else self.values[v].display)
+        return f"{self.values[out].display} = {fn_name}({', '.join(disp(v) for v in args.values())})"
+
+    # ---------------------------------------------------------------- operators
+    def binary(self, op: str, a: str, b: str, loc=None, out=None) -> str:
+        """Lower ``a op b`` (``+ - * / @``) to a library call."""
+        if op == "@":
+            return self.matmul(a, b, loc, out)
+        return self.call(BINARY_OPS[op], {"x": a, "y": b}, loc=loc, out=out)
+
+    def unary(self, op: str, a: str, loc=None, out=None) -> str:
+        return self.call(UNARY_OPS[op], {"x": a}, loc=loc, out=out)
+
+    def matmul(self, a: str, b: str, loc=None, out=None) -> str:
+        """``A @ x`` -> gemv, ``A.T @ x`` -> gemv_t on A, ``x @ A`` -> gemv_t, ``x @ y`` -> dot."""
+        ta, tb = self.type_of(a), self.type_of(b)
+        if ta.kind == "matrix" and tb.kind == "vector":
+            base = self.values[a].view_of
+            if base:
+                return self.call("gemv_t", {"A": base, "x": b}, loc=loc, out=out)
+            return self.call("gemv", {"A": a, "x": b}, loc=loc, out=out)
+        if ta.kind == "vector" and tb.kind == "matrix":
+            return self.matmul(self.transpose(b), a, loc, out)
+        if ta.kind == "vector" and tb.kind == "vector":
+            return self.call("dot", {"x": a, "y": b}, loc=loc, out=out)
+        if ta.kind == "matrix" and tb.kind == "matrix":
+            raise ShapeError("matrix @ matrix (BLAS-3) is not supported yet")
+        raise ShapeError(f"@ needs vectors or matrices, got {ta.describe()} and {tb.describe()}")
+
+    # ---------------------------------------------------------------- result
+    def finish(self, outputs: list) -> Program:
+        """The program returning ``outputs`` (value names); drops unused literals."""
+        if not outputs:
+            raise KfuseError(f"{self.name}: nothing is returned")
+        for o in outputs:
+            if o not in self.values:
+                raise KfuseError(f"{self.name}: returned value {o!r} is not defined")
+        used = set(self.inputs) | set(outputs)
+        for c in self.calls:
+            used.update(c.args.values())
+            used.update(c.outs.values())
+        used.update(self.values[u].view_of for u in list(used) if self.values[u].view_of)
+        values = {n: v for n, v in self.values.items() if n in used}
+        return Program(self.name, values, list(self.inputs), list(outputs), list(self.calls))

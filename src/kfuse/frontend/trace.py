@@ -1,0 +1,190 @@
+"""Python front end: tracing a function of arrays into IR.
+
+Inside a traced function the arguments are :class:`Tensor` proxies.  NumPy
+operators (``@ .T + - * / -x abs``), ``kfuse.sqrt/exp/outer`` and
+``kfuse.blas.*`` record calls through the GraphBuilder; Python numbers in the
+body become literals.  Shapes are concrete: one trace per argument signature.
+"""
+from __future__ import annotations
+
+import numbers
+import threading
+
+import numpy as np
+
+from ..errors import ArgumentError, KfuseError, ShapeError
+from ..ir import ArrayType, Program, check_dtype, complex_of, is_complex
+from .builder import GraphBuilder
+
+_state = threading.local()
+
+
+class Tensor:
+    """A traced value: supports the NumPy operators kfuse can compile."""
+
+    __slots__ = ("_b", "_name")
+    __array_priority__ = 1000   # NumPy scalars defer to our operators
+    __array_ufunc__ = None
+
+    def __init__(self, builder: GraphBuilder, name: str):
+        self._b, self._name = builder, name
+
+    # -------------------------------------------------------------- attributes
+    @property
+    def _type(self) -> ArrayType:
+        return self._b.type_of(self._name)
+
+    @property
+    def shape(self) -> tuple:
+        return tuple(self._type.shape)
+
+    @property
+    def ndim(self) -> int:
+        return self._type.rank
+
+    @property
+    def dtype(self):
+        return np.dtype(self._type.dtype)
+
+    @property
+    def T(self) -> "Tensor":
+        return Tensor(self._b, self._b.transpose(self._name))
+
+    def transpose(self) -> "Tensor":
+        return self.T
+
+    def __repr__(self):
+        return f"<kfuse traced {self._b.values[self._name].display}: {self._type.describe()}>"
+
+    def __bool__(self):
+        raise KfuseError("a traced array has no value while tracing: data-dependent Python control "
+                         "flow (if/while on array values) cannot be compiled")
+
+    def __len__(self):
+        return self.shape[0] if self.shape else 0
+
+    def __iter__(self):
+        raise KfuseError("cannot iterate over a traced array")
+
+    def __getitem__(self, _):
+        raise KfuseError("indexing and slicing are not supported inside kfuse functions")
+
+    # -------------------------------------------------------------- operators
+    def _bin(self, op, other, reverse=False):
+        o = as_operand(self._b, other)
+        a, b = (o, self._name) if reverse else (self._name, o)
+        return Tensor(self._b, self._b.binary(op, a, b))
+
+    def __add__(self, o): return self._bin("+", o)
+    def __radd__(self, o): return self._bin("+", o, True)
+    def __sub__(self, o): return self._bin("-", o)
+    def __rsub__(self, o): return self._bin("-", o, True)
+    def __mul__(self, o): return self._bin("*", o)
+    def __rmul__(self, o): return self._bin("*", o, True)
+    def __truediv__(self, o): return self._bin("/", o)
+    def __rtruediv__(self, o): return self._bin("/", o, True)
+    def __matmul__(self, o): return self._bin("@", o)
+    def __rmatmul__(self, o): return self._bin("@", o, True)
+    def __neg__(self): return Tensor(self._b, self._b.unary("-", self._name))
+    def __pos__(self): return self
+    def __abs__(self): return Tensor(self._b, self._b.unary("abs", self._name))
+
+    def conj(self) -> "Tensor":
+        return Tensor(self._b, self._b.unary("conj", self._name))
+
+
+def current_builder() -> GraphBuilder | None:
+    return getattr(_state, "builder", None)
+
+
+def as_operand(builder: GraphBuilder, x) -> str:
+    """A value name for ``x``: a Tensor of this trace, or a Python number (a literal)."""
+    if isinstance(x, Tensor):
+        if x._b is not builder:
+            raise KfuseError("a traced array from another kfuse function was used here")
+        return x._name
+    if isinstance(x, numbers.Number) and not isinstance(x, bool):
+        return builder.const(complex(x) if isinstance(x, complex) or np.iscomplexobj(x) else float(x))
+    if hasattr(x, "shape") and hasattr(x, "dtype"):
+        raise ArgumentError("an array captured from outside the traced function was used: "
+                            "pass it as an argument so kfuse can check and bind it")
+    raise ArgumentError(f"unsupported operand {type(x).__name__} in a kfuse function")
+
+
+def arg_spec(name: str, x) -> tuple:
+    """The part of the jit cache key for one argument: kind, shape, dtype, layout."""
+    from ..runtime import arrays
+    if isinstance(x, bool):
+        raise ArgumentError(f"argument {name!r}: booleans are not supported")
+    if isinstance(x, numbers.Number):
+        return ("h", "complex" if isinstance(x, complex) or np.iscomplexobj(x) else "real")
+    if isinstance(x, np.ndarray):
+        raise ArgumentError(f"argument {name!r} is a host (NumPy) array; pass a device array "
+                            "(cupy.asarray(x))")
+    if not (hasattr(x, "shape") and hasattr(x, "dtype")):
+        raise ArgumentError(f"argument {name!r}: unsupported type {type(x).__name__}")
+    if arrays.is_torch(x) and not x.is_cuda:
+        raise ArgumentError(f"argument {name!r} is a CPU tensor; move it to the GPU (tensor.cuda())")
+    dtype = check_dtype(str(x.dtype).replace("torch.", ""), f"argument {name!r}")
+    nd = len(x.shape)
+    if nd == 0:
+        return ("d", dtype)
+    if nd > 2:
+        raise ShapeError(f"argument {name!r} has {nd} dimensions; kfuse handles vectors and matrices")
+    a = arrays.to_cupy(name, x)
+    if nd == 1:
+        if a.size > 1 and a.strides[0] != a.itemsize:
+            raise ArgumentError(f"argument {name!r} is a strided vector; pass a contiguous one")
+        return ("a", (int(a.shape[0]),), dtype, "C")
+    if a.flags.c_contiguous:
+        order = "C"
+    elif a.flags.f_contiguous:
+        order = "F"
+    else:
+        raise ArgumentError(f"argument {name!r} is a non-contiguous matrix; pass "
+                            "cupy.ascontiguousarray(x) or a transpose of a contiguous matrix")
+    return ("a", tuple(int(d) for d in a.shape), dtype, order)
+
+
+def scalar_dtype(specs: list, kind: str) -> str:
+    """Element type given to Python-number arguments: that of the first array argument."""
+    for s in specs:
+        if s[0] == "a" or s[0] == "d":
+            d = s[2] if s[0] == "a" else s[1]
+            return complex_of(d) if kind == "complex" else d
+    return "complex128" if kind == "complex" else "float64"
+
+
+def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
+    """Trace ``fn`` for argument ``specs``; returns (Program, output structure)."""
+    b = GraphBuilder(name or getattr(fn, "__name__", "kernel"))
+    args = []
+    for n, s in zip(names, specs):
+        if s[0] == "a":
+            kind = "vector" if len(s[1]) == 1 else "matrix"
+            b.add_input(n, ArrayType(kind, s[2], s[1], s[3]))
+        elif s[0] == "d":
+            b.add_input(n, ArrayType("scalar", s[1]))
+        else:
+            dt = scalar_dtype(specs, s[1])
+            if s[1] == "real" and is_complex(dt):
+                dt = dt  # real numbers are passed as complex to complex programs
+            b.add_input(n, ArrayType("scalar", dt), host=True)
+        args.append(Tensor(b, n))
+    prev = current_builder()
+    _state.builder = b
+    try:
+        result = fn(*args)
+    finally:
+        _state.builder = prev
+    single = not isinstance(result, (tuple, list))
+    outs = [result] if single else list(result)
+    names_out = []
+    for k, o in enumerate(outs):
+        if not isinstance(o, Tensor):
+            raise KfuseError(f"{b.name}: return value {k} is not an array computed from the arguments "
+                             f"(got {type(o).__name__})")
+        names_out.append(o._name)
+    program: Program = b.finish(names_out)
+    structure = ("single" if single else type(result).__name__)
+    return program, structure

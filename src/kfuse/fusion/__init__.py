@@ -1,0 +1,4 @@
+"""Fusion: legality, optimization space and search.  For now: plans and the unfused planner."""
+from .plan import Plan, KernelPlan, Domain, call_domain, unfused_plan, check_plan, default_params
+
+__all__ = ["Plan", "KernelPlan", "Domain", "call_domain", "unfused_plan", "check_plan", "default_params"]

@@ -1,0 +1,248 @@
+"""Plans: which calls each kernel runs, and how each kernel is launched.
+
+A plan is plain data that round-trips through JSON, so a user can read it,
+edit it and feed it back (``kfuse compile --plan F.json``).  Example::
+
+    {"kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096},
+     "kernels": [{"name": "k0_q_gemv", "calls": [0], "space": "tile",
+                  "params": {"bx": 32, "by": 8, "ks": 1, "vec": 1,
+                             "iter_axis": "fast", "iters": 128}}, ...]}
+
+Spaces: ``scalar`` (one thread), ``vec`` (1-D grid over a vector: unnested
+map/reduce), ``tile`` (2-D grid over a matrix: nested map/reduce).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+
+from .. import config, library
+from ..errors import PlanError
+from ..ir import Program
+
+PLAN_VERSION = 1
+
+
+@dataclasses.dataclass
+class Domain:
+    """The iteration space of a kernel.
+
+    scalar: no extent.  vec: ``length``.  tile: logical ``rows`` x ``cols`` and
+    the memory order ``lead`` of the matrix that sets the thread layout; the
+    physical axes are ``slow`` (between rows of memory) and ``fast`` (along).
+    """
+
+    space: str
+    length: int = 1
+    rows: int = 1
+    cols: int = 1
+    lead: str = "C"
+
+    @property
+    def slow(self) -> int:
+        return self.rows if self.lead == "C" else self.cols
+
+    @property
+    def fast(self) -> int:
+        return self.cols if self.lead == "C" else self.rows
+
+    def axis_of(self, logical: str) -> str:
+        """Physical axis ('slow'/'fast') of a logical matrix axis ('i' rows / 'j' cols)."""
+        if self.lead == "C":
+            return "slow" if logical == "i" else "fast"
+        return "fast" if logical == "i" else "slow"
+
+    def key(self) -> tuple:
+        return (self.space, self.length, self.rows, self.cols, self.lead)
+
+
+def call_domain(program: Program, call) -> Domain:
+    """Domain of one call of a bound program."""
+    fn = library.get(call.fn)
+    vals = {p: program.value(v) for p, v in call.args.items()}
+    out = program.value(next(iter(call.outs.values())))
+    if fn.nested or any(v.type.kind == "matrix" for v in vals.values()) or out.type.kind == "matrix":
+        lead_val = next((v for v in vals.values() if v.type.kind == "matrix"), out)
+        if lead_val.type.kind == "matrix":
+            rows, cols = lead_val.type.shape
+            lead = lead_val.type.order
+        else:  # nested function over vectors only (outer)
+            rows = next(v.type.shape[0] for p, v in vals.items() if fn.param(p).index == "i")
+            cols = next(v.type.shape[0] for p, v in vals.items() if fn.param(p).index == "j")
+            lead = "C"
+        if fn.nested or out.type.kind == "matrix":
+            rows, cols = (rows, cols)
+        return Domain("tile", rows=int(rows), cols=int(cols), lead=lead)
+    arrays = [v for v in vals.values() if v.type.kind == "vector"]
+    if arrays:
+        return Domain("vec", length=int(arrays[0].type.shape[0]))
+    return Domain("scalar")
+
+
+@dataclasses.dataclass
+class KernelPlan:
+    """One kernel: the calls it runs (ids, in order), its space and launch parameters."""
+
+    name: str
+    calls: list
+    space: str
+    params: dict
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "calls": list(self.calls), "space": self.space, "params": dict(self.params)}
+
+
+@dataclasses.dataclass
+class Plan:
+    """A complete plan for a bound program."""
+
+    program: str
+    sizes: dict
+    kernels: list
+    fingerprint: str = ""
+
+    def to_json(self, program: Program | None = None) -> dict:
+        d = {"kfuse_plan": PLAN_VERSION, "program": self.program, "sizes": dict(self.sizes),
+             "fingerprint": self.fingerprint, "kernels": [k.to_json() for k in self.kernels]}
+        if program is not None:
+            for kd in d["kernels"]:
+                kd["runs"] = [program.calls[c].label for c in kd["calls"]]
+        return d
+
+    def dumps(self, program: Program | None = None) -> str:
+        return json.dumps(self.to_json(program), indent=2)
+
+    @staticmethod
+    def from_json(d) -> "Plan":
+        if isinstance(d, str):
+            d = json.loads(d)
+        if d.get("kfuse_plan") != PLAN_VERSION:
+            raise PlanError("not a kfuse plan (missing or wrong 'kfuse_plan' version)")
+        try:
+            kernels = [KernelPlan(k["name"], [int(c) for c in k["calls"]], k["space"], dict(k.get("params", {})))
+                       for k in d["kernels"]]
+        except (KeyError, TypeError, ValueError) as e:
+            raise PlanError(f"malformed plan: {e}") from None
+        return Plan(d.get("program", ""), dict(d.get("sizes", {})), kernels, d.get("fingerprint", ""))
+
+    def describe(self, program: Program) -> str:
+        lines = [f"plan for {program.name}: {len(self.kernels)} kernel(s)"]
+        for k in self.kernels:
+            p = ", ".join(f"{a}={b}" for a, b in k.params.items())
+            lines.append(f"  {k.name} [{k.space}; {p}]")
+            for c in k.calls:
+                lines.append(f"      call {c}: {program.calls[c].label}")
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- launch shapes
+def _blocks_wanted() -> int:
+    s = config.get()
+    return s.sm_count * s.target_blocks_per_sm
+
+
+def vec_params(domain: Domain) -> dict:
+    """Launch parameters of a 1-D kernel: block size, items per thread, serial iterations."""
+    bs = config.get().block_size
+    items = 1
+    per_block = bs * items
+    blocks = max(1, math.ceil(domain.length / per_block))
+    iters = max(1, math.ceil(blocks / _blocks_wanted()))
+    return {"block": bs, "items": items, "iters": iters}
+
+
+def tile_params(domain: Domain, reduce_axis: str | None) -> dict:
+    """Launch parameters of a 2-D kernel.
+
+    The serial iterations walk along the reduced axis when there is one (so the
+    partial sums stay in registers, as Algorithm 1's accumulated reductions),
+    otherwise along the slow axis; their count keeps about
+    ``target_blocks_per_sm`` blocks per multiprocessor.
+    """
+    bx, by = config.get().tile_block
+    ks, vec = 1, 1
+    tf, ts = bx * vec, by * ks
+    axis = reduce_axis or "slow"
+    along = domain.fast if axis == "fast" else domain.slow
+    tile_along = tf if axis == "fast" else ts
+    other_blocks = math.ceil((domain.slow if axis == "fast" else domain.fast) / (ts if axis == "fast" else tf))
+    steps = math.ceil(along / tile_along)
+    want_along = max(1, _blocks_wanted() // max(1, other_blocks))
+    iters = max(1, math.ceil(steps / want_along))
+    # keep grid.y under CUDA's limit
+    while axis == "slow" and math.ceil(steps / iters) > 65535:
+        iters *= 2
+    if axis == "fast" and other_blocks > 65535:
+        raise PlanError("matrix too tall for one launch (more than 65535 block rows)")
+    return {"bx": bx, "by": by, "ks": ks, "vec": vec, "iter_axis": axis, "iters": iters}
+
+
+def default_params(program: Program, calls: list, domain: Domain) -> dict:
+    """Launch parameters for a kernel running ``calls`` over ``domain``."""
+    if domain.space == "vec":
+        return vec_params(domain)
+    if domain.space == "tile":
+        red = None
+        for cid in calls:
+            fn = library.get(program.calls[cid].fn)
+            if fn.hof == "nested_reduce":
+                red = "fast" if domain.axis_of(fn.reduce_axis) == "fast" else "slow"
+                break
+        return tile_params(domain, red)
+    return {}
+
+
+def kernel_name(program: Program, index: int, calls: list) -> str:
+    """``k<index>_<name of first call>[_<more>]``, e.g. ``k0_q_gemv``."""
+    first = program.calls[calls[0]].name
+    more = f"_and{len(calls) - 1}" if len(calls) > 1 else ""
+    return f"k{index}_{first}{more}"
+
+
+def unfused_plan(program: Program) -> Plan:
+    """One kernel per call, in program order (the baseline every fusion must beat)."""
+    if not program.is_bound:
+        raise PlanError("bind the program's sizes before planning")
+    kernels = []
+    for call in program.calls:
+        dom = call_domain(program, call)
+        kernels.append(KernelPlan(kernel_name(program, len(kernels), [call.id]), [call.id], dom.space,
+                                  default_params(program, [call.id], dom)))
+    return Plan(program.name, _sizes_of(program), kernels, program.fingerprint())
+
+
+def _sizes_of(program: Program) -> dict:
+    return {v.name: list(v.type.shape) for v in program.values.values() if v.role == "input" and v.type.shape}
+
+
+def check_plan(program: Program, plan: Plan) -> None:
+    """Refuse a plan that does not cover the program's calls exactly once, in dependency order,
+    or whose kernels mix spaces; each refusal says why."""
+    seen = []
+    for k in plan.kernels:
+        if not k.calls:
+            raise PlanError(f"kernel {k.name} runs no call")
+        for c in k.calls:
+            if not 0 <= c < len(program.calls):
+                raise PlanError(f"kernel {k.name}: there is no call {c}")
+        seen.extend(k.calls)
+    missing = set(range(len(program.calls))) - set(seen)
+    if missing:
+        raise PlanError(f"plan does not run call(s) {sorted(missing)}")
+    dup = {c for c in seen if seen.count(c) > 1}
+    if dup:
+        raise PlanError(f"plan runs call(s) {sorted(dup)} more than once")
+    order = {c: i for i, k in enumerate(plan.kernels) for c in k.calls}
+    for src, dst, val in program.edges():
+        if order[src] > order[dst]:
+            raise PlanError(f"call {dst} reads {val!r} before call {src} writes it (kernel order)")
+        if order[src] == order[dst] and len(plan.kernels[order[src]].calls) > 1:
+            raise PlanError(f"call {dst} uses {val!r} computed by call {src} in the same kernel: "
+                            "fusion arrives with the fusion engine; run them in separate kernels")
+    for k in plan.kernels:
+        doms = {call_domain(program, program.calls[c]).key() for c in k.calls}
+        if len(doms) > 1:
+            raise PlanError(f"kernel {k.name} mixes calls over different domains {sorted(doms)}")
+        if k.space != call_domain(program, program.calls[k.calls[0]]).space:
+            raise PlanError(f"kernel {k.name}: space {k.space!r} does not match its calls")

@@ -1,0 +1,266 @@
+"""Programs: values, calls to elementary functions, and the data-dependency graph.
+
+A :class:`Program` is in SSA form: every value is written by at most one call,
+inputs and constants by none.  A script that assigns a name twice gets two
+values (``B`` and ``B.1``); ``user_name`` keeps the name the user wrote.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+
+from ..errors import KfuseError
+from .types import ArrayType
+
+JSON_VERSION = 1
+
+
+def _num_to_json(x):
+    if isinstance(x, complex):
+        return {"re": x.real, "im": x.imag}
+    return x
+
+
+def _num_from_json(x):
+    if isinstance(x, dict):
+        return complex(x["re"], x["im"])
+    return x
+
+
+@dataclasses.dataclass
+class Value:
+    """A typed value of the program.
+
+    role: ``input`` (given by the caller), ``temp`` (written by a call) or
+    ``const`` (a literal, ``const`` holds it).  ``view_of`` names the value a
+    transpose view shares memory with.  ``host`` marks a scalar input passed
+    by value from the host rather than as a 0-d device array.
+    """
+
+    name: str
+    type: ArrayType
+    role: str = "temp"
+    const: object = None
+    view_of: str | None = None
+    host: bool = False
+    user_name: str | None = None
+
+    @property
+    def display(self) -> str:
+        return self.user_name or self.name
+
+    def to_json(self) -> dict:
+        d = {"name": self.name, "type": self.type.to_json(), "role": self.role}
+        if self.const is not None:
+            d["const"] = _num_to_json(self.const)
+        if self.view_of:
+            d["view_of"] = self.view_of
+        if self.host:
+            d["host"] = True
+        if self.user_name and self.user_name != self.name:
+            d["user_name"] = self.user_name
+        return d
+
+    @staticmethod
+    def from_json(d: dict) -> "Value":
+        return Value(d["name"], ArrayType.from_json(d["type"]), d.get("role", "temp"),
+                     _num_from_json(d.get("const")), d.get("view_of"), d.get("host", False),
+                     d.get("user_name"))
+
+
+@dataclasses.dataclass
+class Call:
+    """One call of an elementary function: ``outs = fn(args)``.
+
+    ``args``/``outs`` map the function's parameter names to value names.
+    ``label`` is the source text shown in graphs, plans and generated code;
+    ``loc`` the (line, column) it came from, if any.
+    """
+
+    id: int
+    fn: str
+    args: dict
+    outs: dict
+    label: str = ""
+    loc: tuple | None = None
+
+    @property
+    def name(self) -> str:
+        """Identifier used for kernels and routines: ``<first output>_<fn>``."""
+        first = next(iter(self.outs.values()), f"c{self.id}")
+        base = "".join(c if c.isalnum() or c == "_" else "_" for c in first)
+        return f"{base}_{self.fn}"
+
+    def to_json(self) -> dict:
+        d = {"id": self.id, "fn": self.fn, "args": dict(self.args), "outs": dict(self.outs),
+             "label": self.label}
+        if self.loc:
+            d["loc"] = list(self.loc)
+        return d
+
+    @staticmethod
+    def from_json(d: dict) -> "Call":
+        return Call(d["id"], d["fn"], dict(d["args"]), dict(d["outs"]), d.get("label", ""),
+                    tuple(d["loc"]) if d.get("loc") else None)
+
+
+# names the generated code uses for its own locals, plus C/CUDA words
+RESERVED = frozenset("""
+S F N BX BY KS VEC TF TS ITERS GX GY GRID BS ITEMS tx ty sb fb it k v s f i e b r x y a acc lo hi idx_t T R
+auto bool break case catch char class const continue default delete do double else enum extern false float
+for friend goto if inline int long namespace new operator private protected public register return short
+signed sizeof static struct switch template this throw true try typedef typename union unsigned using
+virtual void volatile while half min max abs sqrt exp threadIdx blockIdx blockDim gridDim warpSize
+""".split())
+
+
+def _ident(name: str) -> str:
+    """A C identifier made from a value name (``B.1`` -> ``B_1``; ``s`` -> ``s_``, which the
+    generated code uses for an index)."""
+    out = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+    out = out if out and not out[0].isdigit() else "v" + out
+    if out in RESERVED or out.startswith("kf_"):
+        out += "_"
+    return out
+
+
+@dataclasses.dataclass
+class Program:
+    """A sequence of calls over typed values: the unit kfuse plans and compiles."""
+
+    name: str
+    values: dict
+    inputs: list
+    outputs: list
+    calls: list
+
+    # ------------------------------------------------------------------ graph
+    def value(self, name: str) -> Value:
+        try:
+            return self.values[name]
+        except KeyError:
+            raise KfuseError(f"program {self.name!r} has no value {name!r}") from None
+
+    def base(self, name: str) -> str:
+        """The value whose memory ``name`` uses (itself unless it is a view)."""
+        v = self.values[name]
+        return v.view_of if v.view_of else name
+
+    def producers(self) -> dict:
+        """Map value name -> id of the call that writes it."""
+        return {out: c.id for c in self.calls for out in c.outs.values()}
+
+    def call(self, cid: int) -> Call:
+        return self.calls[cid]
+
+    def edges(self) -> list:
+        """Data dependencies as (producer call id, consumer call id, value name)."""
+        prod = self.producers()
+        out = []
+        for c in self.calls:
+            for v in c.args.values():
+                src = prod.get(self.base(v))
+                if src is not None:
+                    out.append((src, c.id, self.base(v)))
+        return out
+
+    def consumers(self) -> dict:
+        """Map value name -> ids of the calls that read it (through views too)."""
+        res: dict = {}
+        for c in self.calls:
+            for v in c.args.values():
+                res.setdefault(self.base(v), []).append(c.id)
+        return res
+
+    def symbols(self) -> list:
+        """Symbolic size names used by the program, in first-use order."""
+        seen = []
+        for v in self.values.values():
+            for d in v.type.shape:
+                if isinstance(d, str) and d not in seen:
+                    seen.append(d)
+        return seen
+
+    @property
+    def is_bound(self) -> bool:
+        return all(v.type.is_bound for v in self.values.values())
+
+    def bind(self, sizes: dict) -> "Program":
+        """A copy with every symbolic dim replaced by its value in ``sizes``."""
+        values = {n: dataclasses.replace(v, type=v.type.bind(sizes)) for n, v in self.values.items()}
+        return dataclasses.replace(self, values=values, inputs=list(self.inputs),
+                                   outputs=list(self.outputs),
+                                   calls=[dataclasses.replace(c) for c in self.calls])
+
+    # ------------------------------------------------------------------ output
+    def describe(self) -> str:
+        """Human-readable listing of the program and its graph."""
+        lines = [f"program {self.name}"]
+        for n in self.inputs:
+            v = self.values[n]
+            lines.append(f"  input  {v.display:<8} {v.type.describe()}{' (host scalar)' if v.host else ''}")
+        for c in self.calls:
+            deps = sorted({src for src, dst, _ in self.edges() if dst == c.id})
+            dep = f"   <- call {', '.join(map(str, deps))}" if deps else ""
+            lines.append(f"  call {c.id:<3} {c.label or c.fn}{dep}")
+        outs = ", ".join(self.values[o].display for o in self.outputs)
+        lines.append(f"  return {outs}")
+        return "\n".join(lines)
+
+    def to_dot(self) -> str:
+        """Graphviz DOT of the data-dependency graph: values as ellipses, calls as boxes."""
+        lines = [f'digraph "{self.name}" {{', "  rankdir=TB;", '  node [fontname="Helvetica"];']
+        used = set()
+        for c in self.calls:
+            used.update(self.base(v) for v in c.args.values())
+            used.update(c.outs.values())
+        used.update(self.outputs)
+        for n, v in self.values.items():
+            if n not in used or v.view_of:
+                continue
+            style = {"input": ',style=filled,fillcolor="#dbe9f6"', "const": ",shape=plaintext"}.get(v.role, "")
+            if n in self.outputs:
+                style += ",peripheries=2"
+            label = v.display if v.role != "const" else repr(v.const)
+            lines.append(f'  "{n}" [label="{label}\\n{v.type.describe()}"{style}];')
+        for c in self.calls:
+            lines.append(f'  "call{c.id}" [shape=box,style="rounded,filled",fillcolor="#fde9c9",'
+                         f'label="{c.id}: {c.fn}\\n{_escape(c.label)}"];')
+            for p, v in c.args.items():
+                lines.append(f'  "{self.base(v)}" -> "call{c.id}" [label="{p}"];')
+            for p, v in c.outs.items():
+                lines.append(f'  "call{c.id}" -> "{v}";')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict:
+        return {"kfuse_program": JSON_VERSION, "name": self.name,
+                "values": [v.to_json() for v in self.values.values()],
+                "inputs": list(self.inputs), "outputs": list(self.outputs),
+                "calls": [c.to_json() for c in self.calls]}
+
+    @staticmethod
+    def from_json(d) -> "Program":
+        if isinstance(d, str):
+            d = json.loads(d)
+        if d.get("kfuse_program") != JSON_VERSION:
+            raise KfuseError("not a kfuse program JSON (missing or wrong 'kfuse_program' version)")
+        values = {}
+        for vd in d["values"]:
+            v = Value.from_json(vd)
+            values[v.name] = v
+        return Program(d["name"], values, list(d["inputs"]), list(d["outputs"]),
+                       [Call.from_json(c) for c in d["calls"]])
+
+    def fingerprint(self) -> str:
+        """Stable hash of everything that defines the program."""
+        text = json.dumps(self.to_json(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _escape(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"')
+
+
+ident = _ident

@@ -1,0 +1,140 @@
+"""Element types, dimensions and array types of the IR.
+
+Dimensions are ints or symbol names (``"m"``) bound at compile time.  An
+``ArrayType`` is a scalar, a vector or a matrix with an element type and, for
+matrices, a memory order: ``"C"`` (row-major) or ``"F"`` (column-major).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Union
+
+import numpy as np
+
+from ..errors import DTypeError, ShapeError
+
+Dim = Union[int, str]
+
+#: dtype name -> (CUDA type in generated code, real counterpart, bytes)
+_DTYPES = {
+    "float32": ("float", "float32", 4),
+    "float64": ("double", "float64", 8),
+    "complex64": ("kf_c64", "float32", 8),
+    "complex128": ("kf_c128", "float64", 16),
+}
+DTYPES = tuple(_DTYPES)
+KINDS = ("scalar", "vector", "matrix")
+_RANK = {"scalar": 0, "vector": 1, "matrix": 2}
+
+
+def check_dtype(name, what: str = "dtype") -> str:
+    """Normalise a dtype given as a name or NumPy dtype; raise DTypeError if unsupported."""
+    try:
+        key = np.dtype(name).name
+    except TypeError:
+        key = str(name)
+    if key not in _DTYPES:
+        raise DTypeError(f"{what}: unsupported element type {key!r}; kfuse supports {', '.join(DTYPES)}")
+    return key
+
+
+def ctype(dtype: str) -> str:
+    """CUDA spelling of an element type (``float32`` -> ``float``)."""
+    return _DTYPES[dtype][0]
+
+
+def real_dtype(dtype: str) -> str:
+    """The real type underlying ``dtype`` (``complex64`` -> ``float32``)."""
+    return _DTYPES[dtype][1]
+
+
+def is_complex(dtype: str) -> bool:
+    return dtype.startswith("complex")
+
+
+def itemsize(dtype: str) -> int:
+    return _DTYPES[dtype][2]
+
+
+def complex_of(dtype: str) -> str:
+    return {"float32": "complex64", "float64": "complex128"}.get(dtype, dtype)
+
+
+def reference_dtype(dtype: str) -> np.dtype:
+    """Precision the NumPy reference computes in: float64 or complex128."""
+    return np.dtype("complex128" if is_complex(dtype) else "float64")
+
+
+@dataclasses.dataclass(frozen=True)
+class ArrayType:
+    """Type of an IR value.  ``shape`` has one Dim per axis (none for scalars)."""
+
+    kind: str
+    dtype: str
+    shape: tuple = ()
+    order: str = "C"
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ShapeError(f"unknown kind {self.kind!r}")
+        if len(self.shape) != _RANK[self.kind]:
+            raise ShapeError(f"a {self.kind} has {_RANK[self.kind]} dimension(s), got {self.shape}")
+        if self.order not in ("C", "F"):
+            raise ShapeError(f"memory order must be 'C' or 'F', got {self.order!r}")
+        if self.kind != "matrix" and self.order != "C":
+            object.__setattr__(self, "order", "C")
+
+    @property
+    def rank(self) -> int:
+        return _RANK[self.kind]
+
+    @property
+    def is_bound(self) -> bool:
+        return all(isinstance(d, int) for d in self.shape)
+
+    def size(self) -> int:
+        """Number of elements (bound types only)."""
+        n = 1
+        for d in self.shape:
+            n *= int(d)
+        return n
+
+    def nbytes(self) -> int:
+        return self.size() * itemsize(self.dtype)
+
+    def bind(self, sizes: dict) -> "ArrayType":
+        """Replace symbolic dims by the values in ``sizes``; raise ShapeError naming an unbound one."""
+        shape = []
+        for d in self.shape:
+            if isinstance(d, str):
+                if d not in sizes:
+                    raise ShapeError(f"size {d!r} is not bound (give it with --size {d}=N)")
+                d = sizes[d]
+            if not isinstance(d, (int, np.integer)) or int(d) < 1:
+                raise ShapeError(f"sizes must be positive integers, got {d!r}")
+            shape.append(int(d))
+        return dataclasses.replace(self, shape=tuple(shape))
+
+    def transposed(self) -> "ArrayType":
+        """Type of the transpose view of a matrix (same memory, flipped order)."""
+        if self.kind != "matrix":
+            return self
+        return ArrayType("matrix", self.dtype, self.shape[::-1], "F" if self.order == "C" else "C")
+
+    def with_dtype(self, dtype: str) -> "ArrayType":
+        return dataclasses.replace(self, dtype=dtype)
+
+    def describe(self) -> str:
+        """Short text such as ``matrix(m, n) float32 C``."""
+        dims = ", ".join(str(d) for d in self.shape)
+        s = f"{self.kind}({dims}) {self.dtype}" if self.shape else f"scalar {self.dtype}"
+        if self.kind == "matrix":
+            s += f" {self.order}"
+        return s
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "dtype": self.dtype, "shape": list(self.shape), "order": self.order}
+
+    @staticmethod
+    def from_json(d: dict) -> "ArrayType":
+        return ArrayType(d["kind"], d["dtype"], tuple(d["shape"]), d.get("order", "C"))

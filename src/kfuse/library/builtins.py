@@ -1,0 +1,97 @@
+"""The built-in elementary functions: what the paper's Table 1 needs, and NumPy-style operators.
+
+Each entry is metadata plus the CUDA body of its compute routine (and, for
+reductions, its finalize routine).  Parameter names are the names the CUDA
+snippets use; ``T`` is the element type and ``R`` its real type inside them.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .base import ElementaryFunction as EF, Param as P
+
+_ELEM = "elem"
+
+
+def _map(name, ins, compute, ref, doc, flops=1, out="z", out_dtype="same"):
+    params = tuple(P(n, _ELEM) if isinstance(n, str) else n for n in ins)
+    return EF(name, "map", params, (P(out, _ELEM, dtype=out_dtype),), compute, reference=ref,
+              doc=doc, flops=flops)
+
+
+def _s(name):
+    return P(name, "scalar")
+
+
+BUILTINS = [
+    # ------------------------------------------------------------- BLAS-1 maps
+    _map("copy", ["x"], "z = x;", lambda x: {"z": np.array(x, copy=True)}, "z = x", flops=0),
+    _map("scal", [_s("alpha"), "x"], "z = alpha * x;", lambda alpha, x: {"z": alpha * x},
+         "z = alpha * x (BLAS scal, out of place)"),
+    _map("axpy", [_s("alpha"), "x", "y"], "z = alpha * x + y;",
+         lambda alpha, x, y: {"z": alpha * x + y}, "z = alpha * x + y (BLAS axpy, out of place)", flops=2),
+    _map("axpby", [_s("alpha"), "x", _s("beta"), "y"], "z = alpha * x + beta * y;",
+         lambda alpha, x, beta, y: {"z": alpha * x + beta * y}, "z = alpha * x + beta * y", flops=3),
+    _map("waxpby", [_s("alpha"), "x", _s("beta"), "y"], "w = alpha * x + beta * y;",
+         lambda alpha, x, beta, y: {"w": alpha * x + beta * y}, "w = alpha * x + beta * y", flops=3,
+         out="w"),
+    # ------------------------------------------------------- elementwise operators
+    _map("add", ["x", "y"], "z = x + y;", lambda x, y: {"z": x + y}, "z = x + y (elementwise)"),
+    _map("sub", ["x", "y"], "z = x - y;", lambda x, y: {"z": x - y}, "z = x - y (elementwise)"),
+    _map("mul", ["x", "y"], "z = x * y;", lambda x, y: {"z": x * y}, "z = x * y (elementwise)"),
+    _map("div", ["x", "y"], "z = x / y;", lambda x, y: {"z": x / y}, "z = x / y (elementwise)"),
+    _map("neg", ["x"], "z = -x;", lambda x: {"z": -x}, "z = -x"),
+    _map("abs", ["x"], "z = kf_abs(x);", lambda x: {"z": np.abs(x)}, "z = |x| (real result)",
+         out_dtype="real"),
+    _map("sqrt", ["x"], "z = kf_sqrt(x);", lambda x: {"z": np.sqrt(x)}, "z = sqrt(x)"),
+    _map("exp", ["x"], "z = kf_exp(x);", lambda x: {"z": np.exp(x)}, "z = exp(x)"),
+    _map("conj", ["x"], "z = kf_conj(x);", lambda x: {"z": np.conj(x)}, "z = conj(x)", flops=0),
+    _map("madd", [P("A", "matrix"), P("B", "matrix")], "C = A + B;", lambda A, B: {"C": A + B},
+         "C = A + B (matrix add)", out="C"),
+    # ------------------------------------------------------------ reductions
+    EF("dot", "reduce", (P("x", "vector"), P("y", "vector")), (P("r", "scalar"),),
+       "acc += x * y;", combine="+", finalize="r = acc;",
+       reference=lambda x, y: {"r": np.sum(x * y)}, doc="r = sum(x * y) (no conjugation)", flops=2),
+    EF("dotc", "reduce", (P("x", "vector"), P("y", "vector")), (P("r", "scalar"),),
+       "acc += kf_conj(x) * y;", combine="+", finalize="r = acc;",
+       reference=lambda x, y: {"r": np.vdot(x, y)}, doc="r = sum(conj(x) * y)", flops=2),
+    EF("nrm2", "reduce", (P("x", "vector"),), (P("r", "scalar", dtype="real"),),
+       "acc += kf_abs2(x);", combine="+", finalize="r = kf_sqrt(acc);",
+       reference=lambda x: {"r": np.linalg.norm(x)}, doc="r = ||x||_2", flops=2),
+    EF("asum", "reduce", (P("x", "vector"),), (P("r", "scalar", dtype="real"),),
+       "acc += kf_abs1(x);", combine="+", finalize="r = acc;",
+       reference=lambda x: {"r": np.sum(np.abs(x.real) + np.abs(x.imag))},
+       doc="r = sum(|Re x| + |Im x|) (BLAS asum)", flops=1),
+    EF("sum", "reduce", (P("x", "vector"),), (P("r", "scalar"),),
+       "acc += x;", combine="+", finalize="r = acc;",
+       reference=lambda x: {"r": np.sum(x)}, doc="r = sum(x)", flops=1),
+    EF("amax", "reduce", (P("x", "vector"),), (P("r", "scalar", dtype="real"),),
+       "acc = kf_op_max(acc, kf_abs(x));", combine="max", finalize="r = acc;",
+       reference=lambda x: {"r": np.max(np.abs(x))}, doc="r = max |x|", flops=1),
+    # ------------------------------------------------------------ BLAS-2
+    EF("gemv", "nested_reduce",
+       (P("A", "matrix"), P("x", "vector", "j"), P("alpha", "scalar", optional=True, default=1.0),
+        P("beta", "scalar", optional=True, default=0.0, stage="finalize"),
+        P("y", "vector", "i", optional=True, default=0.0, stage="finalize")),
+       (P("z", "vector", "i"),),
+       "acc += A * x;", combine="+", reduce_axis="j", finalize="z = alpha * acc + beta * y;",
+       reference=lambda A, x, alpha=1.0, beta=0.0, y=0.0: {"z": alpha * (A @ x) + beta * y},
+       doc="z = alpha * A x + beta * y", flops=2),
+    EF("gemv_t", "nested_reduce",
+       (P("A", "matrix"), P("x", "vector", "i"), P("alpha", "scalar", optional=True, default=1.0),
+        P("beta", "scalar", optional=True, default=0.0, stage="finalize"),
+        P("y", "vector", "j", optional=True, default=0.0, stage="finalize")),
+       (P("z", "vector", "j"),),
+       "acc += A * x;", combine="+", reduce_axis="i", finalize="z = alpha * acc + beta * y;",
+       reference=lambda A, x, alpha=1.0, beta=0.0, y=0.0: {"z": alpha * (A.T @ x) + beta * y},
+       doc="z = alpha * A^T x + beta * y (transpose, no conjugation)", flops=2),
+    EF("ger", "nested_map",
+       (P("A", "matrix"), P("x", "vector", "i"), P("y", "vector", "j"),
+        P("alpha", "scalar", optional=True, default=1.0)),
+       (P("B", "matrix"),),
+       "B = A + alpha * x * y;",
+       reference=lambda A, x, y, alpha=1.0: {"B": A + alpha * np.outer(x, y)},
+       doc="B = A + alpha * x y^T (rank-1 update, out of place)", flops=3),
+    EF("outer", "nested_map", (P("x", "vector", "i"), P("y", "vector", "j")), (P("B", "matrix"),),
+       "B = x * y;", reference=lambda x, y: {"B": np.outer(x, y)}, doc="B = x y^T", flops=1),
+]

@@ -1,0 +1,92 @@
+"""A NumPy interpreter of the IR in float64 / complex128: the correctness reference.
+
+Tests compare every GPU result with it, and ``kfuse run`` uses it to execute a
+plan when no GPU is present.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import library
+from .errors import ArgumentError
+from .ir import Program, reference_dtype
+
+
+def to_reference(x, dtype: str):
+    """``x`` (NumPy/CuPy array or number) as a float64/complex128 NumPy value."""
+    if hasattr(x, "get"):
+        x = x.get()
+    elif hasattr(x, "detach"):  # torch
+        x = x.detach().cpu().numpy()
+    return np.asarray(x, dtype=reference_dtype(dtype))
+
+
+def run(program: Program, inputs: dict) -> dict:
+    """Evaluate ``program`` on ``inputs`` (name -> array/number); returns name -> NumPy value."""
+    env = {}
+    for name in program.inputs:
+        if name not in inputs:
+            raise ArgumentError(f"missing input {name!r}")
+        v = program.value(name)
+        arr = to_reference(inputs[name], v.type.dtype)
+        if tuple(arr.shape) != tuple(v.type.shape):
+            raise ArgumentError(f"input {name!r}: shape {arr.shape}, expected {tuple(v.type.shape)}")
+        env[name] = arr
+    for name, v in program.values.items():
+        if v.role == "const":
+            env[name] = np.asarray(v.const, dtype=reference_dtype(v.type.dtype))
+    for name, v in program.values.items():
+        if v.view_of and v.view_of in env:
+            env[name] = env[v.view_of].T
+    for call in program.calls:
+        fn = library.get(call.fn)
+        if fn.reference is None:
+            raise ArgumentError(f"function {fn.name!r} has no NumPy reference")
+        args = {p: _get(env, program, v) for p, v in call.args.items()}
+        res = fn.reference(**args)
+        for p, out in call.outs.items():
+            t = program.value(out).type
+            env[out] = np.asarray(res[p], dtype=reference_dtype(t.dtype)).reshape(t.shape)
+            for name, v in program.values.items():
+                if v.view_of == out:
+                    env[name] = env[out].T
+    return {o: _get(env, program, o) for o in program.outputs}
+
+
+def _get(env, program, name):
+    if name in env:
+        return env[name]
+    v = program.value(name)
+    if v.view_of:
+        return env[v.view_of].T
+    raise ArgumentError(f"value {name!r} is read before it is computed")
+
+
+def rel_error(out, ref) -> float:
+    """||out - ref|| / ||ref|| (absolute error when ref is zero)."""
+    out = to_reference(out, "complex128" if np.iscomplexobj(ref) else "float64")
+    ref = np.asarray(ref)
+    num = float(np.linalg.norm((out - ref).ravel()))
+    den = float(np.linalg.norm(ref.ravel()))
+    if not np.isfinite(num):
+        return float("inf")
+    return num / den if den > 0 else num
+
+
+def random_inputs(program: Program, seed: int | None = None, xp=np) -> dict:
+    """Random inputs for a bound program: uniform in [-1, 1) (never zeros); scalars as numbers."""
+    rng = np.random.default_rng(seed)
+    out = {}
+    for name in program.inputs:
+        t = program.value(name).type
+        shape = tuple(t.shape)
+        a = rng.uniform(-1, 1, size=shape)
+        if t.dtype.startswith("complex"):
+            a = a + 1j * rng.uniform(-1, 1, size=shape)
+        a = a.astype(t.dtype)
+        if t.kind == "scalar":
+            out[name] = a.item()
+        else:
+            a = np.asfortranarray(a) if t.order == "F" else np.ascontiguousarray(a)
+            out[name] = xp.asarray(a, order=t.order) if xp is not np else a
+    return out

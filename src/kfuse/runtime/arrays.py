@@ -1,0 +1,86 @@
+"""Checking and converting call arguments: CuPy arrays, PyTorch tensors (DLPack), scalars.
+
+One clear ArgumentError/ShapeError/DTypeError per bad argument, naming it.
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ..errors import ArgumentError, DTypeError, ShapeError
+from ..ir import is_complex
+
+
+def is_torch(x) -> bool:
+    return type(x).__module__.startswith("torch") and hasattr(x, "__dlpack__")
+
+
+def describe(x) -> str:
+    if hasattr(x, "shape") and hasattr(x, "dtype"):
+        return f"{type(x).__module__.split('.')[0]}.{type(x).__name__} {tuple(x.shape)} {x.dtype}"
+    return type(x).__name__
+
+
+def to_cupy(name: str, x):
+    """``x`` as a CuPy array without copying; refuses host arrays with a clear message."""
+    import cupy
+    if isinstance(x, cupy.ndarray):
+        return x
+    if is_torch(x):
+        if not x.is_cuda:
+            raise ArgumentError(f"argument {name!r} is a CPU tensor; move it to the GPU (tensor.cuda())")
+        return cupy.from_dlpack(x)
+    if isinstance(x, np.ndarray):
+        raise ArgumentError(f"argument {name!r} is a host (NumPy) array; pass a device array "
+                            "(cupy.asarray(x)) so kfuse does not copy behind your back")
+    raise ArgumentError(f"argument {name!r} must be a CuPy array or a CUDA tensor, got {describe(x)}")
+
+
+def check_array(name: str, a, kind: str, shape: tuple, dtype: str, order: str):
+    """Shape, element type, memory layout and device of an array argument."""
+    import cupy
+    if a.ndim != len(shape) or tuple(a.shape) != tuple(shape):
+        raise ShapeError(f"argument {name!r} has shape {tuple(a.shape)}, expected {tuple(shape)} ({kind})")
+    if a.dtype.name != dtype:
+        raise DTypeError(f"argument {name!r} has element type {a.dtype.name}, expected {dtype}")
+    if kind == "matrix":
+        ok = a.flags.c_contiguous if order == "C" else a.flags.f_contiguous
+        if not ok:
+            want = "C-contiguous (row-major)" if order == "C" else "F-contiguous (column-major)"
+            raise ArgumentError(f"argument {name!r} must be {want}; pass cupy.ascontiguousarray / "
+                                "cupy.asfortranarray, or a matching view")
+    elif kind == "vector" and a.size > 1 and a.strides[0] != a.itemsize:
+        raise ArgumentError(f"argument {name!r} is a strided vector; pass a contiguous one "
+                            "(cupy.ascontiguousarray)")
+    if a.size and a.data.ptr % a.itemsize:
+        raise ArgumentError(f"argument {name!r} is not aligned to its element size")
+    dev = cupy.cuda.runtime.getDevice()
+    if a.device.id != dev:
+        raise ArgumentError(f"argument {name!r} lives on device {a.device.id}, but the current device is {dev}")
+
+
+def host_scalar(name: str, x, dtype: str):
+    """A number for a by-value scalar parameter, as a NumPy scalar of ``dtype``."""
+    if hasattr(x, "ndim") and getattr(x, "ndim", 1) == 0 and not isinstance(x, np.generic):
+        x = x.item()  # 0-d device array: costs a device-to-host copy
+    if isinstance(x, np.ndarray) and x.ndim == 0:
+        x = x.item()
+    if isinstance(x, bool) or not isinstance(x, numbers.Number):
+        raise ArgumentError(f"argument {name!r} must be a number, got {describe(x)}")
+    if isinstance(x, complex) or np.iscomplexobj(x):
+        if not is_complex(dtype):
+            if complex(x).imag != 0:
+                raise DTypeError(f"argument {name!r} is complex but the program is {dtype}")
+            x = complex(x).real
+    return np.dtype(dtype).type(x)
+
+
+def device_scalar(name: str, x, dtype: str):
+    """A 0-d device array for a scalar read from device memory."""
+    a = to_cupy(name, x)
+    if a.ndim != 0 and a.shape != (1,):
+        raise ShapeError(f"argument {name!r} must be a 0-d array (a scalar), got shape {tuple(a.shape)}")
+    if a.dtype.name != dtype:
+        raise DTypeError(f"argument {name!r} has element type {a.dtype.name}, expected {dtype}")
+    return a

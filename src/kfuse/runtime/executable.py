@@ -1,0 +1,205 @@
+"""Executables: a compiled plan that runs on CuPy arrays.
+
+The host path of a call is kept lean: arguments are checked against
+precomputed expectations, outputs allocated from CuPy's memory pool, and each
+kernel launched with an argument tuple assembled from a precomputed recipe.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from .. import config
+from ..errors import ArgumentError, NoGPUError
+from ..ir import Program
+from . import arrays, device
+
+
+class Executable:
+    """A compiled program: call it with device arrays in the order of its inputs.
+
+    Returns a tuple of outputs in the program's return order (CuPy arrays, or
+    torch tensors if any input was one; scalars as 0-d arrays).
+    """
+
+    def __init__(self, program: Program, plan, module, compiled, arch: str,
+                 compile_seconds: float, cache_hit: bool):
+        self.program = program
+        self.plan_obj = plan
+        self.module = module
+        self.compiled = compiled
+        self.arch = arch
+        self.compile_seconds = compile_seconds
+        self.cache_hit = cache_hit
+        self._loaded = None
+        self._inputs = [(n, program.value(n)) for n in program.inputs]
+        self._input_index = {program.value(n).display: i for i, n in enumerate(program.inputs)}
+        stored = []
+        for k in module.kernels:
+            for a in k.args:
+                if a.kind == "out" and a.value not in stored:
+                    stored.append(a.value)
+        self._allocs = []
+        for v in stored:
+            t = program.value(v).type
+            self._allocs.append((v, tuple(t.shape), np.dtype(t.dtype), t.order))
+
+    # ------------------------------------------------------------------ info
+    @property
+    def n_kernels(self) -> int:
+        return len(self.module.kernels)
+
+    @property
+    def plan(self) -> dict:
+        return self.plan_obj.to_json(self.program)
+
+    @property
+    def source(self) -> str:
+        return self.module.source
+
+    @property
+    def resources(self) -> dict:
+        return self.compiled.resources()
+
+    @property
+    def input_names(self) -> list:
+        return [v.display for _, v in self._inputs]
+
+    def __repr__(self):
+        return (f"<kfuse.Executable {self.program.name}: {self.n_kernels} kernel(s), "
+                f"inputs ({', '.join(self.input_names)})>")
+
+    # ------------------------------------------------------------------ loading
+    def load(self):
+        """Load the cubin into the current CUDA context and allocate the workspace."""
+        if not device.has_gpu():
+            raise NoGPUError(f"cannot run {self.program.name}: {device.no_gpu_reason()}")
+        import cupy
+        dev = cupy.cuda.runtime.getDevice()
+        if self._loaded is not None and self._loaded[0] == dev:
+            return self._loaded[1]
+        cc = f"sm_{cupy.cuda.Device(dev).compute_capability}"
+        if cc != self.arch:
+            raise NoGPUError(f"{self.program.name} was compiled for {self.arch} but device {dev} is {cc}")
+        mod = cupy.cuda.function.Module()
+        mod.load(self.compiled.cubin)
+        steps = []
+        for k in self.module.kernels:
+            fn = mod.get_function(k.name)
+            recipe = []
+            for a in k.args:
+                if a.kind in ("in", "out", "host"):
+                    recipe.append(a.value)
+                elif a.kind == "counter":
+                    recipe.append(cupy.zeros(a.nbytes // 4, dtype=np.uint32))
+                else:
+                    recipe.append(cupy.empty(a.nbytes, dtype=np.uint8))
+            steps.append((fn, k.grid, k.block, recipe))
+        self._loaded = (dev, (mod, steps))
+        return self._loaded[1]
+
+    # ------------------------------------------------------------------ calling
+    def bind(self, args: tuple, kwargs: dict) -> tuple:
+        """Checked arguments as {value name: device array or NumPy scalar}, and whether torch was used."""
+        n = len(self._inputs)
+        if kwargs:
+            args = list(args) + [None] * (n - len(args))
+            for k, val in kwargs.items():
+                if k not in self._input_index:
+                    raise ArgumentError(f"{self.program.name} has no input {k!r} "
+                                        f"(inputs: {', '.join(self.input_names)})")
+                i = self._input_index[k]
+                if args[i] is not None:
+                    raise ArgumentError(f"input {k!r} given twice")
+                args[i] = val
+            missing = [self._inputs[i][1].display for i in range(n) if args[i] is None]
+            if missing:
+                raise ArgumentError(f"missing input(s): {', '.join(missing)}")
+        if len(args) != n:
+            raise ArgumentError(f"{self.program.name} takes {n} input(s) ({', '.join(self.input_names)}), "
+                                f"got {len(args)}")
+        env, torch_used = {}, False
+        check = config.get().check_inputs
+        for (name, val), x in zip(self._inputs, args):
+            t = val.type
+            shown = val.display
+            if t.kind == "scalar":
+                if val.host:
+                    env[name] = arrays.host_scalar(shown, x, t.dtype)
+                else:
+                    torch_used |= arrays.is_torch(x)
+                    env[name] = arrays.device_scalar(shown, x, t.dtype)
+                continue
+            torch_used |= arrays.is_torch(x)
+            a = arrays.to_cupy(shown, x)
+            if check:
+                arrays.check_array(shown, a, t.kind, t.shape, t.dtype, t.order)
+            env[name] = a
+        return env, torch_used
+
+    def run_bound(self, env: dict) -> dict:
+        """Allocate outputs and launch every kernel; ``env`` gains the computed values."""
+        import cupy
+        _mod, steps = self.load()
+        for name, shape, dt, order in self._allocs:
+            env[name] = cupy.empty(shape, dt, order)
+        for fn, grid, block, recipe in steps:
+            fn(grid, block, tuple(env[r] if isinstance(r, str) else r for r in recipe))
+        return env
+
+    def __call__(self, *args, **kwargs):
+        env, torch_used = self.bind(args, kwargs)
+        env = self.run_bound(env)
+        outs = tuple(self._output(env, o) for o in self.program.outputs)
+        if torch_used:
+            import torch
+            outs = tuple(torch.from_dlpack(o) for o in outs)
+        return outs
+
+    def _output(self, env, name):
+        v = self.program.value(name)
+        if v.view_of:
+            return env[v.view_of].T
+        x = env[name]
+        if isinstance(x, np.generic):  # a host scalar returned as is
+            import cupy
+            return cupy.asarray(x)
+        return x
+
+    # ------------------------------------------------------------------ reference
+    def reference(self, *args, **kwargs) -> tuple:
+        """The program evaluated by the NumPy float64 reference on the same inputs."""
+        from .. import reference
+        if kwargs:
+            args = list(args) + [None] * (len(self._inputs) - len(args))
+            for k, val in kwargs.items():
+                args[self._input_index[k]] = val
+        res = reference.run(self.program, {n: a for (n, _), a in zip(self._inputs, args)})
+        return tuple(res[o] for o in self.program.outputs)
+
+    def time(self, *args, repeat: int = 20, warmup: int = 3) -> float:
+        """Median seconds per call measured with CUDA events (a quick check, not a benchmark)."""
+        import cupy
+        for _ in range(warmup):
+            self(*args)
+        times = []
+        for _ in range(repeat):
+            start, stop = cupy.cuda.Event(), cupy.cuda.Event()
+            start.record()
+            self(*args)
+            stop.record()
+            stop.synchronize()
+            times.append(cupy.cuda.get_elapsed_time(start, stop) / 1e3)
+        return float(np.median(times))
+
+
+def build(program: Program, plan, arch: str | None = None) -> Executable:
+    """Generate, compile (through the cache) and wrap ``plan`` of ``program``."""
+    from ..codegen import generate
+    from .cache import compile_cached
+    arch = arch or device.current_arch()
+    t0 = time.perf_counter()
+    module = generate(program, plan)
+    compiled, hit = compile_cached(module.source, arch, name=f"{program.name}.cu")
+    return Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit)

@@ -6,6 +6,8 @@ on CuPy arrays.  All are out of place: they return new arrays.
 """
 from __future__ import annotations
 
+import inspect
+
 from .api import JitFunction
 from .errors import KfuseError
 from .frontend.trace import Tensor, as_operand, current_builder
@@ -35,6 +37,8 @@ def _run(name: str, body, args: tuple, static: dict):
             full = [next(it) if p else None for p in present]
             return body(current_builder(), *full, **static)
         eager.__name__ = name
+        eager.__signature__ = inspect.Signature(
+            [inspect.Parameter(f"arg{i}", inspect.Parameter.POSITIONAL_OR_KEYWORD) for i in range(sum(present))])
         jf = _EAGER[key] = JitFunction(eager, name=name)
     return jf(*[a for a in args if a is not None])
 

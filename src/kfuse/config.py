@@ -33,6 +33,7 @@ class Settings:
     sm_count: int = 132                  # multiprocessors assumed when planning without a GPU (H200)
     check_inputs: bool = True            # validate shapes/dtypes/layout of arrays at every call
     nvrtc_extra_options: tuple = ()      # extra options passed to NVRTC
+    poison: bool = False                 # fill outputs and workspace with NaN before launches (tests)
 
 
 _ENV_TYPES = {"cache_dir": str, "use_disk_cache": lambda s: s not in ("0", "false", "no"),

@@ -53,6 +53,20 @@ def run(program: Program, inputs: dict) -> dict:
     return {o: _get(env, program, o) for o in program.outputs}
 
 
+def run_plan(program: Program, kernels: list, inputs: dict) -> dict:
+    """Evaluate ``program`` kernel by kernel in a plan's order (lists of call ids).
+
+    The result equals :func:`run` for any plan that respects the dependencies;
+    a plan that reads a value before it is computed raises ArgumentError.
+    """
+    order = [cid for k in kernels for cid in k]
+    if sorted(order) != list(range(len(program.calls))):
+        raise ArgumentError("the plan does not run every call exactly once")
+    reordered = Program(program.name, program.values, program.inputs, program.outputs,
+                        [program.calls[c] for c in order])
+    return run(reordered, inputs)
+
+
 def _get(env, program, name):
     if name in env:
         return env[name]

@@ -209,16 +209,17 @@ def unfused_plan(program: Program) -> Plan:
         dom = call_domain(program, call)
         kernels.append(KernelPlan(kernel_name(program, len(kernels), [call.id]), [call.id], dom.space,
                                   default_params(program, [call.id], dom)))
-    return Plan(program.name, _sizes_of(program), kernels, program.fingerprint())
-
-
-def _sizes_of(program: Program) -> dict:
-    return {v.name: list(v.type.shape) for v in program.values.values() if v.role == "input" and v.type.shape}
+    return Plan(program.name, dict(program.sizes), kernels, program.fingerprint())
 
 
 def check_plan(program: Program, plan: Plan) -> None:
     """Refuse a plan that does not cover the program's calls exactly once, in dependency order,
     or whose kernels mix spaces; each refusal says why."""
+    if plan.program and plan.program != program.name:
+        raise PlanError(f"the plan is for program {plan.program!r}, not {program.name!r}")
+    for k, v in plan.sizes.items():
+        if program.sizes.get(k, v) != v:
+            raise PlanError(f"the plan is for {k}={v}, the program has {k}={program.sizes[k]}")
     seen = []
     for k in plan.kernels:
         if not k.calls:

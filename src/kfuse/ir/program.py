@@ -134,6 +134,7 @@ class Program:
     inputs: list
     outputs: list
     calls: list
+    sizes: dict = dataclasses.field(default_factory=dict)   # symbol bindings used by bind()
 
     # ------------------------------------------------------------------ graph
     def value(self, name: str) -> Value:
@@ -189,9 +190,11 @@ class Program:
     def bind(self, sizes: dict) -> "Program":
         """A copy with every symbolic dim replaced by its value in ``sizes``."""
         values = {n: dataclasses.replace(v, type=v.type.bind(sizes)) for n, v in self.values.items()}
+        used = {k: int(v) for k, v in sizes.items() if k in self.symbols()}
         return dataclasses.replace(self, values=values, inputs=list(self.inputs),
                                    outputs=list(self.outputs),
-                                   calls=[dataclasses.replace(c) for c in self.calls])
+                                   calls=[dataclasses.replace(c) for c in self.calls],
+                                   sizes={**self.sizes, **used})
 
     # ------------------------------------------------------------------ output
     def describe(self) -> str:
@@ -238,7 +241,7 @@ class Program:
         return {"kfuse_program": JSON_VERSION, "name": self.name,
                 "values": [v.to_json() for v in self.values.values()],
                 "inputs": list(self.inputs), "outputs": list(self.outputs),
-                "calls": [c.to_json() for c in self.calls]}
+                "calls": [c.to_json() for c in self.calls], "sizes": dict(self.sizes)}
 
     @staticmethod
     def from_json(d) -> "Program":
@@ -251,7 +254,7 @@ class Program:
             v = Value.from_json(vd)
             values[v.name] = v
         return Program(d["name"], values, list(d["inputs"]), list(d["outputs"]),
-                       [Call.from_json(c) for c in d["calls"]])
+                       [Call.from_json(c) for c in d["calls"]], dict(d.get("sizes", {})))
 
     def fingerprint(self) -> str:
         """Stable hash of everything that defines the program."""

@@ -144,9 +144,20 @@ class Executable:
         _mod, steps = self.load()
         for name, shape, dt, order in self._allocs:
             env[name] = cupy.empty(shape, dt, order)
+        if config.get().poison:
+            self._poison(env, steps)
         for fn, grid, block, recipe in steps:
             fn(grid, block, tuple(env[r] if isinstance(r, str) else r for r in recipe))
         return env
+
+    def _poison(self, env, steps):
+        """Debug aid: NaN in every output and partial-result buffer, so unwritten elements show."""
+        for name, *_ in self._allocs:
+            env[name].fill(np.nan)
+        for _fn, _g, _b, recipe in steps:
+            for r in recipe:
+                if not isinstance(r, str) and r.dtype == np.uint8:
+                    r.fill(0xFF)  # all-ones bytes are NaN for every float type
 
     def __call__(self, *args, **kwargs):
         env, torch_used = self.bind(args, kwargs)

@@ -14,7 +14,7 @@ class InductorImpl(TorchImpl):
     """torch.compile(mode="default", dynamic=False)."""
 
     name = "inductor"
-    requires = ("cupy", "torch", "triton")
+    requires = ("torch", "triton", "cupy")
 
     def build(self, seq, sizes: dict, dtype: str):
         torch = self.torch

@@ -17,7 +17,7 @@ class JaxImpl(Impl):
     """jax.jit; first call (trace + compile) reported as first-call time."""
 
     name = "jax"
-    requires = ("cupy", "jax")
+    requires = ("jax", "cupy")
 
     def unavailable(self) -> str | None:
         os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")

@@ -13,7 +13,7 @@ class TorchImpl(Impl):
     """PyTorch eager on the current CUDA stream; timed with torch CUDA events."""
 
     name = "torch"
-    requires = ("cupy", "torch")
+    requires = ("torch", "cupy")
 
     def unavailable(self) -> str | None:
         reason = super().unavailable()

@@ -1,0 +1,242 @@
+"""The ``kfuse`` command line.
+
+    kfuse run examples/bicgk.kf --size m=4096 --size n=4096
+    kfuse graph SCRIPT [-o F.dot]
+    kfuse plan SCRIPT --size NAME=V ... [--json]
+    kfuse compile SCRIPT --size NAME=V ... -o F.cu [--plan F.json]
+    kfuse library [NAME]
+    kfuse bench [--quick] [--dtype float64]
+
+Errors print one line (``kfuse: error: ...``) and exit with status 1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from . import __version__
+from .errors import KfuseError
+
+
+def _sizes(items) -> dict:
+    out = {}
+    for item in items or []:
+        for part in item.split(","):
+            if not part:
+                continue
+            if "=" not in part:
+                raise KfuseError(f"--size expects NAME=VALUE, got {part!r}")
+            k, v = part.split("=", 1)
+            try:
+                out[k.strip()] = int(v)
+            except ValueError:
+                raise KfuseError(f"--size {k}: {v!r} is not an integer") from None
+    return out
+
+
+def _load(args):
+    from .frontend import script
+    return script.load(args.script, args.dtype)
+
+
+def _bound(args):
+    from .api import bind_sizes
+    return bind_sizes(_load(args), _sizes(args.size))
+
+
+def cmd_graph(args):
+    prog = _load(args)
+    dot = prog.to_dot()
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(dot)
+        print(prog.describe())
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(dot)
+
+
+def cmd_plan(args):
+    from .api import make_plan
+    prog = _bound(args)
+    plan = make_plan(prog, args.plan)
+    if args.json:
+        print(plan.dumps(prog))
+    else:
+        print(plan.describe(prog))
+
+
+def _arch(args):
+    from .runtime import device
+    return args.arch or device.current_arch()
+
+
+def cmd_compile(args):
+    from .api import make_plan
+    from .runtime import build
+    prog = _bound(args)
+    exe = build(prog, make_plan(prog, args.plan), _arch(args))
+    out = args.output or f"{prog.name}.cu"
+    with open(out, "w") as f:
+        f.write(exe.source)
+    print(f"wrote {out} ({exe.n_kernels} kernel(s))")
+    if args.cubin:
+        with open(args.cubin, "wb") as f:
+            f.write(exe.compiled.cubin)
+        print(f"wrote {args.cubin} ({len(exe.compiled.cubin)} bytes, {exe.arch})")
+    _print_resources(exe)
+
+
+def _print_resources(exe):
+    for name, r in exe.resources.items():
+        spill = r["spill_stores"] + r["spill_loads"]
+        print(f"  {name}: {r['registers']} registers, {r['smem']} B shared, "
+              f"{r['stack']} B stack, {spill} B spilled")
+
+
+def cmd_run(args):
+    import numpy as np
+
+    from . import reference
+    from .api import make_plan
+    from .runtime import build, device
+    prog = _bound(args)
+    print(prog.describe())
+    plan = make_plan(prog, args.plan)
+    print(plan.describe(prog))
+    arch = _arch(args)
+    exe = build(prog, plan, arch)
+    os.makedirs(args.out_dir, exist_ok=True)
+    src = os.path.join(args.out_dir, f"{prog.name}.cu")
+    with open(src, "w") as f:
+        f.write(exe.source)
+    cubin = os.path.join(args.out_dir, f"{prog.name}.{arch}.cubin")
+    with open(cubin, "wb") as f:
+        f.write(exe.compiled.cubin)
+    print(f"wrote {src}; compiled {exe.n_kernels} kernel(s) to {cubin} with NVRTC "
+          f"in {exe.compile_seconds:.2f} s{' (cache hit)' if exe.cache_hit else ''}")
+    _print_resources(exe)
+    if not device.has_gpu():
+        print(f"no GPU ({device.no_gpu_reason()}): running the plan on the CPU reference instead")
+        ins = reference.random_inputs(prog, args.seed)
+        res = reference.run_plan(prog, [k.calls for k in plan.kernels], ins)
+        for o in prog.outputs:
+            v = np.asarray(res[o])
+            print(f"  {prog.value(o).display}: shape {v.shape}, norm {np.linalg.norm(v.ravel()):.6g}")
+        return 0
+    import cupy
+    from . import config
+    ins = reference.random_inputs(prog, args.seed, xp=cupy)
+    with config.override(poison=True):
+        outs = exe(*ins.values())
+    ref = exe.reference(*ins.values())
+    tol = 1e-5 if prog.value(prog.outputs[0]).type.dtype in ("float32", "complex64") else 1e-12
+    worst = 0.0
+    for o, got, want in zip(prog.outputs, outs, ref):
+        err = reference.rel_error(got, want)
+        worst = max(worst, err)
+        print(f"  {prog.value(o).display}: relative error {err:.2e}")
+    t = exe.time(*ins.values(), repeat=args.repeat)
+    nbytes = sum(prog.value(n).type.nbytes() for n in prog.inputs) + \
+        sum(prog.value(o).type.nbytes() for o in prog.outputs)
+    print(f"{device.device_name()}: {t * 1e6:.1f} us per call (median of {args.repeat}), "
+          f"{nbytes / t / 1e9:.1f} GB/s effective")
+    if not worst <= tol:
+        raise KfuseError(f"result differs from the reference: relative error {worst:.2e} > {tol:g}")
+    return 0
+
+
+def cmd_library(args):
+    from . import library
+    if args.name:
+        print(json.dumps(library.get(args.name).metadata(), indent=2))
+        return
+    for n in library.names():
+        f = library.get(n)
+        ins = ", ".join(p.name + ("?" if p.optional else "") for p in f.inputs)
+        print(f"  {n:<8} {f.hof:<14} {f.output.name} = {n}({ins})   {f.doc}")
+
+
+def cmd_bench(args, rest):
+    try:
+        from .bench.runner import main as bench_main
+    except ImportError as e:
+        raise KfuseError(f"the benchmark suite is not available ({e})") from None
+    return bench_main(rest)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="kfuse", description="Fuse and compile GPU kernels of BLAS sequences.")
+    p.add_argument("--version", action="version", version=f"kfuse {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def script_cmd(name, help_, sizes=True):
+        c = sub.add_parser(name, help=help_)
+        c.add_argument("script", help="a .kf script")
+        c.add_argument("--dtype", default=None, help="element type of undeclared-type values "
+                       "(float32, float64, complex64, complex128; default float32)")
+        if sizes:
+            c.add_argument("--size", action="append", metavar="NAME=V", help="bind a symbolic size")
+            c.add_argument("--plan", default=None, help="a plan JSON file to build instead of the default")
+        return c
+
+    c = script_cmd("graph", "print the data-dependency graph (DOT)", sizes=False)
+    c.add_argument("-o", "--output", help="write DOT here")
+    c.set_defaults(func=cmd_graph)
+    c = script_cmd("plan", "print the plan")
+    c.add_argument("--json", action="store_true", help="print the plan as JSON")
+    c.set_defaults(func=cmd_plan)
+    c = script_cmd("compile", "write CUDA C and compile it to a cubin")
+    c.add_argument("-o", "--output", help="CUDA source to write (default NAME.cu)")
+    c.add_argument("--cubin", help="also write the cubin here")
+    c.add_argument("--arch", help="target, e.g. sm_90 (default: the GPU's, else sm_90)")
+    c.set_defaults(func=cmd_compile)
+    c = script_cmd("run", "compile and run on random inputs, check and time")
+    c.add_argument("--arch", help="target, e.g. sm_90")
+    c.add_argument("--out-dir", default="kfuse_out", help="where to write the .cu and .cubin")
+    c.add_argument("--seed", type=int, default=0)
+    c.add_argument("--repeat", type=int, default=20)
+    c.set_defaults(func=cmd_run)
+    c = sub.add_parser("library", help="list the elementary functions")
+    c.add_argument("name", nargs="?")
+    c.set_defaults(func=cmd_library)
+    c = sub.add_parser("bench", help="benchmark kfuse against cuBLAS, CuPy, PyTorch, torch.compile, JAX",
+                       add_help=False)
+    c.set_defaults(func=None)
+    return p
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if argv and argv[0] == "bench":
+        try:
+            return cmd_bench(None, argv[1:]) or 0
+        except KfuseError as e:
+            print(f"kfuse: error: {e}", file=sys.stderr)
+            return 1
+    args = parser.parse_args(argv)
+    try:
+        t0 = time.perf_counter()
+        rc = args.func(args) or 0
+        del t0
+        return rc
+    except KfuseError as e:
+        msg = str(e).splitlines()[0] if not isinstance(e, _compile_error()) else str(e)
+        print(f"kfuse: error: {msg}", file=sys.stderr)
+        return 1
+    except (OSError, json.JSONDecodeError) as e:
+        print(f"kfuse: error: {e}", file=sys.stderr)
+        return 1
+
+
+def _compile_error():
+    from .errors import CompileError
+    return CompileError
+
+
+if __name__ == "__main__":
+    sys.exit(main())

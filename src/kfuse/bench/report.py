@@ -118,6 +118,8 @@ def primary(impls: list[str]) -> str | None:
 def fmt_us(us: float | None) -> str:
     if us is None:
         return ""
+    if us < 1:
+        return f"{us:.3g}"
     return f"{us:.2f}" if us < 10 else f"{us:.1f}" if us < 10000 else f"{us:.0f}"
 
 
@@ -132,18 +134,20 @@ def fmt_speedup(x: float | None) -> str:
 
 
 def fmt_pct(x: float | None) -> str:
-    return "" if x is None else f"{100 * x:.0f}%"
+    if x is None:
+        return ""
+    return f"{100 * x:.1f}%" if x < 0.1 else f"{100 * x:.0f}%"
 
 
-def cell(rec: dict | None, mode: str, ceilings, fmt, field: str) -> str:
-    """A table cell: the figure, or the record's status when it has no figure."""
+def cell(rec: dict | None, mode: str, ceilings, fmt, field: str, status: bool = True) -> str:
+    """A table cell: the figure, else (if ``status``) the record's status."""
     if rec is None:
         return ""
     m = metrics(rec, mode, ceilings)
     if m is not None:
         return fmt(m.get(field))
-    if rec.get("status") == "ok":
-        return ""          # ok, but not timed in this mode
+    if rec.get("status") == "ok" or not status:
+        return ""          # ok but not timed in this mode, or a secondary column
     return STATUS_CELL.get(rec.get("status"), rec.get("status", ""))
 
 
@@ -179,8 +183,9 @@ def table2(results: dict, family: str, mode: str) -> str | None:
         mine = metrics(recs[ours], mode, ceil) if ours and ours in recs else None
         if ours:
             r = recs.get(ours)
-            row += [cell(r, mode, ceil, fmt_us, "us"), cell(r, mode, ceil, fmt_rate, "gflops"),
-                    cell(r, mode, ceil, fmt_rate, "eff_GBs")]
+            row += [cell(r, mode, ceil, fmt_us, "us"),
+                    cell(r, mode, ceil, fmt_rate, "gflops", status=False),
+                    cell(r, mode, ceil, fmt_rate, "eff_GBs", status=False)]
         row += [cell(recs.get(i), mode, ceil, fmt_us, "us") for i in others + peers]
         bname, bm = best_peer(recs, mode, ceil)
         row.append(f"{fmt_us(bm['us'])} ({bname})" if bm else "")
@@ -300,7 +305,10 @@ def environment(results: dict) -> str:
     """Date, command, GPU, driver, CUDA and package versions."""
     meta, ceil = results.get("meta", {}), results.get("ceilings") or {}
     dev = ceil.get("device", {})
-    versions = meta.get("versions", {})
+    versions = dict(meta.get("versions", {}))
+    for mod, version in (meta.get("versions_loaded") or {}).items():
+        if not versions.get(mod):                 # e.g. kfuse run from a checkout
+            versions[mod] = f"{version} (imported)"
     lines = [
         f"- date: {meta.get('date', '?')}; wall time {meta.get('wall_s', '?')} s "
         f"(budget {meta.get('budget_s', '?')} s)",
@@ -464,9 +472,10 @@ def _draw_sequence(ax, results: dict, seq_name: str, impls: list[str], colors: d
                 xs, ys = zip(*series["square"])
                 ax.plot(xs, ys, style, marker="o", ms=3, color=colors[impl], label=label,
                         lw=1.6 if impl in OURS else 1.0)
-            for x, y, _ in series["other"]:
+            for j, (x, y, size) in enumerate(series["other"]):
                 ax.plot([x], [y], marker="D" if mode == "hot" else "d", ms=5, ls="none",
-                        color=colors[impl], mfc="none" if mode == "rotating" else colors[impl])
+                        color=colors[impl], mfc="none" if mode == "rotating" else colors[impl],
+                        label=f"{label} {size}" if not series["square"] and j == 0 else None)
     ceil = results.get("ceilings") or {}
     if ceil.get("read_GBs"):
         ax.axhline(ceil["read_GBs"], color="gray", ls=":", lw=1)
@@ -499,7 +508,10 @@ def write_plots(results: dict, folder: Path) -> tuple[list[str], list[str]]:
         return [], [f"plots skipped: matplotlib not available ({type(exc).__name__})"]
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    impls = impl_order(results)
+    ceil = results.get("ceilings")
+    impls = [i for i in impl_order(results)
+             if any(r["impl"] == i and (metrics(r, "hot", ceil) or metrics(r, "rotating", ceil))
+                    for r in results.get("records", []))]
     palette = plt.get_cmap("tab10")
     colors = {impl: palette(i % 10) for i, impl in enumerate(impls)}
     seqs = [s for s in sequences.ORDER if any(r["seq"] == s for r in results.get("records", []))]

@@ -44,9 +44,13 @@ PRESETS: dict[str, dict[str, list]] = {
                 "blas1": [1 << k for k in (12, 14, 16, 18, 20, 22, 23, 24, 26, 27)]},
 }
 BUDGET_S = {"quick": 165.0, "default": 520.0}
+MIN_TIME_S = {"quick": 0.05, "default": 0.1}
 RESERVE_PER_IMPL_S = 15.0      # kept back for each implementation still to run
+FAIR_SHARE_FACTOR = 2.5        # no implementation gets more than this times an equal share
+POINT_TIMEOUT_S = 90.0         # a worker stuck this long on one point is killed and restarted
+MAX_RESTARTS = 3               # restarts of one implementation's worker after a crash or stall
 CEILINGS_TIMEOUT_S = 90.0
-KILL_GRACE_S = 20.0            # a worker may finish its last point this long after its deadline
+KILL_GRACE_S = 20.0            # at most this long is left for a worker's last point to finish
 
 
 # ---------------------------------------------------------------------------
@@ -78,8 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=float, default=None,
                    help="wall-clock seconds for all measurements (default: 165 with --quick, "
                         "520 otherwise); points not started in time are reported as not run")
-    p.add_argument("--min-time", type=float, default=0.1,
-                   help="seconds of measurement per point and timing mode (>= 7 loops anyway)")
+    p.add_argument("--point-timeout", type=float, default=POINT_TIMEOUT_S,
+                   help="kill and restart a worker stuck this long on one point (default 90)")
+    p.add_argument("--min-time", type=float, default=None,
+                   help="seconds of measurement per point and timing mode, >= 7 loops anyway "
+                        "(default: 0.05 with --quick, 0.1 otherwise)")
     p.add_argument("--seed", type=int, default=2024, help="seed of the random inputs")
     p.add_argument("--reference", default="device", choices=("device", "host"),
                    help="compute the float64 reference with CuPy on the device (fast) or "
@@ -285,39 +292,49 @@ def _kill(proc: subprocess.Popen) -> None:
             continue
 
 
-def run_worker(cmd: list[str], log_path: Path, hard_deadline: float, on_message) -> str | None:
+def run_worker(cmd: list[str], log_path: Path, hard_deadline: float, on_message,
+               point_timeout: float | None = None, append: bool = False) -> str | None:
     """Run one worker; call ``on_message(obj)`` per protocol line.
 
-    Returns None on a clean exit, else a one-line reason (timeout, exit status).
+    The worker is killed at ``hard_deadline``, or when one point (from its
+    ``progress`` line to its ``result``) takes longer than ``point_timeout``.
+    Returns None on a clean exit, else a one-line reason.
     """
     log_path.parent.mkdir(parents=True, exist_ok=True)
-    with open(log_path, "w") as log:
+    with open(log_path, "a" if append else "w") as log:
         log.write("$ " + shlex.join(cmd) + "\n")
         log.flush()
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True,
                                 env=_worker_env(), start_new_session=True, bufsize=1)
         q: queue.Queue = queue.Queue()
         threading.Thread(target=_reader, args=(proc.stdout, q), daemon=True).start()
-        reason = None
+        reason, point_start = None, None
         while True:
-            left = hard_deadline - time.time()
-            if left <= 0:
+            now = time.time()
+            if now >= hard_deadline:
                 reason = "timed out"
+            elif point_timeout and point_start and now - point_start > point_timeout:
+                reason = f"spent over {point_timeout:.0f} s on one point"
+            if reason:
                 _kill(proc)
                 break
             try:
-                line = q.get(timeout=min(1.0, left))
+                line = q.get(timeout=max(0.05, min(1.0, hard_deadline - now)))
             except queue.Empty:
                 continue
             if line is None:
                 break
-            if line.startswith(PREFIX):
-                try:
-                    on_message(json.loads(line[len(PREFIX):]))
-                except json.JSONDecodeError:
-                    log.write("unparsable protocol line: " + line)
-            else:
+            if not line.startswith(PREFIX):
                 log.write("stdout: " + line)
+                continue
+            try:
+                obj = json.loads(line[len(PREFIX):])
+            except json.JSONDecodeError:
+                log.write("unparsable protocol line: " + line)
+                continue
+            kind = obj.get("type")
+            point_start = time.time() if kind == "progress" else None if kind == "result" else point_start
+            on_message(obj)
         try:
             rc = proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -325,6 +342,7 @@ def run_worker(cmd: list[str], log_path: Path, hard_deadline: float, on_message)
             rc = proc.returncode
         if reason is None and rc not in (0, None):
             reason = f"exited with status {rc}" + (f" (signal {-rc})" if rc and rc < 0 else "")
+        log.write(f"# worker finished: {reason or 'ok'}\n")
     return reason
 
 
@@ -397,13 +415,16 @@ class Run:
         self.progress.advance()
 
     def run_impl(self, impl: str, impls_left: int, timeout: float | None) -> None:
-        """One implementation's worker over all points."""
-        allotted = self.remaining() - RESERVE_PER_IMPL_S * (impls_left - 1)
+        """One implementation over all points: one worker, restarted (without the
+        point it was on) if it crashes or stalls on a point, while time is left."""
+        left = self.remaining()
+        allotted = min(left - RESERVE_PER_IMPL_S * (impls_left - 1),
+                       FAIR_SHARE_FACTOR * left / impls_left)
         if timeout:
             allotted = min(allotted, timeout)
         allotted = max(allotted, 5.0)
         start = time.time()
-        soft = start + max(1.0, allotted - KILL_GRACE_S)
+        soft = start + max(1.0, allotted - max(5.0, min(KILL_GRACE_S, 0.15 * allotted)))
         hard = start + allotted
         seen: set[tuple] = set()
         current: dict = {}
@@ -411,41 +432,63 @@ class Run:
         def on_message(obj):
             kind = obj.get("type")
             if kind == "progress":
+                current.clear()
                 current.update(obj)
                 self.progress.update(f"{impl} {obj['seq']} {obj['size']}")
             elif kind == "result":
-                self.records.append(obj)
-                self._save(obj)
+                current.clear()
+                self._record(obj)
                 seen.add((obj["seq"], obj["m"], obj["n"]))
-                self.progress.advance()
                 if obj["status"] in ("wrong", "error"):
                     self.progress.note(f"{impl} {obj['seq']} {obj['size']}: "
                                        f"{obj['status']}: {obj['note']}")
             elif kind == "hello":
                 self.worker_env[impl] = obj
+            elif kind == "env":
+                for mod, version in (obj.get("versions") or {}).items():
+                    if version:
+                        self.meta.setdefault("versions_loaded", {})[mod] = version
 
         self.progress.update(f"{impl} starting")
-        reason = run_worker(worker_cmd(impl, self.args, self.points, soft),
-                            self.out / "logs" / f"{impl}.log", hard, on_message)
-        missing = [p for p in self.points if (p[0], p[1], p[2]) not in seen]
+        pending, failures = list(self.points), []
+        for attempt in range(1 + MAX_RESTARTS):
+            reason = run_worker(worker_cmd(impl, self.args, pending, soft),
+                                self.out / "logs" / f"{impl}.log", hard, on_message,
+                                self.args.point_timeout, append=attempt > 0)
+            pending = [p for p in pending if (p[0], p[1], p[2]) not in seen]
+            if reason is None:
+                break
+            failures.append(f"worker {reason} after {time.time() - start:.0f} s")
+            self.progress.note(f"{impl}: {failures[-1]}")
+            if current and pending and [current.get("seq"), current.get("m"),
+                                        current.get("n")] == pending[0]:
+                self._record(self._missing(impl, pending.pop(0), "error", f"worker {reason}"))
+            current.clear()
+            if not pending or time.time() >= soft or reason == "timed out":
+                break
+        for p in pending:
+            why = failures[-1] if failures else "no result from worker"
+            self._record(self._missing(impl, p, "not-run", why))
         skipped = {r["note"] for r in self.records if r["impl"] == impl and r["status"] == "skipped"}
-        if skipped:
-            self.impl_notes[impl] = "skipped: " + "; ".join(sorted(skipped))
-            self.progress.note(f"{impl}: {self.impl_notes[impl]}")
-        if reason:
-            self.impl_notes[impl] = f"worker {reason} after {time.time() - start:.0f} s"
-            self.progress.note(f"{impl}: {self.impl_notes[impl]}")
-        for i, (name, m, n) in enumerate(missing):
-            seq = sequences.SEQUENCES[name]
-            crashed = i == 0 and current.get("seq") == name and reason
-            rec = {"type": "result", "impl": impl, "seq": name, "family": seq.family,
-                   "m": m, "n": n, "dtype": self.meta["dtype"],
-                   "size": sequences.size_label(seq.family, m, n),
-                   "status": "error" if crashed else "not-run",
-                   "note": f"worker {reason}" if reason else "no result from worker"}
-            self.records.append(rec)
-            self._save(rec)
-        self.progress.advance(len(missing))
+        notes = (["skipped: " + "; ".join(sorted(skipped))] if skipped else []) + failures
+        if notes:
+            self.impl_notes[impl] = "; ".join(notes)
+            if skipped:
+                self.progress.note(f"{impl}: {notes[0]}")
+
+    def _record(self, rec: dict) -> None:
+        """Keep and save one result record, and count it on the progress bar."""
+        self.records.append(rec)
+        self._save(rec)
+        self.progress.advance()
+
+    def _missing(self, impl: str, point: list, status: str, note: str) -> dict:
+        """A record for a point the worker gave no result for."""
+        name, m, n = point
+        seq = sequences.SEQUENCES[name]
+        return {"type": "result", "impl": impl, "seq": name, "family": seq.family,
+                "m": m, "n": n, "dtype": self.meta["dtype"],
+                "size": sequences.size_label(seq.family, m, n), "status": status, "note": note}
 
     def results(self) -> dict:
         """The whole run as one JSON-able dict."""
@@ -512,6 +555,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     preset = "quick" if args.quick else "default"
     budget = args.budget or BUDGET_S[preset]
+    if args.min_time is None:
+        args.min_time = MIN_TIME_S[preset]
     points = make_points(seqs, sizes)
     if not points or not impls:
         parser.error("nothing to run (no sizes for the chosen sequences, or no implementations)")

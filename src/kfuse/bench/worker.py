@@ -112,6 +112,35 @@ def rotation_sets(working_set: int, l2_bytes: int, cap: int = 2048) -> int:
     return max(2, min(cap, math.ceil(2 * l2_bytes / max(1, working_set))))
 
 
+def make_data(seq, sizes: dict, dtype: str, seed: int, reference: str):
+    """Inputs (CuPy arrays and floats), the float64 reference, and the array module
+    the check runs with: CuPy on the device, or NumPy on the host (``--reference host``)."""
+    import cupy
+
+    if reference == "host":
+        import numpy as np
+
+        host = seq.make_inputs(sizes, dtype, seed, np)
+        refs = seq.reference(host, np)
+        inputs = [a if isinstance(a, float) else cupy.asarray(a) for a in host]
+        return inputs, refs, np
+    inputs = seq.make_inputs(sizes, dtype, seed, cupy)
+    refs = seq.reference(inputs, cupy)
+    cupy.cuda.Device().synchronize()
+    return inputs, refs, cupy
+
+
+def time_rotating(impl, built, inputs: list, timer, sets: int, min_time: float) -> dict:
+    """Time calls that cycle through ``sets`` copies of the inputs."""
+    from . import timing
+
+    copies = [[a if isinstance(a, float) else a.copy() for a in inputs] for _ in range(sets - 1)]
+    thunks = [impl.bind(built, inputs)] + [impl.bind(built, c) for c in copies]
+    out = timing.measure(timing.Rotation(thunks), timer, min_time)
+    out["sets"] = sets
+    return out
+
+
 def run_point(impl, seq, m, n, dtype: str, args, l2_bytes: int) -> dict:
     """Generate, check and time one (sequence, size) for one implementation."""
     import cupy
@@ -120,32 +149,18 @@ def run_point(impl, seq, m, n, dtype: str, args, l2_bytes: int) -> dict:
 
     rec = base_record(impl.name, seq, m, n, dtype)
     sizes = seq.sizes(m, n)
-    itemsize = 8 if dtype == "float64" else 4
+    inputs, refs, check_xp = make_data(seq, sizes, dtype, args.seed, args.reference)
 
-    # inputs and the float64 reference
-    if args.reference == "host":
-        import numpy as np
-
-        host = seq.make_inputs(sizes, dtype, args.seed, np)
-        refs = seq.reference(host, np)
-        inputs = [a if isinstance(a, float) else cupy.asarray(a) for a in host]
-        del host
-        check_xp = np
-    else:
-        inputs = seq.make_inputs(sizes, dtype, args.seed, cupy)
-        refs = seq.reference(inputs, cupy)
-        check_xp = cupy
-    cupy.cuda.Device().synchronize()
-
-    # build (compile, for ahead-of-time compilers) and first call
+    # build (compiles, for ahead-of-time compilers), then the first call on its own
     t0 = time.perf_counter()
     built = impl.build(seq, sizes, dtype)
     rec["compile_s"] = time.perf_counter() - t0
     rec.update(impl.info(built))
     thunk = impl.bind(built, inputs)
-    result, rec["first_call_s"] = timing.time_first_call(thunk, impl.block, cupy.cuda.Device().synchronize)
+    result, rec["first_call_s"] = timing.time_first_call(thunk, impl.block,
+                                                         cupy.cuda.Device().synchronize)
 
-    # check before timing
+    # the check comes before any timing; a wrong result is never timed
     outs = impl.outputs(result)
     if check_xp is not cupy:
         outs = [cupy.asnumpy(o) for o in outs]
@@ -158,16 +173,11 @@ def run_point(impl, seq, m, n, dtype: str, args, l2_bytes: int) -> dict:
     timer = impl.timer()
     rec["hot"] = timing.measure(thunk, timer, args.min_time)
     del thunk
-
-    ws = seq.working_set(sizes, itemsize)
+    ws = seq.working_set(sizes, 8 if dtype == "float64" else 4)
     rec["working_set_bytes"] = ws
     if not args.no_rotating and ws <= l2_bytes:
-        sets = rotation_sets(ws, l2_bytes)
-        copies = [[a if isinstance(a, float) else a.copy() for a in inputs] for _ in range(sets - 1)]
-        thunks = [impl.bind(built, inputs)] + [impl.bind(built, c) for c in copies]
-        rec["rotating"] = timing.measure(timing.Rotation(thunks), timer, args.min_time)
-        rec["rotating"]["sets"] = sets
-        del copies, thunks
+        rec["rotating"] = time_rotating(impl, built, inputs, timer,
+                                        rotation_sets(ws, l2_bytes), args.min_time)
     return rec
 
 
@@ -188,7 +198,6 @@ def skip_all(impl_name: str, points: list, dtype: str, reason: str, status: str 
 def run_ceilings() -> int:
     """``--impl ceilings``: measure and emit the card's ceilings."""
     try:
-        import cupy  # noqa: F401
         from . import ceilings
 
         emit({"type": "ceilings", **ceilings.measure()})
@@ -224,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_ceilings()
 
     from . import sequences
-    from .impls import first_line, load
+    from .impls import ImplUnavailable, first_line, load
 
     points = [tuple(p) for p in json.loads(args.points)]
     impl = load(args.impl)
@@ -240,23 +249,41 @@ def main(argv: list[str] | None = None) -> int:
         emit({"type": "done"})
         return 0
     l2 = args.l2_bytes or _l2_bytes()
+    emit({"type": "env", "impl": args.impl, "versions": loaded_versions(impl.requires)})
 
     for i, (name, m, n) in enumerate(points):
         seq = sequences.get(name)
         if args.deadline and time.time() > args.deadline:
             skip_all(args.impl, points[i:], args.dtype, "not run: time budget spent", "not-run")
             break
-        emit({"type": "progress", "i": i, "total": len(points), "seq": seq.name,
+        emit({"type": "progress", "i": i, "total": len(points), "seq": seq.name, "m": m, "n": n,
               "size": sequences.size_label(seq.family, m, n)})
         try:
             rec = run_point(impl, seq, m, n, args.dtype, args, l2)
+        except ImplUnavailable as exc:   # the implementation cannot run at all
+            skip_all(args.impl, points[i:], args.dtype, str(exc)[:300])
+            break
         except Exception as exc:
             rec = base_record(args.impl, seq, m, n, args.dtype)
             rec["status"], rec["note"] = "error", first_line(exc)[:300]
         emit(rec)
         _release(impl)
+        if rec["status"] == "error" and not _device_healthy():
+            emit({"type": "fatal", "note": "CUDA context unusable after an error; exiting"})
+            return 3   # the runner restarts a fresh worker for the remaining points
     emit({"type": "done"})
     return 0
+
+
+def loaded_versions(modules) -> dict:
+    """``__version__`` of the (already imported) modules this worker uses."""
+    out = {}
+    for name in tuple(modules) + ("numpy",):
+        top = name.split(".")[0]
+        mod = sys.modules.get(top)
+        if mod is not None:
+            out[top] = getattr(mod, "__version__", None)
+    return out
 
 
 def _l2_bytes() -> int:
@@ -267,6 +294,18 @@ def _l2_bytes() -> int:
         return int(cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)["l2CacheSize"])
     except Exception:
         return 60 << 20
+
+
+def _device_healthy() -> bool:
+    """False after a sticky CUDA error (illegal address, ...) poisoned the context."""
+    try:
+        import cupy
+
+        cupy.cuda.Device().synchronize()
+        cupy.zeros(1, dtype=cupy.float32).sum().item()
+        return True
+    except Exception:
+        return False
 
 
 def _release(impl) -> None:

@@ -26,7 +26,7 @@ import math
 from .. import library
 from ..errors import PlanError
 from ..fusion.plan import Domain, KernelPlan, call_domain
-from ..ir import Program, ctype, ident, is_complex
+from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
 
 _OPS = {"+": "kf_op_add_t", "max": "kf_op_max_t", "min": "kf_op_min_t"}
@@ -58,6 +58,7 @@ class KernelSource:
     grid: tuple
     block: tuple
     plan: KernelPlan
+    aligned: dict = dataclasses.field(default_factory=dict)   # value -> bytes its pointer must be aligned to
 
 
 class _Lines:
@@ -250,52 +251,56 @@ class ScalarEmitter(KernelEmitter):
 class VecEmitter(KernelEmitter):
     """A 1-D kernel over vectors of length N (unnested map and reduce).
 
-    Thread ``t`` of block ``b`` handles, in serial iteration ``it`` and item ``e``,
-    element ``i = ((b * ITERS + it) * ITEMS + e) * BS + t`` (coalesced).  Sample
-    (``r = dot(z, u)``, N = 1000)::
+    Thread ``t`` of block ``b`` handles, in serial iteration ``it``, the VEC
+    consecutive elements from ``i0 = ((b * ITERS + it) * BS + t) * VEC`` (one
+    16-byte load per array when VEC * sizeof(T) == 16).  Reductions fold into a
+    per-thread ``acc``, then the block reduces, writes one partial per block,
+    and the last block to finish combines the partials and finalizes.
+    Sample (``r = dot(z, u)``, N = 100000, float32)::
 
         extern "C" __global__ void __launch_bounds__(256)
         k2_r_dot(const float* __restrict__ z, const float* __restrict__ u, float* __restrict__ r,
-                 float* __restrict__ kf_part_r, unsigned int* __restrict__ kf_count_r)
+                 float* __restrict__ kf_part_r, unsigned int* __restrict__ kf_count)
         {
             using idx_t = int;
-            constexpr idx_t N = 1000;
-            constexpr int BS = 256, ITEMS = 1, ITERS = 1, GRID = 4;
-            float r_acc = kf_op_add_t<float>::identity();    // clear accumulated reduction
+            constexpr idx_t N = 100000;
+            constexpr int BS = 256, VEC = 4, ITERS = 1;
+            constexpr int GRID = 98;
+            float r_acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
             for (int it = 0; it < ITERS; ++it) {
-                #pragma unroll
-                for (int e = 0; e < ITEMS; ++e) {
-                    const idx_t i = (((idx_t)blockIdx.x * ITERS + it) * ITEMS + e) * BS + threadIdx.x;
-                    if (i < N) {
-                        // call 2: r = dot(z, u)   [dot: reduce, line 6]
-                        const float z_e = z[i];
-                        const float u_e = u[i];
-                        r_dot_compute(z_e, u_e, r_acc);
-                    }
+                const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+                if (i0 < N) {
+                    // call 2: r = dot(z, u)   [dot: reduce, line 6]
+                    float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
+                    float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+                    #pragma unroll
+                    for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r_acc);
                 }
             }
-            ... block reduction, partial per block, last block finalizes into r[0]
+            ... block reduction; partial per block; the last block finalizes r[0]
         }
     """
 
     def emit(self) -> KernelSource:
         prm = self.k.params
-        BS, ITEMS, ITERS = int(prm["block"]), int(prm.get("items", 1)), int(prm["iters"])
+        BS, VEC, ITERS = int(prm["block"]), int(prm.get("vec", 1)), int(prm["iters"])
         if BS < 32 or BS > 1024 or BS & (BS - 1):
             raise PlanError(f"{self.k.name}: block must be a power of two in [32, 1024], got {BS}")
+        if VEC < 1 or VEC & (VEC - 1) or ITERS < 1:
+            raise PlanError(f"{self.k.name}: vec must be a power of two and iters >= 1, got {prm}")
         N = self.domain.length
-        GRID = max(1, math.ceil(N / (BS * ITEMS * ITERS)))
+        GRID = max(1, math.ceil(N / (BS * VEC * ITERS)))
         if GRID > 2**31 - 1:
             raise PlanError(f"{self.k.name}: grid too large")
+        self.VEC = VEC
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
-        for c in reduces:
-            out = next(iter(c.outs.values()))
-            if GRID > 1:
-                t = self.ctype_of(out)
-                self.add_workspace("partial", f"kf_part_{ident(out)}", t,
+        if GRID > 1 and reduces:
+            for c in reduces:
+                out = next(iter(c.outs.values()))
+                self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
                                    GRID * self.p.value(out).type.nbytes())
-                self.add_workspace("counter", f"kf_count_{ident(out)}", "", 4)
+            self.add_workspace("counter", "kf_count", "", 4)
         L = self.L
         L(f"// kernel {self.k.name}: vec, N = {N}")
         L(f'extern "C" __global__ void __launch_bounds__({BS})\n{self.k.name}('
@@ -303,7 +308,7 @@ class VecEmitter(KernelEmitter):
         L.push("{")
         L(f"using idx_t = {'long long' if N * 2 >= 2**31 else 'int'};")
         L(f"constexpr idx_t N = {N};")
-        L(f"constexpr int BS = {BS}, ITEMS = {ITEMS}, ITERS = {ITERS};")
+        L(f"constexpr int BS = {BS}, VEC = {VEC}, ITERS = {ITERS};")
         if reduces and GRID > 1:
             L(f"constexpr int GRID = {GRID};")
         else:
@@ -314,25 +319,28 @@ class VecEmitter(KernelEmitter):
             L(f"{self.ctype_of(out)} {ident(out)}_acc = {_OPS[self.fns[c.id].combine]}"
               f"<{self.ctype_of(out)}>::identity();   // clear output of accumulated reduction")
         L.push("for (int it = 0; it < ITERS; ++it) {")
-        L("#pragma unroll")
-        L.push("for (int e = 0; e < ITEMS; ++e) {")
-        L("const idx_t i = (((idx_t)blockIdx.x * ITERS + it) * ITEMS + e) * BS + threadIdx.x;")
-        L.push("if (i < N) {")
+        L("const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;")
+        L.push("if (i0 < N) {")
         loaded = set()
         for c in self.calls:
             self.emit_call(c, loaded)
         L.pop()
         L.pop()
+        if reduces:
+            self.emit_finish(reduces, GRID)
         L.pop()
-        for c in reduces:
-            self.emit_finish(c, GRID, BS)
-        if GRID > 1 and reduces:
-            self.emit_last_block(reduces, GRID, BS)
-        L.pop()
-        return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k)
+        return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k,
+                            self.aligned_inputs(VEC))
+
+    def aligned_inputs(self, vec: int) -> dict:
+        """Arrays read or written with VEC-wide packs: value -> required byte alignment."""
+        if vec == 1:
+            return {}
+        return {v: vec * itemsize(self.p.value(v).type.dtype) for v in self.reads
+                if self.p.value(v).type.kind == "vector"}
 
     def elem(self, v: str) -> str:
-        return f"{ident(v)}_e"
+        return f"{ident(v)}_e[v]"
 
     def emit_call(self, c, loaded: set):
         L, fn = self.L, self.fns[c.id]
@@ -342,16 +350,19 @@ class VecEmitter(KernelEmitter):
             if v is None or self.p.value(v).type.kind == "scalar" or v in loaded or v in self.produced:
                 continue
             loaded.add(v)
-            L(f"const {self.ctype_of(v)} {self.elem(v)} = {self.cname(v)}[i];")
+            L(f"{self.ctype_of(v)} {ident(v)}_e[VEC]; kf_load_pack<VEC>({self.cname(v)}, i0, N, {ident(v)}_e);")
         args = [self.routine_arg(c, p, self.elem) for p in compute_params(c)]
         out = next(iter(c.outs.values()))
         if fn.is_reduce:
-            L(f"{c.name}_compute({', '.join(args + [ident(out) + '_acc'])});")
+            L("#pragma unroll")
+            L(f"for (int v = 0; v < VEC; ++v) if (i0 + v < N) "
+              f"{c.name}_compute({', '.join(args + [ident(out) + '_acc'])});")
         else:
-            L(f"{self.ctype_of(out)} {self.elem(out)};")
-            L(f"{c.name}_compute({', '.join(args + [self.elem(out)])});")
+            L(f"{self.ctype_of(out)} {ident(out)}_e[VEC];")
+            L("#pragma unroll")
+            L(f"for (int v = 0; v < VEC; ++v) {c.name}_compute({', '.join(args + [self.elem(out)])});")
             if out in self.stored:
-                L(f"{ident(out)}[i] = {self.elem(out)};")
+                L(f"kf_store_pack<VEC>({ident(out)}, i0, N, {ident(out)}_e);")
 
     def finalize_call(self, c, acc: str, target: str):
         """``target = finalize(acc)`` for a vec reduction (its finalize inputs are scalars)."""
@@ -359,31 +370,34 @@ class VecEmitter(KernelEmitter):
         args = [self.routine_arg(c, p, lambda v: f"{self.cname(v)}[0]") for p in finalize_params(c)]
         self.L(f"{self.ctype_of(out)} {ident(out)}_f;")
         self.L(f"{c.name}_finalize({', '.join([acc] + args + [ident(out) + '_f'])});")
-        self.L(f"{target} = {ident(out)}_f;")
+        if out in self.stored:
+            self.L(f"{target} = {ident(out)}_f;")
 
-    def emit_finish(self, c, GRID, BS):
+    def emit_finish(self, reduces, GRID):
+        """Block reductions, then (GRID > 1) partials and one last-block handshake for all."""
         L = self.L
-        out = next(iter(c.outs.values()))
-        t, op = self.ctype_of(out), _OPS[self.fns[c.id].combine]
-        L(f"// finish the reduction of call {c.id} ({c.label}) in the block")
-        L.push("{")
-        L(f"__shared__ {t} kf_red_{ident(out)}[(BS + 31) / 32];")
-        L(f"{ident(out)}_acc = kf_block_reduce<BS, {op}>({ident(out)}_acc, kf_red_{ident(out)});")
-        if GRID == 1:
-            L.push("if (threadIdx.x == 0) {")
-            self.finalize_call(c, f"{ident(out)}_acc", f"{ident(out)}[0]")
-            L.pop()
-        else:
-            L(f"if (threadIdx.x == 0) kf_part_{ident(out)}[blockIdx.x] = {ident(out)}_acc;")
-        L.pop()
-
-    def emit_last_block(self, reduces, GRID, BS):
-        L = self.L
-        L("// the last block to finish combines the partial results of all blocks")
         for c in reduces:
             out = next(iter(c.outs.values()))
             o, t, op = ident(out), self.ctype_of(out), _OPS[self.fns[c.id].combine]
-            L.push(f"if (kf_last_block(kf_count_{o}, GRID)) {{")
+            L(f"// finish the reduction of call {c.id} ({c.label}) in the block")
+            L.push("{")
+            L(f"__shared__ {t} kf_red_{o}[(BS + 31) / 32];")
+            L(f"{o}_acc = kf_block_reduce<BS, {op}>({o}_acc, kf_red_{o});")
+            if GRID == 1:
+                L.push("if (threadIdx.x == 0) {")
+                self.finalize_call(c, f"{o}_acc", f"{o}[0]")
+                L.pop()
+            else:
+                L(f"if (threadIdx.x == 0) kf_part_{o}[blockIdx.x] = {o}_acc;")
+            L.pop()
+        if GRID == 1:
+            return
+        L("// the last block to finish combines the partial results of all blocks")
+        L.push("if (kf_last_block(kf_count, GRID)) {")
+        for c in reduces:
+            out = next(iter(c.outs.values()))
+            o, t, op = ident(out), self.ctype_of(out), _OPS[self.fns[c.id].combine]
+            L.push("{")
             L(f"{t} acc = {op}<{t}>::identity();")
             L(f"for (int b = threadIdx.x; b < GRID; b += BS) acc = {op}<{t}>::apply(acc, kf_ldcg(&kf_part_{o}[b]));")
             L(f"__shared__ {t} kf_red2_{o}[(BS + 31) / 32];")
@@ -392,6 +406,7 @@ class VecEmitter(KernelEmitter):
             self.finalize_call(c, "acc", f"{o}[0]")
             L.pop()
             L.pop()
+        L.pop()
 
 
 # ============================================================================ tile
@@ -400,30 +415,35 @@ class TileEmitter(KernelEmitter):
 
     ``F`` is the fast (contiguous) axis of the lead matrix, ``S`` the slow one.
     A block of BX x BY threads handles a tile of TS = BY*KS rows by TF = BX*VEC
-    columns; thread (tx, ty) holds elements ``s = sb + ty + k*BY``,
-    ``f = fb + tx + v*BX`` in registers.  Serial iterations walk the tile
-    along ``iter_axis``; vectors along the other axis are invariant and loaded
-    once.  Reductions along the fast axis use warp shuffles, along the slow
-    axis shared memory; when several blocks share an output, each writes a
-    partial result and the last block of the strip combines and finalizes.
-    Sample (``q = gemv(A, p)``, A 1000 x 3001 row-major, iterating along F)::
+    columns: thread (tx, ty) holds elements ``s = sb + ty + k*BY`` and the VEC
+    consecutive ``f = fb + tx*VEC + v`` in registers (one 16-byte load per row
+    when VEC * sizeof(T) == 16).  Serial iterations walk the tile along
+    ``iter_axis``; vectors along the other axis are invariant and loaded once
+    (Algorithm 1, line 4).  Reductions along the fast axis use warp shuffles,
+    along the slow axis shared memory.  Reductions whose outputs follow the same
+    axis form a *family*: they finish together, so one may read another's
+    result in its finalize (GESUMMV's ``y = beta*B x + t`` with ``t = alpha*A x``).
+    When several blocks share an output, each writes partial results and the
+    last block of each strip combines them and finalizes.
+    Sample (``q = gemv(A, p)``, A 1000 x 3000 row-major, iterating along F)::
 
         extern "C" __global__ void __launch_bounds__(256)
         k0_q_gemv(const float* __restrict__ A, const float* __restrict__ p, float* __restrict__ q)
         {
             using idx_t = int;
-            constexpr idx_t S = 1000, F = 3001;      // slow x fast extent (lead order C)
-            constexpr int BX = 32, BY = 8, KS = 1, VEC = 1, TF = BX * VEC, TS = BY * KS;
-            constexpr int ITERS = 94, GX = 1, GY = 125;
+            constexpr idx_t S = 1000, F = 3000;   // slow x fast extent
+            constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+            constexpr int ITERS = 24;   // serial iterations; grid 1 x 125
             const int tx = threadIdx.x, ty = threadIdx.y;
-            const idx_t sb = (idx_t)blockIdx.y * TS;
-            float q_acc[KS];
-            for (int k = 0; k < KS; ++k) q_acc[k] = kf_op_add_t<float>::identity();
+            const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+            float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+            for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
             for (int it = 0; it < ITERS; ++it) {
                 const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
-                // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 4]
-                float A_e[KS][VEC]; ... loads ...
-                float p_f[VEC]; ...
+                // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
+                float A_e[KS][VEC];                        // load A
+                for (int k = 0; k < KS; ++k) { ... kf_load_pack<VEC>(A + s * F, fb + tx * VEC, F, A_e[k]); }
+                float p_f[VEC]; kf_load_pack<VEC>(p, fb + tx * VEC, F, p_f);     // load: p along F
                 for k, v: if (s < S && f < F) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
             }
             // finish: q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]); tx == 0 finalizes q[s]
@@ -439,10 +459,12 @@ class TileEmitter(KernelEmitter):
             raise PlanError(f"{self.k.name}: bx must be a power of two <= 32, got {BX}")
         if BX * BY > 1024 or BY < 1 or (BX * BY) % 32:
             raise PlanError(f"{self.k.name}: bx*by must be a multiple of 32 and at most 1024")
-        if IAX not in ("slow", "fast") or ITERS < 1 or KS < 1 or VEC < 1:
+        if IAX not in ("slow", "fast") or ITERS < 1 or KS < 1 or VEC < 1 or VEC & (VEC - 1):
             raise PlanError(f"{self.k.name}: bad tile parameters {prm}")
         d = self.domain
         S, F = d.slow, d.fast
+        if VEC > 1 and F % VEC:
+            raise PlanError(f"{self.k.name}: vec={VEC} needs the fast extent ({F}) to be a multiple of {VEC}")
         TF, TS = BX * VEC, BY * KS
         GX = math.ceil(F / (TF * (ITERS if IAX == "fast" else 1)))
         GY = math.ceil(S / (TS * (ITERS if IAX == "slow" else 1)))
@@ -451,13 +473,15 @@ class TileEmitter(KernelEmitter):
         self.P = dict(BX=BX, BY=BY, KS=KS, VEC=VEC, ITERS=ITERS, IAX=IAX, S=S, F=F, TF=TF, TS=TS, GX=GX, GY=GY)
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
-        for c in reduces:
-            info = self.red_info(c)
+        fams = self.families(reduces)
+        for fam in fams:
+            info = self.red_info(fam[0])
             if info["g_red"] > 1:
-                out = info["out"]
-                self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
-                                   info["g_red"] * self.p.value(out).type.nbytes())
-                self.add_workspace("counter", f"kf_count_{ident(out)}", "", 4 * info["g_out"])
+                for c in fam:
+                    out = next(iter(c.outs.values()))
+                    self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
+                                       info["g_red"] * self.p.value(out).type.nbytes())
+                self.add_workspace("counter", self.counter_name(fam), "", 4 * info["g_out"])
         L = self.L
         big = S * F * 2 >= 2**31
         L(f"// kernel {self.k.name}: tile {d.rows} x {d.cols} (lead order {d.lead}), iterating along {IAX}")
@@ -470,56 +494,79 @@ class TileEmitter(KernelEmitter):
         L(f"constexpr int ITERS = {ITERS};   // serial iterations; grid {GX} x {GY}")
         L("const int tx = threadIdx.x, ty = threadIdx.y;")
         self.emit_scalar_loads()
-        inv = "fb" if IAX == "slow" else "sb"
         if IAX == "slow":
             L("const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S")
         else:
             L("const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F")
         loaded = set()
-        # invariant loads of vectors that do not move with the loop
-        for c in self.calls:
+        for c in self.calls:   # invariant loads of vectors that do not move with the loop
             for p in compute_params(c):
                 v = c.args.get(p)
                 if v is None or v in loaded or v in self.produced:
                     continue
-                t = self.p.value(v).type
-                if t.kind == "vector" and self.vec_axis(c, p) != IAX:
+                if self.p.value(v).type.kind == "vector" and self.vec_axis(c, p) != IAX:
                     self.load_vector(v, self.vec_axis(c, p), "invariant load")
                     loaded.add(v)
-        for c in reduces:
-            info = self.red_info(c)
-            if info["accumulated"]:
-                self.clear_acc(c, info)
+        for fam in fams:
+            if self.red_info(fam[0])["accumulated"]:
+                for c in fam:
+                    self.clear_acc(c, self.red_info(c))
         L.push("for (int it = 0; it < ITERS; ++it) {")
         if IAX == "slow":
             L("const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;")
         else:
             L("const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;")
-        del inv
         iter_loaded = set(loaded)
+        for fam in fams:
+            if not self.red_info(fam[0])["accumulated"]:
+                for c in fam:
+                    self.clear_acc(c, self.red_info(c))
         for c in self.calls:
             self.emit_call(c, iter_loaded)
-        for c in reduces:
-            info = self.red_info(c)
-            if not info["accumulated"]:
-                self.finish_in_block(c, info)
+        for fam in fams:
+            if not self.red_info(fam[0])["accumulated"]:
+                self.finish_in_block(fam)
         L.pop()
-        for c in reduces:
-            info = self.red_info(c)
-            if info["accumulated"]:
-                self.finish_in_block(c, info)
-        for c in reduces:
-            info = self.red_info(c)
-            if info["g_red"] > 1:
-                self.emit_last_block(c, info)
+        for fam in fams:
+            if self.red_info(fam[0])["accumulated"]:
+                self.finish_in_block(fam)
+        for fam in fams:
+            if self.red_info(fam[0])["g_red"] > 1:
+                self.emit_last_block(fam)
         L.pop()
-        return KernelSource(self.k.name, L.text(), self.args, (GX, GY, 1), (BX, BY, 1), self.k)
+        return KernelSource(self.k.name, L.text(), self.args, (GX, GY, 1), (BX, BY, 1), self.k,
+                            self.aligned_inputs(VEC))
 
     # ------------------------------------------------------------------ helpers
+    def families(self, reduces) -> list:
+        """Reductions grouped by the physical axis of their outputs, in call order."""
+        fams: dict = {}
+        for c in reduces:
+            fams.setdefault(self.red_info(c)["oax"], []).append(c)
+        return list(fams.values())
+
+    def counter_name(self, fam) -> str:
+        return f"kf_count_{ident(next(iter(fam[0].outs.values())))}"
+
+    def aligned_inputs(self, vec: int) -> dict:
+        if vec == 1:
+            return {}
+        out = {}
+        for c in self.calls:
+            for p, v in c.args.items():
+                b = self.p.base(v)
+                t = self.p.value(v).type
+                if b in self.reads and t.kind != "scalar" and (t.kind == "vector" or self.contiguous(v)):
+                    out[b] = vec * itemsize(t.dtype)
+        return out
+
+    def contiguous(self, v: str) -> bool:
+        """True if matrix ``v`` is stored with the lead order (rows along F are contiguous)."""
+        return self.p.value(v).type.order == self.domain.lead
+
     def vec_axis(self, c, p: str) -> str:
         """Physical axis ('slow'/'fast') a vector parameter follows."""
-        fn = self.fns[c.id]
-        prm = fn.param(p)
+        prm = self.fns[c.id].param(p)
         if prm.kind == "vector":
             return self.domain.axis_of(prm.index)
         raise PlanError(f"{c.label}: parameter {p} is not a vector")
@@ -530,30 +577,29 @@ class TileEmitter(KernelEmitter):
         out = next(iter(c.outs.values()))
         oax = self.domain.axis_of(fn.output.index)
         rax = "fast" if oax == "slow" else "slow"
-        g_red = P["GX"] if rax == "fast" else P["GY"]
-        g_out = P["GY"] if rax == "fast" else P["GX"]
-        return {"out": out, "oax": oax, "rax": rax, "g_red": g_red, "g_out": g_out,
+        return {"out": out, "oax": oax, "rax": rax,
+                "g_red": P["GX"] if rax == "fast" else P["GY"],
+                "g_out": P["GY"] if rax == "fast" else P["GX"],
                 "accumulated": P["IAX"] == rax, "n": "KS" if oax == "slow" else "VEC",
                 "len": P["S"] if oax == "slow" else P["F"]}
 
     def load_vector(self, v: str, axis: str, why: str):
         L, t = self.L, self.ctype_of(v)
+        disp = self.p.value(v).display
         if axis == "slow":
-            L(f"{t} {ident(v)}_s[KS];                                // {why}: {self.p.value(v).display} along S")
+            L(f"{t} {ident(v)}_s[KS];                                // {why}: {disp} along S")
             L("#pragma unroll")
             L(f"for (int k = 0; k < KS; ++k) {{ const idx_t s = sb + ty + k * BY; "
               f"{ident(v)}_s[k] = s < S ? {self.cname(v)}[s] : {t}(0); }}")
         else:
-            L(f"{t} {ident(v)}_f[VEC];                               // {why}: {self.p.value(v).display} along F")
-            L("#pragma unroll")
-            L(f"for (int v = 0; v < VEC; ++v) {{ const idx_t f = fb + tx + v * BX; "
-              f"{ident(v)}_f[v] = f < F ? {self.cname(v)}[f] : {t}(0); }}")
+            L(f"{t} {ident(v)}_f[VEC]; kf_load_pack<VEC>({self.cname(v)}, fb + tx * VEC, F, {ident(v)}_f);"
+              f"   // {why}: {disp} along F")
 
-    def addr(self, v: str) -> str:
+    def addr(self, v: str, s="s", f="f") -> str:
         """Address of element (s, f) of matrix value ``v`` (a view uses its own layout)."""
         t = self.p.value(v).type
         rows, cols = t.shape
-        i, j = ("s", "f") if self.domain.lead == "C" else ("f", "s")
+        i, j = (s, f) if self.domain.lead == "C" else (f, s)
         return f"(idx_t){i} * {cols} + {j}" if t.order == "C" else f"(idx_t){j} * {rows} + {i}"
 
     def elem(self, c, p: str) -> str:
@@ -561,8 +607,7 @@ class TileEmitter(KernelEmitter):
         t = self.p.value(v).type
         if t.kind == "matrix":
             return f"{ident(v)}_e[k][v]"
-        axis = self.vec_axis(c, p)
-        return f"{ident(v)}_s[k]" if axis == "slow" else f"{ident(v)}_f[v]"
+        return f"{ident(v)}_s[k]" if self.vec_axis(c, p) == "slow" else f"{ident(v)}_f[v]"
 
     def clear_acc(self, c, info):
         out, t = info["out"], self.ctype_of(info["out"])
@@ -570,6 +615,22 @@ class TileEmitter(KernelEmitter):
         self.L(f"{t} {ident(out)}_acc[{info['n']}];          // clear output of reduction {c.label}")
         self.L("#pragma unroll")
         self.L(f"for (int r = 0; r < {info['n']}; ++r) {ident(out)}_acc[r] = {op}<{t}>::identity();")
+
+    def load_matrix(self, v: str):
+        L, ct = self.L, self.ctype_of(v)
+        L(f"{ct} {ident(v)}_e[KS][VEC];                        // load {self.p.value(v).display}")
+        L("#pragma unroll")
+        L.push("for (int k = 0; k < KS; ++k) {")
+        L("const idx_t s = sb + ty + k * BY;")
+        if self.contiguous(v):
+            L(f"if (s < S) kf_load_pack<VEC>({self.cname(v)} + (idx_t)s * F, fb + tx * VEC, F, {ident(v)}_e[k]);")
+            L("else")
+            L(f"    for (int v = 0; v < VEC; ++v) {ident(v)}_e[k][v] = {ct}(0);")
+        else:
+            L("#pragma unroll")
+            L(f"for (int v = 0; v < VEC; ++v) {{ const idx_t f = fb + tx * VEC + v; "
+              f"{ident(v)}_e[k][v] = (s < S && f < F) ? {self.cname(v)}[{self.addr(v)}] : {ct}(0); }}")
+        L.pop()
 
     def emit_call(self, c, loaded: set):
         L, fn = self.L, self.fns[c.id]
@@ -580,120 +641,134 @@ class TileEmitter(KernelEmitter):
                 continue
             t = self.p.value(v).type
             if t.kind == "matrix":
-                ct = self.ctype_of(v)
-                L(f"{ct} {ident(v)}_e[KS][VEC];                        // load {self.p.value(v).display}")
-                L("#pragma unroll")
-                L.push("for (int k = 0; k < KS; ++k) {")
-                L("#pragma unroll")
-                L.push("for (int v = 0; v < VEC; ++v) {")
-                L("const idx_t s = sb + ty + k * BY, f = fb + tx + v * BX;")
-                L(f"{ident(v)}_e[k][v] = (s < S && f < F) ? {self.cname(v)}[{self.addr(v)}] : {ct}(0);")
-                L.pop()
-                L.pop()
+                self.load_matrix(v)
                 loaded.add(v)
             elif t.kind == "vector":
                 self.load_vector(v, self.vec_axis(c, p), "load")
                 loaded.add(v)
         out = next(iter(c.outs.values()))
         args = [self.routine_arg(c, p, lambda v, p=p: self.elem(c, p)) for p in compute_params(c)]
-        info = self.red_info(c) if fn.is_reduce else None
-        if info and not info["accumulated"]:
-            self.clear_acc(c, info)
         if not fn.is_reduce:
             L(f"{self.ctype_of(out)} {ident(out)}_e[KS][VEC];")
         L("#pragma unroll")
         L.push("for (int k = 0; k < KS; ++k) {")
         L("#pragma unroll")
         L.push("for (int v = 0; v < VEC; ++v) {")
-        L("const idx_t s = sb + ty + k * BY, f = fb + tx + v * BX;")
+        L("const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;")
         if fn.is_reduce:
+            info = self.red_info(c)
             acc = f"{ident(out)}_acc[{'k' if info['oax'] == 'slow' else 'v'}]"
             L(f"if (s < S && f < F) {c.name}_compute({', '.join(args + [acc])});")
         else:
+            L("(void)s; (void)f;")
             L(f"{c.name}_compute({', '.join(args + [ident(out) + '_e[k][v]'])});")
-            if out in self.stored:
-                L(f"if (s < S && f < F) {ident(out)}[{self.addr(out)}] = {ident(out)}_e[k][v];")
         L.pop()
+        L.pop()
+        if not fn.is_reduce and out in self.stored:
+            self.store_matrix(out)
+
+    def store_matrix(self, out: str):
+        L = self.L
+        L("#pragma unroll")
+        L.push("for (int k = 0; k < KS; ++k) {")
+        L("const idx_t s = sb + ty + k * BY;")
+        if self.contiguous(out):
+            L(f"if (s < S) kf_store_pack<VEC>({ident(out)} + (idx_t)s * F, fb + tx * VEC, F, {ident(out)}_e[k]);")
+        else:
+            L("#pragma unroll")
+            L(f"for (int v = 0; v < VEC; ++v) {{ const idx_t f = fb + tx * VEC + v; "
+              f"if (s < S && f < F) {ident(out)}[{self.addr(out)}] = {ident(out)}_e[k][v]; }}")
         L.pop()
 
     def finalize(self, c, acc: str, o: str, target: str):
-        """Emit ``target = finalize(acc)`` at output index ``o``, loading finalize-stage vectors there."""
+        """``target = finalize(acc)`` at output index ``o``: finalize-stage vectors are read there
+        (from registers if an earlier reduction of the family computed them)."""
         out = next(iter(c.outs.values()))
         args = []
         for p in finalize_params(c):
             v = c.args.get(p)
             if v is not None and self.p.value(v).type.kind == "vector":
-                args.append(f"{self.cname(v)}[{o}]")
+                b = self.p.base(v)
+                args.append(f"{ident(b)}_o" if b in self.produced else f"{self.cname(v)}[{o}]")
             else:
                 args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[{o}]"))
         self.L(f"{self.ctype_of(out)} {ident(out)}_o;")
         self.L(f"{c.name}_finalize({', '.join([acc] + args + [ident(out) + '_o'])});")
-        self.L(f"{target} = {ident(out)}_o;")
+        if out in self.stored:
+            self.L(f"{target} = {ident(out)}_o;")
 
-    def finish_in_block(self, c, info):
-        """Reduce the per-thread partials across the block; store, or write block partials."""
-        L, P = self.L, self.P
-        out, t = info["out"], self.ctype_of(info["out"])
-        o = ident(out)
-        op = _OPS[self.fns[c.id].combine]
-        L(f"// finish reduction {c.label} across the block")
+    def finish_in_block(self, fam):
+        """Reduce a family's per-thread partials across the block; finalize or write block partials."""
+        L = self.L
+        info = self.red_info(fam[0])
+        labels = "; ".join(c.label for c in fam)
+        L(f"// finish reduction(s) {labels} across the block")
         L.push("{")
         if info["rax"] == "fast":
-            L("#pragma unroll")
-            L(f"for (int k = 0; k < KS; ++k) {o}_acc[k] = kf_lane_reduce<BX, {op}>({o}_acc[k]);")
+            for c in fam:
+                o, op = ident(self.red_info(c)["out"]), _OPS[self.fns[c.id].combine]
+                L("#pragma unroll")
+                L(f"for (int k = 0; k < KS; ++k) {o}_acc[k] = kf_lane_reduce<BX, {op}>({o}_acc[k]);")
             L.push("if (tx == 0) {")
             L("#pragma unroll")
             L.push("for (int k = 0; k < KS; ++k) {")
             L("const idx_t s = sb + ty + k * BY;")
             L.push("if (s < S) {")
-            if info["g_red"] == 1:
-                self.finalize(c, f"{o}_acc[k]", "s", f"{o}[s]")
-            else:
-                L(f"kf_part_{o}[(idx_t)blockIdx.x * S + s] = {o}_acc[k];")
+            for c in fam:
+                o = ident(self.red_info(c)["out"])
+                if info["g_red"] == 1:
+                    self.finalize(c, f"{o}_acc[k]", "s", f"{o}[s]")
+                else:
+                    L(f"kf_part_{o}[(idx_t)blockIdx.x * S + s] = {o}_acc[k];")
             L.pop()
             L.pop()
             L.pop()
         else:
-            L(f"__shared__ {t} kf_sm_{o}[BY][TF];")
-            L("#pragma unroll")
-            L(f"for (int v = 0; v < VEC; ++v) kf_sm_{o}[ty][tx + v * BX] = {o}_acc[v];")
+            for c in fam:
+                o, t = ident(self.red_info(c)["out"]), self.ctype_of(self.red_info(c)["out"])
+                L(f"__shared__ {t} kf_sm_{o}[BY][TF];")
+                L("#pragma unroll")
+                L(f"for (int v = 0; v < VEC; ++v) kf_sm_{o}[ty][tx * VEC + v] = {o}_acc[v];")
             L("__syncthreads();")
             L.push("if (ty == 0) {")
             L("#pragma unroll")
             L.push("for (int v = 0; v < VEC; ++v) {")
-            L(f"{t} a = kf_sm_{o}[0][tx + v * BX];")
-            L(f"for (int y = 1; y < BY; ++y) a = {op}<{t}>::apply(a, kf_sm_{o}[y][tx + v * BX]);")
-            L("const idx_t f = fb + tx + v * BX;")
+            L("const idx_t f = fb + tx * VEC + v;")
             L.push("if (f < F) {")
-            if info["g_red"] == 1:
-                self.finalize(c, "a", "f", f"{o}[f]")
-            else:
-                L(f"kf_part_{o}[(idx_t)blockIdx.y * F + f] = a;")
+            for c in fam:
+                o, t = ident(self.red_info(c)["out"]), self.ctype_of(self.red_info(c)["out"])
+                op = _OPS[self.fns[c.id].combine]
+                L(f"{t} {o}_a = kf_sm_{o}[0][tx * VEC + v];")
+                L(f"for (int y = 1; y < BY; ++y) {o}_a = {op}<{t}>::apply({o}_a, kf_sm_{o}[y][tx * VEC + v]);")
+                if info["g_red"] == 1:
+                    self.finalize(c, f"{o}_a", "f", f"{o}[f]")
+                else:
+                    L(f"kf_part_{o}[(idx_t)blockIdx.y * F + f] = {o}_a;")
             L.pop()
             L.pop()
             L.pop()
             L("__syncthreads();")
         L.pop()
-        del P
 
-    def emit_last_block(self, c, info):
-        """Last block of each output strip combines the partials of the strip and finalizes."""
+    def emit_last_block(self, fam):
+        """The last block of each strip combines the family's partials and finalizes, in call order."""
         L, P = self.L, self.P
-        out, t = info["out"], self.ctype_of(info["out"])
-        o = ident(out)
-        op = _OPS[self.fns[c.id].combine]
+        info = self.red_info(fam[0])
         strip = "blockIdx.y" if info["oax"] == "slow" else "blockIdx.x"
         tile = "TS" if info["oax"] == "slow" else "TF"
         span = f"{tile} * ITERS" if P["IAX"] == info["oax"] else tile
-        L(f"// the last block of each strip along the reduced axis finishes {c.label}")
-        L.push(f"if (kf_last_block(kf_count_{o} + {strip}, {info['g_red']})) {{")
+        L(f"// the last block of each strip finishes {'; '.join(c.label for c in fam)}")
+        L.push(f"if (kf_last_block({self.counter_name(fam)} + {strip}, {info['g_red']})) {{")
         L(f"const idx_t lo = (idx_t){strip} * ({span});")
         L(f"const idx_t hi = lo + ({span}) < {info['len']} ? lo + ({span}) : {info['len']};")
         L.push("for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {")
-        L(f"{t} acc = {op}<{t}>::identity();")
-        L(f"for (int b = 0; b < {info['g_red']}; ++b) acc = {op}<{t}>::apply(acc, "
-          f"kf_ldcg(&kf_part_{o}[(idx_t)b * {info['len']} + x]));")
-        self.finalize(c, "acc", "x", f"{o}[x]")
+        for c in fam:
+            o, t = ident(self.red_info(c)["out"]), self.ctype_of(self.red_info(c)["out"])
+            op = _OPS[self.fns[c.id].combine]
+            L(f"{t} {o}_a = {op}<{t}>::identity();")
+            L(f"for (int b = 0; b < {info['g_red']}; ++b) {o}_a = {op}<{t}>::apply({o}_a, "
+              f"kf_ldcg(&kf_part_{o}[(idx_t)b * {info['len']} + x]));")
+            self.finalize(c, f"{o}_a", "x", f"{o}[x]")
         L.pop()
         L.pop()
 

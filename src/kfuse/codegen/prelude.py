@@ -120,6 +120,37 @@ __device__ __forceinline__ T kf_block_reduce(T v, T* smem) {
     return v;
 }
 
+// V consecutive elements as one aligned pack (16-byte loads and stores when V * sizeof(T) == 16)
+template <class T, int V> struct alignas(sizeof(T) * V) kf_pack { T v[V]; };
+
+// d[0..V) = p[i0..i0+V), zero past n; one vector load when the pack is in range
+// (p + i0 must then be aligned to V * sizeof(T): the planner and the runtime see to it)
+template <int V, class T, class I>
+__device__ __forceinline__ void kf_load_pack(const T* __restrict__ p, I i0, I n, T (&d)[V]) {
+    if (i0 + V <= n) {
+        const kf_pack<T, V> q = *reinterpret_cast<const kf_pack<T, V>*>(p + i0);
+        #pragma unroll
+        for (int e = 0; e < V; ++e) d[e] = q.v[e];
+    } else {
+        #pragma unroll
+        for (int e = 0; e < V; ++e) d[e] = (i0 + e < n) ? p[i0 + e] : T(0);
+    }
+}
+
+// p[i0..i0+V) = d[0..V), skipping elements past n
+template <int V, class T, class I>
+__device__ __forceinline__ void kf_store_pack(T* __restrict__ p, I i0, I n, const T (&d)[V]) {
+    if (i0 + V <= n) {
+        kf_pack<T, V> q;
+        #pragma unroll
+        for (int e = 0; e < V; ++e) q.v[e] = d[e];
+        *reinterpret_cast<kf_pack<T, V>*>(p + i0) = q;
+    } else {
+        #pragma unroll
+        for (int e = 0; e < V; ++e) if (i0 + e < n) p[i0 + e] = d[e];
+    }
+}
+
 // last-block handshake: every block calls it after writing its partial results;
 // it returns true in every thread of the block that arrives last, which then
 // finishes the reduction.  The counter is reset for the next launch.

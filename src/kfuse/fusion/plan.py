@@ -19,7 +19,7 @@ import math
 
 from .. import config, library
 from ..errors import PlanError
-from ..ir import Program
+from ..ir import Program, itemsize
 
 PLAN_VERSION = 1
 
@@ -142,17 +142,22 @@ def _blocks_wanted() -> int:
     return s.sm_count * s.target_blocks_per_sm
 
 
-def vec_params(domain: Domain) -> dict:
-    """Launch parameters of a 1-D kernel: block size, items per thread, serial iterations."""
+def pack_width(dtype: str) -> int:
+    """Elements per 16-byte load: 4 float32, 2 float64 or complex64, 1 complex128."""
+    return max(1, 16 // itemsize(dtype))
+
+
+def vec_params(domain: Domain, dtype: str = "float32") -> dict:
+    """Launch parameters of a 1-D kernel: block size, elements per thread (one 16-byte
+    pack), and serial iterations leaving about ``target_blocks_per_sm`` blocks per SM."""
     bs = config.get().block_size
-    items = 1
-    per_block = bs * items
-    blocks = max(1, math.ceil(domain.length / per_block))
+    vec = pack_width(dtype)
+    blocks = max(1, math.ceil(domain.length / (bs * vec)))
     iters = max(1, math.ceil(blocks / _blocks_wanted()))
-    return {"block": bs, "items": items, "iters": iters}
+    return {"block": bs, "vec": vec, "iters": iters}
 
 
-def tile_params(domain: Domain, reduce_axis: str | None) -> dict:
+def tile_params(domain: Domain, reduce_axis: str | None, dtype: str = "float32") -> dict:
     """Launch parameters of a 2-D kernel.
 
     The serial iterations walk along the reduced axis when there is one (so the
@@ -161,7 +166,10 @@ def tile_params(domain: Domain, reduce_axis: str | None) -> dict:
     ``target_blocks_per_sm`` blocks per multiprocessor.
     """
     bx, by = config.get().tile_block
-    ks, vec = 1, 1
+    ks = 1
+    vec = pack_width(dtype)
+    if domain.fast % vec:
+        vec = 1   # rows do not start on 16-byte boundaries
     tf, ts = bx * vec, by * ks
     axis = reduce_axis or "slow"
     along = domain.fast if axis == "fast" else domain.slow
@@ -180,8 +188,13 @@ def tile_params(domain: Domain, reduce_axis: str | None) -> dict:
 
 def default_params(program: Program, calls: list, domain: Domain) -> dict:
     """Launch parameters for a kernel running ``calls`` over ``domain``."""
+    dtype = program.value(next(iter(program.calls[calls[0]].outs.values()))).type.dtype
+    for cid in calls:
+        for v in program.calls[cid].args.values():
+            if program.value(v).type.kind != "scalar":
+                dtype = program.value(v).type.dtype
     if domain.space == "vec":
-        return vec_params(domain)
+        return vec_params(domain, dtype)
     if domain.space == "tile":
         red = None
         for cid in calls:
@@ -189,7 +202,7 @@ def default_params(program: Program, calls: list, domain: Domain) -> dict:
             if fn.hof == "nested_reduce":
                 red = "fast" if domain.axis_of(fn.reduce_axis) == "fast" else "slow"
                 break
-        return tile_params(domain, red)
+        return tile_params(domain, red, dtype)
     return {}
 
 

@@ -40,6 +40,12 @@ class Executable:
             for a in k.args:
                 if a.kind == "out" and a.value not in stored:
                     stored.append(a.value)
+        self._aligned = {}
+        for k in module.kernels:
+            for v, nbytes in k.aligned.items():
+                if program.value(v).role == "input":
+                    self._aligned[v] = max(nbytes, self._aligned.get(v, 1))
+        self._fallback = None
         self._allocs = []
         for v in stored:
             t = program.value(v).type
@@ -159,9 +165,27 @@ class Executable:
                 if not isinstance(r, str) and r.dtype == np.uint8:
                     r.fill(0xFF)  # all-ones bytes are NaN for every float type
 
+    def misaligned(self, env: dict) -> list:
+        """Inputs whose address does not allow the plan's 16-byte loads."""
+        return [v for v, n in self._aligned.items() if env[v].data.ptr % n]
+
+    def fallback(self) -> "Executable":
+        """The same program with one element per thread: for inputs that are not 16-byte aligned."""
+        if self._fallback is None:
+            import copy
+            plan = copy.deepcopy(self.plan_obj)
+            for k in plan.kernels:
+                if "vec" in k.params:
+                    k.params["vec"] = 1
+            self._fallback = build(self.program, plan, self.arch)
+        return self._fallback
+
     def __call__(self, *args, **kwargs):
         env, torch_used = self.bind(args, kwargs)
-        env = self.run_bound(env)
+        if self._aligned and self.misaligned(env):
+            env = self.fallback().run_bound(env)
+        else:
+            env = self.run_bound(env)
         outs = tuple(self._output(env, o) for o in self.program.outputs)
         if torch_used:
             import torch

@@ -32,6 +32,10 @@ DEFAULT_IMPLS: tuple[str, ...] = ("kfuse", "cublas", "cupy", "torch", "jax", "in
 OURS: tuple[str, ...] = ("kfuse", "kfuse-tuned")
 
 
+class ImplUnavailable(Exception):
+    """Raised by ``build`` when the implementation cannot run at all (skips every point)."""
+
+
 def is_peer(name: str) -> bool:
     """True for the implementations kfuse is compared against."""
     return name not in OURS

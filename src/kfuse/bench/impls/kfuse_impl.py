@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import Impl, first_line
+from . import Impl, ImplUnavailable, first_line
 
 
 def script_path(stem: str) -> Path:
@@ -60,14 +60,15 @@ class KfuseImpl(Impl):
                                             **self.compile_kwargs)
         except TypeError as exc:
             if self.compile_kwargs:
-                raise NotImplementedError(
+                raise ImplUnavailable(
                     f"compile_script rejects {self.compile_kwargs} ({first_line(exc)})") from exc
             raise
         return exe
 
     def info(self, built) -> dict:
+        """Kernel count, the plan, and kfuse's own compile time / cache hit."""
         out = {}
-        for attr in ("n_kernels", "plan"):
+        for attr in ("n_kernels", "plan", "compile_seconds", "cache_hit", "arch"):
             try:
                 out[attr] = getattr(built, attr)
             except Exception as exc:
@@ -76,7 +77,24 @@ class KfuseImpl(Impl):
 
 
 class KfuseTunedImpl(KfuseImpl):
-    """The tuned plan (when kfuse offers one)."""
+    """The tuned plan (when kfuse offers one: ``compile_script(..., tune=True)``)."""
 
     name = "kfuse-tuned"
     compile_kwargs = {"tune": True}
+
+    def unavailable(self) -> str | None:
+        reason = super().unavailable()
+        if reason:
+            return reason
+        import inspect
+
+        import kfuse
+
+        try:
+            params = inspect.signature(kfuse.compile_script).parameters
+        except (TypeError, ValueError):
+            return None
+        accepts_kwargs = any(p.kind is p.VAR_KEYWORD for p in params.values())
+        if not accepts_kwargs and not all(k in params for k in self.compile_kwargs):
+            return f"kfuse.compile_script has no {', '.join(self.compile_kwargs)} option yet"
+        return None

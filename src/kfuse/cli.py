@@ -62,7 +62,7 @@ def cmd_graph(args):
 def cmd_plan(args):
     from .api import make_plan
     prog = _bound(args)
-    plan = make_plan(prog, args.plan)
+    plan = make_plan(prog, args.plan, fuse=False if args.unfused else None)
     if args.json:
         print(plan.dumps(prog))
     else:
@@ -149,6 +149,12 @@ def cmd_run(args):
     return 0
 
 
+def cmd_explain(args):
+    from .api import explain
+    calls = [int(c) for c in args.calls.split(",")] if args.calls else None
+    print(explain(_load(args), _sizes(args.size), calls))
+
+
 def cmd_library(args):
     from . import library
     if args.name:
@@ -188,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_graph)
     c = script_cmd("plan", "print the plan")
     c.add_argument("--json", action="store_true", help="print the plan as JSON")
+    c.add_argument("--unfused", action="store_true", help="one kernel per call")
     c.set_defaults(func=cmd_plan)
     c = script_cmd("compile", "write CUDA C and compile it to a cubin")
     c.add_argument("-o", "--output", help="CUDA source to write (default NAME.cu)")
@@ -200,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--seed", type=int, default=0)
     c.add_argument("--repeat", type=int, default=20)
     c.set_defaults(func=cmd_run)
+    c = script_cmd("explain", "why calls fuse or do not, and the plan the search picks")
+    c.add_argument("--calls", help="comma-separated call ids to ask about, e.g. 2,3")
+    c.set_defaults(func=cmd_explain)
     c = sub.add_parser("library", help="list the elementary functions")
     c.add_argument("name", nargs="?")
     c.set_defaults(func=cmd_library)

@@ -33,13 +33,15 @@ class Settings:
     sm_count: int = 132                  # multiprocessors assumed when planning without a GPU (H200)
     check_inputs: bool = True            # validate shapes/dtypes/layout of arrays at every call
     nvrtc_extra_options: tuple = ()      # extra options passed to NVRTC
+    fuse: bool = True                    # plan with the fusion search (False: one kernel per call)
     poison: bool = False                 # fill outputs and workspace with NaN before launches (tests)
 
 
 _ENV_TYPES = {"cache_dir": str, "use_disk_cache": lambda s: s not in ("0", "false", "no"),
               "arch": str, "default_dtype": str, "block_size": int, "sm_count": int,
               "target_blocks_per_sm": int,
-              "check_inputs": lambda s: s not in ("0", "false", "no")}
+              "check_inputs": lambda s: s not in ("0", "false", "no"),
+              "fuse": lambda s: s not in ("0", "false", "no")}
 
 
 def _from_env() -> Settings:

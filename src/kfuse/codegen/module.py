@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import __version__
-from ..fusion.plan import Plan, check_plan
+from ..fusion.plan import Plan, check_plan, needed_outside
 from ..ir import Program
 from .kernel import EMITTERS, KernelSource
 from .prelude import PRELUDE
@@ -19,23 +19,10 @@ class Module:
     kernels: list
 
 
-def needed_outside(program: Program, plan: Plan) -> dict:
-    """For each kernel index, the values it writes that someone outside it reads (or returns)."""
-    where = {c: i for i, k in enumerate(plan.kernels) for c in k.calls}
-    prod = program.producers()
-    outs = {program.base(o) for o in program.outputs}
-    need: dict = {i: set() for i in range(len(plan.kernels))}
-    for v, cid in prod.items():
-        readers = [c.id for c in program.calls if any(program.base(a) == v for a in c.args.values())]
-        if v in outs or any(where[r] != where[cid] for r in readers) or not readers:
-            need[where[cid]].add(v)
-    return need
-
-
 def generate(program: Program, plan: Plan) -> Module:
     """CUDA C for ``plan``; kernels and routines are named after the script's values."""
     check_plan(program, plan)
-    need = needed_outside(program, plan)
+    need = needed_outside(program, [k.calls for k in plan.kernels])
     kernels: list = []
     for i, kp in enumerate(plan.kernels):
         kernels.append(EMITTERS[kp.space](program, kp, need[i]).emit())
@@ -49,4 +36,4 @@ def generate(program: Program, plan: Plan) -> Module:
     return Module("\n".join(parts), kernels)
 
 
-__all__ = ["Module", "KernelSource", "generate", "needed_outside"]
+__all__ = ["Module", "KernelSource", "generate"]

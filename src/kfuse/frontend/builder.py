@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import library
 from ..errors import KfuseError, ShapeError
-from ..ir import ArrayType, Call, Program, Value, check_dtype, is_complex
+from ..ir import ArrayType, Call, Program, Value, check_dtype, ident, is_complex
 
 BINARY_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 UNARY_OPS = {"-": "neg", "abs": "abs", "sqrt": "sqrt", "exp": "exp", "conj": "conj"}
@@ -28,14 +28,23 @@ class GraphBuilder:
 
     # ---------------------------------------------------------------- values
     def fresh_name(self, base: str | None = None) -> str:
-        """A new SSA name: ``base``, ``base.1``, ... or ``t1``, ``t2`` ..."""
+        """A new SSA name: ``base``, ``base.1``, ... or ``t1``, ``t2`` ...
+
+        A name is taken if it, or the C identifier generated code gives it, is
+        already used: ``B.1`` and ``B_1`` would both become ``B_1`` in CUDA.
+        """
+        idents = {ident(n) for n in self.values}
+
+        def taken(n):
+            return n in self.values or ident(n) in idents
+
         if base is None:
             self._tmp += 1
-            while f"t{self._tmp}" in self.values:
+            while taken(f"t{self._tmp}"):
                 self._tmp += 1
             return f"t{self._tmp}"
         name, k = base, 0
-        while name in self.values:
+        while taken(name):
             k += 1
             name = f"{base}.{k}"
         return name
@@ -107,7 +116,12 @@ class GraphBuilder:
         """Give literals the element type of the call's other operands."""
         strong = [self.values[v].type.dtype for v in args.values() if self.values[v].role != "const"]
         if not strong:
-            return args
+            # literals only (``1 + 2j``): they share the widest literal type, so a complex
+            # literal is not truncated to the real type of the first one
+            weak = [self.values[v].type.dtype for v in args.values()]
+            dtype = next((d for d in weak if is_complex(d)), weak[0] if weak else None)
+            return {k: (v if self.values[v].type.dtype == dtype else self.const(self.values[v].const, dtype))
+                    for k, v in args.items()}
         dtype = strong[0]
         out = {}
         for k, v in args.items():
@@ -131,10 +145,31 @@ class GraphBuilder:
         """Lower ``a op b`` (``+ - * / @``) to a library call."""
         if op == "@":
             return self.matmul(a, b, loc, out)
+        folded = self._fold(op, a, b)
+        if folded is not None:
+            return folded
         return self.call(BINARY_OPS[op], {"x": a, "y": b}, loc=loc, out=out)
 
     def unary(self, op: str, a: str, loc=None, out=None) -> str:
+        folded = self._fold(op, a) if op == "-" else None
+        if folded is not None:
+            return folded
         return self.call(UNARY_OPS[op], {"x": a}, loc=loc, out=out)
+
+    def _fold(self, op: str, *names):
+        """``2 * 3`` or ``(1 - 2j)``: a new literal, which adapts to its operands like any other
+        (a call on literals would fix its element type too early).  None if not all literals."""
+        vals = [self.values[n] for n in names]
+        if not all(v.role == "const" for v in vals):
+            return None
+        xs = [v.const for v in vals]
+        try:
+            r = -xs[0] if len(xs) == 1 else {"+": lambda a, b: a + b, "-": lambda a, b: a - b,
+                                              "*": lambda a, b: a * b, "/": lambda a, b: a / b}[op](*xs)
+        except (ZeroDivisionError, OverflowError):
+            return None  # leave it to the generated code (inf / nan)
+        dtype = next((v.type.dtype for v in vals if is_complex(v.type.dtype)), vals[0].type.dtype)
+        return self.const(r, dtype)
 
     def matmul(self, a: str, b: str, loc=None, out=None) -> str:
         """``A @ x`` -> gemv, ``A.T @ x`` -> gemv_t on A, ``x @ A`` -> gemv_t, ``x @ y`` -> dot."""

@@ -226,13 +226,20 @@ class _Parser:
         del end_tok
 
     def source_text(self, a, b) -> str:
-        out = ""
+        """Tokens ``a`` to ``b`` as normalised source text: ``gemv(A.T, x, alpha=-2)``, ``w - a * v``."""
+        out, prev = [], None
         for t in self.toks[a:b]:
-            if out and (t.kind in ("name", "num") and out[-1].isalnum()):
-                out += " "
-            out += t.text if t.text not in ("+", "-", "*", "/", "@") else f" {t.text} "
-            out = out.replace(" ,", ",").replace(",", ", ").replace(",  ", ", ")
-        return " ".join(out.split()).replace("( ", "(").replace(" )", ")").replace("- -", "--")
+            unary = t.text in ("+", "-") and (prev is None or prev.text in ("(", ",", "=", "+", "-", "*", "/", "@"))
+            if t.text in ("+", "-", "*", "/", "@") and not unary:
+                out.append(f" {t.text} ")
+            elif t.text == ",":
+                out.append(", ")
+            else:
+                if out and t.kind in ("name", "num") and out[-1][-1:].isalnum():
+                    out.append(" ")
+                out.append(t.text)
+            prev = t
+        return "".join(out)
 
     def bind_name(self, nt, val, label):
         """Name the value produced for ``name = expr``, checking the declaration if any."""
@@ -388,8 +395,12 @@ def parse(text: str, name: str = "script", dtype: str | None = None, source: str
 
 
 def load(path_or_text: str, dtype: str | None = None) -> Program:
-    """Parse a script file (or script text, if no such file exists)."""
-    if "\n" not in path_or_text and (os.path.exists(path_or_text) or path_or_text.endswith(".kf")):
+    """Parse a script file (or script text, if no such file exists).
+
+    One line without ``;`` cannot be a script (every script ends with ``return ...;``),
+    so it is taken as a path even if it does not end in ``.kf``."""
+    if "\n" not in path_or_text and (os.path.exists(path_or_text) or path_or_text.endswith(".kf")
+                                     or ";" not in path_or_text):
         if not os.path.exists(path_or_text):
             raise KfuseError(f"no such script: {path_or_text}")
         with open(path_or_text) as f:

@@ -157,7 +157,8 @@ def scalar_dtype(specs: list, kind: str) -> str:
 
 def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
     """Trace ``fn`` for argument ``specs``; returns (Program, output structure)."""
-    b = GraphBuilder(name or getattr(fn, "__name__", "kernel"))
+    # literals (and calls on literals only, like kfuse.sqrt(2.0)) take the arguments' element type
+    b = GraphBuilder(name or getattr(fn, "__name__", "kernel"), scalar_dtype(specs, "real"))
     args = []
     for n, s in zip(names, specs):
         if s[0] == "a":

@@ -101,10 +101,13 @@ class Plan:
     sizes: dict
     kernels: list
     fingerprint: str = ""
+    predicted_s: float | None = None   # the model's prediction for one call, when planned by the search
 
     def to_json(self, program: Program | None = None) -> dict:
         d = {"kfuse_plan": PLAN_VERSION, "program": self.program, "sizes": dict(self.sizes),
              "fingerprint": self.fingerprint, "kernels": [k.to_json() for k in self.kernels]}
+        if self.predicted_s is not None:
+            d["predicted_us"] = round(self.predicted_s * 1e6, 3)
         if program is not None:
             for kd in d["kernels"]:
                 kd["runs"] = [program.calls[c].label for c in kd["calls"]]
@@ -124,7 +127,9 @@ class Plan:
                        for k in d["kernels"]]
         except (KeyError, TypeError, ValueError) as e:
             raise PlanError(f"malformed plan: {e}") from None
-        return Plan(d.get("program", ""), dict(d.get("sizes", {})), kernels, d.get("fingerprint", ""))
+        pred = d.get("predicted_us")
+        return Plan(d.get("program", ""), dict(d.get("sizes", {})), kernels, d.get("fingerprint", ""),
+                    pred * 1e-6 if pred is not None else None)
 
     def describe(self, program: Program) -> str:
         lines = [f"plan for {program.name}: {len(self.kernels)} kernel(s)"]
@@ -248,15 +253,36 @@ def check_plan(program: Program, plan: Plan) -> None:
     if dup:
         raise PlanError(f"plan runs call(s) {sorted(dup)} more than once")
     order = {c: i for i, k in enumerate(plan.kernels) for c in k.calls}
+    pos = {c: j for k in plan.kernels for j, c in enumerate(k.calls)}
     for src, dst, val in program.edges():
         if order[src] > order[dst]:
             raise PlanError(f"call {dst} reads {val!r} before call {src} writes it (kernel order)")
-        if order[src] == order[dst] and len(plan.kernels[order[src]].calls) > 1:
-            raise PlanError(f"call {dst} uses {val!r} computed by call {src} in the same kernel: "
-                            "fusion arrives with the fusion engine; run them in separate kernels")
+        if order[src] == order[dst] and pos[src] > pos[dst]:
+            raise PlanError(f"kernel {plan.kernels[order[src]].name}: call {dst} reads {val!r} before "
+                            f"call {src} computes it (order the calls within the kernel)")
+    from .legality import check
     for k in plan.kernels:
-        doms = {call_domain(program, program.calls[c]).key() for c in k.calls}
-        if len(doms) > 1:
-            raise PlanError(f"kernel {k.name} mixes calls over different domains {sorted(doms)}")
         if k.space != call_domain(program, program.calls[k.calls[0]]).space:
             raise PlanError(f"kernel {k.name}: space {k.space!r} does not match its calls")
+        reasons = check(program, k.calls)
+        if reasons:
+            raise PlanError(f"kernel {k.name} is not a legal fusion: " + "; ".join(reasons))
+
+
+def needed_outside(program: Program, groups: list) -> list:
+    """For each group of calls, the values it writes that are read outside it or returned."""
+    where = {c: i for i, g in enumerate(groups) for c in g}
+    outs = {program.base(o) for o in program.outputs}
+    readers: dict = {}
+    for c in program.calls:
+        for a in c.args.values():
+            readers.setdefault(program.base(a), set()).add(c.id)
+    need = [set() for _ in groups]
+    for c in program.calls:
+        if c.id not in where:
+            continue
+        for v in c.outs.values():
+            r = readers.get(v, set())
+            if v in outs or not r or any(where.get(x) != where[c.id] for x in r):
+                need[where[c.id]].add(v)
+    return need

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 
 from ..errors import KfuseError
 from .types import ArrayType
@@ -58,7 +59,7 @@ class Value:
             d["view_of"] = self.view_of
         if self.host:
             d["host"] = True
-        if self.user_name and self.user_name != self.name:
+        if self.user_name is not None:
             d["user_name"] = self.user_name
         return d
 
@@ -115,12 +116,25 @@ virtual void volatile while half min max abs sqrt exp threadIdx blockIdx blockDi
 """.split())
 
 
+# the generated code derives names for its own locals and routines by appending ``_`` and a
+# lowercase word to an identifier (``A_e`` holds elements of ``A``, ``r_acc`` partial sums of
+# ``r``, ``q_gemv_compute`` is a routine); identifiers must never look like that
+_GENERATED_SUFFIX = re.compile(r"_[a-z]+$")
+
+
 def _ident(name: str) -> str:
     """A C identifier made from a value name (``B.1`` -> ``B_1``; ``s`` -> ``s_``, which the
-    generated code uses for an index)."""
+    generated code uses for an index).
+
+    A trailing ``_`` is added to reserved words, to the ``kf_`` prefix, and to names ending
+    in ``_`` plus a lowercase word (``A_e`` -> ``A_e_``: it cannot clash with the register
+    array ``A_e`` of ``A``).  Names already ending in ``_`` get one more, which keeps the
+    mapping one-to-one (``s`` -> ``s_``, ``s_`` -> ``s__``).
+    """
     out = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
     out = out if out and not out[0].isdigit() else "v" + out
-    if out in RESERVED or out.startswith("kf_"):
+    if (out in RESERVED or out.startswith("kf_") or out.endswith("_")
+            or _GENERATED_SUFFIX.search(out)):
         out += "_"
     return out
 
@@ -228,12 +242,12 @@ class Program:
             label = v.display if v.role != "const" else repr(v.const)
             lines.append(f'  "{n}" [label="{label}\\n{v.type.describe()}"{style}];')
         for c in self.calls:
-            lines.append(f'  "call{c.id}" [shape=box,style="rounded,filled",fillcolor="#fde9c9",'
+            lines.append(f'  "call:{c.id}" [shape=box,style="rounded,filled",fillcolor="#fde9c9",'
                          f'label="{c.id}: {c.fn}\\n{_escape(c.label)}"];')
             for p, v in c.args.items():
-                lines.append(f'  "{self.base(v)}" -> "call{c.id}" [label="{p}"];')
+                lines.append(f'  "{self.base(v)}" -> "call:{c.id}" [label="{p}"];')
             for p, v in c.outs.items():
-                lines.append(f'  "call{c.id}" -> "{v}";')
+                lines.append(f'  "call:{c.id}" -> "{v}";')
         lines.append("}")
         return "\n".join(lines) + "\n"
 

@@ -26,11 +26,14 @@ class CublasImpl(Impl):
 
     def setup(self, dtype: str) -> None:
         super().setup(dtype)
-        from cupy.cuda import device
         from cupy_backends.cuda.libs import cublas
 
         self.lib = cublas
-        self.handle = device.get_cublas_handle()
+        # a handle of our own: CuPy's shared handle expects host pointer mode for its own
+        # calls (the float64 reference runs through it), ours uses device pointer mode
+        self.handle = cublas.create()
+        cublas.setStream(self.handle, self.cupy.cuda.get_current_stream().ptr)
+        cublas.setPointerMode(self.handle, cublas.CUBLAS_POINTER_MODE_DEVICE)
         prefix = "d" if dtype == "float64" else "s"
         self.routines = {name: getattr(cublas, prefix + name)
                          for name in ("gemv", "ger", "axpy", "scal", "dot", "geam")}
@@ -92,10 +95,8 @@ class CublasImpl(Impl):
     def bind(self, built, args: list) -> Callable[[], object]:
         """Allocate outputs and device scalars for this input set; return the call."""
         body = getattr(self, "_" + built.script)(*args)
-        lib, handle, mode = self.lib, self.handle, self.lib.CUBLAS_POINTER_MODE_DEVICE
 
         def call():
-            lib.setPointerMode(handle, mode)   # a host-side setting; CuPy may change it
             return body()
 
         return call

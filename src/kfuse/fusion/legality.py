@@ -1,0 +1,131 @@
+"""Fusion legality (section 3.2 of Filipovic et al.), with a reason for every refusal.
+
+A set of calls may run in one kernel when
+
+1. they share one iteration space: the same *space* (vector map/reduce, or
+   nested map/reduce over a matrix -- the paper's rule that only functions of
+   equal nesting depth fuse) and the same domain (vector length; matrix shape
+   and memory order, which fix the thread-to-data mapping);
+2. every value passed between them inside the kernel stays in on-chip memory
+   with the same thread-to-data mapping: a map's result is read element by
+   element by the same thread (registers), never through a transpose view;
+3. no value needs a global barrier: the result of a reduction is complete
+   only when all blocks have finished, so no call of the same kernel may read
+   it -- except in its own *finalize* step at the same output index, when both
+   reductions finish together in the last block of each strip (GESUMMV);
+4. the set is convex in the data-dependency graph: no path leaves it and comes
+   back (a call outside would have to run both before and after the kernel).
+
+:func:`check` returns the list of reasons (empty when legal);
+:func:`explain` renders them for people.
+"""
+from __future__ import annotations
+
+from .. import library
+from ..ir import Program
+from .plan import call_domain
+
+
+def _describe_domain(d) -> str:
+    if d.space == "vec":
+        return f"vector map/reduce over {d.length} elements"
+    if d.space == "tile":
+        return f"nested map/reduce over a {d.rows} x {d.cols} matrix (order {d.lead})"
+    return "scalar call"
+
+
+def _reachable(program: Program, start: set, members: set) -> set:
+    """Calls outside ``members`` reachable from ``start`` along data dependencies."""
+    succ: dict = {}
+    for src, dst, _ in program.edges():
+        succ.setdefault(src, set()).add(dst)
+    seen, stack = set(), list(start)
+    while stack:
+        c = stack.pop()
+        for d in succ.get(c, ()):
+            if d not in seen:
+                seen.add(d)
+                stack.append(d)
+    return seen
+
+
+def check(program: Program, calls) -> list:
+    """Reasons why ``calls`` cannot run in one kernel (an empty list means they can)."""
+    calls = sorted(set(calls))
+    if len(calls) <= 1:
+        return []
+    reasons = []
+    cs = [program.calls[c] for c in calls]
+    doms = {c.id: call_domain(program, c) for c in cs}
+    first = cs[0]
+    d0 = doms[first.id]
+    for c in cs[1:]:
+        d = doms[c.id]
+        if d.space != d0.space:
+            reasons.append(f"call {c.id} ({c.label}) is a {_describe_domain(d)} but call {first.id} "
+                           f"({first.label}) is a {_describe_domain(d0)}: different nesting depths do not fuse")
+        elif d.key() != d0.key():
+            reasons.append(f"call {c.id} ({c.label}) iterates over a {_describe_domain(d)}, call {first.id} "
+                           f"over a {_describe_domain(d0)}: different thread-to-data mappings")
+    if d0.space == "scalar":
+        reasons.append("scalar calls run one thread each; they are not fused (yet)")
+    members = set(calls)
+    prod = program.producers()
+    for c in cs:
+        fn = library.get(c.fn)
+        for p, v in c.args.items():
+            base = program.base(v)
+            src = prod.get(base)
+            if src is None or src not in members:
+                continue
+            pfn = library.get(program.calls[src].fn)
+            if program.value(v).view_of:
+                reasons.append(f"call {c.id} ({c.label}) reads {program.value(v).display}, a transpose of "
+                               f"{program.value(base).display} computed by call {src} in the same kernel: "
+                               "a different thread-to-data mapping needs a global barrier")
+                continue
+            if not pfn.is_reduce:
+                continue   # a map's element stays in the same thread's registers
+            stage = fn.param(p).stage
+            ok = (stage == "finalize" and fn.hof == "nested_reduce" and pfn.hof == "nested_reduce"
+                  and fn.output.index == pfn.output.index and fn.param(p).index == fn.output.index)
+            if not ok:
+                where = "in its finalize step at another index" if stage == "finalize" else "per element"
+                reasons.append(f"call {c.id} ({c.label}) reads {program.value(base).display} {where}, the "
+                               f"result of reduction {src} ({program.calls[src].label}): it is complete "
+                               "only after a global barrier (the end of the kernel)")
+    outside = _reachable(program, members, members) - members
+    back = _reachable(program, outside, members) & members if outside else set()
+    if back:
+        reasons.append(f"not convex: call(s) {sorted(back)} depend on call(s) outside the fusion that "
+                       f"depend on calls inside it ({sorted(outside & _reachable_to(program, back))})")
+    return reasons
+
+
+def _reachable_to(program: Program, targets: set) -> set:
+    """Calls from which one of ``targets`` is reachable."""
+    pred: dict = {}
+    for src, dst, _ in program.edges():
+        pred.setdefault(dst, set()).add(src)
+    seen, stack = set(), list(targets)
+    while stack:
+        c = stack.pop()
+        for d in pred.get(c, ()):
+            if d not in seen:
+                seen.add(d)
+                stack.append(d)
+    return seen
+
+
+def legal(program: Program, calls) -> bool:
+    return not check(program, calls)
+
+
+def explain(program: Program, calls) -> str:
+    """Why ``calls`` can or cannot run in one kernel, in words."""
+    calls = sorted(set(calls))
+    labels = "; ".join(f"{c}: {program.calls[c].label}" for c in calls)
+    reasons = check(program, calls)
+    if not reasons:
+        return f"fusible: [{labels}] can run in one kernel"
+    return f"not fusible: [{labels}]\n" + "\n".join(f"  - {r}" for r in reasons)

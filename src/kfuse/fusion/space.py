@@ -1,0 +1,236 @@
+"""The optimization space (section 4.2) and its search.
+
+* **fusions**: sets of calls that :mod:`legality` lets run in one kernel;
+* **implementations** of a fusion: call order (program order, which respects
+  dependencies), block shape, elements per thread (16-byte packs or single
+  elements), serial iterations and, for matrices, the axis the loop walks;
+* **combinations**: fusions that cover the program, each call exactly once.
+
+The search takes a cost function (the model's prediction), so planning stays a
+pure function of data: ``search(program, kernel_cost, plan_cost)``.  Programs
+of up to ``EXHAUSTIVE_CALLS`` calls are searched exhaustively over set
+partitions; larger ones by greedy merging of the pair that gains the most,
+which is quadratic in the number of calls per step.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+
+from .. import config, library
+from ..ir import Program
+from .legality import check
+from .plan import Domain, KernelPlan, Plan, call_domain, kernel_name, pack_width
+
+EXHAUSTIVE_CALLS = 9
+BLOCKS_PER_SM = (2, 4, 8)
+
+
+def _dtype(program: Program, calls) -> str:
+    for c in calls:
+        for v in program.calls[c].args.values():
+            if program.value(v).type.kind != "scalar":
+                return program.value(v).type.dtype
+    return program.value(next(iter(program.calls[calls[0]].outs.values()))).type.dtype
+
+
+def _iters(steps: int, other_blocks: int, per_sm: int) -> int:
+    want = config.get().sm_count * per_sm
+    return max(1, math.ceil(steps / max(1, want // max(1, other_blocks))))
+
+
+def impl_variants(program: Program, calls: list) -> list:
+    """Implementations of the fusion ``calls``: a list of launch-parameter dicts."""
+    dom: Domain = call_domain(program, program.calls[calls[0]])
+    pack = pack_width(_dtype(program, calls))
+    out = []
+    if dom.space == "vec":
+        for bs, vec, per_sm in itertools.product((128, 256, 512), sorted({pack, 1}), BLOCKS_PER_SM):
+            blocks = math.ceil(dom.length / (bs * vec))
+            out.append({"block": bs, "vec": vec, "iters": _iters(blocks, 1, per_sm * 256 // bs)})
+    elif dom.space == "tile":
+        vecs = sorted({pack, 1}) if dom.fast % pack == 0 else [1]
+        red_axes = {dom.axis_of(library.get(program.calls[c].fn).output.index)
+                    for c in calls if library.get(program.calls[c].fn).hof == "nested_reduce"}
+        for (bx, by), ks, vec, axis, per_sm in itertools.product(
+                ((32, 4), (32, 8), (32, 16)), (1, 2), vecs, ("slow", "fast"), BLOCKS_PER_SM):
+            if axis == "fast" and not red_axes & {"slow"}:
+                continue   # walking along F only pays when a reduction runs along it
+            tf, ts = bx * vec, by * ks
+            steps = math.ceil((dom.fast / tf) if axis == "fast" else (dom.slow / ts))
+            other = math.ceil((dom.slow / ts) if axis == "fast" else (dom.fast / tf))
+            if axis == "fast" and other > 65535:
+                continue
+            it = _iters(steps, other, per_sm * 256 // (bx * by))
+            if axis == "slow":
+                while math.ceil(steps / it) > 65535:
+                    it *= 2
+            out.append({"bx": bx, "by": by, "ks": ks, "vec": vec, "iter_axis": axis, "iters": it})
+    else:
+        out.append({})
+    uniq = []
+    for p in out:
+        if p not in uniq:
+            uniq.append(p)
+    return uniq
+
+
+def domain_key(program: Program, cid: int) -> tuple:
+    return call_domain(program, program.calls[cid]).key()
+
+
+def candidate_fusions(program: Program, max_size: int = 6) -> list:
+    """All legal fusions of 2..max_size calls within one domain (for reports and small searches)."""
+    by_dom: dict = {}
+    for c in program.calls:
+        by_dom.setdefault(domain_key(program, c.id), []).append(c.id)
+    out = []
+    for key, ids in by_dom.items():
+        if key[0] == "scalar":
+            continue
+        for r in range(2, min(max_size, len(ids)) + 1):
+            for combo in itertools.combinations(ids, r):
+                if not check(program, combo):
+                    out.append(list(combo))
+    return out
+
+
+def _partitions(items: list):
+    """All set partitions of ``items`` (Bell-number many: for small programs only)."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for part in _partitions(rest):
+        yield [[first]] + part
+        for i in range(len(part)):
+            yield part[:i] + [[first] + part[i]] + part[i + 1:]
+
+
+def legal_partitions(program: Program):
+    """Every combination of legal fusions covering the program (small programs only)."""
+    ids = [c.id for c in program.calls]
+    cache: dict = {}
+    for part in _partitions(ids):
+        ok = True
+        for g in part:
+            key = tuple(sorted(g))
+            if len(key) > 1:
+                if key not in cache:
+                    cache[key] = not check(program, key)
+                if not cache[key]:
+                    ok = False
+                    break
+        if ok:
+            yield [sorted(g) for g in part]
+
+
+def order_groups(program: Program, groups: list) -> list:
+    """Groups in an order that respects data dependencies (convex groups form a DAG)."""
+    where = {c: i for i, g in enumerate(groups) for c in g}
+    deps = {i: set() for i in range(len(groups))}
+    for src, dst, _ in program.edges():
+        if where[src] != where[dst]:
+            deps[where[dst]].add(where[src])
+    done, order = set(), []
+    while len(order) < len(groups):
+        ready = [i for i in range(len(groups)) if i not in done and deps[i] <= done]
+        if not ready:
+            raise ValueError("fusions form a cycle")
+        i = min(ready, key=lambda k: min(groups[k]))
+        done.add(i)
+        order.append(sorted(groups[i]))
+    return order
+
+
+class Search:
+    """Best combination under a cost model; keeps every evaluated combination for reports.
+
+    ``kernel_cost(calls, params, needed) -> seconds`` and
+    ``plan_cost(kernels, needed_list) -> seconds`` come from :mod:`kfuse.model`.
+    """
+
+    def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn):
+        self.p = program
+        self.kernel_cost = kernel_cost
+        self.plan_cost = plan_cost
+        self.needed_fn = needed_fn
+        self._best_impl: dict = {}
+        self.evaluated = 0
+
+    def best_impl(self, group: tuple, needed: frozenset) -> tuple:
+        """(cost, params) of the best implementation of ``group``."""
+        key = (group, needed)
+        if key not in self._best_impl:
+            best = None
+            for prm in impl_variants(self.p, list(group)):
+                t = self.kernel_cost(list(group), prm, set(needed))
+                self.evaluated += 1
+                if best is None or t < best[0]:
+                    best = (t, prm)
+            self._best_impl[key] = best
+        return self._best_impl[key]
+
+    def combination(self, groups: list) -> tuple:
+        """(predicted seconds, [(calls, params)]) of the best implementation of a combination."""
+        groups = order_groups(self.p, groups)
+        needed = self.needed_fn(groups)
+        kernels = [(g, self.best_impl(tuple(g), frozenset(n))[1]) for g, n in zip(groups, needed)]
+        return self.plan_cost(kernels, needed), kernels
+
+    def all_combinations(self, limit: int | None = None) -> list:
+        """Every legal combination with its prediction, best first (small programs)."""
+        out = []
+        for part in legal_partitions(self.p):
+            out.append(self.combination(part))
+            if limit and len(out) >= limit:
+                break
+        out.sort(key=lambda x: x[0])
+        return out
+
+    def greedy(self) -> tuple:
+        """Merge the pair of fusions that gains most until no merge gains."""
+        groups = [[c.id] for c in self.p.calls]
+        cost, _ = self.combination(groups)
+        dom = {c.id: domain_key(self.p, c.id) for c in self.p.calls}
+        while True:
+            best = None
+            for i, j in itertools.combinations(range(len(groups)), 2):
+                if dom[groups[i][0]] != dom[groups[j][0]] or dom[groups[i][0]][0] == "scalar":
+                    continue
+                union = sorted(groups[i] + groups[j])
+                if check(self.p, union):
+                    continue
+                trial = [g for k, g in enumerate(groups) if k not in (i, j)] + [union]
+                c, _ = self.combination(trial)
+                if c < cost - 1e-12 and (best is None or c < best[0]):
+                    best = (c, trial)
+            if best is None:
+                break
+            cost, groups = best
+        return self.combination(groups)
+
+    def best(self) -> tuple:
+        if len(self.p.calls) <= EXHAUSTIVE_CALLS:
+            return self.all_combinations()[0]
+        return self.greedy()
+
+
+def make_plan(program: Program, kernels: list, prediction: float | None = None) -> Plan:
+    """A Plan from [(calls, params)] in launch order."""
+    kps = []
+    for i, (calls, params) in enumerate(kernels):
+        dom = call_domain(program, program.calls[calls[0]])
+        kps.append(KernelPlan(fused_name(program, i, calls), list(calls), dom.space, dict(params)))
+    plan = Plan(program.name, dict(program.sizes), kps, program.fingerprint())
+    if prediction is not None:
+        plan.predicted_s = prediction
+    return plan
+
+
+def fused_name(program: Program, index: int, calls: list) -> str:
+    """``k0_q_gemv__s_gemv_t``: the names of the calls a kernel runs (four at most, then a count)."""
+    names = [program.calls[c].name for c in calls]
+    if len(names) > 4:
+        names = names[:3] + [f"and{len(names) - 3}more"]
+    return f"k{index}_" + "__".join(names) if len(calls) > 1 else kernel_name(program, index, calls)

@@ -1,0 +1,63 @@
+"""Calibration data: what one GPU model does, measured once and shipped per device.
+
+``calibrations/<device>.json`` holds the figures the cost model uses: streaming
+read and write bandwidth, the bandwidth a kernel reaches as a function of the
+bytes it has in flight (occupancy and 16-byte packs), the GPU-side gap between
+dependent kernels, the host cost of a call, a launch and an allocation, and
+per-routine compute cost per element.  ``kfuse calibrate`` measures them on the
+GPU in simulated fusion environments; the H200's ship with the package, so
+planning works on a machine with no GPU.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import os
+
+_HERE = os.path.join(os.path.dirname(__file__), "calibrations")
+
+
+@dataclasses.dataclass
+class Calibration:
+    """Figures of one GPU model (SI units: seconds, bytes/s)."""
+
+    device: str = "NVIDIA H200"
+    source: str = "defaults"              # 'defaults' or how/when it was measured
+    sm_count: int = 132
+    l2_bytes: int = 60 * 2**20
+    read_bw: float = 4.41e12              # streaming read, 16-byte loads, full occupancy
+    write_bw: float = 4.25e12             # streaming write
+    l2_bw: float = 9.0e12                 # re-reads that hit L2
+    bytes_in_flight_half: float = 2.0e6   # bytes in flight (grid-wide) at which a kernel reaches half its bandwidth
+    narrow_load_penalty: float = 1.35     # time factor for 4-byte instead of 16-byte loads at full occupancy
+    gpu_launch_s: float = 2.0e-6          # GPU-side cost of one more kernel in a sequence
+    host_call_s: float = 4.0e-6           # host cost of one kfuse call: argument checks, outputs list
+    host_launch_s: float = 3.6e-6         # host cost of one launch through CuPy
+    host_alloc_s: float = 1.5e-6          # host cost of allocating one output
+    last_block_s: float = 1.5e-6          # the last-block handshake: fence, atomic, one more wave
+    routine_s: dict = dataclasses.field(default_factory=dict)  # "fn/dtype" -> seconds per element (compute)
+    fma_rate: float = 33e12               # scalar FMA per second across the chip (fallback compute cost)
+
+    def to_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @staticmethod
+    def from_json(d: dict) -> "Calibration":
+        fields = {f.name for f in dataclasses.fields(Calibration)}
+        return Calibration(**{k: v for k, v in d.items() if k in fields})
+
+
+def _file_for(device: str) -> str:
+    slug = "".join(c.lower() if c.isalnum() else "_" for c in device).strip("_")
+    return os.path.join(_HERE, f"{slug}.json")
+
+
+@functools.lru_cache(maxsize=8)
+def load_calibration(device: str = "NVIDIA H200") -> Calibration:
+    """The calibration of ``device``, else the H200's shipped one, else built-in defaults."""
+    for path in (_file_for(device), _file_for("NVIDIA H200")):
+        if os.path.exists(path):
+            with open(path) as f:
+                return Calibration.from_json(json.load(f))
+    return Calibration(device=device)

@@ -1,0 +1,42 @@
+"""Choosing a plan: the fusion search driven by the cost model."""
+from __future__ import annotations
+
+import time
+
+from ..fusion.plan import Plan, needed_outside, unfused_plan
+from ..fusion.space import Search, make_plan
+from ..ir import Program
+from .calibration import Calibration, load_calibration
+from .predict import predict_kernel, predict_plan
+
+
+def make_search(program: Program, cal: Calibration) -> Search:
+    """A Search whose costs are this model's predictions for ``cal``'s device."""
+    return Search(program,
+                  lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal),
+                  lambda kernels, needed: predict_plan(program, kernels, cal, needed)["time_s"],
+                  lambda groups: needed_outside(program, groups))
+
+
+def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = True) -> Plan:
+    """The predicted-best plan (``fuse=False``: one kernel per call with default launch shapes)."""
+    if not fuse:
+        return unfused_plan(program)
+    cal = cal or load_calibration()
+    t0 = time.perf_counter()
+    search = make_search(program, cal)
+    t, kernels = search.best()
+    plan = make_plan(program, kernels, t)
+    plan.search_s = time.perf_counter() - t0
+    return plan
+
+
+def ranked_plans(program: Program, cal: Calibration | None = None, limit: int | None = None) -> list:
+    """Every legal combination (small programs) as (predicted seconds, Plan), best first."""
+    cal = cal or load_calibration()
+    search = make_search(program, cal)
+    if len(program.calls) <= 9:
+        combos = search.all_combinations(limit)
+    else:
+        combos = [search.greedy()]
+    return [(t, make_plan(program, kernels, t)) for t, kernels in combos]

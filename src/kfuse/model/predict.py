@@ -1,0 +1,125 @@
+"""The cost model: predicted time of a kernel, and of a whole plan as a user calls it.
+
+As the paper, a kernel's time is the larger of its transfer time and its compute
+time (full overlap).  Where the paper erred (its AXPYDOT miss) we add what it
+ignored: the GPU-side cost of each launch, finishing reductions (partial results
+written and re-read, the last-block handshake), the bandwidth lost when too few
+bytes are in flight (small grids, 4-byte loads), and the host cost of a call,
+which bounds back-to-back calls from below.
+"""
+from __future__ import annotations
+
+import math
+
+from .. import library
+from ..fusion.plan import call_domain, needed_outside
+from ..ir import Program, itemsize
+from .calibration import Calibration
+
+
+def _stored(program: Program, calls: list, needed: set) -> list:
+    return [v for c in calls for v in program.calls[c].outs.values() if v in needed]
+
+
+def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> dict:
+    """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape."""
+    cs = [program.calls[c] for c in calls]
+    dom = call_domain(program, cs[0])
+    produced = {v for c in cs for v in c.outs.values()}
+    reads, seen = 0, set()
+    for c in cs:
+        for v in c.args.values():
+            b = program.base(v)
+            val = program.value(b)
+            if b in produced or b in seen or val.role == "const" or val.host:
+                continue
+            seen.add(b)
+            reads += val.type.nbytes()
+    writes = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
+    partial, l2 = 0, 0
+    vec = int(params.get("vec", 1))
+    if dom.space == "vec":
+        bs, iters = int(params["block"]), int(params["iters"])
+        grid = max(1, math.ceil(dom.length / (bs * vec * iters)))
+        threads = bs
+        n_red = sum(library.get(c.fn).is_reduce for c in cs)
+        if grid > 1:
+            partial = 2 * grid * n_red * 8
+        per_thread = vec * sum(itemsize(program.value(b).type.dtype) for b in seen
+                               if program.value(b).type.kind != "scalar")
+    elif dom.space == "tile":
+        bx, by, ks = int(params["bx"]), int(params["by"]), int(params.get("ks", 1))
+        iters, iax = int(params["iters"]), params.get("iter_axis", "slow")
+        tf, ts = bx * vec, by * ks
+        gx = math.ceil(dom.fast / (tf * (iters if iax == "fast" else 1)))
+        gy = math.ceil(dom.slow / (ts * (iters if iax == "slow" else 1)))
+        grid, threads = gx * gy, bx * by
+        per_thread = sum(ks * vec * itemsize(program.value(b).type.dtype) for b in seen
+                         if program.value(b).type.kind == "matrix")
+        counted = set()
+        for c in cs:   # a vector along F is re-read by every block row, one along S by every column
+            fn = library.get(c.fn)
+            for p, v in c.args.items():
+                b = program.base(v)
+                if b in seen and b not in counted and program.value(b).type.kind == "vector" \
+                        and fn.param(p).kind == "vector":
+                    counted.add(b)
+                    along_fast = dom.axis_of(fn.param(p).index) == "fast"
+                    l2 += program.value(b).type.nbytes() * ((gy if along_fast else gx) - 1)
+        for c in cs:
+            fn = library.get(c.fn)
+            if fn.is_reduce:
+                out = next(iter(c.outs.values()))
+                oax = dom.axis_of(fn.output.index)
+                g_red = gx if oax == "slow" else gy
+                if g_red > 1:
+                    partial += 2 * g_red * program.value(out).type.nbytes()
+    else:
+        grid, threads, per_thread = 1, 32, 8
+    return {"read": reads, "write": writes, "partial": partial, "l2": l2, "grid": grid,
+            "threads": threads, "per_thread_bytes": per_thread, "space": dom.space, "vec": vec}
+
+
+def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal: Calibration) -> float:
+    """Predicted GPU time (seconds) of one kernel."""
+    tr = kernel_traffic(program, calls, params, needed)
+    resident = min(tr["grid"], cal.sm_count * max(1, 2048 // max(1, tr["threads"])))
+    in_flight = resident * tr["threads"] * max(tr["per_thread_bytes"], 4)
+    eff = in_flight / (in_flight + cal.bytes_in_flight_half)
+    if tr["vec"] == 1 and tr["space"] != "scalar":
+        eff /= cal.narrow_load_penalty
+    t_transfer = (tr["read"] / cal.read_bw + tr["write"] / cal.write_bw) / max(eff, 1e-3)
+    t_transfer += tr["partial"] / cal.read_bw + tr["l2"] / cal.l2_bw
+    elements = 0
+    flops = 0.0
+    for c in calls:
+        call = program.calls[c]
+        fn = library.get(call.fn)
+        dom = call_domain(program, call)
+        n = dom.length if dom.space == "vec" else dom.rows * dom.cols if dom.space == "tile" else 1
+        elements = max(elements, n)
+        dtype = program.value(next(iter(call.outs.values()))).type.dtype
+        key = f"{fn.name}/{dtype}"
+        if key in cal.routine_s:
+            flops += cal.routine_s[key] * n * cal.fma_rate
+        else:
+            flops += fn.flops * n * (4 if dtype.startswith("complex") else 1)
+    t_compute = flops / cal.fma_rate
+    t = max(t_transfer, t_compute) + cal.gpu_launch_s
+    if tr["partial"]:
+        t += cal.last_block_s
+    return t
+
+
+def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_kernel=None) -> dict:
+    """Predicted time of a call of the whole plan: ``kernels`` is a list of (calls, params).
+
+    Returns GPU time, host time and their max (calls back to back overlap the two).
+    """
+    if needed_by_kernel is None:
+        needed_by_kernel = needed_outside(program, [k[0] for k in kernels])
+    gpu = sum(predict_kernel(program, calls, params, needed_by_kernel[i], cal)
+              for i, (calls, params) in enumerate(kernels))
+    n_out = sum(len(n) for n in needed_by_kernel)
+    host = cal.host_call_s + len(kernels) * cal.host_launch_s + n_out * cal.host_alloc_s
+    return {"gpu_s": gpu, "host_s": host, "time_s": max(gpu, host)}

@@ -6,6 +6,7 @@
     kfuse compile SCRIPT --size NAME=V ... -o F.cu [--plan F.json]
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
+    kfuse calibrate [--quick]          (measure this GPU for the cost model)
 
 Errors print one line (``kfuse: error: ...``) and exit with status 1.
 """
@@ -222,6 +223,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
+    if argv and argv[0] == "calibrate":
+        from .bench.calibrate import main as cal_main
+        return cal_main(argv[1:])
     if argv and argv[0] == "bench":
         try:
             return cmd_bench(None, argv[1:]) or 0

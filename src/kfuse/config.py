@@ -33,6 +33,7 @@ class Settings:
     sm_count: int = 132                  # multiprocessors assumed when planning without a GPU (H200)
     check_inputs: bool = True            # validate shapes/dtypes/layout of arrays at every call
     nvrtc_extra_options: tuple = ()      # extra options passed to NVRTC
+    deterministic: bool = False          # no float atomics: results bitwise reproducible run to run
     fuse: bool = True                    # plan with the fusion search (False: one kernel per call)
     poison: bool = False                 # fill outputs and workspace with NaN before launches (tests)
 
@@ -41,7 +42,8 @@ _ENV_TYPES = {"cache_dir": str, "use_disk_cache": lambda s: s not in ("0", "fals
               "arch": str, "default_dtype": str, "block_size": int, "sm_count": int,
               "target_blocks_per_sm": int,
               "check_inputs": lambda s: s not in ("0", "false", "no"),
-              "fuse": lambda s: s not in ("0", "false", "no")}
+              "fuse": lambda s: s not in ("0", "false", "no"),
+              "deterministic": lambda s: s not in ("0", "false", "no")}
 
 
 def _from_env() -> Settings:

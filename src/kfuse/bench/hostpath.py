@@ -53,7 +53,7 @@ def measure(n_calls: int = 2000) -> list:
         args = list(ins.values())
         env, _ = exe.bind(tuple(args), {})
         exe.run_bound(env)
-        (fn, grid, block, recipe), = exe._steps
+        (fn, grid, block, recipe, _zero), = exe._steps
         out_name = exe._allocs[0][0]
         shape, dt, order = exe._allocs[0][1:]
         kargs = tuple(env[r] if isinstance(r, str) else r for r in recipe)

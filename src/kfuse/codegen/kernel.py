@@ -25,6 +25,7 @@ import math
 
 from .. import library
 from ..errors import PlanError
+from ..fusion.legality import atomic_refusal
 from ..fusion.plan import Domain, KernelPlan, call_domain
 from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
@@ -59,6 +60,7 @@ class KernelSource:
     block: tuple
     plan: KernelPlan
     aligned: dict = dataclasses.field(default_factory=dict)   # value -> bytes its pointer must be aligned to
+    zero: list = dataclasses.field(default_factory=list)      # outputs to set to 0 before the launch (atomics)
 
 
 class _Lines:
@@ -318,6 +320,9 @@ class VecEmitter(KernelEmitter):
             out = next(iter(c.outs.values()))
             L(f"{self.ctype_of(out)} {ident(out)}_acc = {_OPS[self.fns[c.id].combine]}"
               f"<{self.ctype_of(out)}>::identity();   // clear output of accumulated reduction")
+        unroll = int(prm.get("unroll", 1))
+        if unroll > 1:
+            L(f"#pragma unroll {unroll}   // more loads in flight")
         L.push("for (int it = 0; it < ITERS; ++it) {")
         L("const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;")
         L.push("if (i0 < N) {")
@@ -474,9 +479,10 @@ class TileEmitter(KernelEmitter):
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
         fams = self.families(reduces)
+        self.atomic = {id(f): self.family_atomic(f) for f in fams}
         for fam in fams:
             info = self.red_info(fam[0])
-            if info["g_red"] > 1:
+            if info["g_red"] > 1 and not self.atomic[id(fam)]:
                 for c in fam:
                     out = next(iter(c.outs.values()))
                     self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
@@ -511,6 +517,9 @@ class TileEmitter(KernelEmitter):
             if self.red_info(fam[0])["accumulated"]:
                 for c in fam:
                     self.clear_acc(c, self.red_info(c))
+        unroll = int(prm.get("unroll", 1))
+        if unroll > 1:
+            L(f"#pragma unroll {unroll}   // more loads in flight")
         L.push("for (int it = 0; it < ITERS; ++it) {")
         if IAX == "slow":
             L("const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;")
@@ -530,12 +539,27 @@ class TileEmitter(KernelEmitter):
         for fam in fams:
             if self.red_info(fam[0])["accumulated"]:
                 self.finish_in_block(fam)
+        zero = []
         for fam in fams:
             if self.red_info(fam[0])["g_red"] > 1:
-                self.emit_last_block(fam)
+                if self.atomic[id(fam)]:
+                    zero += [self.red_info(c)["out"] for c in fam]
+                else:
+                    self.emit_last_block(fam)
         L.pop()
         return KernelSource(self.k.name, L.text(), self.args, (GX, GY, 1), (BX, BY, 1), self.k,
-                            self.aligned_inputs(VEC))
+                            self.aligned_inputs(VEC), zero)
+
+    def family_atomic(self, fam) -> bool:
+        """Whether ``fam`` finishes by atomics (plan parameter ``finish``; default: last block)."""
+        if self.k.params.get("finish", "last_block") != "atomic":
+            return False
+        if self.red_info(fam[0])["g_red"] == 1:
+            return False
+        why = atomic_refusal(self.p, [c.id for c in fam])
+        if why:
+            raise PlanError(f"{self.k.name}: finish=atomic is not possible: {why}")
+        return True
 
     # ------------------------------------------------------------------ helpers
     def families(self, reduces) -> list:
@@ -680,22 +704,44 @@ class TileEmitter(KernelEmitter):
               f"if (s < S && f < F) {ident(out)}[{self.addr(out)}] = {ident(out)}_e[k][v]; }}")
         L.pop()
 
-    def finalize(self, c, acc: str, o: str, target: str):
+    def atomic_contribution(self, c, acc: str, o: str, bred: str):
+        """Add this block's share of ``c``'s output at ``o`` atomically: the first block along the
+        reduced axis adds finalize(acc); the others add finalize(acc) - finalize(0) with the
+        finalize-stage vectors taken as 0, so the constant part (beta * y) is added once, exactly."""
+        out = next(iter(c.outs.values()))
+        t, oi = self.ctype_of(out), ident(out)
+        L = self.L
+        L(f"{t} {oi}_c;")
+        L.push(f"if ({bred} == 0) {{")
+        self.finalize(c, acc, o, None, suffix="_f")
+        L(f"{oi}_c = {oi}_f;")
+        L.pop("} else {")
+        L.level += 1
+        self.finalize(c, acc, o, None, suffix="_f", zero_vectors=True)
+        self.finalize(c, f"{t}(0)", o, None, suffix="_z", zero_vectors=True)
+        L(f"{oi}_c = {oi}_f - {oi}_z;")
+        L.pop()
+        L(f"kf_atomic_add(&{oi}[{o}], {oi}_c);")
+
+    def finalize(self, c, acc: str, o: str, target: str | None, suffix: str = "_o",
+                 zero_vectors: bool = False):
         """``target = finalize(acc)`` at output index ``o``: finalize-stage vectors are read there
-        (from registers if an earlier reduction of the family computed them)."""
+        (from registers if an earlier reduction of the family computed them; 0 if ``zero_vectors``)."""
         out = next(iter(c.outs.values()))
         args = []
         for p in finalize_params(c):
             v = c.args.get(p)
-            if v is not None and self.p.value(v).type.kind == "vector":
+            if v is not None and self.p.value(v).type.kind == "vector" and zero_vectors:
+                args.append(f"{self.ctype_of(v)}(0)")
+            elif v is not None and self.p.value(v).type.kind == "vector":
                 b = self.p.base(v)
                 args.append(f"{ident(b)}_o" if b in self.produced else f"{self.cname(v)}[{o}]")
             else:
                 args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[{o}]"))
-        self.L(f"{self.ctype_of(out)} {ident(out)}_o;")
-        self.L(f"{c.name}_finalize({', '.join([acc] + args + [ident(out) + '_o'])});")
-        if out in self.stored:
-            self.L(f"{target} = {ident(out)}_o;")
+        self.L(f"{self.ctype_of(out)} {ident(out)}{suffix};")
+        self.L(f"{c.name}_finalize({', '.join([acc] + args + [ident(out) + suffix])});")
+        if out in self.stored and target is not None:
+            self.L(f"{target} = {ident(out)}{suffix};")
 
     def finish_in_block(self, fam):
         """Reduce a family's per-thread partials across the block; finalize or write block partials."""
@@ -718,6 +764,8 @@ class TileEmitter(KernelEmitter):
                 o = ident(self.red_info(c)["out"])
                 if info["g_red"] == 1:
                     self.finalize(c, f"{o}_acc[k]", "s", f"{o}[s]")
+                elif self.atomic[id(fam)]:
+                    self.atomic_contribution(c, f"{o}_acc[k]", "s", "blockIdx.x")
                 else:
                     L(f"kf_part_{o}[(idx_t)blockIdx.x * S + s] = {o}_acc[k];")
             L.pop()
@@ -742,6 +790,8 @@ class TileEmitter(KernelEmitter):
                 L(f"for (int y = 1; y < BY; ++y) {o}_a = {op}<{t}>::apply({o}_a, kf_sm_{o}[y][tx * VEC + v]);")
                 if info["g_red"] == 1:
                     self.finalize(c, f"{o}_a", "f", f"{o}[f]")
+                elif self.atomic[id(fam)]:
+                    self.atomic_contribution(c, f"{o}_a", "f", "blockIdx.y")
                 else:
                     L(f"kf_part_{o}[(idx_t)blockIdx.y * F + f] = {o}_a;")
             L.pop()

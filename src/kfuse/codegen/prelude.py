@@ -151,6 +151,14 @@ __device__ __forceinline__ void kf_store_pack(T* __restrict__ p, I i0, I n, cons
     }
 }
 
+// atomic accumulation of partial results (complex: two atomics, one per part)
+__device__ __forceinline__ void kf_atomic_add(float* p, float v) { atomicAdd(p, v); }
+__device__ __forceinline__ void kf_atomic_add(double* p, double v) { atomicAdd(p, v); }
+__device__ __forceinline__ void kf_atomic_add(kf_c64* p, kf_c64 v) {
+    atomicAdd(reinterpret_cast<float*>(p), v.re); atomicAdd(reinterpret_cast<float*>(p) + 1, v.im); }
+__device__ __forceinline__ void kf_atomic_add(kf_c128* p, kf_c128 v) {
+    atomicAdd(reinterpret_cast<double*>(p), v.re); atomicAdd(reinterpret_cast<double*>(p) + 1, v.im); }
+
 // last-block handshake: every block calls it after writing its partial results;
 // it returns true in every thread of the block that arrives last, which then
 // finishes the reduction.  The counter is reset for the next launch.

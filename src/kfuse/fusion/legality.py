@@ -117,6 +117,37 @@ def _reachable_to(program: Program, targets: set) -> set:
     return seen
 
 
+def atomic_refusal(program: Program, calls) -> str | None:
+    """Why the reductions among ``calls`` cannot be finished by atomics (None if they can).
+
+    Atomics add each block's contribution to an output zeroed before the kernel:
+    the combine must be ``+`` and the finalize affine in ``acc`` (gemv's
+    ``alpha * acc + beta * y``), and no finalize may read another reduction of
+    the kernel (its value is not complete when the contributions are added).
+    """
+    produced = {v for c in calls for v in program.calls[c].outs.values()}
+    any_red = False
+    for c in calls:
+        call = program.calls[c]
+        fn = library.get(call.fn)
+        if not fn.is_reduce:
+            continue
+        any_red = True
+        if fn.combine != "+":
+            return f"{call.label}: combine {fn.combine!r} has no atomic form here"
+        if not fn.linear_finalize:
+            return f"{call.label}: its finalize is not affine in the reduced value"
+        for p, v in call.args.items():
+            if fn.param(p).stage == "finalize" and program.base(v) in produced:
+                return f"{call.label}: its finalize reads {program.value(v).display}, computed in the same kernel"
+    if not any_red:
+        return "no reduction to finish"
+    from .. import config
+    if config.get().deterministic:
+        return "deterministic=True: float atomics are not bitwise reproducible"
+    return None
+
+
 def legal(program: Program, calls) -> bool:
     return not check(program, calls)
 

@@ -19,7 +19,7 @@ import math
 
 from .. import config, library
 from ..ir import Program
-from .legality import check
+from .legality import atomic_refusal, check
 from .plan import Domain, KernelPlan, Plan, call_domain, kernel_name, pack_width
 
 EXHAUSTIVE_CALLS = 9
@@ -45,13 +45,18 @@ def impl_variants(program: Program, calls: list) -> list:
     pack = pack_width(_dtype(program, calls))
     out = []
     if dom.space == "vec":
-        for bs, vec, per_sm in itertools.product((128, 256, 512), sorted({pack, 1}), BLOCKS_PER_SM):
+        for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), sorted({pack, 1}), BLOCKS_PER_SM,
+                                                          (1, 4)):
             blocks = math.ceil(dom.length / (bs * vec))
-            out.append({"block": bs, "vec": vec, "iters": _iters(blocks, 1, per_sm * 256 // bs)})
+            it = _iters(blocks, 1, per_sm * 256 // bs)
+            if unroll > 1 and it < 2:
+                continue
+            out.append({"block": bs, "vec": vec, "iters": it, **({"unroll": unroll} if unroll > 1 else {})})
     elif dom.space == "tile":
         vecs = sorted({pack, 1}) if dom.fast % pack == 0 else [1]
         red_axes = {dom.axis_of(library.get(program.calls[c].fn).output.index)
                     for c in calls if library.get(program.calls[c].fn).hof == "nested_reduce"}
+        atomic_ok = red_axes and atomic_refusal(program, calls) is None
         for (bx, by), ks, vec, axis, per_sm in itertools.product(
                 ((32, 4), (32, 8), (32, 16)), (1, 2), vecs, ("slow", "fast"), BLOCKS_PER_SM):
             if axis == "fast" and not red_axes & {"slow"}:
@@ -65,7 +70,13 @@ def impl_variants(program: Program, calls: list) -> list:
             if axis == "slow":
                 while math.ceil(steps / it) > 65535:
                     it *= 2
-            out.append({"bx": bx, "by": by, "ks": ks, "vec": vec, "iter_axis": axis, "iters": it})
+            base = {"bx": bx, "by": by, "ks": ks, "vec": vec, "iter_axis": axis, "iters": it}
+            if red_axes:
+                out.append({**base, "finish": "last_block"})
+                if atomic_ok:
+                    out.append({**base, "finish": "atomic"})
+            else:
+                out.append(base)
     else:
         out.append({})
     uniq = []

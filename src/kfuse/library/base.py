@@ -72,6 +72,8 @@ class ElementaryFunction:
     threads_per_instance: int = 1
     variants: tuple = ("registers",)
     builtin: bool = True
+    linear_finalize: bool = False           # finalize(a + b) = finalize(a) + finalize(b) - finalize(0):
+                                            # partial results may then be finished by atomics
 
     def __post_init__(self):
         if self.hof not in HOFS:

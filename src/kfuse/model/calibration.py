@@ -36,8 +36,13 @@ class Calibration:
     host_launch_s: float = 3.6e-6         # host cost of one launch through CuPy
     host_alloc_s: float = 1.5e-6          # host cost of allocating one output
     last_block_s: float = 1.5e-6          # the last-block handshake: fence, atomic, one more wave
+    block_bw: float = 60e9                # bytes/s one block pulls when it alone finishes a strip
+    atomic_rate: float = 1.5e11           # float atomics per second into distinct addresses
+    host_memset_s: float = 2.0e-6         # host cost of one cudaMemsetAsync
     routine_s: dict = dataclasses.field(default_factory=dict)  # "fn/dtype" -> seconds per element (compute)
     fma_rate: float = 33e12               # scalar FMA per second across the chip (fallback compute cost)
+    env_factor: dict = dataclasses.field(default_factory=dict)  # env_key -> measured / analytic time
+    measured: int = 0                     # kernels timed to make env_factor
 
     def to_json(self) -> dict:
         return dataclasses.asdict(self)

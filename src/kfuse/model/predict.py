@@ -36,7 +36,7 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
             seen.add(b)
             reads += val.type.nbytes()
     writes = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
-    partial, l2 = 0, 0
+    partial, l2, atomics, zeroed, tail = 0, 0, 0, 0, 0
     vec = int(params.get("vec", 1))
     if dom.space == "vec":
         bs, iters = int(params["block"]), int(params["iters"])
@@ -66,22 +66,87 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                     counted.add(b)
                     along_fast = dom.axis_of(fn.param(p).index) == "fast"
                     l2 += program.value(b).type.nbytes() * ((gy if along_fast else gx) - 1)
+        atomic = params.get("finish", "last_block") == "atomic"
         for c in cs:
             fn = library.get(c.fn)
             if fn.is_reduce:
                 out = next(iter(c.outs.values()))
+                t = program.value(out).type
                 oax = dom.axis_of(fn.output.index)
                 g_red = gx if oax == "slow" else gy
-                if g_red > 1:
-                    partial += 2 * g_red * program.value(out).type.nbytes()
+                if g_red <= 1:
+                    continue
+                if atomic:
+                    atomics += g_red * t.size() * (2 if t.dtype.startswith("complex") else 1)
+                    zeroed += 1
+                else:
+                    partial += 2 * g_red * t.nbytes()
+                    span = (ts if oax == "slow" else tf) * (iters if iax == oax else 1)
+                    tail = max(tail, g_red * span * itemsize(t.dtype))
     else:
         grid, threads, per_thread = 1, 32, 8
     return {"read": reads, "write": writes, "partial": partial, "l2": l2, "grid": grid,
+            "atomics": atomics, "zeroed": zeroed, "tail_bytes": tail,
             "threads": threads, "per_thread_bytes": per_thread, "space": dom.space, "vec": vec}
 
 
-def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal: Calibration) -> float:
-    """Predicted GPU time (seconds) of one kernel."""
+def kernel_kind(program: Program, calls: list) -> str:
+    """vec-map, vec-reduce, tile-map, tile-rfast, tile-rslow or tile-rboth (scalar: scalar)."""
+    dom = call_domain(program, program.calls[calls[0]])
+    fns = [library.get(program.calls[c].fn) for c in calls]
+    if dom.space == "vec":
+        return "vec-reduce" if any(f.is_reduce for f in fns) else "vec-map"
+    if dom.space == "tile":
+        axes = {dom.axis_of(f.output.index) for f in fns if f.hof == "nested_reduce"}
+        if not axes:
+            return "tile-map"
+        # a reduction whose output follows S runs along F, and the other way round
+        if len(axes) == 2:
+            return "tile-rboth"
+        return "tile-rfast" if axes == {"slow"} else "tile-rslow"
+    return "scalar"
+
+
+def env_key(program: Program, calls: list, params: dict, cal: Calibration) -> str:
+    """The simulated fusion environment a kernel runs in: its kind, its size class, its launch
+    shape (iterations expressed as blocks per SM).  Keys of the calibration's factors."""
+    tr = kernel_traffic(program, calls, params, set())
+    elements = max(tr["read"], 1) // 4
+    cls = "large" if elements >= (1 << 24) else "medium"
+    bps = tr["grid"] / max(1, cal.sm_count)
+    bucket = 2 ** round(math.log2(max(bps, 0.25)))
+    shape = ",".join(f"{k}={params[k]}" for k in sorted(params) if k != "iters")
+    return f"{kernel_kind(program, calls)}|{cls}|{shape}|bps={bucket:g}"
+
+
+def _factor(key: str, cal: Calibration) -> float:
+    """Measured/analytic ratio of the nearest calibrated environment (1 when none is close)."""
+    if not cal.env_factor:
+        return 1.0
+    if key in cal.env_factor:
+        return cal.env_factor[key]
+    kind, cls, shape, bps = key.split("|")
+    want = dict(x.split("=") for x in (shape.split(",") if shape else []))
+    best, best_d = 1.0, None
+    for k, f in cal.env_factor.items():
+        k_kind, k_cls, k_shape, k_bps = k.split("|")
+        if k_kind != kind:
+            continue
+        have = dict(x.split("=") for x in (k_shape.split(",") if k_shape else []))
+        d = sum(want.get(n) != have.get(n) for n in set(want) | set(have))
+        d += abs(math.log2(float(bps[4:])) - math.log2(float(k_bps[4:]))) * 0.5
+        d += 0.25 * (k_cls != cls)
+        if best_d is None or d < best_d:
+            best, best_d = f, d
+    return best
+
+
+def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal: Calibration,
+                   raw: bool = False) -> float:
+    """Predicted GPU time (seconds) of one kernel (``raw``: without the calibrated factor)."""
+    if not raw and cal.env_factor:
+        return predict_kernel(program, calls, params, needed, cal, raw=True) * \
+            _factor(env_key(program, calls, params, cal), cal)
     tr = kernel_traffic(program, calls, params, needed)
     resident = min(tr["grid"], cal.sm_count * max(1, 2048 // max(1, tr["threads"])))
     in_flight = resident * tr["threads"] * max(tr["per_thread_bytes"], 4)
@@ -107,7 +172,8 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
     t_compute = flops / cal.fma_rate
     t = max(t_transfer, t_compute) + cal.gpu_launch_s
     if tr["partial"]:
-        t += cal.last_block_s
+        t += cal.last_block_s + tr["tail_bytes"] / cal.block_bw
+    t += tr["atomics"] / cal.atomic_rate
     return t
 
 
@@ -121,5 +187,8 @@ def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_ke
     gpu = sum(predict_kernel(program, calls, params, needed_by_kernel[i], cal)
               for i, (calls, params) in enumerate(kernels))
     n_out = sum(len(n) for n in needed_by_kernel)
-    host = cal.host_call_s + len(kernels) * cal.host_launch_s + n_out * cal.host_alloc_s
+    memsets = sum(kernel_traffic(program, calls, params, needed_by_kernel[i])["zeroed"]
+                  for i, (calls, params) in enumerate(kernels))
+    host = (cal.host_call_s + len(kernels) * cal.host_launch_s + n_out * cal.host_alloc_s
+            + memsets * cal.host_memset_s)
     return {"gpu_s": gpu, "host_s": host, "time_s": max(gpu, host)}

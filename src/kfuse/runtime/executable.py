@@ -109,7 +109,9 @@ class Executable:
                     recipe.append(cupy.zeros(a.nbytes // 4, dtype=np.uint32))
                 else:
                     recipe.append(cupy.empty(a.nbytes, dtype=np.uint8))
-            steps.append((fn, k.grid, k.block, recipe))
+            zero = [(v, program_nbytes) for v, program_nbytes in
+                    ((z, self.program.value(z).type.nbytes()) for z in k.zero)]
+            steps.append((fn, k.grid, k.block, recipe, zero))
         self._loaded = (dev, (mod, steps))
         self._steps = steps
         self._stub = make_stub(self, dev, steps)
@@ -186,7 +188,11 @@ class Executable:
             env[name] = empty(shape, dt, order)
         if config.get().poison:
             self._poison(env, steps)
-        for fn, grid, block, recipe in steps:
+        for fn, grid, block, recipe, zero in steps:
+            if zero:
+                stream = cupy.cuda.get_current_stream().ptr
+                for v, nbytes in zero:
+                    cupy.cuda.runtime.memsetAsync(env[v].data.ptr, 0, nbytes, stream)
             fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]))
         return env
 
@@ -194,7 +200,7 @@ class Executable:
         """Debug aid: NaN in every output and partial-result buffer, so unwritten elements show."""
         for name, *_ in self._allocs:
             env[name].fill(np.nan)
-        for _fn, _g, _b, recipe in steps:
+        for _fn, _g, _b, recipe, _z in steps:
             for r in recipe:
                 if not isinstance(r, str) and r.dtype == np.uint8:
                     r.fill(0xFF)  # all-ones bytes are NaN for every float type

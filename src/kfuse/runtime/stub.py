@@ -86,8 +86,12 @@ def make_stub(exe, dev: int, steps: list):
         ns[f"_oshape_{j}"], ns[f"_odt_{j}"] = shape, dt
         var[name] = f"o{j}"
         lines.append(f"    o{j} = _empty(_oshape_{j}, _odt_{j}, '{order}')")
-    for k, (fn, grid, block, recipe) in enumerate(steps):
+    ns["_memset"] = cupy.cuda.runtime.memsetAsync
+    ns["_stream"] = cupy.cuda.get_current_stream
+    for k, (fn, grid, block, recipe, zero) in enumerate(steps):
         ns[f"_fn_{k}"], ns[f"_grid_{k}"], ns[f"_block_{k}"] = fn, grid, block
+        for v, nbytes in zero:   # outputs finished by atomics start at 0
+            lines.append(f"    _memset({var[v]}.data.ptr, 0, {nbytes}, _stream().ptr)")
         items = []
         for r_i, r in enumerate(recipe):
             if isinstance(r, str):

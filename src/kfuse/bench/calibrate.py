@@ -68,8 +68,10 @@ def _time_exe(exe, args, reps: int = 15) -> float:
     return ts[len(ts) // 2]
 
 
-def calibrate(path: str | None = None, classes=("medium", "large"), max_variants: int = 48) -> Calibration:
-    """Measure this GPU; write and return its Calibration."""
+def calibrate(path: str | None = None, classes=("medium", "large"), max_variants: int = 48,
+              kinds=None, host: bool = True) -> Calibration:
+    """Measure this GPU; write and return its Calibration (``kinds``: only those probes,
+    merged into the calibration already there)."""
     import cupy
 
     from .. import reference
@@ -79,9 +81,11 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
     cal = Calibration(**{**load_calibration().to_json(), "device": device.device_name(),
                          "sm_count": device.sm_count(),
                          "source": f"kfuse calibrate, {datetime.date.today().isoformat()}",
-                         "env_factor": {}})
+                         "env_factor": dict(load_calibration().env_factor) if kinds else {}})
     jobs = []
     for kind, text, sizes in PROBES:
+        if kinds and kind not in kinds:
+            continue
         for cls in classes:
             prog: Program = bind_sizes(script.parse(text, kind), sizes[cls])
             calls = [c.id for c in prog.calls]
@@ -106,9 +110,10 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
         base = predict_kernel(prog, calls, params, needed, cal, raw=True)
         factors.setdefault(env_key(prog, calls, params, cal), []).append(t / base)
     sys.stderr.write("\n")
-    cal.env_factor = {k: sorted(v)[len(v) // 2] for k, v in factors.items()}
-    cal.measured = len(jobs)
-    _host_costs(cal)
+    cal.env_factor.update({k: sorted(v)[len(v) // 2] for k, v in factors.items()})
+    cal.measured = len(cal.env_factor)
+    if host:
+        _host_costs(cal)
     path = path or _file_for(cal.device)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
@@ -136,8 +141,13 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="kfuse calibrate", description=__doc__.splitlines()[0])
     ap.add_argument("-o", "--output", help="where to write the JSON (default: kfuse's calibrations folder)")
     ap.add_argument("--quick", action="store_true", help="the large size only, fewer variants")
+    ap.add_argument("--kinds", help="comma-separated probe kinds to (re)measure, merged into the "
+                    f"existing calibration ({', '.join(p[0] for p in PROBES)})")
+    ap.add_argument("--max-variants", type=int, default=None)
     a = ap.parse_args(argv)
     t0 = time.time()
-    cal = calibrate(a.output, ("large",) if a.quick else ("medium", "large"), 24 if a.quick else 48)
+    kinds = a.kinds.split(",") if a.kinds else None
+    cal = calibrate(a.output, ("large",) if a.quick else ("medium", "large"),
+                    a.max_variants or (24 if a.quick else 48), kinds, host=not kinds)
     print(f"calibrated {cal.device}: {len(cal.env_factor)} environments in {time.time() - t0:.0f} s")
     return 0

@@ -57,8 +57,8 @@ def impl_variants(program: Program, calls: list) -> list:
         red_axes = {dom.axis_of(library.get(program.calls[c].fn).output.index)
                     for c in calls if library.get(program.calls[c].fn).hof == "nested_reduce"}
         atomic_ok = red_axes and atomic_refusal(program, calls) is None
-        for (bx, by), ks, vec, axis, per_sm in itertools.product(
-                ((32, 4), (32, 8), (32, 16)), (1, 2), vecs, ("slow", "fast"), BLOCKS_PER_SM):
+        for (bx, by), ks, vec, axis, per_sm, unroll in itertools.product(
+                ((32, 4), (32, 8), (32, 16)), (1, 2, 4), vecs, ("slow", "fast"), BLOCKS_PER_SM, (1, 2)):
             if axis == "fast" and not red_axes & {"slow"}:
                 continue   # walking along F only pays when a reduction runs along it
             tf, ts = bx * vec, by * ks
@@ -70,7 +70,10 @@ def impl_variants(program: Program, calls: list) -> list:
             if axis == "slow":
                 while math.ceil(steps / it) > 65535:
                     it *= 2
-            base = {"bx": bx, "by": by, "ks": ks, "vec": vec, "iter_axis": axis, "iters": it}
+            if unroll > 1 and it < 2:
+                continue
+            base = {"bx": bx, "by": by, "ks": ks, "vec": vec, "iter_axis": axis, "iters": it,
+                    **({"unroll": unroll} if unroll > 1 else {})}
             if red_axes:
                 out.append({**base, "finish": "last_block"})
                 if atomic_ok:

@@ -104,6 +104,9 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
     if sizes or not prog.is_bound:
         prog = bind_sizes(prog, sizes)
     if calls is not None:
+        bad = [c for c in calls if not 0 <= c < len(prog.calls)]
+        if bad:
+            raise KfuseError(f"{prog.name} has no call {bad[0]} (calls are 0..{len(prog.calls) - 1})")
         return legality.explain(prog, calls)
     lines = [prog.describe(), "", "fusion decisions:"]
     related = set()

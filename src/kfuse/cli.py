@@ -152,7 +152,12 @@ def cmd_run(args):
 
 def cmd_explain(args):
     from .api import explain
-    calls = [int(c) for c in args.calls.split(",")] if args.calls else None
+    calls = None
+    if args.calls:
+        try:
+            calls = [int(c) for c in args.calls.split(",") if c.strip()]
+        except ValueError:
+            raise KfuseError(f"--calls expects call ids such as 0,1; got {args.calls!r}") from None
     print(explain(_load(args), _sizes(args.size), calls))
 
 

@@ -9,7 +9,8 @@ if not device.has_gpu():
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        item.add_marker(pytest.mark.gpu)
+        if "/tests/gpu/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.gpu)
 
 
 @pytest.fixture(autouse=True)

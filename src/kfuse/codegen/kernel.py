@@ -580,7 +580,10 @@ class TileEmitter(KernelEmitter):
             for p, v in c.args.items():
                 b = self.p.base(v)
                 t = self.p.value(v).type
-                if b in self.reads and t.kind != "scalar" and (t.kind == "vector" or self.contiguous(v)):
+                packed = (self.contiguous(v) if t.kind == "matrix" else
+                          t.kind == "vector" and self.fns[c.id].param(p).kind == "vector"
+                          and self.vec_axis(c, p) == "fast")
+                if b in self.reads and packed:
                     out[b] = vec * itemsize(t.dtype)
         return out
 

@@ -51,7 +51,8 @@ class Param:
     dtype: str = "same"
 
     def to_json(self) -> dict:
-        return {k: v for k, v in dataclasses.asdict(self).items() if v not in ("", None, False)}
+        return {k: v for k, v in dataclasses.asdict(self).items()
+                if not (v is None or v is False or v == "")}
 
 
 @dataclasses.dataclass
@@ -124,7 +125,9 @@ class ElementaryFunction:
         """Thread-to-data mapping of each parameter: how one instance touches it."""
         acc = {}
         for p in self.inputs + self.outputs:
-            if p.kind == "scalar":
+            if self.is_reduce and p in self.outputs and not self.nested:
+                acc[p.name] = "reduced"
+            elif p.kind == "scalar":
                 acc[p.name] = "invariant"
             elif p.kind == "matrix" or (p.kind == "elem" and self.nested):
                 acc[p.name] = "element(i,j)"

@@ -1,0 +1,44 @@
+"""Helpers of the compile tier.
+
+Importing this module skips the importing test module where NVRTC cannot be loaded
+(no ``nvidia-cuda-nvrtc`` wheel, no system CUDA): the compile tier then reports as skipped.
+"""
+from __future__ import annotations
+
+import pytest
+
+from kfuse.api import bind_sizes, make_plan
+from kfuse.fusion import unfused_plan
+from kfuse.runtime import build, nvrtc
+
+try:
+    NVRTC_VERSION = nvrtc.version()
+except Exception as exc:  # noqa: BLE001 - no library, no symbol, no package: all mean "skip"
+    pytest.skip(f"NVRTC is not available: {exc}", allow_module_level=True)
+
+ARCH = "sm_90"
+DTYPES = ("float32", "float64", "complex64", "complex128")
+
+
+def compile_program(program, sizes=None, arch=ARCH, plan="unfused"):
+    """Bind (if sizes are given), plan and build for ``arch``.  ``plan``: ``unfused`` (one
+    kernel per call), ``default`` (what kfuse.compile_script would build) or a Plan."""
+    if sizes is not None:
+        program = bind_sizes(program, {k: v for k, v in sizes.items() if k in program.symbols()})
+    if plan == "unfused":
+        plan = unfused_plan(program)
+    elif plan == "default":
+        plan = make_plan(program)
+    return build(program, plan, arch)
+
+
+def assert_clean_resources(exe):
+    """Every kernel of the module is in the ptxas report, with no spills and no stack."""
+    res = exe.resources
+    names = [k.name for k in exe.module.kernels]
+    assert sorted(res) == sorted(names), f"ptxas report {sorted(res)} != kernels {names}"
+    for name, r in res.items():
+        assert r["spill_stores"] == 0 and r["spill_loads"] == 0, f"{name} spills: {r}"
+        assert r["stack"] == 0, f"{name} uses a stack frame: {r}"
+        assert 0 < r["registers"] <= 255, f"{name}: {r}"
+    assert exe.compiled.cubin[:4] == b"\x7fELF" and exe.arch == ARCH

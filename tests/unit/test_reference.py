@@ -1,0 +1,269 @@
+"""The NumPy reference interpreter against results computed by hand on tiny inputs."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from kfuse import reference
+from kfuse.api import bind_sizes
+from kfuse.errors import ArgumentError
+from kfuse.fusion import unfused_plan
+from kfuse.frontend import script
+from kfuse.frontend.trace import trace
+
+from .unit_helpers import DTYPES, EXAMPLE_NAMES, bound, example
+
+A23 = [[1, 2, 3], [4, 5, 6]]
+A22 = [[1, 2], [3, 4]]
+
+# name -> (sizes, inputs, expected outputs by output value name), all by hand
+EXAMPLE_CASES = {
+    "bicgk": ({"m": 2, "n": 3}, {"A": A23, "p": [1, 0, -1], "r": [1, 2]},
+              {"q": [-2, -2], "s": [9, 12, 15]}),
+    "atax": ({"m": 2, "n": 3}, {"A": A23, "x": [1, 1, 1]},
+             {"y": [66, 87, 108]}),                                      # t = [6, 15]
+    "axpydot": ({"n": 3}, {"w": [1, 2, 3], "v": [1, 1, 1], "u": [2, 0, 1], "alpha": 2.0},
+                {"z": [-1, 0, 1], "r": -1}),
+    "gemver": ({"m": 2, "n": 2}, {"A": A22, "u1": [1, 0], "v1": [1, 1], "u2": [0, 1], "v2": [2, 0],
+                                  "y": [1, 1], "z": [1, -1], "alpha": 2.0, "beta": 3.0},
+               {"B.1": [[2, 3], [5, 4]], "x": [22, 20], "w": [208, 380]}),
+    "gesummv": ({"m": 2, "n": 2}, {"A": A22, "B": [[0, 1], [1, 0]], "x": [1, 2], "alpha": 2.0, "beta": -1.0},
+                {"y": [8, 21]}),                                         # t = [10, 22]
+    "madd": ({"m": 2, "n": 2}, {"A": A22, "B": [[10, 20], [30, 40]]}, {"C": [[11, 22], [33, 44]]}),
+    "sgemv": ({"m": 2, "n": 2}, {"A": A22, "x": [1, 1], "y": [1, 2], "alpha": 2.0, "beta": 3.0},
+              {"z": [9, 20]}),
+    "sgemvt": ({"m": 2, "n": 2}, {"A": A22, "y": [1, 1], "z": [1, 2], "alpha": 2.0, "beta": 3.0},
+               {"x": [13, 20], "w": [106, 238]}),
+    "sscal": ({"n": 3}, {"x": [1, 2, 3], "alpha": 2.0}, {"x.1": [2, 4, 6]}),
+    "vadd": ({"n": 2}, {"w": [1, 2], "y": [10, 20], "z": [100, 200]}, {"x": [111, 222]}),
+    "waxpby": ({"n": 2}, {"x": [1, 2], "y": [3, 4], "alpha": 2.0, "beta": -1.0}, {"w": [-1, 0]}),
+}
+
+
+def test_every_example_has_a_hand_computed_case():
+    assert set(EXAMPLE_CASES) == set(EXAMPLE_NAMES)
+
+
+def as_inputs(prog, raw):
+    out = {}
+    for name, x in raw.items():
+        t = prog.value(name).type
+        out[name] = x if t.kind == "scalar" else np.array(x, dtype=t.dtype, order=t.order)
+    return out
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_example_by_hand(name, dtype):
+    sizes, raw, expected = EXAMPLE_CASES[name]
+    prog = bind_sizes(script.load(example(name), dtype), sizes)
+    res = reference.run(prog, as_inputs(prog, raw))
+    assert list(res) == prog.outputs
+    for out, want in expected.items():
+        got = res[out]
+        assert got.dtype == (np.complex128 if dtype.startswith("complex") else np.float64)
+        np.testing.assert_array_equal(got, np.array(want, dtype=got.dtype), err_msg=f"{name}: {out}")
+
+
+def test_gemver_complex_by_hand():
+    # B = A + u1 v1^T ; x = beta B^T y + z ; w = alpha B x with complex numbers (no conjugation)
+    prog = bind_sizes(script.load(example("gemver"), "complex128"), {"m": 1, "n": 1})
+    res = reference.run(prog, {"A": np.array([[1j]]), "u1": np.array([1 + 1j]), "v1": np.array([1j]),
+                               "u2": np.array([0j]), "v2": np.array([0j]), "y": np.array([2 + 0j]),
+                               "z": np.array([1j]), "alpha": 1j, "beta": 2.0})
+    # B = 1j + (1+1j)*1j = 1j + 1j - 1 = -1 + 2j ; x = 2 * (-1+2j) * 2 + 1j = -4 + 9j
+    # w = 1j * (-1+2j) * (-4+9j) = 1j * (4 - 9j - 8j - 18) = 1j * (-14 - 17j) = 17 - 14j
+    np.testing.assert_array_equal(res["B.1"], [[-1 + 2j]])
+    np.testing.assert_array_equal(res["x"], [-4 + 9j])
+    np.testing.assert_array_equal(res["w"], [17 - 14j])
+
+
+# ---------------------------------------------------------------------------- every built-in
+# (script statement, inputs, expected value of `out`)
+R = "float64"
+BUILTIN_CASES = [
+    ("copy", "vector x(n); input x; out = copy(x);", {"x": [1, 2]}, [1, 2], R),
+    ("scal", "vector x(n); scalar a; input a, x; out = scal(a, x);", {"a": 2.0, "x": [1, 2]}, [2, 4], R),
+    ("axpy", "vector x(n), y(n); scalar a; input a, x, y; out = axpy(a, x, y);",
+     {"a": 2.0, "x": [1, 2], "y": [10, 20]}, [12, 24], R),
+    ("axpby", "vector x(n), y(n); scalar a, b; input a, x, b, y; out = axpby(a, x, b, y);",
+     {"a": 2.0, "x": [1, 2], "b": 3.0, "y": [10, 20]}, [32, 64], R),
+    ("waxpby", "vector x(n), y(n); scalar a, b; input a, x, b, y; out = waxpby(a, x, b, y);",
+     {"a": 2.0, "x": [1, 2], "b": 3.0, "y": [10, 20]}, [32, 64], R),
+    ("add", "vector x(n), y(n); input x, y; out = add(x, y);", {"x": [1, 2], "y": [3, 5]}, [4, 7], R),
+    ("sub", "vector x(n), y(n); input x, y; out = sub(x, y);", {"x": [1, 2], "y": [3, 5]}, [-2, -3], R),
+    ("mul", "vector x(n), y(n); input x, y; out = mul(x, y);", {"x": [1, 2], "y": [3, 5]}, [3, 10], R),
+    ("div", "vector x(n), y(n); input x, y; out = div(x, y);", {"x": [1, 2], "y": [4, 8]}, [0.25, 0.25], R),
+    ("neg", "vector x(n); input x; out = neg(x);", {"x": [1, -2]}, [-1, 2], R),
+    ("abs", "vector x(n); input x; out = abs(x);", {"x": [-2, 3]}, [2, 3], R),
+    ("abs-complex", "vector x(n); input x; out = abs(x);", {"x": [3 + 4j, -1]}, [5, 1], "complex128"),
+    ("sqrt", "vector x(n); input x; out = sqrt(x);", {"x": [4, 9]}, [2, 3], R),
+    ("sqrt-complex", "vector x(n); input x; out = sqrt(x);", {"x": [-4, 2j]}, [2j, 1 + 1j], "complex128"),
+    ("exp", "vector x(n); input x; out = exp(x);", {"x": [0, 1]}, [1, 2.718281828459045], R),
+    ("conj", "vector x(n); input x; out = conj(x);", {"x": [1 + 2j, 3 - 1j]}, [1 - 2j, 3 + 1j], "complex128"),
+    ("conj-real", "vector x(n); input x; out = conj(x);", {"x": [1, -2]}, [1, -2], R),
+    ("madd", "matrix A(m, n), B(m, n); input A, B; out = madd(A, B);",
+     {"A": [[1, 2, 3], [4, 5, 6]], "B": [[6, 5, 4], [3, 2, 1]]}, [[7, 7, 7], [7, 7, 7]], R),
+    ("dot", "vector x(n), y(n); input x, y; out = dot(x, y);", {"x": [1, 2, 3], "y": [4, 5, 6]}, 32, R),
+    ("dot-complex", "vector x(n), y(n); input x, y; out = dot(x, y);", {"x": [1j, 1], "y": [1j, 1]}, 0,
+     "complex128"),
+    ("dotc", "vector x(n), y(n); input x, y; out = dotc(x, y);", {"x": [1j, 1], "y": [1j, 1]}, 2, "complex128"),
+    ("nrm2", "vector x(n); input x; out = nrm2(x);", {"x": [3, 4]}, 5, R),
+    ("nrm2-complex", "vector x(n); input x; out = nrm2(x);", {"x": [3j, 4]}, 5, "complex128"),
+    ("asum", "vector x(n); input x; out = asum(x);", {"x": [-1, 2]}, 3, R),
+    ("asum-complex", "vector x(n); input x; out = asum(x);", {"x": [1 + 2j, -3]}, 6, "complex128"),
+    ("sum", "vector x(n); input x; out = sum(x);", {"x": [1, 2, 3]}, 6, R),
+    ("amax", "vector x(n); input x; out = amax(x);", {"x": [-5, 3]}, 5, R),
+    ("gemv", "matrix A(m, n); vector x(n); input A, x; out = gemv(A, x);",
+     {"A": [[1, 2, 3], [4, 5, 6]], "x": [1, 0, -1]}, [-2, -2], R),
+    ("gemv-full", "matrix A(m, n); vector x(n), y(m); scalar a, b; input A, x, a, b, y;"
+                  "out = gemv(A, x, alpha=a, beta=b, y=y);",
+     {"A": [[1, 2, 3], [4, 5, 6]], "x": [1, 0, -1], "a": 2.0, "b": 3.0, "y": [1, 1]}, [-1, -1], R),
+    ("gemv-F", "matrix A(m, n, order=F); vector x(n); input A, x; out = gemv(A, x);",
+     {"A": [[1, 2, 3], [4, 5, 6]], "x": [1, 0, -1]}, [-2, -2], R),
+    ("gemv_t", "matrix A(m, n); vector x(m); input A, x; out = gemv_t(A, x);",
+     {"A": [[1, 2, 3], [4, 5, 6]], "x": [1, 2]}, [9, 12, 15], R),
+    ("gemv_t-full", "matrix A(m, n); vector x(m), y(n); input A, x, y; out = gemv_t(A, x, alpha=-1, beta=2, y=y);",
+     {"A": [[1, 2, 3], [4, 5, 6]], "x": [1, 2], "y": [1, 2, 3]}, [-7, -8, -9], R),
+    ("gemv-of-view", "matrix A(m, n); vector x(m); input A, x; out = gemv(A.T, x);",
+     {"A": [[1, 2, 3], [4, 5, 6]], "x": [1, 2]}, [9, 12, 15], R),
+    ("ger", "matrix A(m, n); vector x(m), y(n); input A, x, y; out = ger(A, x, y, alpha=2);",
+     {"A": [[1, 1, 1], [1, 1, 1]], "x": [1, 2], "y": [3, 4, 5]}, [[7, 9, 11], [13, 17, 21]], R),
+    ("outer", "vector x(m), y(n); input x, y; out = outer(x, y);", {"x": [1, 2], "y": [3, 4, 5]},
+     [[3, 4, 5], [6, 8, 10]], R),
+    ("outer-complex", "vector x(m), y(n); input x, y; out = outer(x, y);", {"x": [1j], "y": [1j, 2]},
+     [[-1, 2j]], "complex128"),
+    ("operators", "vector x(n), y(n); scalar a; input x, y, a; out = -x + a * y / 2 - 1;",
+     {"x": [1, 2], "y": [4, 8], "a": 3.0}, [4, 9], R),
+    ("matmul", "matrix A(m, n); vector x(m); input A, x; out = x @ A @ A.T;",
+     {"A": [[1, 0, 1], [0, 1, 1]], "x": [1, 2]}, [4, 5], R),                 # x@A = [1, 2, 3]
+    ("scalar-only", "scalar a; input a; out = sqrt(a * 2 + 1);", {"a": 4.0}, 3, R),
+]
+
+
+@pytest.mark.parametrize("case,text,raw,want,dtype", BUILTIN_CASES, ids=[c[0] for c in BUILTIN_CASES])
+def test_builtin_by_hand(case, text, raw, want, dtype):
+    prog = script.parse(text + " return out;", case.replace("-", "_"), dtype)
+    sizes = {}
+    for name, x in raw.items():
+        shape = np.shape(x)
+        for sym, d in zip(prog.value(name).type.shape, shape):
+            sizes[sym] = d
+    prog = bind_sizes(prog, sizes)
+    got = reference.run(prog, as_inputs(prog, raw))["out" if "out" in prog.values else prog.outputs[0]]
+    want = np.array(want, dtype=got.dtype)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-15, atol=1e-15)
+
+
+def test_every_builtin_has_a_hand_case():
+    from kfuse import library
+    covered = {c[0].split("-")[0] for c in BUILTIN_CASES}
+    missing = {n for n in library.names() if library.get(n).builtin} - covered
+    assert not missing
+
+
+def test_real_outputs_of_complex_programs_are_real():
+    prog = bound("vector x(n); float32 scalar r; input x; r = nrm2(x); return r;", "complex64", n=2)
+    r = reference.run(prog, {"x": np.array([3j, 4], np.complex64)})["r"]
+    assert r.dtype == np.float64 and r == 5.0
+
+
+def test_host_scalars_may_be_numbers_or_numpy_scalars():
+    prog = bound("sscal", "float32", n=2)
+    for alpha in (2, 2.0, np.float32(2), np.array(2.0)):
+        np.testing.assert_array_equal(reference.run(prog, {"x": np.array([1, 2], np.float32), "alpha": alpha})["x.1"],
+                                      [2, 4])
+
+
+def test_traced_program_with_view_output():
+    prog, _ = trace(lambda A, x: (A.T, A.T @ x), ["A", "x"],
+                    [("a", (2, 3), "float64", "C"), ("a", (2,), "float64", "C")])
+    A = np.array(A23, np.float64)
+    res = reference.run(prog, {"A": A, "x": np.array([1.0, 2.0])})
+    np.testing.assert_array_equal(res[prog.outputs[0]], A.T)
+    np.testing.assert_array_equal(res[prog.outputs[1]], [9, 12, 15])
+
+
+# ---------------------------------------------------------------------------- input checks
+def test_missing_input():
+    prog = bound("bicgk", m=2, n=3)
+    with pytest.raises(ArgumentError, match="missing input 'r'"):
+        reference.run(prog, {"A": np.ones((2, 3)), "p": np.ones(3)})
+
+
+def test_wrong_input_shape():
+    prog = bound("bicgk", m=2, n=3)
+    with pytest.raises(ArgumentError, match=r"input 'p': shape \(2,\), expected \(3,\)"):
+        reference.run(prog, {"A": np.ones((2, 3)), "p": np.ones(2), "r": np.ones(2)})
+
+
+def test_function_without_reference(user_functions):
+    user_functions("noref", "map", [("x", "elem")], [("z", "elem")], "z = x;")
+    prog = bound("vector x(n); input x; y = noref(x); return y;", n=2)
+    with pytest.raises(ArgumentError, match="function 'noref' has no NumPy reference"):
+        reference.run(prog, {"x": np.ones(2)})
+
+
+# ---------------------------------------------------------------------------- run_plan
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+def test_run_plan_equals_run(name, dtype):
+    prog = bound(name, dtype, m=5, n=7)
+    ins = reference.random_inputs(prog, seed=1)
+    want = reference.run(prog, ins)
+    got = reference.run_plan(prog, [k.calls for k in unfused_plan(prog).kernels], ins)
+    assert list(got) == list(want)
+    for o in want:
+        np.testing.assert_array_equal(got[o], want[o])
+
+
+def test_run_plan_in_another_legal_order():
+    prog = bound("bicgk", m=3, n=4)
+    ins = reference.random_inputs(prog, seed=2)
+    want = reference.run(prog, ins)
+    got = reference.run_plan(prog, [[1], [0]], ins)
+    for o in want:
+        np.testing.assert_array_equal(got[o], want[o])
+    got = reference.run_plan(prog, [[0, 1]], ins)
+    for o in want:
+        np.testing.assert_array_equal(got[o], want[o])
+
+
+def test_run_plan_refusals():
+    prog = bound("atax", m=3, n=4)
+    ins = reference.random_inputs(prog, seed=3)
+    with pytest.raises(ArgumentError, match="value 't' is read before it is computed"):
+        reference.run_plan(prog, [[1], [0]], ins)
+    with pytest.raises(ArgumentError, match="does not run every call exactly once"):
+        reference.run_plan(prog, [[0]], ins)
+    with pytest.raises(ArgumentError, match="does not run every call exactly once"):
+        reference.run_plan(prog, [[0], [0, 1]], ins)
+
+
+# ---------------------------------------------------------------------------- helpers
+def test_random_inputs():
+    prog = bound("gemver", "complex64", m=3, n=4)
+    a, b = reference.random_inputs(prog, seed=7), reference.random_inputs(prog, seed=7)
+    assert list(a) == prog.inputs
+    for n in prog.inputs:
+        t = prog.value(n).type
+        if t.kind == "scalar":
+            assert isinstance(a[n], complex) and a[n] == b[n]
+        else:
+            assert a[n].dtype == np.complex64 and a[n].shape == t.shape
+            np.testing.assert_array_equal(a[n], b[n])
+            assert np.all(np.abs(a[n].real) <= 1) and np.all(a[n] != 0)
+    f = reference.random_inputs(bound("madd", m=3, n=4).bind({}), seed=0)
+    assert f["A"].flags.c_contiguous
+    fprog = bound("matrix A(m, n, order=F); input A; return A;", m=3, n=4)
+    assert reference.random_inputs(fprog, seed=0)["A"].flags.f_contiguous
+
+
+def test_rel_error():
+    assert reference.rel_error(np.array([1.0, 2.0]), np.array([1.0, 2.0])) == 0
+    assert math.isclose(reference.rel_error(np.array([1.0, 0.0]), np.array([0.0, 1.0])), math.sqrt(2))
+    assert reference.rel_error(np.array([0.5]), np.zeros(1)) == 0.5           # absolute when ref is zero
+    assert reference.rel_error(np.array([np.nan]), np.ones(1)) == float("inf")

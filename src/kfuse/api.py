@@ -44,9 +44,18 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
         from .model.planner import best_plan
         from .model import load_calibration
         from .runtime import device
+        from .runtime.tune import cached_plan
         fuse = config.get().fuse if fuse is None else fuse
-        cal = load_calibration(device.device_name() if device.has_gpu() else "NVIDIA H200")
-        return best_plan(program, cal, fuse)
+        name = device.device_name() if device.has_gpu() else "NVIDIA H200"
+        if fuse:
+            tuned = cached_plan(program, name)
+            if tuned is not None:
+                try:
+                    check_plan(program, tuned)
+                    return tuned
+                except PlanError:
+                    pass   # a stale tuning result: plan afresh
+        return best_plan(program, load_calibration(name), fuse)
     check_plan(program, p)
     return p
 
@@ -77,20 +86,33 @@ def _recheck(program: Program):
 
 
 def compile_program(program: Program, sizes: dict | None = None, plan=None,
-                    arch: str | None = None, fuse: bool | None = None) -> Executable:
-    """Bind, plan, generate, compile: an Executable for ``program``."""
+                    arch: str | None = None, fuse: bool | None = None, tune: bool = False,
+                    graph: bool = False) -> Executable:
+    """Bind, plan, generate, compile: an Executable for ``program``.
+
+    ``tune=True`` benchmarks the best predicted plans on the GPU first (once per
+    program, sizes and device; the winner is cached).  ``graph=True`` replays the
+    whole program as one CUDA graph (see :meth:`Executable.__call__`).
+    """
     bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
-    return build(bound, make_plan(bound, plan, fuse), arch)
+    if tune and plan is None:
+        from .runtime import device
+        from .runtime.tune import cached_plan, tune as run_tune
+        plan = cached_plan(bound, device.device_name()) or run_tune(bound, progress=False)["plan"]
+    exe = build(bound, make_plan(bound, plan, fuse), arch)
+    exe.use_graph = graph
+    return exe
 
 
 def compile_script(path_or_text: str, sizes: dict | None = None, dtype: str | None = None,
-                   plan=None, arch: str | None = None, fuse: bool | None = None) -> Executable:
+                   plan=None, arch: str | None = None, fuse: bool | None = None, tune: bool = False,
+                   graph: bool = False) -> Executable:
     """Compile a script file (or script text) for the given sizes and element type.
 
     >>> exe = kfuse.compile_script("examples/bicgk.kf", sizes={"m": 4096, "n": 4096})  # doctest: +SKIP
     >>> q, s = exe(A, p, r)                                                             # doctest: +SKIP
     """
-    return compile_program(_script.load(path_or_text, dtype), sizes, plan, arch, fuse)
+    return compile_program(_script.load(path_or_text, dtype), sizes, plan, arch, fuse, tune, graph)
 
 
 def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str | None = None) -> str:
@@ -131,9 +153,10 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
 class JitFunction:
     """A Python function compiled by kfuse: traced on first call per argument signature."""
 
-    def __init__(self, fn, plan=None, name: str | None = None):
+    def __init__(self, fn, plan=None, name: str | None = None, graph: bool = False):
         self.fn = fn
         self.plan = plan
+        self.graph = graph
         self.name = name or fn.__name__
         self.signature = inspect.signature(fn)
         for p in self.signature.parameters.values():
@@ -164,7 +187,9 @@ class JitFunction:
         hit = self._cache.get(key)
         if hit is None:
             program, structure = _trace.trace(self.fn, self.names, list(key), self.name)
-            hit = (build(program, make_plan(program, self.plan)), structure)
+            exe = build(program, make_plan(program, self.plan))
+            exe.use_graph = self.graph
+            hit = (exe, structure)
             self._cache[key] = hit
         return hit
 
@@ -224,7 +249,7 @@ def _cupy_ndarray():
         return type(None)
 
 
-def jit(fn=None, *, plan=None, name: str | None = None):
+def jit(fn=None, *, plan=None, name: str | None = None, graph: bool = False):
     """Compile a Python function of device arrays with kfuse.
 
     >>> @kfuse.jit
@@ -232,5 +257,5 @@ def jit(fn=None, *, plan=None, name: str | None = None):
     ...     return A @ p, A.T @ r
     """
     if fn is None:
-        return lambda f: JitFunction(f, plan, name)
-    return JitFunction(fn, plan, name)
+        return lambda f: JitFunction(f, plan, name, graph)
+    return JitFunction(fn, plan, name, graph)

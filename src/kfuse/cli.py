@@ -7,6 +7,8 @@
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
     kfuse calibrate [--quick]          (measure this GPU for the cost model)
+    kfuse tune SCRIPT... --size ... [--top K] [--report F.md]
+    kfuse explain SCRIPT --size ... [--calls 0,1]
 
 Errors print one line (``kfuse: error: ...``) and exit with status 1.
 """
@@ -161,6 +163,29 @@ def cmd_explain(args):
     print(explain(_load(args), _sizes(args.size), calls))
 
 
+def cmd_tune(args):
+    from .api import bind_sizes
+    from .frontend import script
+    from .runtime import device
+    from .runtime.tune import report_table, tune
+    if not device.has_gpu():
+        raise KfuseError(f"tuning measures plans on the GPU: {device.no_gpu_reason()}")
+    sizes = _sizes(args.size)
+    reports = []
+    for path in args.scripts:
+        prog = script.load(path, args.dtype)
+        prog = bind_sizes(prog, {k: v for k, v in sizes.items() if k in prog.symbols()})
+        r = tune(prog, top=args.top)
+        reports.append(r)
+        print(f"{prog.name}: best {r['best_us']:.1f} us ({r['best_kernels']} kernel(s)), predicted-best plan "
+              f"{r['first_us']:.1f} us; winner cached for later calls")
+    table = report_table(reports)
+    print(table)
+    if args.report:
+        with open(args.report, "w") as f:
+            f.write(table + "\n")
+
+
 def cmd_library(args):
     from . import library
     if args.name:
@@ -216,6 +241,13 @@ def build_parser() -> argparse.ArgumentParser:
     c = script_cmd("explain", "why calls fuse or do not, and the plan the search picks")
     c.add_argument("--calls", help="comma-separated call ids to ask about, e.g. 2,3")
     c.set_defaults(func=cmd_explain)
+    c = sub.add_parser("tune", help="benchmark the best predicted plans on the GPU and cache the fastest")
+    c.add_argument("scripts", nargs="+", help=".kf scripts")
+    c.add_argument("--size", action="append", metavar="NAME=V", help="bind a symbolic size")
+    c.add_argument("--dtype", default=None)
+    c.add_argument("--top", type=int, default=8, help="how many plans to benchmark")
+    c.add_argument("--report", help="write the Tables 4-5 style report (Markdown) here")
+    c.set_defaults(func=cmd_tune)
     c = sub.add_parser("library", help="list the elementary functions")
     c.add_argument("name", nargs="?")
     c.set_defaults(func=cmd_library)

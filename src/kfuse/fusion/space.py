@@ -164,11 +164,12 @@ class Search:
     ``plan_cost(kernels, needed_list) -> seconds`` come from :mod:`kfuse.model`.
     """
 
-    def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn):
+    def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn, host_cost=None):
         self.p = program
         self.kernel_cost = kernel_cost
         self.plan_cost = plan_cost
         self.needed_fn = needed_fn
+        self.host_cost = host_cost or (lambda group, needed: 0.0)
         self._best_impl: dict = {}
         self.evaluated = 0
 
@@ -196,33 +197,92 @@ class Search:
         """Every legal combination with its prediction, best first (small programs)."""
         out = []
         for part in legal_partitions(self.p):
-            out.append(self.combination(part))
+            try:
+                out.append(self.combination(part))
+            except ValueError:
+                continue   # convex fusions whose kernels would depend on each other both ways
             if limit and len(out) >= limit:
                 break
         out.sort(key=lambda x: x[0])
         return out
 
+    def _local_needed(self, group: tuple) -> frozenset:
+        """Values ``group`` writes that someone outside it reads, or the program returns."""
+        members = set(group)
+        out = set()
+        for c in group:
+            for v in self.p.calls[c].outs.values():
+                r = self._readers.get(v, set())
+                if v in self._returned or not r or not r <= members:
+                    out.add(v)
+        return frozenset(out)
+
+    def _group_cost(self, group: tuple) -> float:
+        """Additive proxy of a kernel's share of the plan's time: its GPU time plus its host costs."""
+        if group not in self._gcost:
+            needed = self._local_needed(group)
+            t, _prm = self.best_impl(group, needed)
+            self._gcost[group] = t + self.host_cost(group, needed)
+        return self._gcost[group]
+
     def greedy(self) -> tuple:
-        """Merge the pair of fusions that gains most until no merge gains."""
-        groups = [[c.id] for c in self.p.calls]
-        cost, _ = self.combination(groups)
-        dom = {c.id: domain_key(self.p, c.id) for c in self.p.calls}
+        """Merge the pair of neighbouring fusions that gains most until no merge gains.
+
+        Neighbours share data (one reads what the other writes, or both read the same
+        value); each step costs one pass over the pairs of neighbouring groups, with
+        kernel costs and legality memoized, so 100-call scripts plan in seconds.
+        """
+        p = self.p
+        self._readers = {}
+        for c in p.calls:
+            for a in c.args.values():
+                self._readers.setdefault(p.base(a), set()).add(c.id)
+        self._returned = {p.base(o) for o in p.outputs}
+        self._gcost = {}
+        near: dict = {c.id: set() for c in p.calls}
+        prod = p.producers()
+        for c in p.calls:
+            for a in c.args.values():
+                b = p.base(a)
+                for other in self._readers.get(b, ()):
+                    if other != c.id:
+                        near[c.id].add(other)
+                if b in prod and prod[b] != c.id:
+                    near[c.id].add(prod[b])
+                    near[prod[b]].add(c.id)
+        dom = {c.id: domain_key(p, c.id) for c in p.calls}
+        group_of = {c.id: (c.id,) for c in p.calls}
+        refused: set = set()
         while True:
+            groups = set(group_of.values())
             best = None
-            for i, j in itertools.combinations(range(len(groups)), 2):
-                if dom[groups[i][0]] != dom[groups[j][0]] or dom[groups[i][0]][0] == "scalar":
+            for g in groups:
+                if dom[g[0]][0] == "scalar":
                     continue
-                union = sorted(groups[i] + groups[j])
-                if check(self.p, union):
-                    continue
-                trial = [g for k, g in enumerate(groups) if k not in (i, j)] + [union]
-                c, _ = self.combination(trial)
-                if c < cost - 1e-12 and (best is None or c < best[0]):
-                    best = (c, trial)
+                for h in {group_of[n] for c in g for n in near[c]} - {g}:
+                    if h < g or dom[h[0]] != dom[g[0]]:
+                        continue
+                    union = tuple(sorted(g + h))
+                    if union in refused:
+                        continue
+                    if check(p, union):
+                        refused.add(union)
+                        continue
+                    gain = self._group_cost(g) + self._group_cost(h) - self._group_cost(union)
+                    if gain > 1e-12 and (best is None or gain > best[0]):
+                        best = (gain, g, h, union)
             if best is None:
                 break
-            cost, groups = best
-        return self.combination(groups)
+            _gain, g, h, union = best
+            trial = [list(x) for x in groups - {g, h}] + [list(union)]
+            try:
+                order_groups(p, trial)
+            except ValueError:
+                refused.add(union)
+                continue
+            for c in union:
+                group_of[c] = union
+        return self.combination([list(g) for g in set(group_of.values())])
 
     def best(self) -> tuple:
         if len(self.p.calls) <= EXHAUSTIVE_CALLS:

@@ -210,7 +210,9 @@ class ElementaryFunction:
                                  f"{t.describe()} do not match")
         if ref is None:
             return (), "scalar", "C"
-        return ref.shape, ref.kind, ref.order
+        # NumPy-like: column-major only when every matrix operand is (``A.T + B`` is row-major)
+        orders = {t.order for t in args.values() if t.kind == "matrix"}
+        return ref.shape, ref.kind, ("F" if orders == {"F"} else "C")
 
     def _nested_domain(self, args: dict):
         m = n = None

@@ -12,10 +12,13 @@ from .predict import predict_kernel, predict_plan
 
 def make_search(program: Program, cal: Calibration) -> Search:
     """A Search whose costs are this model's predictions for ``cal``'s device."""
+    def host(group, needed):
+        return cal.host_launch_s + len(needed) * cal.host_alloc_s
+
     return Search(program,
                   lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal),
                   lambda kernels, needed: predict_plan(program, kernels, cal, needed)["time_s"],
-                  lambda groups: needed_outside(program, groups))
+                  lambda groups: needed_outside(program, groups), host)
 
 
 def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = True) -> Plan:

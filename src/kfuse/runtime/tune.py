@@ -1,0 +1,163 @@
+"""Empirical search (``kfuse tune``): benchmark the best predicted plans, keep the fastest.
+
+The candidates are the best implementation of each of the top combinations of
+fusions, plus, for the predicted-best combination, the runner-up
+implementations of each of its kernels.  Each candidate is compiled (in
+parallel), checked against the reference once, and timed with CUDA events
+(median of several loops of back-to-back calls).  The winner is cached per
+(program, sizes, element types, device, kfuse version) under the cache
+directory; later planning of the same program on the same device uses it.
+The report has the columns of the paper's Tables 4 and 5.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from .. import __version__, config
+from ..fusion.plan import Plan, needed_outside
+from ..fusion.space import impl_variants, make_plan
+from ..ir import Program
+
+
+def tune_key(program: Program, device_name: str) -> str:
+    """Cache key of a tuned plan: the program (sizes and element types included), device, version."""
+    h = hashlib.sha256()
+    for part in (program.fingerprint(), json.dumps(program.sizes, sort_keys=True), device_name, __version__):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:24]
+
+
+def _path(key: str) -> str:
+    return os.path.join(config.get().cache_dir, "tuned", key + ".json")
+
+
+def cached_plan(program: Program, device_name: str) -> Plan | None:
+    """The tuned plan of ``program`` on this device, if ``kfuse tune`` has made one."""
+    path = _path(tune_key(program, device_name))
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path) as f:
+            return Plan.from_json(json.load(f)["plan"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def candidates(program: Program, cal, top: int) -> list:
+    """(predicted seconds, Plan) to benchmark, best predicted first, at most ``top``."""
+    from ..model.planner import ranked_plans
+    from ..model.predict import predict_kernel, predict_plan
+    ranked = ranked_plans(program, cal)
+    out = list(ranked[: max(1, top // 2)])
+    best = ranked[0][1]
+    need = needed_outside(program, [k.calls for k in best.kernels])
+    for ki, k in enumerate(best.kernels):
+        scored = sorted(impl_variants(program, k.calls),
+                        key=lambda p: predict_kernel(program, k.calls, p, need[ki], cal))
+        for p in scored[1:4]:
+            kernels = [(kk.calls, p if j == ki else kk.params) for j, kk in enumerate(best.kernels)]
+            t = predict_plan(program, kernels, cal, need)["time_s"]
+            out.append((t, make_plan(program, kernels, t)))
+    seen, uniq = set(), []
+    for t, p in out:   # the top combinations first, then runner-up implementations of the best
+        key = json.dumps([k.to_json() for k in p.kernels], sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            uniq.append((t, p))
+    return sorted(uniq[:top], key=lambda x: x[0])
+
+
+def _time(exe, args, loops: int = 7, calls: int = 10) -> float:
+    import cupy
+    for _ in range(3):
+        exe(*args)
+    per = []
+    for _ in range(loops):
+        a, b = cupy.cuda.Event(), cupy.cuda.Event()
+        a.record()
+        for _ in range(calls):
+            exe(*args)
+        b.record()
+        b.synchronize()
+        per.append(cupy.cuda.get_elapsed_time(a, b) * 1e-3 / calls)
+    per.sort()
+    return per[len(per) // 2]
+
+
+def tune(program: Program, top: int = 8, progress: bool = True, save: bool = True) -> dict:
+    """Benchmark the top candidates on the GPU; returns the report and caches the winner."""
+    import cupy
+
+    from .. import reference
+    from ..model import load_calibration
+    from ..model.planner import ranked_plans
+    from . import device
+    from .executable import build
+    dev_name = device.device_name()
+    cal = load_calibration(dev_name)
+    t0 = time.perf_counter()
+    space = ranked_plans(program, cal)
+    n_impl = 0
+    for _t, p in space:
+        n = 1
+        for k in p.kernels:
+            n *= max(1, len(impl_variants(program, k.calls)))
+        n_impl += n
+    cands = candidates(program, cal, top)
+    search_s = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
+        exes = list(pool.map(lambda c: build(program, c[1]), cands))
+    compile_s = time.perf_counter() - t1
+    ins = list(reference.random_inputs(program, seed=0, xp=cupy).values())
+    refs = reference.run(program, dict(zip(program.inputs, ins)))
+    rows = []
+    for i, ((pred, plan), exe) in enumerate(zip(cands, exes)):
+        if progress:
+            bar = "#" * int(30 * (i + 1) / len(cands))
+            sys.stderr.write(f"\r[{bar:<30}] {i + 1}/{len(cands)} tuning {program.name}")
+            sys.stderr.flush()
+        outs = exe(*ins)
+        err = max(reference.rel_error(o, refs[n]) for o, n in zip(outs, program.outputs))
+        rows.append({"predicted_s": pred, "measured_s": _time(exe, ins), "rel_error": err,
+                     "kernels": [k.to_json() for k in plan.kernels], "plan": plan})
+    if progress:
+        sys.stderr.write("\n")
+    measured = [r["measured_s"] for r in rows]
+    best_i = min(range(len(rows)), key=lambda i: measured[i])
+    best = rows[best_i]
+    report = {"program": program.name, "sizes": dict(program.sizes), "device": dev_name,
+              "combinations": len(space), "implementations": n_impl, "benchmarked": len(rows),
+              "rank_of_best": best_i + 1,
+              "first_vs_best": measured[0] / best["measured_s"],
+              "worst_vs_best": max(measured) / best["measured_s"],
+              "compile_s": compile_s, "search_s": search_s,
+              "prediction_error": abs(rows[0]["predicted_s"] - measured[0]) / measured[0],
+              "best_us": best["measured_s"] * 1e6, "first_us": measured[0] * 1e6,
+              "best_kernels": len(best["kernels"])}
+    if save:
+        path = _path(tune_key(program, dev_name))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            json.dump({"plan": best["plan"].to_json(program), "report": report}, f, indent=1)
+    report["plan"] = best["plan"]
+    return report
+
+
+def report_table(reports: list) -> str:
+    """Markdown table in the spirit of the paper's Tables 4 and 5."""
+    lines = ["| sequence | combinations | implementations | benchmarked | rank of best | first / best | "
+             "worst / best | best µs | compile s | search s | prediction error |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in reports:
+        lines.append(f"| {r['program']} | {r['combinations']} | {r['implementations']} | {r['benchmarked']} | "
+                     f"{r['rank_of_best']} | {r['first_vs_best']:.2f} | {r['worst_vs_best']:.2f} | "
+                     f"{r['best_us']:.1f} | {r['compile_s']:.2f} | {r['search_s']:.3f} | "
+                     f"{100 * r['prediction_error']:.0f}% |")
+    return "\n".join(lines)

@@ -1,0 +1,131 @@
+"""Fusion decisions on the CPU: kernel counts of the default plans, refusals with reasons,
+every plan of the space computing what the reference computes, and planning time."""
+import os
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import kfuse
+from kfuse import reference
+from kfuse.fusion import legality
+from kfuse.fusion.plan import check_plan
+from kfuse.model.planner import best_plan, ranked_plans
+
+EX = os.path.join(os.path.dirname(kfuse.__file__), "examples")
+BLAS1 = {"axpydot", "sscal", "vadd", "waxpby"}
+WANT = {"bicgk": 1, "sgemv": 1, "gesummv": 1, "axpydot": 1, "vadd": 1, "waxpby": 1, "madd": 1,
+        "sscal": 1, "atax": 2, "sgemvt": 2, "gemver": 2}
+
+
+def bound(name, big=False, dtype=None):
+    sizes = ({"n": 1 << 26} if big else {"n": 1 << 20}) if name in BLAS1 else \
+        ({"m": 16384, "n": 16384} if big else {"m": 2048, "n": 2048})
+    return kfuse.api.bind_sizes(kfuse.load(os.path.join(EX, name + ".kf"), dtype), sizes)
+
+
+@pytest.mark.parametrize("big", [False, True])
+@pytest.mark.parametrize("name", sorted(WANT))
+def test_default_kernel_counts(name, big):
+    plan = best_plan(bound(name, big))
+    assert len(plan.kernels) == WANT[name]
+    check_plan(bound(name, big), plan)
+
+
+def test_refusals_carry_reasons():
+    p = bound("sgemvt")
+    why = legality.check(p, [0, 1])
+    assert why and "global barrier" in why[0]
+    g = bound("gemver")
+    assert any("convex" in r for r in legality.check(g, [1, 3]))
+    assert legality.check(g, [0, 1, 2]) == []
+    assert "fusible" in legality.explain(g, [0, 1])
+    a = bound("axpydot")
+    assert legality.check(a, [0, 1, 2]) == []
+    # a vector call and a matrix call: different nesting depths
+    prog = kfuse.parse("matrix A(m, n); vector x(n), y(n), q(m); input A, x, y;"
+                       " q = gemv(A, x); y = x + x; return q, y;").bind({"m": 8, "n": 8})
+    assert "nesting depths" in legality.check(prog, [0, 1])[0]
+    # reading a transpose of a value computed in the same kernel
+    prog = kfuse.parse("matrix A(n, n), B(n, n), C(n, n); input A; B = A + A; C = B.T + A;"
+                       " return C;").bind({"n": 8})
+    assert any("transpose" in r for r in legality.check(prog, [0, 1]))
+
+
+def test_atomic_refusals():
+    g = bound("gesummv")
+    assert "same kernel" in legality.atomic_refusal(g, [0, 1])
+    assert legality.atomic_refusal(bound("bicgk"), [0, 1]) is None
+    with kfuse.config.override(deterministic=True):
+        assert "deterministic" in legality.atomic_refusal(bound("bicgk"), [0, 1])
+        plan = best_plan(bound("bicgk", big=True))
+        assert all(k.params.get("finish") != "atomic" for k in plan.kernels)
+
+
+def test_plan_json_round_trip_and_edit():
+    p = bound("bicgk")
+    plan = best_plan(p)
+    again = kfuse.fusion.Plan.from_json(plan.dumps(p))
+    check_plan(p, again)
+    # an edit that fuses what may not be fused is refused with the reason
+    bad = kfuse.fusion.Plan.from_json(best_plan(bound("atax")).dumps())
+    bad.kernels = [kfuse.fusion.KernelPlan("k0", [0, 1], "tile", bad.kernels[0].params)]
+    with pytest.raises(kfuse.PlanError, match="global barrier"):
+        check_plan(bound("atax"), bad)
+
+
+OPS = ["+", "-", "*"]
+
+
+@st.composite
+def vector_scripts(draw):
+    """Random valid scripts: maps and reductions over vectors, with reuse of earlier values."""
+    n_stmts = draw(st.integers(1, 6))
+    names, lines, scalars = ["x", "y", "z"], [], []
+    for i in range(n_stmts):
+        kind = draw(st.sampled_from(["op", "axpy", "dot", "scaled"]))
+        a, b = draw(st.sampled_from(names)), draw(st.sampled_from(names))
+        if kind == "op":
+            lines.append(f"t{i} = {a} {draw(st.sampled_from(OPS))} {b};")
+            names.append(f"t{i}")
+        elif kind == "axpy":
+            lines.append(f"t{i} = axpy(alpha, {a}, {b});")
+            names.append(f"t{i}")
+        elif kind == "dot":
+            lines.append(f"s{i} = dot({a}, {b});")
+            scalars.append(f"s{i}")
+        else:
+            lines.append(f"t{i} = waxpby(alpha, {a}, 2.0, {b});")
+            names.append(f"t{i}")
+    outs = [n for n in names[3:]] + scalars or ["x"]
+    return ("vector x(n), y(n), z(n); scalar alpha; input x, y, z, alpha;\n" + "\n".join(lines)
+            + f"\nreturn {', '.join(outs)};")
+
+
+@settings(max_examples=40, deadline=None)
+@given(vector_scripts(), st.sampled_from(["float32", "float64"]))
+def test_every_plan_computes_the_reference(text, dtype):
+    prog = kfuse.parse(text, dtype=dtype).bind({"n": 37})
+    ins = reference.random_inputs(prog, seed=0)
+    want = reference.run(prog, ins)
+    for _t, plan in ranked_plans(prog, limit=50):
+        check_plan(prog, plan)
+        got = reference.run_plan(prog, [k.calls for k in plan.kernels], ins)
+        for o in prog.outputs:
+            assert np.allclose(got[o], want[o])
+
+
+def test_planning_100_calls_is_fast():
+    lines = ["vector x(n), y(n); scalar a; input x, y, a;"]
+    prev = "x"
+    for i in range(100):
+        lines.append(f"v{i} = axpy(a, {prev}, y);" if i % 3 else f"v{i} = {prev} * y;")
+        prev = f"v{i}"
+    lines.append(f"return {prev};")
+    prog = kfuse.parse("\n".join(lines)).bind({"n": 1 << 20})
+    t0 = time.perf_counter()
+    plan = best_plan(prog)
+    assert time.perf_counter() - t0 < 60
+    assert len(plan.kernels) < 100     # fused something
+    check_plan(prog, plan)

@@ -129,3 +129,9 @@ def test_planning_100_calls_is_fast():
     assert time.perf_counter() - t0 < 60
     assert len(plan.kernels) < 100     # fused something
     check_plan(prog, plan)
+
+
+def test_h200_calibration_ships_with_the_package():
+    from kfuse.model import load_calibration
+    cal = load_calibration("NVIDIA H200")
+    assert cal.source.startswith("kfuse calibrate") and len(cal.env_factor) > 100

@@ -52,20 +52,9 @@ def _progress(i: int, n: int, what: str):
     sys.stderr.flush()
 
 
-def _time_exe(exe, args, reps: int = 15) -> float:
-    import cupy
-    for _ in range(3):
-        exe(*args)
-    ts = []
-    for _ in range(reps):
-        a, b = cupy.cuda.Event(), cupy.cuda.Event()
-        a.record()
-        exe(*args)
-        b.record()
-        b.synchronize()
-        ts.append(cupy.cuda.get_elapsed_time(a, b) * 1e-3)
-    ts.sort()
-    return ts[len(ts) // 2]
+def _time_exe(exe, args) -> float:
+    from ..runtime.timing import median_seconds
+    return median_seconds(lambda: exe(*args), loops=15, calls=1)
 
 
 def calibrate(path: str | None = None, classes=("medium", "large"), max_variants: int = 48,

@@ -746,6 +746,17 @@ class TileEmitter(KernelEmitter):
         if out in self.stored and target is not None:
             self.L(f"{target} = {ident(out)}{suffix};")
 
+    def finish_output(self, c, fam, acc: str, o: str, bred: str, extent: str):
+        """The block's result ``acc`` for output index ``o``: final when one block spans the
+        reduced axis, else added atomically or written as the partial of block ``bred``."""
+        out = ident(self.red_info(c)["out"])
+        if self.red_info(c)["g_red"] == 1:
+            self.finalize(c, acc, o, f"{out}[{o}]")
+        elif self.atomic[id(fam)]:
+            self.atomic_contribution(c, acc, o, bred)
+        else:
+            self.L(f"kf_part_{out}[(idx_t){bred} * {extent} + {o}] = {acc};")
+
     def finish_in_block(self, fam):
         """Reduce a family's per-thread partials across the block; finalize or write block partials."""
         L = self.L
@@ -765,12 +776,7 @@ class TileEmitter(KernelEmitter):
             L.push("if (s < S) {")
             for c in fam:
                 o = ident(self.red_info(c)["out"])
-                if info["g_red"] == 1:
-                    self.finalize(c, f"{o}_acc[k]", "s", f"{o}[s]")
-                elif self.atomic[id(fam)]:
-                    self.atomic_contribution(c, f"{o}_acc[k]", "s", "blockIdx.x")
-                else:
-                    L(f"kf_part_{o}[(idx_t)blockIdx.x * S + s] = {o}_acc[k];")
+                self.finish_output(c, fam, f"{o}_acc[k]", "s", "blockIdx.x", "S")
             L.pop()
             L.pop()
             L.pop()
@@ -791,12 +797,7 @@ class TileEmitter(KernelEmitter):
                 op = _OPS[self.fns[c.id].combine]
                 L(f"{t} {o}_a = kf_sm_{o}[0][tx * VEC + v];")
                 L(f"for (int y = 1; y < BY; ++y) {o}_a = {op}<{t}>::apply({o}_a, kf_sm_{o}[y][tx * VEC + v]);")
-                if info["g_red"] == 1:
-                    self.finalize(c, f"{o}_a", "f", f"{o}[f]")
-                elif self.atomic[id(fam)]:
-                    self.atomic_contribution(c, f"{o}_a", "f", "blockIdx.y")
-                else:
-                    L(f"kf_part_{o}[(idx_t)blockIdx.y * F + f] = {o}_a;")
+                self.finish_output(c, fam, f"{o}_a", "f", "blockIdx.y", "F")
             L.pop()
             L.pop()
             L.pop()

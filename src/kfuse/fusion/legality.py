@@ -34,15 +34,17 @@ def _describe_domain(d) -> str:
     return "scalar call"
 
 
-def _reachable(program: Program, start: set, members: set) -> set:
-    """Calls outside ``members`` reachable from ``start`` along data dependencies."""
-    succ: dict = {}
+def _closure(program: Program, start, forward: bool = True) -> set:
+    """Calls reachable from ``start`` along data dependencies (``forward=False``: calls from
+    which ``start`` is reachable); ``start`` itself only if on a cycle through it."""
+    nxt: dict = {}
     for src, dst, _ in program.edges():
-        succ.setdefault(src, set()).add(dst)
+        a, b = (src, dst) if forward else (dst, src)
+        nxt.setdefault(a, set()).add(b)
     seen, stack = set(), list(start)
     while stack:
         c = stack.pop()
-        for d in succ.get(c, ()):
+        for d in nxt.get(c, ()):
             if d not in seen:
                 seen.add(d)
                 stack.append(d)
@@ -94,27 +96,12 @@ def check(program: Program, calls) -> list:
                 reasons.append(f"call {c.id} ({c.label}) reads {program.value(base).display} {where}, the "
                                f"result of reduction {src} ({program.calls[src].label}): it is complete "
                                "only after a global barrier (the end of the kernel)")
-    outside = _reachable(program, members, members) - members
-    back = _reachable(program, outside, members) & members if outside else set()
+    outside = _closure(program, members) - members
+    back = _closure(program, outside) & members if outside else set()
     if back:
         reasons.append(f"not convex: call(s) {sorted(back)} depend on call(s) outside the fusion that "
-                       f"depend on calls inside it ({sorted(outside & _reachable_to(program, back))})")
+                       f"depend on calls inside it ({sorted(outside & _closure(program, back, False))})")
     return reasons
-
-
-def _reachable_to(program: Program, targets: set) -> set:
-    """Calls from which one of ``targets`` is reachable."""
-    pred: dict = {}
-    for src, dst, _ in program.edges():
-        pred.setdefault(dst, set()).add(src)
-    seen, stack = set(), list(targets)
-    while stack:
-        c = stack.pop()
-        for d in pred.get(c, ()):
-            if d not in seen:
-                seen.add(d)
-                stack.append(d)
-    return seen
 
 
 def atomic_refusal(program: Program, calls) -> str | None:

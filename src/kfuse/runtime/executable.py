@@ -311,18 +311,8 @@ class Executable:
 
     def time(self, *args, repeat: int = 20, warmup: int = 3) -> float:
         """Median seconds per call measured with CUDA events (a quick check, not a benchmark)."""
-        import cupy
-        for _ in range(warmup):
-            self(*args)
-        times = []
-        for _ in range(repeat):
-            start, stop = cupy.cuda.Event(), cupy.cuda.Event()
-            start.record()
-            self(*args)
-            stop.record()
-            stop.synchronize()
-            times.append(cupy.cuda.get_elapsed_time(start, stop) / 1e3)
-        return float(np.median(times))
+        from .timing import median_seconds
+        return median_seconds(lambda: self(*args), loops=repeat, calls=1, warmup=warmup)
 
 
 def build(program: Program, plan, arch: str | None = None) -> Executable:

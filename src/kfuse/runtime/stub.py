@@ -76,7 +76,7 @@ def make_stub(exe, dev: int, steps: list):
         if val.type.kind == "scalar":
             ns[f"_host_{i}"] = np.dtype(val.type.dtype).type
             ok = ["float", "int"] + (["complex"] if val.type.dtype.startswith("complex") else [])
-            lines.append(f"    if " + " and ".join(f"{a[i]}.__class__ is not {k}" for k in ok) + ":")
+            lines.append("    if " + " and ".join(f"{a[i]}.__class__ is not {k}" for k in ok) + ":")
             lines.append("        return MISS")
             lines.append(f"    {a[i]} = _host_{i}({a[i]})")
     lines.append("    if _settings().poison:")

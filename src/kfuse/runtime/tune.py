@@ -73,21 +73,9 @@ def candidates(program: Program, cal, top: int) -> list:
     return sorted(uniq[:top], key=lambda x: x[0])
 
 
-def _time(exe, args, loops: int = 7, calls: int = 10) -> float:
-    import cupy
-    for _ in range(3):
-        exe(*args)
-    per = []
-    for _ in range(loops):
-        a, b = cupy.cuda.Event(), cupy.cuda.Event()
-        a.record()
-        for _ in range(calls):
-            exe(*args)
-        b.record()
-        b.synchronize()
-        per.append(cupy.cuda.get_elapsed_time(a, b) * 1e-3 / calls)
-    per.sort()
-    return per[len(per) // 2]
+def _time(exe, args) -> float:
+    from .timing import median_seconds
+    return median_seconds(lambda: exe(*args))
 
 
 def tune(program: Program, top: int = 8, progress: bool = True, save: bool = True) -> dict:

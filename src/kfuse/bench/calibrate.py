@@ -101,6 +101,7 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
     sys.stderr.write("\n")
     cal.env_factor.update({k: sorted(v)[len(v) // 2] for k, v in factors.items()})
     cal.measured = len(cal.env_factor)
+    cal.measured_wide = True   # impl_variants(wide=True) produced the probes
     if host:
         _host_costs(cal)
     path = path or _file_for(cal.device)

@@ -94,7 +94,7 @@ def main(argv=None) -> int:
         print(f"| {r['case']} | {r['bare_us']:.2f} | {r['bare_alloc_us']:.2f} | {r['exe_us']:.2f} | "
               f"{r['jit_us']:.2f} | {r['exe_over_bare_alloc']:.2f} | {r['jit_over_bare_alloc']:.2f} |")
     if argv and "--json" in argv:
-        print(json.dumps(rows))
+        print(json.dumps(rows))   # one line starting with '[' (read by the bench runner)
     return 0
 
 

@@ -356,6 +356,9 @@ def render(results: dict, plot_notes: list[str] | None = None,
     parts = [f"# kfuse benchmark ({meta.get('dtype', 'float32')}, {meta.get('date', '')[:10]})",
              "", environment(results), "", "## Ceilings measured in this run", "",
              ceilings_table(results.get("ceilings")), "", "## Columns", "", DEFINITIONS]
+    hp = hostpath_table(results.get("hostpath"))
+    if hp:
+        parts += ["## Host path: one kfuse call against a bare CuPy launch of the same kernel", "", hp, ""]
     summ = summary(results)
     if summ:
         parts += ["## Summary (hot)", "", summ, ""]
@@ -378,6 +381,18 @@ def render(results: dict, plot_notes: list[str] | None = None,
     parts += ["## Details", "", "<details><summary>every record</summary>", "",
               details(results), "", "</details>", ""]
     return "\n".join(parts)
+
+
+def hostpath_table(rows) -> str | None:
+    """Host cost per call (µs, host clock over back-to-back calls) of kfuse against a bare launch."""
+    if not rows:
+        return None
+    out = [md_table(["case", "bare launch µs", "bare launch + output allocation µs", "kfuse executable µs",
+                     "kfuse.jit µs", "executable / bare+alloc", "jit / bare+alloc"],
+                    [[r["case"], f"{r['bare_us']:.2f}", f"{r['bare_alloc_us']:.2f}", f"{r['exe_us']:.2f}",
+                      f"{r['jit_us']:.2f}", f"{r['exe_over_bare_alloc']:.2f}", f"{r['jit_over_bare_alloc']:.2f}"]
+                     for r in rows])]
+    return "\n".join(out)
 
 
 def notes_section(results: dict, plot_notes: list[str]) -> str:

@@ -414,6 +414,30 @@ class Run:
                 f"({c['device'].get('name')})")
         self.progress.advance()
 
+    def measure_hostpath(self) -> None:
+        """Host cost of a one-kernel kfuse call against a bare CuPy launch of the same kernel,
+        in its own process (:mod:`kfuse.bench.hostpath`)."""
+        self.hostpath = None
+        cmd = [sys.executable, "-m", "kfuse.bench.hostpath", "--json"]
+        log = self.out / "logs" / "hostpath.log"
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=_worker_env())
+        except (OSError, subprocess.TimeoutExpired) as e:
+            self.progress.note(f"host path: not measured ({e})")
+            return
+        log.write_text(proc.stdout + proc.stderr)
+        for line in proc.stdout.splitlines():
+            if line.startswith("["):
+                try:
+                    self.hostpath = json.loads(line)
+                except ValueError:
+                    pass
+        if self.hostpath:
+            worst = max(r["exe_over_bare_alloc"] for r in self.hostpath)
+            self.progress.note(f"host path: kfuse call / bare CuPy launch with allocation <= {worst:.2f}")
+        else:
+            self.progress.note("host path: not measured (see logs/hostpath.log)")
+
     def run_impl(self, impl: str, impls_left: int, timeout: float | None) -> None:
         """One implementation over all points: one worker, restarted (without the
         point it was on) if it crashes or stalls on a point, while time is left."""
@@ -495,7 +519,7 @@ class Run:
         self.meta["wall_s"] = round(time.time() - self.t0, 1)
         return {"schema": "kfuse-bench/1", "meta": self.meta, "ceilings": self.ceilings,
                 "impl_notes": self.impl_notes, "workers": self.worker_env,
-                "records": self.records}
+                "records": self.records, "hostpath": getattr(self, "hostpath", None)}
 
 
 def load_results(folder: Path) -> dict:
@@ -569,6 +593,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.dtype}, budget {budget:.0f} s -> {out}", file=sys.stderr)
     if not args.no_ceilings:
         run.measure_ceilings()
+        if "kfuse" in impls:
+            run.measure_hostpath()
     else:
         run.progress.advance()
     for i, impl in enumerate(impls):

@@ -39,21 +39,25 @@ def _iters(steps: int, other_blocks: int, per_sm: int) -> int:
     return max(1, math.ceil(steps / max(1, want // max(1, other_blocks))))
 
 
-def impl_variants(program: Program, calls: list) -> list:
-    """Implementations of the fusion ``calls``: a list of launch-parameter dicts."""
+def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
+    """Implementations of the fusion ``calls``: a list of launch-parameter dicts.
+
+    ``wide=False`` leaves out two 16-byte packs per thread (the planner does so until the
+    device's calibration has measured them)."""
     dom: Domain = call_domain(program, program.calls[calls[0]])
     pack = pack_width(_dtype(program, calls))
     out = []
     if dom.space == "vec":
-        for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), sorted({pack, 1}), BLOCKS_PER_SM,
-                                                          (1, 4)):
+        vecs = sorted({pack, 1, 2 * pack} if wide else {pack, 1})
+        for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), vecs, BLOCKS_PER_SM, (1, 4)):
             blocks = math.ceil(dom.length / (bs * vec))
             it = _iters(blocks, 1, per_sm * 256 // bs)
             if unroll > 1 and it < 2:
                 continue
             out.append({"block": bs, "vec": vec, "iters": it, **({"unroll": unroll} if unroll > 1 else {})})
     elif dom.space == "tile":
-        vecs = sorted({pack, 1}) if dom.fast % pack == 0 else [1]
+        vecs = [1] + [v for v in ((pack, 2 * pack) if wide else (pack,))   # 2 packs: 2 loads in flight
+                      if v > 1 and dom.fast % v == 0]
         red_axes = {dom.axis_of(library.get(program.calls[c].fn).output.index)
                     for c in calls if library.get(program.calls[c].fn).hof == "nested_reduce"}
         atomic_ok = red_axes and atomic_refusal(program, calls) is None
@@ -170,6 +174,7 @@ class Search:
         self.plan_cost = plan_cost
         self.needed_fn = needed_fn
         self.host_cost = host_cost or (lambda group, needed: 0.0)
+        self.wide = True
         self._best_impl: dict = {}
         self.evaluated = 0
 
@@ -178,7 +183,7 @@ class Search:
         key = (group, needed)
         if key not in self._best_impl:
             best = None
-            for prm in impl_variants(self.p, list(group)):
+            for prm in impl_variants(self.p, list(group), self.wide):
                 t = self.kernel_cost(list(group), prm, set(needed))
                 self.evaluated += 1
                 if best is None or t < best[0]:

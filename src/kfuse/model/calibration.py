@@ -43,6 +43,7 @@ class Calibration:
     fma_rate: float = 33e12               # scalar FMA per second across the chip (fallback compute cost)
     env_factor: dict = dataclasses.field(default_factory=dict)  # env_key -> measured / analytic time
     measured: int = 0                     # kernels timed to make env_factor
+    measured_wide: bool = False           # whether two 16-byte packs per thread were measured
 
     def to_json(self) -> dict:
         return dataclasses.asdict(self)

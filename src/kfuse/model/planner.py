@@ -15,10 +15,12 @@ def make_search(program: Program, cal: Calibration) -> Search:
     def host(group, needed):
         return cal.host_launch_s + len(needed) * cal.host_alloc_s
 
-    return Search(program,
-                  lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal),
-                  lambda kernels, needed: predict_plan(program, kernels, cal, needed)["time_s"],
-                  lambda groups: needed_outside(program, groups), host)
+    search = Search(program,
+                    lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal),
+                    lambda kernels, needed: predict_plan(program, kernels, cal, needed)["time_s"],
+                    lambda groups: needed_outside(program, groups), host)
+    search.wide = cal.measured_wide
+    return search
 
 
 def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = True) -> Plan:

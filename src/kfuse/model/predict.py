@@ -119,26 +119,32 @@ def env_key(program: Program, calls: list, params: dict, cal: Calibration) -> st
     return f"{kernel_kind(program, calls)}|{cls}|{shape}|bps={bucket:g}"
 
 
+UNMEASURED_MARGIN = 0.1   # per launch-shape field that differs from the nearest measured environment
+
+
 def _factor(key: str, cal: Calibration) -> float:
-    """Measured/analytic ratio of the nearest calibrated environment (1 when none is close)."""
+    """Measured/analytic ratio of the nearest calibrated environment (1 when none is close).
+
+    An environment that was not measured borrows its nearest neighbour's factor plus a margin
+    for each launch-shape field that differs, so measured shapes win ties with guessed ones."""
     if not cal.env_factor:
         return 1.0
     if key in cal.env_factor:
         return cal.env_factor[key]
     kind, cls, shape, bps = key.split("|")
     want = dict(x.split("=") for x in (shape.split(",") if shape else []))
-    best, best_d = 1.0, None
+    best, best_d, best_fields = 1.0, None, 0
     for k, f in cal.env_factor.items():
         k_kind, k_cls, k_shape, k_bps = k.split("|")
         if k_kind != kind:
             continue
         have = dict(x.split("=") for x in (k_shape.split(",") if k_shape else []))
-        d = sum(want.get(n) != have.get(n) for n in set(want) | set(have))
-        d += abs(math.log2(float(bps[4:])) - math.log2(float(k_bps[4:]))) * 0.5
+        fields = sum(want.get(n) != have.get(n) for n in set(want) | set(have))
+        d = fields + abs(math.log2(float(bps[4:])) - math.log2(float(k_bps[4:]))) * 0.5
         d += 0.25 * (k_cls != cls)
         if best_d is None or d < best_d:
-            best, best_d = f, d
-    return best
+            best, best_d, best_fields = f, d, fields
+    return best * (1 + UNMEASURED_MARGIN * best_fields)
 
 
 def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal: Calibration,

@@ -28,6 +28,13 @@ def run(program: Program, inputs: dict) -> dict:
         if name not in inputs:
             raise ArgumentError(f"missing input {name!r}")
         v = program.value(name)
+        if v.type.kind == "sparse":
+            from . import sparse
+            m = sparse.CSR.from_any(inputs[name]).to_host()
+            env[name] = m.astype(reference_dtype(v.type.dtype).name)
+            if tuple(m.shape) != tuple(v.type.shape):
+                raise ArgumentError(f"input {name!r}: shape {m.shape}, expected {tuple(v.type.shape)}")
+            continue
         arr = to_reference(inputs[name], v.type.dtype)
         if tuple(arr.shape) != tuple(v.type.shape):
             raise ArgumentError(f"input {name!r}: shape {arr.shape}, expected {tuple(v.type.shape)}")
@@ -94,6 +101,12 @@ def random_inputs(program: Program, seed: int | None = None, xp=np) -> dict:
     for name in program.inputs:
         t = program.value(name).type
         shape = tuple(t.shape)
+        if t.kind == "sparse":
+            from . import sparse
+            m = sparse.random_sparse(shape[0], shape[1], min(8, shape[1]), t.dtype, int(rng.integers(1 << 30)))
+            m = m if t.fmt == "csr" else m.to_ell()
+            out[name] = m.to_device() if xp is not np else m
+            continue
         a = rng.uniform(-1, 1, size=shape)
         if t.dtype.startswith("complex"):
             a = a + 1j * rng.uniform(-1, 1, size=shape)

@@ -302,6 +302,19 @@ def banded(n: int, per_row: float, dtype="float32", seed: int = 0, dominant: boo
     return _coo_to_csr(i, j, v.astype(check_dtype(dtype)), (n, n))
 
 
+def random_sparse(m: int, n: int, per_row: int, dtype="float32", seed: int = 0) -> CSR:
+    """An m x n matrix with up to ``per_row`` random entries in [-1, 1) per row (rows may be
+    empty, which tests the tails).  Host CSR."""
+    rng = np.random.default_rng(seed)
+    counts = rng.integers(0, per_row + 1, size=m)
+    i = np.repeat(np.arange(m), counts)
+    j = rng.integers(0, n, size=len(i))
+    v = rng.uniform(-1, 1, size=len(i))
+    if np.dtype(check_dtype(dtype)).kind == "c":
+        v = v + 1j * rng.uniform(-1, 1, size=len(i))
+    return _coo_to_csr(i, j, v.astype(check_dtype(dtype)), (m, n))
+
+
 def profile(name: str, dtype="float32", seed: int = 0) -> CSR:
     """A banded matrix with the size and nonzeros per row of a seed-003 Table 3 matrix."""
     if name not in PROFILES:

@@ -23,6 +23,8 @@ def one_call_script(fn, shape: str, optionals: bool) -> str:
         name = f"{p.name}_in"
         if p.kind == "scalar" or (p.kind == "elem" and shape == "scalar"):
             decl.append(f"scalar {name};")
+        elif p.kind == "sparse":
+            decl.append(f"{shape} {name}(m, n);")
         elif p.kind == "matrix" or (p.kind == "elem" and shape.startswith("matrix")):
             decl.append(f"matrix {name}(m, n{', order=F' if shape == 'matrixF' else ''});")
         else:
@@ -36,6 +38,8 @@ def variants(name):
     fn = library.get(name)
     if any(p.kind == "elem" for p in fn.inputs):
         shapes = ["vector", "matrix", "matrixF", "scalar"]
+    elif any(p.kind == "sparse" for p in fn.inputs):
+        shapes = ["csr", "ell"]
     elif fn.nested or any(p.kind == "matrix" for p in fn.inputs):
         shapes = ["matrix", "matrixF"]
     else:

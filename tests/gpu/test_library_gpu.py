@@ -14,16 +14,18 @@ SIZES_1D = [1, 31, 1000, 4097]
 SIZES_2D = [(1, 1), (31, 31), (1000, 3001), (3001, 1000), (4097, 33)]
 
 
-def _one_call_program(fn, dtype, m, n, order="C"):
+def _one_call_program(fn, dtype, m, n, order="C", fmt="csr"):
     """A program calling ``fn`` once with every parameter (optional ones included)."""
     b = kfuse.frontend.GraphBuilder(f"one_{fn.name}", dtype)
     args = {}
     for p in fn.inputs:
-        if p.kind == "scalar":
+        if p.kind == "sparse":
+            t = ArrayType("sparse", dtype, (m, n), "C", fmt)
+        elif p.kind == "scalar":
             t = ArrayType("scalar", dtype)
         elif p.kind == "matrix" or (p.kind == "elem" and fn.nested):
             t = ArrayType("matrix", dtype, (m, n), order)
-        elif p.kind == "vector" and fn.nested:
+        elif p.kind == "vector" and fn.two_d:
             t = ArrayType("vector", dtype, (m if p.index == "i" else n,))
         elif p.kind == "elem" and fn.name == "madd":
             t = ArrayType("matrix", dtype, (m, n), order)
@@ -40,7 +42,7 @@ def _cases():
         for dtype in DTYPES:
             if name in REAL_ONLY and dtype.startswith("complex"):
                 continue
-            if fn.nested or name == "madd":
+            if fn.two_d or name == "madd":
                 for m, n in SIZES_2D:
                     yield name, dtype, m, n
             else:

@@ -26,7 +26,7 @@ import math
 from .. import library
 from ..errors import PlanError
 from ..fusion.legality import atomic_refusal
-from ..fusion.plan import Domain, KernelPlan, call_domain
+from ..fusion.plan import Domain, KernelPlan, kernel_domain
 from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
 
@@ -118,7 +118,7 @@ class KernelEmitter:
         self.k = kplan
         self.calls = [program.calls[c] for c in kplan.calls]
         self.fns = {c.id: library.get(c.fn) for c in self.calls}
-        self.domain: Domain = call_domain(program, self.calls[0])
+        self.domain: Domain = kernel_domain(program, kplan.calls)
         produced = {v for c in self.calls for v in c.outs.values()}
         self.produced = produced
         self.stored = [v for c in self.calls for v in c.outs.values() if v in needed_outside]
@@ -827,4 +827,144 @@ class TileEmitter(KernelEmitter):
         L.pop()
 
 
-EMITTERS = {"scalar": ScalarEmitter, "vec": VecEmitter, "tile": TileEmitter}
+# ============================================================================ rows
+SPARSE_PARTS = {"csr": (("indptr", "int"), ("indices", "int"), ("data", "T")),
+                "ell": (("cols", "int"), ("vals", "T"), ("rowlen", "int"))}
+
+
+class RowsEmitter(VecEmitter):
+    """A kernel over the rows of sparse matrices: SpMV, and vector maps and reductions over
+    the same rows.  A group of G threads (G | 32) owns row ``i``: the group walks the row's
+    nonzeros (CSR: ``indptr[i] + lane``, step G; ELLPACK-R: slot ``k`` of row ``i`` at
+    ``k * M + i``, coalesced across rows), reduces with shuffles, and the group's leader then
+    runs the row's element of every call in program order -- the products' finalize, and the
+    vector calls exactly as the vec kernels do, one element per thread.  Sample (CG's
+    ``q = A p; pq = dot(p, q)``, CSR, G = 8)::
+
+        const int lane = threadIdx.x & (G - 1);
+        for (int it = 0; it < ITERS; ++it) {
+            const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G;
+            float q_acc = 0;                                   // call 0: q = spmv(A, p)
+            if (i0 < N) for (int k = A_indptr[i0] + lane; k < A_indptr[i0 + 1]; k += G)
+                q_spmv_compute(A_data[k], p[A_indices[k]], q_acc);
+            q_acc = kf_lane_reduce<G, kf_op_add_t>(q_acc);
+            if (lane == 0 && i0 < N) {
+                float q_e[VEC]; q_spmv_finalize(q_acc, 1.0f, 0.0f, 0.0f, q_e[0]); q[i0] = q_e[0];
+                // call 1: pq = dot(p, q) ... pq_dot_compute(p_e[v], q_e[v], pq_acc);
+            }
+        }
+    """
+
+    def emit(self) -> KernelSource:
+        prm = self.k.params
+        BS, G, ITERS = int(prm["block"]), int(prm.get("group", 1)), int(prm["iters"])
+        if BS < 32 or BS > 1024 or BS & (BS - 1) or G < 1 or G > 32 or G & (G - 1) or ITERS < 1:
+            raise PlanError(f"{self.k.name}: bad rows parameters {prm}")
+        N = self.domain.length
+        rows_per_block = BS // G
+        GRID = max(1, math.ceil(N / (rows_per_block * ITERS)))
+        self.VEC = 1
+        self.build_args()
+        reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
+        if GRID > 1 and reduces:
+            for c in reduces:
+                out = next(iter(c.outs.values()))
+                self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
+                                   GRID * self.p.value(out).type.nbytes())
+            self.add_workspace("counter", "kf_count", "", 4)
+        L = self.L
+        L(f"// kernel {self.k.name}: rows of sparse matrices, M = {N}, {G} thread(s) per row")
+        L(f'extern "C" __global__ void __launch_bounds__({BS})\n{self.k.name}('
+          + ",\n    ".join(a.decl for a in self.args) + ")")
+        L.push("{")
+        L("using idx_t = int;")
+        L(f"constexpr idx_t N = {N};")
+        L(f"constexpr int BS = {BS}, G = {G}, ITERS = {ITERS}, VEC = 1;")
+        if reduces and GRID > 1:
+            L(f"constexpr int GRID = {GRID};")
+        self.emit_scalar_loads()
+        for c in reduces:
+            out = next(iter(c.outs.values()))
+            L(f"{self.ctype_of(out)} {ident(out)}_acc = {_OPS[self.fns[c.id].combine]}"
+              f"<{self.ctype_of(out)}>::identity();   // clear output of accumulated reduction")
+        L("const int lane = threadIdx.x & (G - 1);")
+        L.push("for (int it = 0; it < ITERS; ++it) {")
+        L("const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G;")
+        sparse_calls = [c for c in self.calls if self.fns[c.id].hof == "sparse_reduce"]
+        for c in sparse_calls:
+            self.emit_row_reduce(c)
+        L.push("if (lane == 0 && i0 < N) {   // the row's leader runs the row's element of every call")
+        loaded = set()
+        for c in self.calls:
+            if self.fns[c.id].hof == "sparse_reduce":
+                self.emit_row_finalize(c)
+            else:
+                self.emit_call(c, loaded)
+        L.pop()
+        L.pop()
+        if reduces:
+            self.emit_finish(reduces, GRID)
+        L.pop()
+        return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k, {})
+
+    def build_args(self):
+        """Sparse matrices become their component arrays (``A#indptr`` ...)."""
+        super().build_args()
+        out = []
+        for a in self.args:
+            t = self.p.value(a.value).type if a.value and a.value in self.p.values else None
+            if t is not None and t.kind == "sparse":
+                T = ctype(t.dtype)
+                for part, kind in SPARSE_PARTS[t.fmt]:
+                    ct = T if kind == "T" else "int"
+                    out.append(KArg(f"{a.cname}_{part}", f"const {ct}* __restrict__ {a.cname}_{part}", "in",
+                                    f"{a.value}#{part}", dtype=t.dtype if kind == "T" else "int32"))
+            else:
+                out.append(a)
+        self.args = out
+
+    def emit_row_reduce(self, c):
+        """The row's group walks its nonzeros and reduces them with shuffles."""
+        L, fn = self.L, self.fns[c.id]
+        out = next(iter(c.outs.values()))
+        o, t = ident(out), self.ctype_of(out)
+        op = _OPS[fn.combine]
+        A = next(v for p, v in c.args.items() if fn.param(p).kind == "sparse")
+        fmt = self.p.value(A).type.fmt
+        a = self.cname(A)
+        gathered = {p: v for p, v in c.args.items() if fn.param(p).kind == "vector" and fn.param(p).stage == "compute"}
+        L(self.comment(c))
+        L(f"{t} {o}_acc = {op}<{t}>::identity();")
+        args = []
+        for p in compute_params(c):
+            if fn.param(p).kind == "sparse":
+                args.append(f"{a}_data[k]" if fmt == "csr" else f"{a}_vals[(idx_t)k * N + i0]")
+            elif p in gathered:
+                col = f"{a}_indices[k]" if fmt == "csr" else f"{a}_cols[(idx_t)k * N + i0]"
+                args.append(f"{self.cname(gathered[p])}[{col}]")
+            else:
+                args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[i0]"))
+        if fmt == "csr":
+            L(f"if (i0 < N) for (int k = {a}_indptr[i0] + lane; k < {a}_indptr[i0 + 1]; k += G)")
+        else:
+            L(f"if (i0 < N) for (int k = lane; k < {a}_rowlen[i0]; k += G)")
+        L(f"    {c.name}_compute({', '.join(args + [o + '_acc'])});")
+        L(f"{o}_acc = kf_lane_reduce<G, {op}>({o}_acc);   // every lane takes part (shuffles)")
+
+    def emit_row_finalize(self, c):
+        out = next(iter(c.outs.values()))
+        o = ident(out)
+        args = []
+        for p in finalize_params(c):
+            v = c.args.get(p)
+            if v is not None and self.p.value(v).type.kind == "vector":
+                args.append(f"{ident(v)}_e[0]" if self.p.base(v) in self.produced else f"{self.cname(v)}[i0]")
+            else:
+                args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[i0]"))
+        self.L(f"{self.ctype_of(out)} {o}_e[VEC];")
+        self.L(f"{c.name}_finalize({', '.join([o + '_acc'] + args + [o + '_e[0]'])});")
+        if out in self.stored:
+            self.L(f"{o}[i0] = {o}_e[0];")
+
+
+EMITTERS = {"scalar": ScalarEmitter, "vec": VecEmitter, "tile": TileEmitter, "rows": RowsEmitter}

@@ -86,6 +86,9 @@ class GraphBuilder:
     def transpose(self, name: str) -> str:
         """A transpose view of a matrix (no copy); vectors and scalars are returned as they are."""
         v = self.values[name]
+        if v.type.kind == "sparse":
+            raise ShapeError(f"{v.display}.T: kfuse does not transpose sparse matrices on the fly; store the "
+                             "transpose as a matrix of its own (kfuse.sparse.CSR.T), as the paper does")
         if v.type.kind != "matrix":
             return name
         if v.view_of:  # transpose of a transpose is the base
@@ -174,6 +177,10 @@ class GraphBuilder:
     def matmul(self, a: str, b: str, loc=None, out=None) -> str:
         """``A @ x`` -> gemv, ``A.T @ x`` -> gemv_t on A, ``x @ A`` -> gemv_t, ``x @ y`` -> dot."""
         ta, tb = self.type_of(a), self.type_of(b)
+        if ta.kind == "sparse" and tb.kind == "vector":
+            return self.call("spmv", {"A": a, "x": b}, loc=loc, out=out)
+        if "sparse" in (ta.kind, tb.kind):
+            raise ShapeError(f"@ with a sparse matrix needs sparse @ vector, got {ta.describe()} @ {tb.describe()}")
         if ta.kind == "matrix" and tb.kind == "vector":
             base = self.values[a].view_of
             if base:

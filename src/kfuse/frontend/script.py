@@ -7,8 +7,9 @@
     s = gemv_t(A, r);
     return q, s;
 
-Declarations: ``[dtype] scalar|vector|matrix NAME[(dims)]``, where a matrix
-may say ``order=F`` among its dims (column-major).  Statements end with ``;``.
+Declarations: ``[dtype] scalar|vector|matrix|csr|ell NAME[(dims)]``, where a
+matrix may say ``order=F`` among its dims (column-major); ``csr`` and ``ell``
+declare sparse matrices (compressed rows, ELLPACK-R).  Statements end with ``;``.
 Expressions: calls with positional and keyword arguments, ``+ - * / @``,
 unary ``-``, ``.T``, numbers (``2``, ``1.5e-3``, ``2j``).  Comments: ``#``, ``//``.
 Every error names the line and column.
@@ -29,7 +30,7 @@ _TOKEN = re.compile(r"""
   | (?P<op>\.T|[-+*/@=(),;'])
 """, re.VERBOSE)
 
-KINDS = ("scalar", "vector", "matrix")
+KINDS = ("scalar", "vector", "matrix", "csr", "ell")
 KEYWORDS = set(KINDS) | {"input", "return", "output"} | set(DTYPES)
 
 
@@ -148,7 +149,11 @@ class _Parser:
             if nt.text in self.decl:
                 raise self.err(f"{nt.text!r} is declared twice", nt)
             dims, order = self.dims(kind, nt)
-            self.decl[nt.text] = (self.wrap(nt, ArrayType, kind, dtype, tuple(dims), order), nt)
+            if kind in ("csr", "ell"):
+                typ = self.wrap(nt, ArrayType, "sparse", dtype, tuple(dims), "C", kind)
+            else:
+                typ = self.wrap(nt, ArrayType, kind, dtype, tuple(dims), order)
+            self.decl[nt.text] = (typ, nt)
             if self.peek().text == ",":
                 self.next()
                 continue
@@ -156,7 +161,7 @@ class _Parser:
             return
 
     def dims(self, kind, nt):
-        want = {"scalar": 0, "vector": 1, "matrix": 2}[kind]
+        want = {"scalar": 0, "vector": 1, "matrix": 2, "csr": 2, "ell": 2}[kind]
         dims, order = [], "C"
         if self.peek().text == "(":
             self.next()

@@ -121,6 +121,11 @@ def arg_spec(name: str, x) -> tuple:
     if isinstance(x, np.ndarray):
         raise ArgumentError(f"argument {name!r} is a host (NumPy) array; pass a device array "
                             "(cupy.asarray(x))")
+    from .. import sparse
+    if isinstance(x, (sparse.CSR, sparse.ELL)):
+        if not x.device:
+            raise ArgumentError(f"argument {name!r} is a sparse matrix on the host; pass .to_device()")
+        return ("s", x.fmt, tuple(x.shape), x.dtype.name)
     if not (hasattr(x, "shape") and hasattr(x, "dtype")):
         raise ArgumentError(f"argument {name!r}: unsupported type {type(x).__name__}")
     if arrays.is_torch(x) and not x.is_cuda:
@@ -149,8 +154,8 @@ def arg_spec(name: str, x) -> tuple:
 def scalar_dtype(specs: list, kind: str) -> str:
     """Element type given to Python-number arguments: that of the first array argument."""
     for s in specs:
-        if s[0] == "a" or s[0] == "d":
-            d = s[2] if s[0] == "a" else s[1]
+        if s[0] in ("a", "d", "s"):
+            d = {"a": lambda: s[2], "d": lambda: s[1], "s": lambda: s[3]}[s[0]]()
             return complex_of(d) if kind == "complex" else d
     return "complex128" if kind == "complex" else "float64"
 
@@ -166,6 +171,8 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
             b.add_input(n, ArrayType(kind, s[2], s[1], s[3]))
         elif s[0] == "d":
             b.add_input(n, ArrayType("scalar", s[1]))
+        elif s[0] == "s":
+            b.add_input(n, ArrayType("sparse", s[3], s[2], "C", s[1]))
         else:
             dt = scalar_dtype(specs, s[1])
             if s[1] == "real" and is_complex(dt):

@@ -31,6 +31,8 @@ def _describe_domain(d) -> str:
         return f"vector map/reduce over {d.length} elements"
     if d.space == "tile":
         return f"nested map/reduce over a {d.rows} x {d.cols} matrix (order {d.lead})"
+    if d.space == "rows":
+        return f"sparse product over {d.rows} rows ({d.lead.upper()})"
     return "scalar call"
 
 
@@ -61,8 +63,11 @@ def check(program: Program, calls) -> list:
     doms = {c.id: call_domain(program, c) for c in cs}
     first = cs[0]
     d0 = doms[first.id]
+    host = next((doms[c.id] for c in cs if doms[c.id].space == "rows"), d0)
     for c in cs[1:]:
         d = doms[c.id]
+        if host.space == "rows" and host.hosts(d) and host.hosts(d0):
+            continue
         if d.space != d0.space:
             reasons.append(f"call {c.id} ({c.label}) is a {_describe_domain(d)} but call {first.id} "
                            f"({first.label}) is a {_describe_domain(d0)}: different nesting depths do not fuse")
@@ -86,8 +91,15 @@ def check(program: Program, calls) -> list:
                                f"{program.value(base).display} computed by call {src} in the same kernel: "
                                "a different thread-to-data mapping needs a global barrier")
                 continue
+            if fn.hof == "sparse_reduce" and fn.param(p).kind == "vector" and fn.param(p).stage == "compute":
+                reasons.append(f"call {c.id} ({c.label}) gathers {program.value(base).display} at other rows' "
+                               f"columns, but call {src} computes it in the same kernel: that needs a "
+                               "global barrier")
+                continue
             if not pfn.is_reduce:
                 continue   # a map's element stays in the same thread's registers
+            if pfn.hof == "sparse_reduce":
+                continue   # row i of a sparse product is complete in its row's threads
             stage = fn.param(p).stage
             ok = (stage == "finalize" and fn.hof == "nested_reduce" and pfn.hof == "nested_reduce"
                   and fn.output.index == pfn.output.index and fn.param(p).index == fn.output.index)

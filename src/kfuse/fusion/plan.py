@@ -9,7 +9,9 @@ edit it and feed it back (``kfuse compile --plan F.json``).  Example::
                              "iter_axis": "fast", "iters": 128}}, ...]}
 
 Spaces: ``scalar`` (one thread), ``vec`` (1-D grid over a vector: unnested
-map/reduce), ``tile`` (2-D grid over a matrix: nested map/reduce).
+map/reduce), ``tile`` (2-D grid over a matrix: nested map/reduce), ``rows``
+(a group of threads per row of a sparse matrix: SpMV, with vector maps and
+reductions over the same rows hosted by each row's leader thread).
 """
 from __future__ import annotations
 
@@ -54,7 +56,17 @@ class Domain:
         return "fast" if logical == "i" else "slow"
 
     def key(self) -> tuple:
+        if self.space == "rows":   # sparse matrices of any width share the rows of their outputs
+            return ("rows", self.length)
         return (self.space, self.length, self.rows, self.cols, self.lead)
+
+    def hosts(self, other: "Domain") -> bool:
+        """Whether calls over ``other`` can run in a kernel over this domain: the same domain,
+        or a vector map/reduce whose element i is row i of a sparse kernel."""
+        if self.key() == other.key():
+            return True
+        spaces = {self.space, other.space}
+        return spaces == {"rows", "vec"} and self.length == other.length
 
 
 def call_domain(program: Program, call) -> Domain:
@@ -62,6 +74,10 @@ def call_domain(program: Program, call) -> Domain:
     fn = library.get(call.fn)
     vals = {p: program.value(v) for p, v in call.args.items()}
     out = program.value(next(iter(call.outs.values())))
+    sp = next((v for v in vals.values() if v.type.kind == "sparse"), None)
+    if sp is not None:
+        rows, cols = sp.type.shape
+        return Domain("rows", length=int(rows), rows=int(rows), cols=int(cols), lead=sp.type.fmt)
     if fn.nested or any(v.type.kind == "matrix" for v in vals.values()) or out.type.kind == "matrix":
         lead_val = next((v for v in vals.values() if v.type.kind == "matrix"), out)
         if lead_val.type.kind == "matrix":
@@ -162,6 +178,13 @@ def vec_params(domain: Domain, dtype: str = "float32") -> dict:
     return {"block": bs, "vec": vec, "iters": iters}
 
 
+def rows_params(domain: Domain, group: int = 8) -> dict:
+    """Launch parameters of a sparse-rows kernel: block size, threads per row, serial iterations."""
+    bs = config.get().block_size
+    blocks = max(1, math.ceil(domain.length / (bs // group)))
+    return {"block": bs, "group": group, "iters": max(1, math.ceil(blocks / _blocks_wanted()))}
+
+
 def tile_params(domain: Domain, reduce_axis: str | None, dtype: str = "float32") -> dict:
     """Launch parameters of a 2-D kernel.
 
@@ -200,6 +223,8 @@ def default_params(program: Program, calls: list, domain: Domain) -> dict:
                 dtype = program.value(v).type.dtype
     if domain.space == "vec":
         return vec_params(domain, dtype)
+    if domain.space == "rows":
+        return rows_params(domain)
     if domain.space == "tile":
         red = None
         for cid in calls:
@@ -209,6 +234,18 @@ def default_params(program: Program, calls: list, domain: Domain) -> dict:
                 break
         return tile_params(domain, red, dtype)
     return {}
+
+
+def kernel_space(program: Program, calls: list) -> str:
+    """The space of a kernel running ``calls``: rows if any call is over sparse rows."""
+    spaces = {call_domain(program, program.calls[c]).space for c in calls}
+    return "rows" if "rows" in spaces else spaces.pop()
+
+
+def kernel_domain(program: Program, calls: list) -> Domain:
+    """The domain a kernel running ``calls`` iterates over (the sparse rows if any)."""
+    doms = [call_domain(program, program.calls[c]) for c in calls]
+    return next((d for d in doms if d.space == "rows"), doms[0])
 
 
 def kernel_name(program: Program, index: int, calls: list) -> str:
@@ -262,7 +299,7 @@ def check_plan(program: Program, plan: Plan) -> None:
                             f"call {src} computes it (order the calls within the kernel)")
     from .legality import check
     for k in plan.kernels:
-        if k.space != call_domain(program, program.calls[k.calls[0]]).space:
+        if k.space != kernel_space(program, k.calls):
             raise PlanError(f"kernel {k.name}: space {k.space!r} does not match its calls")
         reasons = check(program, k.calls)
         if reasons:

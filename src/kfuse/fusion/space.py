@@ -20,7 +20,7 @@ import math
 from .. import config, library
 from ..ir import Program
 from .legality import atomic_refusal, check
-from .plan import Domain, KernelPlan, Plan, call_domain, kernel_name, pack_width
+from .plan import Domain, KernelPlan, Plan, call_domain, kernel_domain, kernel_name, kernel_space, pack_width
 
 EXHAUSTIVE_CALLS = 9
 BLOCKS_PER_SM = (2, 4, 8)
@@ -44,10 +44,17 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
 
     ``wide=False`` leaves out two 16-byte packs per thread (the planner does so until the
     device's calibration has measured them)."""
-    dom: Domain = call_domain(program, program.calls[calls[0]])
+    dom: Domain = kernel_domain(program, calls)
     pack = pack_width(_dtype(program, calls))
     out = []
-    if dom.space == "vec":
+    if dom.space == "rows":
+        fmts = {program.value(v).type.fmt for c in calls for v in program.calls[c].args.values()
+                if program.value(v).type.kind == "sparse"}
+        groups = (1, 2, 4) if fmts == {"ell"} else (1, 4, 8, 16, 32)
+        for bs, g, per_sm in itertools.product((128, 256), groups, BLOCKS_PER_SM):
+            blocks = math.ceil(dom.length / (bs // g))
+            out.append({"block": bs, "group": g, "iters": _iters(blocks, 1, per_sm * 256 // bs)})
+    elif dom.space == "vec":
         vecs = sorted({pack, 1, 2 * pack} if wide else {pack, 1})
         for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), vecs, BLOCKS_PER_SM, (1, 4)):
             blocks = math.ceil(dom.length / (bs * vec))
@@ -101,7 +108,9 @@ def candidate_fusions(program: Program, max_size: int = 6) -> list:
     """All legal fusions of 2..max_size calls within one domain (for reports and small searches)."""
     by_dom: dict = {}
     for c in program.calls:
-        by_dom.setdefault(domain_key(program, c.id), []).append(c.id)
+        d = call_domain(program, c)
+        key = ("1d", d.length) if d.space in ("vec", "rows") else d.key()
+        by_dom.setdefault(key, []).append(c.id)
     out = []
     for key, ids in by_dom.items():
         if key[0] == "scalar":
@@ -255,17 +264,21 @@ class Search:
                 if b in prod and prod[b] != c.id:
                     near[c.id].add(prod[b])
                     near[prod[b]].add(c.id)
-        dom = {c.id: domain_key(p, c.id) for c in p.calls}
+        cdom = {c.id: call_domain(p, c) for c in p.calls}
         group_of = {c.id: (c.id,) for c in p.calls}
+
+        def compatible(g, h):
+            dg, dh = kernel_domain(p, list(g)), kernel_domain(p, list(h))
+            return dg.space != "scalar" and (dg.hosts(dh) or dh.hosts(dg))
         refused: set = set()
         while True:
             groups = set(group_of.values())
             best = None
             for g in groups:
-                if dom[g[0]][0] == "scalar":
+                if cdom[g[0]].space == "scalar":
                     continue
                 for h in {group_of[n] for c in g for n in near[c]} - {g}:
-                    if h < g or dom[h[0]] != dom[g[0]]:
+                    if h < g or not compatible(g, h):
                         continue
                     union = tuple(sorted(g + h))
                     if union in refused:
@@ -299,8 +312,8 @@ def make_plan(program: Program, kernels: list, prediction: float | None = None) 
     """A Plan from [(calls, params)] in launch order."""
     kps = []
     for i, (calls, params) in enumerate(kernels):
-        dom = call_domain(program, program.calls[calls[0]])
-        kps.append(KernelPlan(fused_name(program, i, calls), list(calls), dom.space, dict(params)))
+        kps.append(KernelPlan(fused_name(program, i, calls), list(calls), kernel_space(program, calls),
+                              dict(params)))
     plan = Plan(program.name, dict(program.sizes), kps, program.fingerprint())
     if prediction is not None:
         plan.predicted_s = prediction

@@ -23,8 +23,9 @@ _DTYPES = {
     "complex128": ("kf_c128", "float64", 16),
 }
 DTYPES = tuple(_DTYPES)
-KINDS = ("scalar", "vector", "matrix")
-_RANK = {"scalar": 0, "vector": 1, "matrix": 2}
+KINDS = ("scalar", "vector", "matrix", "sparse")
+_RANK = {"scalar": 0, "vector": 1, "matrix": 2, "sparse": 2}
+SPARSE_FORMATS = ("csr", "ell")
 
 
 def check_dtype(name, what: str = "dtype") -> str:
@@ -73,6 +74,7 @@ class ArrayType:
     dtype: str
     shape: tuple = ()
     order: str = "C"
+    fmt: str = ""          # sparse matrices: "csr" or "ell"
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -83,6 +85,10 @@ class ArrayType:
             raise ShapeError(f"memory order must be 'C' or 'F', got {self.order!r}")
         if self.kind != "matrix" and self.order != "C":
             object.__setattr__(self, "order", "C")
+        if self.kind == "sparse" and self.fmt not in SPARSE_FORMATS:
+            raise ShapeError(f"a sparse matrix needs a format in {SPARSE_FORMATS}, got {self.fmt!r}")
+        if self.kind != "sparse" and self.fmt:
+            object.__setattr__(self, "fmt", "")
 
     @property
     def rank(self) -> int:
@@ -100,6 +106,9 @@ class ArrayType:
         return n
 
     def nbytes(self) -> int:
+        """Bytes of a dense value; a sparse matrix's depend on its nonzeros (0 here)."""
+        if self.kind == "sparse":
+            return 0
         return self.size() * itemsize(self.dtype)
 
     def bind(self, sizes: dict) -> "ArrayType":
@@ -130,11 +139,16 @@ class ArrayType:
         s = f"{self.kind}({dims}) {self.dtype}" if self.shape else f"scalar {self.dtype}"
         if self.kind == "matrix":
             s += f" {self.order}"
+        if self.kind == "sparse":
+            s = s.replace("sparse(", f"sparse {self.fmt.upper()}(")
         return s
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "dtype": self.dtype, "shape": list(self.shape), "order": self.order}
+        d = {"kind": self.kind, "dtype": self.dtype, "shape": list(self.shape), "order": self.order}
+        if self.fmt:
+            d["fmt"] = self.fmt
+        return d
 
     @staticmethod
     def from_json(d: dict) -> "ArrayType":
-        return ArrayType(d["kind"], d["dtype"], tuple(d["shape"]), d.get("order", "C"))
+        return ArrayType(d["kind"], d["dtype"], tuple(d["shape"]), d.get("order", "C"), d.get("fmt", ""))

@@ -27,7 +27,7 @@ from typing import Callable
 from ..errors import DTypeError, ShapeError
 from ..ir import ArrayType, real_dtype, is_complex
 
-HOFS = ("map", "reduce", "nested_map", "nested_reduce")
+HOFS = ("map", "reduce", "nested_map", "nested_reduce", "sparse_reduce")
 COMBINES = {"+": "kf_op_add", "max": "kf_op_max", "min": "kf_op_min"}
 
 
@@ -81,27 +81,32 @@ class ElementaryFunction:
             raise ValueError(f"{self.name}: hof must be one of {HOFS}, got {self.hof!r}")
         if self.is_reduce and self.combine not in COMBINES:
             raise ValueError(f"{self.name}: a reduction needs combine in {tuple(COMBINES)}")
-        if self.hof == "nested_reduce" and self.reduce_axis not in ("i", "j"):
-            raise ValueError(f"{self.name}: nested_reduce needs reduce_axis 'i' or 'j'")
+        if self.hof in ("nested_reduce", "sparse_reduce") and self.reduce_axis not in ("i", "j"):
+            raise ValueError(f"{self.name}: {self.hof} needs reduce_axis 'i' or 'j'")
         if len(self.outputs) != 1:
             raise ValueError(f"{self.name}: elementary functions have exactly one output")
         names = [p.name for p in self.inputs + self.outputs]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.name}: duplicate parameter names {names}")
         for p in self.inputs + self.outputs:
-            if p.kind not in ("scalar", "vector", "matrix", "elem"):
+            if p.kind not in ("scalar", "vector", "matrix", "elem", "sparse"):
                 raise ValueError(f"{self.name}: parameter {p.name} has unknown kind {p.kind!r}")
-            if self.nested and p.kind == "vector" and p.index not in ("i", "j"):
+            if self.two_d and p.kind == "vector" and p.index not in ("i", "j"):
                 raise ValueError(f"{self.name}: vector {p.name} of a nested function needs index 'i' or 'j'")
 
     # ----------------------------------------------------------------- metadata
     @property
     def is_reduce(self) -> bool:
-        return self.hof in ("reduce", "nested_reduce")
+        return self.hof in ("reduce", "nested_reduce", "sparse_reduce")
 
     @property
     def nested(self) -> bool:
         return self.hof.startswith("nested")
+
+    @property
+    def two_d(self) -> bool:
+        """Whether the function iterates over a matrix (dense tiles or sparse rows)."""
+        return self.nested or self.hof == "sparse_reduce"
 
     @property
     def output(self) -> Param:
@@ -125,14 +130,16 @@ class ElementaryFunction:
         """Thread-to-data mapping of each parameter: how one instance touches it."""
         acc = {}
         for p in self.inputs + self.outputs:
-            if self.is_reduce and p in self.outputs and not self.nested:
+            if self.is_reduce and p in self.outputs and not self.two_d:
                 acc[p.name] = "reduced"
             elif p.kind == "scalar":
                 acc[p.name] = "invariant"
             elif p.kind == "matrix" or (p.kind == "elem" and self.nested):
                 acc[p.name] = "element(i,j)"
-            elif self.nested:
-                acc[p.name] = f"element({p.index})"
+            elif p.kind == "sparse":
+                acc[p.name] = "row nonzeros(i)"
+            elif self.two_d:
+                acc[p.name] = f"element({p.index})" if self.nested or p.index == "i" else "gathered(j)"
             elif p.kind == "elem" and self.output.kind == "scalar" and p in self.outputs:
                 acc[p.name] = "reduced"
             else:
@@ -157,7 +164,7 @@ class ElementaryFunction:
         dtype = self._common_dtype(args, weak)
         kinds = {n: self._check_kind(self.param(n), t) for n, t in args.items()}
         out = self.output
-        if self.nested:
+        if self.two_d:
             m, n, order = self._nested_domain(args)
             if out.kind == "matrix" or out.kind == "elem":
                 shape, kind = (m, n), "matrix"
@@ -235,10 +242,10 @@ class ElementaryFunction:
         first_matrix = True
         for name, t in args.items():
             p = self.param(name)
-            if t.kind == "matrix":
+            if t.kind in ("matrix", "sparse"):
                 unify("i", t.shape[0], f"{name!r} {t.describe()}")
                 unify("j", t.shape[1], f"{name!r} {t.describe()}")
-                if first_matrix:
+                if first_matrix and t.kind == "matrix":
                     order, first_matrix = t.order, False
             elif t.kind == "vector":
                 unify(p.index, t.shape[0], f"{name!r} {t.describe()}")

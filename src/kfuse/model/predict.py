@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from .. import library
-from ..fusion.plan import call_domain, needed_outside
+from ..fusion.plan import call_domain, kernel_domain, needed_outside
 from ..ir import Program, itemsize
 from .calibration import Calibration
 
@@ -21,10 +21,13 @@ def _stored(program: Program, calls: list, needed: set) -> list:
     return [v for c in calls for v in program.calls[c].outs.values() if v in needed]
 
 
+SPARSE_PER_ROW = 16
+
+
 def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> dict:
     """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape."""
     cs = [program.calls[c] for c in calls]
-    dom = call_domain(program, cs[0])
+    dom = kernel_domain(program, calls)
     produced = {v for c in cs for v in c.outs.values()}
     reads, seen = 0, set()
     for c in cs:
@@ -35,6 +38,9 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                 continue
             seen.add(b)
             reads += val.type.nbytes()
+            if val.type.kind == "sparse":   # nonzeros are known at run time only: assume 16 per row
+                m = val.type.shape[0]
+                reads += m * SPARSE_PER_ROW * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
     writes = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
     partial, l2, atomics, zeroed, tail = 0, 0, 0, 0, 0
     vec = int(params.get("vec", 1))
@@ -83,6 +89,13 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                     partial += 2 * g_red * t.nbytes()
                     span = (ts if oax == "slow" else tf) * (iters if iax == oax else 1)
                     tail = max(tail, g_red * span * itemsize(t.dtype))
+    elif dom.space == "rows":
+        bs, g, iters = int(params["block"]), int(params["group"]), int(params["iters"])
+        grid = max(1, math.ceil(dom.length / (bs // g * iters)))
+        threads, per_thread = bs, 16
+        n_red = sum(library.get(c.fn).hof == "reduce" for c in cs)
+        if grid > 1:
+            partial = 2 * grid * n_red * 8
     else:
         grid, threads, per_thread = 1, 32, 8
     return {"read": reads, "write": writes, "partial": partial, "l2": l2, "grid": grid,
@@ -92,10 +105,12 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
 
 def kernel_kind(program: Program, calls: list) -> str:
     """vec-map, vec-reduce, tile-map, tile-rfast, tile-rslow or tile-rboth (scalar: scalar)."""
-    dom = call_domain(program, program.calls[calls[0]])
+    dom = kernel_domain(program, calls)
     fns = [library.get(program.calls[c].fn) for c in calls]
     if dom.space == "vec":
         return "vec-reduce" if any(f.is_reduce for f in fns) else "vec-map"
+    if dom.space == "rows":
+        return "rows"
     if dom.space == "tile":
         axes = {dom.axis_of(f.output.index) for f in fns if f.hof == "nested_reduce"}
         if not axes:
@@ -167,7 +182,8 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
         call = program.calls[c]
         fn = library.get(call.fn)
         dom = call_domain(program, call)
-        n = dom.length if dom.space == "vec" else dom.rows * dom.cols if dom.space == "tile" else 1
+        n = {"vec": dom.length, "tile": dom.rows * dom.cols,
+             "rows": dom.rows * SPARSE_PER_ROW}.get(dom.space, 1)
         elements = max(elements, n)
         dtype = program.value(next(iter(call.outs.values()))).type.dtype
         key = f"{fn.name}/{dtype}"

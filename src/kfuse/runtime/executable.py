@@ -15,6 +15,7 @@ from ..errors import ArgumentError, NoGPUError
 from ..ir import Program
 from . import arrays, device
 from .stub import MISS, make_stub
+from ..codegen.kernel import SPARSE_PARTS
 
 
 class Executable:
@@ -144,6 +145,13 @@ class Executable:
         for (name, val), x in zip(self._inputs, args):
             t = val.type
             shown = val.display
+            if t.kind == "sparse":
+                from .. import sparse
+                sparse.check_sparse(shown, x, t.shape, t.dtype, t.fmt)
+                env[name] = x
+                for part, _kind in SPARSE_PARTS[t.fmt]:
+                    env[f"{name}#{part}"] = getattr(x, part)
+                continue
             if t.kind == "scalar":
                 if val.host:
                     env[name] = arrays.host_scalar(shown, x, t.dtype)
@@ -230,8 +238,8 @@ class Executable:
         env, torch_used = self.bind(args, kwargs)
         if self._aligned and self.misaligned(env):
             return self.fallback()(*args, **kwargs)
-        key = tuple((n, x.data.ptr) if hasattr(x, "data") and hasattr(x.data, "ptr") else (n, x.item())
-                    for n, x in env.items())
+        key = tuple((n, x.data.ptr) if isinstance(x, cupy.ndarray) else (n, x.item())
+                    for n, x in env.items() if isinstance(x, (cupy.ndarray, np.generic)))
         hit = self._graphs.get(key)
         if hit is None:
             loaded = self._loaded

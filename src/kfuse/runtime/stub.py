@@ -48,8 +48,8 @@ def make_stub(exe, dev: int, steps: list):
     arrays, lines = [], []
     for i, (name, val) in enumerate(exe._inputs):
         t = val.type
-        if t.kind == "scalar" and not val.host:
-            return None   # 0-d device arrays: the general path checks them
+        if (t.kind == "scalar" and not val.host) or t.kind == "sparse":
+            return None   # 0-d device arrays and sparse matrices: the general path checks them
         if t.kind != "scalar":
             arrays.append((i, name, t))
     a = names

@@ -1,0 +1,79 @@
+"""Sparse products on the GPU: CSR and ELLPACK-R, alone and fused with the vector calls they host."""
+import numpy as np
+import pytest
+
+import kfuse
+from kfuse import reference, sparse
+
+from .helpers import TOL, check_outputs
+
+DTYPES = ["float32", "float64", "complex64", "complex128"]
+SHAPES = [(1, 1), (31, 37), (1000, 3001), (4097, 4097)]
+
+
+@pytest.mark.parametrize("fmt", ["csr", "ell"])
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("m,n", SHAPES)
+def test_spmv(fmt, dtype, m, n):
+    import cupy
+    prog = kfuse.parse(f"{fmt} A(m, n); vector x(n), y(m); scalar a, b; input A, x, y, a, b;"
+                       " z = spmv(A, x, alpha=a, beta=b, y=y); return z;", "spmv", dtype).bind({"m": m, "n": n})
+    ins = reference.random_inputs(prog, seed=m + n, xp=cupy)
+    exe = kfuse.compile_program(prog)
+    check_outputs(["z"], exe(*ins.values()), exe.reference(*ins.values()), dtype, f"spmv {fmt}")
+
+
+CG_STEP = """{fmt} A(n, n); vector p(n), q(n); scalar pq; input A, p;
+q = A @ p; pq = dot(p, q); return q, pq;"""
+BICG = """{fmt} A(n, n), At(n, n); vector p(n), pt(n), q(n), qt(n); scalar rho; input A, At, p, pt;
+q = A @ p; qt = At @ pt; rho = dot(pt, q); return q, qt, rho;"""
+
+
+@pytest.mark.parametrize("fmt", ["csr", "ell"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("text", [CG_STEP, BICG], ids=["cg-step", "bicg-spmvs"])
+def test_fused_sparse_kernels(text, dtype, fmt):
+    import cupy
+    from kfuse.fusion.space import impl_variants, make_plan
+    prog = kfuse.parse(text.format(fmt=fmt), "sp", dtype).bind({"n": 20011})
+    ins = reference.random_inputs(prog, seed=5, xp=cupy)
+    refs = reference.run(prog, ins)
+    exe = kfuse.compile_program(prog)
+    assert exe.n_kernels == 1
+    names = [prog.value(o).display for o in prog.outputs]
+    check_outputs(names, exe(*ins.values()), [refs[o] for o in prog.outputs], dtype, "default")
+    calls = [c.id for c in prog.calls]
+    for params in impl_variants(prog, calls):
+        e = kfuse.runtime.build(prog, make_plan(prog, [(calls, params)]))
+        check_outputs(names, e(*ins.values()), [refs[o] for o in prog.outputs], dtype, str(params))
+
+
+def test_jit_sparse_matmul_and_profiles():
+    import cupy
+    A = sparse.profile("cop20k_A", "float64").to_device()
+    f = kfuse.jit(lambda A, x, b: (A @ x + b, (A @ x) @ x))
+    x = cupy.asarray(np.random.default_rng(0).uniform(-1, 1, A.shape[1]))
+    b = cupy.asarray(np.random.default_rng(1).uniform(-1, 1, A.shape[0]))
+    y, s = f(A, x, b)
+    want = A.matvec(x.get())
+    assert reference.rel_error(y, want + b.get()) <= TOL["float64"]
+    assert reference.rel_error(s, want @ x.get()) <= TOL["float64"]
+    e = A.to_ell() if hasattr(A, "to_ell") else None
+    y2, _ = f(e, x, b)
+    assert reference.rel_error(y2, want + b.get()) <= TOL["float64"]
+
+
+def test_sparse_bad_input():
+    import cupy
+    A = sparse.random_sparse(40, 30, 4, "float32")
+    exe = kfuse.compile_script("csr A(m, n); vector x(n); input A, x; z = A @ x; return z;",
+                               sizes={"m": 40, "n": 30})
+    x = cupy.ones(30, np.float32)
+    with pytest.raises(kfuse.ArgumentError, match="host"):
+        exe(A, x)
+    with pytest.raises(kfuse.ArgumentError, match="ELL"):
+        exe(A.to_ell().to_device(), x)
+    with pytest.raises(kfuse.ShapeError, match="shape"):
+        exe(sparse.random_sparse(41, 30, 4, "float32").to_device(), x)
+    with pytest.raises(kfuse.DTypeError):
+        exe(A.astype("float64").to_device(), x)

@@ -12,11 +12,11 @@ from .errors import (KfuseError, ScriptError, ShapeError, DTypeError, ArgumentEr
                      UnknownFunctionError, PlanError, CompileError, NoGPUError)
 from .api import jit, compile_script, compile_program, JitFunction, explain  # noqa: E402
 from .frontend import parse, load  # noqa: E402
-from . import blas  # noqa: E402
+from . import blas, sparse, solvers  # noqa: E402
 from .ops import outer, sqrt, exp, abs, conj  # noqa: E402,A004
 from .library import register  # noqa: E402
 
 __all__ = ["__version__", "config", "library", "jit", "compile_script", "compile_program", "JitFunction", "explain",
-           "parse", "load", "blas", "outer", "sqrt", "exp", "abs", "conj", "register",
+           "parse", "load", "blas", "sparse", "solvers", "outer", "sqrt", "exp", "abs", "conj", "register",
            "KfuseError", "ScriptError", "ShapeError", "DTypeError", "ArgumentError",
            "UnknownFunctionError", "PlanError", "CompileError", "NoGPUError"]

@@ -214,9 +214,10 @@ class JitFunction:
                 return None
         return tuple(key)
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args, out=None, **kwargs):
+        """Call the compiled function; ``out=`` (keyword only): arrays to write the results into."""
         last = self._last
-        if last is not None and not kwargs:
+        if last is not None and not kwargs and out is None:
             stub = last[0]._stub
             if stub is not None and len(args) == last[0]._n_inputs:
                 r = stub(*args)   # its checks are the signature: a hit means the same trace applies
@@ -231,7 +232,7 @@ class JitFunction:
                 self._fast[fk] = hit
         self._last = hit
         exe, structure = hit
-        outs = exe(*args)
+        outs = exe(*args, out=out)
         if structure == "single":
             return outs[0]
         return list(outs) if structure == "list" else outs

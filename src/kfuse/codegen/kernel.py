@@ -26,7 +26,7 @@ import math
 from .. import library
 from ..errors import PlanError
 from ..fusion.legality import atomic_refusal
-from ..fusion.plan import Domain, KernelPlan, kernel_domain
+from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain
 from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
 
@@ -189,6 +189,29 @@ class KernelEmitter:
                 else:
                     self.L(f"const {t} {ident(b)}_v = {ident(b)}[0];                  // load {val.display}")
 
+    def prologue_calls(self) -> list:
+        """Scalar calls hosted by a vector, matrix or sparse kernel."""
+        if self.domain.space == "scalar":
+            return []
+        return [c for c in self.calls if call_domain(self.p, c).space == "scalar"]
+
+    def body_calls(self) -> list:
+        pro = {c.id for c in self.prologue_calls()}
+        return [c for c in self.calls if c.id not in pro]
+
+    def emit_prologue(self):
+        """Scalar calls of the kernel, computed redundantly by every thread (they only read
+        scalars that earlier kernels or the caller provide); one thread stores those needed later."""
+        for c in self.prologue_calls():
+            out = next(iter(c.outs.values()))
+            self.L(self.comment(c) + "   (scalar prologue)")
+            args = [self.routine_arg(c, p, lambda v: f"{self.cname(v)}_v") for p in compute_params(c)]
+            self.L(f"{self.ctype_of(out)} {ident(out)}_v;")
+            self.L(f"{c.name}_compute({', '.join(args + [ident(out) + '_v'])});")
+            if out in self.stored:
+                self.L(f"if (blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0 && threadIdx.y == 0) "
+                       f"{ident(out)}[0] = {ident(out)}_v;")
+
     def routine_arg(self, call, param: str, elem) -> str:
         """Argument for ``param`` of ``call``'s routine: scalar name/literal, or element variable."""
         fn = self.fns[call.id]
@@ -316,6 +339,7 @@ class VecEmitter(KernelEmitter):
         else:
             L(f"// grid: {GRID} block(s)")
         self.emit_scalar_loads()
+        self.emit_prologue()
         for c in reduces:
             out = next(iter(c.outs.values()))
             L(f"{self.ctype_of(out)} {ident(out)}_acc = {_OPS[self.fns[c.id].combine]}"
@@ -327,7 +351,7 @@ class VecEmitter(KernelEmitter):
         L("const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;")
         L.push("if (i0 < N) {")
         loaded = set()
-        for c in self.calls:
+        for c in self.body_calls():
             self.emit_call(c, loaded)
         L.pop()
         L.pop()
@@ -500,12 +524,13 @@ class TileEmitter(KernelEmitter):
         L(f"constexpr int ITERS = {ITERS};   // serial iterations; grid {GX} x {GY}")
         L("const int tx = threadIdx.x, ty = threadIdx.y;")
         self.emit_scalar_loads()
+        self.emit_prologue()
         if IAX == "slow":
             L("const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S")
         else:
             L("const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F")
         loaded = set()
-        for c in self.calls:   # invariant loads of vectors that do not move with the loop
+        for c in self.body_calls():   # invariant loads of vectors that do not move with the loop
             for p in compute_params(c):
                 v = c.args.get(p)
                 if v is None or v in loaded or v in self.produced:
@@ -530,7 +555,7 @@ class TileEmitter(KernelEmitter):
             if not self.red_info(fam[0])["accumulated"]:
                 for c in fam:
                     self.clear_acc(c, self.red_info(c))
-        for c in self.calls:
+        for c in self.body_calls():
             self.emit_call(c, iter_loaded)
         for fam in fams:
             if not self.red_info(fam[0])["accumulated"]:
@@ -883,6 +908,7 @@ class RowsEmitter(VecEmitter):
         if reduces and GRID > 1:
             L(f"constexpr int GRID = {GRID};")
         self.emit_scalar_loads()
+        self.emit_prologue()
         for c in reduces:
             out = next(iter(c.outs.values()))
             L(f"{self.ctype_of(out)} {ident(out)}_acc = {_OPS[self.fns[c.id].combine]}"
@@ -895,7 +921,7 @@ class RowsEmitter(VecEmitter):
             self.emit_row_reduce(c)
         L.push("if (lane == 0 && i0 < N) {   // the row's leader runs the row's element of every call")
         loaded = set()
-        for c in self.calls:
+        for c in self.body_calls():
             if self.fns[c.id].hof == "sparse_reduce":
                 self.emit_row_finalize(c)
             else:

@@ -61,10 +61,15 @@ def check(program: Program, calls) -> list:
     reasons = []
     cs = [program.calls[c] for c in calls]
     doms = {c.id: call_domain(program, c) for c in cs}
+    doms.update({c: call_domain(program, program.calls[c]) for c in range(len(program.calls)) if c not in doms})
     first = cs[0]
     d0 = doms[first.id]
-    host = next((doms[c.id] for c in cs if doms[c.id].space == "rows"), d0)
-    for c in cs[1:]:
+    nonscalar = [c for c in cs if doms[c.id].space != "scalar"]
+    host = next((doms[c.id] for c in cs if doms[c.id].space == "rows"),
+                doms[nonscalar[0].id] if nonscalar else d0)
+    if nonscalar:
+        first, d0 = nonscalar[0], doms[nonscalar[0].id]
+    for c in nonscalar[1:]:
         d = doms[c.id]
         if host.space == "rows" and host.hosts(d) and host.hosts(d0):
             continue
@@ -74,8 +79,6 @@ def check(program: Program, calls) -> list:
         elif d.key() != d0.key():
             reasons.append(f"call {c.id} ({c.label}) iterates over a {_describe_domain(d)}, call {first.id} "
                            f"over a {_describe_domain(d0)}: different thread-to-data mappings")
-    if d0.space == "scalar":
-        reasons.append("scalar calls run one thread each; they are not fused (yet)")
     members = set(calls)
     prod = program.producers()
     for c in cs:
@@ -86,6 +89,11 @@ def check(program: Program, calls) -> list:
             if src is None or src not in members:
                 continue
             pfn = library.get(program.calls[src].fn)
+            if doms[c.id].space == "scalar" and nonscalar and doms[src].space != "scalar":
+                reasons.append(f"call {c.id} ({c.label}) is a scalar prologue of the kernel but reads "
+                               f"{program.value(base).display}, computed by call {src} in the same kernel: it "
+                               "is complete only after a global barrier")
+                continue
             if program.value(v).view_of:
                 reasons.append(f"call {c.id} ({c.label}) reads {program.value(v).display}, a transpose of "
                                f"{program.value(base).display} computed by call {src} in the same kernel: "

@@ -63,8 +63,8 @@ class Domain:
     def hosts(self, other: "Domain") -> bool:
         """Whether calls over ``other`` can run in a kernel over this domain: the same domain,
         or a vector map/reduce whose element i is row i of a sparse kernel."""
-        if self.key() == other.key():
-            return True
+        if self.key() == other.key() or "scalar" in (self.space, other.space):
+            return True   # scalar calls run as a prologue of any kernel
         spaces = {self.space, other.space}
         return spaces == {"rows", "vec"} and self.length == other.length
 
@@ -239,13 +239,16 @@ def default_params(program: Program, calls: list, domain: Domain) -> dict:
 def kernel_space(program: Program, calls: list) -> str:
     """The space of a kernel running ``calls``: rows if any call is over sparse rows."""
     spaces = {call_domain(program, program.calls[c]).space for c in calls}
-    return "rows" if "rows" in spaces else spaces.pop()
+    for sp in ("rows", "tile", "vec"):
+        if sp in spaces:
+            return sp
+    return "scalar"
 
 
 def kernel_domain(program: Program, calls: list) -> Domain:
     """The domain a kernel running ``calls`` iterates over (the sparse rows if any)."""
     doms = [call_domain(program, program.calls[c]) for c in calls]
-    return next((d for d in doms if d.space == "rows"), doms[0])
+    return next((d for d in doms if d.space == "rows"), next((d for d in doms if d.space != "scalar"), doms[0]))
 
 
 def kernel_name(program: Program, index: int, calls: list) -> str:

@@ -264,19 +264,16 @@ class Search:
                 if b in prod and prod[b] != c.id:
                     near[c.id].add(prod[b])
                     near[prod[b]].add(c.id)
-        cdom = {c.id: call_domain(p, c) for c in p.calls}
         group_of = {c.id: (c.id,) for c in p.calls}
 
         def compatible(g, h):
             dg, dh = kernel_domain(p, list(g)), kernel_domain(p, list(h))
-            return dg.space != "scalar" and (dg.hosts(dh) or dh.hosts(dg))
+            return dg.hosts(dh) or dh.hosts(dg)
         refused: set = set()
         while True:
             groups = set(group_of.values())
             best = None
             for g in groups:
-                if cdom[g[0]].space == "scalar":
-                    continue
                 for h in {group_of[n] for c in g for n in near[c]} - {g}:
                     if h < g or not compatible(g, h):
                         continue

@@ -195,7 +195,8 @@ class Executable:
         steps = self._steps
         empty = cupy.empty
         for name, shape, dt, order in self._allocs:
-            env[name] = empty(shape, dt, order)
+            if name not in env:
+                env[name] = empty(shape, dt, order)
         if config.get().poison:
             self._poison(env, steps)
         for fn, grid, block, recipe, zero in steps:
@@ -230,14 +231,45 @@ class Executable:
             self._fallback = build(self.program, plan, self.arch)
         return self._fallback
 
-    def _call_graph(self, args, kwargs) -> tuple:
+    def bind_out(self, env: dict, out) -> None:
+        """Use the caller's arrays for the outputs: exact shape, element type and layout, on the
+        device, and sharing no memory with an input or another output (one clear error)."""
+        import cupy
+        out = (out,) if not isinstance(out, (tuple, list)) else tuple(out)
+        if len(out) != len(self.program.outputs):
+            raise ArgumentError(f"out= needs {len(self.program.outputs)} array(s), got {len(out)}")
+        taken = [(n, x) for n, x in env.items() if isinstance(x, cupy.ndarray)]
+        for o, a in zip(self.program.outputs, out):
+            v = self.program.value(o)
+            shown = f"out[{self.program.outputs.index(o)}] ({v.display})"
+            if v.role == "input" or v.view_of or o not in {n for n, *_ in self._allocs}:
+                raise ArgumentError(f"{shown}: this output is an input or a view; out= cannot receive it")
+            a = arrays.to_cupy(shown, a)
+            t = v.type
+            if t.kind == "scalar":
+                if a.shape not in ((), (1,)) or a.dtype.name != t.dtype:
+                    raise ArgumentError(f"{shown} must be a 0-d {t.dtype} array, got {a.shape} {a.dtype}")
+            else:
+                arrays.check_array(shown, a, t.kind, t.shape, t.dtype, t.order)
+            lo, hi = a.data.ptr, a.data.ptr + a.nbytes
+            for n, x in taken:
+                if x.nbytes and lo < x.data.ptr + x.nbytes and x.data.ptr < hi:
+                    other = self.program.value(n).display if n in self.program.values else n.split("#")[0]
+                    raise ArgumentError(f"{shown} shares memory with {other!r}: outputs may not alias "
+                                        "inputs or each other")
+            env[o] = a
+            taken.append((o, a))
+
+    def _call_graph(self, args, kwargs, out=None) -> tuple:
         """Graph mode: the whole program captured once per (input addresses, scalar values) as a
         CUDA graph and replayed.  The outputs are allocated at capture and reused: each call
         returns the same arrays, overwritten (as with any CUDA graph, inputs are read in place)."""
         import cupy
         env, torch_used = self.bind(args, kwargs)
         if self._aligned and self.misaligned(env):
-            return self.fallback()(*args, **kwargs)
+            return self.fallback()(*args, out=out, **kwargs)
+        if out is not None:
+            self.bind_out(env, out)
         key = tuple((n, x.data.ptr) if isinstance(x, cupy.ndarray) else (n, x.item())
                     for n, x in env.items() if isinstance(x, (cupy.ndarray, np.generic)))
         hit = self._graphs.get(key)
@@ -246,7 +278,8 @@ class Executable:
             if loaded is None or loaded[0] != cupy.cuda.runtime.getDevice():
                 self.load()
             for name, shape, dt, order in self._allocs:
-                env[name] = cupy.empty(shape, dt, order)
+                if name not in env:
+                    env[name] = cupy.empty(shape, dt, order)
             stream = cupy.cuda.Stream(non_blocking=True)
             with stream:
                 stream.begin_capture()
@@ -269,11 +302,12 @@ class Executable:
             outs = tuple(torch.from_dlpack(o) for o in outs)
         return outs
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args, out=None, **kwargs):
+        """Run on device arrays; ``out=``: arrays (one per output) to write the results into."""
         if self.use_graph:
-            return self._call_graph(args, kwargs)
+            return self._call_graph(args, kwargs, out)
         stub = self._stub
-        if stub is not None and not kwargs and len(args) == self._n_inputs:
+        if stub is not None and out is None and not kwargs and len(args) == self._n_inputs:
             r = stub(*args)
             if r is not MISS:
                 return r
@@ -284,6 +318,8 @@ class Executable:
             torch_used = False
         else:
             env, torch_used = self.bind(args, kwargs)
+        if out is not None:
+            self.bind_out(env, out)
         if self._aligned and self.misaligned(env):
             env = self.fallback().run_bound(env)
         else:

@@ -1,0 +1,194 @@
+"""Iterative solvers on fused kernels: conjugate gradients and biconjugate gradients.
+
+Each solver's iteration is written once, in the textbook order, as a kfuse function
+(:func:`cg_step`, :func:`bicg_step`); kfuse's planner groups its calls into fused
+kernels -- the reordering of independent operations that fusion needs is the
+planner's, not hand-made.  For BiCG (seed 003, Figure 2) it finds three kernels:
+
+1. ``q = A p``, ``qt = Aᵀ pt`` and ``pt·q`` over the rows of the two matrices;
+2. ``alpha = rho / (pt·q)`` as a scalar prologue, the three updates of x, r, rt,
+   and the dots ``rt·r`` and ``r·r``;
+3. ``beta = rho_new / rho`` as a prologue, and the updates of p and pt.
+
+The loop runs on the device: each iteration writes into the other of two state
+buffers (``out=``), replayed as CUDA graphs; the host reads the residual only every
+``check_every`` iterations, so it does not wait for the GPU in between.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+
+import numpy as np
+
+from . import sparse as _sparse
+from .api import jit
+from .errors import ArgumentError, ShapeError
+
+
+@dataclasses.dataclass
+class SolveInfo:
+    """What happened: status ('converged', 'maxiter', 'breakdown', 'nan'), iterations run,
+    the relative residual ||r|| / ||b|| at each check as (iteration, value), and timings."""
+
+    status: str
+    iterations: int
+    residuals: list
+    time_s: float
+
+    @property
+    def converged(self) -> bool:
+        return self.status == "converged"
+
+    @property
+    def per_iteration_s(self) -> float:
+        return self.time_s / max(1, self.iterations)
+
+
+def cg_step(A, x, r, p, rho):
+    """One CG iteration (textbook order)."""
+    q = A @ p
+    alpha = rho / (p @ q)
+    x = x + alpha * p
+    r = r - alpha * q
+    rho_new = r @ r
+    beta = rho_new / rho
+    p = r + beta * p
+    return x, r, p, rho_new
+
+
+def bicg_step(A, At, x, r, rt, p, pt, rho):
+    """One BiCG iteration (textbook order; At is Aᵀ stored as a matrix of its own)."""
+    q = A @ p
+    qt = At @ pt
+    alpha = rho / (pt @ q)
+    x = x + alpha * p
+    r = r - alpha * q
+    rt = rt - alpha * qt
+    rho_new = rt @ r
+    beta = rho_new / rho
+    p = r + beta * p
+    pt = rt + beta * pt
+    return x, r, rt, p, pt, rho_new, r @ r
+
+
+def _residual(A, x, b):
+    return b - A @ x
+
+
+_STEPS: dict = {}
+
+
+def _jitted(fn, graph: bool):
+    key = (fn.__name__, graph)
+    if key not in _STEPS:
+        _STEPS[key] = jit(fn, graph=graph)
+    return _STEPS[key]
+
+
+def _prepare(A, b, x0, fmt: str | None):
+    """Device sparse matrix (or dense CuPy matrix), right-hand side and start vector, checked."""
+    import cupy
+    if isinstance(A, (_sparse.CSR, _sparse.ELL)) or hasattr(A, "tocsr"):
+        A = _sparse.as_sparse(A, fmt or getattr(A, "fmt", "csr"), device=True)
+    elif not (isinstance(A, cupy.ndarray) and A.ndim == 2):
+        raise ArgumentError("A must be a sparse matrix (kfuse.sparse, SciPy or CuPy) or a 2-D CuPy array")
+    m, n = A.shape
+    if m != n:
+        raise ShapeError(f"A must be square, got {m} x {n}")
+    if not isinstance(b, cupy.ndarray) or b.shape != (n,):
+        raise ShapeError(f"b must be a CuPy vector of length {n}")
+    if b.dtype != A.dtype:
+        raise ArgumentError(f"b is {b.dtype}, A is {A.dtype}: convert one of them")
+    if not bool(cupy.isfinite(b).all()):
+        raise ArgumentError("b contains NaN or Inf")
+    x = cupy.zeros(n, dtype=b.dtype) if x0 is None else cupy.array(x0, dtype=b.dtype, copy=True)
+    if x.shape != (n,):
+        raise ShapeError(f"x0 must have length {n}")
+    return A, b, x
+
+
+def _like(state):
+    import cupy
+    return tuple(cupy.empty_like(s) for s in state)
+
+
+def _loop(step, fixed, state, n_in, b, tol, maxiter, check_every, rr_index, rho_index):
+    """Run ``step(*fixed, *state[:n_in], out=other)`` ping-ponging between two state buffers
+    (so CUDA-graph replays find the same addresses); read ||r||^2 and rho every
+    ``check_every`` iterations only."""
+    import cupy
+    bnorm = float(cupy.linalg.norm(b)) or 1.0
+    other = _like(state)
+    residuals, status, it = [], "maxiter", 0
+    t0 = time.perf_counter()
+    residuals.append((0, math.sqrt(abs(complex(state[rr_index].get()))) / bnorm))
+    if residuals[-1][1] <= tol:
+        return state, SolveInfo("converged", 0, residuals, 0.0)
+    while it < maxiter:
+        k = min(check_every, maxiter - it)
+        for _ in range(k):
+            res = step(*fixed, *state[:n_in], out=other)
+            state, other = tuple(res), state
+        it += k
+        val = math.sqrt(abs(complex(state[rr_index].get()))) / bnorm
+        rho = complex(state[rho_index].get())
+        residuals.append((it, val))
+        if not np.isfinite(val):
+            status = "breakdown" if rho == 0 or not np.isfinite(abs(rho)) else "nan"
+            break
+        if val <= tol:
+            status = "converged"
+            break
+        if rho == 0:
+            status = "breakdown"
+            break
+    cupy.cuda.get_current_stream().synchronize()
+    return state, SolveInfo(status, it, residuals, time.perf_counter() - t0)
+
+
+def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every: int = 10,
+       graph: bool = True, fmt: str | None = None):
+    """Solve A x = b for symmetric positive definite A by conjugate gradients.
+
+    Returns ``(x, info)``; ``info.status`` says whether ||b - A x|| / ||b|| <= tol was reached
+    within ``maxiter`` iterations (default 10 n), checked every ``check_every`` iterations.
+    """
+    import cupy
+    A, b, x = _prepare(A, b, x0, fmt)
+    maxiter = maxiter or 10 * A.shape[0]
+    r = _jitted(_residual, False)(A, x, b)
+    p = cupy.array(r, copy=True)
+    rho = _jitted(_dot, False)(r, r)
+    step = _jitted(cg_step, graph)
+    state, info = _loop(step, (A,), (x, r, p, rho), 4, b, tol, maxiter, max(1, check_every), 3, 3)
+    return state[0], info
+
+
+def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every: int = 10,
+         graph: bool = True, fmt: str | None = None, At=None):
+    """Solve A x = b by biconjugate gradients (A may be nonsymmetric).  ``At``: Aᵀ if you
+    have it; otherwise kfuse builds it once (the paper stores both matrices)."""
+    import cupy
+    A, b, x = _prepare(A, b, x0, fmt)
+    maxiter = maxiter or 10 * A.shape[0]
+    if At is None:
+        At = A.T if isinstance(A, cupy.ndarray) else _sparse.as_sparse(
+            _sparse.CSR.from_any(A).transpose(), A.fmt, device=True)
+    elif not isinstance(A, cupy.ndarray):
+        At = _sparse.as_sparse(At, A.fmt, device=True)
+    if isinstance(A, cupy.ndarray):
+        At = cupy.ascontiguousarray(At)
+    r = _jitted(_residual, False)(A, x, b)
+    rt, p, pt = (cupy.array(r, copy=True) for _ in range(3))
+    rho = _jitted(_dot, False)(rt, r)
+    rr = _jitted(_dot, False)(r, r)
+    step = _jitted(bicg_step, graph)
+    state, info = _loop(step, (A, At), (x, r, rt, p, pt, rho, rr), 6, b, tol, maxiter, max(1, check_every),
+                        6, 5)
+    return state[0], info
+
+
+def _dot(x, y):
+    return x @ y

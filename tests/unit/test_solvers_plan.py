@@ -1,0 +1,24 @@
+"""Solver iterations plan into the fused kernels of seed 003 (CPU: tracing and planning only)."""
+from kfuse.frontend.trace import trace
+from kfuse.model.planner import best_plan
+from kfuse.solvers import bicg_step, cg_step
+
+N = 62451
+SP, V, D = ("s", "csr", (N, N), "float32"), ("a", (N,), "float32", "C"), ("d", "float32")
+
+
+def test_cg_iteration_is_three_kernels():
+    p, _ = trace(cg_step, ["A", "x", "r", "p", "rho"], [SP, V, V, V, D], "cg_step")
+    plan = best_plan(p)
+    assert len(plan.kernels) == 3
+    first = [p.calls[c].fn for c in plan.kernels[0].calls]
+    assert first == ["spmv", "dot"]                       # q = A p fused with p.q
+
+
+def test_bicg_iteration_is_three_kernels():
+    p, _ = trace(bicg_step, ["A", "At", "x", "r", "rt", "p", "pt", "rho"], [SP, SP, V, V, V, V, V, D],
+                 "bicg_step")
+    plan = best_plan(p)
+    assert len(plan.kernels) == 3
+    fns = [[p.calls[c].fn for c in k.calls] for k in plan.kernels]
+    assert sum(f.count("spmv") for f in fns) == 2 and sum(f.count("dot") for f in fns) == 3

@@ -116,6 +116,53 @@ def test_every_plan_computes_the_reference(text, dtype):
             assert np.allclose(got[o], want[o])
 
 
+@st.composite
+def matrix_scripts(draw):
+    """Random valid scripts over one m x n matrix: rank-1 updates, products, vector maps, dots."""
+    lines, vm, vn, mats, outs = [], ["u", "y"], ["v", "x"], ["A"], []
+    for i in range(draw(st.integers(1, 6))):
+        kind = draw(st.sampled_from(["ger", "gemv", "gemv_t", "mapm", "mapn", "dot", "madd"]))
+        M = draw(st.sampled_from(mats))
+        if kind == "ger":
+            lines.append(f"B{i} = ger({M}, {draw(st.sampled_from(vm))}, {draw(st.sampled_from(vn))});")
+            mats.append(f"B{i}")
+        elif kind == "madd":
+            lines.append(f"B{i} = madd({M}, {draw(st.sampled_from(mats))});")
+            mats.append(f"B{i}")
+        elif kind == "gemv":
+            lines.append(f"m{i} = gemv({M}, {draw(st.sampled_from(vn))}, alpha=2.0, beta=1.0, "
+                         f"y={draw(st.sampled_from(vm))});")
+            vm.append(f"m{i}")
+        elif kind == "gemv_t":
+            lines.append(f"n{i} = gemv_t({M}, {draw(st.sampled_from(vm))});")
+            vn.append(f"n{i}")
+        elif kind == "mapm":
+            lines.append(f"m{i} = {draw(st.sampled_from(vm))} - 0.5 * {draw(st.sampled_from(vm))};")
+            vm.append(f"m{i}")
+        elif kind == "mapn":
+            lines.append(f"n{i} = {draw(st.sampled_from(vn))} * {draw(st.sampled_from(vn))};")
+            vn.append(f"n{i}")
+        else:
+            lines.append(f"s{i} = dot({draw(st.sampled_from(vm))}, {draw(st.sampled_from(vm))});")
+            outs.append(f"s{i}")
+    outs += [v for v in vm[2:] + vn[2:] + mats[1:]]
+    return ("matrix A(m, n); vector u(m), y(m), v(n), x(n); input A, u, y, v, x;\n" + "\n".join(lines)
+            + f"\nreturn {', '.join(outs or ['A'])};")
+
+
+@settings(max_examples=40, deadline=None)
+@given(matrix_scripts())
+def test_every_plan_of_matrix_scripts_computes_the_reference(text):
+    prog = kfuse.parse(text, dtype="float64").bind({"m": 5, "n": 7})
+    ins = reference.random_inputs(prog, seed=1)
+    want = reference.run(prog, ins)
+    for _t, plan in ranked_plans(prog, limit=30):
+        check_plan(prog, plan)
+        got = reference.run_plan(prog, [k.calls for k in plan.kernels], ins)
+        for o in prog.outputs:
+            assert np.allclose(got[o], want[o])
+
+
 def test_planning_100_calls_is_fast():
     lines = ["vector x(n), y(n); scalar a; input x, y, a;"]
     prev = "x"

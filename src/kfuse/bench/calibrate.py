@@ -43,6 +43,8 @@ PROBES = [
     ("tile-rboth", "matrix A(m, n); vector p(n), r(m), q(m), s(n); input A, p, r;"
                    " q = gemv(A, p); s = gemv_t(A, r); return q, s;",
      {"medium": {"m": 4096, "n": 4096}, "large": {"m": 16384, "n": 16384}}),
+    ("rows", "csr A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); return q, pq;",
+     {"medium": {"n": 62451}, "large": {"n": 1 << 20}}),
 ]
 
 

@@ -320,17 +320,9 @@ class VecEmitter(KernelEmitter):
         self.VEC = VEC
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
-        if GRID > 1 and reduces:
-            for c in reduces:
-                out = next(iter(c.outs.values()))
-                self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
-                                   GRID * self.p.value(out).type.nbytes())
-            self.add_workspace("counter", "kf_count", "", 4)
+        self.reduction_workspace(reduces, GRID)
         L = self.L
-        L(f"// kernel {self.k.name}: vec, N = {N}")
-        L(f'extern "C" __global__ void __launch_bounds__({BS})\n{self.k.name}('
-          + ",\n    ".join(a.decl for a in self.args) + ")")
-        L.push("{")
+        self.open_kernel(f"vec, N = {N}", BS)
         L(f"using idx_t = {'long long' if N * 2 >= 2**31 else 'int'};")
         L(f"constexpr idx_t N = {N};")
         L(f"constexpr int BS = {BS}, VEC = {VEC}, ITERS = {ITERS};")
@@ -338,12 +330,7 @@ class VecEmitter(KernelEmitter):
             L(f"constexpr int GRID = {GRID};")
         else:
             L(f"// grid: {GRID} block(s)")
-        self.emit_scalar_loads()
-        self.emit_prologue()
-        for c in reduces:
-            out = next(iter(c.outs.values()))
-            L(f"{self.ctype_of(out)} {ident(out)}_acc = {_OPS[self.fns[c.id].combine]}"
-              f"<{self.ctype_of(out)}>::identity();   // clear output of accumulated reduction")
+        self.clear_reductions(reduces)
         unroll = int(prm.get("unroll", 1))
         if unroll > 1:
             L(f"#pragma unroll {unroll}   // more loads in flight")
@@ -360,6 +347,32 @@ class VecEmitter(KernelEmitter):
         L.pop()
         return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k,
                             self.aligned_inputs(VEC))
+
+    def reduction_workspace(self, reduces, GRID):
+        """Partial results (one per block) and the last-block counter of the kernel's reductions."""
+        if GRID > 1 and reduces:
+            for c in reduces:
+                out = next(iter(c.outs.values()))
+                self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
+                                   GRID * self.p.value(out).type.nbytes())
+            self.add_workspace("counter", "kf_count", "", 4)
+
+    def open_kernel(self, comment: str, BS: int):
+        """The kernel's comment, signature and opening brace."""
+        L = self.L
+        L(f"// kernel {self.k.name}: {comment}")
+        L(f'extern "C" __global__ void __launch_bounds__({BS})\n{self.k.name}('
+          + ",\n    ".join(a.decl for a in self.args) + ")")
+        L.push("{")
+
+    def clear_reductions(self, reduces):
+        """Scalar loads, scalar prologue, and cleared accumulators (Algorithm 1, lines 4-5)."""
+        self.emit_scalar_loads()
+        self.emit_prologue()
+        for c in reduces:
+            out = next(iter(c.outs.values()))
+            self.L(f"{self.ctype_of(out)} {ident(out)}_acc = {_OPS[self.fns[c.id].combine]}"
+                   f"<{self.ctype_of(out)}>::identity();   // clear output of accumulated reduction")
 
     def aligned_inputs(self, vec: int) -> dict:
         """Arrays read or written with VEC-wide packs: value -> required byte alignment."""
@@ -891,28 +904,15 @@ class RowsEmitter(VecEmitter):
         self.VEC = 1
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
-        if GRID > 1 and reduces:
-            for c in reduces:
-                out = next(iter(c.outs.values()))
-                self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
-                                   GRID * self.p.value(out).type.nbytes())
-            self.add_workspace("counter", "kf_count", "", 4)
+        self.reduction_workspace(reduces, GRID)
         L = self.L
-        L(f"// kernel {self.k.name}: rows of sparse matrices, M = {N}, {G} thread(s) per row")
-        L(f'extern "C" __global__ void __launch_bounds__({BS})\n{self.k.name}('
-          + ",\n    ".join(a.decl for a in self.args) + ")")
-        L.push("{")
+        self.open_kernel(f"rows of sparse matrices, M = {N}, {G} thread(s) per row", BS)
         L("using idx_t = int;")
         L(f"constexpr idx_t N = {N};")
         L(f"constexpr int BS = {BS}, G = {G}, ITERS = {ITERS}, VEC = 1;")
         if reduces and GRID > 1:
             L(f"constexpr int GRID = {GRID};")
-        self.emit_scalar_loads()
-        self.emit_prologue()
-        for c in reduces:
-            out = next(iter(c.outs.values()))
-            L(f"{self.ctype_of(out)} {ident(out)}_acc = {_OPS[self.fns[c.id].combine]}"
-              f"<{self.ctype_of(out)}>::identity();   // clear output of accumulated reduction")
+        self.clear_reductions(reduces)
         L("const int lane = threadIdx.x & (G - 1);")
         L.push("for (int it = 0; it < ITERS; ++it) {")
         L("const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G;")

@@ -145,7 +145,7 @@ def cmd_run(args):
     t = exe.time(*ins.values(), repeat=args.repeat)
     nbytes = sum(prog.value(n).type.nbytes() for n in prog.inputs) + \
         sum(prog.value(o).type.nbytes() for o in prog.outputs)
-    print(f"{device.device_name()}: {t * 1e6:.1f} us per call (median of {args.repeat}), "
+    print(f"{device.device_name()}: {t * 1e6:.1f} us per call (median of {args.repeat} loops of 10 calls), "
           f"{nbytes / t / 1e9:.1f} GB/s effective")
     if not worst <= tol:
         raise KfuseError(f"result differs from the reference: relative error {worst:.2e} > {tol:g}")

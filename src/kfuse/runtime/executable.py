@@ -353,10 +353,11 @@ class Executable:
         res = reference.run(self.program, {n: a for (n, _), a in zip(self._inputs, args)})
         return tuple(res[o] for o in self.program.outputs)
 
-    def time(self, *args, repeat: int = 20, warmup: int = 3) -> float:
-        """Median seconds per call measured with CUDA events (a quick check, not a benchmark)."""
+    def time(self, *args, repeat: int = 20, warmup: int = 3, calls: int = 10) -> float:
+        """Median over ``repeat`` loops of the seconds per call of ``calls`` back-to-back calls,
+        with CUDA events (a quick check; ``kfuse bench`` is the benchmark)."""
         from .timing import median_seconds
-        return median_seconds(lambda: self(*args), loops=repeat, calls=1, warmup=warmup)
+        return median_seconds(lambda: self(*args), loops=repeat, calls=calls, warmup=warmup)
 
 
 def build(program: Program, plan, arch: str | None = None) -> Executable:

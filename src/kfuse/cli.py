@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import sys
-import time
 
 from . import __version__
 from .errors import KfuseError
@@ -271,10 +270,7 @@ def main(argv=None) -> int:
             return 1
     args = parser.parse_args(argv)
     try:
-        t0 = time.perf_counter()
-        rc = args.func(args) or 0
-        del t0
-        return rc
+        return args.func(args) or 0
     except KfuseError as e:
         msg = str(e).splitlines()[0] if not isinstance(e, _compile_error()) else str(e)
         print(f"kfuse: error: {msg}", file=sys.stderr)

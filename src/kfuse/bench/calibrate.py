@@ -115,9 +115,7 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
 
 
 def _host_costs(cal: Calibration):
-    """Host cost of a call, a launch and an allocation, from a one-kernel and a two-kernel program."""
-    import cupy
-
+    """Host cost of a call, a launch and an allocation, from one-kernel programs."""
     from .hostpath import measure
     rows = measure(n_calls=1000)
     if rows:
@@ -125,7 +123,6 @@ def _host_costs(cal: Calibration):
         cal.host_launch_s = r["bare_us"] * 1e-6
         cal.host_alloc_s = max(0.0, (r["bare_alloc_us"] - r["bare_us"]) * 1e-6)
         cal.host_call_s = max(0.0, (r["exe_us"] - r["bare_alloc_us"]) * 1e-6)
-    del cupy
 
 
 def main(argv=None) -> int:

@@ -224,11 +224,10 @@ class _Parser:
         self.expect("=")
         start = self.i
         val = self.expr()
-        end_tok = self.expect(";", "';' at the end of the assignment")
+        self.expect(";", "';' at the end of the assignment")
         label = f"{nt.text} = {self.source_text(start, self.i - 1)}"
         val = self.bind_name(nt, val, label)
         self.env[nt.text] = val
-        del end_tok
 
     def source_text(self, a, b) -> str:
         """Tokens ``a`` to ``b`` as normalised source text: ``gemv(A.T, x, alpha=-2)``, ``w - a * v``."""

@@ -114,20 +114,8 @@ def _module(unroll: int):
 
 def _median_seconds(launch, loops: int = 7, per_loop: int = 5) -> float:
     """Median over loops of the per-launch time (CUDA events around ``per_loop`` launches)."""
-    import cupy
-
-    start, end = cupy.cuda.Event(), cupy.cuda.Event()
-    launch()
-    cupy.cuda.Device().synchronize()
-    times = []
-    for _ in range(loops):
-        start.record()
-        for _ in range(per_loop):
-            launch()
-        end.record()
-        end.synchronize()
-        times.append(cupy.cuda.get_elapsed_time(start, end) * 1e-3 / per_loop)
-    return statistics.median(times)
+    from ..runtime.timing import median_seconds
+    return median_seconds(launch, loops=loops, calls=per_loop, warmup=1)
 
 
 def measure_read(buf, sms: int) -> tuple[float, list[dict]]:

@@ -30,15 +30,9 @@ ITERS = 200
 
 
 def _events(fn, reps: int = 1) -> float:
-    import cupy
-    fn()
-    a, b = cupy.cuda.Event(), cupy.cuda.Event()
-    a.record()
-    for _ in range(reps):
-        fn()
-    b.record()
-    b.synchronize()
-    return cupy.cuda.get_elapsed_time(a, b) * 1e-3 / reps
+    """Seconds per call of ``reps`` back-to-back calls after one warm-up (CUDA events)."""
+    from ..runtime.timing import median_seconds
+    return median_seconds(fn, loops=1, calls=reps, warmup=1)
 
 
 def spmv_limit_s(A, ceil) -> float:

@@ -155,10 +155,6 @@ def atomic_refusal(program: Program, calls) -> str | None:
     return None
 
 
-def legal(program: Program, calls) -> bool:
-    return not check(program, calls)
-
-
 def explain(program: Program, calls) -> str:
     """Why ``calls`` can or cannot run in one kernel, in words."""
     calls = sorted(set(calls))

@@ -20,7 +20,7 @@ import math
 from .. import config, library
 from ..ir import Program
 from .legality import atomic_refusal, check
-from .plan import Domain, KernelPlan, Plan, call_domain, kernel_domain, kernel_name, kernel_space, pack_width
+from .plan import Domain, KernelPlan, Plan, kernel_domain, kernel_name, kernel_space, pack_width
 
 EXHAUSTIVE_CALLS = 9
 BLOCKS_PER_SM = (2, 4, 8)
@@ -98,28 +98,6 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
         if p not in uniq:
             uniq.append(p)
     return uniq
-
-
-def domain_key(program: Program, cid: int) -> tuple:
-    return call_domain(program, program.calls[cid]).key()
-
-
-def candidate_fusions(program: Program, max_size: int = 6) -> list:
-    """All legal fusions of 2..max_size calls within one domain (for reports and small searches)."""
-    by_dom: dict = {}
-    for c in program.calls:
-        d = call_domain(program, c)
-        key = ("1d", d.length) if d.space in ("vec", "rows") else d.key()
-        by_dom.setdefault(key, []).append(c.id)
-    out = []
-    for key, ids in by_dom.items():
-        if key[0] == "scalar":
-            continue
-        for r in range(2, min(max_size, len(ids)) + 1):
-            for combo in itertools.combinations(ids, r):
-                if not check(program, combo):
-                    out.append(list(combo))
-    return out
 
 
 def _partitions(items: list):

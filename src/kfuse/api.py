@@ -210,6 +210,8 @@ class JitFunction:
                 key.append(0)
             elif t is complex:
                 key.append(1)
+            elif t in _sparse_types():
+                key.append((t, x.shape, x.dtype.char, x.nnz if t.fmt == "csr" else x.width, x.device))
             else:
                 return None
         return tuple(key)
@@ -248,6 +250,12 @@ def _cupy_ndarray():
         return cupy.ndarray
     except ImportError:
         return type(None)
+
+
+@functools.lru_cache(maxsize=1)
+def _sparse_types():
+    from . import sparse
+    return (sparse.CSR, sparse.ELL)
 
 
 def jit(fn=None, *, plan=None, name: str | None = None, graph: bool = False):

@@ -103,7 +103,11 @@ def random_inputs(program: Program, seed: int | None = None, xp=np) -> dict:
         shape = tuple(t.shape)
         if t.kind == "sparse":
             from . import sparse
-            m = sparse.random_sparse(shape[0], shape[1], min(8, shape[1]), t.dtype, int(rng.integers(1 << 30)))
+            seed_ = int(rng.integers(1 << 30))
+            if t.per_row and shape[0] == shape[1]:   # the traced matrix's density, banded
+                m = sparse.banded(shape[0], t.per_row, t.dtype, seed_, dominant=False)
+            else:
+                m = sparse.random_sparse(shape[0], shape[1], min(2 * t.per_row or 8, shape[1]), t.dtype, seed_)
             m = m if t.fmt == "csr" else m.to_ell()
             out[name] = m.to_device() if xp is not np else m
             continue

@@ -11,7 +11,8 @@ planner's, not hand-made.  For BiCG (seed 003, Figure 2) it finds three kernels:
 3. ``beta = rho_new / rho`` as a prologue, and the updates of p and pt.
 
 The loop runs on the device: each iteration writes into the other of two state
-buffers (``out=``), replayed as CUDA graphs; the host reads the residual only every
+buffers (``out=``); with ``graph=True`` a block of ``check_every`` iterations is captured
+once as one CUDA graph and replayed; the host reads the residual only every
 ``check_every`` iterations, so it does not wait for the GPU in between.
 """
 from __future__ import annotations
@@ -114,10 +115,13 @@ def _like(state):
     return tuple(cupy.empty_like(s) for s in state)
 
 
-def _loop(step, fixed, state, n_in, b, tol, maxiter, check_every, rr_index, rho_index):
-    """Run ``step(*fixed, *state[:n_in], out=other)`` ping-ponging between two state buffers
-    (so CUDA-graph replays find the same addresses); read ||r||^2 and rho every
-    ``check_every`` iterations only."""
+def _loop(step, fixed, state, n_in, b, tol, maxiter, check_every, rr_index, rho_index, graph=True):
+    """Run ``step(*fixed, *state[:n_in], out=other)`` ping-ponging between two state buffers;
+    read ||r||^2 and rho every ``check_every`` iterations only.
+
+    With ``graph``, an even number of iterations (``check_every`` rounded down; none when it
+    is 1) is captured once per starting buffer set as one CUDA graph and replayed: the host
+    issues one launch per block of iterations instead of one Python call per iteration."""
     import cupy
     bnorm = float(cupy.linalg.norm(b)) or 1.0
     other = _like(state)
@@ -126,9 +130,20 @@ def _loop(step, fixed, state, n_in, b, tol, maxiter, check_every, rr_index, rho_
     residuals.append((0, math.sqrt(abs(complex(state[rr_index].get()))) / bnorm))
     if residuals[-1][1] <= tol:
         return state, SolveInfo("converged", 0, residuals, 0.0)
+    span = check_every - (check_every & 1) if graph else 0   # even: ends in the buffers it began in
+    graphs: dict = {}
     while it < maxiter:
         k = min(check_every, maxiter - it)
-        for _ in range(k):
+        done = 0
+        while span and k - done >= span:
+            g = graphs.get(id(state[0]))
+            if g is None:
+                g = graphs[id(state[0])] = _capture(step, fixed, state, other, n_in, span)
+            if not g:
+                break   # not capturable (misaligned inputs): plain calls
+            g[0].launch(stream=cupy.cuda.get_current_stream())
+            done += span
+        for _ in range(k - done):
             res = step(*fixed, *state[:n_in], out=other)
             state, other = tuple(res), state
         it += k
@@ -148,6 +163,19 @@ def _loop(step, fixed, state, n_in, b, tol, maxiter, check_every, rr_index, rho_
     return state, SolveInfo(status, it, residuals, time.perf_counter() - t0)
 
 
+def _capture(step, fixed, state, other, n_in, span: int):
+    """(CUDA graph of ``span`` iterations from ``state`` back to it, its bound arrays), or ()."""
+    exe = step.executable(*fixed, *state[:n_in])
+    envs, cur, nxt = [], state, other
+    for _ in range(span):
+        env = exe.prepare((*fixed, *cur[:n_in]), out=nxt)
+        if env is None:
+            return ()
+        envs.append(env)
+        cur, nxt = nxt, cur
+    return (exe.capture(envs), envs)
+
+
 def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every: int = 10,
        graph: bool = True, fmt: str | None = None):
     """Solve A x = b for symmetric positive definite A by conjugate gradients.
@@ -161,8 +189,8 @@ def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every
     r = _jitted(_residual, False)(A, x, b)
     p = cupy.array(r, copy=True)
     rho = _jitted(_dot, False)(r, r)
-    step = _jitted(cg_step, graph)
-    state, info = _loop(step, (A,), (x, r, p, rho), 4, b, tol, maxiter, max(1, check_every), 3, 3)
+    step = _jitted(cg_step, False)
+    state, info = _loop(step, (A,), (x, r, p, rho), 4, b, tol, maxiter, max(1, check_every), 3, 3, graph)
     return state[0], info
 
 
@@ -184,9 +212,9 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
     rt, p, pt = (cupy.array(r, copy=True) for _ in range(3))
     rho = _jitted(_dot, False)(rt, r)
     rr = _jitted(_dot, False)(r, r)
-    step = _jitted(bicg_step, graph)
+    step = _jitted(bicg_step, False)
     state, info = _loop(step, (A, At), (x, r, rt, p, pt, rho, rr), 6, b, tol, maxiter, max(1, check_every),
-                        6, 5)
+                        6, 5, graph)
     return state[0], info
 
 

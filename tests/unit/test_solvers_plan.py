@@ -22,3 +22,20 @@ def test_bicg_iteration_is_three_kernels():
     assert len(plan.kernels) == 3
     fns = [[p.calls[c].fn for c in k.calls] for k in plan.kernels]
     assert sum(f.count("spmv") for f in fns) == 2 and sum(f.count("dot") for f in fns) == 3
+
+
+def test_rows_group_follows_nonzeros_per_row():
+    """The traced per-row hint steers the threads per row: a long-row matrix gets a group of
+    at least 8 threads, a 5-point-stencil-like one at most 4, and the hint reaches the type."""
+    for hint, lo, hi in ((64, 8, 32), (4, 1, 4)):
+        sp = ("s", "csr", (N, N), "float32", hint)
+        p, _ = trace(cg_step, ["A", "x", "r", "p", "rho"], [sp, V, V, V, D], "cg_step")
+        assert p.value("A").type.per_row == hint
+        plan = best_plan(p)
+        g = plan.kernels[0].params["group"]
+        assert lo <= g <= hi, (hint, g)
+
+
+def test_per_row_hint_rounds_to_a_power_of_two():
+    from kfuse.frontend.trace import per_row_hint
+    assert [per_row_hint(nz, 10) for nz in (0, 5, 10, 30, 55, 640, 1180)] == [1, 1, 1, 4, 4, 64, 128]

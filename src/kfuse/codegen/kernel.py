@@ -883,8 +883,12 @@ class RowsEmitter(VecEmitter):
         for (int it = 0; it < ITERS; ++it) {
             const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G;
             float q_acc = 0;                                   // call 0: q = spmv(A, p)
-            if (i0 < N) for (int k = A_indptr[i0] + lane; k < A_indptr[i0 + 1]; k += G)
-                q_spmv_compute(A_data[k], p[A_indices[k]], q_acc);
+            if (i0 < N) {
+                const int k_end = A_indptr[i0 + 1];
+                #pragma unroll 4
+                for (int k = A_indptr[i0] + lane; k < k_end; k += G)
+                    q_spmv_compute(A_data[k], p[A_indices[k]], q_acc);
+            }
             q_acc = kf_lane_reduce<G, kf_op_add_t>(q_acc);
             if (lane == 0 && i0 < N) {
                 float q_e[VEC]; q_spmv_finalize(q_acc, 1.0f, 0.0f, 0.0f, q_e[0]); q[i0] = q_e[0];
@@ -970,11 +974,17 @@ class RowsEmitter(VecEmitter):
                 args.append(f"{self.cname(gathered[p])}[{col}]")
             else:
                 args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[i0]"))
+        L("if (i0 < N) {   // unrolled by 4: the loads of several nonzeros overlap")
         if fmt == "csr":
-            L(f"if (i0 < N) for (int k = {a}_indptr[i0] + lane; k < {a}_indptr[i0 + 1]; k += G)")
+            L(f"    const int k_end = {a}_indptr[i0 + 1];")
+            L("    #pragma unroll 4")
+            L(f"    for (int k = {a}_indptr[i0] + lane; k < k_end; k += G)")
         else:
-            L(f"if (i0 < N) for (int k = lane; k < {a}_rowlen[i0]; k += G)")
-        L(f"    {c.name}_compute({', '.join(args + [o + '_acc'])});")
+            L(f"    const int k_end = {a}_rowlen[i0];")
+            L("    #pragma unroll 4")
+            L("    for (int k = lane; k < k_end; k += G)")
+        L(f"        {c.name}_compute({', '.join(args + [o + '_acc'])});")
+        L("}")
         L(f"{o}_acc = kf_lane_reduce<G, {op}>({o}_acc);   // every lane takes part (shuffles)")
 
     def emit_row_finalize(self, c):

@@ -7,6 +7,7 @@ body become literals.  Shapes are concrete: one trace per argument signature.
 """
 from __future__ import annotations
 
+import math
 import numbers
 import threading
 
@@ -111,6 +112,14 @@ def as_operand(builder: GraphBuilder, x) -> str:
     raise ArgumentError(f"unsupported operand {type(x).__name__} in a kfuse function")
 
 
+def per_row_hint(nnz: int, rows: int) -> int:
+    """Average nonzeros per row rounded to a power of two (at least 1): the planner's hint for
+    how many threads should share a row; matrices of the same shape and hint share a plan.
+    (ELLPACK-R passes its width: its row lengths live on the device.)"""
+    avg = nnz / max(1, rows)
+    return 1 << max(0, round(math.log2(avg))) if avg >= 1 else 1
+
+
 def arg_spec(name: str, x) -> tuple:
     """The part of the jit cache key for one argument: kind, shape, dtype, layout."""
     from ..runtime import arrays
@@ -125,7 +134,7 @@ def arg_spec(name: str, x) -> tuple:
     if isinstance(x, (sparse.CSR, sparse.ELL)):
         if not x.device:
             raise ArgumentError(f"argument {name!r} is a sparse matrix on the host; pass .to_device()")
-        return ("s", x.fmt, tuple(x.shape), x.dtype.name)
+        return ("s", x.fmt, tuple(x.shape), x.dtype.name, per_row_hint(x.nnz if x.fmt == "csr" else x.width * x.shape[0], x.shape[0]))
     if not (hasattr(x, "shape") and hasattr(x, "dtype")):
         raise ArgumentError(f"argument {name!r}: unsupported type {type(x).__name__}")
     if arrays.is_torch(x) and not x.is_cuda:
@@ -172,7 +181,7 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
         elif s[0] == "d":
             b.add_input(n, ArrayType("scalar", s[1]))
         elif s[0] == "s":
-            b.add_input(n, ArrayType("sparse", s[3], s[2], "C", s[1]))
+            b.add_input(n, ArrayType("sparse", s[3], s[2], "C", s[1], s[4] if len(s) > 4 else 0))
         else:
             dt = scalar_dtype(specs, s[1])
             if s[1] == "real" and is_complex(dt):

@@ -39,6 +39,20 @@ def _iters(steps: int, other_blocks: int, per_sm: int) -> int:
     return max(1, math.ceil(steps / max(1, want // max(1, other_blocks))))
 
 
+def rows_groups(program: Program, calls: list) -> tuple:
+    """Threads per row worth trying: ELLPACK-R walks slots coalesced across rows (1, 2, 4);
+    CSR from a fraction of the rows' nonzeros up to all of them (per-row hint p: groups in
+    [p/8, p], capped at a warp), all of (1, 4, 8, 16, 32) when the hint is unknown."""
+    types = [program.value(v).type for c in calls for v in program.calls[c].args.values()
+             if program.value(v).type.kind == "sparse"]
+    if {t.fmt for t in types} == {"ell"}:
+        return (1, 2, 4)
+    hint = max((t.per_row for t in types), default=0)
+    if not hint:
+        return (1, 4, 8, 16, 32)
+    return tuple(g for g in (1, 2, 4, 8, 16, 32) if hint / 8 <= g <= max(1, hint) or (g == 32 and hint > 32))
+
+
 def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
     """Implementations of the fusion ``calls``: a list of launch-parameter dicts.
 
@@ -48,17 +62,21 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
     pack = pack_width(_dtype(program, calls))
     out = []
     if dom.space == "rows":
-        fmts = {program.value(v).type.fmt for c in calls for v in program.calls[c].args.values()
-                if program.value(v).type.kind == "sparse"}
-        groups = (1, 2, 4) if fmts == {"ell"} else (1, 4, 8, 16, 32)
+        groups = rows_groups(program, calls)
         for bs, g, per_sm in itertools.product((128, 256), groups, BLOCKS_PER_SM):
             blocks = math.ceil(dom.length / (bs // g))
             out.append({"block": bs, "group": g, "iters": _iters(blocks, 1, per_sm * 256 // bs)})
     elif dom.space == "vec":
         vecs = sorted({pack, 1, 2 * pack} if wide else {pack, 1})
-        for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), vecs, BLOCKS_PER_SM, (1, 4)):
+        if dom.length >= (1 << 20) and pack > 1:
+            vecs = [v for v in vecs if v > 1]   # 4-byte loads keep too few bytes in flight
+        reduces = any(library.get(program.calls[c].fn).is_reduce for c in calls)
+        # per_sm 0: one pack per thread, as many blocks as that takes (maps only: a reduction
+        # would leave one partial result per block to finish)
+        per_sms = BLOCKS_PER_SM if reduces else (0,) + BLOCKS_PER_SM
+        for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), vecs, per_sms, (1, 4)):
             blocks = math.ceil(dom.length / (bs * vec))
-            it = _iters(blocks, 1, per_sm * 256 // bs)
+            it = _iters(blocks, 1, per_sm * 256 // bs) if per_sm else 1
             if unroll > 1 and it < 2:
                 continue
             out.append({"block": bs, "vec": vec, "iters": it, **({"unroll": unroll} if unroll > 1 else {})})
@@ -68,8 +86,9 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
         red_axes = {dom.axis_of(library.get(program.calls[c].fn).output.index)
                     for c in calls if library.get(program.calls[c].fn).hof == "nested_reduce"}
         atomic_ok = red_axes and atomic_refusal(program, calls) is None
+        per_sms = BLOCKS_PER_SM if red_axes else (0,) + BLOCKS_PER_SM   # 0: no serial loop (maps)
         for (bx, by), ks, vec, axis, per_sm, unroll in itertools.product(
-                ((32, 4), (32, 8), (32, 16)), (1, 2, 4), vecs, ("slow", "fast"), BLOCKS_PER_SM, (1, 2)):
+                ((32, 4), (32, 8), (32, 16)), (1, 2, 4), vecs, ("slow", "fast"), per_sms, (1, 2)):
             if axis == "fast" and not red_axes & {"slow"}:
                 continue   # walking along F only pays when a reduction runs along it
             tf, ts = bx * vec, by * ks
@@ -77,7 +96,7 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
             other = math.ceil((dom.slow / ts) if axis == "fast" else (dom.fast / tf))
             if axis == "fast" and other > 65535:
                 continue
-            it = _iters(steps, other, per_sm * 256 // (bx * by))
+            it = _iters(steps, other, per_sm * 256 // (bx * by)) if per_sm else 1
             if axis == "slow":
                 while math.ceil(steps / it) > 65535:
                     it *= 2

@@ -75,6 +75,7 @@ class ArrayType:
     shape: tuple = ()
     order: str = "C"
     fmt: str = ""          # sparse matrices: "csr" or "ell"
+    per_row: int = 0       # sparse matrices: nonzeros per row as a power of two (0: unknown), a planning hint
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -89,6 +90,8 @@ class ArrayType:
             raise ShapeError(f"a sparse matrix needs a format in {SPARSE_FORMATS}, got {self.fmt!r}")
         if self.kind != "sparse" and self.fmt:
             object.__setattr__(self, "fmt", "")
+        if self.kind != "sparse" and self.per_row:
+            object.__setattr__(self, "per_row", 0)
 
     @property
     def rank(self) -> int:
@@ -147,8 +150,11 @@ class ArrayType:
         d = {"kind": self.kind, "dtype": self.dtype, "shape": list(self.shape), "order": self.order}
         if self.fmt:
             d["fmt"] = self.fmt
+        if self.per_row:
+            d["per_row"] = self.per_row
         return d
 
     @staticmethod
     def from_json(d: dict) -> "ArrayType":
-        return ArrayType(d["kind"], d["dtype"], tuple(d["shape"]), d.get("order", "C"), d.get("fmt", ""))
+        return ArrayType(d["kind"], d["dtype"], tuple(d["shape"]), d.get("order", "C"), d.get("fmt", ""),
+                         int(d.get("per_row", 0)))

@@ -24,6 +24,11 @@ def _stored(program: Program, calls: list, needed: set) -> list:
 SPARSE_PER_ROW = 16
 
 
+def per_row(t) -> int:
+    """Nonzeros per row assumed for sparse type ``t``: its hint, or SPARSE_PER_ROW."""
+    return t.per_row or SPARSE_PER_ROW
+
+
 def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> dict:
     """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape."""
     cs = [program.calls[c] for c in calls]
@@ -38,9 +43,9 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                 continue
             seen.add(b)
             reads += val.type.nbytes()
-            if val.type.kind == "sparse":   # nonzeros are known at run time only: assume 16 per row
+            if val.type.kind == "sparse":   # the per-row hint of the traced matrix, else 16 per row
                 m = val.type.shape[0]
-                reads += m * SPARSE_PER_ROW * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
+                reads += m * per_row(val.type) * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
     writes = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
     partial, l2, atomics, zeroed, tail = 0, 0, 0, 0, 0
     vec = int(params.get("vec", 1))
@@ -130,8 +135,14 @@ def env_key(program: Program, calls: list, params: dict, cal: Calibration) -> st
     cls = "large" if elements >= (1 << 24) else "medium"
     bps = tr["grid"] / max(1, cal.sm_count)
     bucket = 2 ** round(math.log2(max(bps, 0.25)))
-    shape = ",".join(f"{k}={params[k]}" for k in sorted(params) if k != "iters")
-    return f"{kernel_kind(program, calls)}|{cls}|{shape}|bps={bucket:g}"
+    fields = {k: params[k] for k in params if k != "iters"}
+    kind = kernel_kind(program, calls)
+    if kind == "rows":   # nonzeros per row decide how well a group of threads fills its row
+        fields["pr"] = max((program.value(v).type.per_row for c in calls
+                            for v in program.calls[c].args.values()
+                            if program.value(v).type.kind == "sparse"), default=0) or SPARSE_PER_ROW
+    shape = ",".join(f"{k}={fields[k]}" for k in sorted(fields))
+    return f"{kind}|{cls}|{shape}|bps={bucket:g}"
 
 
 UNMEASURED_MARGIN = 0.1   # per launch-shape field that differs from the nearest measured environment

@@ -53,8 +53,10 @@ class Executable:
         self._fallback = None
         self._n_inputs = len(self._inputs)
         self._fast = [(n, v.type.kind == "scalar" and v.host, tuple(v.type.shape), np.dtype(v.type.dtype),
-                       "_f_contiguous" if v.type.order == "F" and v.type.kind == "matrix" else "_c_contiguous")
+                       "_f_contiguous" if v.type.order == "F" and v.type.kind == "matrix" else "_c_contiguous",
+                       tuple(part for part, _ in SPARSE_PARTS[v.type.fmt]) if v.type.kind == "sparse" else None)
                       for n, v in self._inputs]
+        self._sparse_cls = None
         self._outs = [(o, program.value(o).view_of) for o in program.outputs]
         self._host_outputs = any(program.value(o).host for o in program.outputs)
         self._allocs = []
@@ -174,7 +176,21 @@ class Executable:
         nd = cupy.ndarray
         dev = cupy.cuda.runtime.getDevice()
         env = {}
-        for (name, host, shape, dt, contig), x in zip(self._fast, args):
+        for (name, host, shape, dt, contig, parts), x in zip(self._fast, args):
+            if parts is not None:   # a device sparse matrix of the traced format, shape and type
+                if self._sparse_cls is None:
+                    from .. import sparse
+                    self._sparse_cls = {"indptr": sparse.CSR, "cols": sparse.ELL}
+                if (type(x) is not self._sparse_cls[parts[0]] or x.dtype != dt or x.shape != shape
+                        or type(getattr(x, parts[-1])) is not nd):
+                    return None
+                env[name] = x
+                for part in parts:
+                    a = getattr(x, part)
+                    if a.data.device_id != dev:
+                        return None
+                    env[f"{name}#{part}"] = a
+                continue
             if host:
                 if type(x) is float or type(x) is int:
                     env[name] = dt.type(x)
@@ -206,6 +222,42 @@ class Executable:
                     cupy.cuda.runtime.memsetAsync(env[v].data.ptr, 0, nbytes, stream)
             fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]))
         return env
+
+    def prepare(self, args: tuple, out=None):
+        """Bound, checked arguments with every output and intermediate allocated (``out=``:
+        the caller's arrays), ready for :meth:`run_bound` to launch without allocating -- what
+        capturing several calls into one CUDA graph needs.  None when an input is not aligned
+        for the plan's vector loads (the caller then calls normally)."""
+        env = self.fast_bind(args) if len(args) == len(self._fast) else None
+        if env is None:
+            env = self.bind(args, {})[0]
+        if out is not None:
+            self.bind_out(env, out)
+        if self._aligned and self.misaligned(env):
+            return None
+        import cupy
+        for name, shape, dt, order in self._allocs:
+            if name not in env:
+                env[name] = cupy.empty(shape, dt, order)
+        return env
+
+    def capture(self, envs: list):
+        """One CUDA graph (``cupy.cuda.Graph``) that runs this program once per prepared env
+        (:meth:`prepare`), in order; replay it with ``graph.launch()``.  The envs' arrays must
+        outlive the graph."""
+        import cupy
+        loaded = self._loaded
+        if loaded is None or loaded[0] != cupy.cuda.runtime.getDevice():
+            self.load()
+        stream = cupy.cuda.Stream(non_blocking=True)
+        with stream:
+            stream.begin_capture()
+            try:
+                for env in envs:
+                    self.run_bound(env)
+            finally:
+                graph = stream.end_capture()
+        return graph
 
     def _poison(self, env, steps):
         """Debug aid: NaN in every output and partial-result buffer, so unwritten elements show."""

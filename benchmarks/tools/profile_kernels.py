@@ -1,7 +1,7 @@
 """Where the time goes: per-kernel GPU times (torch profiler / CUPTI sees CuPy launches) and
 host time per call, for a few cases named on the command line.
 
-    PYTHONPATH=src python3 benchmarks/tools/profile_kernels.py spmv bicg cg axpy3
+    PYTHONPATH=src python3 benchmarks/tools/profile_kernels.py spmv bicg bicg:pdb1HYS cg axpy3
 """
 import cProfile
 import pstats
@@ -77,8 +77,8 @@ def case_spmv():
             pyprof(lambda: f(M, x))
 
 
-def case_bicg():
-    A = sparse.profile("cant", "float32")
+def case_bicg(name="cant"):
+    A = sparse.profile(name, "float32")
     b = cupy.asarray(np.random.default_rng(1).uniform(-1, 1, A.shape[0]).astype("float32"))
     Ad, Atd = A.to_device(), A.T.to_device()
     for graph in (True, False):
@@ -87,8 +87,7 @@ def case_bicg():
         print(f"  bicg graph={graph}: {info.per_iteration_s * 1e6:.1f} us/iter")
     step = solvers._jitted(solvers.bicg_step, False)
     print("  plan:", _plan(step._last[0]) if step._last else None)
-    kernels(lambda: solvers.bicg(Ad, b, At=Atd, maxiter=10, tol=0.0, check_every=10, graph=False), n=3, top=16)
-    pyprof(lambda: solvers.bicg(Ad, b, At=Atd, maxiter=50, tol=0.0, check_every=50, graph=True), n=2)
+    kernels(lambda: solvers.bicg(Ad, b, At=Atd, maxiter=10, tol=0.0, check_every=10, graph=False), n=3, top=6)
 
 
 def case_cg():
@@ -128,7 +127,8 @@ if __name__ == "__main__":
     for c in sys.argv[1:]:
         print(c)
         try:
-            globals()["case_" + c]()
+            name, *arg = c.split(":")
+            globals()["case_" + name](*arg)
         except Exception:
             import traceback
             traceback.print_exc()

@@ -872,28 +872,40 @@ SPARSE_PARTS = {"csr": (("indptr", "int"), ("indices", "int"), ("data", "T")),
 
 class RowsEmitter(VecEmitter):
     """A kernel over the rows of sparse matrices: SpMV, and vector maps and reductions over
-    the same rows.  A group of G threads (G | 32) owns row ``i``: the group walks the row's
-    nonzeros (CSR: ``indptr[i] + lane``, step G; ELLPACK-R: slot ``k`` of row ``i`` at
-    ``k * M + i``, coalesced across rows), reduces with shuffles, and the group's leader then
-    runs the row's element of every call in program order -- the products' finalize, and the
-    vector calls exactly as the vec kernels do, one element per thread.  Sample (CG's
-    ``q = A p; pq = dot(p, q)``, CSR, G = 8)::
+    the same rows.  A block owns BS / G rows per iteration: a group of G threads (G | 32)
+    walks each row's nonzeros (CSR: ``indptr[i] + lane``, step G; ELLPACK-R: slot ``k`` of
+    row ``i`` at ``k * M + i``, coalesced across rows) and reduces them with shuffles; with
+    G > 1 the row results are parked in shared memory and, after a barrier, the first BS / G
+    threads run one row's element of every call in program order -- the products' finalize
+    and the vector calls -- so that those loads and stores are coalesced.  With G = 1 a
+    thread owns its row throughout.  Sample (CG's ``q = A p; pq = dot(p, q)``, CSR, G = 8)::
 
+        __shared__ float kf_stage_q[BS / G];   // the block's row results
         const int lane = threadIdx.x & (G - 1);
         for (int it = 0; it < ITERS; ++it) {
-            const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G;
-            float q_acc = 0;                                   // call 0: q = spmv(A, p)
-            if (i0 < N) {
-                const int k_end = A_indptr[i0 + 1];
-                #pragma unroll 4
-                for (int k = A_indptr[i0] + lane; k < k_end; k += G)
-                    q_spmv_compute(A_data[k], p[A_indices[k]], q_acc);
+            const idx_t base = ((idx_t)blockIdx.x * ITERS + it) * (BS / G);   // BS / G rows
+            {
+                const idx_t i0 = base + threadIdx.x / G;
+                float q_acc = 0;                               // call 0: q = spmv(A, p)
+                if (i0 < N) {
+                    const int k_end = A_indptr[i0 + 1];
+                    #pragma unroll 4
+                    for (int k = A_indptr[i0] + lane; k < k_end; k += G)
+                        q_spmv_compute(A_data[k], p[A_indices[k]], q_acc);
+                }
+                q_acc = kf_lane_reduce<G, kf_op_add_t>(q_acc);
+                if (lane == 0) kf_stage_q[threadIdx.x / G] = q_acc;
             }
-            q_acc = kf_lane_reduce<G, kf_op_add_t>(q_acc);
-            if (lane == 0 && i0 < N) {
-                float q_e[VEC]; q_spmv_finalize(q_acc, 1.0f, 0.0f, 0.0f, q_e[0]); q[i0] = q_e[0];
-                // call 1: pq = dot(p, q) ... pq_dot_compute(p_e[v], q_e[v], pq_acc);
+            __syncthreads();
+            if (threadIdx.x < BS / G) {   // then a thread per row runs every call (coalesced)
+                const idx_t i0 = base + threadIdx.x;
+                const float q_acc = kf_stage_q[threadIdx.x];
+                if (i0 < N) {
+                    float q_e[VEC]; q_spmv_finalize(q_acc, 1.0f, 0.0f, 0.0f, q_e[0]); q[i0] = q_e[0];
+                    // call 1: pq = dot(p, q) ... pq_dot_compute(p_e[v], q_e[v], pq_acc);
+                }
             }
+            __syncthreads();   // the next iteration refills the stage
         }
     """
 
@@ -903,8 +915,7 @@ class RowsEmitter(VecEmitter):
         if BS < 32 or BS > 1024 or BS & (BS - 1) or G < 1 or G > 32 or G & (G - 1) or ITERS < 1:
             raise PlanError(f"{self.k.name}: bad rows parameters {prm}")
         N = self.domain.length
-        rows_per_block = BS // G
-        GRID = max(1, math.ceil(N / (rows_per_block * ITERS)))
+        GRID = max(1, math.ceil(N / (BS // G * ITERS)))   # BS / G rows per block and iteration
         self.VEC = 1
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
@@ -917,25 +928,56 @@ class RowsEmitter(VecEmitter):
         if reduces and GRID > 1:
             L(f"constexpr int GRID = {GRID};")
         self.clear_reductions(reduces)
-        L("const int lane = threadIdx.x & (G - 1);")
-        L.push("for (int it = 0; it < ITERS; ++it) {")
-        L("const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G;")
         sparse_calls = [c for c in self.calls if self.fns[c.id].hof == "sparse_reduce"]
-        for c in sparse_calls:
-            self.emit_row_reduce(c)
-        L.push("if (lane == 0 && i0 < N) {   // the row's leader runs the row's element of every call")
+        if G == 1:
+            L("constexpr int lane = 0;")
+            L.push("for (int it = 0; it < ITERS; ++it) {")
+            L("const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x;   // a thread per row")
+            for c in sparse_calls:
+                self.emit_row_reduce(c)
+            L.push("if (i0 < N) {")
+            self.emit_row_body()
+            L.pop()
+            L.pop()
+        else:
+            for c in sparse_calls:
+                L(f"__shared__ {self.ctype_of(next(iter(c.outs.values())))} "
+                  f"kf_stage_{ident(next(iter(c.outs.values())))}[BS / G];   // the block's row results")
+            L("const int lane = threadIdx.x & (G - 1);")
+            L.push("for (int it = 0; it < ITERS; ++it) {")
+            L("const idx_t base = ((idx_t)blockIdx.x * ITERS + it) * (BS / G);   // BS / G rows")
+            L.push("{")
+            L("const idx_t i0 = base + threadIdx.x / G;")
+            for c in sparse_calls:
+                self.emit_row_reduce(c)
+                o = ident(next(iter(c.outs.values())))
+                L(f"if (lane == 0) kf_stage_{o}[threadIdx.x / G] = {o}_acc;")
+            L.pop("}")
+            L("__syncthreads();")
+            L.push("if (threadIdx.x < BS / G) {   // then a thread per row runs every call (coalesced)")
+            L("const idx_t i0 = base + threadIdx.x;")
+            for c in sparse_calls:
+                out = next(iter(c.outs.values()))
+                L(f"const {self.ctype_of(out)} {ident(out)}_acc = kf_stage_{ident(out)}[threadIdx.x];")
+            L.push("if (i0 < N) {")
+            self.emit_row_body()
+            L.pop()
+            L.pop()
+            L("__syncthreads();   // the next iteration refills the stage")
+            L.pop()
+        if reduces:
+            self.emit_finish(reduces, GRID)
+        L.pop()
+        return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k, {})
+
+    def emit_row_body(self):
+        """Row ``i0``'s element of every call in program order (products' finalize, vector calls)."""
         loaded = set()
         for c in self.body_calls():
             if self.fns[c.id].hof == "sparse_reduce":
                 self.emit_row_finalize(c)
             else:
                 self.emit_call(c, loaded)
-        L.pop()
-        L.pop()
-        if reduces:
-            self.emit_finish(reduces, GRID)
-        L.pop()
-        return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k, {})
 
     def build_args(self):
         """Sparse matrices become their component arrays (``A#indptr`` ...)."""

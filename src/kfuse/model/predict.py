@@ -96,7 +96,7 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                     tail = max(tail, g_red * span * itemsize(t.dtype))
     elif dom.space == "rows":
         bs, g, iters = int(params["block"]), int(params["group"]), int(params["iters"])
-        grid = max(1, math.ceil(dom.length / (bs // g * iters)))
+        grid = max(1, math.ceil(dom.length / (bs // g * iters)))   # BS / G rows per block and iteration
         threads, per_thread = bs, 16
         n_red = sum(library.get(c.fn).hof == "reduce" for c in cs)
         if grid > 1:

@@ -211,7 +211,7 @@ class JitFunction:
             elif t is complex:
                 key.append(1)
             elif t in _sparse_types():
-                key.append((t, x.shape, x.dtype.char, x.nnz if t.fmt == "csr" else x.width, x.device))
+                key.append((t, x.shape, x.dtype.char, x.stored, x.device))
             else:
                 return None
         return tuple(key)

@@ -52,6 +52,19 @@ class CSR:
         return int(len(self.data))
 
     @property
+    def stored(self) -> int:
+        """Entries held (here the nonzeros), known without reading device memory."""
+        return self.nnz
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.indptr.nbytes + self.indices.nbytes + self.data.nbytes)
+
+    def copy(self) -> "CSR":
+        """The same matrix in new arrays, where these are (host or device)."""
+        return CSR(self.indptr.copy(), self.indices.copy(), self.data.copy(), self.shape)
+
+    @property
     def device(self) -> bool:
         return _xp(self.data) is not np
 
@@ -165,6 +178,19 @@ class ELL:
     @property
     def nnz(self) -> int:
         return int(self.rowlen.sum())
+
+    @property
+    def stored(self) -> int:
+        """Slots held (width x rows, padding included), known without reading device memory."""
+        return self.width * self.shape[0]
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.cols.nbytes + self.vals.nbytes + self.rowlen.nbytes)
+
+    def copy(self) -> "ELL":
+        """The same matrix in new arrays, where these are (host or device)."""
+        return ELL(self.cols.copy(), self.vals.copy(), self.rowlen.copy(), self.shape)
 
     @property
     def device(self) -> bool:

@@ -72,3 +72,32 @@ def test_check_sparse_errors():
         sparse.check_sparse("A", c, (5, 4), "float64", "csr")
     with pytest.raises(kfuse.ArgumentError, match="host"):
         sparse.check_sparse("A", c, (5, 4), "float32", "csr")
+
+
+def test_copy_stored_and_nbytes_without_device_reads():
+    """copy() gives new arrays with the same matrix; stored and nbytes need no row sums."""
+    from kfuse import sparse
+    A = sparse.random_sparse(37, 29, 6, "float32", seed=3)
+    for M in (A, A.to_ell()):
+        C = M.copy()
+        assert type(C) is type(M) and C.shape == M.shape
+        x = np.arange(M.shape[1], dtype=np.float32)
+        assert np.array_equal(C.matvec(x), M.matvec(x))
+        parts = (C.indptr, C.indices, C.data) if M.fmt == "csr" else (C.cols, C.vals, C.rowlen)
+        before = (M.indptr, M.indices, M.data) if M.fmt == "csr" else (M.cols, M.vals, M.rowlen)
+        assert all(p is not q for p, q in zip(parts, before))
+        assert C.nbytes == sum(p.nbytes for p in parts)
+    assert A.stored == A.nnz
+    E = A.to_ell()
+    assert E.stored == E.width * E.shape[0] >= A.nnz
+
+
+def test_rotating_args_copy_arrays_until_the_round_is_large():
+    from kfuse import sparse
+    from kfuse.bench import calibrate
+    A = sparse.random_sparse(100, 100, 8, "float32", seed=1)
+    x = np.ones(100, np.float32)
+    rounds = calibrate.rotating_args([A, x, 0.5], max_copies=4)
+    assert len(rounds) == 4                                  # tiny inputs: the cap
+    assert rounds[0][0] is A and rounds[1][0] is not A and rounds[1][2] == 0.5
+    assert np.array_equal(rounds[3][0].todense(), A.todense())

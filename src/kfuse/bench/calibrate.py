@@ -71,30 +71,12 @@ def _progress(i: int, n: int, what: str):
 ROTATE_BYTES = 256 << 20   # inputs copied until a round of calls reads this much: no L2 reuse
 
 
-def _copy_arg(a):
-    """A device copy of one argument (CuPy array, kfuse sparse matrix; scalars as they are)."""
-    from .. import sparse
-    if isinstance(a, sparse.CSR):
-        return sparse.CSR(a.indptr.copy(), a.indices.copy(), a.data.copy(), a.shape)
-    if isinstance(a, sparse.ELL):
-        return sparse.ELL(a.cols.copy(), a.vals.copy(), a.rowlen.copy(), a.shape)
-    return a.copy() if hasattr(a, "copy") and hasattr(a, "data") else a
-
-
-def _nbytes(a) -> int:
-    from .. import sparse
-    if isinstance(a, sparse.CSR):
-        return int(a.indptr.nbytes + a.indices.nbytes + a.data.nbytes)
-    if isinstance(a, sparse.ELL):
-        return int(a.cols.nbytes + a.vals.nbytes + a.rowlen.nbytes)
-    return int(getattr(a, "nbytes", 0))
-
-
 def rotating_args(args: list, max_copies: int = 16) -> list:
-    """``args`` and copies of it, enough that one round over them reads ROTATE_BYTES."""
-    size = max(1, sum(_nbytes(a) for a in args))
+    """``args`` and copies of it (arrays and sparse matrices copied, scalars shared), enough
+    that one round over them reads ROTATE_BYTES."""
+    size = max(1, sum(int(getattr(a, "nbytes", 0)) for a in args))
     n = max(1, min(max_copies, -(-ROTATE_BYTES // size)))
-    return [args] + [[_copy_arg(a) for a in args] for _ in range(n - 1)]
+    return [args] + [[a.copy() if hasattr(a, "nbytes") else a for a in args] for _ in range(n - 1)]
 
 
 def _time_exe(exe, rounds: list) -> float:

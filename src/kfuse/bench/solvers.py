@@ -35,19 +35,6 @@ def _events(fn, reps: int = 1) -> float:
     return median_seconds(fn, loops=5, calls=reps, warmup=1)
 
 
-def _copy(M):
-    """A device copy of a kfuse sparse matrix (new arrays, same format)."""
-    from kfuse import sparse
-    if M.fmt == "csr":
-        return sparse.CSR(M.indptr.copy(), M.indices.copy(), M.data.copy(), M.shape)
-    return sparse.ELL(M.cols.copy(), M.vals.copy(), M.rowlen.copy(), M.shape)
-
-
-def _nbytes(M) -> int:
-    parts = (M.indptr, M.indices, M.data) if M.fmt == "csr" else (M.cols, M.vals, M.rowlen)
-    return sum(int(a.nbytes) for a in parts)
-
-
 def spmv_limit_s(A, ceil) -> float:
     """DRAM limit of y = A x: matrix arrays once, x once, y once (read and write ceilings)."""
     m, n = A.shape
@@ -62,6 +49,8 @@ def bench_spmv(name, A, ceil) -> dict:
 
     import kfuse
     from kfuse.reference import rel_error
+
+    from .calibrate import rotating_args
     x = cupy.asarray(np.random.default_rng(0).uniform(-1, 1, A.shape[1]).astype(A.dtype))
     want = A.matvec(x.get())
     row = {"matrix": name, "n": A.shape[0], "nnz": A.nnz, "limit_us": spmv_limit_s(A, ceil) * 1e6}
@@ -72,10 +61,9 @@ def bench_spmv(name, A, ceil) -> dict:
         err = rel_error(y, want)
         t = _events(lambda: f(M, x), 50)
         # the kernel alone: SpMVs captured in one CUDA graph (no host path between them), each
-        # on its own copy of the matrix so that together they overflow L2 (>= 256 MiB)
+        # on its own copy of the matrix so that together they overflow L2 (calibration's rotation)
         exe = f.executable(M, x)
-        copies = [M] + [_copy(M) for _ in range(max(1, -(-(1 << 28) // _nbytes(M))) - 1)]
-        envs = [exe.prepare((Mi, x), out=[cupy.empty_like(y)]) for Mi in copies]
+        envs = [exe.prepare((Mi, x), out=[cupy.empty_like(y)]) for Mi, in rotating_args([M])]
         g = exe.capture(envs)
         tk = _events(lambda: g.launch(), 5) / len(envs)
         row[f"kfuse_{fmt}"] = {"us": t * 1e6, "rel_error": err, "kernel_us": tk * 1e6,

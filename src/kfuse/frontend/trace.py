@@ -115,7 +115,7 @@ def as_operand(builder: GraphBuilder, x) -> str:
 def per_row_hint(nnz: int, rows: int) -> int:
     """Average nonzeros per row rounded to a power of two (at least 1): the planner's hint for
     how many threads should share a row; matrices of the same shape and hint share a plan.
-    (ELLPACK-R passes its width: its row lengths live on the device.)"""
+    (ELLPACK-R passes its stored slots: its row lengths live on the device.)"""
     avg = nnz / max(1, rows)
     return 1 << max(0, round(math.log2(avg))) if avg >= 1 else 1
 
@@ -134,7 +134,7 @@ def arg_spec(name: str, x) -> tuple:
     if isinstance(x, (sparse.CSR, sparse.ELL)):
         if not x.device:
             raise ArgumentError(f"argument {name!r} is a sparse matrix on the host; pass .to_device()")
-        return ("s", x.fmt, tuple(x.shape), x.dtype.name, per_row_hint(x.nnz if x.fmt == "csr" else x.width * x.shape[0], x.shape[0]))
+        return ("s", x.fmt, tuple(x.shape), x.dtype.name, per_row_hint(x.stored, x.shape[0]))
     if not (hasattr(x, "shape") and hasattr(x, "dtype")):
         raise ArgumentError(f"argument {name!r}: unsupported type {type(x).__name__}")
     if arrays.is_torch(x) and not x.is_cuda:

@@ -39,15 +39,23 @@ def _iters(steps: int, other_blocks: int, per_sm: int) -> int:
     return max(1, math.ceil(steps / max(1, want // max(1, other_blocks))))
 
 
+def _sparse_types(program: Program, calls: list) -> list:
+    return [program.value(v).type for c in calls for v in program.calls[c].args.values()
+            if program.value(v).type.kind == "sparse"]
+
+
+def per_row_hint(program: Program, calls: list) -> int:
+    """The largest nonzeros-per-row hint of the sparse matrices ``calls`` read (0: unknown)."""
+    return max((t.per_row for t in _sparse_types(program, calls)), default=0)
+
+
 def rows_groups(program: Program, calls: list) -> tuple:
     """Threads per row worth trying: ELLPACK-R walks slots coalesced across rows (1, 2, 4);
     CSR from a fraction of the rows' nonzeros up to all of them (per-row hint p: groups in
     [p/8, p], capped at a warp), all of (1, 4, 8, 16, 32) when the hint is unknown."""
-    types = [program.value(v).type for c in calls for v in program.calls[c].args.values()
-             if program.value(v).type.kind == "sparse"]
-    if {t.fmt for t in types} == {"ell"}:
+    if {t.fmt for t in _sparse_types(program, calls)} == {"ell"}:
         return (1, 2, 4)
-    hint = max((t.per_row for t in types), default=0)
+    hint = per_row_hint(program, calls)
     if not hint:
         return (1, 4, 8, 16, 32)
     return tuple(g for g in (1, 2, 4, 8, 16, 32) if hint / 8 <= g <= max(1, hint) or (g == 32 and hint > 32))

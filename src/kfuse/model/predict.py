@@ -13,6 +13,7 @@ import math
 
 from .. import library
 from ..fusion.plan import call_domain, kernel_domain, needed_outside
+from ..fusion.space import per_row_hint
 from ..ir import Program, itemsize
 from .calibration import Calibration
 
@@ -138,9 +139,7 @@ def env_key(program: Program, calls: list, params: dict, cal: Calibration) -> st
     fields = {k: params[k] for k in params if k != "iters"}
     kind = kernel_kind(program, calls)
     if kind == "rows":   # nonzeros per row decide how well a group of threads fills its row
-        fields["pr"] = max((program.value(v).type.per_row for c in calls
-                            for v in program.calls[c].args.values()
-                            if program.value(v).type.kind == "sparse"), default=0) or SPARSE_PER_ROW
+        fields["pr"] = per_row_hint(program, calls) or SPARSE_PER_ROW
     shape = ",".join(f"{k}={fields[k]}" for k in sorted(fields))
     return f"{kind}|{cls}|{shape}|bps={bucket:g}"
 

@@ -153,10 +153,11 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
 class JitFunction:
     """A Python function compiled by kfuse: traced on first call per argument signature."""
 
-    def __init__(self, fn, plan=None, name: str | None = None, graph: bool = False):
+    def __init__(self, fn, plan=None, name: str | None = None, graph: bool = False, tune: bool = False):
         self.fn = fn
         self.plan = plan
         self.graph = graph
+        self.tune = tune
         self.name = name or fn.__name__
         self.signature = inspect.signature(fn)
         for p in self.signature.parameters.values():
@@ -187,11 +188,25 @@ class JitFunction:
         hit = self._cache.get(key)
         if hit is None:
             program, structure = _trace.trace(self.fn, self.names, list(key), self.name)
-            exe = build(program, make_plan(program, self.plan))
+            plan = self.plan
+            if plan is None and self.tune:
+                plan = self._tuned(program, args)
+            exe = build(program, make_plan(program, plan))
             exe.use_graph = self.graph
             hit = (exe, structure)
             self._cache[key] = hit
         return hit
+
+    @staticmethod
+    def _tuned(program: Program, args: tuple):
+        """The plan ``kfuse tune`` found for ``program`` on this GPU (cached), else the fastest
+        of the best predicted plans, timed now on ``args`` themselves (kernels alone)."""
+        from .runtime import device
+        from .runtime.tune import cached_plan, tune as run_tune
+        if not device.has_gpu():
+            return None
+        return cached_plan(program, device.device_name()) or \
+            run_tune(program, top=24, progress=False, args=args, device_time=True)["plan"]
 
     def trace(self, *args, **kwargs) -> Program:
         """The IR program for these arguments (no compilation)."""
@@ -258,13 +273,17 @@ def _sparse_types():
     return (sparse.CSR, sparse.ELL)
 
 
-def jit(fn=None, *, plan=None, name: str | None = None, graph: bool = False):
+def jit(fn=None, *, plan=None, name: str | None = None, graph: bool = False, tune: bool = False):
     """Compile a Python function of device arrays with kfuse.
+
+    ``tune=True``: on the first call per argument signature, benchmark the best predicted
+    plans on the arguments of that call (kernel time) and keep the fastest; the result is
+    cached like ``kfuse tune``'s, so later processes start from it.
 
     >>> @kfuse.jit
     ... def bicgk(A, p, r):
     ...     return A @ p, A.T @ r
     """
     if fn is None:
-        return lambda f: JitFunction(f, plan, name, graph)
-    return JitFunction(fn, plan, name, graph)
+        return lambda f: JitFunction(f, plan, name, graph, tune)
+    return JitFunction(fn, plan, name, graph, tune)

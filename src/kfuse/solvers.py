@@ -83,10 +83,10 @@ def _residual(A, x, b):
 _STEPS: dict = {}
 
 
-def _jitted(fn, graph: bool):
-    key = (fn.__name__, graph)
+def _jitted(fn, graph: bool, tune: bool = False):
+    key = (fn.__name__, graph, tune)
     if key not in _STEPS:
-        _STEPS[key] = jit(fn, graph=graph)
+        _STEPS[key] = jit(fn, graph=graph, tune=tune)
     return _STEPS[key]
 
 
@@ -182,11 +182,13 @@ def _capture(step, fixed, state, other, n_in, span: int):
 
 
 def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every: int = 10,
-       graph: bool = True, fmt: str | None = None):
+       graph: bool = True, fmt: str | None = None, tune: bool = False):
     """Solve A x = b for symmetric positive definite A by conjugate gradients.
 
     Returns ``(x, info)``; ``info.status`` says whether ||b - A x|| / ||b|| <= tol was reached
     within ``maxiter`` iterations (default 10 n), checked every ``check_every`` iterations.
+    ``tune=True``: time the best predicted plans of the iteration on this system first
+    (about a second, once per matrix shape and density; cached) and run the fastest.
     """
     import cupy
     A, b, x = _prepare(A, b, x0, fmt)
@@ -194,15 +196,16 @@ def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every
     r = _jitted(_residual, False)(A, x, b)
     p = cupy.array(r, copy=True)
     rho = _jitted(_dot, False)(r, r)
-    step = _jitted(cg_step, False)
+    step = _jitted(cg_step, False, tune)
     state, info = _loop(step, (A,), (x, r, p, rho), 4, b, tol, maxiter, max(1, check_every), 3, 3, graph)
     return state[0], info
 
 
 def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every: int = 10,
-         graph: bool = True, fmt: str | None = None, At=None):
+         graph: bool = True, fmt: str | None = None, At=None, tune: bool = False):
     """Solve A x = b by biconjugate gradients (A may be nonsymmetric).  ``At``: Aᵀ if you
-    have it; otherwise kfuse builds it once (the paper stores both matrices)."""
+    have it; otherwise kfuse builds it once (the paper stores both matrices).  ``tune``: as
+    for :func:`cg`."""
     import cupy
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
@@ -217,7 +220,7 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
     rt, p, pt = (cupy.array(r, copy=True) for _ in range(3))
     rho = _jitted(_dot, False)(rt, r)
     rr = _jitted(_dot, False)(r, r)
-    step = _jitted(bicg_step, False)
+    step = _jitted(bicg_step, False, tune)
     state, info = _loop(step, (A, At), (x, r, rt, p, pt, rho, rr), 6, b, tol, maxiter, max(1, check_every),
                         6, 5, graph)
     return state[0], info

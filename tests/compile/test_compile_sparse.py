@@ -34,3 +34,37 @@ def test_fused_sparse_kernels_compile(text, dtype, fmt):
     for params in impl_variants(prog, [c.id for c in prog.calls])[::7]:
         exe = compile_program(prog, plan=make_plan(prog, [([c.id for c in prog.calls], params)]))
         assert_clean_resources(exe)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_csr_span_pack_variants_compile(dtype):
+    """Every CSR variant that reads rows in 16-byte packs compiles clean (no spills)."""
+    prog = script.parse(BICG_SPMVS.format(fmt="csr"), "sparse", dtype).bind({"n": 10007})
+    calls = [c.id for c in prog.calls]
+    packed = [p for p in impl_variants(prog, calls) if p.get("vec", 1) > 1]
+    if dtype == "complex128":
+        assert not packed   # one element is already 16 bytes
+    else:
+        assert {p["vec"] for p in packed} == {16 // {"float32": 4, "float64": 8, "complex64": 8}[dtype]}
+    for params in {(p["group"], p["vec"]): p for p in packed}.values():
+        exe = compile_program(prog, plan=make_plan(prog, [(calls, params)]))
+        assert "kf_load_span_pack" in exe.source
+        assert_clean_resources(exe)
+
+
+def test_rows_atomic_finish_compiles_and_is_refused_when_deterministic():
+    """Full-grid rows kernels may sum block results with atomics into an accumulator the last
+    block finalizes and clears; deterministic=True leaves that variant out and refuses it."""
+    import kfuse
+    from kfuse.errors import PlanError
+    prog = script.parse(CG_STEP.format(fmt="csr"), "sparse", "float32").bind({"n": 10007})
+    calls = [c.id for c in prog.calls]
+    atomic = [p for p in impl_variants(prog, calls) if p.get("finish") == "atomic"]
+    assert atomic and all(p["iters"] == 1 for p in atomic)
+    exe = compile_program(prog, plan=make_plan(prog, [(calls, atomic[0])]))
+    assert "kf_atomic_add(&kf_sum_pq[0]" in exe.source and "kf_sum_pq[0] = " in exe.source
+    assert_clean_resources(exe)
+    with kfuse.config.override(deterministic=True):
+        assert not [p for p in impl_variants(prog, calls) if p.get("finish") == "atomic"]
+        with pytest.raises(PlanError, match="deterministic"):
+            compile_program(prog, plan=make_plan(prog, [(calls, atomic[0])]))

@@ -43,9 +43,48 @@ def test_fused_sparse_kernels(text, dtype, fmt):
     names = [prog.value(o).display for o in prog.outputs]
     check_outputs(names, exe(*ins.values()), [refs[o] for o in prog.outputs], dtype, "default")
     calls = [c.id for c in prog.calls]
-    for params in impl_variants(prog, calls):
+    variants = impl_variants(prog, calls)
+    assert any(p.get("finish") == "atomic" for p in variants)
+    for params in variants:
         e = kfuse.runtime.build(prog, make_plan(prog, [(calls, params)]))
         check_outputs(names, e(*ins.values()), [refs[o] for o in prog.outputs], dtype, str(params))
+        if params.get("finish") == "atomic":   # the accumulators were cleared for the next launch
+            check_outputs(names, e(*ins.values()), [refs[o] for o in prog.outputs], dtype, f"again {params}")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("group", [2, 4, 8, 32])
+def test_csr_span_packs(dtype, group):
+    """CSR rows read in aligned 16-byte packs: empty rows, rows shorter than a pack, spans that
+    start and end anywhere inside packs, the last row ending at the array's end (nnz = 4491, not
+    a multiple of the pack); then values and indices at misaligned addresses, which must take the
+    one-at-a-time fallback and still be right."""
+    import cupy
+    from kfuse.fusion.space import make_plan
+    A = sparse.random_sparse(1001, 777, 9, dtype, seed=1)
+    assert A.nnz % 4 == 3 and (np.diff(A.indptr) == 0).any()
+    prog = kfuse.parse("csr A(m, n); vector x(n), y(m); input A, x; y = A @ x; return y;", "span",
+                       dtype).bind({"m": 1001, "n": 777})
+    pack = 16 // np.dtype(dtype).itemsize
+    exe = kfuse.runtime.build(prog, make_plan(prog, [([0], {"block": 128, "group": group, "iters": 1,
+                                                             "vec": pack})]))
+    assert "kf_load_span_pack<PACK>" in exe.source
+    x = reference.random_inputs(prog, seed=2, xp=cupy)["x"]
+    want = A.matvec(x)   # float64 / complex128
+    y = exe(A.to_device(), x)
+    y = y[0] if isinstance(y, tuple) else y
+    assert reference.rel_error(y, want) <= TOL[dtype]
+    # parts one element past an aligned address: the plan's packs do not fit, the fallback runs
+    d = A.to_device()
+    data = cupy.empty(d.data.size + 1, d.data.dtype)[1:]
+    data[...] = d.data
+    idx = cupy.empty(d.indices.size + 1, d.indices.dtype)[1:]
+    idx[...] = d.indices
+    B = sparse.CSR(d.indptr, idx, data, d.shape)
+    assert exe.misaligned({"A#data": B.data, "A#indices": B.indices})
+    y2 = exe(B, x)
+    y2 = y2[0] if isinstance(y2, tuple) else y2
+    assert reference.rel_error(y2, want) <= TOL[dtype]
 
 
 def test_jit_sparse_matmul_and_profiles():

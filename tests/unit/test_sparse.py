@@ -94,10 +94,10 @@ def test_copy_stored_and_nbytes_without_device_reads():
 
 def test_rotating_args_copy_arrays_until_the_round_is_large():
     from kfuse import sparse
-    from kfuse.bench import calibrate
+    from kfuse.runtime.timing import rotating_args
     A = sparse.random_sparse(100, 100, 8, "float32", seed=1)
     x = np.ones(100, np.float32)
-    rounds = calibrate.rotating_args([A, x, 0.5], max_copies=4)
+    rounds = rotating_args([A, x, 0.5], max_copies=4)
     assert len(rounds) == 4                                  # tiny inputs: the cap
     assert rounds[0][0] is A and rounds[1][0] is not A and rounds[1][2] == 0.5
     assert np.array_equal(rounds[3][0].todense(), A.todense())

@@ -43,12 +43,27 @@ PROBES = [
     ("tile-rboth", "matrix A(m, n); vector p(n), r(m), q(m), s(n); input A, p, r;"
                    " q = gemv(A, p); s = gemv_t(A, r); return q, s;",
      {"medium": {"m": 4096, "n": 4096}, "large": {"m": 16384, "n": 16384}}),
+    ("rows-map", "csr A(n, n); vector p(n), q(n); input A, p; q = A @ p; return q;",
+     {"medium": {"n": 62451}, "large": {"n": 1 << 20}}),   # sizes: rows_size
+    ("rows-vec", "csr A(n, n); vector p(n), q(n), x(n), r(n), x2(n), r2(n); scalar a, rr; input A, p, x, r, a;"
+                 " q = A @ p; x2 = x + a * p; r2 = r - a * q; rr = dot(r2, r2); return q, x2, r2, rr;",
+     {"medium": {"n": 62451}, "large": {"n": 1 << 20}}),   # sizes: rows_size
     ("rows", "csr A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); return q, pq;",
-     {"medium": {"n": 62451}, "large": {"n": 1 << 20}}),
+     {"medium": {"n": 62451}, "large": {"n": 1 << 20}}),   # sizes: rows_size
 ]
 
 
-ROWS_PER_ROW = (4, 16, 64)   # nonzeros per row of the banded matrices the rows probe runs on
+ROWS_PER_ROW = (4, 16, 32, 64, 128)   # nonzeros per row of the banded matrices the rows probe runs on
+
+
+ROWS_NONZEROS = {"medium": 1 << 22, "large": 1 << 25}   # nonzeros of the rows probe's matrices
+
+
+def rows_size(cls: str, hint: int) -> dict:
+    """Rows of the rows probe's matrix at ``hint`` nonzeros per row: a fixed number of nonzeros
+    per size class (4 M: the Table-3 matrices; 32 M), so the probe's blocks per SM match real
+    matrices of that density."""
+    return {"n": ROWS_NONZEROS[cls] // hint}
 
 
 def _with_per_row(prog: Program, hint: int) -> Program:
@@ -68,26 +83,7 @@ def _progress(i: int, n: int, what: str):
     sys.stderr.flush()
 
 
-ROTATE_BYTES = 256 << 20   # inputs copied until a round of calls reads this much: no L2 reuse
-
-
-def rotating_args(args: list, max_copies: int = 16) -> list:
-    """``args`` and copies of it (arrays and sparse matrices copied, scalars shared), enough
-    that one round over them reads ROTATE_BYTES."""
-    size = max(1, sum(int(getattr(a, "nbytes", 0)) for a in args))
-    n = max(1, min(max_copies, -(-ROTATE_BYTES // size)))
-    return [args] + [[a.copy() if hasattr(a, "nbytes") else a for a in args] for _ in range(n - 1)]
-
-
-def _time_exe(exe, rounds: list) -> float:
-    """Device seconds per call: one call per argument set in ``rounds`` captured in a CUDA
-    graph (no host path between launches, inputs rotating past L2), median of 7 replays."""
-    from ..runtime.timing import median_seconds
-    envs = [exe.prepare(tuple(args)) for args in rounds]
-    if any(e is None for e in envs):   # misaligned: plain calls
-        return median_seconds(lambda: exe(*rounds[0]), loops=15, calls=1)
-    graph = exe.capture(envs)
-    return median_seconds(graph.launch, loops=7, calls=2, warmup=2) / len(envs)
+from ..runtime.timing import device_seconds, rotating_args
 
 
 def calibrate(path: str | None = None, classes=("medium", "large"), max_variants: int = 48,
@@ -109,8 +105,10 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
         if kinds and kind not in kinds:
             continue
         for cls in classes:
-            for hint in (ROWS_PER_ROW if kind == "rows" else (0,)):
-                prog: Program = _with_per_row(bind_sizes(script.parse(text, kind), sizes[cls]), hint)
+            rows = kind.startswith("rows")
+            for hint in (ROWS_PER_ROW if rows else (0,)):
+                size = rows_size(cls, hint) if rows else sizes[cls]
+                prog: Program = _with_per_row(bind_sizes(script.parse(text, kind), size), hint)
                 calls = [c.id for c in prog.calls]
                 variants = impl_variants(prog, calls)
                 step = max(1, math.ceil(len(variants) / max_variants))
@@ -128,11 +126,14 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
             inputs.clear()
             cupy.get_default_memory_pool().free_all_blocks()
             inputs[key] = rotating_args(list(reference.random_inputs(prog, seed=0, xp=cupy).values()))
-        t = _time_exe(exe, inputs[key])
+        t = device_seconds(exe, inputs[key])
         needed = needed_outside(prog, [calls])[0]
         base = predict_kernel(prog, calls, params, needed, cal, raw=True)
         factors.setdefault(env_key(prog, calls, params, cal), []).append(t / base)
     sys.stderr.write("\n")
+    for k in [k for k in cal.env_factor if k.split("|")[0] in {j[0] for j in jobs}
+              and k.split("|")[1] in classes]:
+        del cal.env_factor[k]   # remeasured kinds and classes: no stale environments
     cal.env_factor.update({k: sorted(v)[len(v) // 2] for k, v in factors.items()})
     cal.measured = len(cal.env_factor)
     cal.measured_wide = True   # impl_variants(wide=True) produced the probes
@@ -165,10 +166,14 @@ def main(argv=None) -> int:
     ap.add_argument("--kinds", help="comma-separated probe kinds to (re)measure, merged into the "
                     f"existing calibration ({', '.join(p[0] for p in PROBES)})")
     ap.add_argument("--max-variants", type=int, default=None)
+    ap.add_argument("--classes", help="comma-separated size classes to measure (medium, large; default both)")
     a = ap.parse_args(argv)
     t0 = time.time()
     kinds = a.kinds.split(",") if a.kinds else None
-    cal = calibrate(a.output, ("large",) if a.quick else ("medium", "large"),
+    classes = tuple(a.classes.split(",")) if a.classes else ("large",) if a.quick else ("medium", "large")
+    if set(classes) - {"medium", "large"}:
+        ap.error(f"--classes: unknown class in {a.classes!r} (medium, large)")
+    cal = calibrate(a.output, classes,
                     a.max_variants or (24 if a.quick else 48), kinds, host=not kinds)
     print(f"calibrated {cal.device}: {len(cal.env_factor)} environments in {time.time() - t0:.0f} s")
     return 0

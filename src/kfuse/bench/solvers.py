@@ -50,13 +50,14 @@ def bench_spmv(name, A, ceil) -> dict:
     import kfuse
     from kfuse.reference import rel_error
 
-    from .calibrate import rotating_args
+    from ..runtime.timing import rotating_args
     x = cupy.asarray(np.random.default_rng(0).uniform(-1, 1, A.shape[1]).astype(A.dtype))
     want = A.matvec(x.get())
     row = {"matrix": name, "n": A.shape[0], "nnz": A.nnz, "limit_us": spmv_limit_s(A, ceil) * 1e6}
-    for fmt in ("csr", "ell"):
+    # the predicted-best plan first (a tuned plan, once cached, would be used by default)
+    for fmt, tune in (("csr", False), ("ell", False), ("csr", True)):
         M = (A if fmt == "csr" else A.to_ell()).to_device()
-        f = kfuse.jit(lambda A, x: A @ x)
+        f = kfuse.jit(lambda A, x: A @ x, tune=tune)
         y = f(M, x)
         err = rel_error(y, want)
         t = _events(lambda: f(M, x), 50)
@@ -66,9 +67,9 @@ def bench_spmv(name, A, ceil) -> dict:
         envs = [exe.prepare((Mi, x), out=[cupy.empty_like(y)]) for Mi, in rotating_args([M])]
         g = exe.capture(envs)
         tk = _events(lambda: g.launch(), 5) / len(envs)
-        row[f"kfuse_{fmt}"] = {"us": t * 1e6, "rel_error": err, "kernel_us": tk * 1e6,
-                               "of_limit": row["limit_us"] / (tk * 1e6),
-                               "call_of_limit": row["limit_us"] / (t * 1e6)}
+        row[f"kfuse_{fmt}" + ("_tuned" if tune else "")] = {
+            "us": t * 1e6, "rel_error": err, "kernel_us": tk * 1e6, "of_limit": row["limit_us"] / (tk * 1e6),
+            "call_of_limit": row["limit_us"] / (t * 1e6), "params": [k.params for k in exe.plan_obj.kernels]}
     C = cs.csr_matrix((cupy.asarray(A.data), cupy.asarray(A.indices), cupy.asarray(A.indptr)), shape=A.shape)
     t = _events(lambda: C @ x, 50)
     row["cupyx"] = {"us": t * 1e6, "of_limit": row["limit_us"] / (t * 1e6)}
@@ -120,6 +121,15 @@ def bench_bicg(name, A, tol=1e-5) -> dict:
     _, info = solvers.bicg(Ad, b, At=Atd, tol=tol, maxiter=5000, check_every=1)
     row["kfuse_iters"] = info.iterations
     row["kfuse_status"] = info.status
+    # tune=True: the best predicted plans of the iteration timed on this system, the fastest kept
+    t0 = time.perf_counter()
+    solvers.bicg(Ad, b, At=Atd, maxiter=20, tol=0.0, check_every=20, tune=True)
+    row["tune_s"] = time.perf_counter() - t0
+    _, info = solvers.bicg(Ad, b, At=Atd, maxiter=ITERS, tol=0.0, check_every=50, tune=True)
+    row["kfuse_tuned_us_per_iter"] = info.per_iteration_s * 1e6
+    row["kfuse_tuned_timed_iters"] = info.iterations
+    _, info = solvers.bicg(Ad, b, At=Atd, tol=tol, maxiter=5000, check_every=1, tune=True)
+    row["kfuse_tuned_iters"] = info.iterations
     C = cs.csr_matrix((cupy.asarray(A.data), cupy.asarray(A.indices), cupy.asarray(A.indptr)), shape=A.shape)
     Ct = cs.csr_matrix((cupy.asarray(At.data), cupy.asarray(At.indices), cupy.asarray(At.indptr)),
                        shape=At.shape)
@@ -137,6 +147,7 @@ def bench_bicg(name, A, tol=1e-5) -> dict:
     row["cupy_GFLOPs"] = flops / (row["cupy_us_per_iter"] * 1e-6) / 1e9
     limit = 2 * spmv_limit_s(A, _CEIL) + 14 * A.shape[0] * A.dtype.itemsize / (_CEIL["read_GBs"] * 1e9)
     row["limit_us_per_iter"] = limit * 1e6
+    row["tuned_speedup"] = row["cupy_us_per_iter"] / row["kfuse_tuned_us_per_iter"]
     return row
 
 
@@ -214,12 +225,16 @@ def render(r: dict) -> str:
            "Kernel: SpMVs replayed from one CUDA graph, each on its own copy of the matrix so that "
            "L2 cannot hold them (device time, as a fraction of the DRAM limit); call: back-to-back "
            "Python calls on one matrix (host path included), as for cupyx.", "",
-           "| matrix | n | nnz | DRAM limit µs | kfuse CSR kernel µs | of limit | kfuse ELL kernel µs | of limit | "
-           "kfuse CSR call µs | cupyx call µs | of limit |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
+           "Tuned: `kfuse.jit(..., tune=True)`, the best predicted plans timed on the matrix, the fastest kept.",
+           "",
+           "| matrix | n | nnz | DRAM limit µs | kfuse CSR kernel µs | of limit | kfuse CSR tuned µs | of limit | "
+           "kfuse ELL kernel µs | of limit | kfuse CSR call µs | cupyx call µs | of limit |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for s in r["spmv"]:
+        tuned = s.get("kfuse_csr_tuned", {"kernel_us": float("nan"), "of_limit": float("nan")})
         out.append(f"| {s['matrix']} | {s['n']} | {s['nnz']} | {s['limit_us']:.1f} | "
                    f"{s['kfuse_csr']['kernel_us']:.1f} | {100 * s['kfuse_csr']['of_limit']:.0f}% | "
+                   f"{tuned['kernel_us']:.1f} | {100 * tuned['of_limit']:.0f}% | "
                    f"{s['kfuse_ell']['kernel_us']:.1f} | {100 * s['kfuse_ell']['of_limit']:.0f}% | "
                    f"{s['kfuse_csr']['us']:.1f} | "
                    f"{s['cupyx']['us']:.1f} | {100 * s['cupyx']['of_limit']:.0f}% |")
@@ -227,14 +242,22 @@ def render(r: dict) -> str:
             f"Per iteration: {ITERS} iterations with tol = 0 and the residual read every 50 (kfuse: CUDA "
             "graph capture excluded; fewer iterations timed where float32 broke down past convergence, "
             "shown in brackets); iterations: to ||r|| / ||b|| <= 1e-5, checked every iteration.", "",
-            "| matrix | kfuse µs/iter | CuPy µs/iter | speedup | limit µs/iter | kfuse iters | CuPy iters | "
-            "kfuse GFLOP/s | CuPy GFLOP/s |", "|---|---|---|---|---|---|---|---|---|"]
+            "Tuned: `kfuse.solvers.bicg(..., tune=True)` (the iteration's best predicted plans timed on "
+            "the system first; the time that takes is the last column).", "",
+            "| matrix | kfuse µs/iter | tuned µs/iter | CuPy µs/iter | speedup (tuned) | limit µs/iter | "
+            "kfuse / limit (tuned) | kfuse iters (tuned) | CuPy iters | kfuse GFLOP/s | CuPy GFLOP/s | tuning s |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for b in r["bicg"]:
-        timed = b.get("kfuse_timed_iters", ITERS)
-        note = f" [{timed}]" if timed < ITERS else ""
-        out.append(f"| {b['matrix']} | {b['kfuse_us_per_iter']:.1f}{note} | {b['cupy_us_per_iter']:.1f} | "
-                   f"{b['speedup']:.2f}× | {b['limit_us_per_iter']:.1f} | {b['kfuse_iters']} | {b['cupy_iters']} | "
-                   f"{b['kfuse_GFLOPs']:.1f} | {b['cupy_GFLOPs']:.1f} |")
+        def it(key, k2):
+            timed = b.get(k2, ITERS)
+            return f"{b[key]:.1f}" + (f" [{timed}]" if timed < ITERS else "")
+        tu = b.get("kfuse_tuned_us_per_iter", float("nan"))
+        out.append(f"| {b['matrix']} | {it('kfuse_us_per_iter', 'kfuse_timed_iters')} | "
+                   f"{it('kfuse_tuned_us_per_iter', 'kfuse_tuned_timed_iters') if 'kfuse_tuned_us_per_iter' in b else '–'} | "
+                   f"{b['cupy_us_per_iter']:.1f} | {b['speedup']:.2f}× ({b.get('tuned_speedup', float('nan')):.2f}×) | "
+                   f"{b['limit_us_per_iter']:.1f} | {b['kfuse_us_per_iter'] / b['limit_us_per_iter']:.2f}× "
+                   f"({tu / b['limit_us_per_iter']:.2f}×) | {b['kfuse_iters']} ({b.get('kfuse_tuned_iters', '–')}) | "
+                   f"{b['cupy_iters']} | {b['kfuse_GFLOPs']:.1f} | {b['cupy_GFLOPs']:.1f} | {b.get('tune_s', float('nan')):.1f} |")
     out += ["", "## CG per iteration (kfuse fused vs cupyx.scipy.sparse.linalg.cg)", "",
             "| matrix | n | kfuse µs/iter | cupyx µs/iter | speedup | kfuse iters | cupyx iters |",
             "|---|---|---|---|---|---|---|"]
@@ -255,19 +278,22 @@ def plot(r: dict, path: str) -> str | None:
     fig, (a1, a2, a3) = plt.subplots(1, 3, figsize=(16, 4.5))
     names = [s["matrix"] for s in r["spmv"]]
     xs = np.arange(len(names))
-    for i, (key, label) in enumerate((("kfuse_csr", "kfuse CSR (kernel)"), ("kfuse_ell", "kfuse ELL (kernel)"),
-                                                     ("cupyx", "cupyx (per call)"))):
-        a1.bar(xs + (i - 1) * 0.27, [100 * s[key]["of_limit"] for s in r["spmv"]], 0.27, label=label)
+    series = (("kfuse_csr", "kfuse CSR (kernel)"), ("kfuse_csr_tuned", "kfuse CSR tuned (kernel)"),
+              ("kfuse_ell", "kfuse ELL (kernel)"), ("cupyx", "cupyx (per call)"))
+    for i, (key, label) in enumerate(series):
+        a1.bar(xs + (i - 1.5) * 0.2, [100 * s.get(key, {"of_limit": 0})["of_limit"] for s in r["spmv"]], 0.2,
+               label=label)
     a1.axhline(60, color="grey", ls="--", lw=0.8)
+    a1.set_ylim(0, 100)
     a1.set_xticks(xs, names, rotation=20)
     a1.set_ylabel("% of the DRAM limit")
     a1.set_title("SpMV (float32)")
-    a1.legend(fontsize=8)
+    a1.legend(fontsize=7, ncol=2, loc="upper center")
     names = [b["matrix"] for b in r["bicg"]]
     xs = np.arange(len(names))
-    for i, (key, label) in enumerate((("kfuse_us_per_iter", "kfuse fused"), ("cupy_us_per_iter", "CuPy + cuSPARSE"),
-                                      ("limit_us_per_iter", "DRAM limit"))):
-        a2.bar(xs + (i - 1) * 0.27, [b[key] for b in r["bicg"]], 0.27, label=label)
+    for i, (key, label) in enumerate((("kfuse_us_per_iter", "kfuse fused"), ("kfuse_tuned_us_per_iter", "kfuse tuned"),
+                                      ("cupy_us_per_iter", "CuPy + cuSPARSE"), ("limit_us_per_iter", "DRAM limit"))):
+        a2.bar(xs + (i - 1.5) * 0.2, [b.get(key, 0) for b in r["bicg"]], 0.2, label=label)
     a2.set_xticks(xs, names, rotation=20)
     a2.set_yscale("log")
     a2.set_ylabel("µs per iteration")

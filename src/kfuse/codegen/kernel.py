@@ -25,7 +25,7 @@ import math
 
 from .. import library
 from ..errors import PlanError
-from ..fusion.legality import atomic_refusal
+from ..fusion.legality import atomic_refusal, sum_atomic_refusal
 from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain
 from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
@@ -116,6 +116,7 @@ class KernelEmitter:
     def __init__(self, program: Program, kplan: KernelPlan, needed_outside: set):
         self.p = program
         self.k = kplan
+        self.accumulate = False   # reductions finish through atomics into accumulators (rows kernels)
         self.calls = [program.calls[c] for c in kplan.calls]
         self.fns = {c.id: library.get(c.fn) for c in self.calls}
         self.domain: Domain = kernel_domain(program, kplan.calls)
@@ -348,13 +349,20 @@ class VecEmitter(KernelEmitter):
         return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k,
                             self.aligned_inputs(VEC))
 
-    def reduction_workspace(self, reduces, GRID):
-        """Partial results (one per block) and the last-block counter of the kernel's reductions."""
+    def reduction_workspace(self, reduces, GRID, accumulate: bool = False):
+        """Partial results (one per block) and the last-block counter of the kernel's reductions;
+        ``accumulate``: one accumulator per reduction instead (zero at load, atomics add to it,
+        the last block reads and clears it)."""
+        self.accumulate = accumulate
         if GRID > 1 and reduces:
             for c in reduces:
                 out = next(iter(c.outs.values()))
-                self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
-                                   GRID * self.p.value(out).type.nbytes())
+                if accumulate:
+                    self.add_workspace("accum", f"kf_sum_{ident(out)}", self.ctype_of(out),
+                                       self.p.value(out).type.nbytes())
+                else:
+                    self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
+                                       GRID * self.p.value(out).type.nbytes())
             self.add_workspace("counter", "kf_count", "", 4)
 
     def open_kernel(self, comment: str, BS: int):
@@ -419,8 +427,7 @@ class VecEmitter(KernelEmitter):
         """Block reductions, then (GRID > 1) partials and one last-block handshake for all."""
         L = self.L
         for c in reduces:
-            out = next(iter(c.outs.values()))
-            o, t, op = ident(out), self.ctype_of(out), _OPS[self.fns[c.id].combine]
+            o, t, op = self.red_names(c)
             L(f"// finish the reduction of call {c.id} ({c.label}) in the block")
             L.push("{")
             L(f"__shared__ {t} kf_red_{o}[(BS + 31) / 32];")
@@ -429,16 +436,20 @@ class VecEmitter(KernelEmitter):
                 L.push("if (threadIdx.x == 0) {")
                 self.finalize_call(c, f"{o}_acc", f"{o}[0]")
                 L.pop()
+            elif self.accumulate:
+                L(f"if (threadIdx.x == 0) kf_atomic_add(&kf_sum_{o}[0], {o}_acc);   // one atomic per block")
             else:
                 L(f"if (threadIdx.x == 0) kf_part_{o}[blockIdx.x] = {o}_acc;")
             L.pop()
         if GRID == 1:
             return
+        if self.accumulate:
+            self.emit_accumulated_finish(reduces, GRID)
+            return
         L("// the last block to finish combines the partial results of all blocks")
         L.push("if (kf_last_block(kf_count, GRID)) {")
         for c in reduces:
-            out = next(iter(c.outs.values()))
-            o, t, op = ident(out), self.ctype_of(out), _OPS[self.fns[c.id].combine]
+            o, t, op = self.red_names(c)
             L.push("{")
             L(f"{t} acc = {op}<{t}>::identity();")
             L(f"for (int b = threadIdx.x; b < GRID; b += BS) acc = {op}<{t}>::apply(acc, kf_ldcg(&kf_part_{o}[b]));")
@@ -447,6 +458,37 @@ class VecEmitter(KernelEmitter):
             L.push("if (threadIdx.x == 0) {")
             self.finalize_call(c, "acc", f"{o}[0]")
             L.pop()
+            L.pop()
+        L.pop()
+
+    def red_names(self, c) -> tuple:
+        """(output identifier, its C type, its combine operator) of the reduction call ``c``."""
+        out = next(iter(c.outs.values()))
+        return ident(out), self.ctype_of(out), _OPS[self.fns[c.id].combine]
+
+    def emit_accumulated_finish(self, reduces, GRID):
+        """The last block finalizes the accumulated sums and clears them for the next launch.
+        Sample (``pq = dot(p, q)``)::
+
+            if (kf_last_block(kf_count, GRID) && threadIdx.x == 0) {
+                {
+                    const float acc = kf_ldcg(&kf_sum_pq[0]);
+                    kf_sum_pq[0] = kf_op_add_t<float>::identity();   // ready for the next launch
+                    float pq_f;
+                    pq_dot_finalize(acc, pq_f);
+                    pq[0] = pq_f;
+                }
+            }
+        """
+        L = self.L
+        L("// the last block to finish finalizes the sums the blocks' atomics built, and clears them")
+        L.push("if (kf_last_block(kf_count, GRID) && threadIdx.x == 0) {")
+        for c in reduces:
+            o, t, op = self.red_names(c)
+            L.push("{")
+            L(f"const {t} acc = kf_ldcg(&kf_sum_{o}[0]);")
+            L(f"kf_sum_{o}[0] = {op}<{t}>::identity();   // ready for the next launch")
+            self.finalize_call(c, "acc", f"{o}[0]")
             L.pop()
         L.pop()
 
@@ -872,20 +914,26 @@ SPARSE_PARTS = {"csr": (("indptr", "int"), ("indices", "int"), ("data", "T")),
 
 class RowsEmitter(VecEmitter):
     """A kernel over the rows of sparse matrices: SpMV, and vector maps and reductions over
-    the same rows.  A block owns BS / G rows per iteration: a group of G threads (G | 32)
-    walks each row's nonzeros (CSR: ``indptr[i] + lane``, step G; ELLPACK-R: slot ``k`` of
-    row ``i`` at ``k * M + i``, coalesced across rows) and reduces them with shuffles; with
-    G > 1 the row results are parked in shared memory and, after a barrier, the first BS / G
-    threads run one row's element of every call in program order -- the products' finalize
-    and the vector calls -- so that those loads and stores are coalesced.  With G = 1 a
-    thread owns its row throughout.  Sample (CG's ``q = A p; pq = dot(p, q)``, CSR, G = 8)::
+    the same rows.  A group of G threads (G | 32) walks each row's nonzeros (CSR: ``indptr[i]
+    + lane``, step G, or aligned packs of ``vec`` nonzeros per 16-byte load; ELLPACK-R: slot
+    ``k`` of row ``i`` at ``k * M + i``, coalesced across rows) and reduces them with shuffles.
+    With G > 1 a block iteration is a *stage* of ROWS = SUB * BS / G rows (``stage`` = SUB
+    groups of BS / G rows, one after the other): the row results are parked in shared memory
+    and, after a barrier, the first ROWS threads run one row's element of every call in
+    program order -- the products' finalize and the vector calls -- so that those loads and
+    stores are coalesced (SUB = G: every thread of the block takes part).  With G = 1 a
+    thread owns its row throughout.  Sample (CG's ``q = A p; pq = dot(p, q)``, CSR, G = 8,
+    SUB = 8)::
 
-        __shared__ float kf_stage_q[BS / G];   // the block's row results
+        constexpr int SUB = 8, ROWS = SUB * BS / G;   // a stage: SUB groups of BS / G rows
+        __shared__ float kf_stage_q[ROWS];            // the stage's row results
         const int lane = threadIdx.x & (G - 1);
         for (int it = 0; it < ITERS; ++it) {
-            const idx_t base = ((idx_t)blockIdx.x * ITERS + it) * (BS / G);   // BS / G rows
-            {
-                const idx_t i0 = base + threadIdx.x / G;
+            const idx_t base = ((idx_t)blockIdx.x * ITERS + it) * ROWS;
+            #pragma unroll 1   // (unrolled, two products spill)
+            for (int sub = 0; sub < SUB; ++sub) {   // G threads per row
+                const int row = sub * (BS / G) + threadIdx.x / G;
+                const idx_t i0 = base + row;
                 float q_acc = 0;                               // call 0: q = spmv(A, p)
                 if (i0 < N) {
                     const int k_end = A_indptr[i0 + 1];
@@ -894,10 +942,10 @@ class RowsEmitter(VecEmitter):
                         q_spmv_compute(A_data[k], p[A_indices[k]], q_acc);
                 }
                 q_acc = kf_lane_reduce<G, kf_op_add_t>(q_acc);
-                if (lane == 0) kf_stage_q[threadIdx.x / G] = q_acc;
+                if (lane == 0) kf_stage_q[row] = q_acc;
             }
             __syncthreads();
-            if (threadIdx.x < BS / G) {   // then a thread per row runs every call (coalesced)
+            if (threadIdx.x < ROWS) {   // then a thread per row runs every call (coalesced)
                 const idx_t i0 = base + threadIdx.x;
                 const float q_acc = kf_stage_q[threadIdx.x];
                 if (i0 < N) {
@@ -905,26 +953,40 @@ class RowsEmitter(VecEmitter):
                     // call 1: pq = dot(p, q) ... pq_dot_compute(p_e[v], q_e[v], pq_acc);
                 }
             }
-            __syncthreads();   // the next iteration refills the stage
+            __syncthreads();   // (ITERS > 1) the next iteration refills the stage
         }
     """
 
     def emit(self) -> KernelSource:
         prm = self.k.params
         BS, G, ITERS = int(prm["block"]), int(prm.get("group", 1)), int(prm["iters"])
-        if BS < 32 or BS > 1024 or BS & (BS - 1) or G < 1 or G > 32 or G & (G - 1) or ITERS < 1:
+        self.PACK = int(prm.get("vec", 1))
+        SUB = int(prm.get("stage", 1))   # groups of BS / G rows a stage collects before the vector calls
+        if SUB < 1 or SUB > G or SUB & (SUB - 1):
+            raise PlanError(f"{self.k.name}: stage must be a power of two from 1 to group={G}, got {SUB}")
+        if BS < 32 or BS > 1024 or BS & (BS - 1) or G < 1 or G > 32 or G & (G - 1) or ITERS < 1 \
+                or self.PACK not in (1, 2, 4) or self.PACK * self.widest_item() > 16:
             raise PlanError(f"{self.k.name}: bad rows parameters {prm}")
         N = self.domain.length
-        GRID = max(1, math.ceil(N / (BS // G * ITERS)))   # BS / G rows per block and iteration
+        GRID = max(1, math.ceil(N / (SUB * BS // G * ITERS)))   # SUB * BS / G rows per block and iteration
         self.VEC = 1
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
-        self.reduction_workspace(reduces, GRID)
+        finish = prm.get("finish", "last_block")
+        if finish not in ("last_block", "atomic"):
+            raise PlanError(f"{self.k.name}: finish must be 'last_block' or 'atomic', got {finish!r}")
+        if finish == "atomic":
+            why = sum_atomic_refusal(self.p, [c.id for c in self.calls])
+            if why:
+                raise PlanError(f"{self.k.name}: finish='atomic' refused: {why}")
+        self.reduction_workspace(reduces, GRID, accumulate=finish == "atomic")
         L = self.L
         self.open_kernel(f"rows of sparse matrices, M = {N}, {G} thread(s) per row", BS)
         L("using idx_t = int;")
         L(f"constexpr idx_t N = {N};")
         L(f"constexpr int BS = {BS}, G = {G}, ITERS = {ITERS}, VEC = 1;")
+        if self.PACK > 1:
+            L(f"constexpr int PACK = {self.PACK};   // CSR nonzeros per 16-byte load")
         if reduces and GRID > 1:
             L(f"constexpr int GRID = {GRID};")
         self.clear_reductions(reduces)
@@ -940,21 +1002,27 @@ class RowsEmitter(VecEmitter):
             L.pop()
             L.pop()
         else:
+            L(f"constexpr int SUB = {SUB}, ROWS = SUB * BS / G;   // a stage: SUB groups of BS / G rows")
             for c in sparse_calls:
                 L(f"__shared__ {self.ctype_of(next(iter(c.outs.values())))} "
-                  f"kf_stage_{ident(next(iter(c.outs.values())))}[BS / G];   // the block's row results")
+                  f"kf_stage_{ident(next(iter(c.outs.values())))}[ROWS];   // the stage's row results")
             L("const int lane = threadIdx.x & (G - 1);")
             L.push("for (int it = 0; it < ITERS; ++it) {")
-            L("const idx_t base = ((idx_t)blockIdx.x * ITERS + it) * (BS / G);   // BS / G rows")
-            L.push("{")
-            L("const idx_t i0 = base + threadIdx.x / G;")
+            L("const idx_t base = ((idx_t)blockIdx.x * ITERS + it) * ROWS;")
+            if SUB > 1:
+                L("#pragma unroll 1")
+            L.push("for (int sub = 0; sub < SUB; ++sub) {   // G threads per row" if SUB > 1 else
+                   "{   // G threads per row")
+            L("const int row = sub * (BS / G) + threadIdx.x / G;" if SUB > 1 else
+              "const int row = threadIdx.x / G;")
+            L("const idx_t i0 = base + row;")
             for c in sparse_calls:
                 self.emit_row_reduce(c)
                 o = ident(next(iter(c.outs.values())))
-                L(f"if (lane == 0) kf_stage_{o}[threadIdx.x / G] = {o}_acc;")
+                L(f"if (lane == 0) kf_stage_{o}[row] = {o}_acc;")
             L.pop("}")
             L("__syncthreads();")
-            L.push("if (threadIdx.x < BS / G) {   // then a thread per row runs every call (coalesced)")
+            L.push("if (threadIdx.x < ROWS) {   // then a thread per row runs every call (coalesced)")
             L("const idx_t i0 = base + threadIdx.x;")
             for c in sparse_calls:
                 out = next(iter(c.outs.values()))
@@ -963,12 +1031,32 @@ class RowsEmitter(VecEmitter):
             self.emit_row_body()
             L.pop()
             L.pop()
-            L("__syncthreads();   // the next iteration refills the stage")
+            if ITERS > 1:
+                L("__syncthreads();   // the next iteration refills the stage")
             L.pop()
         if reduces:
             self.emit_finish(reduces, GRID)
         L.pop()
-        return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k, {})
+        return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k,
+                            self.span_aligned())
+
+    def widest_item(self) -> int:
+        """Bytes per element of the widest sparse matrix the kernel reads."""
+        return max((itemsize(self.p.value(v).type.dtype) for c in self.calls for v in c.args.values()
+                    if self.p.value(v).type.kind == "sparse"), default=4)
+
+    def span_aligned(self) -> dict:
+        """CSR parts read in aligned packs of PACK (values and column indices): their alignment."""
+        if self.PACK == 1:
+            return {}
+        out = {}
+        for c in self.calls:
+            for v in c.args.values():
+                t = self.p.value(v).type
+                if t.kind == "sparse" and t.fmt == "csr":
+                    out[f"{v}#data"] = self.PACK * itemsize(t.dtype)
+                    out[f"{v}#indices"] = self.PACK * 4
+        return out
 
     def emit_row_body(self):
         """Row ``i0``'s element of every call in program order (products' finalize, vector calls)."""
@@ -1016,6 +1104,49 @@ class RowsEmitter(VecEmitter):
                 args.append(f"{self.cname(gathered[p])}[{col}]")
             else:
                 args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[i0]"))
+        if fmt == "csr" and self.PACK > 1:
+            self.emit_csr_span(c, a, args, o)
+        else:
+            self.emit_row_loop(c, a, fmt, args, o)
+        L(f"{o}_acc = kf_lane_reduce<G, {op}>({o}_acc);   // every lane takes part (shuffles)")
+
+    def emit_csr_span(self, c, a: str, args: list, o: str):
+        """A CSR row's span walked in aligned packs of PACK values and column indices (16-byte
+        loads), G packs per step; entries of other rows in the first and last pack are skipped.
+        Sample (``q = A @ p``, float32, PACK = 4)::
+
+            if (i0 < N) {
+                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+                #pragma unroll 2
+                for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
+                    float A_v[PACK]; int A_c[PACK];
+                    kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                    #pragma unroll
+                    for (int j = 0; j < PACK; ++j)
+                        if (k + j >= k_beg && k + j < k_end) q_spmv_compute(A_v[j], p[A_c[j]], q_acc);
+                }
+            }
+        """
+        L = self.L
+        t = ctype(self.p.value(next(v for v in c.args.values()
+                                    if self.p.value(v).type.kind == "sparse")).type.dtype)
+        args = [x.replace(f"{a}_data[k]", f"{a}_v[j]").replace(f"{a}_indices[k]", f"{a}_c[j]") for x in args]
+        L(f"if (i0 < N) {{   // {self.PACK}-element packs: 16-byte loads of values and column indices")
+        L(f"    const int k_beg = {a}_indptr[i0], k_end = {a}_indptr[i0 + 1];")
+        L("    #pragma unroll 2")
+        L("    for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {")
+        L(f"        {t} {a}_v[PACK]; int {a}_c[PACK];")
+        L(f"        kf_load_span_pack<PACK>({a}_data, k, {a}_v); kf_load_span_pack<PACK>({a}_indices, k, {a}_c);")
+        L("        #pragma unroll")
+        L("        for (int j = 0; j < PACK; ++j)")
+        L(f"            if (k + j >= k_beg && k + j < k_end) {c.name}_compute({', '.join(args + [o + '_acc'])});")
+        L("    }")
+        L("}")
+
+    def emit_row_loop(self, c, a: str, fmt: str, args: list, o: str):
+        """A row's nonzeros one at a time, G lanes apart (CSR: ``indptr[i0] + lane``; ELLPACK-R:
+        slot ``k`` at ``k * N + i0``), unrolled by 4."""
+        L = self.L
         L("if (i0 < N) {   // unrolled by 4: the loads of several nonzeros overlap")
         if fmt == "csr":
             L(f"    const int k_end = {a}_indptr[i0 + 1];")
@@ -1027,7 +1158,6 @@ class RowsEmitter(VecEmitter):
             L("    for (int k = lane; k < k_end; k += G)")
         L(f"        {c.name}_compute({', '.join(args + [o + '_acc'])});")
         L("}")
-        L(f"{o}_acc = kf_lane_reduce<G, {op}>({o}_acc);   // every lane takes part (shuffles)")
 
     def emit_row_finalize(self, c):
         out = next(iter(c.outs.values()))

@@ -137,6 +137,24 @@ __device__ __forceinline__ void kf_load_pack(const T* __restrict__ p, I i0, I n,
     }
 }
 
+// d[0..V) = the aligned pack p[i0..i0+V) (i0 a multiple of V, p aligned to V * sizeof(T)), one
+// streaming (evict-first) load.  A CSR row's span starts and ends inside packs, so some elements
+// belong to other rows or lie past the array's end; the caller ignores them.  Such a load cannot
+// fault: an aligned pack that holds a valid element lies in that element's memory page.
+template <int V, class T>
+__device__ __forceinline__ void kf_load_span_pack(const T* __restrict__ p, int i0, T (&d)[V]) {
+    kf_pack<T, V> q;
+    if constexpr (sizeof(q) == 16) {
+        const uint4 r = __ldcs(reinterpret_cast<const uint4*>(p + i0)); memcpy(&q, &r, 16);
+    } else if constexpr (sizeof(q) == 8) {
+        const uint2 r = __ldcs(reinterpret_cast<const uint2*>(p + i0)); memcpy(&q, &r, 8);
+    } else {
+        q = *reinterpret_cast<const kf_pack<T, V>*>(p + i0);
+    }
+    #pragma unroll
+    for (int e = 0; e < V; ++e) d[e] = q.v[e];
+}
+
 // p[i0..i0+V) = d[0..V), skipping elements past n
 template <int V, class T, class I>
 __device__ __forceinline__ void kf_store_pack(T* __restrict__ p, I i0, I n, const T (&d)[V]) {

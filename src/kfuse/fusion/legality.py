@@ -155,6 +155,22 @@ def atomic_refusal(program: Program, calls) -> str | None:
     return None
 
 
+def sum_atomic_refusal(program: Program, calls) -> str | None:
+    """Why the reductions among ``calls`` cannot add their block results into one accumulator
+    with atomics for the last block to finalize (None if they can).  Unlike finishing straight
+    into the output (:func:`atomic_refusal`), any finalize is fine; the combine must be ``+``."""
+    reds = [program.calls[c] for c in calls if library.get(program.calls[c].fn).hof == "reduce"]
+    if not reds:
+        return "no reduction to finish"
+    for call in reds:
+        if library.get(call.fn).combine != "+":
+            return f"{call.label}: combine {library.get(call.fn).combine!r} has no atomic form here"
+    from .. import config
+    if config.get().deterministic:
+        return "deterministic=True: float atomics are not bitwise reproducible"
+    return None
+
+
 def explain(program: Program, calls) -> str:
     """Why ``calls`` can or cannot run in one kernel, in words."""
     calls = sorted(set(calls))

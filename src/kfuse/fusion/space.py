@@ -19,7 +19,7 @@ import math
 
 from .. import config, library
 from ..ir import Program
-from .legality import atomic_refusal, check
+from .legality import atomic_refusal, check, sum_atomic_refusal
 from .plan import Domain, KernelPlan, Plan, kernel_domain, kernel_name, kernel_space, pack_width
 
 EXHAUSTIVE_CALLS = 9
@@ -61,6 +61,16 @@ def rows_groups(program: Program, calls: list) -> tuple:
     return tuple(g for g in (1, 2, 4, 8, 16, 32) if hint / 8 <= g <= max(1, hint) or (g == 32 and hint > 32))
 
 
+def span_groups(program: Program, calls: list, pack: int) -> tuple:
+    """Threads per row when CSR rows are read in packs of ``pack`` nonzeros: from a quarter of
+    a row's packs to twice them (per-row hint p: [p/(4 pack), 2p/pack]), at least 2, at most a
+    warp; (4, 8, 16, 32) when the hint is unknown."""
+    hint = per_row_hint(program, calls)
+    if not hint:
+        return (4, 8, 16, 32)
+    return tuple(g for g in (2, 4, 8, 16, 32) if hint / (4 * pack) <= g <= max(2, 2 * hint / pack))
+
+
 def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
     """Implementations of the fusion ``calls``: a list of launch-parameter dicts.
 
@@ -70,10 +80,25 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
     pack = pack_width(_dtype(program, calls))
     out = []
     if dom.space == "rows":
-        groups = rows_groups(program, calls)
-        for bs, g, per_sm in itertools.product((128, 256), groups, BLOCKS_PER_SM):
-            blocks = math.ceil(dom.length / (bs // g))
-            out.append({"block": bs, "group": g, "iters": _iters(blocks, 1, per_sm * 256 // bs)})
+        # (threads per row, nonzeros per load): one at a time, and CSR in 16-byte packs
+        shapes = [(g, 1) for g in rows_groups(program, calls)]
+        if "csr" in {t.fmt for t in _sparse_types(program, calls)} and pack > 1:
+            shapes += [(g, pack) for g in span_groups(program, calls, pack)]
+        # per_sm 0: a group per row and as many blocks as that takes (no serial loop); its
+        # many block results may be summed by atomics rather than read by the last block
+        # stage: with vector calls, G > 1 threads per row may collect G row groups (every
+        # thread of the block then runs the vector calls) rather than one (BS / G threads do)
+        sums = sum_atomic_refusal(program, calls) is None
+        vector_calls = any(library.get(program.calls[c].fn).hof != "sparse_reduce" for c in calls)
+        for bs, (g, vec), per_sm in itertools.product((128, 256), shapes, (0,) + BLOCKS_PER_SM):
+            for sub in ((1, g) if vector_calls and g > 1 else (1,)):
+                blocks = math.ceil(dom.length / (sub * bs // g))
+                it = _iters(blocks, 1, per_sm * 256 // bs) if per_sm else 1
+                base = {"block": bs, "group": g, "iters": it, **({"vec": vec} if vec > 1 else {}),
+                        **({"stage": sub} if sub > 1 else {})}
+                out.append(base)
+                if sums and not per_sm:
+                    out.append({**base, "finish": "atomic"})
     elif dom.space == "vec":
         vecs = sorted({pack, 1, 2 * pack} if wide else {pack, 1})
         if dom.length >= (1 << 20) and pack > 1:

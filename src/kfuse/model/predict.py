@@ -97,10 +97,13 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                     tail = max(tail, g_red * span * itemsize(t.dtype))
     elif dom.space == "rows":
         bs, g, iters = int(params["block"]), int(params["group"]), int(params["iters"])
-        grid = max(1, math.ceil(dom.length / (bs // g * iters)))   # BS / G rows per block and iteration
+        sub = int(params.get("stage", 1))
+        grid = max(1, math.ceil(dom.length / (sub * bs // g * iters)))   # SUB * BS / G rows per block and iteration
         threads, per_thread = bs, 16
         n_red = sum(library.get(c.fn).hof == "reduce" for c in cs)
-        if grid > 1:
+        if grid > 1 and params.get("finish") == "atomic":
+            atomics = grid * n_red          # one per block and reduction, summed in place
+        elif grid > 1:
             partial = 2 * grid * n_red * 8
     else:
         grid, threads, per_thread = 1, 32, 8
@@ -110,13 +113,18 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
 
 
 def kernel_kind(program: Program, calls: list) -> str:
-    """vec-map, vec-reduce, tile-map, tile-rfast, tile-rslow or tile-rboth (scalar: scalar)."""
+    """vec-map, vec-reduce, tile-map, tile-rfast, tile-rslow, tile-rboth, rows-map (sparse
+    products alone), rows (with a reduction or a vector call or two), rows-vec (with three or
+    more vector calls: BiCG's second kernel) or scalar."""
     dom = kernel_domain(program, calls)
     fns = [library.get(program.calls[c].fn) for c in calls]
     if dom.space == "vec":
         return "vec-reduce" if any(f.is_reduce for f in fns) else "vec-map"
-    if dom.space == "rows":
-        return "rows"
+    if dom.space == "rows":   # the vector calls a stage runs after its products, and reductions
+        vector = [f for f in fns if f.hof != "sparse_reduce"]
+        if len(vector) >= 3:
+            return "rows-vec"
+        return "rows" if any(f.hof == "reduce" for f in fns) else "rows-map"
     if dom.space == "tile":
         axes = {dom.axis_of(f.output.index) for f in fns if f.hof == "nested_reduce"}
         if not axes:
@@ -138,7 +146,7 @@ def env_key(program: Program, calls: list, params: dict, cal: Calibration) -> st
     bucket = 2 ** round(math.log2(max(bps, 0.25)))
     fields = {k: params[k] for k in params if k != "iters"}
     kind = kernel_kind(program, calls)
-    if kind == "rows":   # nonzeros per row decide how well a group of threads fills its row
+    if kind.startswith("rows"):   # nonzeros per row decide how well a group of threads fills its row
         fields["pr"] = per_row_hint(program, calls) or SPARSE_PER_ROW
     shape = ",".join(f"{k}={fields[k]}" for k in sorted(fields))
     return f"{kind}|{cls}|{shape}|bps={bucket:g}"

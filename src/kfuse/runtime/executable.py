@@ -48,7 +48,7 @@ class Executable:
         self._aligned = {}
         for k in module.kernels:
             for v, nbytes in k.aligned.items():
-                if program.value(v).role == "input":
+                if program.value(v.split("#")[0]).role == "input":   # "A#data": a sparse matrix's part
                     self._aligned[v] = max(nbytes, self._aligned.get(v, 1))
         self._fallback = None
         self._n_inputs = len(self._inputs)
@@ -110,7 +110,7 @@ class Executable:
             for a in k.args:
                 if a.kind in ("in", "out", "host"):
                     recipe.append(a.value)
-                elif a.kind == "counter":
+                elif a.kind in ("counter", "accum"):   # zero at load; the kernel leaves them zero
                     recipe.append(cupy.zeros(a.nbytes // 4, dtype=np.uint32))
                 else:
                     recipe.append(cupy.empty(a.nbytes, dtype=np.uint8))
@@ -235,11 +235,15 @@ class Executable:
             self.bind_out(env, out)
         if self._aligned and self.misaligned(env):
             return None
+        self._alloc_missing(env)
+        return env
+
+    def _alloc_missing(self, env: dict) -> None:
+        """Allocate every output and intermediate ``env`` lacks (before a capture: none inside)."""
         import cupy
         for name, shape, dt, order in self._allocs:
             if name not in env:
                 env[name] = cupy.empty(shape, dt, order)
-        return env
 
     def capture(self, envs: list):
         """One CUDA graph (``cupy.cuda.Graph``) that runs this program once per prepared env
@@ -326,23 +330,8 @@ class Executable:
                     for n, x in env.items() if isinstance(x, (cupy.ndarray, np.generic)))
         hit = self._graphs.get(key)
         if hit is None:
-            loaded = self._loaded
-            if loaded is None or loaded[0] != cupy.cuda.runtime.getDevice():
-                self.load()
-            for name, shape, dt, order in self._allocs:
-                if name not in env:
-                    env[name] = cupy.empty(shape, dt, order)
-            stream = cupy.cuda.Stream(non_blocking=True)
-            with stream:
-                stream.begin_capture()
-                try:
-                    for fn, grid, block, recipe, zero in self._steps:
-                        for v, nbytes in zero:
-                            cupy.cuda.runtime.memsetAsync(env[v].data.ptr, 0, nbytes, stream.ptr)
-                        fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]))
-                finally:
-                    graph = stream.end_capture()
-            hit = (graph, env)
+            self._alloc_missing(env)
+            hit = (self.capture([env]), env)
             if len(self._graphs) >= 8:
                 self._graphs.pop(next(iter(self._graphs)))
             self._graphs[key] = hit

@@ -56,6 +56,8 @@ PROBES = [
 ROWS_PER_ROW = (4, 16, 32, 64, 128)   # nonzeros per row of the banded matrices the rows probe runs on
 
 
+WAVE_TAIL_S = 2.0e-6   # a lone block's lifetime in a memory-bound kernel (H200, measured pdb1HYS SpMV)
+
 ROWS_NONZEROS = {"medium": 1 << 22, "large": 1 << 25}   # nonzeros of the rows probe's matrices
 
 
@@ -100,6 +102,8 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
                          "sm_count": device.sm_count(),
                          "source": f"kfuse calibrate, {datetime.date.today().isoformat()}",
                          "env_factor": dict(load_calibration().env_factor) if kinds else {}})
+    if not kinds:   # a whole calibration measures its factors under the wave-tail term; a partial
+        cal.wave_tail_s = WAVE_TAIL_S   # one keeps the model the factors it merges with were made under
     jobs = []
     for kind, text, sizes in PROBES:
         if kinds and kind not in kinds:

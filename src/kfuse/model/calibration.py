@@ -44,6 +44,8 @@ class Calibration:
     env_factor: dict = dataclasses.field(default_factory=dict)  # env_key -> measured / analytic time
     measured: int = 0                     # kernels timed to make env_factor
     measured_wide: bool = False           # whether two 16-byte packs per thread were measured
+    wave_tail_s: float = 0.0              # a partly filled last wave of blocks (0: not modelled; a
+                                          # calibration sets it with the factors measured under it)
 
     def to_json(self) -> dict:
         return dataclasses.asdict(self)

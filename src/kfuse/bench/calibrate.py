@@ -26,6 +26,7 @@ from ..fusion.space import impl_variants, make_plan
 from ..ir import Program
 from ..model.calibration import Calibration, _file_for, load_calibration
 from ..model.predict import env_key, predict_kernel
+from ..runtime.timing import device_seconds, rotating_args
 
 # (kind, script text, sizes per class)
 PROBES = [
@@ -85,9 +86,6 @@ def _progress(i: int, n: int, what: str):
     sys.stderr.flush()
 
 
-from ..runtime.timing import device_seconds, rotating_args
-
-
 def calibrate(path: str | None = None, classes=("medium", "large"), max_variants: int = 48,
               kinds=None, host: bool = True) -> Calibration:
     """Measure this GPU; write and return its Calibration (``kinds``: only those probes,
@@ -135,8 +133,8 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
         base = predict_kernel(prog, calls, params, needed, cal, raw=True)
         factors.setdefault(env_key(prog, calls, params, cal), []).append(t / base)
     sys.stderr.write("\n")
-    for k in [k for k in cal.env_factor if k.split("|")[0] in {j[0] for j in jobs}
-              and k.split("|")[1] in classes]:
+    remeasured = {j[0] for j in jobs}
+    for k in [k for k in cal.env_factor if k.split("|")[0] in remeasured and k.split("|")[1] in classes]:
         del cal.env_factor[k]   # remeasured kinds and classes: no stale environments
     cal.env_factor.update({k: sorted(v)[len(v) // 2] for k, v in factors.items()})
     cal.measured = len(cal.env_factor)

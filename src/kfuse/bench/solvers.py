@@ -113,23 +113,21 @@ def bench_bicg(name, A, tol=1e-5) -> dict:
     At = A.T
     row = {"matrix": name}
     Ad, Atd = A.to_device(), At.to_device()
-    # per iteration, fixed count (no convergence test inside the timed region but every 50)
-    solvers.bicg(Ad, b, At=Atd, maxiter=20, tol=0.0, check_every=20)
-    _, info = solvers.bicg(Ad, b, At=Atd, maxiter=ITERS, tol=0.0, check_every=50)
-    row["kfuse_us_per_iter"] = info.per_iteration_s * 1e6   # graph capture excluded
-    row["kfuse_timed_iters"] = info.iterations   # fewer than ITERS if float32 broke down past convergence
-    _, info = solvers.bicg(Ad, b, At=Atd, tol=tol, maxiter=5000, check_every=1)
-    row["kfuse_iters"] = info.iterations
-    row["kfuse_status"] = info.status
-    # tune=True: the best predicted plans of the iteration timed on this system, the fastest kept
-    t0 = time.perf_counter()
-    solvers.bicg(Ad, b, At=Atd, maxiter=20, tol=0.0, check_every=20, tune=True)
-    row["tune_s"] = time.perf_counter() - t0
-    _, info = solvers.bicg(Ad, b, At=Atd, maxiter=ITERS, tol=0.0, check_every=50, tune=True)
-    row["kfuse_tuned_us_per_iter"] = info.per_iteration_s * 1e6
-    row["kfuse_tuned_timed_iters"] = info.iterations
-    _, info = solvers.bicg(Ad, b, At=Atd, tol=tol, maxiter=5000, check_every=1, tune=True)
-    row["kfuse_tuned_iters"] = info.iterations
+    # the predicted plan, then tune=True (the iteration's best predicted plans timed on this
+    # system first, the fastest kept); per iteration at a fixed count (no convergence test
+    # inside the timed region but every 50), graph capture excluded
+    for tune, pre in ((False, "kfuse"), (True, "kfuse_tuned")):
+        t0 = time.perf_counter()
+        solvers.bicg(Ad, b, At=Atd, maxiter=20, tol=0.0, check_every=20, tune=tune)
+        if tune:
+            row["tune_s"] = time.perf_counter() - t0
+        _, info = solvers.bicg(Ad, b, At=Atd, maxiter=ITERS, tol=0.0, check_every=50, tune=tune)
+        row[f"{pre}_us_per_iter"] = info.per_iteration_s * 1e6
+        row[f"{pre}_timed_iters"] = info.iterations   # fewer than ITERS if float32 broke down past convergence
+        _, info = solvers.bicg(Ad, b, At=Atd, tol=tol, maxiter=5000, check_every=1, tune=tune)
+        row[f"{pre}_iters"] = info.iterations
+        if not tune:
+            row["kfuse_status"] = info.status
     C = cs.csr_matrix((cupy.asarray(A.data), cupy.asarray(A.indices), cupy.asarray(A.indptr)), shape=A.shape)
     Ct = cs.csr_matrix((cupy.asarray(At.data), cupy.asarray(At.indices), cupy.asarray(At.indptr)),
                        shape=At.shape)

@@ -1095,22 +1095,25 @@ class RowsEmitter(VecEmitter):
         gathered = {p: v for p, v in c.args.items() if fn.param(p).kind == "vector" and fn.param(p).stage == "compute"}
         L(self.comment(c))
         L(f"{t} {o}_acc = {op}<{t}>::identity();")
+        packed = fmt == "csr" and self.PACK > 1
+        # nonzero k's value and column: a pack's element j, a CSR entry, an ELLPACK-R slot
+        val, col = ((f"{a}_v[j]", f"{a}_c[j]") if packed else (f"{a}_data[k]", f"{a}_indices[k]")
+                    if fmt == "csr" else (f"{a}_vals[(idx_t)k * N + i0]", f"{a}_cols[(idx_t)k * N + i0]"))
         args = []
         for p in compute_params(c):
             if fn.param(p).kind == "sparse":
-                args.append(f"{a}_data[k]" if fmt == "csr" else f"{a}_vals[(idx_t)k * N + i0]")
+                args.append(val)
             elif p in gathered:
-                col = f"{a}_indices[k]" if fmt == "csr" else f"{a}_cols[(idx_t)k * N + i0]"
                 args.append(f"{self.cname(gathered[p])}[{col}]")
             else:
                 args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[i0]"))
-        if fmt == "csr" and self.PACK > 1:
-            self.emit_csr_span(c, a, args, o)
+        if packed:
+            self.emit_csr_span(c, a, ctype(self.p.value(A).type.dtype), args, o)
         else:
             self.emit_row_loop(c, a, fmt, args, o)
         L(f"{o}_acc = kf_lane_reduce<G, {op}>({o}_acc);   // every lane takes part (shuffles)")
 
-    def emit_csr_span(self, c, a: str, args: list, o: str):
+    def emit_csr_span(self, c, a: str, t: str, args: list, o: str):
         """A CSR row's span walked in aligned packs of PACK values and column indices (16-byte
         loads), G packs per step; entries of other rows in the first and last pack are skipped.
         Sample (``q = A @ p``, float32, PACK = 4)::
@@ -1128,9 +1131,6 @@ class RowsEmitter(VecEmitter):
             }
         """
         L = self.L
-        t = ctype(self.p.value(next(v for v in c.args.values()
-                                    if self.p.value(v).type.kind == "sparse")).type.dtype)
-        args = [x.replace(f"{a}_data[k]", f"{a}_v[j]").replace(f"{a}_indices[k]", f"{a}_c[j]") for x in args]
         L(f"if (i0 < N) {{   // {self.PACK}-element packs: 16-byte loads of values and column indices")
         L(f"    const int k_beg = {a}_indptr[i0], k_end = {a}_indptr[i0 + 1];")
         L("    #pragma unroll 2")

@@ -19,6 +19,14 @@ def _map(name, ins, compute, ref, doc, flops=1, out="z", out_dtype="same"):
               doc=doc, flops=flops)
 
 
+def _scaled_y(index: str) -> tuple:
+    """The ``alpha``, ``beta`` and ``y`` of ``z = alpha * (product) + beta * y`` (gemv, gemv_t,
+    spmv): alpha scales the reduction, beta and y (indexed by ``index``) join at finalize."""
+    return (P("alpha", "scalar", optional=True, default=1.0),
+            P("beta", "scalar", optional=True, default=0.0, stage="finalize"),
+            P("y", "vector", index, optional=True, default=0.0, stage="finalize"))
+
+
 def _s(name):
     return P(name, "scalar")
 
@@ -71,17 +79,13 @@ BUILTINS = [
        reference=lambda x: {"r": np.max(np.abs(x))}, doc="r = max |x|", flops=1),
     # ------------------------------------------------------------ BLAS-2
     EF("gemv", "nested_reduce",
-       (P("A", "matrix"), P("x", "vector", "j"), P("alpha", "scalar", optional=True, default=1.0),
-        P("beta", "scalar", optional=True, default=0.0, stage="finalize"),
-        P("y", "vector", "i", optional=True, default=0.0, stage="finalize")),
+       (P("A", "matrix"), P("x", "vector", "j"), *_scaled_y("i")),
        (P("z", "vector", "i"),),
        "acc += A * x;", combine="+", reduce_axis="j", finalize="z = alpha * acc + beta * y;",
        reference=lambda A, x, alpha=1.0, beta=0.0, y=0.0: {"z": alpha * (A @ x) + beta * y},
        doc="z = alpha * A x + beta * y", flops=2, linear_finalize=True),
     EF("gemv_t", "nested_reduce",
-       (P("A", "matrix"), P("x", "vector", "i"), P("alpha", "scalar", optional=True, default=1.0),
-        P("beta", "scalar", optional=True, default=0.0, stage="finalize"),
-        P("y", "vector", "j", optional=True, default=0.0, stage="finalize")),
+       (P("A", "matrix"), P("x", "vector", "i"), *_scaled_y("j")),
        (P("z", "vector", "j"),),
        "acc += A * x;", combine="+", reduce_axis="i", finalize="z = alpha * acc + beta * y;",
        reference=lambda A, x, alpha=1.0, beta=0.0, y=0.0: {"z": alpha * (A.T @ x) + beta * y},
@@ -94,9 +98,7 @@ BUILTINS = [
        reference=lambda A, x, y, alpha=1.0: {"B": A + alpha * np.outer(x, y)},
        doc="B = A + alpha * x y^T (rank-1 update, out of place)", flops=3),
     EF("spmv", "sparse_reduce",
-       (P("A", "sparse"), P("x", "vector", "j"), P("alpha", "scalar", optional=True, default=1.0),
-        P("beta", "scalar", optional=True, default=0.0, stage="finalize"),
-        P("y", "vector", "i", optional=True, default=0.0, stage="finalize")),
+       (P("A", "sparse"), P("x", "vector", "j"), *_scaled_y("i")),
        (P("z", "vector", "i"),),
        "acc += A * x;", combine="+", reduce_axis="j", finalize="z = alpha * acc + beta * y;",
        reference=lambda A, x, alpha=1.0, beta=0.0, y=0.0: {"z": alpha * A.matvec(x) + beta * y},

@@ -73,3 +73,71 @@ def test_default_kernel_counts():
         name = os.path.basename(path)[:-3]
         sizes = {"n": 1 << 20} if name in BLAS1 else {"m": 2048, "n": 2048}
         assert kfuse.compile_script(path, sizes=sizes).n_kernels == want[name], name
+
+
+TILE_EXACT = [n for n in (os.path.basename(p)[:-3] for p in EXAMPLES) if n not in BLAS1]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+@pytest.mark.parametrize("name", TILE_EXACT)
+def test_exact_tiles_and_row_groups(name, dtype):
+    """Sizes the grid covers exactly (no bounds checks compiled: ALL_S, ALL_F) and rows reduced
+    KS at a time across the lanes (kf_lane_reduce_k), under every tile shape with KS > 1 of the
+    best plan's kernels, beside a size that is not covered exactly."""
+    import cupy
+    path = os.path.join(os.path.dirname(kfuse.__file__), "examples", name + ".kf")
+    for sizes in ({"m": 512, "n": 2048}, {"m": 509, "n": 2052}):
+        prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), sizes)
+        ins = reference.random_inputs(prog, seed=5, xp=cupy)
+        refs = reference.run(prog, ins)
+        best = ranked_plans(prog, limit=None)[0][1]
+        for ki, k in enumerate(best.kernels):
+            if k.space != "tile":
+                continue
+            seen = set()
+            for params in impl_variants(prog, k.calls):
+                shape = (params["ks"], params["iter_axis"], params.get("finish"), params["iters"] > 1)
+                if params["ks"] == 1 or shape in seen:
+                    continue
+                seen.add(shape)
+                kernels = [(kk.calls, params if j == ki else kk.params) for j, kk in enumerate(best.kernels)]
+                exe = _check(prog, make_plan(prog, kernels), ins, refs, dtype, f"{name} {sizes} kernel {ki} {params}")
+                if sizes["m"] == 512 and params["iters"] == 1 and params["iter_axis"] == "slow":
+                    assert "ALL_S = true" in exe.source
+
+
+@pytest.mark.parametrize("finish", [None, "atomic"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+def test_vector_reduction_one_pack_per_thread(dtype, finish):
+    """A reduction over a grid of one pack per thread (thousands of blocks): the last block reads
+    every partial, or atomics sum them into an accumulator the last block finalizes and clears
+    (run twice: the second call must start from a cleared accumulator)."""
+    import cupy
+    path = os.path.join(os.path.dirname(kfuse.__file__), "examples", "axpydot.kf")
+    prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), {"n": (1 << 20) + 4})
+    refs = None
+    params = {"block": 256, "vec": 2 if dtype == "complex64" else 4, "iters": 1,
+              **({"finish": finish} if finish else {})}
+    exe = kfuse.runtime.build(prog, make_plan(prog, [([c.id for c in prog.calls], params)]))
+    assert exe.n_kernels == 1 and exe.module.kernels[0].grid[0] > 1000
+    for seed in (6, 7):
+        ins = reference.random_inputs(prog, seed=seed, xp=cupy)
+        refs = reference.run(prog, ins)
+        outs = exe(*ins.values())
+        check_outputs([prog.value(o).display for o in prog.outputs], outs, [refs[o] for o in prog.outputs],
+                      dtype, f"axpydot {params}")
+
+
+def test_register_budget_raised_for_a_spilling_tile_kernel():
+    """A tile shape that spills under 64 registers is rebuilt with ``regs`` = 128 (no spills),
+    and still computes what the reference computes."""
+    import cupy
+    path = os.path.join(os.path.dirname(kfuse.__file__), "examples", "atax.kf")
+    prog = kfuse.api.bind_sizes(kfuse.load(path, "float32"), {"m": 4096, "n": 4096})
+    best = ranked_plans(prog, limit=None)[0][1]
+    spill = {"bx": 32, "by": 8, "ks": 1, "vec": 8, "iter_axis": "fast", "iters": 8, "finish": "atomic"}
+    kernels = [(k.calls, spill if j == 0 else k.params) for j, k in enumerate(best.kernels)]
+    ins = reference.random_inputs(prog, seed=8, xp=cupy)
+    refs = reference.run(prog, ins)
+    exe = _check(prog, make_plan(prog, kernels), ins, refs, "float32", "atax regs")
+    assert all(r["spill_stores"] == 0 for r in exe.resources.values())

@@ -48,8 +48,10 @@ def test_module_structure(name, dtype):
     assert braces_balance(src)
     for k, kp in zip(mod.kernels, plan.kernels):
         assert k.plan is kp
-        assert re.search(rf'extern "C" __global__ void __launch_bounds__\({k.block[0] * k.block[1]}\)\n{k.name}\(',
-                         k.text)
+        # tile kernels carry a register budget: the minimum blocks per SM for 64 registers a thread
+        nt = k.block[0] * k.block[1]
+        bound_ = rf"{nt}, {65536 // (64 * nt)}" if kp.space == "tile" else rf"{nt}"
+        assert re.search(rf'extern "C" __global__ void __launch_bounds__\({bound_}\)\n{k.name}\(', k.text)
         assert k.text in src
         assert braces_balance(k.text)
     T = ctype(dtype)
@@ -297,3 +299,47 @@ def test_grid_y_limit():
     with pytest.raises(PlanError, match="grid.y = .* exceeds 65535"):
         generate(prog, plan)
     generate(prog, unfused_plan(prog))   # the planner keeps grid.y under the limit
+
+
+def test_exact_tiles_compile_no_bounds_checks():
+    """A grid that covers S and F exactly says so (ALL_S, ALL_F) and every check folds away."""
+    from kfuse.fusion.space import make_plan
+    prog = bound("bicgk", "float32", m=1024, n=2048)
+    for params, all_s, all_f in (
+            ({"bx": 32, "by": 4, "ks": 4, "vec": 4, "iter_axis": "slow", "iters": 8}, "true", "true"),
+            ({"bx": 32, "by": 4, "ks": 4, "vec": 4, "iter_axis": "slow", "iters": 3}, "false", "true")):
+        k = generate(prog, make_plan(prog, [([0, 1], params)])).kernels[0]
+        assert f"constexpr bool ALL_S = {all_s}, ALL_F = {all_f};" in k.text
+        assert "if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(" in k.text
+        assert "kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F" in k.text
+    prog = bound("bicgk", "float32", m=1000, n=3001)
+    k = generate(prog, make_plan(prog, [([0, 1], {"bx": 32, "by": 8, "ks": 1, "vec": 1, "iter_axis": "slow",
+                                                   "iters": 4})])).kernels[0]
+    assert "constexpr bool ALL_S = false, ALL_F = false;" in k.text
+
+
+@pytest.mark.parametrize("ks", [1, 2, 4])
+def test_rows_of_a_lane_group_reduce_together(ks):
+    """KS > 1 rows per thread reduce across the lanes at once (kf_lane_reduce_k) and KS lanes
+    store; KS = 1 keeps one lane reduction per row."""
+    from kfuse.fusion.space import make_plan
+    prog = bound("sgemv", "float32", m=1000, n=3000)
+    k = generate(prog, make_plan(prog, [([0], {"bx": 32, "by": 4, "ks": ks, "vec": 4, "iter_axis": "slow",
+                                               "iters": 2})])).kernels[0]
+    if ks > 1:
+        assert "kf_lane_reduce_k<BX, KS, kf_op_add_t>(z_acc);   // row k = tx / (BX / KS)" in k.text
+        in_order(k.text, "if (tx % (BX / KS) == 0) {", "const int k = tx / (BX / KS);",
+                 "if (ALL_S || s < S) {")
+    else:
+        assert "kf_lane_reduce_k" not in k.text
+        assert "z_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(z_acc[k]);" in k.text
+
+
+def test_register_budget_parameter():
+    from kfuse.fusion.space import make_plan
+    prog = bound("sgemv", "float32", m=1000, n=3000)
+    base = {"bx": 32, "by": 8, "ks": 1, "vec": 4, "iter_axis": "fast", "iters": 2}
+    k = generate(prog, make_plan(prog, [([0], {**base, "regs": 128})])).kernels[0]
+    assert '__launch_bounds__(256, 2)' in k.text
+    with pytest.raises(PlanError, match="regs must be"):
+        generate(prog, make_plan(prog, [([0], {**base, "regs": 100})]))

@@ -182,3 +182,26 @@ def test_h200_calibration_ships_with_the_package():
     from kfuse.model import load_calibration
     cal = load_calibration("NVIDIA H200")
     assert cal.source.startswith("kfuse calibrate") and len(cal.env_factor) > 100
+
+
+def test_vector_reductions_may_run_one_pack_per_thread():
+    """AXPYDOT's space holds grids of one pack per thread (iters = 1) finished by the last block
+    or by atomics; the model counts one atomic per block for the latter and a last-block tail of
+    every partial for the former; deterministic=True leaves the atomic ones out."""
+    from kfuse.fusion.space import impl_variants
+    from kfuse.model import load_calibration
+    from kfuse.model.predict import kernel_traffic
+    p = bound("axpydot", big=True)
+    calls = [c.id for c in p.calls]
+    full = [v for v in impl_variants(p, calls) if v["iters"] == 1]
+    assert {v.get("finish") for v in full} == {None, "atomic"}
+    for v in full:
+        tr = kernel_traffic(p, calls, v, set())
+        blocks = (1 << 26) // (v["block"] * v["vec"])
+        if v.get("finish") == "atomic":
+            assert tr["atomics"] == blocks and tr["partial"] == 0 and tr["tail_bytes"] == 0
+        else:
+            assert tr["atomics"] == 0 and tr["tail_bytes"] == blocks * 8
+    with kfuse.config.override(deterministic=True):
+        assert all(v.get("finish") != "atomic" for v in impl_variants(p, calls))
+        assert all(k.params.get("finish") != "atomic" for k in best_plan(p, load_calibration()).kernels)

@@ -321,7 +321,7 @@ class VecEmitter(KernelEmitter):
         self.VEC = VEC
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
-        self.reduction_workspace(reduces, GRID)
+        self.reduction_workspace(reduces, GRID, accumulate=self.sums_by_atomics())
         L = self.L
         self.open_kernel(f"vec, N = {N}", BS)
         L(f"using idx_t = {'long long' if N * 2 >= 2**31 else 'int'};")
@@ -348,6 +348,20 @@ class VecEmitter(KernelEmitter):
         L.pop()
         return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k,
                             self.aligned_inputs(VEC))
+
+    def sums_by_atomics(self) -> bool:
+        """Plan parameter ``finish``: 'atomic' adds the block results into accumulators with
+        atomics (the last block finalizes and clears them); 'last_block' (default) has the last
+        block read every block's partial result.  Refused with the reason where atomics cannot
+        serve (no '+' combine, ``deterministic=True``)."""
+        finish = self.k.params.get("finish", "last_block")
+        if finish not in ("last_block", "atomic"):
+            raise PlanError(f"{self.k.name}: finish must be 'last_block' or 'atomic', got {finish!r}")
+        if finish == "atomic":
+            why = sum_atomic_refusal(self.p, [c.id for c in self.calls])
+            if why:
+                raise PlanError(f"{self.k.name}: finish='atomic' refused: {why}")
+        return finish == "atomic"
 
     def reduction_workspace(self, reduces, GRID, accumulate: bool = False):
         """Partial results (one per block) and the last-block counter of the kernel's reductions;
@@ -511,13 +525,14 @@ class TileEmitter(KernelEmitter):
     last block of each strip combines them and finalizes.
     Sample (``q = gemv(A, p)``, A 1000 x 3000 row-major, iterating along F)::
 
-        extern "C" __global__ void __launch_bounds__(256)
+        extern "C" __global__ void __launch_bounds__(256, 4)
         k0_q_gemv(const float* __restrict__ A, const float* __restrict__ p, float* __restrict__ q)
         {
             using idx_t = int;
             constexpr idx_t S = 1000, F = 3000;   // slow x fast extent
             constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
             constexpr int ITERS = 24;   // serial iterations; grid 1 x 125
+            constexpr bool ALL_S = true, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
             const int tx = threadIdx.x, ty = threadIdx.y;
             const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
             float q_acc[KS];          // clear output of reduction q = gemv(A, p)
@@ -528,7 +543,7 @@ class TileEmitter(KernelEmitter):
                 float A_e[KS][VEC];                        // load A
                 for (int k = 0; k < KS; ++k) { ... kf_load_pack<VEC>(A + s * F, fb + tx * VEC, F, A_e[k]); }
                 float p_f[VEC]; kf_load_pack<VEC>(p, fb + tx * VEC, F, p_f);     // load: p along F
-                for k, v: if (s < S && f < F) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                for k, v: if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
             }
             // finish: q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]); tx == 0 finalizes q[s]
         }
@@ -570,13 +585,24 @@ class TileEmitter(KernelEmitter):
         L = self.L
         big = S * F * 2 >= 2**31
         L(f"// kernel {self.k.name}: tile {d.rows} x {d.cols} (lead order {d.lead}), iterating along {IAX}")
-        L(f'extern "C" __global__ void __launch_bounds__({BX * BY})\n{self.k.name}('
+        # a register budget (``regs`` per thread, 64 unless the plan says; the build raises it to
+        # 128, then 255, for a kernel that would spill): without one ptxas sinks each row's loads
+        # next to their use, and a warp then has one row in flight rather than KS
+        REGS = int(prm.get("regs", 64))
+        if REGS not in (32, 64, 128, 255):
+            raise PlanError(f"{self.k.name}: regs must be 32, 64, 128 or 255, got {REGS}")
+        min_blocks = max(1, 65536 // (REGS * BX * BY))
+        L(f'extern "C" __global__ void __launch_bounds__({BX * BY}, {min_blocks})\n{self.k.name}('
           + ",\n    ".join(a.decl for a in self.args) + ")")
         L.push("{")
         L(f"using idx_t = {'long long' if big else 'int'};")
         L(f"constexpr idx_t S = {S}, F = {F};   // slow x fast extent")
         L(f"constexpr int BX = {BX}, BY = {BY}, KS = {KS}, VEC = {VEC}, TF = BX * VEC, TS = BY * KS;")
         L(f"constexpr int ITERS = {ITERS};   // serial iterations; grid {GX} x {GY}")
+        all_s = S % (TS * (ITERS if IAX == "slow" else 1)) == 0
+        all_f = F % (TF * (ITERS if IAX == "fast" else 1)) == 0
+        L(f"constexpr bool ALL_S = {str(all_s).lower()}, ALL_F = {str(all_f).lower()};"
+          "   // the grid covers S (F) exactly: no bounds checks along it")
         L("const int tx = threadIdx.x, ty = threadIdx.y;")
         self.emit_scalar_loads()
         self.emit_prologue()
@@ -629,6 +655,12 @@ class TileEmitter(KernelEmitter):
         L.pop()
         return KernelSource(self.k.name, L.text(), self.args, (GX, GY, 1), (BX, BY, 1), self.k,
                             self.aligned_inputs(VEC), zero)
+
+    def multi_lane(self) -> bool:
+        """Whether the KS row results of a lane group reduce together (``kf_lane_reduce_k``:
+        log2(BX) + KS - 1 shuffles rather than KS * log2(BX), and KS lanes store in parallel)."""
+        P = self.P
+        return 1 < P["KS"] <= P["BX"] and not P["KS"] & (P["KS"] - 1)
 
     def family_atomic(self, fam) -> bool:
         """Whether ``fam`` finishes by atomics (plan parameter ``finish``; default: last block)."""
@@ -697,9 +729,9 @@ class TileEmitter(KernelEmitter):
             L(f"{t} {ident(v)}_s[KS];                                // {why}: {disp} along S")
             L("#pragma unroll")
             L(f"for (int k = 0; k < KS; ++k) {{ const idx_t s = sb + ty + k * BY; "
-              f"{ident(v)}_s[k] = s < S ? {self.cname(v)}[s] : {t}(0); }}")
+              f"{ident(v)}_s[k] = (ALL_S || s < S) ? {self.cname(v)}[s] : {t}(0); }}")
         else:
-            L(f"{t} {ident(v)}_f[VEC]; kf_load_pack<VEC>({self.cname(v)}, fb + tx * VEC, F, {ident(v)}_f);"
+            L(f"{t} {ident(v)}_f[VEC]; kf_load_pack<VEC, ALL_F>({self.cname(v)}, fb + tx * VEC, F, {ident(v)}_f);"
               f"   // {why}: {disp} along F")
 
     def addr(self, v: str, s="s", f="f") -> str:
@@ -730,13 +762,15 @@ class TileEmitter(KernelEmitter):
         L.push("for (int k = 0; k < KS; ++k) {")
         L("const idx_t s = sb + ty + k * BY;")
         if self.contiguous(v):
-            L(f"if (s < S) kf_load_pack<VEC>({self.cname(v)} + (idx_t)s * F, fb + tx * VEC, F, {ident(v)}_e[k]);")
+            L(f"if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>({self.cname(v)} + (idx_t)s * F, fb + tx * VEC, F, "
+              f"{ident(v)}_e[k]);")
             L("else")
             L(f"    for (int v = 0; v < VEC; ++v) {ident(v)}_e[k][v] = {ct}(0);")
         else:
             L("#pragma unroll")
             L(f"for (int v = 0; v < VEC; ++v) {{ const idx_t f = fb + tx * VEC + v; "
-              f"{ident(v)}_e[k][v] = (s < S && f < F) ? {self.cname(v)}[{self.addr(v)}] : {ct}(0); }}")
+              f"{ident(v)}_e[k][v] = ((ALL_S || s < S) && (ALL_F || f < F)) ? {self.cname(v)}[{self.addr(v)}] "
+              f": {ct}(0); }}")
         L.pop()
 
     def emit_call(self, c, loaded: set):
@@ -765,7 +799,7 @@ class TileEmitter(KernelEmitter):
         if fn.is_reduce:
             info = self.red_info(c)
             acc = f"{ident(out)}_acc[{'k' if info['oax'] == 'slow' else 'v'}]"
-            L(f"if (s < S && f < F) {c.name}_compute({', '.join(args + [acc])});")
+            L(f"if ((ALL_S || s < S) && (ALL_F || f < F)) {c.name}_compute({', '.join(args + [acc])});")
         else:
             L("(void)s; (void)f;")
             L(f"{c.name}_compute({', '.join(args + [ident(out) + '_e[k][v]'])});")
@@ -780,11 +814,12 @@ class TileEmitter(KernelEmitter):
         L.push("for (int k = 0; k < KS; ++k) {")
         L("const idx_t s = sb + ty + k * BY;")
         if self.contiguous(out):
-            L(f"if (s < S) kf_store_pack<VEC>({ident(out)} + (idx_t)s * F, fb + tx * VEC, F, {ident(out)}_e[k]);")
+            L(f"if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>({ident(out)} + (idx_t)s * F, fb + tx * VEC, F, "
+              f"{ident(out)}_e[k]);")
         else:
             L("#pragma unroll")
             L(f"for (int v = 0; v < VEC; ++v) {{ const idx_t f = fb + tx * VEC + v; "
-              f"if (s < S && f < F) {ident(out)}[{self.addr(out)}] = {ident(out)}_e[k][v]; }}")
+              f"if ((ALL_S || s < S) && (ALL_F || f < F)) {ident(out)}[{self.addr(out)}] = {ident(out)}_e[k][v]; }}")
         L.pop()
 
     def atomic_contribution(self, c, acc: str, o: str, bred: str):
@@ -844,7 +879,21 @@ class TileEmitter(KernelEmitter):
         labels = "; ".join(c.label for c in fam)
         L(f"// finish reduction(s) {labels} across the block")
         L.push("{")
-        if info["rax"] == "fast":
+        if info["rax"] == "fast" and self.multi_lane():
+            for c in fam:
+                o, op = ident(self.red_info(c)["out"]), _OPS[self.fns[c.id].combine]
+                t = self.ctype_of(self.red_info(c)["out"])
+                L(f"const {t} {o}_r = kf_lane_reduce_k<BX, KS, {op}>({o}_acc);   // row k = tx / (BX / KS)")
+            L.push("if (tx % (BX / KS) == 0) {")
+            L("const int k = tx / (BX / KS);")
+            L("const idx_t s = sb + ty + k * BY;")
+            L.push("if (ALL_S || s < S) {")
+            for c in fam:
+                o = ident(self.red_info(c)["out"])
+                self.finish_output(c, fam, f"{o}_r", "s", "blockIdx.x", "S")
+            L.pop()
+            L.pop()
+        elif info["rax"] == "fast":
             for c in fam:
                 o, op = ident(self.red_info(c)["out"]), _OPS[self.fns[c.id].combine]
                 L("#pragma unroll")
@@ -853,7 +902,7 @@ class TileEmitter(KernelEmitter):
             L("#pragma unroll")
             L.push("for (int k = 0; k < KS; ++k) {")
             L("const idx_t s = sb + ty + k * BY;")
-            L.push("if (s < S) {")
+            L.push("if (ALL_S || s < S) {")
             for c in fam:
                 o = ident(self.red_info(c)["out"])
                 self.finish_output(c, fam, f"{o}_acc[k]", "s", "blockIdx.x", "S")
@@ -871,7 +920,7 @@ class TileEmitter(KernelEmitter):
             L("#pragma unroll")
             L.push("for (int v = 0; v < VEC; ++v) {")
             L("const idx_t f = fb + tx * VEC + v;")
-            L.push("if (f < F) {")
+            L.push("if (ALL_F || f < F) {")
             for c in fam:
                 o, t = ident(self.red_info(c)["out"]), self.ctype_of(self.red_info(c)["out"])
                 op = _OPS[self.fns[c.id].combine]
@@ -972,14 +1021,7 @@ class RowsEmitter(VecEmitter):
         self.VEC = 1
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
-        finish = prm.get("finish", "last_block")
-        if finish not in ("last_block", "atomic"):
-            raise PlanError(f"{self.k.name}: finish must be 'last_block' or 'atomic', got {finish!r}")
-        if finish == "atomic":
-            why = sum_atomic_refusal(self.p, [c.id for c in self.calls])
-            if why:
-                raise PlanError(f"{self.k.name}: finish='atomic' refused: {why}")
-        self.reduction_workspace(reduces, GRID, accumulate=finish == "atomic")
+        self.reduction_workspace(reduces, GRID, accumulate=self.sums_by_atomics())
         L = self.L
         self.open_kernel(f"rows of sparse matrices, M = {N}, {G} thread(s) per row", BS)
         L("using idx_t = int;")

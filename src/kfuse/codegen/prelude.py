@@ -104,6 +104,30 @@ __device__ __forceinline__ T kf_lane_reduce(T v) {
     return v;
 }
 
+// reduce K values at once over groups of LANES consecutive lanes (K <= LANES, both powers of
+// two): log2(K) exchange steps each halve the values a lane holds (it keeps one half and sends the
+// other to its partner), then the remaining steps reduce the one value left.  Lane l of a group
+// ends with the group's result for a[(l % LANES) / (LANES / K)]: log2(LANES) + K - 1 shuffles
+// rather than K * log2(LANES).
+template <int LANES, int K, template <class> class Op, class T>
+__device__ __forceinline__ T kf_lane_reduce_k(const T (&a)[K]) {
+    T h[K];
+    #pragma unroll
+    for (int i = 0; i < K; ++i) h[i] = a[i];
+    const int lane = threadIdx.x & (LANES - 1);
+    #pragma unroll
+    for (int n = K, m = LANES / 2; n > 1; n /= 2, m /= 2) {
+        const bool upper = (lane & m) != 0;
+        #pragma unroll
+        for (int i = 0; i < n / 2; ++i) {
+            const T send = upper ? h[i] : h[i + n / 2];
+            const T keep = upper ? h[i + n / 2] : h[i];
+            h[i] = Op<T>::apply(keep, kf_shfl_xor(send, m));
+        }
+    }
+    return kf_lane_reduce<LANES / K, Op>(h[0]);
+}
+
 // reduce v over all NT threads of the block; the result is valid in thread 0.
 // smem holds NT/32 elements; the block must not be using it.
 template <int NT, template <class> class Op, class T>
@@ -125,9 +149,10 @@ template <class T, int V> struct alignas(sizeof(T) * V) kf_pack { T v[V]; };
 
 // d[0..V) = p[i0..i0+V), zero past n; one vector load when the pack is in range
 // (p + i0 must then be aligned to V * sizeof(T): the planner and the runtime see to it)
-template <int V, class T, class I>
+// (FULL: the caller knows the pack is in range, so no check is compiled)
+template <int V, bool FULL = false, class T, class I>
 __device__ __forceinline__ void kf_load_pack(const T* __restrict__ p, I i0, I n, T (&d)[V]) {
-    if (i0 + V <= n) {
+    if (FULL || i0 + V <= n) {
         const kf_pack<T, V> q = *reinterpret_cast<const kf_pack<T, V>*>(p + i0);
         #pragma unroll
         for (int e = 0; e < V; ++e) d[e] = q.v[e];
@@ -156,9 +181,9 @@ __device__ __forceinline__ void kf_load_span_pack(const T* __restrict__ p, int i
 }
 
 // p[i0..i0+V) = d[0..V), skipping elements past n
-template <int V, class T, class I>
+template <int V, bool FULL = false, class T, class I>
 __device__ __forceinline__ void kf_store_pack(T* __restrict__ p, I i0, I n, const T (&d)[V]) {
-    if (i0 + V <= n) {
+    if (FULL || i0 + V <= n) {
         kf_pack<T, V> q;
         #pragma unroll
         for (int e = 0; e < V; ++e) q.v[e] = d[e];

@@ -104,18 +104,23 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
         if dom.length >= (1 << 20) and pack > 1:
             vecs = [v for v in vecs if v > 1]   # 4-byte loads keep too few bytes in flight
         reduces = any(library.get(program.calls[c].fn).is_reduce for c in calls)
-        # per_sm 0: one pack per thread, as many blocks as that takes (maps only: a reduction
-        # would leave one partial result per block to finish)
-        per_sms = BLOCKS_PER_SM if reduces else (0,) + BLOCKS_PER_SM
-        for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), vecs, per_sms, (1, 4)):
+        # per_sm 0: one pack per thread, as many blocks as that takes; a reduction then leaves a
+        # result per block, which the last block reads or atomics sum as the blocks end
+        sums = reduces and sum_atomic_refusal(program, calls) is None
+        for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), vecs, (0,) + BLOCKS_PER_SM, (1, 4)):
             blocks = math.ceil(dom.length / (bs * vec))
             it = _iters(blocks, 1, per_sm * 256 // bs) if per_sm else 1
             if unroll > 1 and it < 2:
                 continue
-            out.append({"block": bs, "vec": vec, "iters": it, **({"unroll": unroll} if unroll > 1 else {})})
+            base = {"block": bs, "vec": vec, "iters": it, **({"unroll": unroll} if unroll > 1 else {})}
+            out.append(base)
+            if sums and not per_sm and blocks > 1:
+                out.append({**base, "finish": "atomic"})
     elif dom.space == "tile":
         vecs = [1] + [v for v in ((pack, 2 * pack) if wide else (pack,))   # 2 packs: 2 loads in flight
                       if v > 1 and dom.fast % v == 0]
+        if len(vecs) > 1 and dom.slow * dom.fast >= (1 << 20):
+            vecs = vecs[1:]   # 4-byte loads keep too few bytes in flight (never the fastest, H200)
         red_axes = {dom.axis_of(library.get(program.calls[c].fn).output.index)
                     for c in calls if library.get(program.calls[c].fn).hof == "nested_reduce"}
         atomic_ok = red_axes and atomic_refusal(program, calls) is None

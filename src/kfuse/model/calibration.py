@@ -29,7 +29,9 @@ class Calibration:
     read_bw: float = 4.41e12              # streaming read, 16-byte loads, full occupancy
     write_bw: float = 4.25e12             # streaming write
     l2_bw: float = 9.0e12                 # re-reads that hit L2
-    bytes_in_flight_half: float = 2.0e6   # bytes in flight (grid-wide) at which a kernel reaches half its bandwidth
+    # bytes in flight (grid-wide) at which a kernel reaches half its bandwidth: 0.5 MB matches the
+    # 5% a 1-input map loses to a 2-input one under one 16-byte pack per thread (2^23, H200)
+    bytes_in_flight_half: float = 0.5e6
     narrow_load_penalty: float = 1.35     # time factor for 4-byte instead of 16-byte loads at full occupancy
     gpu_launch_s: float = 2.0e-6          # GPU-side cost of one more kernel in a sequence
     host_call_s: float = 4.0e-6           # host cost of one kfuse call: argument checks, outputs list

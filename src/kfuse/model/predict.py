@@ -55,8 +55,11 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
         grid = max(1, math.ceil(dom.length / (bs * vec * iters)))
         threads = bs
         n_red = sum(library.get(c.fn).is_reduce for c in cs)
-        if grid > 1:
+        if grid > 1 and n_red and params.get("finish") == "atomic":
+            atomics = grid * n_red          # one per block and reduction, summed in place
+        elif grid > 1:
             partial = 2 * grid * n_red * 8
+            tail = grid * n_red * 8         # the last block reads every block's partial
         per_thread = vec * sum(itemsize(program.value(b).type.dtype) for b in seen
                                if program.value(b).type.kind != "scalar")
     elif dom.space == "tile":
@@ -184,8 +187,11 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
                    raw: bool = False) -> float:
     """Predicted GPU time (seconds) of one kernel (``raw``: without the calibrated factor)."""
     if not raw and cal.env_factor:
-        return predict_kernel(program, calls, params, needed, cal, raw=True) * \
-            _factor(env_key(program, calls, params, cal), cal)
+        # no factor borrowed from another environment may take a kernel past the ceilings
+        tr = kernel_traffic(program, calls, params, needed)
+        floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
+        return max(floor, predict_kernel(program, calls, params, needed, cal, raw=True) *
+                   _factor(env_key(program, calls, params, cal), cal))
     tr = kernel_traffic(program, calls, params, needed)
     resident = min(tr["grid"], cal.sm_count * max(1, 2048 // max(1, tr["threads"])))
     in_flight = resident * tr["threads"] * max(tr["per_thread_bytes"], 4)

@@ -6,6 +6,8 @@ kernel launched with an argument tuple assembled from a precomputed recipe.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import time
 
 import numpy as np
@@ -409,4 +411,23 @@ def build(program: Program, plan, arch: str | None = None) -> Executable:
     t0 = time.perf_counter()
     module = generate(program, plan)
     compiled, hit = compile_cached(module.source, arch, name=f"{program.name}.cu")
+    auto = {k.name for k in plan.kernels if k.space == "tile" and "regs" not in k.params}
+    for budget in (128, 255):   # a tile kernel spilled under its default register budget
+        roomier = _roomier(plan, compiled.resources(), auto, budget)
+        if roomier is None:
+            break
+        plan = roomier
+        module = generate(program, plan)
+        compiled, hit = compile_cached(module.source, arch, name=f"{program.name}.cu")
     return Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit)
+
+
+def _roomier(plan, resources: dict, auto: set, budget: int):
+    """``plan`` with a budget of ``budget`` registers per thread (``regs``) for each kernel in
+    ``auto`` (tile kernels whose plan named no budget) that spilled; None when none did."""
+    spilled = {name for name, r in resources.items() if r["spill_stores"] or r["stack"]} & auto
+    if not spilled:
+        return None
+    kernels = [dataclasses.replace(k, params={**k.params, "regs": budget}) if k.name in spilled else k
+               for k in plan.kernels]
+    return dataclasses.replace(plan, kernels=kernels)

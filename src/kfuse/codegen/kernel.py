@@ -872,6 +872,17 @@ class TileEmitter(KernelEmitter):
         else:
             self.L(f"kf_part_{out}[(idx_t){bred} * {extent} + {o}] = {acc};")
 
+    def finish_row(self, fam, acc: str):
+        """Row ``s`` of thread row k: each reduction of ``fam`` finishes its block result ``acc``
+        (a pattern of the output identifier ``o``) there, if the row exists."""
+        L = self.L
+        L("const idx_t s = sb + ty + k * BY;")
+        L.push("if (ALL_S || s < S) {")
+        for c in fam:
+            o = ident(self.red_info(c)["out"])
+            self.finish_output(c, fam, acc.format(o=o), "s", "blockIdx.x", "S")
+        L.pop()
+
     def finish_in_block(self, fam):
         """Reduce a family's per-thread partials across the block; finalize or write block partials."""
         L = self.L
@@ -886,12 +897,7 @@ class TileEmitter(KernelEmitter):
                 L(f"const {t} {o}_r = kf_lane_reduce_k<BX, KS, {op}>({o}_acc);   // row k = tx / (BX / KS)")
             L.push("if (tx % (BX / KS) == 0) {")
             L("const int k = tx / (BX / KS);")
-            L("const idx_t s = sb + ty + k * BY;")
-            L.push("if (ALL_S || s < S) {")
-            for c in fam:
-                o = ident(self.red_info(c)["out"])
-                self.finish_output(c, fam, f"{o}_r", "s", "blockIdx.x", "S")
-            L.pop()
+            self.finish_row(fam, "{o}_r")
             L.pop()
         elif info["rax"] == "fast":
             for c in fam:
@@ -901,12 +907,7 @@ class TileEmitter(KernelEmitter):
             L.push("if (tx == 0) {")
             L("#pragma unroll")
             L.push("for (int k = 0; k < KS; ++k) {")
-            L("const idx_t s = sb + ty + k * BY;")
-            L.push("if (ALL_S || s < S) {")
-            for c in fam:
-                o = ident(self.red_info(c)["out"])
-                self.finish_output(c, fam, f"{o}_acc[k]", "s", "blockIdx.x", "S")
-            L.pop()
+            self.finish_row(fam, "{o}_acc[k]")
             L.pop()
             L.pop()
         else:

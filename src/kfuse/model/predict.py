@@ -139,10 +139,12 @@ def kernel_kind(program: Program, calls: list) -> str:
     return "scalar"
 
 
-def env_key(program: Program, calls: list, params: dict, cal: Calibration) -> str:
+def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: dict | None = None) -> str:
     """The simulated fusion environment a kernel runs in: its kind, its size class, its launch
-    shape (iterations expressed as blocks per SM).  Keys of the calibration's factors."""
-    tr = kernel_traffic(program, calls, params, set())
+    shape (iterations expressed as blocks per SM).  Keys of the calibration's factors.
+    ``tr``: the kernel's :func:`kernel_traffic`, when the caller has it (its reads and grid
+    do not depend on which outputs are needed)."""
+    tr = tr or kernel_traffic(program, calls, params, set())
     elements = max(tr["read"], 1) // 4
     cls = "large" if elements >= (1 << 24) else "medium"
     bps = tr["grid"] / max(1, cal.sm_count)
@@ -186,13 +188,18 @@ def _factor(key: str, cal: Calibration) -> float:
 def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal: Calibration,
                    raw: bool = False) -> float:
     """Predicted GPU time (seconds) of one kernel (``raw``: without the calibrated factor)."""
-    if not raw and cal.env_factor:
-        # no factor borrowed from another environment may take a kernel past the ceilings
-        tr = kernel_traffic(program, calls, params, needed)
-        floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
-        return max(floor, predict_kernel(program, calls, params, needed, cal, raw=True) *
-                   _factor(env_key(program, calls, params, cal), cal))
     tr = kernel_traffic(program, calls, params, needed)
+    t = _raw_seconds(program, calls, tr, cal)
+    if raw or not cal.env_factor:
+        return t
+    # no factor borrowed from another environment may take a kernel past the ceilings
+    floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
+    return max(floor, t * _factor(env_key(program, calls, params, cal, tr), cal))
+
+
+def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration) -> float:
+    """The analytic time of a kernel moving ``tr`` (:func:`kernel_traffic`): max of transfer and
+    compute, plus launch, finishing of reductions, atomics and a partly filled last wave."""
     resident = min(tr["grid"], cal.sm_count * max(1, 2048 // max(1, tr["threads"])))
     in_flight = resident * tr["threads"] * max(tr["per_thread_bytes"], 4)
     eff = in_flight / (in_flight + cal.bytes_in_flight_half)

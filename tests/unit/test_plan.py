@@ -156,6 +156,14 @@ REFUSALS = [
      "kernel k0_B_ger: there is no call 17"),
     ("wrong space", GEMVER, mutated(GEMVER_PLAN, lambda p: setattr(p.kernels[0], "space", "vec")),
      "kernel k0_B_ger: space 'vec' does not match its calls"),
+    ("unknown parameter", GEMVER, mutated(GEMVER_PLAN, lambda p: p.kernels[0].params.update(iter=4)),
+     "kernel k0_B_ger: a tile kernel takes no parameter 'iter' \\(it takes bx, by, ks, vec, iter_axis"),
+    ("parameter not an integer", GEMVER, mutated(GEMVER_PLAN, lambda p: p.kernels[0].params.update(bx="32")),
+     "kernel k0_B_ger: parameter 'bx' must be an integer, got '32'"),
+    ("parameter a float", GEMVER, mutated(GEMVER_PLAN, lambda p: p.kernels[0].params.update(vec=4.0)),
+     "kernel k0_B_ger: parameter 'vec' must be an integer, got 4.0"),
+    ("unknown finish", GEMVER, mutated(GEMVER_PLAN, lambda p: p.kernels[3].params.update(finish="sometimes")),
+     "kernel k3_w_gemv: parameter 'finish' must be one of last_block, atomic, got 'sometimes'"),
 ]
 
 

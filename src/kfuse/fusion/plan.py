@@ -304,9 +304,39 @@ def check_plan(program: Program, plan: Plan) -> None:
     for k in plan.kernels:
         if k.space != kernel_space(program, k.calls):
             raise PlanError(f"kernel {k.name}: space {k.space!r} does not match its calls")
+        check_params(k)
         reasons = check(program, k.calls)
         if reasons:
             raise PlanError(f"kernel {k.name} is not a legal fusion: " + "; ".join(reasons))
+
+
+# launch parameters each space takes: integers, words, and words from a fixed set
+PARAMS = {
+    "vec": {"block": int, "vec": int, "iters": int, "unroll": int, "finish": ("last_block", "atomic")},
+    "tile": {"bx": int, "by": int, "ks": int, "vec": int, "iter_axis": str, "iters": int,
+             "unroll": int, "finish": ("last_block", "atomic"), "regs": int},
+    "rows": {"block": int, "group": int, "vec": int, "iters": int, "stage": int,
+             "finish": ("last_block", "atomic")},
+    "scalar": {},
+}
+
+
+def check_params(k: KernelPlan) -> None:
+    """Refuse a kernel's launch parameter that its space does not take, or of the wrong kind
+    (an edited plan's typo must not pass silently); ranges are the emitters' to check."""
+    known = PARAMS.get(k.space, {})
+    for name, value in k.params.items():
+        want = known.get(name)
+        if want is None:
+            raise PlanError(f"kernel {k.name}: a {k.space} kernel takes no parameter {name!r} "
+                            f"(it takes {', '.join(known) or 'none'})")
+        if want is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise PlanError(f"kernel {k.name}: parameter {name!r} must be an integer, got {value!r}")
+        if want is str and not isinstance(value, str):
+            raise PlanError(f"kernel {k.name}: parameter {name!r} must be a word, got {value!r}")
+        if isinstance(want, tuple) and value not in want:
+            raise PlanError(f"kernel {k.name}: parameter {name!r} must be one of {', '.join(want)}, "
+                            f"got {value!r}")
 
 
 def needed_outside(program: Program, groups: list) -> list:

@@ -219,7 +219,8 @@ def kfuse_variants(fmt, A, x, want):
         envs = [exe.prepare(tuple(r)) for r in rounds]
         g = exe.capture(envs)
         t = median_seconds(lambda: g.launch(), loops=7, calls=2, warmup=2) / len(envs)
-        out.append((f"kfuse {fmt} G={params.get('group', 1)} B={params['block']} I={params['iters']}", t, err))
+        extra = "".join(f" {k[0].upper()}={params[k]}" for k in ("vec", "span", "finish") if k in params)
+        out.append((f"kfuse {fmt} G={params.get('group', 1)} B={params['block']} I={params['iters']}{extra}", t, err))
     return out
 
 

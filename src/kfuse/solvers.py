@@ -143,6 +143,9 @@ def _loop(step, fixed, state, n_in, b, tol, maxiter, check_every, rr_index, rho_
             if g is None:
                 tc = time.perf_counter()
                 g = graphs[id(state[0])] = _capture(step, fixed, state, other, n_in, span)
+                if g:   # uploaded now, so the first replay does not carry it
+                    g[0].upload(stream=cupy.cuda.get_current_stream())
+                    cupy.cuda.get_current_stream().synchronize()
                 capture_s += time.perf_counter() - tc
             if not g:
                 break   # not capturable (misaligned inputs): plain calls

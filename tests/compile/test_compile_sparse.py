@@ -68,3 +68,25 @@ def test_rows_atomic_finish_compiles_and_is_refused_when_deterministic():
         assert not [p for p in impl_variants(prog, calls) if p.get("finish") == "atomic"]
         with pytest.raises(PlanError, match="deterministic"):
             compile_program(prog, plan=make_plan(prog, [(calls, atomic[0])]))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("hint", [4, 16, 64])
+def test_csr_rows_span_variants_compile(dtype, hint):
+    """Every span variant (a group owning R consecutive rows) the space offers at a row length
+    compiles clean, in BiCG's fused kernel (two products, a dot)."""
+    import dataclasses
+    prog = script.parse(BICG_SPMVS.format(fmt="csr"), "sparse", dtype).bind({"n": 10007})
+    for name, v in list(prog.values.items()):
+        if v.type.kind == "sparse":
+            prog.values[name] = dataclasses.replace(v, type=dataclasses.replace(v.type, per_row=hint))
+    calls = [c.id for c in prog.calls]
+    spans = {}
+    for p in impl_variants(prog, calls):
+        if p.get("span", 1) > 1:
+            spans.setdefault((p["group"], p["span"], p.get("stage", 1), p.get("finish")), p)
+    assert spans and all(p["group"] * p["vec"] * 2 >= hint * p["span"] for p in spans.values())
+    for params in spans.values():
+        exe = compile_program(prog, plan=make_plan(prog, [(calls, params)]))
+        assert "kf_lane_reduce_k<G, R," in exe.source
+        assert_clean_resources(exe)

@@ -141,3 +141,35 @@ def test_register_budget_raised_for_a_spilling_tile_kernel():
     refs = reference.run(prog, ins)
     exe = _check(prog, make_plan(prog, kernels), ins, refs, "float32", "atax regs")
     assert all(r["spill_stores"] == 0 for r in exe.resources.values())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("name,axis", [("bicgk", "slow"), ("bicgk", "fast"), ("gesummv", "slow"),
+                                       ("atax", "slow")])
+def test_strips_combined_chunk_by_chunk(name, axis, dtype):
+    """A reduction whose outputs follow the loop is combined chunk by chunk inside it (the last
+    block to finish a chunk of a strip sums that chunk's partials): chunks of 1, 2 and 4
+    iterations, sizes the tiles do not cover exactly, and two calls in a row (the per-chunk
+    counters must be left at zero)."""
+    import cupy
+    path = os.path.join(os.path.dirname(kfuse.__file__), "examples", name + ".kf")
+    prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), {"m": 1001, "n": 777})
+    best = ranked_plans(prog, limit=None)[0][1]
+    ki = next(i for i, k in enumerate(best.kernels) if k.space == "tile")
+    chunked = 0
+    for chunk in (1, 2, 4):
+        params = {"bx": 32, "by": 4, "ks": 2, "vec": 1, "iter_axis": axis, "iters": 8, "chunk": chunk,
+                  "finish": "last_block"}
+        kernels = [(kk.calls, params if j == ki else kk.params) for j, kk in enumerate(best.kernels)]
+        try:
+            exe = kfuse.runtime.build(prog, make_plan(prog, kernels))
+        except kfuse.errors.PlanError:
+            continue
+        chunked += "CHUNK" in exe.source
+        for seed in (8, 9):
+            ins = reference.random_inputs(prog, seed=seed, xp=cupy)
+            refs = reference.run(prog, ins)
+            outs = exe(*ins.values())
+            check_outputs([prog.value(o).display for o in prog.outputs], outs,
+                          [refs[o] for o in prog.outputs], dtype, f"{name} {params} seed {seed}")
+    assert chunked >= 2, f"{name} along {axis}: no chunked finish was generated"

@@ -116,3 +116,46 @@ def test_sparse_bad_input():
         exe(sparse.random_sparse(41, 30, 4, "float32").to_device(), x)
     with pytest.raises(kfuse.DTypeError):
         exe(A.astype("float64").to_device(), x)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+def test_csr_rows_span(dtype):
+    """A group owning R consecutive CSR rows (plan parameter ``span``): rows of 0 to 40
+    nonzeros, a row count that is not a multiple of R or of a stage, in BiCG's fused kernel
+    (two products and a dot, its vector calls run by every thread of a stage), under every
+    kind of span variant the space offers at 16 nonzeros per row; run twice (atomic finishes
+    must leave their accumulators cleared)."""
+    import cupy
+    from kfuse.fusion.space import impl_variants, make_plan
+    m = 4099
+    A = sparse.random_sparse(m, m, 40, dtype, seed=3)
+    At = sparse.random_sparse(m, m, 23, dtype, seed=4)
+    assert (np.diff(A.indptr) == 0).any() and np.diff(A.indptr).max() > 32
+    prog = _with_hint(kfuse.parse(BICG.format(fmt="csr"), "bicg_span", dtype).bind({"n": m}), 16)
+    ins = reference.random_inputs(prog, seed=5, xp=cupy)
+    ins["A"], ins["At"] = A.to_device(), At.to_device()
+    refs = reference.run(prog, ins)
+    names = [prog.value(o).display for o in prog.outputs]
+    variants = [v for v in impl_variants(prog, [0, 1, 2]) if v.get("span", 1) > 1]
+    assert {v["span"] for v in variants} == {2, 4}
+    seen = set()
+    for params in variants:
+        key = (params["group"], params["span"], params.get("stage", 1), params["iters"] > 1, params.get("finish"))
+        if key in seen:
+            continue
+        seen.add(key)
+        exe = kfuse.runtime.build(prog, make_plan(prog, [([0, 1, 2], params)]))
+        assert "int A_b[R + 1]" in exe.source
+        for run in (1, 2):
+            check_outputs(names, exe(*ins.values()), [refs[o] for o in prog.outputs], dtype,
+                          f"{params} run {run}")
+    assert len(seen) >= 4
+
+
+def _with_hint(prog, hint):
+    """``prog`` with its sparse matrices typed as having ``hint`` nonzeros per row."""
+    import dataclasses
+    for name, v in list(prog.values.items()):
+        if v.type.kind == "sparse":
+            prog.values[name] = dataclasses.replace(v, type=dataclasses.replace(v.type, per_row=hint))
+    return prog

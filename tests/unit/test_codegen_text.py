@@ -343,3 +343,78 @@ def test_register_budget_parameter():
     assert '__launch_bounds__(256, 2)' in k.text
     with pytest.raises(PlanError, match="regs must be"):
         generate(prog, make_plan(prog, [([0], {**base, "regs": 100})]))
+
+
+def test_strips_along_the_loop_are_combined_chunk_by_chunk():
+    """A reduction whose outputs follow the loop (BiCGK's q along S, the loop along S) is combined
+    every CHUNK iterations by the last block to finish them, one counter per strip and chunk;
+    the default chunk covers at most FINISH_ROWS rows; a loop of one chunk keeps the end-of-kernel
+    finish; a chunk that does not divide the loop is refused."""
+    from kfuse.fusion.space import FINISH_ROWS, finish_chunk, make_plan
+    prog = bound("bicgk", "float32", m=4096, n=4096)
+    base = {"bx": 32, "by": 4, "ks": 4, "vec": 4, "iter_axis": "slow", "iters": 64, "finish": "last_block"}
+    assert finish_chunk(base, 16) == FINISH_ROWS // 16 == 16
+    assert finish_chunk({**base, "iters": 48}, 16) == 16 and finish_chunk({**base, "iters": 24}, 16) == 12
+    mod = generate(prog, make_plan(prog, [([0, 1], base)]))
+    k = mod.kernels[0]
+    assert "constexpr int CHUNK = 16;" in k.text
+    in_order(k.text, "for (int it = 0; it < ITERS; ++it) {", "if ((it + 1) % CHUNK == 0) {",
+             "kf_last_block(kf_count_q + blockIdx.y * (ITERS / CHUNK) + it / CHUNK, 32)",
+             "const idx_t lo = ((idx_t)blockIdx.y * ITERS + it + 1 - CHUNK) * TS;",
+             "kf_last_block(kf_count_s_ + blockIdx.x, 4)")
+    counters = {a.cname: a.nbytes for a in k.args if a.kind == "counter"}
+    grid_x, grid_y = 4096 // 128, 4096 // (16 * 64)
+    assert counters == {"kf_count_q": 4 * grid_y * (64 // 16), "kf_count_s_": 4 * grid_x}
+    short = generate(prog, make_plan(prog, [([0, 1], {**base, "iters": 16})])).kernels[0]
+    assert "CHUNK" not in short.text and "kf_last_block(kf_count_q + blockIdx.y, 32)" in short.text
+    with pytest.raises(PlanError, match="chunk=5 must divide iters=64"):
+        generate(prog, make_plan(prog, [([0, 1], {**base, "chunk": 5})]))
+
+
+def test_csr_rows_span_text_and_refusals():
+    """span = R: a group's R consecutive rows walked as one span, reduced together across the
+    lanes, the stage holding R results per group; refused without packs, with one thread per
+    row, on ELLPACK-R, or when stage * span exceeds the group."""
+    import dataclasses
+    from kfuse.fusion.space import make_plan
+    text = ("{fmt} A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); "
+            "return q, pq;")
+    prog = kfuse.parse(text.format(fmt="csr"), "cgs", "float32").bind({"n": 1001})
+    base = {"block": 128, "group": 8, "iters": 1, "vec": 4, "span": 2, "stage": 4}
+    k = generate(prog, make_plan(prog, [([0, 1], base)])).kernels[0]
+    assert "constexpr int SUB = 4, R = 2, ROWS = SUB * BS / G * R;" in k.text
+    in_order(k.text, "const int row = (sub * (BS / G) + threadIdx.x / G) * R;", "int A_b[R + 1];",
+             "for (int k = (A_b[0] & ~(PACK - 1)) + lane * PACK; k < A_b[R]; k += G * PACK) {",
+             "const float q_r = kf_lane_reduce_k<G, R, kf_op_add_t>(q_acc);",
+             "if (lane % (G / R) == 0) kf_stage_q[row + lane / (G / R)] = q_r;",
+             "if (threadIdx.x < ROWS) {")
+    for change, msg in (({"vec": 1}, "span > 1 needs group > 1 and CSR packs"),
+                        ({"stage": 8}, "stage \\* span <= group"),
+                        ({"span": 3}, "span must be a power of two")):
+        with pytest.raises(PlanError, match=msg):
+            generate(prog, make_plan(prog, [([0, 1], {**base, **change})]))
+    ell = kfuse.parse(text.format(fmt="ell"), "cge", "float32").bind({"n": 1001})
+    with pytest.raises(PlanError):
+        generate(ell, make_plan(ell, [([0, 1], base)]))
+
+
+@pytest.mark.parametrize("span", [1, 2])
+def test_lone_products_store_from_the_lanes(span):
+    """Sparse products alone (no vector call, no reduction over rows): the lane holding a row's
+    sum finalizes and stores it, with no shared-memory stage and no barrier; a kernel with a
+    dot keeps the stage."""
+    from kfuse.fusion.space import make_plan
+    prog = kfuse.parse("csr A(n, n); vector p(n), q(n); input A, p; q = A @ p; return q;", "sp",
+                       "float32").bind({"n": 1001})
+    params = {"block": 128, "group": 16, "iters": 1, "vec": 4, **({"span": span} if span > 1 else {})}
+    k = generate(prog, make_plan(prog, [([0], params)])).kernels[0]
+    assert "__syncthreads" not in k.text and "kf_stage_q" not in k.text
+    if span > 1:
+        in_order(k.text, "const float q_r = kf_lane_reduce_k<G, R, kf_op_add_t>(q_acc);",
+                 "if (lane % (G / R) == 0) {", "const idx_t i0 = row;", "q[i0] = q_e[0];")
+    else:
+        in_order(k.text, "q_acc = kf_lane_reduce<G, kf_op_add_t>(q_acc);", "if (lane == 0) {", "q[i0] = q_e[0];")
+    cg = kfuse.parse("csr A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); "
+                     "return q, pq;", "cg", "float32").bind({"n": 1001})
+    k = generate(cg, make_plan(cg, [([0, 1], params)])).kernels[0]
+    assert "kf_stage_q" in k.text and "__syncthreads();" in k.text

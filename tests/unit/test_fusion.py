@@ -205,3 +205,40 @@ def test_vector_reductions_may_run_one_pack_per_thread():
     with kfuse.config.override(deterministic=True):
         assert all(v.get("finish") != "atomic" for v in impl_variants(p, calls))
         assert all(k.params.get("finish") != "atomic" for k in best_plan(p, load_calibration()).kernels)
+
+
+def test_span_variants_only_for_short_hinted_csr_rows():
+    """The space offers span > 1 (a group owning R rows) for CSR matrices whose per-row hint is
+    short of the group's step, never for ELLPACK-R or an unknown row length; the model counts
+    the smaller grid."""
+    import dataclasses
+    from kfuse.fusion.space import impl_variants
+    from kfuse.model.predict import kernel_traffic
+    text = "{fmt} A(n, n); vector p(n), q(n); input A, p; q = A @ p; return q;"
+
+    def prog_of(fmt, hint):
+        prog = kfuse.parse(text.format(fmt=fmt), "s", "float32").bind({"n": 100003})
+        for name, v in list(prog.values.items()):
+            if v.type.kind == "sparse":
+                prog.values[name] = dataclasses.replace(v, type=dataclasses.replace(v.type, per_row=hint))
+        return prog
+    short = [p for p in impl_variants(prog_of("csr", 16), [0]) if p.get("span", 1) > 1]
+    assert {(p["group"], p["span"]) for p in short} >= {(8, 2), (16, 4)}
+    assert all(16 * p["span"] <= 2 * p["group"] * p["vec"] for p in short)
+    assert not [p for p in impl_variants(prog_of("csr", 0), [0]) if p.get("span", 1) > 1]
+    assert not [p for p in impl_variants(prog_of("ell", 16), [0]) if p.get("span", 1) > 1]
+    prog = prog_of("csr", 16)
+    one = kernel_traffic(prog, [0], {"block": 128, "group": 8, "iters": 1, "vec": 4}, set())
+    two = kernel_traffic(prog, [0], {"block": 128, "group": 8, "iters": 1, "vec": 4, "span": 2}, set())
+    assert one["grid"] == -(-100003 // 16) and two["grid"] == -(-100003 // 32)
+
+
+def test_chunked_finish_shrinks_the_predicted_tail():
+    """The model's last-block tail of a strip along the loop is one chunk's rows, not the strip's."""
+    from kfuse.model.predict import kernel_traffic
+    from .unit_helpers import bound
+    prog = bound("bicgk", "float32", m=16384, n=16384)
+    base = {"bx": 32, "by": 4, "ks": 4, "vec": 8, "iter_axis": "slow", "iters": 128, "finish": "last_block"}
+    whole = kernel_traffic(prog, [0, 1], {**base, "chunk": 128}, set())
+    chunked = kernel_traffic(prog, [0, 1], base, set())
+    assert whole["tail_bytes"] == 64 * 16 * 128 * 4 and chunked["tail_bytes"] == 64 * 256 * 4

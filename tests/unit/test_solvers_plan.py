@@ -26,14 +26,14 @@ def test_bicg_iteration_is_three_kernels():
 
 def test_rows_group_follows_nonzeros_per_row():
     """The traced per-row hint steers the threads per row: a long-row matrix gets a group
-    reading at least 8 nonzeros per step (threads x nonzeros per load), a 5-point-stencil-like
+    reading at least 8 nonzeros per step (threads x nonzeros per load / rows per group), a 5-point-stencil-like
     one at most 4 threads, and the hint reaches the type."""
     for hint, lo, hi in ((64, 8, 128), (4, 1, 8)):
         sp = ("s", "csr", (N, N), "float32", hint)
         p, _ = trace(cg_step, ["A", "x", "r", "p", "rho"], [sp, V, V, V, D], "cg_step")
         assert p.value("A").type.per_row == hint
         prm = best_plan(p).kernels[0].params
-        step = prm["group"] * prm.get("vec", 1)
+        step = prm["group"] * prm.get("vec", 1) // prm.get("span", 1)   # nonzeros per row and step
         assert lo <= step <= hi and (hint > 4 or prm["group"] <= 4), (hint, prm)
 
 

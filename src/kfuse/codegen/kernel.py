@@ -27,6 +27,7 @@ from .. import library
 from ..errors import PlanError
 from ..fusion.legality import atomic_refusal, sum_atomic_refusal
 from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain
+from ..fusion.space import finish_chunk
 from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
 
@@ -569,7 +570,11 @@ class TileEmitter(KernelEmitter):
         GY = math.ceil(S / (TS * (ITERS if IAX == "slow" else 1)))
         if GY > 65535:
             raise PlanError(f"{self.k.name}: grid.y = {GY} exceeds 65535; raise iters or ks")
-        self.P = dict(BX=BX, BY=BY, KS=KS, VEC=VEC, ITERS=ITERS, IAX=IAX, S=S, F=F, TF=TF, TS=TS, GX=GX, GY=GY)
+        CH = finish_chunk(prm, TS if IAX == "slow" else TF)
+        if CH < 1 or ITERS % CH:
+            raise PlanError(f"{self.k.name}: chunk={CH} must divide iters={ITERS}")
+        self.P = dict(BX=BX, BY=BY, KS=KS, VEC=VEC, ITERS=ITERS, IAX=IAX, S=S, F=F, TF=TF, TS=TS, GX=GX, GY=GY,
+                      CH=CH)
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
         fams = self.families(reduces)
@@ -581,7 +586,8 @@ class TileEmitter(KernelEmitter):
                     out = next(iter(c.outs.values()))
                     self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
                                        info["g_red"] * self.p.value(out).type.nbytes())
-                self.add_workspace("counter", self.counter_name(fam), "", 4 * info["g_out"])
+                chunks = ITERS // CH if self.chunked(fam) else 1
+                self.add_workspace("counter", self.counter_name(fam), "", 4 * info["g_out"] * chunks)
         L = self.L
         big = S * F * 2 >= 2**31
         L(f"// kernel {self.k.name}: tile {d.rows} x {d.cols} (lead order {d.lead}), iterating along {IAX}")
@@ -599,6 +605,8 @@ class TileEmitter(KernelEmitter):
         L(f"constexpr idx_t S = {S}, F = {F};   // slow x fast extent")
         L(f"constexpr int BX = {BX}, BY = {BY}, KS = {KS}, VEC = {VEC}, TF = BX * VEC, TS = BY * KS;")
         L(f"constexpr int ITERS = {ITERS};   // serial iterations; grid {GX} x {GY}")
+        if any(self.chunked(f) for f in fams):
+            L(f"constexpr int CHUNK = {CH};   // iterations whose rows a strip combines at once")
         all_s = S % (TS * (ITERS if IAX == "slow" else 1)) == 0
         all_f = F % (TF * (ITERS if IAX == "fast" else 1)) == 0
         L(f"constexpr bool ALL_S = {str(all_s).lower()}, ALL_F = {str(all_f).lower()};"
@@ -641,6 +649,9 @@ class TileEmitter(KernelEmitter):
         for fam in fams:
             if not self.red_info(fam[0])["accumulated"]:
                 self.finish_in_block(fam)
+        for fam in fams:
+            if self.chunked(fam):
+                self.emit_last_block(fam, chunked=True)
         L.pop()
         for fam in fams:
             if self.red_info(fam[0])["accumulated"]:
@@ -650,7 +661,7 @@ class TileEmitter(KernelEmitter):
             if self.red_info(fam[0])["g_red"] > 1:
                 if self.atomic[id(fam)]:
                     zero += [self.red_info(c)["out"] for c in fam]
-                else:
+                elif not self.chunked(fam):
                     self.emit_last_block(fam)
         L.pop()
         return KernelSource(self.k.name, L.text(), self.args, (GX, GY, 1), (BX, BY, 1), self.k,
@@ -661,6 +672,14 @@ class TileEmitter(KernelEmitter):
         log2(BX) + KS - 1 shuffles rather than KS * log2(BX), and KS lanes store in parallel)."""
         P = self.P
         return 1 < P["KS"] <= P["BX"] and not P["KS"] & (P["KS"] - 1)
+
+    def chunked(self, fam) -> bool:
+        """Whether ``fam``'s strips are combined chunk by chunk inside the loop: its outputs
+        follow the loop (a row's partials are complete once the loop has passed it), several
+        blocks share them (last-block finish) and the loop is longer than one chunk."""
+        info, P = self.red_info(fam[0]), self.P
+        return (not info["accumulated"] and info["g_red"] > 1 and not self.atomic[id(fam)]
+                and P["ITERS"] > P["CH"])
 
     def family_atomic(self, fam) -> bool:
         """Whether ``fam`` finishes by atomics (plan parameter ``finish``; default: last block)."""
@@ -934,16 +953,38 @@ class TileEmitter(KernelEmitter):
             L("__syncthreads();")
         L.pop()
 
-    def emit_last_block(self, fam):
-        """The last block of each strip combines the family's partials and finalizes, in call order."""
+    def emit_last_block(self, fam, chunked: bool = False):
+        """The last block of each strip combines the family's partials and finalizes, in call
+        order.  ``chunked``: inside the loop, after every CHUNK iterations, the last block to
+        finish them combines the rows they covered (one counter per strip and chunk).  Sample
+        (BiCGK's ``q = A p``, rows along S, 64 blocks per row)::
+
+            if ((it + 1) % CHUNK == 0) {   // the rows of the last CHUNK iterations are done
+                if (kf_last_block(kf_count_q + blockIdx.y * (ITERS / CHUNK) + it / CHUNK, 64)) {
+                    const idx_t lo = ((idx_t)blockIdx.y * ITERS + it + 1 - CHUNK) * TS;
+                    const idx_t hi = lo + (TS * CHUNK) < 16384 ? lo + (TS * CHUNK) : 16384;
+                    for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) { ... sum 64 partials ... }
+                }
+            }
+        """
         L, P = self.L, self.P
         info = self.red_info(fam[0])
         strip = "blockIdx.y" if info["oax"] == "slow" else "blockIdx.x"
         tile = "TS" if info["oax"] == "slow" else "TF"
-        span = f"{tile} * ITERS" if P["IAX"] == info["oax"] else tile
-        L(f"// the last block of each strip finishes {'; '.join(c.label for c in fam)}")
-        L.push(f"if (kf_last_block({self.counter_name(fam)} + {strip}, {info['g_red']})) {{")
-        L(f"const idx_t lo = (idx_t){strip} * ({span});")
+        labels = "; ".join(c.label for c in fam)
+        if chunked:
+            span = f"{tile} * CHUNK"
+            L.push("if ((it + 1) % CHUNK == 0) {   // the rows of the last CHUNK iterations are done: "
+                   "the last block to finish them")
+            L(f"// combines {labels} there")
+            L.push(f"if (kf_last_block({self.counter_name(fam)} + {strip} * (ITERS / CHUNK) + it / CHUNK, "
+                   f"{info['g_red']})) {{")
+            L(f"const idx_t lo = ((idx_t){strip} * ITERS + it + 1 - CHUNK) * {tile};")
+        else:
+            span = f"{tile} * ITERS" if P["IAX"] == info["oax"] else tile
+            L(f"// the last block of each strip finishes {labels}")
+            L.push(f"if (kf_last_block({self.counter_name(fam)} + {strip}, {info['g_red']})) {{")
+            L(f"const idx_t lo = (idx_t){strip} * ({span});")
         L(f"const idx_t hi = lo + ({span}) < {info['len']} ? lo + ({span}) : {info['len']};")
         L.push("for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {")
         for c in fam:
@@ -955,6 +996,8 @@ class TileEmitter(KernelEmitter):
             self.finalize(c, f"{o}_a", "x", f"{o}[x]")
         L.pop()
         L.pop()
+        if chunked:
+            L.pop()
 
 
 # ============================================================================ rows
@@ -1012,13 +1055,20 @@ class RowsEmitter(VecEmitter):
         BS, G, ITERS = int(prm["block"]), int(prm.get("group", 1)), int(prm["iters"])
         self.PACK = int(prm.get("vec", 1))
         SUB = int(prm.get("stage", 1))   # groups of BS / G rows a stage collects before the vector calls
+        R = self.R = int(prm.get("span", 1))   # consecutive rows a group owns
         if SUB < 1 or SUB > G or SUB & (SUB - 1):
             raise PlanError(f"{self.k.name}: stage must be a power of two from 1 to group={G}, got {SUB}")
+        if R < 1 or R & (R - 1) or SUB * R > G:
+            raise PlanError(f"{self.k.name}: span must be a power of two with stage * span <= group "
+                            f"({SUB} * {R} > {G})" if R >= 1 and not R & (R - 1) else
+                            f"{self.k.name}: span must be a power of two, got {R}")
+        if R > 1:
+            self.check_span()
         if BS < 32 or BS > 1024 or BS & (BS - 1) or G < 1 or G > 32 or G & (G - 1) or ITERS < 1 \
                 or self.PACK not in (1, 2, 4) or self.PACK * self.widest_item() > 16:
             raise PlanError(f"{self.k.name}: bad rows parameters {prm}")
         N = self.domain.length
-        GRID = max(1, math.ceil(N / (SUB * BS // G * ITERS)))   # SUB * BS / G rows per block and iteration
+        GRID = max(1, math.ceil(N / (SUB * BS // G * R * ITERS)))   # SUB * BS / G * R rows per block and iteration
         self.VEC = 1
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
@@ -1044,8 +1094,14 @@ class RowsEmitter(VecEmitter):
             self.emit_row_body()
             L.pop()
             L.pop()
+        elif self.direct():
+            self.emit_direct_rows(sparse_calls, R)
         else:
-            L(f"constexpr int SUB = {SUB}, ROWS = SUB * BS / G;   // a stage: SUB groups of BS / G rows")
+            if R > 1:
+                L(f"constexpr int SUB = {SUB}, R = {R}, ROWS = SUB * BS / G * R;"
+                  "   // a stage: SUB sets of BS / G groups of R consecutive rows")
+            else:
+                L(f"constexpr int SUB = {SUB}, ROWS = SUB * BS / G;   // a stage: SUB groups of BS / G rows")
             for c in sparse_calls:
                 L(f"__shared__ {self.ctype_of(next(iter(c.outs.values())))} "
                   f"kf_stage_{ident(next(iter(c.outs.values())))}[ROWS];   // the stage's row results")
@@ -1056,13 +1112,16 @@ class RowsEmitter(VecEmitter):
                 L("#pragma unroll 1")
             L.push("for (int sub = 0; sub < SUB; ++sub) {   // G threads per row" if SUB > 1 else
                    "{   // G threads per row")
-            L("const int row = sub * (BS / G) + threadIdx.x / G;" if SUB > 1 else
-              "const int row = threadIdx.x / G;")
+            grp = "sub * (BS / G) + threadIdx.x / G" if SUB > 1 else "threadIdx.x / G"
+            L(f"const int row = {grp};" if R == 1 else f"const int row = ({grp}) * R;   // the group's first row")
             L("const idx_t i0 = base + row;")
             for c in sparse_calls:
                 self.emit_row_reduce(c)
                 o = ident(next(iter(c.outs.values())))
-                L(f"if (lane == 0) kf_stage_{o}[row] = {o}_acc;")
+                if R > 1:
+                    L(f"if (lane % (G / R) == 0) kf_stage_{o}[row + lane / (G / R)] = {o}_r;")
+                else:
+                    L(f"if (lane == 0) kf_stage_{o}[row] = {o}_acc;")
             L.pop("}")
             L("__syncthreads();")
             L.push("if (threadIdx.x < ROWS) {   // then a thread per row runs every call (coalesced)")
@@ -1082,6 +1141,72 @@ class RowsEmitter(VecEmitter):
         L.pop()
         return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k,
                             self.span_aligned())
+
+    def direct(self) -> bool:
+        """Whether the group lanes that hold the row results finalize and store them at once
+        (the body runs sparse products only, nothing reduces over the rows, one stage): no
+        shared-memory stage, no barrier."""
+        return (all(self.fns[c.id].hof == "sparse_reduce" for c in self.body_calls())
+                and int(self.k.params.get("stage", 1)) == 1)
+
+    def emit_direct_rows(self, sparse_calls: list, R: int):
+        """Products alone (``y = A @ x``, ``y = alpha * A @ x + beta * y``): each group reduces
+        its rows' sums across its lanes, and the lane holding a row's sum finalizes and stores
+        it.  Sample (G = 16, R = 2)::
+
+            const int lane = threadIdx.x & (G - 1);
+            for (int it = 0; it < ITERS; ++it) {
+                const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G) * R;
+                ... q_acc[R] over the rows' span; const float q_r = kf_lane_reduce_k<G, R, ...>(q_acc);
+                if (lane % (G / R) == 0) {   // this lane holds row i0 + lane / (G / R)
+                    const idx_t i0 = i0 + lane / (G / R) ... finalize, q[i0] = ...
+                }
+            }
+        """
+        L = self.L
+        if R > 1:
+            L(f"constexpr int R = {R};   // consecutive rows per group")
+        L("const int lane = threadIdx.x & (G - 1);")
+        L.push("for (int it = 0; it < ITERS; ++it) {   // a group per row" if R == 1 else
+               "for (int it = 0; it < ITERS; ++it) {   // a group per R consecutive rows")
+        L("const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G;" if R == 1 else
+          "const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G) * R;")
+        for c in sparse_calls:
+            self.emit_row_reduce(c)
+        L.push("if (lane == 0) {   // lane 0 holds the row's sums" if R == 1 else
+               "if (lane % (G / R) == 0) {   // this lane holds the sums of row i0 + lane / (G / R)")
+        if R > 1:
+            L("const idx_t row = i0 + lane / (G / R);")
+            L.push("{")
+            L("const idx_t i0 = row;")
+            for c in sparse_calls:
+                o = ident(next(iter(c.outs.values())))
+                L(f"const {self.ctype_of(next(iter(c.outs.values())))} {o}_acc = {o}_r;")
+        L.push("if (i0 < N) {")
+        self.emit_row_body()
+        L.pop()
+        if R > 1:
+            L.pop()
+        L.pop()
+        L.pop()
+
+    def check_span(self):
+        """A group may own R > 1 rows only where it walks CSR spans in packs (G > 1, ``vec``
+        > 1) and every compute argument is a matrix entry or a gathered vector element."""
+        prm = self.k.params
+        if int(prm.get("group", 1)) < 2 or self.PACK < 2:
+            raise PlanError(f"{self.k.name}: span > 1 needs group > 1 and CSR packs (vec > 1)")
+        for c in self.calls:
+            fn = self.fns[c.id]
+            if fn.hof != "sparse_reduce":
+                continue
+            for p, v in c.args.items():
+                t = self.p.value(v).type
+                if t.kind == "sparse" and t.fmt != "csr":
+                    raise PlanError(f"{self.k.name}: span > 1 needs CSR matrices ({c.label} reads {t.fmt})")
+                if p in compute_params(c) and t.kind != "sparse" and not (
+                        fn.param(p).kind == "vector" and fn.param(p).stage == "compute"):
+                    raise PlanError(f"{self.k.name}: span > 1: {c.label} reads {p} per row in its compute stage")
 
     def widest_item(self) -> int:
         """Bytes per element of the widest sparse matrix the kernel reads."""
@@ -1137,6 +1262,12 @@ class RowsEmitter(VecEmitter):
         a = self.cname(A)
         gathered = {p: v for p, v in c.args.items() if fn.param(p).kind == "vector" and fn.param(p).stage == "compute"}
         L(self.comment(c))
+        if getattr(self, "R", 1) > 1:
+            val, col = f"{a}_v[j]", f"{a}_c[j]"
+            args = [val if fn.param(p).kind == "sparse" else f"{self.cname(gathered[p])}[{col}]"
+                    for p in compute_params(c)]
+            self.emit_csr_rows_span(c, a, ctype(self.p.value(A).type.dtype), args, o, t, op)
+            return
         L(f"{t} {o}_acc = {op}<{t}>::identity();")
         packed = fmt == "csr" and self.PACK > 1
         # nonzero k's value and column: a pack's element j, a CSR entry, an ELLPACK-R slot
@@ -1185,6 +1316,51 @@ class RowsEmitter(VecEmitter):
         L(f"            if (k + j >= k_beg && k + j < k_end) {c.name}_compute({', '.join(args + [o + '_acc'])});")
         L("    }")
         L("}")
+
+    def emit_csr_rows_span(self, c, a: str, t: str, args: list, o: str, tacc: str, op: str):
+        """R consecutive CSR rows owned by one group: their nonzeros form one contiguous span,
+        walked in aligned packs of PACK (fewer partial packs and row-pointer loads per nonzero
+        than a group per row: rows shorter than a group's step); each product goes to its row's
+        accumulator, and the R rows reduce across the group's lanes together.  Sample (``q = A
+        @ p``, float32, PACK = 4, R = 2)::
+
+            float q_acc[R];
+            for (int r = 0; r < R; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+            if (i0 < N) {
+                int A_b[R + 1];   // the rows' bounds in the span
+                for (int r = 0; r <= R; ++r) A_b[r] = A_indptr[i0 + r < N ? i0 + r : N];
+                for (int k = (A_b[0] & ~(PACK - 1)) + lane * PACK; k < A_b[R]; k += G * PACK) {
+                    ... load the packs; for each j in [A_b[0], A_b[R]):
+                    float q_t = identity; q_spmv_compute(A_v[j], p[A_c[j]], q_t);
+                    for (int r = 0; r < R; ++r) if (k + j >= A_b[r] && k + j < A_b[r + 1]) q_acc[r] += q_t;
+                }
+            }
+            const float q_r = kf_lane_reduce_k<G, R, kf_op_add_t>(q_acc);   // row lane / (G / R)
+        """
+        L = self.L
+        L(f"{tacc} {o}_acc[R];")
+        L("#pragma unroll")
+        L(f"for (int r = 0; r < R; ++r) {o}_acc[r] = {op}<{tacc}>::identity();")
+        L(f"if (i0 < N) {{   // R rows, one span: {self.PACK}-element packs (16-byte loads of values and column indices)")
+        L(f"    int {a}_b[R + 1];   // the rows' bounds in the span")
+        L("    #pragma unroll")
+        L(f"    for (int r = 0; r <= R; ++r) {a}_b[r] = {a}_indptr[i0 + r < N ? i0 + r : N];")
+        L("    #pragma unroll 2")
+        L(f"    for (int k = ({a}_b[0] & ~(PACK - 1)) + lane * PACK; k < {a}_b[R]; k += G * PACK) {{")
+        L(f"        {t} {a}_v[PACK]; int {a}_c[PACK];")
+        L(f"        kf_load_span_pack<PACK>({a}_data, k, {a}_v); kf_load_span_pack<PACK>({a}_indices, k, {a}_c);")
+        L("        #pragma unroll")
+        L("        for (int j = 0; j < PACK; ++j) {")
+        L(f"            if (k + j < {a}_b[0] || k + j >= {a}_b[R]) continue;")
+        L(f"            {tacc} {o}_t = {op}<{tacc}>::identity();")
+        L(f"            {c.name}_compute({', '.join(args + [o + '_t'])});")
+        L("            #pragma unroll")
+        L(f"            for (int r = 0; r < R; ++r) if (k + j >= {a}_b[r] && k + j < {a}_b[r + 1]) "
+          f"{o}_acc[r] = {op}<{tacc}>::apply({o}_acc[r], {o}_t);")
+        L("        }")
+        L("    }")
+        L("}")
+        L(f"const {tacc} {o}_r = kf_lane_reduce_k<G, R, {op}>({o}_acc);   // row lane / (G / R)")
 
     def emit_row_loop(self, c, a: str, fmt: str, args: list, o: str):
         """A row's nonzeros one at a time, G lanes apart (CSR: ``indptr[i0] + lane``; ELLPACK-R:

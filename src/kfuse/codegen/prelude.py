@@ -204,12 +204,14 @@ __device__ __forceinline__ void kf_atomic_add(kf_c128* p, kf_c128 v) {
 
 // last-block handshake: every block calls it after writing its partial results;
 // it returns true in every thread of the block that arrives last, which then
-// finishes the reduction.  The counter is reset for the next launch.
+// finishes the reduction.  The counter is reset for the next launch.  The barrier
+// orders the block's writes before thread 0's fence and count (as a grid barrier
+// does), so the other threads' loads in flight are not drained.
 __device__ __forceinline__ bool kf_last_block(unsigned int* counter, unsigned int nblocks) {
     __shared__ bool kf_is_last;
-    __threadfence();
     __syncthreads();
     if (threadIdx.x == 0 && threadIdx.y == 0) {
+        __threadfence();
         const unsigned int done = atomicAdd(counter, 1u);
         kf_is_last = (done == nblocks - 1);
         if (kf_is_last) *counter = 0u;

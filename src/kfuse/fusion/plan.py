@@ -314,8 +314,8 @@ def check_plan(program: Program, plan: Plan) -> None:
 PARAMS = {
     "vec": {"block": int, "vec": int, "iters": int, "unroll": int, "finish": ("last_block", "atomic")},
     "tile": {"bx": int, "by": int, "ks": int, "vec": int, "iter_axis": str, "iters": int,
-             "unroll": int, "finish": ("last_block", "atomic"), "regs": int},
-    "rows": {"block": int, "group": int, "vec": int, "iters": int, "stage": int,
+             "unroll": int, "finish": ("last_block", "atomic"), "regs": int, "chunk": int},
+    "rows": {"block": int, "group": int, "vec": int, "iters": int, "stage": int, "span": int,
              "finish": ("last_block", "atomic")},
     "scalar": {},
 }

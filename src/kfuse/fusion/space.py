@@ -39,6 +39,25 @@ def _iters(steps: int, other_blocks: int, per_sm: int) -> int:
     return max(1, math.ceil(steps / max(1, want // max(1, other_blocks))))
 
 
+FINISH_ROWS = 256   # rows a last-block finish combines at once (tile kernels, strips along S)
+
+
+def finish_chunk(params: dict, rows_per_iter: int) -> int:
+    """Serial iterations after which a tile kernel's strip combines the partial results of the
+    rows they covered (plan parameter ``chunk``; default: the largest divisor of ``iters`` whose
+    rows number at most FINISH_ROWS).  The last block to finish a chunk of a strip combines its
+    rows as the kernel runs, so the kernel no longer ends with one block per strip reading all
+    the strip's partials (BiCGK n = 16384: 64 partials x 2048 rows, about 13 us)."""
+    iters = int(params.get("iters", 1))
+    if "chunk" in params:
+        return int(params["chunk"])
+    best = 1
+    for c in range(1, iters + 1):
+        if iters % c == 0 and c * rows_per_iter <= FINISH_ROWS:
+            best = c
+    return best
+
+
 def _sparse_types(program: Program, calls: list) -> list:
     return [program.value(v).type for c in calls for v in program.calls[c].args.values()
             if program.value(v).type.kind == "sparse"]
@@ -71,6 +90,20 @@ def span_groups(program: Program, calls: list, pack: int) -> tuple:
     return tuple(g for g in (2, 4, 8, 16, 32) if hint / (4 * pack) <= g <= max(2, 2 * hint / pack))
 
 
+def span_ok(program: Program, calls: list) -> bool:
+    """Whether the sparse products of ``calls`` read nothing per row in their compute stage
+    (only matrix entries and gathered vector elements): a group may then own several rows
+    (``span``)."""
+    for c in calls:
+        call = program.calls[c]
+        fn = library.get(call.fn)
+        if fn.hof == "sparse_reduce" and any(fn.param(p).stage == "compute"
+                                             and fn.param(p).kind not in ("sparse", "vector")
+                                             for p in call.args):
+            return False
+    return True
+
+
 def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
     """Implementations of the fusion ``calls``: a list of launch-parameter dicts.
 
@@ -81,21 +114,32 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
     out = []
     if dom.space == "rows":
         # (threads per row, nonzeros per load): one at a time, and CSR in 16-byte packs
-        shapes = [(g, 1) for g in rows_groups(program, calls)]
+        # span: a group may own R consecutive CSR rows when a row is shorter than the group's
+        # step (G packs): one contiguous span, fewer partial packs and row-pointer loads
+        hint = per_row_hint(program, calls)
+        spannable = (all(t.fmt == "csr" for t in _sparse_types(program, calls)) and pack > 1 and hint > 0
+                     and span_ok(program, calls))
+        shapes = [(g, 1, 1) for g in rows_groups(program, calls)]
         if "csr" in {t.fmt for t in _sparse_types(program, calls)} and pack > 1:
-            shapes += [(g, pack) for g in span_groups(program, calls, pack)]
+            groups = span_groups(program, calls, pack)
+            shapes += [(g, pack, 1) for g in groups]
+            if spannable:   # R rows: R * hint nonzeros from a quarter of the group's step to two steps
+                shapes += [(g, pack, r) for g in (4, 8, 16, 32) for r in (2, 4)
+                           if r <= g and hint * r <= 2 * g * pack and hint * r > g * pack // 4]
         # per_sm 0: a group per row and as many blocks as that takes (no serial loop); its
         # many block results may be summed by atomics rather than read by the last block
         # stage: with vector calls, G > 1 threads per row may collect G row groups (every
         # thread of the block then runs the vector calls) rather than one (BS / G threads do)
         sums = sum_atomic_refusal(program, calls) is None
         vector_calls = any(library.get(program.calls[c].fn).hof != "sparse_reduce" for c in calls)
-        for bs, (g, vec), per_sm in itertools.product((128, 256), shapes, (0,) + BLOCKS_PER_SM):
+        for bs, (g, vec, span), per_sm in itertools.product((128, 256), shapes, (0,) + BLOCKS_PER_SM):
             for sub in ((1, g) if vector_calls and g > 1 else (1,)):
-                blocks = math.ceil(dom.length / (sub * bs // g))
+                if sub * span > g:
+                    sub = g // span   # every thread still runs the vector calls: SUB * R = G
+                blocks = math.ceil(dom.length / (sub * bs // g * span))
                 it = _iters(blocks, 1, per_sm * 256 // bs) if per_sm else 1
                 base = {"block": bs, "group": g, "iters": it, **({"vec": vec} if vec > 1 else {}),
-                        **({"stage": sub} if sub > 1 else {})}
+                        **({"stage": sub} if sub > 1 else {}), **({"span": span} if span > 1 else {})}
                 out.append(base)
                 if sums and not per_sm:
                     out.append({**base, "finish": "atomic"})

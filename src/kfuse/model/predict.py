@@ -13,7 +13,7 @@ import math
 
 from .. import library
 from ..fusion.plan import call_domain, kernel_domain, needed_outside
-from ..fusion.space import per_row_hint
+from ..fusion.space import finish_chunk, per_row_hint
 from ..ir import Program, itemsize
 from .calibration import Calibration
 
@@ -96,12 +96,14 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                     zeroed += 1
                 else:
                     partial += 2 * g_red * t.nbytes()
-                    span = (ts if oax == "slow" else tf) * (iters if iax == oax else 1)
+                    # a strip along the loop is combined chunk by chunk as the kernel runs
+                    span = (ts if oax == "slow" else tf) * (finish_chunk(params, ts if oax == "slow" else tf)
+                                                            if iax == oax else 1)
                     tail = max(tail, g_red * span * itemsize(t.dtype))
     elif dom.space == "rows":
         bs, g, iters = int(params["block"]), int(params["group"]), int(params["iters"])
-        sub = int(params.get("stage", 1))
-        grid = max(1, math.ceil(dom.length / (sub * bs // g * iters)))   # SUB * BS / G rows per block and iteration
+        sub, span = int(params.get("stage", 1)), int(params.get("span", 1))
+        grid = max(1, math.ceil(dom.length / (sub * bs // g * span * iters)))   # rows per block and iteration
         threads, per_thread = bs, 16
         n_red = sum(library.get(c.fn).hof == "reduce" for c in cs)
         if grid > 1 and params.get("finish") == "atomic":

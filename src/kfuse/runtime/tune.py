@@ -62,8 +62,8 @@ def candidates(program: Program, cal, top: int) -> list:
     for ki, k in enumerate(best.kernels):
         scored = sorted(impl_variants(program, k.calls),
                         key=lambda p: predict_kernel(program, k.calls, p, need[ki], cal))
-        runner_ups.append(_distinct_shapes(scored)[1:8])
-    for rank in range(7):   # round robin: every kernel's second shape before any kernel's third
+        runner_ups.append(_distinct_shapes(scored)[1:top])
+    for rank in range(top):   # round robin: every kernel's second shape before any kernel's third
         for ki, ups in enumerate(runner_ups):
             if rank < len(ups):
                 kernels = [(kk.calls, ups[rank] if j == ki else kk.params) for j, kk in enumerate(best.kernels)]

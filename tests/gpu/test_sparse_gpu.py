@@ -138,6 +138,9 @@ def test_csr_rows_span(dtype):
     names = [prog.value(o).display for o in prog.outputs]
     variants = [v for v in impl_variants(prog, [0, 1, 2]) if v.get("span", 1) > 1]
     assert {v["span"] for v in variants} == {2, 4}
+    pack = 16 // np.dtype(dtype).itemsize   # and a stage of SUB groups (the space offers it for big grids)
+    variants += [{"block": 128, "group": 8, "iters": 1, "vec": pack, "span": 2, "stage": 4},
+                 {"block": 256, "group": 16, "iters": 2, "vec": pack, "span": 4, "stage": 4}]
     seen = set()
     for params in variants:
         key = (params["group"], params["span"], params.get("stage", 1), params["iters"] > 1, params.get("finish"))

@@ -242,3 +242,28 @@ def test_chunked_finish_shrinks_the_predicted_tail():
     whole = kernel_traffic(prog, [0, 1], {**base, "chunk": 128}, set())
     chunked = kernel_traffic(prog, [0, 1], base, set())
     assert whole["tail_bytes"] == 64 * 16 * 128 * 4 and chunked["tail_bytes"] == 64 * 256 * 4
+
+
+def test_rows_space_rules_for_stages_and_serial_loops():
+    """Sparse products alone take the full grid (no serial loop); a stage (SUB groups one after
+    another) is offered only when its blocks still fill a wave of the GPU."""
+    import dataclasses
+    from kfuse import config
+    from kfuse.fusion.space import impl_variants
+
+    def prog_of(text, n):
+        prog = kfuse.parse(text, "s", "float32").bind({"n": n})
+        for name, v in list(prog.values.items()):
+            if v.type.kind == "sparse":
+                prog.values[name] = dataclasses.replace(v, type=dataclasses.replace(v.type, per_row=16))
+        return prog
+    lone = "csr A(n, n); vector p(n), q(n); input A, p; q = A @ p; return q;"
+    assert {p["iters"] for p in impl_variants(prog_of(lone, 121192), [0])} == {1}
+    cg = "csr A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); return q, pq;"
+    for n in (121192, 4 << 20):
+        for p in impl_variants(prog_of(cg, n), [0, 1]):
+            if p.get("stage", 1) > 1:
+                rows = p["stage"] * p["block"] // p["group"] * p.get("span", 1)
+                assert -(-n // rows) >= config.get().sm_count * (2048 // p["block"]), p
+    assert any(p.get("stage", 1) > 1 for p in impl_variants(prog_of(cg, 4 << 20), [0, 1]))
+    assert any(p["iters"] > 1 for p in impl_variants(prog_of(cg, 121192), [0, 1]))

@@ -135,13 +135,15 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
         # products alone never gained from a serial loop (H200, the five Table-3 profiles: a
         # block per few rows balances uneven rows better), so they take the full grid only
         per_sms = (0,) + BLOCKS_PER_SM if vector_calls else (0,)
-        for bs, (g, vec, span), per_sm in itertools.product((128, 256), shapes, per_sms):
-            for sub in ((1, g) if vector_calls and g > 1 else (1,)):
+        # with vector calls (a reduction over the rows, most often), big blocks of a group per
+        # row without a stage: many rows per block reduction, every span in flight at once
+        for bs, (g, vec, span), per_sm in itertools.product((128, 256, 512, 1024), shapes, per_sms):
+            if bs > 256 and not (vector_calls and g > 1 and not per_sm):
+                continue
+            for sub in ((1, g) if vector_calls and g > 1 and bs <= 256 else (1,)):
                 if sub * span > g:
                     sub = g // span   # every thread still runs the vector calls: SUB * R = G
                 blocks = math.ceil(dom.length / (sub * bs // g * span))
-                if sub > 1 and blocks < config.get().sm_count * (2048 // bs):
-                    continue   # a stage runs its SUB spans one after another: only with a full wave of blocks
                 it = _iters(blocks, 1, per_sm * 256 // bs) if per_sm else 1
                 base = {"block": bs, "group": g, "iters": it, **({"vec": vec} if vec > 1 else {}),
                         **({"stage": sub} if sub > 1 else {}), **({"span": span} if span > 1 else {})}

@@ -201,7 +201,8 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
 
 def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration) -> float:
     """The analytic time of a kernel moving ``tr`` (:func:`kernel_traffic`): max of transfer and
-    compute, plus launch, finishing of reductions, atomics and a partly filled last wave."""
+    compute, plus launch, finishing of reductions, atomics (and zeroing their outputs) and a partly
+    filled last wave."""
     resident = min(tr["grid"], cal.sm_count * max(1, 2048 // max(1, tr["threads"])))
     in_flight = resident * tr["threads"] * max(tr["per_thread_bytes"], 4)
     eff = in_flight / (in_flight + cal.bytes_in_flight_half)
@@ -229,6 +230,7 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration) -> f
     if tr["partial"]:
         t += cal.last_block_s + tr["tail_bytes"] / cal.block_bw
     t += tr["atomics"] / cal.atomic_rate
+    t += tr["zeroed"] * cal.gpu_memset_s   # each output atomics sum into is zeroed first (a node of its own)
     return t + wave_tail(tr["grid"], tr["threads"], cal)
 
 

@@ -27,7 +27,7 @@ from .. import library
 from ..errors import PlanError
 from ..fusion.legality import atomic_refusal, sum_atomic_refusal
 from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain
-from ..fusion.space import finish_chunk
+from ..fusion.space import finish_chunk, span_refusal
 from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
 
@@ -1058,15 +1058,16 @@ class RowsEmitter(VecEmitter):
         R = self.R = int(prm.get("span", 1))   # consecutive rows a group owns
         if SUB < 1 or SUB > G or SUB & (SUB - 1):
             raise PlanError(f"{self.k.name}: stage must be a power of two from 1 to group={G}, got {SUB}")
-        if R < 1 or R & (R - 1) or SUB * R > G:
+        if R < 1 or R & (R - 1):
+            raise PlanError(f"{self.k.name}: span must be a power of two, got {R}")
+        if SUB * R > G:
             raise PlanError(f"{self.k.name}: span must be a power of two with stage * span <= group "
-                            f"({SUB} * {R} > {G})" if R >= 1 and not R & (R - 1) else
-                            f"{self.k.name}: span must be a power of two, got {R}")
-        if R > 1:
-            self.check_span()
+                            f"({SUB} * {R} > {G})")
         if BS < 32 or BS > 1024 or BS & (BS - 1) or G < 1 or G > 32 or G & (G - 1) or ITERS < 1 \
                 or self.PACK not in (1, 2, 4) or self.PACK * self.widest_item() > 16:
             raise PlanError(f"{self.k.name}: bad rows parameters {prm}")
+        if R > 1:
+            self.check_span(G)
         N = self.domain.length
         GRID = max(1, math.ceil(N / (SUB * BS // G * R * ITERS)))   # SUB * BS / G * R rows per block and iteration
         self.VEC = 1
@@ -1190,23 +1191,14 @@ class RowsEmitter(VecEmitter):
         L.pop()
         L.pop()
 
-    def check_span(self):
+    def check_span(self, G: int):
         """A group may own R > 1 rows only where it walks CSR spans in packs (G > 1, ``vec``
         > 1) and every compute argument is a matrix entry or a gathered vector element."""
-        prm = self.k.params
-        if int(prm.get("group", 1)) < 2 or self.PACK < 2:
+        if G < 2 or self.PACK < 2:
             raise PlanError(f"{self.k.name}: span > 1 needs group > 1 and CSR packs (vec > 1)")
-        for c in self.calls:
-            fn = self.fns[c.id]
-            if fn.hof != "sparse_reduce":
-                continue
-            for p, v in c.args.items():
-                t = self.p.value(v).type
-                if t.kind == "sparse" and t.fmt != "csr":
-                    raise PlanError(f"{self.k.name}: span > 1 needs CSR matrices ({c.label} reads {t.fmt})")
-                if p in compute_params(c) and t.kind != "sparse" and not (
-                        fn.param(p).kind == "vector" and fn.param(p).stage == "compute"):
-                    raise PlanError(f"{self.k.name}: span > 1: {c.label} reads {p} per row in its compute stage")
+        why = span_refusal(self.p, [c.id for c in self.calls])
+        if why:
+            raise PlanError(f"{self.k.name}: {why}")
 
     def widest_item(self) -> int:
         """Bytes per element of the widest sparse matrix the kernel reads."""
@@ -1262,14 +1254,7 @@ class RowsEmitter(VecEmitter):
         a = self.cname(A)
         gathered = {p: v for p, v in c.args.items() if fn.param(p).kind == "vector" and fn.param(p).stage == "compute"}
         L(self.comment(c))
-        if getattr(self, "R", 1) > 1:
-            val, col = f"{a}_v[j]", f"{a}_c[j]"
-            args = [val if fn.param(p).kind == "sparse" else f"{self.cname(gathered[p])}[{col}]"
-                    for p in compute_params(c)]
-            self.emit_csr_rows_span(c, a, ctype(self.p.value(A).type.dtype), args, o, t, op)
-            return
-        L(f"{t} {o}_acc = {op}<{t}>::identity();")
-        packed = fmt == "csr" and self.PACK > 1
+        packed = fmt == "csr" and self.PACK > 1   # (always so when a group owns R > 1 rows)
         # nonzero k's value and column: a pack's element j, a CSR entry, an ELLPACK-R slot
         val, col = ((f"{a}_v[j]", f"{a}_c[j]") if packed else (f"{a}_data[k]", f"{a}_indices[k]")
                     if fmt == "csr" else (f"{a}_vals[(idx_t)k * N + i0]", f"{a}_cols[(idx_t)k * N + i0]"))
@@ -1281,6 +1266,10 @@ class RowsEmitter(VecEmitter):
                 args.append(f"{self.cname(gathered[p])}[{col}]")
             else:
                 args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[i0]"))
+        if self.R > 1:
+            self.emit_csr_rows_span(c, a, ctype(self.p.value(A).type.dtype), args, o, t, op)
+            return
+        L(f"{t} {o}_acc = {op}<{t}>::identity();")
         if packed:
             self.emit_csr_span(c, a, ctype(self.p.value(A).type.dtype), args, o)
         else:

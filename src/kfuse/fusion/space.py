@@ -48,14 +48,13 @@ def finish_chunk(params: dict, rows_per_iter: int) -> int:
     rows number at most FINISH_ROWS).  The last block to finish a chunk of a strip combines its
     rows as the kernel runs, so the kernel no longer ends with one block per strip reading all
     the strip's partials (BiCGK n = 16384: 64 partials x 2048 rows, about 13 us)."""
-    iters = int(params.get("iters", 1))
     if "chunk" in params:
         return int(params["chunk"])
-    best = 1
-    for c in range(1, iters + 1):
-        if iters % c == 0 and c * rows_per_iter <= FINISH_ROWS:
-            best = c
-    return best
+    iters = int(params.get("iters", 1))
+    c = max(1, min(iters, FINISH_ROWS // max(1, rows_per_iter)))
+    while iters % c:
+        c -= 1
+    return c
 
 
 def _sparse_types(program: Program, calls: list) -> list:
@@ -90,18 +89,22 @@ def span_groups(program: Program, calls: list, pack: int) -> tuple:
     return tuple(g for g in (2, 4, 8, 16, 32) if hint / (4 * pack) <= g <= max(2, 2 * hint / pack))
 
 
-def span_ok(program: Program, calls: list) -> bool:
-    """Whether the sparse products of ``calls`` read nothing per row in their compute stage
-    (only matrix entries and gathered vector elements): a group may then own several rows
-    (``span``)."""
+def span_refusal(program: Program, calls: list) -> str | None:
+    """Why a group may not own several consecutive rows (``span``) of the sparse products of
+    ``calls``, or None: every matrix must be CSR, and each product may read only matrix entries
+    and gathered vector elements in its compute stage (nothing per row)."""
     for c in calls:
         call = program.calls[c]
         fn = library.get(call.fn)
-        if fn.hof == "sparse_reduce" and any(fn.param(p).stage == "compute"
-                                             and fn.param(p).kind not in ("sparse", "vector")
-                                             for p in call.args):
-            return False
-    return True
+        if fn.hof != "sparse_reduce":
+            continue
+        for p, v in call.args.items():
+            t = program.value(v).type
+            if t.kind == "sparse" and t.fmt != "csr":
+                return f"span > 1 needs CSR matrices ({call.label} reads {t.fmt})"
+            if fn.param(p).stage == "compute" and fn.param(p).kind not in ("sparse", "vector"):
+                return f"span > 1: {call.label} reads {p} per row in its compute stage"
+    return None
 
 
 def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
@@ -117,8 +120,7 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
         # span: a group may own R consecutive CSR rows when a row is shorter than the group's
         # step (G packs): one contiguous span, fewer partial packs and row-pointer loads
         hint = per_row_hint(program, calls)
-        spannable = (all(t.fmt == "csr" for t in _sparse_types(program, calls)) and pack > 1 and hint > 0
-                     and span_ok(program, calls))
+        spannable = pack > 1 and hint > 0 and span_refusal(program, calls) is None
         shapes = [(g, 1, 1) for g in rows_groups(program, calls)]
         if "csr" in {t.fmt for t in _sparse_types(program, calls)} and pack > 1:
             groups = span_groups(program, calls, pack)

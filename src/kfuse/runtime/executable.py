@@ -7,7 +7,6 @@ kernel launched with an argument tuple assembled from a precomputed recipe.
 from __future__ import annotations
 
 import dataclasses
-
 import time
 
 import numpy as np

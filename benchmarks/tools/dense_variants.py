@@ -10,8 +10,8 @@ the read and write ceilings measured in the same run) and the predicted microsec
 first: where the model errs and whether the space holds a faster kernel than it picks.
 
     PYTHONPATH=src python3 benchmarks/tools/dense_variants.py [--json OUT.json] [--top N]
-        [--sample N] bicgk:16384 gemver:4096 axpydot:26 ...
-    (matrix scripts take n, vector scripts log2 of the length)
+        [--sample N] bicgk:16384 gemver:4096 axpydot:26 bicg:cop20k_A ...
+    (matrix scripts take n, vector scripts log2 of the length, solver iterations a profile)
 """
 import argparse
 import json
@@ -39,8 +39,29 @@ VECTOR = {"axpydot", "sscal", "vadd", "waxpby"}
 
 
 def load_case(case: str):
-    """``name:size`` -> the example program bound to that size."""
+    """``name:size`` -> the example program bound to that size; ``bicg:PROFILE`` and
+    ``cg:PROFILE`` -> one solver iteration on a Table-3 profile's sizes (float32)."""
     name, size = case.split(":")
+    if name in ("spmv", "spmvdot"):   # BiCG's first kernel alone (q = A p, pt.q), or its product
+        from kfuse import sparse
+        from kfuse.bench.calibrate import _with_per_row
+        from kfuse.frontend.trace import per_row_hint
+        n, nnz = sparse.PROFILES[size][0], sparse.profile(size).nnz
+        text = ("csr A(n, n); vector p(n), q(n); input A, p; q = A @ p; return q;" if name == "spmv" else
+                "csr A(n, n); vector p(n), pt(n), q(n); scalar d; input A, p, pt; q = A @ p; d = dot(pt, q); "
+                "return q, d;")
+        return _with_per_row(script.parse(text, name).bind({"n": n}), per_row_hint(nnz, n), round(nnz / n, 1))
+    if name in ("bicg", "cg"):
+        from kfuse import solvers, sparse
+        from kfuse.frontend.trace import per_row_hint, trace
+        n, nnz = sparse.PROFILES[size]
+        nnz = sparse.profile(size).nnz
+        sp, v, d = ("s", "csr", (n, n), "float32", per_row_hint(nnz, n), round(nnz / n, 1)), \
+            ("a", (n,), "float32", "C"), ("d", "float32")
+        if name == "bicg":
+            return trace(solvers.bicg_step, ["A", "At", "x", "r", "rt", "p", "pt", "rho"],
+                         [sp, sp, v, v, v, v, v, d], "bicg_step")[0]
+        return trace(solvers.cg_step, ["A", "x", "r", "p", "rho"], [sp, v, v, v, d], "cg_step")[0]
     prog = script.load(os.path.join(EXAMPLES, name + ".kf"))
     n = 1 << int(size) if name in VECTOR else int(size)
     return prog.bind({s: n for s in prog.symbols()})
@@ -54,17 +75,17 @@ def limit_s(args: list, outs: list, ceil: dict) -> float:
 
 
 def variants_of(program, plan, cal, top: int, sample: int, seed: int = 0) -> list:
-    """(kernel index, params, predicted seconds of the plan) for the plan as chosen and for
+    """(kernel index, params, predicted GPU seconds of the plan) for the plan as chosen and for
     each kernel's ``top`` best-predicted variants plus ``sample`` drawn from the rest."""
     kernels = [(k.calls, k.params) for k in plan.kernels]
     need = needed_outside(program, [k.calls for k in plan.kernels])
-    out = [(-1, None, predict_plan(program, kernels, cal, need)["time_s"])]
+    out = [(-1, None, predict_plan(program, kernels, cal, need)["gpu_s"])]
     rng = random.Random(seed)
     for ki, (calls, _p) in enumerate(kernels):
         scored = []
         for p in impl_variants(program, calls, wide=cal.measured_wide):
             ks = [(c, p if j == ki else q) for j, (c, q) in enumerate(kernels)]
-            scored.append((predict_plan(program, ks, cal, need)["time_s"], p))
+            scored.append((predict_plan(program, ks, cal, need)["gpu_s"], p))
         scored.sort(key=lambda x: x[0])
         rest = scored[top:]
         picked = scored[:top] + rng.sample(rest, min(sample, len(rest)))
@@ -85,7 +106,9 @@ def run_case(case: str, cal, ceil: dict, top: int, sample: int) -> dict:
     with ThreadPoolExecutor(max_workers=min(16, os.cpu_count() or 2)) as pool:
         exes = list(pool.map(lambda x: build(program, x[3]), plans))
     compile_s = time.perf_counter() - t0
-    ins = list(reference.random_inputs(program, seed=1, xp=cupy).values())
+    ins = [cupy.asarray(x, dtype=program.value(n).type.dtype)   # scalars read from device memory
+           if program.value(n).type.kind == "scalar" and not program.value(n).host else x
+           for n, x in reference.random_inputs(program, seed=1, xp=cupy).items()]
     rounds = rotating_args(ins)
     ref = [cupy.asnumpy(o) for o in exes[0](*ins)]
     lim = limit_s(ins, ref, ceil)

@@ -205,7 +205,8 @@ def kfuse_variants(fmt, A, x, want):
     n = A.shape[0]
     text = f"{fmt} A(n, n); vector x(n), y(n); input A, x; y = A @ x; return y;"
     M = (A if fmt == "csr" else A.to_ell()).to_device()
-    prog = _with_per_row(bind_sizes(script.parse(text, "spmv"), {"n": n}), per_row_hint(M.stored, n))
+    prog = _with_per_row(bind_sizes(script.parse(text, "spmv"), {"n": n}), per_row_hint(M.stored, n),
+                          round(M.stored / n, 1))
     calls = [c.id for c in prog.calls]
     rounds = rotating_args([M, x])
     out = []

@@ -94,11 +94,12 @@ def rel_error(out, ref) -> float:
     return num / den if den > 0 else num
 
 
-def hinted_density(hint: int) -> int:
-    """Nonzeros per row of a matrix made for a per-row hint (a power of two): an odd count just
-    under it (3, 15, 29, 57, 113 for 4 ... 128), as real matrices of that hint have, so row
-    starts fall anywhere inside 16-byte packs rather than all on their boundaries."""
-    return max(1, hint - hint // 8 + 1 if hint >= 8 else hint - 1)
+def hinted_density(t) -> int:
+    """Nonzeros per row of a matrix made for sparse type ``t``: its mean where the type was
+    traced from a matrix, else what the calibration probes run at its hint
+    (:func:`kfuse.model.calibration.probe_row_length`)."""
+    from .model.calibration import probe_row_length
+    return max(1, round(t.row_mean)) if t.row_mean else probe_row_length(t.per_row)
 
 
 def random_inputs(program: Program, seed: int | None = None, xp=np) -> dict:
@@ -112,7 +113,7 @@ def random_inputs(program: Program, seed: int | None = None, xp=np) -> dict:
             from . import sparse
             seed_ = int(rng.integers(1 << 30))
             if t.per_row and shape[0] == shape[1]:   # the traced matrix's density, banded
-                m = sparse.banded(shape[0], hinted_density(t.per_row), t.dtype, seed_, dominant=False)
+                m = sparse.banded(shape[0], hinted_density(t), t.dtype, seed_, dominant=False)
             else:
                 m = sparse.random_sparse(shape[0], shape[1], min(2 * t.per_row or 8, shape[1]), t.dtype, seed_)
             m = m if t.fmt == "csr" else m.to_ell()

@@ -90,3 +90,30 @@ def test_csr_rows_span_variants_compile(dtype, hint):
         exe = compile_program(prog, plan=make_plan(prog, [(calls, params)]))
         assert "kf_lane_reduce_k<G, R," in exe.source
         assert_clean_resources(exe)
+
+
+ROWS_VEC = """csr A(n, n); vector p(n), r(n), rt(n), x(n), q(n), r2(n), x2(n); scalar a, rr, pq;
+input A, p, r, rt, x, a;
+q = A @ p; x2 = x + a * p; r2 = r - a * q; rr = dot(r2, rt); pq = dot(p, q); return q, x2, r2, rr, pq;"""
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+def test_rows_without_stage_compile(dtype):
+    """``stage`` 0 (the lanes holding the row results run the vector calls): every group, span,
+    block and finish the space offers compiles clean, with no stage and no barrier in the
+    kernel, its vector inputs loaded before the walk."""
+    import dataclasses
+    prog = script.parse(ROWS_VEC, "rows_vec", dtype).bind({"n": 10007})
+    for name, v in list(prog.values.items()):
+        if v.type.kind == "sparse":
+            prog.values[name] = dataclasses.replace(v, type=dataclasses.replace(v.type, per_row=16))
+    calls = [c.id for c in prog.calls]
+    direct = {(p["group"], p.get("span", 1), p.get("vec", 1), p["block"], p["iters"] > 1, p.get("finish")): p
+              for p in impl_variants(prog, calls) if p.get("stage", 1) == 0}
+    assert len(direct) >= 8
+    for params in direct.values():
+        exe = compile_program(prog, plan=make_plan(prog, [(calls, params)]))
+        body = exe.source[exe.source.index("// kernel "):]
+        assert "kf_stage_" not in body and "__syncthreads" not in body
+        assert "p_e[VEC]; if (kf_holds) p_e[0] = p[" in body   # x2 = x + a * p reads p per row
+        assert_clean_resources(exe)

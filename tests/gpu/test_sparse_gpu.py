@@ -155,6 +155,48 @@ def test_csr_rows_span(dtype):
     assert len(seen) >= 4
 
 
+ROWS_VEC = """{fmt} A(n, n); vector p(n), r(n), rt(n), x(n), q(n), r2(n), x2(n); scalar a, rr, pq;
+input A, p, r, rt, x, a;
+q = A @ p; x2 = x + a * p; r2 = r - a * q; rr = dot(r2, rt); pq = dot(p, q); return q, x2, r2, rr, pq;"""
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("hint", [4, 16, 64])
+def test_rows_without_stage(dtype, hint):
+    """Plan parameter ``stage`` 0: the lanes holding the row results run the vector calls and
+    the reductions' shares themselves (vector inputs loaded before the walk).  Rows of 0 to 40
+    nonzeros, a row count that is no multiple of a block's rows; every group, span, block,
+    serial loop and finish the space offers without a stage at the hint; run twice (atomic
+    finishes must leave their accumulators cleared)."""
+    import cupy
+    from kfuse.fusion.space import impl_variants, make_plan
+    m = 4099
+    A = sparse.random_sparse(m, m, 40, dtype, seed=7)
+    assert (np.diff(A.indptr) == 0).any() and np.diff(A.indptr).max() > 32
+    prog = _with_hint(kfuse.parse(ROWS_VEC.format(fmt="csr"), "rows_vec", dtype).bind({"n": m}), hint)
+    calls = [c.id for c in prog.calls]
+    ins = reference.random_inputs(prog, seed=8, xp=cupy)
+    ins["A"] = A.to_device()
+    refs = reference.run(prog, ins)
+    names = [prog.value(o).display for o in prog.outputs]
+    seen = set()
+    for params in impl_variants(prog, calls):
+        if params.get("stage", 1) != 0:
+            continue
+        key = (params["group"], params.get("span", 1), params.get("vec", 1), params["block"] > 256,
+               params["iters"] > 1, params.get("finish"))
+        if key in seen:
+            continue
+        seen.add(key)
+        exe = kfuse.runtime.build(prog, make_plan(prog, [(calls, params)]))
+        body = exe.source[exe.source.index("// kernel "):]
+        assert "kf_stage_" not in body and "__syncthreads" not in body and "early: in flight" in body
+        for run in (1, 2):
+            check_outputs(names, exe(*ins.values()), [refs[o] for o in prog.outputs], dtype,
+                          f"{params} run {run}")
+    assert len(seen) >= 6
+
+
 def _with_hint(prog, hint):
     """``prog`` with its sparse matrices typed as having ``hint`` nonzeros per row."""
     import dataclasses

@@ -247,7 +247,9 @@ def test_chunked_finish_shrinks_the_predicted_tail():
 def test_rows_space_rules_for_serial_loops_and_big_blocks():
     """Sparse products alone take the full grid (no serial loop) in blocks of 128 or 256; a
     kernel with vector calls may also take blocks of 512 or 1024 threads over the full grid
-    (many rows per block reduction, no stage)."""
+    (many rows per block reduction, one stage or none); stage 0 (none: the lanes holding the
+    row results run the vector calls) is offered for every group > 1 of a kernel with vector
+    calls, never for products alone or a thread per row."""
     import dataclasses
     from kfuse.fusion.space import impl_variants
 
@@ -263,5 +265,9 @@ def test_rows_space_rules_for_serial_loops_and_big_blocks():
     variants = impl_variants(prog_of(cg, 121192), [0, 1])
     big = [p for p in variants if p["block"] > 256]
     assert {p["block"] for p in big} == {512, 1024}
-    assert all(p["iters"] == 1 and p.get("stage", 1) == 1 and p["group"] > 1 for p in big)
+    assert all(p["iters"] == 1 and p.get("stage", 1) in (0, 1) and p["group"] > 1 for p in big)
     assert any(p["iters"] > 1 for p in variants) and any(p.get("stage", 1) > 1 for p in variants)
+    shapes = {(p["group"], p.get("vec", 1), p.get("span", 1)) for p in variants if p["group"] > 1}
+    assert shapes == {(p["group"], p.get("vec", 1), p.get("span", 1)) for p in variants if p.get("stage", 1) == 0}
+    assert all(p["group"] > 1 for p in variants if p.get("stage", 1) == 0)
+    assert not [p for p in lone if p.get("stage", 1) != 1]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime
 import json
-import math
 import os
 import sys
 import time
@@ -24,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from ..fusion.plan import needed_outside
 from ..fusion.space import impl_variants, make_plan
 from ..ir import Program
-from ..model.calibration import Calibration, _file_for, load_calibration
+from ..model.calibration import Calibration, _file_for, load_calibration, probe_row_length
 from ..model.predict import env_key, predict_kernel
 from ..runtime.timing import device_seconds, rotating_args
 
@@ -69,15 +68,26 @@ def rows_size(cls: str, hint: int) -> dict:
     return {"n": ROWS_NONZEROS[cls] // hint}
 
 
-def _with_per_row(prog: Program, hint: int) -> Program:
-    """``prog`` with its sparse inputs typed as having ``hint`` nonzeros per row (0: as is)."""
+def _with_per_row(prog: Program, hint: int, row_mean: float = 0.0) -> Program:
+    """``prog`` with its sparse inputs typed as having ``hint`` nonzeros per row (0: as is),
+    and a mean row length of ``row_mean`` (default: the probe's, :func:`probe_row_length`)."""
     if not hint:
         return prog
     import dataclasses
     for name, v in list(prog.values.items()):
         if v.type.kind == "sparse":
-            prog.values[name] = dataclasses.replace(v, type=dataclasses.replace(v.type, per_row=hint))
+            prog.values[name] = dataclasses.replace(v, type=dataclasses.replace(
+                v.type, per_row=hint, row_mean=float(row_mean or probe_row_length(hint))))
     return prog
+
+
+def _sample(variants: list, most: int) -> list:
+    """At most ``most`` of ``variants``, drawn evenly at random (seeded), in their order: a
+    stride would skip whole families (every second variant is a base's atomic finish)."""
+    if len(variants) <= most:
+        return variants
+    import random
+    return [variants[i] for i in sorted(random.Random(len(variants)).sample(range(len(variants)), most))]
 
 
 def _progress(i: int, n: int, what: str):
@@ -112,9 +122,7 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
                 size = rows_size(cls, hint) if rows else sizes[cls]
                 prog: Program = _with_per_row(bind_sizes(script.parse(text, kind), size), hint)
                 calls = [c.id for c in prog.calls]
-                variants = impl_variants(prog, calls)
-                step = max(1, math.ceil(len(variants) / max_variants))
-                for params in variants[::step]:
+                for params in _sample(impl_variants(prog, calls), max_variants):
                     jobs.append((kind, cls, prog, calls, params))
     # compile in parallel (NVRTC releases the GIL), time one at a time
     with ThreadPoolExecutor(max_workers=min(16, os.cpu_count() or 4)) as pool:

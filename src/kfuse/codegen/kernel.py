@@ -380,11 +380,13 @@ class VecEmitter(KernelEmitter):
                                        GRID * self.p.value(out).type.nbytes())
             self.add_workspace("counter", "kf_count", "", 4)
 
-    def open_kernel(self, comment: str, BS: int):
-        """The kernel's comment, signature and opening brace."""
+    def open_kernel(self, comment: str, BS: int, min_blocks: int = 0):
+        """The kernel's comment, signature and opening brace (``min_blocks``: blocks per SM
+        promised in ``__launch_bounds__``, 0 none)."""
         L = self.L
         L(f"// kernel {self.k.name}: {comment}")
-        L(f'extern "C" __global__ void __launch_bounds__({BS})\n{self.k.name}('
+        bounds = f"{BS}, {min_blocks}" if min_blocks else f"{BS}"
+        L(f'extern "C" __global__ void __launch_bounds__({bounds})\n{self.k.name}('
           + ",\n    ".join(a.decl for a in self.args) + ")")
         L.push("{")
 
@@ -1054,10 +1056,14 @@ class RowsEmitter(VecEmitter):
         prm = self.k.params
         BS, G, ITERS = int(prm["block"]), int(prm.get("group", 1)), int(prm["iters"])
         self.PACK = int(prm.get("vec", 1))
-        SUB = int(prm.get("stage", 1))   # groups of BS / G rows a stage collects before the vector calls
+        # groups of BS / G rows a stage collects before the vector calls; 0: no stage, the lanes
+        # holding the row results run the vector calls themselves
+        SUB = int(prm.get("stage", 1))
         R = self.R = int(prm.get("span", 1))   # consecutive rows a group owns
-        if SUB < 1 or SUB > G or SUB & (SUB - 1):
-            raise PlanError(f"{self.k.name}: stage must be a power of two from 1 to group={G}, got {SUB}")
+        if SUB == 0 and G == 1:
+            raise PlanError(f"{self.k.name}: stage 0 (no stage) needs group > 1: a thread per row has no stage")
+        if SUB < 0 or SUB > G or SUB & (SUB - 1):
+            raise PlanError(f"{self.k.name}: stage must be 0 (none) or a power of two from 1 to group={G}, got {SUB}")
         if R < 1 or R & (R - 1):
             raise PlanError(f"{self.k.name}: span must be a power of two, got {R}")
         if SUB * R > G:
@@ -1069,13 +1075,13 @@ class RowsEmitter(VecEmitter):
         if R > 1:
             self.check_span(G)
         N = self.domain.length
-        GRID = max(1, math.ceil(N / (SUB * BS // G * R * ITERS)))   # SUB * BS / G * R rows per block and iteration
+        GRID = max(1, math.ceil(N / (max(SUB, 1) * BS // G * R * ITERS)))   # SUB * BS / G * R rows per block and iteration
         self.VEC = 1
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
         self.reduction_workspace(reduces, GRID, accumulate=self.sums_by_atomics())
         L = self.L
-        self.open_kernel(f"rows of sparse matrices, M = {N}, {G} thread(s) per row", BS)
+        self.open_kernel(f"rows of sparse matrices, M = {N}, {G} thread(s) per row", BS, self.min_blocks(BS))
         L("using idx_t = int;")
         L(f"constexpr idx_t N = {N};")
         L(f"constexpr int BS = {BS}, G = {G}, ITERS = {ITERS}, VEC = 1;")
@@ -1143,24 +1149,40 @@ class RowsEmitter(VecEmitter):
         return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k,
                             self.span_aligned())
 
+    def min_blocks(self, BS: int) -> int:
+        """Blocks per SM promised to ptxas under a register budget (plan parameter ``regs``,
+        which the build sets only for a kernel that spilled without one: ptxas then sometimes
+        keeps 32 registers and spills rather than take 40); 0: no promise."""
+        if "regs" not in self.k.params:
+            return 0
+        REGS = int(self.k.params["regs"])
+        if REGS not in (32, 64, 128, 255):
+            raise PlanError(f"{self.k.name}: regs must be 32, 64, 128 or 255, got {REGS}")
+        return max(1, 65536 // (REGS * BS))
+
     def direct(self) -> bool:
-        """Whether the group lanes that hold the row results finalize and store them at once
-        (the body runs sparse products only, nothing reduces over the rows, one stage): no
-        shared-memory stage, no barrier."""
-        return (all(self.fns[c.id].hof == "sparse_reduce" for c in self.body_calls())
-                and int(self.k.params.get("stage", 1)) == 1)
+        """Whether the group lanes that hold the row results run the row's calls at once (plan
+        parameter ``stage`` 0; products alone with one stage, too): no shared-memory stage, no
+        barrier; reductions over the rows gather in those lanes' accumulators."""
+        stage = int(self.k.params.get("stage", 1))
+        return stage == 0 or (stage == 1 and all(self.fns[c.id].hof == "sparse_reduce" for c in self.body_calls()))
 
     def emit_direct_rows(self, sparse_calls: list, R: int):
-        """Products alone (``y = A @ x``, ``y = alpha * A @ x + beta * y``): each group reduces
-        its rows' sums across its lanes, and the lane holding a row's sum finalizes and stores
-        it.  Sample (G = 16, R = 2)::
+        """No stage: each group reduces its rows' sums across its lanes, and the lane holding a
+        row's sum runs the row's calls -- the products' finalize and store, the vector calls,
+        its share of the reductions (products alone; any kernel under ``stage`` 0).  The vector
+        inputs of the holding lane's row are loaded before the walk, so their latency hides
+        under it.  Sample (BiCG's ``q = A p; pq = dot(pt, q)``, G = 16, R = 2)::
 
             const int lane = threadIdx.x & (G - 1);
             for (int it = 0; it < ITERS; ++it) {
                 const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G) * R;
+                const bool kf_holds = lane % (G / R) == 0 && i0 + lane / (G / R) < N;
+                float pt_e[VEC]; if (kf_holds) pt_e[0] = pt[i0 + lane / (G / R)];   // early
                 ... q_acc[R] over the rows' span; const float q_r = kf_lane_reduce_k<G, R, ...>(q_acc);
                 if (lane % (G / R) == 0) {   // this lane holds row i0 + lane / (G / R)
-                    const idx_t i0 = i0 + lane / (G / R) ... finalize, q[i0] = ...
+                    const idx_t i0 = i0 + lane / (G / R) ... finalize, q[i0] = ...;
+                    pq_dot_compute(pt_e[v], q_e[v], pq_acc);
                 }
             }
         """
@@ -1172,6 +1194,8 @@ class RowsEmitter(VecEmitter):
                "for (int it = 0; it < ITERS; ++it) {   // a group per R consecutive rows")
         L("const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G;" if R == 1 else
           "const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G) * R;")
+        loaded = self.emit_early_loads("i0" if R == 1 else "i0 + lane / (G / R)",
+                                       "lane == 0" if R == 1 else "lane % (G / R) == 0")
         for c in sparse_calls:
             self.emit_row_reduce(c)
         L.push("if (lane == 0) {   // lane 0 holds the row's sums" if R == 1 else
@@ -1184,12 +1208,35 @@ class RowsEmitter(VecEmitter):
                 o = ident(next(iter(c.outs.values())))
                 L(f"const {self.ctype_of(next(iter(c.outs.values())))} {o}_acc = {o}_r;")
         L.push("if (i0 < N) {")
-        self.emit_row_body()
+        self.emit_row_body(loaded)
         L.pop()
         if R > 1:
             L.pop()
         L.pop()
         L.pop()
+
+    def emit_early_loads(self, row: str, holder: str) -> set:
+        """The vector inputs the row's calls read (those no call of the kernel produces), loaded
+        by the lane that will hold the row's results before the group walks the row; returns
+        them (the body then skips their loads).  Sample::
+
+            const bool kf_holds = lane == 0 && i0 < N;
+            float pt_e[VEC]; if (kf_holds) pt_e[0] = pt[i0];"""
+        wanted = []
+        for c in self.body_calls():
+            if self.fns[c.id].hof == "sparse_reduce":
+                continue
+            for p in compute_params(c):
+                v = c.args.get(p)
+                if v is not None and v not in wanted and v not in self.produced \
+                        and self.p.value(v).type.kind == "vector":
+                    wanted.append(v)
+        if wanted:
+            self.L(f"const bool kf_holds = {holder} && {row} < N;   // this lane will run the row's calls")
+        for v in wanted:
+            self.L(f"{self.ctype_of(v)} {ident(v)}_e[VEC]; if (kf_holds) {ident(v)}_e[0] = {self.cname(v)}[{row}];"
+                   "   // early: in flight during the walk")
+        return set(wanted)
 
     def check_span(self, G: int):
         """A group may own R > 1 rows only where it walks CSR spans in packs (G > 1, ``vec``
@@ -1218,9 +1265,10 @@ class RowsEmitter(VecEmitter):
                     out[f"{v}#indices"] = self.PACK * 4
         return out
 
-    def emit_row_body(self):
-        """Row ``i0``'s element of every call in program order (products' finalize, vector calls)."""
-        loaded = set()
+    def emit_row_body(self, loaded: set | None = None):
+        """Row ``i0``'s element of every call in program order (products' finalize, vector calls);
+        ``loaded``: vector inputs already in registers."""
+        loaded = set(loaded or ())
         for c in self.body_calls():
             if self.fns[c.id].hof == "sparse_reduce":
                 self.emit_row_finalize(c)

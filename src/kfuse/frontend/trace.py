@@ -134,7 +134,8 @@ def arg_spec(name: str, x) -> tuple:
     if isinstance(x, (sparse.CSR, sparse.ELL)):
         if not x.device:
             raise ArgumentError(f"argument {name!r} is a sparse matrix on the host; pass .to_device()")
-        return ("s", x.fmt, tuple(x.shape), x.dtype.name, per_row_hint(x.stored, x.shape[0]))
+        return ("s", x.fmt, tuple(x.shape), x.dtype.name, per_row_hint(x.stored, x.shape[0]),
+                round(x.stored / max(1, x.shape[0]), 1))
     if not (hasattr(x, "shape") and hasattr(x, "dtype")):
         raise ArgumentError(f"argument {name!r}: unsupported type {type(x).__name__}")
     if arrays.is_torch(x) and not x.is_cuda:
@@ -181,7 +182,8 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
         elif s[0] == "d":
             b.add_input(n, ArrayType("scalar", s[1]))
         elif s[0] == "s":
-            b.add_input(n, ArrayType("sparse", s[3], s[2], "C", s[1], s[4] if len(s) > 4 else 0))
+            b.add_input(n, ArrayType("sparse", s[3], s[2], "C", s[1], s[4] if len(s) > 4 else 0,
+                                     s[5] if len(s) > 5 else 0.0))
         else:
             dt = scalar_dtype(specs, s[1])
             if s[1] == "real" and is_complex(dt):

@@ -316,7 +316,7 @@ PARAMS = {
     "tile": {"bx": int, "by": int, "ks": int, "vec": int, "iter_axis": str, "iters": int,
              "unroll": int, "finish": ("last_block", "atomic"), "regs": int, "chunk": int},
     "rows": {"block": int, "group": int, "vec": int, "iters": int, "stage": int, "span": int,
-             "finish": ("last_block", "atomic")},
+             "finish": ("last_block", "atomic"), "regs": int},
     "scalar": {},
 }
 

@@ -142,13 +142,15 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
         for bs, (g, vec, span), per_sm in itertools.product((128, 256, 512, 1024), shapes, per_sms):
             if bs > 256 and not (vector_calls and g > 1 and not per_sm):
                 continue
-            for sub in ((1, g) if vector_calls and g > 1 and bs <= 256 else (1,)):
+            # stage 0: no stage, the lanes holding the row results run the vector calls
+            subs = ((0, 1, g) if bs <= 256 else (0, 1)) if vector_calls and g > 1 else (1,)
+            for sub in subs:
                 if sub * span > g:
                     sub = g // span   # every thread still runs the vector calls: SUB * R = G
-                blocks = math.ceil(dom.length / (sub * bs // g * span))
+                blocks = math.ceil(dom.length / (max(sub, 1) * bs // g * span))
                 it = _iters(blocks, 1, per_sm * 256 // bs) if per_sm else 1
                 base = {"block": bs, "group": g, "iters": it, **({"vec": vec} if vec > 1 else {}),
-                        **({"stage": sub} if sub > 1 else {}), **({"span": span} if span > 1 else {})}
+                        **({"stage": sub} if sub != 1 else {}), **({"span": span} if span > 1 else {})}
                 out.append(base)
                 if sums and not per_sm:
                     out.append({**base, "finish": "atomic"})

@@ -76,6 +76,7 @@ class ArrayType:
     order: str = "C"
     fmt: str = ""          # sparse matrices: "csr" or "ell"
     per_row: int = 0       # sparse matrices: nonzeros per row as a power of two (0: unknown), a planning hint
+    row_mean: float = 0.0  # sparse matrices: stored entries per row on average, to a tenth (0: unknown)
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -90,8 +91,9 @@ class ArrayType:
             raise ShapeError(f"a sparse matrix needs a format in {SPARSE_FORMATS}, got {self.fmt!r}")
         if self.kind != "sparse" and self.fmt:
             object.__setattr__(self, "fmt", "")
-        if self.kind != "sparse" and self.per_row:
+        if self.kind != "sparse" and (self.per_row or self.row_mean):
             object.__setattr__(self, "per_row", 0)
+            object.__setattr__(self, "row_mean", 0.0)
 
     @property
     def rank(self) -> int:
@@ -152,9 +154,11 @@ class ArrayType:
             d["fmt"] = self.fmt
         if self.per_row:
             d["per_row"] = self.per_row
+        if self.row_mean:
+            d["row_mean"] = self.row_mean
         return d
 
     @staticmethod
     def from_json(d: dict) -> "ArrayType":
         return ArrayType(d["kind"], d["dtype"], tuple(d["shape"]), d.get("order", "C"), d.get("fmt", ""),
-                         int(d.get("per_row", 0)))
+                         int(d.get("per_row", 0)), float(d.get("row_mean", 0.0)))

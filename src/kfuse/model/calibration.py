@@ -18,6 +18,14 @@ import os
 _HERE = os.path.join(os.path.dirname(__file__), "calibrations")
 
 
+def probe_row_length(hint: int) -> int:
+    """Nonzeros per row of the banded matrices the rows probes run at a per-row hint (a power
+    of two): an odd count just under it (3, 15, 29, 57, 113 for 4 ... 128), as real matrices of
+    that hint have, so row starts fall anywhere inside 16-byte packs rather than all on their
+    boundaries."""
+    return max(1, hint - hint // 8 + 1 if hint >= 8 else hint - 1)
+
+
 @dataclasses.dataclass
 class Calibration:
     """Figures of one GPU model (SI units: seconds, bytes/s)."""

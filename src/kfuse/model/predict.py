@@ -15,7 +15,7 @@ from .. import library
 from ..fusion.plan import call_domain, kernel_domain, needed_outside
 from ..fusion.space import finish_chunk, per_row_hint
 from ..ir import Program, itemsize
-from .calibration import Calibration
+from .calibration import Calibration, probe_row_length
 
 
 def _stored(program: Program, calls: list, needed: set) -> list:
@@ -25,9 +25,47 @@ def _stored(program: Program, calls: list, needed: set) -> list:
 SPARSE_PER_ROW = 16
 
 
-def per_row(t) -> int:
-    """Nonzeros per row assumed for sparse type ``t``: its hint, or SPARSE_PER_ROW."""
-    return t.per_row or SPARSE_PER_ROW
+def per_row(t) -> float:
+    """Nonzeros per row assumed for sparse type ``t``: the traced matrix's mean, else its
+    hint, else SPARSE_PER_ROW."""
+    return t.row_mean or t.per_row or SPARSE_PER_ROW
+
+
+#: how strongly the lanes a group leaves idle in its last step slow a rows kernel: time
+#: scales as (slots loaded / nonzeros) ** FILL_EXPONENT (H200, the five Table-3 profiles'
+#: SpMV variants: 0.5 ranks every profile's best within 1% of the fastest measured)
+FILL_EXPONENT = 0.5
+
+
+def group_steps(row_len: float, group: int, pack: int, span: int) -> float:
+    """Expected steps of a group of ``group`` lanes over ``span`` rows of ``row_len`` nonzeros
+    read in aligned packs of ``pack`` (a row start lands anywhere in its pack; a fractional
+    length mixes its two neighbours)."""
+    w = span * row_len
+    lo, frac = int(math.floor(w)), w - math.floor(w)
+    total = 0.0
+    for o in range(pack):   # the span's start, pack-relative
+        for n, p in ((lo, 1 - frac), (lo + 1, frac)):
+            if p:
+                total += p * max(1, math.ceil(math.ceil((n + o) / pack) / group))
+    return total / pack
+
+
+def lane_fill(row_len: float, group: int, pack: int, span: int) -> float:
+    """Slots a group loads per nonzero it needs: 1 when its rows fill its steps exactly."""
+    return group_steps(row_len, group, pack, span) * group * pack / (span * max(row_len, 1.0))
+
+
+def fill_correction(program: Program, calls: list, params: dict) -> float:
+    """Time factor for CSR rows of the traced mean length against the calibration probe's
+    (:func:`probe_row_length` of the hint): the probes' factors hold their own lane fill; a
+    matrix whose rows fill a group's steps worse (consph: 72 per row, hint 64, probe 57) is
+    slower by about the ratio of fills to FILL_EXPONENT (1 where the mean is not known)."""
+    g, pack, span = int(params.get("group", 1)), int(params.get("vec", 1)), int(params.get("span", 1))
+    ratios = [lane_fill(t.row_mean, g, pack, span) / lane_fill(probe_row_length(t.per_row), g, pack, span)
+              for t in (program.value(program.base(v)).type for c in calls for v in program.calls[c].args.values())
+              if t.kind == "sparse" and t.fmt == "csr" and t.row_mean and t.per_row]
+    return max(ratios) ** FILL_EXPONENT if ratios else 1.0
 
 
 def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> dict:
@@ -102,7 +140,7 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                     tail = max(tail, g_red * span * itemsize(t.dtype))
     elif dom.space == "rows":
         bs, g, iters = int(params["block"]), int(params["group"]), int(params["iters"])
-        sub, span = int(params.get("stage", 1)), int(params.get("span", 1))
+        sub, span = max(1, int(params.get("stage", 1))), int(params.get("span", 1))
         grid = max(1, math.ceil(dom.length / (sub * bs // g * span * iters)))   # rows per block and iteration
         threads, per_thread = bs, 16
         n_red = sum(library.get(c.fn).hof == "reduce" for c in cs)
@@ -162,29 +200,59 @@ def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: d
 UNMEASURED_MARGIN = 0.1   # per launch-shape field that differs from the nearest measured environment
 
 
+_ENV_INDEX: dict = {}   # id of a calibration's env_factor -> (that dict, its size, index, answers)
+
+
+def _env_index(cal: Calibration) -> tuple:
+    """The calibration's environments parsed once, by kind (and by kind and shape), with a memo
+    of the answers already given; rebuilt when the factors change."""
+    hit = _ENV_INDEX.get(id(cal.env_factor))
+    if hit is not None and hit[0] is cal.env_factor and hit[1] == len(cal.env_factor):
+        return hit[2], hit[3]
+    by_kind: dict = {}
+    by_shape: dict = {}
+    for k, f in cal.env_factor.items():
+        kind, cls, shape, bps = k.split("|")
+        entry = (cls, dict(x.split("=") for x in (shape.split(",") if shape else [])), math.log2(float(bps[4:])), f)
+        by_kind.setdefault(kind, []).append(entry)
+        by_shape.setdefault((kind, shape), []).append(entry)
+    _ENV_INDEX[id(cal.env_factor)] = (cal.env_factor, len(cal.env_factor), (by_kind, by_shape), {})
+    return (by_kind, by_shape), _ENV_INDEX[id(cal.env_factor)][3]
+
+
 def _factor(key: str, cal: Calibration) -> float:
     """Measured/analytic ratio of the nearest calibrated environment (1 when none is close).
 
     An environment that was not measured borrows its nearest neighbour's factor plus a margin
-    for each launch-shape field that differs, so measured shapes win ties with guessed ones."""
+    for each launch-shape field that differs, so measured shapes win ties with guessed ones.
+    (Distance: differing fields + half the log2 distance in blocks per SM + a quarter for
+    another size class.  A measured environment of the same shape within distance 1 is the
+    nearest, since any other differs in a field: only otherwise are all of the kind scanned.)"""
     if not cal.env_factor:
         return 1.0
     if key in cal.env_factor:
         return cal.env_factor[key]
+    (by_kind, by_shape), memo = _env_index(cal)
+    if key in memo:
+        return memo[key]
     kind, cls, shape, bps = key.split("|")
     want = dict(x.split("=") for x in (shape.split(",") if shape else []))
-    best, best_d, best_fields = 1.0, None, 0
-    for k, f in cal.env_factor.items():
-        k_kind, k_cls, k_shape, k_bps = k.split("|")
-        if k_kind != kind:
-            continue
-        have = dict(x.split("=") for x in (k_shape.split(",") if k_shape else []))
-        fields = sum(want.get(n) != have.get(n) for n in set(want) | set(have))
-        d = fields + abs(math.log2(float(bps[4:])) - math.log2(float(k_bps[4:]))) * 0.5
-        d += 0.25 * (k_cls != cls)
-        if best_d is None or d < best_d:
-            best, best_d, best_fields = f, d, fields
-    return best * (1 + UNMEASURED_MARGIN * best_fields)
+    lb = math.log2(float(bps[4:]))
+
+    def nearest(entries, same_shape: bool):
+        best, best_d, best_fields = 1.0, None, 0
+        for k_cls, have, k_lb, f in entries:
+            fields = 0 if same_shape else sum(want.get(n) != have.get(n) for n in set(want) | set(have))
+            d = fields + abs(lb - k_lb) * 0.5 + 0.25 * (k_cls != cls)
+            if best_d is None or d < best_d:
+                best, best_d, best_fields = f, d, fields
+        return best, best_d, best_fields
+
+    best, best_d, best_fields = nearest(by_shape.get((kind, shape), []), True)
+    if best_d is None or best_d >= 1:
+        best, best_d, best_fields = nearest(by_kind.get(kind, []), False)
+    memo[key] = best * (1 + UNMEASURED_MARGIN * best_fields)
+    return memo[key]
 
 
 def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal: Calibration,
@@ -196,7 +264,8 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
         return t
     # no factor borrowed from another environment may take a kernel past the ceilings
     floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
-    return max(floor, t * _factor(env_key(program, calls, params, cal, tr), cal))
+    fill = fill_correction(program, calls, params) if tr["space"] == "rows" else 1.0
+    return max(floor, t * _factor(env_key(program, calls, params, cal, tr), cal) * fill)
 
 
 def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration) -> float:

@@ -410,11 +410,11 @@ def build(program: Program, plan, arch: str | None = None) -> Executable:
     t0 = time.perf_counter()
     module = generate(program, plan)
     compiled, hit = compile_cached(module.source, arch, name=f"{program.name}.cu")
-    auto = {k.name for k in plan.kernels if k.space == "tile" and "regs" not in k.params}
-    for budget in (128, 255):   # a tile kernel spilled under its default register budget
+    auto = {k.name for k in plan.kernels if k.space in ("tile", "rows") and "regs" not in k.params}
+    for budget in (64, 128, 255):   # a kernel spilled under its default register budget
         roomier = _roomier(plan, compiled.resources(), auto, budget)
         if roomier is None:
-            break
+            continue
         plan = roomier
         module = generate(program, plan)
         compiled, hit = compile_cached(module.source, arch, name=f"{program.name}.cu")
@@ -423,8 +423,11 @@ def build(program: Program, plan, arch: str | None = None) -> Executable:
 
 def _roomier(plan, resources: dict, auto: set, budget: int):
     """``plan`` with a budget of ``budget`` registers per thread (``regs``) for each kernel in
-    ``auto`` (tile kernels whose plan named no budget) that spilled; None when none did."""
+    ``auto`` (tile and rows kernels whose plan named no budget) that spilled under a smaller
+    one (tile kernels start at 64, rows kernels at ptxas's own choice); None when none did."""
     spilled = {name for name, r in resources.items() if r["spill_stores"] or r["stack"]} & auto
+    start = {k.name: int(k.params.get("regs", 64 if k.space == "tile" else 0)) for k in plan.kernels}
+    spilled = {name for name in spilled if start[name] < budget}
     if not spilled:
         return None
     kernels = [dataclasses.replace(k, params={**k.params, "regs": budget}) if k.name in spilled else k

@@ -7,7 +7,7 @@
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
     kfuse calibrate [--quick]          (measure this GPU for the cost model)
-    kfuse tune SCRIPT... --size ... [--top K] [--report F.md]
+    kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
     kfuse explain SCRIPT --size ... [--calls 0,1]
 
 Errors print one line (``kfuse: error: ...``) and exit with status 1.
@@ -174,7 +174,7 @@ def cmd_tune(args):
     for path in args.scripts:
         prog = script.load(path, args.dtype)
         prog = bind_sizes(prog, {k: v for k, v in sizes.items() if k in prog.symbols()})
-        r = tune(prog, top=args.top)
+        r = tune(prog, top=args.top, refine=args.refine)
         reports.append(r)
         print(f"{prog.name}: best {r['best_us']:.1f} us ({r['best_kernels']} kernel(s)), predicted-best plan "
               f"{r['first_us']:.1f} us; winner cached for later calls")
@@ -245,6 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--size", action="append", metavar="NAME=V", help="bind a symbolic size")
     c.add_argument("--dtype", default=None)
     c.add_argument("--top", type=int, default=8, help="how many plans to benchmark")
+    c.add_argument("--refine", type=int, default=None,
+                   help="then, kernel by kernel from the best measured plan, this many more of its "
+                        "best predicted shapes (default top // 2; 0: none)")
     c.add_argument("--report", help="write the Tables 4-5 style report (Markdown) here")
     c.set_defaults(func=cmd_tune)
     c = sub.add_parser("library", help="list the elementary functions")

@@ -19,6 +19,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from .. import __version__, config
+from ..errors import KfuseError
 from ..fusion.plan import Plan, needed_outside
 from ..fusion.space import impl_variants, make_plan
 from ..ir import Program
@@ -71,11 +72,39 @@ def candidates(program: Program, cal, top: int) -> list:
                 out.append((t, make_plan(program, kernels, t)))
     seen, uniq = set(), []
     for t, p in out:   # the top combinations first, then runner-up implementations of the best
-        key = json.dumps([k.to_json() for k in p.kernels], sort_keys=True)
+        key = plan_key(p)
         if key not in seen:
             seen.add(key)
             uniq.append((t, p))
     return sorted(uniq[:top], key=lambda x: x[0])
+
+
+def refinements(program: Program, cal, plan, ki: int, tried: set, count: int) -> list:
+    """(predicted seconds, Plan): ``plan`` with kernel ``ki`` under each of its ``count`` best
+    predicted launch shapes not yet timed (``tried``: keys of the plans measured), the other
+    kernels as they are.  Tuning walks the kernels one at a time this way from the best
+    measured plan: where the model misranks one kernel's shapes (rows kernels on a matrix the
+    probes do not resemble) the measurement still finds the faster shape."""
+    from ..model.predict import predict_kernel, predict_plan
+    need = needed_outside(program, [k.calls for k in plan.kernels])
+    k = plan.kernels[ki]
+    scored = sorted(impl_variants(program, k.calls), key=lambda p: predict_kernel(program, k.calls, p, need[ki], cal))
+    out = []
+    for params in _distinct_shapes(scored):
+        kernels = [(kk.calls, params if j == ki else kk.params) for j, kk in enumerate(plan.kernels)]
+        t = predict_plan(program, kernels, cal, need)["time_s"]
+        cand = make_plan(program, kernels, t)
+        if plan_key(cand) in tried:
+            continue
+        out.append((t, cand))
+        if len(out) >= count:
+            break
+    return out
+
+
+def plan_key(plan) -> str:
+    """Identity of a plan's kernels and launch shapes (which plans were timed already)."""
+    return json.dumps([k.to_json() for k in plan.kernels], sort_keys=True)
 
 
 def _distinct_shapes(params: list) -> list:
@@ -102,12 +131,17 @@ def _time(exe, args) -> float:
 
 
 def tune(program: Program, top: int = 8, progress: bool = True, save: bool = True, args=None,
-         device_time: bool = False) -> dict:
+         device_time: bool = False, refine: int | None = None) -> dict:
     """Benchmark the top candidates on the GPU; returns the report and caches the winner.
 
     ``args``: the arguments to time on (as the program is called; default: random inputs of
     the program's sizes and sparsity); ``device_time``: time the kernels alone (graph replay
-    with inputs rotating past L2) rather than back-to-back calls with their host path."""
+    with inputs rotating past L2) rather than back-to-back calls with their host path;
+    ``refine``: then, kernel by kernel from the best measured plan, time that many more of
+    the kernel's best predicted shapes (default ``top // 2``; 0: none)."""
+    refine = max(1, top // 2) if refine is None else refine
+    if isinstance(refine, bool) or not isinstance(refine, int) or refine < 0:
+        raise KfuseError(f"refine must be a count >= 0, got {refine!r}")
     import cupy
 
     from .. import reference
@@ -135,18 +169,34 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
     refs = dict(zip(program.outputs, exes[0].reference(*ins)))
     rounds = rotating_args(ins) if device_time else None
     rows = []
-    for i, ((pred, plan), exe) in enumerate(zip(cands, exes)):
-        if progress:
-            bar = "#" * int(30 * (i + 1) / len(cands))
-            sys.stderr.write(f"\r[{bar:<30}] {i + 1}/{len(cands)} tuning {program.name}")
-            sys.stderr.flush()
-        outs = exe(*ins)
-        err = max(reference.rel_error(o, refs[n]) for o, n in zip(outs, program.outputs))
-        t = device_seconds(exe, rounds) if device_time else _time(exe, ins)
-        if not err <= _TRUST[exe.program.value(exe.program.outputs[0]).type.dtype]:
-            t = float("inf")   # a wrong answer never wins
-        rows.append({"predicted_s": pred, "measured_s": t, "rel_error": err,
-                     "kernels": [k.to_json() for k in plan.kernels], "plan": plan})
+    total = len(cands) + refine * len(cands[0][1].kernels)
+
+    def measure(batch, built):
+        for (pred, plan), exe in zip(batch, built):
+            if progress:
+                bar = "#" * int(30 * min(1.0, (len(rows) + 1) / total))
+                sys.stderr.write(f"\r[{bar:<30}] {len(rows) + 1}/{total} tuning {program.name}")
+                sys.stderr.flush()
+            outs = exe(*ins)
+            err = max(reference.rel_error(o, refs[n]) for o, n in zip(outs, program.outputs))
+            t = device_seconds(exe, rounds) if device_time else _time(exe, ins)
+            if not err <= _TRUST[exe.program.value(exe.program.outputs[0]).type.dtype]:
+                t = float("inf")   # a wrong answer never wins
+            rows.append({"predicted_s": pred, "measured_s": t, "rel_error": err,
+                         "kernels": [k.to_json() for k in plan.kernels], "plan": plan})
+
+    measure(cands, exes)
+    # then one kernel at a time from the best measured plan: its best predicted shapes not yet timed
+    ki = 0
+    while refine and ki < len(min(rows, key=lambda r: r["measured_s"])["plan"].kernels):
+        lead = min(rows, key=lambda r: r["measured_s"])["plan"]
+        batch = refinements(program, cal, lead, ki, {plan_key(r["plan"]) for r in rows}, refine)
+        t1 = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
+            built = list(pool.map(lambda c: build(program, c[1]), batch))
+        compile_s += time.perf_counter() - t1
+        measure(batch, built)
+        ki += 1
     if progress:
         sys.stderr.write("\n")
     measured = [r["measured_s"] for r in rows]

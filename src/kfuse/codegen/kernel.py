@@ -197,6 +197,17 @@ class KernelEmitter:
             return []
         return [c for c in self.calls if call_domain(self.p, c).space == "scalar"]
 
+    def budget_blocks(self, threads: int, default: int | None) -> int:
+        """Blocks per SM to promise ptxas in ``__launch_bounds__`` for a budget of ``regs``
+        registers per thread (plan parameter; ``default`` when the plan names none, None: no
+        promise, 0 returned): 65536 / (regs x threads), at least 1."""
+        regs = self.k.params.get("regs", default)
+        if regs is None:
+            return 0
+        if int(regs) not in (32, 64, 128, 255):
+            raise PlanError(f"{self.k.name}: regs must be 32, 64, 128 or 255, got {regs}")
+        return max(1, 65536 // (int(regs) * threads))
+
     def body_calls(self) -> list:
         pro = {c.id for c in self.prologue_calls()}
         return [c for c in self.calls if c.id not in pro]
@@ -596,10 +607,7 @@ class TileEmitter(KernelEmitter):
         # a register budget (``regs`` per thread, 64 unless the plan says; the build raises it to
         # 128, then 255, for a kernel that would spill): without one ptxas sinks each row's loads
         # next to their use, and a warp then has one row in flight rather than KS
-        REGS = int(prm.get("regs", 64))
-        if REGS not in (32, 64, 128, 255):
-            raise PlanError(f"{self.k.name}: regs must be 32, 64, 128 or 255, got {REGS}")
-        min_blocks = max(1, 65536 // (REGS * BX * BY))
+        min_blocks = self.budget_blocks(BX * BY, 64)
         L(f'extern "C" __global__ void __launch_bounds__({BX * BY}, {min_blocks})\n{self.k.name}('
           + ",\n    ".join(a.decl for a in self.args) + ")")
         L.push("{")
@@ -1081,7 +1089,9 @@ class RowsEmitter(VecEmitter):
         reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
         self.reduction_workspace(reduces, GRID, accumulate=self.sums_by_atomics())
         L = self.L
-        self.open_kernel(f"rows of sparse matrices, M = {N}, {G} thread(s) per row", BS, self.min_blocks(BS))
+        # a register budget only when the build sets one (a kernel that spilled: ptxas sometimes keeps
+        # 32 registers and spills rather than take 40)
+        self.open_kernel(f"rows of sparse matrices, M = {N}, {G} thread(s) per row", BS, self.budget_blocks(BS, None))
         L("using idx_t = int;")
         L(f"constexpr idx_t N = {N};")
         L(f"constexpr int BS = {BS}, G = {G}, ITERS = {ITERS}, VEC = 1;")
@@ -1148,17 +1158,6 @@ class RowsEmitter(VecEmitter):
         L.pop()
         return KernelSource(self.k.name, L.text(), self.args, (GRID, 1, 1), (BS, 1, 1), self.k,
                             self.span_aligned())
-
-    def min_blocks(self, BS: int) -> int:
-        """Blocks per SM promised to ptxas under a register budget (plan parameter ``regs``,
-        which the build sets only for a kernel that spilled without one: ptxas then sometimes
-        keeps 32 registers and spills rather than take 40); 0: no promise."""
-        if "regs" not in self.k.params:
-            return 0
-        REGS = int(self.k.params["regs"])
-        if REGS not in (32, 64, 128, 255):
-            raise PlanError(f"{self.k.name}: regs must be 32, 64, 128 or 255, got {REGS}")
-        return max(1, 65536 // (REGS * BS))
 
     def direct(self) -> bool:
         """Whether the group lanes that hold the row results run the row's calls at once (plan

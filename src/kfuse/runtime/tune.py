@@ -54,16 +54,12 @@ def cached_plan(program: Program, device_name: str) -> Plan | None:
 def candidates(program: Program, cal, top: int) -> list:
     """(predicted seconds, Plan) to benchmark, best predicted first, at most ``top``."""
     from ..model.planner import ranked_plans
-    from ..model.predict import predict_kernel, predict_plan
+    from ..model.predict import predict_plan
     ranked = ranked_plans(program, cal)
     out = list(ranked[: max(1, top // 2)])
     best = ranked[0][1]
     need = needed_outside(program, [k.calls for k in best.kernels])
-    runner_ups = []
-    for ki, k in enumerate(best.kernels):
-        scored = sorted(impl_variants(program, k.calls),
-                        key=lambda p: predict_kernel(program, k.calls, p, need[ki], cal))
-        runner_ups.append(_distinct_shapes(scored)[1:top])
+    runner_ups = [_shapes_by_prediction(program, cal, k.calls, need[ki])[1:top] for ki, k in enumerate(best.kernels)]
     for rank in range(top):   # round robin: every kernel's second shape before any kernel's third
         for ki, ups in enumerate(runner_ups):
             if rank < len(ups):
@@ -85,12 +81,10 @@ def refinements(program: Program, cal, plan, ki: int, tried: set, count: int) ->
     kernels as they are.  Tuning walks the kernels one at a time this way from the best
     measured plan: where the model misranks one kernel's shapes (rows kernels on a matrix the
     probes do not resemble) the measurement still finds the faster shape."""
-    from ..model.predict import predict_kernel, predict_plan
+    from ..model.predict import predict_plan
     need = needed_outside(program, [k.calls for k in plan.kernels])
-    k = plan.kernels[ki]
-    scored = sorted(impl_variants(program, k.calls), key=lambda p: predict_kernel(program, k.calls, p, need[ki], cal))
     out = []
-    for params in _distinct_shapes(scored):
+    for params in _shapes_by_prediction(program, cal, plan.kernels[ki].calls, need[ki]):
         kernels = [(kk.calls, params if j == ki else kk.params) for j, kk in enumerate(plan.kernels)]
         t = predict_plan(program, kernels, cal, need)["time_s"]
         cand = make_plan(program, kernels, t)
@@ -100,6 +94,14 @@ def refinements(program: Program, cal, plan, ki: int, tried: set, count: int) ->
         if len(out) >= count:
             break
     return out
+
+
+def _shapes_by_prediction(program: Program, cal, calls: list, needed: set) -> list:
+    """The launch shapes of the kernel running ``calls``, one per distinct shape, best
+    predicted first."""
+    from ..model.predict import predict_kernel
+    scored = sorted(impl_variants(program, calls), key=lambda p: predict_kernel(program, calls, p, needed, cal))
+    return _distinct_shapes(scored)
 
 
 def plan_key(plan) -> str:
@@ -161,10 +163,16 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
         n_impl += n
     cands = candidates(program, cal, top)
     search_s = time.perf_counter() - t0
-    t1 = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
-        exes = list(pool.map(lambda c: build(program, c[1]), cands))
-    compile_s = time.perf_counter() - t1
+    compile_s = 0.0
+
+    def build_all(batch):   # NVRTC releases the GIL
+        nonlocal compile_s
+        t1 = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
+            built = list(pool.map(lambda c: build(program, c[1]), batch))
+        compile_s += time.perf_counter() - t1
+        return built
+    exes = build_all(cands)
     ins = list(args) if args is not None else list(reference.random_inputs(program, seed=0, xp=cupy).values())
     refs = dict(zip(program.outputs, exes[0].reference(*ins)))
     rounds = rotating_args(ins) if device_time else None
@@ -188,14 +196,12 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
     measure(cands, exes)
     # then one kernel at a time from the best measured plan: its best predicted shapes not yet timed
     ki = 0
-    while refine and ki < len(min(rows, key=lambda r: r["measured_s"])["plan"].kernels):
+    while refine:
         lead = min(rows, key=lambda r: r["measured_s"])["plan"]
+        if ki >= len(lead.kernels):
+            break
         batch = refinements(program, cal, lead, ki, {plan_key(r["plan"]) for r in rows}, refine)
-        t1 = time.perf_counter()
-        with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
-            built = list(pool.map(lambda c: build(program, c[1]), batch))
-        compile_s += time.perf_counter() - t1
-        measure(batch, built)
+        measure(batch, build_all(batch))
         ki += 1
     if progress:
         sys.stderr.write("\n")

@@ -36,13 +36,18 @@ class Settings:
     deterministic: bool = False          # no float atomics: results bitwise reproducible run to run
     fuse: bool = True                    # plan with the fusion search (False: one kernel per call)
     poison: bool = False                 # fill outputs and workspace with NaN before launches (tests)
+    reuse_outputs: int = 16 << 20        # outputs up to this many bytes may reuse an earlier call's
+                                         # array that nobody holds any more (0: always allocate)
+    auto_graph: bool = True              # replay a CUDA graph of a call's launches for arguments
+                                         # (addresses, scalars) seen twice: one host call, not one per kernel
 
 
 _ENV_TYPES = {"cache_dir": str, "use_disk_cache": lambda s: s not in ("0", "false", "no"),
               "arch": str, "default_dtype": str, "block_size": int, "sm_count": int,
-              "target_blocks_per_sm": int,
+              "target_blocks_per_sm": int, "reuse_outputs": int,
               "check_inputs": lambda s: s not in ("0", "false", "no"),
               "fuse": lambda s: s not in ("0", "false", "no"),
+              "auto_graph": lambda s: s not in ("0", "false", "no"),
               "deterministic": lambda s: s not in ("0", "false", "no")}
 
 

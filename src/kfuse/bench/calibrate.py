@@ -163,9 +163,14 @@ def _host_costs(cal: Calibration):
     rows = measure(n_calls=1000)
     if rows:
         r = rows[-1]   # waxpby: one kernel, one output
-        cal.host_launch_s = r["bare_us"] * 1e-6
-        cal.host_alloc_s = max(0.0, (r["bare_alloc_us"] - r["bare_us"]) * 1e-6)
-        cal.host_call_s = max(0.0, (r["exe_us"] - r["bare_alloc_us"]) * 1e-6)
+        if r["launch_us"] is None:   # no stub (cannot happen for waxpby): CuPy's launch
+            r = {**r, "launch_us": r["bare_us"], "take_us": r["bare_alloc_us"] - r["bare_us"],
+                 "exe_launch_us": r["exe_us"]}
+        cal.host_launch_s = r["launch_us"] * 1e-6
+        cal.host_alloc_s = r["take_us"] * 1e-6
+        cal.host_memset_s = r["memset_us"] * 1e-6
+        # a call that launches (a repeated one replays a graph and costs less: planning assumes not)
+        cal.host_call_s = max(0.0, (r["exe_launch_us"] - r["launch_us"] - r["outputs"] * r["take_us"]) * 1e-6)
 
 
 def main(argv=None) -> int:
@@ -174,7 +179,7 @@ def main(argv=None) -> int:
     ap.add_argument("-o", "--output", help="where to write the JSON (default: kfuse's calibrations folder)")
     ap.add_argument("--quick", action="store_true", help="the large size only, fewer variants")
     ap.add_argument("--kinds", help="comma-separated probe kinds to (re)measure, merged into the "
-                    f"existing calibration ({', '.join(p[0] for p in PROBES)})")
+                    f"existing calibration ({', '.join(p[0] for p in PROBES)}; host: the host costs of a call)")
     ap.add_argument("--max-variants", type=int, default=None)
     ap.add_argument("--classes", help="comma-separated size classes to measure (medium, large; default both)")
     a = ap.parse_args(argv)
@@ -184,6 +189,6 @@ def main(argv=None) -> int:
     if set(classes) - {"medium", "large"}:
         ap.error(f"--classes: unknown class in {a.classes!r} (medium, large)")
     cal = calibrate(a.output, classes,
-                    a.max_variants or (24 if a.quick else 48), kinds, host=not kinds)
+                    a.max_variants or (24 if a.quick else 48), kinds, host=not kinds or "host" in kinds)
     print(f"calibrated {cal.device}: {len(cal.env_factor)} environments in {time.time() - t0:.0f} s")
     return 0

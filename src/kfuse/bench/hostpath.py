@@ -9,7 +9,14 @@ the bottleneck):
 * ``bare+alloc``: the same, allocating the output each call (what a fair
   one-call library does);
 * ``exe``: ``kfuse.compile_script(...)`` executable called with the arrays;
-* ``jit``: a ``@kfuse.jit`` function.
+* ``jit``: a ``@kfuse.jit`` function;
+* ``exe, launches``: the executable with ``auto_graph`` off (each call launches
+  its kernels; with it on, the same arguments a second time replay a graph);
+
+and the parts of kfuse's own path, which the performance model reads
+(``kfuse calibrate`` stores them): ``launch`` (the driver's ``cuLaunchKernel``
+with the stub's prebuilt parameter block), ``graph`` (replaying the stub's graph), ``take`` (an output from the stub's
+ring of free arrays) and ``memset`` (zeroing an output that atomics sum into).
 
 Run: ``python -m kfuse.bench.hostpath``.
 """
@@ -20,19 +27,34 @@ import sys
 import time
 
 
-def _per_call(fn, n: int) -> float:
+def _per_call(fn, n: int, **settings) -> float:
+    """Best of 5 loops of ``n`` calls, seconds per call (host clock), under ``settings``."""
     import cupy
-    for _ in range(50):
-        fn()
-    cupy.cuda.runtime.deviceSynchronize()
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.perf_counter()
-        for _ in range(n):
+
+    from .. import config
+    with config.override(**settings):
+        for _ in range(50):
             fn()
         cupy.cuda.runtime.deviceSynchronize()
-        best = min(best, (time.perf_counter() - t0) / n)
+        best = float("inf")
+        for _ in range(5):
+            t0 = time.perf_counter()
+            for _ in range(n):
+                fn()
+            cupy.cuda.runtime.deviceSynchronize()
+            best = min(best, (time.perf_counter() - t0) / n)
     return best
+
+
+def _replay(exe, args):
+    """The replay alone of the graph the executable's stub captured for ``args``."""
+    exe(*args)
+    exe(*args)   # the second sighting captures
+    graphs = exe._stub.graphs.graphs if exe._stub is not None else {}
+    if not graphs:
+        return lambda: None
+    g = next(iter(graphs.values()))
+    return g.launch
 
 
 def measure(n_calls: int = 2000) -> list:
@@ -67,6 +89,22 @@ def measure(n_calls: int = 2000) -> list:
             a[idx] = cupy.empty(shape, dt, order)
             fn(grid, block, tuple(a))
 
+        g = exe._stub.__globals__ if exe._stub is not None else None
+        launch, memset = cupy.cuda.driver.launchKernel, cupy.cuda.runtime.memsetAsync
+        stream = cupy.cuda.get_current_stream().ptr
+        z = env[out_name]
+        g3 = tuple(grid) + (1,) * (3 - len(grid))
+        b3 = tuple(block) + (1,) * (3 - len(block))
+
+        def driver():
+            launch(g["_fp_0"], *g3, *b3, 0, stream, g["_pp_0"], 0)
+
+        def take():
+            g["_ring_0"].take(stream, 1 << 30)
+
+        def zero():
+            memset(z.data.ptr, 0, z.nbytes, stream)
+
         jf = kfuse.jit(pyfn)
         host_args = [float(a) if isinstance(a, (float, np.floating)) else a for a in args]
         jf(*host_args)
@@ -74,11 +112,21 @@ def measure(n_calls: int = 2000) -> list:
              "bare_us": _per_call(bare, n_calls) * 1e6,
              "bare_alloc_us": _per_call(bare_alloc, n_calls) * 1e6,
              "exe_us": _per_call(lambda: exe(*host_args), n_calls) * 1e6,
-             "jit_us": _per_call(lambda: jf(*host_args), n_calls) * 1e6}
+             "jit_us": _per_call(lambda: jf(*host_args), n_calls) * 1e6,
+             "exe_launch_us": _per_call(lambda: exe(*host_args), n_calls, auto_graph=False) * 1e6,
+             "launch_us": _per_call(driver, n_calls) * 1e6 if g else None,
+             "graph_us": _per_call(_replay(exe, host_args), n_calls) * 1e6,
+             "take_us": _per_call(take, n_calls) * 1e6 if g else None,
+             "memset_us": _per_call(zero, n_calls) * 1e6,
+             "outputs": len(exe._allocs)}
         r["exe_over_bare_alloc"] = r["exe_us"] / r["bare_alloc_us"]
         r["jit_over_bare_alloc"] = r["jit_us"] / r["bare_alloc_us"]
         rows.append(r)
     return rows
+
+
+def _f(x) -> str:
+    return "–" if x is None else f"{x:.2f}"
 
 
 def _script(name: str) -> str:
@@ -88,11 +136,14 @@ def _script(name: str) -> str:
 
 def main(argv=None) -> int:
     rows = measure()
-    print("| case | bare launch µs | bare + alloc µs | kfuse exe µs | kfuse jit µs | exe / bare+alloc | jit / bare+alloc |")
-    print("|---|---|---|---|---|---|---|")
+    print("| case | bare launch µs | bare + alloc µs | kfuse exe µs | kfuse jit µs | exe / bare+alloc | "
+          "jit / bare+alloc | exe, launches µs | driver launch µs | graph replay µs | ring take µs | memset µs |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['case']} | {r['bare_us']:.2f} | {r['bare_alloc_us']:.2f} | {r['exe_us']:.2f} | "
-              f"{r['jit_us']:.2f} | {r['exe_over_bare_alloc']:.2f} | {r['jit_over_bare_alloc']:.2f} |")
+              f"{r['jit_us']:.2f} | {r['exe_over_bare_alloc']:.2f} | {r['jit_over_bare_alloc']:.2f} | "
+              f"{r['exe_launch_us']:.2f} | {_f(r['launch_us'])} | {r['graph_us']:.2f} | {_f(r['take_us'])} | "
+              f"{r['memset_us']:.2f} |")
     if argv and "--json" in argv:
         print(json.dumps(rows))   # one line starting with '[' (read by the bench runner)
     return 0

@@ -384,13 +384,21 @@ def render(results: dict, plot_notes: list[str] | None = None,
 
 
 def hostpath_table(rows) -> str | None:
-    """Host cost per call (µs, host clock over back-to-back calls) of kfuse against a bare launch."""
+    """Host cost per call (µs, host clock over back-to-back calls) of kfuse against a bare launch
+    (the executable with its defaults: the same arguments again replay a CUDA graph; and with
+    ``auto_graph`` off: each call launches)."""
     if not rows:
         return None
+    def f(x):
+        return "–" if x is None else f"{x:.2f}"
     out = [md_table(["case", "bare launch µs", "bare launch + output allocation µs", "kfuse executable µs",
-                     "kfuse.jit µs", "executable / bare+alloc", "jit / bare+alloc"],
+                     "kfuse.jit µs", "executable / bare+alloc", "jit / bare+alloc",
+                     "executable, graphs off µs", "kfuse's parts: driver launch µs", "graph replay µs",
+                     "output from the ring µs", "memset µs"],
                     [[r["case"], f"{r['bare_us']:.2f}", f"{r['bare_alloc_us']:.2f}", f"{r['exe_us']:.2f}",
-                      f"{r['jit_us']:.2f}", f"{r['exe_over_bare_alloc']:.2f}", f"{r['jit_over_bare_alloc']:.2f}"]
+                      f"{r['jit_us']:.2f}", f"{r['exe_over_bare_alloc']:.2f}", f"{r['jit_over_bare_alloc']:.2f}",
+                      f(r.get("exe_launch_us")), f(r.get("launch_us")), f(r.get("graph_us")),
+                      f(r.get("take_us")), f(r.get("memset_us"))]
                      for r in rows])]
     return "\n".join(out)
 

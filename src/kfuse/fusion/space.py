@@ -267,35 +267,54 @@ class Search:
     ``plan_cost(kernels, needed_list) -> seconds`` come from :mod:`kfuse.model`.
     """
 
-    def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn, host_cost=None):
+    def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn, host_cost=None, zeroes=None):
         self.p = program
         self.kernel_cost = kernel_cost
         self.plan_cost = plan_cost
         self.needed_fn = needed_fn
         self.host_cost = host_cost or (lambda group, needed: 0.0)
+        self.zeroes = zeroes or (lambda calls, params, needed: 0)
         self.wide = True
         self._best_impl: dict = {}
+        self._lean_impl: dict = {}
         self.evaluated = 0
 
     def best_impl(self, group: tuple, needed: frozenset) -> tuple:
-        """(cost, params) of the best implementation of ``group``."""
+        """(cost, params) of the best implementation of ``group`` (GPU time alone)."""
         key = (group, needed)
         if key not in self._best_impl:
-            best = None
+            best = lean = None
             for prm in impl_variants(self.p, list(group), self.wide):
                 t = self.kernel_cost(list(group), prm, set(needed))
                 self.evaluated += 1
                 if best is None or t < best[0]:
                     best = (t, prm)
+                if (lean is None or t < lean[0]) and not self.zeroes(list(group), prm, set(needed)):
+                    lean = (t, prm)
             self._best_impl[key] = best
+            self._lean_impl[key] = lean if lean is not None and lean[1] is not best[1] else None
         return self._best_impl[key]
 
     def combination(self, groups: list) -> tuple:
-        """(predicted seconds, [(calls, params)]) of the best implementation of a combination."""
+        """(predicted seconds, [(calls, params)]) of the best implementation of a combination.
+
+        Each kernel first takes its fastest implementation on the GPU; then, one kernel at a
+        time, one whose outputs must be zeroed first (a memset: a host call of its own) takes
+        its fastest implementation without, where that makes the whole plan faster (calls
+        bound by the host path)."""
         groups = order_groups(self.p, groups)
         needed = self.needed_fn(groups)
-        kernels = [(g, self.best_impl(tuple(g), frozenset(n))[1]) for g, n in zip(groups, needed)]
-        return self.plan_cost(kernels, needed), kernels
+        keys = [(tuple(g), frozenset(n)) for g, n in zip(groups, needed)]
+        kernels = [(g, self.best_impl(*k)[1]) for g, k in zip(groups, keys)]
+        cost = self.plan_cost(kernels, needed)
+        for i, k in enumerate(keys):
+            lean = self._lean_impl.get(k)
+            if lean is not None:
+                trial = kernels[:i] + [(groups[i], lean[1])] + kernels[i + 1:]
+                c = self.plan_cost(trial, needed)
+                if c < cost:
+                    cost, kernels = c, trial
+        return cost, kernels
 
     def all_combinations(self, limit: int | None = None) -> list:
         """Every legal combination with its prediction, best first (small programs)."""

@@ -7,7 +7,7 @@ from ..fusion.plan import Plan, needed_outside, unfused_plan
 from ..fusion.space import Search, make_plan
 from ..ir import Program
 from .calibration import Calibration, load_calibration
-from .predict import predict_kernel, predict_plan
+from .predict import kernel_traffic, predict_kernel, predict_plan
 
 
 def make_search(program: Program, cal: Calibration) -> Search:
@@ -15,10 +15,13 @@ def make_search(program: Program, cal: Calibration) -> Search:
     def host(group, needed):
         return cal.host_launch_s + len(needed) * cal.host_alloc_s
 
+    def zeroes(calls, params, needed):   # outputs zeroed by a memset before the kernel
+        return params.get("finish") == "atomic" and kernel_traffic(program, calls, params, needed)["zeroed"]
+
     search = Search(program,
                     lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal),
                     lambda kernels, needed: predict_plan(program, kernels, cal, needed)["time_s"],
-                    lambda groups: needed_outside(program, groups), host)
+                    lambda groups: needed_outside(program, groups), host, zeroes)
     search.wide = cal.measured_wide
     return search
 

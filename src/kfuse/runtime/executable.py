@@ -15,7 +15,7 @@ from .. import config
 from ..errors import ArgumentError, NoGPUError
 from ..ir import Program
 from . import arrays, device
-from .stub import MISS, make_stub
+from .stub import MISS, make_stub, poison
 from ..codegen.kernel import SPARSE_PARTS
 
 
@@ -266,12 +266,7 @@ class Executable:
 
     def _poison(self, env, steps):
         """Debug aid: NaN in every output and partial-result buffer, so unwritten elements show."""
-        for name, *_ in self._allocs:
-            env[name].fill(np.nan)
-        for _fn, _g, _b, recipe, _z in steps:
-            for r in recipe:
-                if not isinstance(r, str) and r.dtype == np.uint8:
-                    r.fill(0xFF)  # all-ones bytes are NaN for every float type
+        poison([env[name] for name, *_ in self._allocs], steps)
 
     def misaligned(self, env: dict) -> list:
         """Inputs whose address does not allow the plan's 16-byte loads."""

@@ -133,3 +133,25 @@ def test_graph_cache_replays_repeated_arguments_and_reads_inputs_in_place():
         held = exe(A, y, z, 1.5, -0.5)   # outputs held: new arrays, a new key
         check(1.5, -0.5)
         assert held[0].data.ptr != exe(A, y, z, 1.5, -0.5)[0].data.ptr
+
+
+def test_calls_inside_a_users_own_capture_launch_into_it():
+    import cupy
+    with kfuse.config.override(poison=False):
+        exe = kfuse.compile_script("examples/waxpby.kf", sizes={"n": 1001})
+        rng = np.random.default_rng(9)
+        x = cupy.asarray(rng.uniform(-1, 1, 1001).astype(np.float32))
+        y = cupy.asarray(rng.uniform(-1, 1, 1001).astype(np.float32))
+        s = cupy.cuda.Stream(non_blocking=True)
+        with s:
+            for _ in range(3):          # a graph of its own for these arguments on s
+                exe(x, y, 2.0, 1.0)
+            s.synchronize()
+            assert exe._stub.graphs.captured == 1
+            s.begin_capture()
+            out = exe(x, y, 2.0, 1.0)[0]   # the user's capture records the launch itself
+            g = s.end_capture()
+            out.fill(np.nan)            # on s, before the replay
+            g.launch(stream=s)
+            s.synchronize()
+        assert reference.rel_error(out, 2 * x.get().astype(np.float64) + y.get()) <= 1e-6

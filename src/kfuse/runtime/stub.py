@@ -33,14 +33,15 @@ for SGEMV (one kernel)::
         if not _lock.acquire(False):
             return MISS
         try:
-            s = _stream().ptr
+            cur = _stream()
+            s = cur.ptr
             o0 = _ring_0.take(s, st.reuse_outputs)
             if st.poison:
                 _poison((o0, ), _steps)
             q0 = o0.data.ptr
             key = (s, p0, p1, p2, a3, a4, q0,)
             g = _graphs.get(key) if st.auto_graph and not st.poison else None
-            if g is not None:      # these arguments were seen before: replay their graph
+            if g is not None and not _capturing(cur):   # seen before: replay their graph
                 g.launch()
             else:
                 _q_0[0] = p0       # kernel 0's parameter block: pointers and scalars
@@ -50,7 +51,7 @@ for SGEMV (one kernel)::
                 _f_0[8] = a4
                 _q_0[5] = q0
                 _issue(s)          # its memsets and launches
-                if st.auto_graph and not st.poison:
+                if st.auto_graph and not st.poison and g is None and not _capturing(cur):
                     _cache.remember(key, _issue, ())
         finally:
             _lock.release()
@@ -158,6 +159,15 @@ class GraphCache:
             return   # not capturable here (inside another capture, say): launches it stays
         self.graphs[key] = graph
         self.captured += 1
+
+
+def _capturing(stream) -> bool:
+    """Whether ``stream`` is being captured into a graph (then the stub launches, and neither
+    replays nor captures graphs of its own); True where the query itself is refused."""
+    try:
+        return stream.is_capturing()
+    except Exception:   # noqa: BLE001 - an illegal query during another capture: stay out of the way
+        return True
 
 
 def _refs(arrays: list, i: int) -> tuple:
@@ -306,12 +316,15 @@ def make_stub(exe, dev: int, steps: list):
         g = tuple(grid) + (1,) * (3 - len(grid))
         b = tuple(block) + (1,) * (3 - len(block))
         issue.append(f"    _launch(_fp_{k}, {g[0]}, {g[1]}, {g[2]}, {b[0]}, {b[1]}, {b[2]}, 0, s, _pp_{k}, 0)")
+    if not issue:
+        issue.append("    pass")   # nothing to launch (a program that only returns its inputs)
     isrc = f"def _issue({', '.join(['s'] + zeroed)}):\n" + "\n".join(issue) + "\n"
+    ns["_capturing"] = _capturing
     exec(compile(isrc, f"<kfuse launches {p.name}>", "exec"), ns)  # noqa: S102 - generated from our own data
     ns["_issue"].source = isrc
     cache = ns["_cache"] = GraphCache()
     ns["_graphs"] = cache.graphs
-    body = ["        s = _stream().ptr"]
+    body = ["        cur = _stream()", "        s = cur.ptr"]
     for j, (name, shape, dt, order) in enumerate(exe._allocs):
         ns[f"_ring_{j}"] = OutputRing(shape, dt, order)
         body.append(f"        o{j} = _ring_{j}.take(s, st.reuse_outputs)")
@@ -326,12 +339,12 @@ def make_stub(exe, dev: int, steps: list):
         [f"q{j}" for j in range(len(exe._allocs))]
     body.append(f"        key = ({', '.join(key)},)")
     body.append("        g = _graphs.get(key) if st.auto_graph and not st.poison else None")
-    body.append("        if g is not None:")
+    body.append("        if g is not None and not _capturing(cur):")
     body.append("            g.launch()")
     body.append("        else:")
     body += writes
     body.append(f"            _issue({', '.join(['s'] + zeroed)})")
-    body.append("            if st.auto_graph and not st.poison:")
+    body.append("            if st.auto_graph and not st.poison and g is None and not _capturing(cur):")
     body.append(f"                _cache.remember(key, _issue, ({''.join(z + ', ' for z in zeroed)}))")
     lines.append("    try:")
     lines += body

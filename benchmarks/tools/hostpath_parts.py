@@ -16,23 +16,12 @@ from __future__ import annotations
 import array
 import json
 import sys
-import time
 
 
 def per_call(fn, n: int = 20000) -> float:
     """Best of 5 loops of ``n`` calls, µs per call (host clock, device synchronized after)."""
-    import cupy
-    for _ in range(200):
-        fn()
-    cupy.cuda.runtime.deviceSynchronize()
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.perf_counter()
-        for _ in range(n):
-            fn()
-        cupy.cuda.runtime.deviceSynchronize()
-        best = min(best, (time.perf_counter() - t0) / n)
-    return best * 1e6
+    from kfuse.bench.hostpath import _per_call
+    return _per_call(fn, n) * 1e6
 
 
 def parts() -> dict:

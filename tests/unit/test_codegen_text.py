@@ -375,7 +375,6 @@ def test_csr_rows_span_text_and_refusals():
     """span = R: a group's R consecutive rows walked as one span, reduced together across the
     lanes, the stage holding R results per group; refused without packs, with one thread per
     row, on ELLPACK-R, or when stage * span exceeds the group."""
-    import dataclasses
     from kfuse.fusion.space import make_plan
     text = ("{fmt} A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); "
             "return q, pq;")

@@ -123,9 +123,7 @@ def sequences() -> list:
         for sizes in ([{"n": 1 << 20}] if blas1 else [{"m": 2048, "n": 2048}, {"m": 4096, "n": 4096}]):
             exe = kfuse.compile_script(str(script_path(name)), sizes=sizes)
             ins = reference.random_inputs(exe.program, seed=1, xp=cupy)
-            args = [float(v) if getattr(v, "ndim", 1) == 0 and not hasattr(v, "data") else v
-                    for v in ins.values()]
-            args = [float(v) if type(v).__module__ == "numpy" else v for v in args]
+            args = list(ins.values())   # arrays, and scalars as Python numbers
             call = median_seconds(lambda: exe(*args), loops=7, calls=200, warmup=20) * 1e6
             with kfuse.config.override(auto_graph=False):
                 launches = median_seconds(lambda: exe(*args), loops=7, calls=200, warmup=20) * 1e6

@@ -215,7 +215,7 @@ class Executable:
             if name not in env:
                 env[name] = empty(shape, dt, order)
         if config.get().poison:
-            self._poison(env, steps)
+            poison([env[name] for name, *_ in self._allocs], steps)
         for fn, grid, block, recipe, zero in steps:
             if zero:
                 stream = cupy.cuda.get_current_stream().ptr
@@ -263,10 +263,6 @@ class Executable:
             finally:
                 graph = stream.end_capture()
         return graph
-
-    def _poison(self, env, steps):
-        """Debug aid: NaN in every output and partial-result buffer, so unwritten elements show."""
-        poison([env[name] for name, *_ in self._allocs], steps)
 
     def misaligned(self, env: dict) -> list:
         """Inputs whose address does not allow the plan's 16-byte loads."""

@@ -63,6 +63,7 @@ for SGEMV (one kernel)::
 from __future__ import annotations
 
 import array
+import functools
 import sys
 import threading
 
@@ -85,15 +86,15 @@ class OutputRing:
     2 µs of a 5 µs call).  Outputs over ``cap`` bytes are always allocated (the
     ring would hold memory the pool could lend elsewhere)."""
 
-    __slots__ = ("shape", "dtype", "order", "nbytes", "arrays", "streams", "next")
+    __slots__ = ("alloc", "nbytes", "arrays", "streams", "next")
     FREE = None          # reference counts of an array held by the ring alone (measured once)
 
     def __init__(self, shape, dtype, order, slots: int = 2):
-        self.shape, self.dtype, self.order = shape, dtype, order
+        import cupy
+        self.alloc = functools.partial(cupy.empty, shape, dtype, order)
         self.nbytes = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
         self.arrays, self.streams, self.next = [None] * slots, [0] * slots, 0
         if OutputRing.FREE is None:
-            import cupy
             probe = [cupy.empty(1, np.uint8)]
             # no reuse without the GIL: counts are not the whole story there
             gil = getattr(sys, "_is_gil_enabled", lambda: True)()
@@ -101,17 +102,16 @@ class OutputRing:
 
     def take(self, stream: int, cap: int):
         """A free array of this output on ``stream``, or a new one."""
-        import cupy
-        if self.nbytes <= cap:
-            arrays, streams = self.arrays, self.streams
-            for i in range(len(arrays)):
-                if arrays[i] is not None and streams[i] == stream and _refs(arrays, i) == OutputRing.FREE:
-                    return arrays[i]
-        a = cupy.empty(self.shape, self.dtype, self.order)
-        if self.nbytes <= cap:
-            i = self.next
-            self.arrays[i], self.streams[i] = a, stream
-            self.next = (i + 1) % len(self.arrays)
+        if self.nbytes > cap:
+            return self.alloc()
+        arrays, streams = self.arrays, self.streams
+        for i in range(len(arrays)):
+            if arrays[i] is not None and streams[i] == stream and _refs(arrays, i) == OutputRing.FREE:
+                return arrays[i]
+        a = self.alloc()
+        i = self.next
+        arrays[i], streams[i] = a, stream
+        self.next = (i + 1) % len(arrays)
         return a
 
 
@@ -180,9 +180,9 @@ def _refs(arrays: list, i: int) -> tuple:
 
 class ParamBlock:
     """The kernel parameters of one launch, laid out once: 8-byte slots (16 for complex128)
-    in one buffer, and the array of their addresses that ``cuLaunchKernel`` takes.
-    ``q`` writes a slot as a 64-bit pointer; ``v`` (float32 or float64 view) writes scalars
-    at ``index(k)``."""
+    in one buffer, and the array of their addresses that ``cuLaunchKernel`` takes.  Views of
+    the buffer write a slot: ``q`` as a 64-bit pointer, ``f`` and ``d`` as float32 and float64
+    scalars (index ``offsets[k] // 8``, ``// 4``)."""
 
     def __init__(self, kinds: list):
         """``kinds``: per parameter "ptr" or a host scalar's dtype name."""
@@ -276,14 +276,6 @@ def make_stub(exe, dev: int, steps: list):
     lines.append("    st = _settings()")
     lines.append("    if not _lock.acquire(False):")
     lines.append("        return MISS")
-    blocks, writes, issue = [], [], []
-    for k, (fn, grid, block, recipe, zero) in enumerate(steps):
-        kinds = [scalars[r][1] if isinstance(r, str) and r in scalars else "ptr" for r in recipe]
-        pb = ParamBlock(kinds)
-        blocks.append(pb)
-        ns[f"_q_{k}"], ns[f"_f_{k}"], ns[f"_d_{k}"] = pb.q, pb.f, pb.d
-        ns[f"_pp_{k}"], ns[f"_pb_{k}"] = pb.pointer, pb
-        ns[f"_fp_{k}"], ns[f"_fn_{k}"] = fn.ptr if fn is not None else 0, fn
     var = {name: a[i] for i, (name, _) in enumerate(exe._inputs)}
     for j, (name, shape, dt, order) in enumerate(exe._allocs):
         var[name] = f"o{j}"
@@ -291,9 +283,14 @@ def make_stub(exe, dev: int, steps: list):
     if any(isinstance(r, str) and r not in ptr and r not in scalars
            for _fn, _g, _b, recipe, _z in steps for r in recipe):
         return None   # a parameter the stub does not know how to pass
+    writes, issue = [], []
     zeroed = []
     for k, (fn, grid, block, recipe, zero) in enumerate(steps):
-        pb = blocks[k]
+        pb = ParamBlock([scalars[r][1] if isinstance(r, str) and r in scalars else "ptr" for r in recipe])
+        ns[f"_q_{k}"], ns[f"_f_{k}"], ns[f"_d_{k}"] = pb.q, pb.f, pb.d
+        # _pb_ keeps the address array _pp_ points at alive; _fn_ the function _fp_ names
+        ns[f"_pp_{k}"], ns[f"_pb_{k}"] = pb.pointer, pb
+        ns[f"_fp_{k}"], ns[f"_fn_{k}"] = fn.ptr if fn is not None else 0, fn
         for r_i, r in enumerate(recipe):
             off = pb.offsets[r_i]
             if isinstance(r, str) and r in scalars:

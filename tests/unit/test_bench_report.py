@@ -387,3 +387,13 @@ def test_worker_skips_cleanly_without_cupy():
     assert all(r["status"] == "skipped" and "cupy" in r["note"] and "\n" not in r["note"]
                for r in results)
     assert msgs[-1]["type"] == "done"
+
+
+def test_ceilings_table_shows_short_kernels_against_the_long_ceilings(synthetic):
+    ceil = dict(synthetic["ceilings"])
+    assert "MiB in one kernel" not in report.ceilings_table(ceil)   # older runs have none
+    ceil["short"] = {"bytes": 64 << 20, "read": {"us": 16.0, "GBs": 3600.0},
+                     "write": {"us": 15.0, "GBs": 3800.0}, "copy": {"us": 33.0, "GBs": 3510.0}}
+    text = report.ceilings_table(ceil)
+    assert "| read of 64 MiB in one kernel" in text and "3600 GB/s = 90% of the above, 16.00 µs" in text
+    assert "3800 GB/s = 95% of the above" in text and "3510 GB/s = 90% of the above, 33.00 µs" in text

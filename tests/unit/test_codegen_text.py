@@ -366,7 +366,15 @@ def test_strips_along_the_loop_are_combined_chunk_by_chunk():
     grid_x, grid_y = 4096 // 128, 4096 // (16 * 64)
     assert counters == {"kf_count_q": 4 * grid_y * (64 // 16), "kf_count_s_": 4 * grid_x}
     short = generate(prog, make_plan(prog, [([0, 1], {**base, "iters": 16})])).kernels[0]
-    assert "CHUNK" not in short.text and "kf_last_block(kf_count_q + blockIdx.y, 32)" in short.text
+    assert "CHUNK" not in short.text
+    # both strips finish after the loop: one counter round trip for the two
+    in_order(short.text, "// the last blocks of their strips finish q = gemv(A, p) | s = gemv_t(A, r)",
+             "unsigned int* const kf_counters[2] = {kf_count_q + blockIdx.y, kf_count_s_ + blockIdx.x};",
+             "const unsigned int kf_blocks[2] = {32u, 16u};",   # grid 32 x 16
+             "kf_last_blocks<2>(kf_counters, kf_blocks, kf_last);",
+             "if (kf_last[0]) {", "const idx_t lo = (idx_t)blockIdx.y * (TS * ITERS);", "q[x] = q_o;",
+             "if (kf_last[1]) {", "const idx_t lo = (idx_t)blockIdx.x * (TF);", "s_[x] = s__o;")
+    assert "kf_last_block(" not in short.text
     with pytest.raises(PlanError, match="chunk=5 must divide iters=64"):
         generate(prog, make_plan(prog, [([0, 1], {**base, "chunk": 5})]))
 

@@ -8,7 +8,9 @@ The kernels are CuPy ``RawKernel`` source compiled by NVRTC (no nvcc):
 * device-to-device copy: a ``float4`` copy kernel and ``cudaMemcpyAsync``
   (bytes read + bytes written per second, the better of the two);
 * launch: the host cost of one empty kernel launched from Python through CuPy,
-  back to back (host clock over many launches, then one sync).
+  back to back (host clock over many launches, then one sync);
+* short kernels: the same read, write and copy moving 64 MiB per kernel (device time from a
+  graph over rotating buffers): what a 15-35 µs kernel reaches with its ramp and tail.
 
 All bandwidths in GB/s (1e9 bytes per second).
 """
@@ -192,6 +194,65 @@ def measure_launch(launches: int = 2000, loops: int = 7) -> dict:
     return {"launch_us": round(statistics.median(host), 3), "launch_us_min": round(min(host), 3)}
 
 
+SHORT_BYTES = 64 << 20   # the medium sizes' A (n = 4096) and two 2^23 vectors: 15-35 µs kernels
+
+
+def graph_seconds(launches: list) -> float:
+    """Device seconds per launch of the callables ``launches`` captured in one CUDA graph
+    (no host between them), median of replays."""
+    import cupy
+    from ..runtime.timing import median_seconds
+
+    s = cupy.cuda.Stream(non_blocking=True)
+    with s:
+        s.begin_capture()
+        for f in launches:
+            f()
+        g = s.end_capture()
+    g.upload(s)
+    s.synchronize()
+    return median_seconds(g.launch, loops=9, calls=3, warmup=2) / len(launches)
+
+
+def measure_short(sms: int, nbytes: int = SHORT_BYTES, rotate: int = 512 << 20) -> dict:
+    """Read, write and copy of ``nbytes`` per kernel: the best of the ceiling shapes, device
+    time over a rotating set of buffers (none of it in L2) launched from one graph.  What a
+    kernel that moves that much reaches, ramp and tail included (H200: a 64 MiB read reaches
+    88% of the 1 GiB read ceiling)."""
+    import cupy
+
+    n = nbytes // 4
+    n4 = n // 4
+    count = max(2, rotate // nbytes)
+    src = [cupy.ones(n, dtype=cupy.float32) for _ in range(count)]
+    dst = [cupy.empty(n, dtype=cupy.float32) for _ in range(count)]
+    sink = cupy.empty(1 << 20, dtype=cupy.float32)
+    out = {"bytes": nbytes}
+    try:
+        def best(name, configs, args_of, moved):
+            times = []
+            for threads, per_sm, unroll in configs:
+                shapes = [(sms * per_sm, threads)] + ([(-(-n4 // threads), threads)] if unroll == 4 else [])
+                k = _module(unroll).get_function(name)
+                for grid, th in shapes:   # grid-stride, and one pack per thread
+                    times.append(graph_seconds([functools.partial(k, (grid,), (th,), args_of(i))
+                                                for i in range(count)]))
+            t = min(times)
+            return {"us": round(t * 1e6, 3), "GBs": round(moved / t / 1e9, 1)}
+
+        out["read"] = best("read_f4", READ_CONFIGS,
+                           lambda i: (src[i], cupy.int64(n4), sink, cupy.int32(0)), nbytes)
+        out["write"] = best("write_f4", WRITE_CONFIGS,
+                            lambda i: (dst[i], cupy.int64(n4), cupy.float32(1.0)), nbytes)
+        out["copy"] = best("copy_f4", COPY_CONFIGS,
+                           lambda i: (src[i], dst[i], cupy.int64(n4)), 2 * nbytes)
+    finally:
+        src.clear()
+        dst.clear()
+        cupy.get_default_memory_pool().free_all_blocks()
+    return out
+
+
 def measure(buffer_bytes: int = 1 << 30) -> dict:
     """All ceilings plus device facts; frees its buffers before returning."""
     import cupy
@@ -210,5 +271,6 @@ def measure(buffer_bytes: int = 1 << 30) -> dict:
         del src, dst
         cupy.get_default_memory_pool().free_all_blocks()
     launch = measure_launch()
-    return {"device": info, "read_GBs": read_GBs, "write_GBs": write_GBs, **copy, **launch,
+    short = measure_short(sms)
+    return {"device": info, "read_GBs": read_GBs, "write_GBs": write_GBs, **copy, **launch, "short": short,
             "buffer_bytes": buffer_bytes, "read_configs": read_cfg, "write_configs": write_cfg}

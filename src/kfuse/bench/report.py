@@ -292,6 +292,16 @@ def ceilings_table(ceil: dict | None) -> str:
          f"memcpy {ceil.get('memcpy_GBs', 0):.0f})"],
         ["one empty kernel launched from Python through CuPy, back to back",
          f"{ceil['launch_us']:.2f} µs"],
+    ]
+    short = ceil.get("short") or {}
+    for kind in ("read", "write", "copy"):
+        if kind in short:
+            full = ceil["copy_GBs" if kind == "copy" else f"{kind}_GBs"]
+            rows.append([f"{kind} of {short['bytes'] >> 20} MiB in one kernel (ramp and tail included; "
+                         "graph of launches over buffers not in L2)",
+                         f"{short[kind]['GBs']:.0f} GB/s = {short[kind]['GBs'] / full:.0%} of the above, "
+                         f"{short[kind]['us']:.2f} µs"])
+    rows += [
         ["L2 cache", f"{dev.get('l2_bytes', 0) / 2**20:.0f} MiB"],
         ["SMs", str(dev.get("sm_count", ""))],
     ]

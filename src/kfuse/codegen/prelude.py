@@ -220,5 +220,29 @@ __device__ __forceinline__ bool kf_last_block(unsigned int* counter, unsigned in
     if (kf_is_last) __threadfence();
     return kf_is_last;
 }
+// kf_last_block for N counters at once: one fence, N atomics in flight (several reductions
+// of a kernel finished by their strips' last blocks pay one round trip, not N in a row)
+template <int N>
+__device__ __forceinline__ void kf_last_blocks(unsigned int* const (&counters)[N],
+                                               const unsigned int (&nblocks)[N], bool (&last)[N]) {
+    __shared__ bool kf_is_last[N];
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0) {
+        __threadfence();
+        unsigned int done[N];
+        #pragma unroll
+        for (int i = 0; i < N; ++i) done[i] = atomicAdd(counters[i], 1u);
+        #pragma unroll
+        for (int i = 0; i < N; ++i) {
+            kf_is_last[i] = (done[i] == nblocks[i] - 1);
+            if (kf_is_last[i]) *counters[i] = 0u;
+        }
+    }
+    __syncthreads();
+    bool any = false;
+    #pragma unroll
+    for (int i = 0; i < N; ++i) { last[i] = kf_is_last[i]; any = any || last[i]; }
+    if (any) __threadfence();
+}
 // =================== end of kfuse prelude ===================================
 """

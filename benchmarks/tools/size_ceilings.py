@@ -21,9 +21,8 @@ import sys
 
 import cupy
 
-from kfuse.bench.ceilings import COPY_CONFIGS, READ_CONFIGS, WRITE_CONFIGS, _module, device_info, graph_seconds
-
-ROTATE = 512 << 20
+from kfuse.bench.ceilings import COPY_CONFIGS, READ_CONFIGS, WRITE_CONFIGS, _module, device_info, graph_seconds, \
+    rotating_buffers
 
 
 def per_kernel_seconds(make_launch, bufs) -> float:
@@ -41,13 +40,8 @@ def shapes(configs, sms: int, n4: int):
 
 def measure_size(nbytes: int, sms: int) -> dict:
     """Best read, write and copy GB/s (and every shape's) at one size."""
-    n = nbytes // 4
-    n4 = n // 4
-    count = max(2, ROTATE // nbytes)
-    src = [cupy.ones(n, dtype=cupy.float32) for _ in range(count)]
-    dst = [cupy.empty(n, dtype=cupy.float32) for _ in range(count)]
-    sink = cupy.empty(1 << 20, dtype=cupy.float32)
-    res = {"MiB": nbytes >> 20, "buffers": count, "read": {}, "write": {}, "copy": {}}
+    n4, src, dst, sink = rotating_buffers(nbytes)
+    res = {"MiB": nbytes >> 20, "buffers": len(src), "read": {}, "write": {}, "copy": {}}
     try:
         for label, grid, threads, unroll in shapes(READ_CONFIGS, sms, n4):
             k = _module(unroll).get_function("read_f4")

@@ -214,19 +214,27 @@ def graph_seconds(launches: list) -> float:
     return median_seconds(g.launch, loops=9, calls=3, warmup=2) / len(launches)
 
 
-def measure_short(sms: int, nbytes: int = SHORT_BYTES, rotate: int = 512 << 20) -> dict:
+def rotating_buffers(nbytes: int, rotate: int = 512 << 20) -> tuple:
+    """(float4 count per buffer, sources of ones, destinations, a sink): enough float32 buffers of
+    ``nbytes`` that a round over them moves ``rotate`` bytes (none of it left in L2)."""
+    import cupy
+
+    n = nbytes // 4
+    count = max(2, rotate // nbytes)
+    src = [cupy.ones(n, dtype=cupy.float32) for _ in range(count)]
+    dst = [cupy.empty(n, dtype=cupy.float32) for _ in range(count)]
+    return n // 4, src, dst, cupy.empty(1 << 20, dtype=cupy.float32)
+
+
+def measure_short(sms: int, nbytes: int = SHORT_BYTES) -> dict:
     """Read, write and copy of ``nbytes`` per kernel: the best of the ceiling shapes, device
     time over a rotating set of buffers (none of it in L2) launched from one graph.  What a
     kernel that moves that much reaches, ramp and tail included (H200: a 64 MiB read reaches
     88% of the 1 GiB read ceiling)."""
     import cupy
 
-    n = nbytes // 4
-    n4 = n // 4
-    count = max(2, rotate // nbytes)
-    src = [cupy.ones(n, dtype=cupy.float32) for _ in range(count)]
-    dst = [cupy.empty(n, dtype=cupy.float32) for _ in range(count)]
-    sink = cupy.empty(1 << 20, dtype=cupy.float32)
+    n4, src, dst, sink = rotating_buffers(nbytes)
+    count = len(src)
     out = {"bytes": nbytes}
     try:
         def best(name, configs, args_of, moved):

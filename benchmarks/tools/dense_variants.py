@@ -67,6 +67,14 @@ def load_case(case: str):
     return prog.bind({s: n for s in prog.symbols()})
 
 
+def device_inputs(program) -> list:
+    """Random inputs of ``program`` on the device, in input order (scalars the program reads
+    from device memory as 0-d arrays)."""
+    return [cupy.asarray(x, dtype=program.value(n).type.dtype)
+            if program.value(n).type.kind == "scalar" and not program.value(n).host else x
+            for n, x in reference.random_inputs(program, seed=1, xp=cupy).items()]
+
+
 def limit_s(args: list, outs: list, ceil: dict) -> float:
     """Bytes the call must move over the ceilings: inputs read once, outputs written once."""
     rd = sum(int(getattr(a, "nbytes", 0)) for a in args)
@@ -106,9 +114,7 @@ def run_case(case: str, cal, ceil: dict, top: int, sample: int) -> dict:
     with ThreadPoolExecutor(max_workers=min(16, os.cpu_count() or 2)) as pool:
         exes = list(pool.map(lambda x: build(program, x[3]), plans))
     compile_s = time.perf_counter() - t0
-    ins = [cupy.asarray(x, dtype=program.value(n).type.dtype)   # scalars read from device memory
-           if program.value(n).type.kind == "scalar" and not program.value(n).host else x
-           for n, x in reference.random_inputs(program, seed=1, xp=cupy).items()]
+    ins = device_inputs(program)
     rounds = rotating_args(ins)
     ref = [cupy.asnumpy(o) for o in exes[0](*ins)]
     lim = limit_s(ins, ref, ceil)

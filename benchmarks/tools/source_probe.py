@@ -22,7 +22,7 @@ import sys
 import cupy
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from dense_variants import limit_s, load_case   # noqa: E402
+from dense_variants import device_inputs, limit_s, load_case   # noqa: E402
 
 from kfuse import reference   # noqa: E402
 from kfuse.fusion.space import make_plan   # noqa: E402
@@ -30,6 +30,7 @@ from kfuse.model import load_calibration   # noqa: E402
 from kfuse.model.planner import best_plan   # noqa: E402
 from kfuse.runtime import build   # noqa: E402
 from kfuse.runtime.cache import compile_cached   # noqa: E402
+from kfuse.bench.ceilings import measure as measure_ceilings   # noqa: E402
 from kfuse.runtime.timing import device_seconds, rotating_args   # noqa: E402
 
 
@@ -106,14 +107,11 @@ def main(argv=None) -> int:
         else:
             kernels[0][1][k] = parse_value(v)
     plan = make_plan(program, kernels)
-    ins = [cupy.asarray(x, dtype=program.value(n).type.dtype)
-           if program.value(n).type.kind == "scalar" and not program.value(n).host else x
-           for n, x in reference.random_inputs(program, seed=1, xp=cupy).items()]
+    ins = device_inputs(program)
     rounds = rotating_args(ins)
     exe = build(program, plan)
     outs = exe(*ins)
-    ceil = {"read_GBs": 4513.0, "write_GBs": 4666.0}   # 1 GiB figures (size_ceilings, session 8)
-    lim = limit_s(ins, list(outs), ceil)
+    lim = limit_s(ins, list(outs), measure_ceilings())
     rows = [{"edit": "as generated", "us": device_seconds(exe, rounds) * 1e6}]
     src = exe.source
     for name in a.edits:

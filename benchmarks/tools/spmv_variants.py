@@ -14,6 +14,7 @@ calibration does); the table gives microseconds per SpMV and the fraction of the
     PYTHONPATH=src python3 benchmarks/tools/spmv_variants.py [--json OUT.json] [profiles...]
     (a profile may also be banded:N:PER_ROW, a banded matrix as the calibration's probes use)
 """
+import functools
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -30,7 +31,7 @@ from kfuse.fusion.space import impl_variants, make_plan
 from kfuse.frontend import script
 from kfuse.frontend.trace import per_row_hint
 from kfuse.runtime import build
-from kfuse.runtime.timing import median_seconds
+from kfuse.runtime.timing import graph_seconds, median_seconds
 
 HAND = r"""
 extern "C" __global__ void read_f4(const float4* __restrict__ a, long n4, float* __restrict__ out) {
@@ -187,13 +188,7 @@ HAND_ELL = {"ell_1_8": (1, 128), "ell_2_8": (2, 256), "ell_4_8": (4, 256), "ell_
 
 def graph_time(launch_one, rounds) -> float:
     """Seconds per launch: one launch per argument set in ``rounds`` captured in a graph."""
-    stream = cupy.cuda.Stream(non_blocking=True)
-    with stream:
-        stream.begin_capture()
-        for r in rounds:
-            launch_one(r)
-        g = stream.end_capture()
-    return median_seconds(lambda: g.launch(), loops=7, calls=2, warmup=2) / len(rounds)
+    return graph_seconds([functools.partial(launch_one, r) for r in rounds])
 
 
 def limit_s(A, ceil) -> float:

@@ -197,23 +197,6 @@ def measure_launch(launches: int = 2000, loops: int = 7) -> dict:
 SHORT_BYTES = 64 << 20   # the medium sizes' A (n = 4096) and two 2^23 vectors: 15-35 µs kernels
 
 
-def graph_seconds(launches: list) -> float:
-    """Device seconds per launch of the callables ``launches`` captured in one CUDA graph
-    (no host between them), median of replays."""
-    import cupy
-    from ..runtime.timing import median_seconds
-
-    s = cupy.cuda.Stream(non_blocking=True)
-    with s:
-        s.begin_capture()
-        for f in launches:
-            f()
-        g = s.end_capture()
-    g.upload(s)
-    s.synchronize()
-    return median_seconds(g.launch, loops=9, calls=3, warmup=2) / len(launches)
-
-
 def rotating_buffers(nbytes: int, rotate: int = 512 << 20) -> tuple:
     """(float4 count per buffer, sources of ones, destinations, a sink): enough float32 buffers of
     ``nbytes`` that a round over them moves ``rotate`` bytes (none of it left in L2)."""
@@ -227,26 +210,30 @@ def rotating_buffers(nbytes: int, rotate: int = 512 << 20) -> tuple:
 
 
 def measure_short(sms: int, nbytes: int = SHORT_BYTES) -> dict:
-    """Read, write and copy of ``nbytes`` per kernel: the best of the ceiling shapes, device
-    time over a rotating set of buffers (none of it in L2) launched from one graph.  What a
+    """Read, write and copy of ``nbytes`` per kernel: the best of the ceiling shapes (every
+    shape's µs in ``shapes_us``), device time over a rotating set of buffers (none of it in
+    L2) launched from one graph.  What a
     kernel that moves that much reaches, ramp and tail included (H200: a 64 MiB read reaches
     88% of the 1 GiB read ceiling)."""
     import cupy
+    from ..runtime.timing import graph_seconds
 
     n4, src, dst, sink = rotating_buffers(nbytes)
     count = len(src)
     out = {"bytes": nbytes}
     try:
         def best(name, configs, args_of, moved):
-            times = []
+            shapes = {}
             for threads, per_sm, unroll in configs:
-                shapes = [(sms * per_sm, threads)] + ([(-(-n4 // threads), threads)] if unroll == 4 else [])
                 k = _module(unroll).get_function(name)
-                for grid, th in shapes:   # grid-stride, and one pack per thread
-                    times.append(graph_seconds([functools.partial(k, (grid,), (th,), args_of(i))
-                                                for i in range(count)]))
-            t = min(times)
-            return {"us": round(t * 1e6, 3), "GBs": round(moved / t / 1e9, 1)}
+                grids = {f"{threads}x{per_sm}/SM u{unroll}": sms * per_sm}   # grid-stride
+                if unroll == 4:
+                    grids[f"{threads} one pack"] = -(-n4 // threads)          # one pack per thread
+                for label, grid in grids.items():
+                    shapes[label] = round(graph_seconds([functools.partial(k, (grid,), (threads,), args_of(i))
+                                                         for i in range(count)]) * 1e6, 3)
+            us = min(shapes.values())
+            return {"us": us, "GBs": round(moved / us / 1e3, 1), "shapes_us": shapes}
 
         out["read"] = best("read_f4", READ_CONFIGS,
                            lambda i: (src[i], cupy.int64(n4), sink, cupy.int32(0)), nbytes)

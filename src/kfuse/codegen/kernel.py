@@ -984,16 +984,13 @@ class TileEmitter(KernelEmitter):
             }
             if (kf_last[1]) { ... }
         """
-        L = self.L
-        assert len(fams) == 2, "a tile's reductions run along its two axes"
-        strips = [self.strip_of(f) for f in fams]
+        L, n = self.L, len(fams)
         L("// the last blocks of their strips finish " + " | ".join("; ".join(c.label for c in f) for f in fams))
-        L(f"unsigned int* const kf_counters[{len(fams)}] = {{"
-          + ", ".join(f"{self.counter_name(f)} + {st}" for f, st in zip(fams, strips)) + "};")
-        L(f"const unsigned int kf_blocks[{len(fams)}] = {{"
-          + ", ".join(f"{self.red_info(f[0])['g_red']}u" for f in fams) + "};")
-        L(f"bool kf_last[{len(fams)}];")
-        L(f"kf_last_blocks<{len(fams)}>(kf_counters, kf_blocks, kf_last);")
+        L(f"unsigned int* const kf_counters[{n}] = {{"
+          + ", ".join(f"{self.counter_name(f)} + {self.strip_of(f)}" for f in fams) + "};")
+        L(f"const unsigned int kf_blocks[{n}] = {{" + ", ".join(f"{self.red_info(f[0])['g_red']}u" for f in fams) + "};")
+        L(f"bool kf_last[{n}];")
+        L(f"kf_last_blocks<{n}>(kf_counters, kf_blocks, kf_last);")
         for i, fam in enumerate(fams):
             self.emit_combine(fam, f"kf_last[{i}]")
 
@@ -1041,28 +1038,24 @@ class TileEmitter(KernelEmitter):
                 }
             }
         """
-        L, P = self.L, self.P
+        L = self.L
         info = self.red_info(fam[0])
         strip = self.strip_of(fam)
-        tile = "TS" if info["oax"] == "slow" else "TF"
         labels = "; ".join(c.label for c in fam)
-        if chunked:
-            span = f"{tile} * CHUNK"
-            L.push("if ((it + 1) % CHUNK == 0) {   // the rows of the last CHUNK iterations are done: "
-                   "the last block to finish them")
-            L(f"// combines {labels} there")
-            L.push(f"if (kf_last_block({self.counter_name(fam)} + {strip} * (ITERS / CHUNK) + it / CHUNK, "
-                   f"{info['g_red']})) {{")
-            L(f"const idx_t lo = ((idx_t){strip} * ITERS + it + 1 - CHUNK) * {tile};")
-        else:
-            span = f"{tile} * ITERS" if P["IAX"] == info["oax"] else tile
+        if not chunked:
             L(f"// the last block of each strip finishes {labels}")
-            L.push(f"if (kf_last_block({self.counter_name(fam)} + {strip}, {info['g_red']})) {{")
-            L(f"const idx_t lo = (idx_t){strip} * ({span});")
-        self.emit_combine_rows(fam, span)
+            self.emit_combine(fam, f"kf_last_block({self.counter_name(fam)} + {strip}, {info['g_red']})")
+            return
+        tile = "TS" if info["oax"] == "slow" else "TF"
+        L.push("if ((it + 1) % CHUNK == 0) {   // the rows of the last CHUNK iterations are done: "
+               "the last block to finish them")
+        L(f"// combines {labels} there")
+        L.push(f"if (kf_last_block({self.counter_name(fam)} + {strip} * (ITERS / CHUNK) + it / CHUNK, "
+               f"{info['g_red']})) {{")
+        L(f"const idx_t lo = ((idx_t){strip} * ITERS + it + 1 - CHUNK) * {tile};")
+        self.emit_combine_rows(fam, f"{tile} * CHUNK")
         L.pop()
-        if chunked:
-            L.pop()
+        L.pop()
 
 
 # ============================================================================ rows

@@ -40,8 +40,9 @@ for SGEMV (one kernel)::
                 _poison((o0, ), _steps)
             q0 = o0.data.ptr
             key = (s, p0, p1, p2, a3, a4, q0,)
-            g = _graphs.get(key) if st.auto_graph and not st.poison else None
-            if g is not None and not _capturing(cur):   # seen before: replay their graph
+            graphs = st.auto_graph and not st.poison and not _capturing(cur)
+            g = _graphs.get(key) if graphs else None
+            if g is not None:   # seen before: replay their graph
                 g.launch()
             else:
                 _q_0[0] = p0       # kernel 0's parameter block: pointers and scalars
@@ -51,7 +52,7 @@ for SGEMV (one kernel)::
                 _f_0[8] = a4
                 _q_0[5] = q0
                 _issue(s)          # its memsets and launches
-                if st.auto_graph and not st.poison and g is None and not _capturing(cur):
+                if graphs:
                     _cache.remember(key, _issue, ())
         finally:
             _lock.release()
@@ -335,13 +336,14 @@ def make_stub(exe, dev: int, steps: list):
     key = ["s"] + [f"p{i}" for i, _, _ in arrays] + [v for v, _ in scalars.values()] + \
         [f"q{j}" for j in range(len(exe._allocs))]
     body.append(f"        key = ({', '.join(key)},)")
-    body.append("        g = _graphs.get(key) if st.auto_graph and not st.poison else None")
-    body.append("        if g is not None and not _capturing(cur):")
+    body.append("        graphs = st.auto_graph and not st.poison and not _capturing(cur)")
+    body.append("        g = _graphs.get(key) if graphs else None")
+    body.append("        if g is not None:")
     body.append("            g.launch()")
     body.append("        else:")
     body += writes
     body.append(f"            _issue({', '.join(['s'] + zeroed)})")
-    body.append("            if st.auto_graph and not st.poison and g is None and not _capturing(cur):")
+    body.append("            if graphs:")
     body.append(f"                _cache.remember(key, _issue, ({''.join(z + ', ' for z in zeroed)}))")
     lines.append("    try:")
     lines += body

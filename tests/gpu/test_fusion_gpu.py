@@ -173,3 +173,46 @@ def test_strips_combined_chunk_by_chunk(name, axis, dtype):
             check_outputs([prog.value(o).display for o in prog.outputs], outs,
                           [refs[o] for o in prog.outputs], dtype, f"{name} {params} seed {seed}")
     assert chunked >= 2, f"{name} along {axis}: no chunked finish was generated"
+
+
+WALKS = [("atax", 0, {"iter_axis": "fast", "iters": 2, "finish": "last_block", "walk": "up"}),
+         ("atax", 1, {"iter_axis": "slow", "iters": 8, "finish": "atomic", "walk": "up"}),
+         ("atax", 1, {"iter_axis": "slow", "iters": 8, "finish": "atomic", "walk": "down"}),
+         ("sgemvt", 0, {"iter_axis": "slow", "iters": 8, "finish": "atomic", "walk": "down"}),
+         ("sgemvt", 1, {"iter_axis": "fast", "iters": 2, "finish": "atomic", "walk": "up"}),
+         ("gemver", 0, {"iter_axis": "slow", "iters": 4, "finish": "atomic", "walk": "up"}),
+         ("gemver", 1, {"iter_axis": "fast", "iters": 1, "finish": "last_block", "walk": "up"})]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("name,ki,walk", WALKS, ids=[f"{w[0]}-k{w[1]}-{w[2]['walk']}-{w[2]['iter_axis']}" for w in WALKS])
+def test_walk_orders(name, ki, walk, dtype):
+    """Kernels walking ``down`` or ``up`` their matrix (the orders that let a second pass find
+    the end of the first in L2) compute what the reference computes: tiles that cover the
+    matrix exactly and not, a strip's last block combining the rows its blocks walked from the
+    bottom, atomics, two calls in a row; and the default plan at n = 4096 takes them."""
+    import cupy
+    path = os.path.join(os.path.dirname(kfuse.__file__), "examples", name + ".kf")
+    for sizes in ({"m": 1001, "n": 777}, {"m": 512, "n": 2048}):
+        prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), sizes)
+        best = ranked_plans(prog, limit=None)[0][1]
+        params = {"bx": 32, "by": 4, "ks": 2, "vec": 2 if dtype == "complex64" else 4, **walk}
+        if sizes["n"] % params["vec"]:
+            params["vec"] = 1
+        kernels = [(k.calls, params if j == ki else k.params) for j, k in enumerate(best.kernels)]
+        exe = kfuse.runtime.build(prog, make_plan(prog, kernels))
+        assert "// walk " in exe.source
+        for seed in (10, 11):
+            ins = reference.random_inputs(prog, seed=seed, xp=cupy)
+            refs = reference.run(prog, ins)
+            outs = exe(*ins.values())
+            check_outputs([prog.value(o).display for o in prog.outputs], outs,
+                          [refs[o] for o in prog.outputs], dtype, f"{name} {sizes} kernel {ki} {params}")
+    if dtype == "float32":
+        prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), {"m": 4096, "n": 4096})
+        exe = kfuse.compile_script(path, sizes={"m": 4096, "n": 4096})
+        assert [k.params.get("walk") for k in exe.plan_obj.kernels][1] == "up"
+        ins = reference.random_inputs(prog, seed=12, xp=cupy)
+        refs = reference.run(prog, ins)
+        check_outputs([prog.value(o).display for o in prog.outputs], exe(*ins.values()),
+                      [refs[o] for o in prog.outputs], dtype, f"{name} 4096 default plan")

@@ -1,6 +1,7 @@
 """Generated CUDA as text (nothing is compiled here): names, comments, sizes, Algorithm 1's shape."""
 from __future__ import annotations
 
+import itertools
 import math
 import re
 
@@ -425,3 +426,62 @@ def test_lone_products_store_from_the_lanes(span):
                      "return q, pq;", "cg", "float32").bind({"n": 1001})
     k = generate(cg, make_plan(cg, [([0, 1], params)])).kernels[0]
     assert "kf_stage_q" in k.text and "__syncthreads();" in k.text
+
+
+def test_walk_orders_text_and_refusals():
+    """``walk``: ``down`` takes the strips' tile rows in turn (the grid moves down the matrix),
+    ``up`` the same from the bottom (iterating along F: block rows from the last, columns from
+    the right; a strip's last block then combines the rows the block walked).  Refused with a
+    reason: ``down`` iterating along F, a last-block finish of outputs that follow the loop,
+    a vector kernel, an unknown word."""
+    from kfuse.fusion.plan import check_plan, walk_refusal
+    from kfuse.fusion.space import make_plan
+    prog = bound("atax", "float32", m=1000, n=3000)
+    slow = {"bx": 32, "by": 8, "ks": 1, "vec": 4, "iter_axis": "slow", "iters": 8, "finish": "atomic"}
+    fast = {"bx": 32, "by": 8, "ks": 1, "vec": 4, "iter_axis": "fast", "iters": 2, "finish": "last_block"}
+    text = {w: generate(prog, make_plan(prog, [([0], fast), ([1], {**slow, "walk": w})])).kernels[1].text
+            for w in ("strips", "down", "up")}
+    assert "const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;" in text["strips"]
+    assert "const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;" in text["down"]
+    assert "const idx_t sb = ((idx_t)(ITERS - it) * gridDim.y - 1 - blockIdx.y) * TS;" in text["up"]
+    k0 = generate(prog, make_plan(prog, [([0], {**fast, "walk": "up"}), ([1], slow)])).kernels[0].text
+    in_order(k0, "const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;",
+             "const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;",
+             "kf_last_block(kf_count_t + blockIdx.y, 12)", "const idx_t lo = sb;")
+    with pytest.raises(PlanError, match="walk=down is a kernel iterating along F's own order"):
+        generate(prog, make_plan(prog, [([0], {**fast, "walk": "down"}), ([1], slow)]))
+    bicgk = bound("bicgk", "float32", m=1000, n=3000)
+    last = {**slow, "finish": "last_block"}
+    why = walk_refusal(bicgk, [0, 1], {**last, "walk": "up"})
+    assert "q = gemv(A, p) is finished by the last block of each strip" in why and "finish=atomic" in why
+    assert walk_refusal(bicgk, [0, 1], {**slow, "walk": "up"}) is None
+    with pytest.raises(PlanError, match="finished by the last block of each strip"):
+        check_plan(bicgk, make_plan(bicgk, [([0, 1], {**last, "walk": "down"})]))
+    with pytest.raises(PlanError, match="must be one of strips, down, up"):
+        check_plan(prog, make_plan(prog, [([0], fast), ([1], {**slow, "walk": "sideways"})]))
+    vadd = bound("vadd", "float32", n=1000)
+    assert "tile kernel; this kernel is a vec kernel" in walk_refusal(vadd, [0, 1], {"walk": "up"})
+
+
+def test_planner_walks_a_shared_matrix_where_l2_keeps_its_end():
+    """Two kernels over a matrix larger than half the L2 (n = 4096: 64 MiB) take walk orders
+    that end the first pass where the second starts, and the prediction credits the L2 reads
+    (``reuse_gain``); a matrix that stays in L2 whatever the order (n = 2048) keeps the strips."""
+    from kfuse.model import load_calibration
+    from kfuse.model.planner import best_plan
+    from kfuse.model.predict import predict_plan, reuse_gain
+    cal = load_calibration()
+    for name, n in itertools.product(("atax", "sgemvt", "gemver"), (4096, 16384)):
+        prog = bound(name, "float32", m=n, n=n)
+        plan = best_plan(prog, cal)
+        walks = [k.params.get("walk", "strips" if k.params["iter_axis"] == "slow" else "down")
+                 for k in plan.kernels]
+        assert walks in (["down", "up"],), (name, walks)
+        kernels = [(k.calls, k.params) for k in plan.kernels]
+        plain = [(c, {x: v for x, v in p.items() if x != "walk"}) for c, p in kernels]
+        gain = reuse_gain(prog, kernels, cal)
+        assert 0 < gain == pytest.approx(cal.l2_reuse * cal.l2_bytes / cal.read_bw)
+        assert predict_plan(prog, kernels, cal)["gpu_s"] == pytest.approx(
+            predict_plan(prog, plain, cal)["gpu_s"] - gain)
+        small = best_plan(bound(name, "float32", m=2048, n=2048), cal)
+        assert all("walk" not in k.params for k in small.kernels), name

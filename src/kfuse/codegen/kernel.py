@@ -26,7 +26,7 @@ import math
 from .. import library
 from ..errors import PlanError
 from ..fusion.legality import atomic_refusal, sum_atomic_refusal
-from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain
+from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain, walk_refusal
 from ..fusion.space import finish_chunk, span_refusal
 from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
@@ -586,8 +586,11 @@ class TileEmitter(KernelEmitter):
         CH = finish_chunk(prm, TS if IAX == "slow" else TF)
         if CH < 1 or ITERS % CH:
             raise PlanError(f"{self.k.name}: chunk={CH} must divide iters={ITERS}")
+        why = walk_refusal(self.p, [c.id for c in self.calls], prm)
+        if why:
+            raise PlanError(f"{self.k.name}: {why}")
         self.P = dict(BX=BX, BY=BY, KS=KS, VEC=VEC, ITERS=ITERS, IAX=IAX, S=S, F=F, TF=TF, TS=TS, GX=GX, GY=GY,
-                      CH=CH)
+                      CH=CH, WALK=prm.get("walk", "strips"))
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
         fams = self.families(reduces)
@@ -626,6 +629,9 @@ class TileEmitter(KernelEmitter):
         self.emit_prologue()
         if IAX == "slow":
             L("const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S")
+        elif self.P["WALK"] == "up":
+            L("const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; "
+              "walk up: block rows from the last")
         else:
             L("const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F")
         loaded = set()
@@ -645,10 +651,7 @@ class TileEmitter(KernelEmitter):
         if unroll > 1:
             L(f"#pragma unroll {unroll}   // more loads in flight")
         L.push("for (int it = 0; it < ITERS; ++it) {")
-        if IAX == "slow":
-            L("const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;")
-        else:
-            L("const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;")
+        self.emit_walk()
         iter_loaded = set(loaded)
         for fam in fams:
             if not self.red_info(fam[0])["accumulated"]:
@@ -680,6 +683,32 @@ class TileEmitter(KernelEmitter):
         L.pop()
         return KernelSource(self.k.name, L.text(), self.args, (GX, GY, 1), (BX, BY, 1), self.k,
                             self.aligned_inputs(VEC), zero)
+
+    def emit_walk(self):
+        """The tile this iteration covers (plan parameter ``walk``; see
+        :func:`kfuse.fusion.plan.walk_refusal`).  ``strips``: each block its own strip::
+
+            const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+
+        ``down`` (iterating along S): the blocks take the strips' tile rows in turn, so the grid
+        moves down the matrix; ``up``: the same from the bottom (iterating along F: the block
+        rows from the last, each row's columns from the right)::
+
+            const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;   // walk down: ...
+            const idx_t sb = ((idx_t)(ITERS - it) * gridDim.y - 1 - blockIdx.y) * TS;   // walk up: ...
+            const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: ...
+        """
+        L, walk = self.L, self.P["WALK"]
+        if self.P["IAX"] == "fast":
+            L("const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right"
+              if walk == "up" else "const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;")
+        elif walk == "down":
+            L("const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;   // walk down: the grid moves down the matrix")
+        elif walk == "up":
+            L("const idx_t sb = ((idx_t)(ITERS - it) * gridDim.y - 1 - blockIdx.y) * TS;   "
+              "// walk up: the grid moves up from the last tile row")
+        else:
+            L("const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;")
 
     def multi_lane(self) -> bool:
         """Whether the KS row results of a lane group reduce together (``kf_lane_reduce_k``:
@@ -1005,7 +1034,10 @@ class TileEmitter(KernelEmitter):
         tile = "TS" if info["oax"] == "slow" else "TF"
         span = f"{tile} * ITERS" if P["IAX"] == info["oax"] else tile
         L.push(f"if ({cond}) {{")
-        L(f"const idx_t lo = (idx_t){self.strip_of(fam)} * ({span});")
+        if P["WALK"] != "strips" and P["IAX"] != info["oax"]:   # the block's own rows (columns), as walked
+            L(f"const idx_t lo = {'sb' if info['oax'] == 'slow' else 'fb'};")
+        else:
+            L(f"const idx_t lo = (idx_t){self.strip_of(fam)} * ({span});")
         self.emit_combine_rows(fam, span)
         L.pop()
 

@@ -305,16 +305,68 @@ def check_plan(program: Program, plan: Plan) -> None:
         if k.space != kernel_space(program, k.calls):
             raise PlanError(f"kernel {k.name}: space {k.space!r} does not match its calls")
         check_params(k)
+        why = walk_refusal(program, k.calls, k.params)
+        if why:
+            raise PlanError(f"kernel {k.name}: {why}")
         reasons = check(program, k.calls)
         if reasons:
             raise PlanError(f"kernel {k.name} is not a legal fusion: " + "; ".join(reasons))
+
+
+WALKS = ("strips", "down", "up")
+
+
+def tile_grid(dom: Domain, params: dict) -> tuple:
+    """(blocks along F, blocks along S) of a tile kernel's launch."""
+    tf = int(params["bx"]) * int(params.get("vec", 1))
+    ts = int(params["by"]) * int(params.get("ks", 1))
+    iters, iax = int(params["iters"]), params.get("iter_axis", "slow")
+    return (math.ceil(dom.fast / (tf * (iters if iax == "fast" else 1))),
+            math.ceil(dom.slow / (ts * (iters if iax == "slow" else 1))))
+
+
+def walk_refusal(program: Program, calls: list, params: dict) -> str | None:
+    """Why a kernel may not take the walk order ``params['walk']``, or None.
+
+    ``strips`` (the default): each block walks its own strip of the tile, so at any moment the
+    grid touches one tile row (column) per strip.  ``down`` (kernels iterating along S): the
+    blocks walk the strips in turn, tile row ``it * GY + blockIdx.y``, so the grid moves down
+    the matrix and ends at its bottom.  ``up``: the same walk from the bottom (a kernel
+    iterating along F takes its block rows from the last and its columns from the right).
+    A kernel that reads a matrix the kernel before it walked ``down`` finds the rows that one
+    touched last in L2 when it walks ``up``.  Refused where the order matters to the result's
+    assembly: a reduction whose outputs follow the loop and whose strips are combined by their
+    last block reads a strip's rows as one contiguous range."""
+    walk = params.get("walk", "strips")
+    if walk == "strips":
+        return None
+    if walk not in WALKS:
+        return f"walk must be one of {', '.join(WALKS)}, got {walk!r}"
+    dom = kernel_domain(program, calls)
+    if dom.space != "tile":
+        return f"walk={walk} orders the blocks of a tile kernel; this kernel is a {dom.space} kernel"
+    iax = params.get("iter_axis", "slow")
+    if walk == "down" and iax != "slow":
+        return "walk=down is a kernel iterating along F's own order (block rows top to bottom): use strips"
+    gx, gy = tile_grid(dom, params)
+    for c in calls:
+        call = program.calls[c]
+        fn = library.get(call.fn)
+        if not fn.is_reduce:
+            continue
+        oax = dom.axis_of(fn.output.index)
+        if oax == iax and (gx if oax == "slow" else gy) > 1 and params.get("finish") != "atomic":
+            return (f"walk={walk}: {call.label} is finished by the last block of each strip, which "
+                    "combines the strip's outputs as one contiguous range (use finish=atomic)")
+    return None
 
 
 # launch parameters each space takes: integers, words, and words from a fixed set
 PARAMS = {
     "vec": {"block": int, "vec": int, "iters": int, "unroll": int, "finish": ("last_block", "atomic")},
     "tile": {"bx": int, "by": int, "ks": int, "vec": int, "iter_axis": str, "iters": int,
-             "unroll": int, "finish": ("last_block", "atomic"), "regs": int, "chunk": int},
+             "unroll": int, "finish": ("last_block", "atomic"), "regs": int, "chunk": int,
+             "walk": WALKS},
     "rows": {"block": int, "group": int, "vec": int, "iters": int, "stage": int, "span": int,
              "finish": ("last_block", "atomic"), "regs": int},
     "scalar": {},

@@ -20,7 +20,8 @@ import math
 from .. import config, library
 from ..ir import Program
 from .legality import atomic_refusal, check, sum_atomic_refusal
-from .plan import Domain, KernelPlan, Plan, kernel_domain, kernel_name, kernel_space, pack_width
+from .plan import (Domain, KernelPlan, Plan, kernel_domain, kernel_name, kernel_space, pack_width,
+                   walk_refusal)
 
 EXHAUSTIVE_CALLS = 9
 BLOCKS_PER_SM = (2, 4, 8)
@@ -55,6 +56,38 @@ def finish_chunk(params: dict, rows_per_iter: int) -> int:
     while iters % c:
         c -= 1
     return c
+
+
+def shared_matrix(program: Program, first: list, second: list) -> str | None:
+    """A matrix ``second`` reads that ``first`` reads or writes (the largest), or None."""
+    def mats(calls, outs):
+        got = set()
+        for c in calls:
+            call = program.calls[c]
+            for v in (call.outs.values() if outs else call.args.values()):
+                b = program.base(v)
+                if program.value(b).type.kind == "matrix":
+                    got.add(b)
+        return got
+    common = mats(second, False) & (mats(first, False) | mats(first, True))
+    return max(common, key=lambda b: (program.value(b).type.nbytes(), b)) if common else None
+
+
+def reuse_walks(program: Program, first: tuple, second: tuple) -> tuple | None:
+    """(first, second) as (calls, params) with walk orders that let ``second`` find the end of
+    ``first``'s pass over a shared matrix in L2: ``first`` moves down the matrix (``down``, or a
+    kernel iterating along F in its own order), ``second`` walks ``up``; None when the two share
+    no matrix or a walk is refused."""
+    (c1, p1), (c2, p2) = first, second
+    if p1.get("walk") == "up" or shared_matrix(program, c1, c2) is None:   # ``first`` ends at the top
+        return None
+    if kernel_domain(program, c1).space != "tile" or kernel_domain(program, c2).space != "tile":
+        return None
+    q1 = {**p1, "walk": "down"} if p1.get("iter_axis", "slow") == "slow" else dict(p1)
+    q2 = {**p2, "walk": "up"}
+    if walk_refusal(program, c1, q1) or walk_refusal(program, c2, q2):
+        return None
+    return (c1, q1), (c2, q2)
 
 
 def _sparse_types(program: Program, calls: list) -> list:
@@ -301,7 +334,9 @@ class Search:
         Each kernel first takes its fastest implementation on the GPU; then, one kernel at a
         time, one whose outputs must be zeroed first (a memset: a host call of its own) takes
         its fastest implementation without, where that makes the whole plan faster (calls
-        bound by the host path)."""
+        bound by the host path); last, each pair of kernels over a shared matrix takes walk
+        orders that let the second find the end of the first's pass in L2
+        (:func:`reuse_walks`), where the plan's prediction drops."""
         groups = order_groups(self.p, groups)
         needed = self.needed_fn(groups)
         keys = [(tuple(g), frozenset(n)) for g, n in zip(groups, needed)]
@@ -311,6 +346,13 @@ class Search:
             lean = self._lean_impl.get(k)
             if lean is not None:
                 trial = kernels[:i] + [(groups[i], lean[1])] + kernels[i + 1:]
+                c = self.plan_cost(trial, needed)
+                if c < cost:
+                    cost, kernels = c, trial
+        for i in range(1, len(kernels)):   # walk orders that keep a shared matrix's end in L2
+            pair = reuse_walks(self.p, kernels[i - 1], kernels[i])
+            if pair is not None:
+                trial = kernels[:i - 1] + list(pair) + kernels[i + 1:]
                 c = self.plan_cost(trial, needed)
                 if c < cost:
                     cost, kernels = c, trial

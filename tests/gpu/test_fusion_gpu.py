@@ -28,6 +28,17 @@ CASES = [(os.path.basename(p)[:-3], p, s, d) for p in EXAMPLES for s in _sizes(o
          for d in ("float32", "float64")]
 
 
+def _check_seeds(prog, exe, dtype, what, seeds):
+    """``exe`` on fresh random inputs for each seed (calls in a row: counters and accumulators
+    the kernels leave behind must be clear), checked against the reference."""
+    import cupy
+    for seed in seeds:
+        ins = reference.random_inputs(prog, seed=seed, xp=cupy)
+        refs = reference.run(prog, ins)
+        check_outputs([prog.value(o).display for o in prog.outputs], exe(*ins.values()),
+                      [refs[o] for o in prog.outputs], dtype, f"{what} seed {seed}")
+
+
 def _check(prog, plan, ins, refs, dtype, what):
     exe = kfuse.runtime.build(prog, plan)
     outs = exe(*ins.values())
@@ -151,7 +162,6 @@ def test_strips_combined_chunk_by_chunk(name, axis, dtype):
     block to finish a chunk of a strip sums that chunk's partials): chunks of 1, 2 and 4
     iterations, sizes the tiles do not cover exactly, and two calls in a row (the per-chunk
     counters must be left at zero)."""
-    import cupy
     path = os.path.join(os.path.dirname(kfuse.__file__), "examples", name + ".kf")
     prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), {"m": 1001, "n": 777})
     best = ranked_plans(prog, limit=None)[0][1]
@@ -166,12 +176,7 @@ def test_strips_combined_chunk_by_chunk(name, axis, dtype):
         except kfuse.errors.PlanError:
             continue
         chunked += "CHUNK" in exe.source
-        for seed in (8, 9):
-            ins = reference.random_inputs(prog, seed=seed, xp=cupy)
-            refs = reference.run(prog, ins)
-            outs = exe(*ins.values())
-            check_outputs([prog.value(o).display for o in prog.outputs], outs,
-                          [refs[o] for o in prog.outputs], dtype, f"{name} {params} seed {seed}")
+        _check_seeds(prog, exe, dtype, f"{name} {params}", (8, 9))
     assert chunked >= 2, f"{name} along {axis}: no chunked finish was generated"
 
 
@@ -191,7 +196,6 @@ def test_walk_orders(name, ki, walk, dtype):
     the end of the first in L2) compute what the reference computes: tiles that cover the
     matrix exactly and not, a strip's last block combining the rows its blocks walked from the
     bottom, atomics, two calls in a row; and the default plan at n = 4096 takes them."""
-    import cupy
     path = os.path.join(os.path.dirname(kfuse.__file__), "examples", name + ".kf")
     for sizes in ({"m": 1001, "n": 777}, {"m": 512, "n": 2048}):
         prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), sizes)
@@ -202,17 +206,9 @@ def test_walk_orders(name, ki, walk, dtype):
         kernels = [(k.calls, params if j == ki else k.params) for j, k in enumerate(best.kernels)]
         exe = kfuse.runtime.build(prog, make_plan(prog, kernels))
         assert "// walk " in exe.source
-        for seed in (10, 11):
-            ins = reference.random_inputs(prog, seed=seed, xp=cupy)
-            refs = reference.run(prog, ins)
-            outs = exe(*ins.values())
-            check_outputs([prog.value(o).display for o in prog.outputs], outs,
-                          [refs[o] for o in prog.outputs], dtype, f"{name} {sizes} kernel {ki} {params}")
+        _check_seeds(prog, exe, dtype, f"{name} {sizes} kernel {ki} {params}", (10, 11))
     if dtype == "float32":
         prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), {"m": 4096, "n": 4096})
         exe = kfuse.compile_script(path, sizes={"m": 4096, "n": 4096})
         assert [k.params.get("walk") for k in exe.plan_obj.kernels][1] == "up"
-        ins = reference.random_inputs(prog, seed=12, xp=cupy)
-        refs = reference.run(prog, ins)
-        check_outputs([prog.value(o).display for o in prog.outputs], exe(*ins.values()),
-                      [refs[o] for o in prog.outputs], dtype, f"{name} 4096 default plan")
+        _check_seeds(prog, exe, dtype, f"{name} 4096 default plan", (12,))

@@ -26,7 +26,7 @@ import math
 from .. import library
 from ..errors import PlanError
 from ..fusion.legality import atomic_refusal, sum_atomic_refusal
-from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain, walk_refusal
+from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain, tile_grid, walk_refusal
 from ..fusion.space import finish_chunk, span_refusal
 from ..ir import Program, ctype, ident, is_complex, itemsize
 from .routines import compute_params, finalize_params, routine_types
@@ -579,8 +579,7 @@ class TileEmitter(KernelEmitter):
         if VEC > 1 and F % VEC:
             raise PlanError(f"{self.k.name}: vec={VEC} needs the fast extent ({F}) to be a multiple of {VEC}")
         TF, TS = BX * VEC, BY * KS
-        GX = math.ceil(F / (TF * (ITERS if IAX == "fast" else 1)))
-        GY = math.ceil(S / (TS * (ITERS if IAX == "slow" else 1)))
+        GX, GY = tile_grid(d, prm)
         if GY > 65535:
             raise PlanError(f"{self.k.name}: grid.y = {GY} exceeds 65535; raise iters or ks")
         CH = finish_chunk(prm, TS if IAX == "slow" else TF)

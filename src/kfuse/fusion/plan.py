@@ -325,6 +325,12 @@ def tile_grid(dom: Domain, params: dict) -> tuple:
             math.ceil(dom.slow / (ts * (iters if iax == "slow" else 1))))
 
 
+def walk_of(params: dict) -> str:
+    """The order a tile kernel's grid moves over its matrix: its ``walk``; without one, a kernel
+    iterating along F moves down (block rows in order), one along S walks its strips."""
+    return params.get("walk", "down" if params.get("iter_axis", "slow") == "fast" else "strips")
+
+
 def walk_refusal(program: Program, calls: list, params: dict) -> str | None:
     """Why a kernel may not take the walk order ``params['walk']``, or None.
 

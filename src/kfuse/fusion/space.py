@@ -21,7 +21,7 @@ from .. import config, library
 from ..ir import Program
 from .legality import atomic_refusal, check, sum_atomic_refusal
 from .plan import (Domain, KernelPlan, Plan, kernel_domain, kernel_name, kernel_space, pack_width,
-                   walk_refusal)
+                   walk_of, walk_refusal)
 
 EXHAUSTIVE_CALLS = 9
 BLOCKS_PER_SM = (2, 4, 8)
@@ -79,13 +79,11 @@ def reuse_walks(program: Program, first: tuple, second: tuple) -> tuple | None:
     kernel iterating along F in its own order), ``second`` walks ``up``; None when the two share
     no matrix or a walk is refused."""
     (c1, p1), (c2, p2) = first, second
-    if p1.get("walk") == "up" or shared_matrix(program, c1, c2) is None:   # ``first`` ends at the top
+    if walk_of(p1) == "up" or shared_matrix(program, c1, c2) is None:   # ``first`` ends at the top
         return None
-    if kernel_domain(program, c1).space != "tile" or kernel_domain(program, c2).space != "tile":
-        return None
-    q1 = {**p1, "walk": "down"} if p1.get("iter_axis", "slow") == "slow" else dict(p1)
+    q1 = dict(p1) if walk_of(p1) == "down" else {**p1, "walk": "down"}
     q2 = {**p2, "walk": "up"}
-    if walk_refusal(program, c1, q1) or walk_refusal(program, c2, q2):
+    if walk_refusal(program, c1, q1) or walk_refusal(program, c2, q2):   # (a kernel not over tiles, too)
         return None
     return (c1, q1), (c2, q2)
 

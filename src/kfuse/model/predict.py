@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from .. import library
-from ..fusion.plan import call_domain, kernel_domain, needed_outside
+from ..fusion.plan import call_domain, kernel_domain, needed_outside, tile_grid, walk_of
 from ..fusion.space import finish_chunk, per_row_hint, shared_matrix
 from ..ir import Program, itemsize
 from .calibration import Calibration, probe_row_length
@@ -102,10 +102,9 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
                                if program.value(b).type.kind != "scalar")
     elif dom.space == "tile":
         bx, by, ks = int(params["bx"]), int(params["by"]), int(params.get("ks", 1))
-        iters, iax = int(params["iters"]), params.get("iter_axis", "slow")
+        iax = params.get("iter_axis", "slow")
         tf, ts = bx * vec, by * ks
-        gx = math.ceil(dom.fast / (tf * (iters if iax == "fast" else 1)))
-        gy = math.ceil(dom.slow / (ts * (iters if iax == "slow" else 1)))
+        gx, gy = tile_grid(dom, params)
         grid, threads = gx * gy, bx * by
         per_thread = sum(ks * vec * itemsize(program.value(b).type.dtype) for b in seen
                          if program.value(b).type.kind == "matrix")
@@ -328,7 +327,7 @@ def reuse_gain(program: Program, kernels: list, cal: Calibration) -> float:
     8192, 5.3 us for GEMVER at 16384."""
     gain = 0.0
     for (c1, p1), (c2, p2) in zip(kernels, kernels[1:]):
-        if p2.get("walk") != "up" or p1.get("walk", "down" if p1.get("iter_axis") == "fast" else "strips") != "down":
+        if walk_of(p2) != "up" or walk_of(p1) != "down":
             continue
         m = shared_matrix(program, c1, c2)
         nbytes = program.value(m).type.nbytes() if m else 0

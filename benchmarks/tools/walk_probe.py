@@ -40,8 +40,34 @@ def variants(program, kernels: list) -> dict:
     return out
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def time_plans(case: str, program, plans: dict, cal, **extra) -> list:
+    """Each named plan (lists of (calls, params)) timed rotating and hot beside its prediction,
+    its answers checked against the first plan's; one row per plan, printed as it comes."""
+    ins = device_inputs(program)
+    rounds = rotating_args(ins)
+    ref, rows = None, []
+    for name, kernels in plans.items():
+        exe = build(program, make_plan(program, kernels))
+        got = [cupy.asnumpy(o) for o in exe(*ins)]
+        ref = ref or got
+        err = max(reference.rel_error(g, r) for g, r in zip(got, ref))
+        r = {"case": case, "plan": name, **{k: f(kernels) for k, f in extra.items()},
+             "rotating_us": device_seconds(exe, rounds) * 1e6,
+             "hot_us": device_seconds(exe, [ins] * len(rounds)) * 1e6,
+             "predicted_us": predict_plan(program, kernels, cal)["gpu_s"] * 1e6, "rel_diff": err}
+        rows.append(r)
+        shown = " ".join(str(r[k]) for k in extra)
+        print(f"{case:>14} {name:>12} {shown:>24}: rotating {r['rotating_us']:8.2f} us, hot "
+              f"{r['hot_us']:8.2f} us, predicted {r['predicted_us']:8.2f} us; rel. diff {err:.1e}")
+        sys.stdout.flush()
+    cupy.get_default_memory_pool().free_all_blocks()
+    return rows
+
+
+def probe_main(argv, doc: str, plans_of, **extra) -> int:
+    """The command line of a probe: cases, ``--json``; ``plans_of(program, kernels)`` names the
+    plans to time for each case's predicted plan."""
+    p = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     p.add_argument("cases", nargs="+")
     p.add_argument("--json")
     a = p.parse_args(argv)
@@ -50,27 +76,16 @@ def main(argv=None) -> int:
     for case in a.cases:
         program = load_case(case)
         plan = best_plan(program, cal)
-        ins = device_inputs(program)
-        rounds = rotating_args(ins)
-        ref = None
-        for name, kernels in variants(program, [(k.calls, k.params) for k in plan.kernels]).items():
-            exe = build(program, make_plan(program, kernels))
-            got = [cupy.asnumpy(o) for o in exe(*ins)]
-            ref = ref or got
-            err = max(reference.rel_error(g, r) for g, r in zip(got, ref))
-            r = {"case": case, "plan": name, "walks": [q.get("walk", "-") for _c, q in kernels],
-                 "rotating_us": device_seconds(exe, rounds) * 1e6,
-                 "hot_us": device_seconds(exe, [ins] * len(rounds)) * 1e6,
-                 "predicted_us": predict_plan(program, kernels, cal)["gpu_s"] * 1e6, "rel_diff": err}
-            rows.append(r)
-            print(f"{case:>14} {name:>9} {str(r['walks']):>16}: rotating {r['rotating_us']:8.2f} us, hot "
-                  f"{r['hot_us']:8.2f} us, predicted {r['predicted_us']:8.2f} us; rel. diff {err:.1e}")
-            sys.stdout.flush()
-        cupy.get_default_memory_pool().free_all_blocks()
+        rows += time_plans(case, program, plans_of(program, [(k.calls, k.params) for k in plan.kernels]),
+                           cal, **extra)
     if a.json:
         with open(a.json, "w") as f:
             json.dump(rows, f, indent=1)
     return 0
+
+
+def main(argv=None) -> int:
+    return probe_main(argv, __doc__, variants, walks=lambda ks: [q.get("walk", "-") for _c, q in ks])
 
 
 if __name__ == "__main__":

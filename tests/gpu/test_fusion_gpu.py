@@ -212,3 +212,28 @@ def test_walk_orders(name, ki, walk, dtype):
         exe = kfuse.compile_script(path, sizes={"m": 4096, "n": 4096})
         assert [k.params.get("walk") for k in exe.plan_obj.kernels][1] == "up"
         _check_seeds(prog, exe, dtype, f"{name} 4096 default plan", (12,))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("name", ["bicgk", "atax", "gemver"])
+def test_zeroing_kernel_before_atomic_finishes(name, dtype):
+    """Every kernel of the plan finishing by atomics: one zeroing kernel runs first for all of
+    them (poisoned outputs come out right), call after call, with graphs on and off."""
+    path = os.path.join(os.path.dirname(kfuse.__file__), "examples", name + ".kf")
+    prog = kfuse.api.bind_sizes(kfuse.load(path, dtype), {"m": 1001, "n": 777})
+    best = ranked_plans(prog, limit=None)[0][1]
+    kernels = [(k.calls, {**k.params, "finish": "atomic"} if "finish" in k.params else k.params)
+               for k in best.kernels]
+    exe = kfuse.runtime.build(prog, make_plan(prog, kernels))
+    assert exe.module.zero is not None and len(exe.module.launches) == len(kernels) + 1
+    _check_seeds(prog, exe, dtype, f"{name} all atomic", (30, 31))
+    import cupy
+    ins = reference.random_inputs(prog, seed=32, xp=cupy)
+    refs = [reference.run(prog, ins)[o] for o in prog.outputs]
+    names = [prog.value(o).display for o in prog.outputs]
+    with kfuse.config.override(poison=False):
+        for i in range(4):   # the same arguments: launches twice, then a captured graph replays
+            check_outputs(names, exe(*ins.values()), refs, dtype, f"{name} all atomic, call {i}")
+        assert exe._stub is not None and exe._stub.graphs.captured == 1
+        with kfuse.config.override(auto_graph=False):
+            check_outputs(names, exe(*ins.values()), refs, dtype, f"{name} all atomic, launches")

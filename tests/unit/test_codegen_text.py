@@ -485,3 +485,43 @@ def test_planner_walks_a_shared_matrix_where_l2_keeps_its_end():
             predict_plan(prog, plain, cal)["gpu_s"] - gain)
         small = best_plan(bound(name, "float32", m=2048, n=2048), cal)
         assert all("walk" not in k.params for k in small.kernels), name
+
+
+def test_one_kernel_zeroes_every_atomic_output_first():
+    """Outputs that atomics sum into are zeroed by one kernel launched before the plan's (one
+    launch where a memset per output took a graph node each), for every kernel of the plan;
+    a plan without atomic finishes has none.  The model charges one launch on the host."""
+    from kfuse.fusion.space import make_plan
+    from kfuse.model import load_calibration
+    from kfuse.model.predict import predict_kernel, predict_plan
+    from kfuse.fusion.plan import needed_outside
+    bicgk = bound("bicgk", "float32", m=1000, n=3000)
+    atomic = {"bx": 32, "by": 4, "ks": 4, "vec": 4, "iter_axis": "slow", "iters": 8, "finish": "atomic"}
+    mod = generate(bicgk, make_plan(bicgk, [([0, 1], atomic)]))
+    z = mod.zero
+    assert z is not None and mod.launches == [z] + mod.kernels and z.plan is None
+    assert [(a.value, a.kind) for a in z.args] == [("q", "out"), ("s", "out")]
+    in_order(mod.source, "first kf_zero_outputs zeroes q, s", 'extern "C" __global__ void __launch_bounds__(256)',
+             "kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)",
+             "for (int i = i0; i < 1000; i += step) q[i] = 0u;", "for (int i = i0; i < 3000; i += step) s_[i] = 0u;",
+             "// kernel k0_q_gemv__s_gemv_t")
+    assert z.grid == (-(-3000 // 256), 1, 1) and z.block == (256, 1, 1)
+    assert "kf_atomic_add(&q[s], q_c);" in mod.kernels[0].text
+    last = generate(bicgk, make_plan(bicgk, [([0, 1], {**atomic, "finish": "last_block"})]))
+    assert last.zero is None and last.launches == last.kernels and "kf_zero_outputs" not in last.source
+    cz = bound("bicgk", "complex128", m=1000, n=3000)
+    zc = generate(cz, make_plan(cz, [([0, 1], {**atomic, "vec": 1})])).zero
+    assert "for (int i = i0; i < 4000; i += step) q[i] = 0u;   // 4000 words of q" in zc.text
+    atax = bound("atax", "float32", m=1000, n=3000)
+    fast = {**atomic, "iter_axis": "fast", "iters": 2}
+    kernels = [([0], fast), ([1], atomic)]
+    mod = generate(atax, make_plan(atax, kernels))
+    assert [a.value for a in mod.zero.args] == ["t", "y"] and len(mod.launches) == 3
+    assert "(k0_t_gemv, k1_y_gemv_t)" in mod.zero.text
+    cal = load_calibration()
+    need = needed_outside(atax, [c for c, _ in kernels])
+    each = sum(predict_kernel(atax, c, p, need[i], cal) for i, (c, p) in enumerate(kernels))
+    assert predict_plan(atax, kernels, cal)["gpu_s"] == pytest.approx(each)
+    plain = [([0], {**fast, "finish": "last_block"}), ([1], {**atomic, "finish": "last_block"})]
+    assert predict_plan(atax, kernels, cal)["host_s"] == pytest.approx(
+        predict_plan(atax, plain, cal)["host_s"] + cal.host_launch_s)

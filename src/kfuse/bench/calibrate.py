@@ -168,7 +168,6 @@ def _host_costs(cal: Calibration):
                  "exe_launch_us": r["exe_us"]}
         cal.host_launch_s = r["launch_us"] * 1e-6
         cal.host_alloc_s = r["take_us"] * 1e-6
-        cal.host_memset_s = r["memset_us"] * 1e-6
         # a call that launches (a repeated one replays a graph and costs less: planning assumes not)
         cal.host_call_s = max(0.0, (r["exe_launch_us"] - r["launch_us"] - r["outputs"] * r["take_us"]) * 1e-6)
 

@@ -404,11 +404,11 @@ def hostpath_table(rows) -> str | None:
     out = [md_table(["case", "bare launch µs", "bare launch + output allocation µs", "kfuse executable µs",
                      "kfuse.jit µs", "executable / bare+alloc", "jit / bare+alloc",
                      "executable, graphs off µs", "kfuse's parts: driver launch µs", "graph replay µs",
-                     "output from the ring µs", "memset µs"],
+                     "output from the ring µs"],
                     [[r["case"], f"{r['bare_us']:.2f}", f"{r['bare_alloc_us']:.2f}", f"{r['exe_us']:.2f}",
                       f"{r['jit_us']:.2f}", f"{r['exe_over_bare_alloc']:.2f}", f"{r['jit_over_bare_alloc']:.2f}",
                       f(r.get("exe_launch_us")), f(r.get("launch_us")), f(r.get("graph_us")),
-                      f(r.get("take_us")), f(r.get("memset_us"))]
+                      f(r.get("take_us"))]
                      for r in rows])]
     return "\n".join(out)
 

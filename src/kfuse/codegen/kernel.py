@@ -61,7 +61,7 @@ class KernelSource:
     block: tuple
     plan: KernelPlan
     aligned: dict = dataclasses.field(default_factory=dict)   # value -> bytes its pointer must be aligned to
-    zero: list = dataclasses.field(default_factory=list)      # outputs to set to 0 before the launch (atomics)
+    zero: list = dataclasses.field(default_factory=list)      # outputs atomics sum into: zeroed first (module.zero_kernel)
 
 
 class _Lines:

@@ -330,7 +330,7 @@ class Search:
         """(predicted seconds, [(calls, params)]) of the best implementation of a combination.
 
         Each kernel first takes its fastest implementation on the GPU; then, one kernel at a
-        time, one whose outputs must be zeroed first (a memset: a host call of its own) takes
+        time, one whose outputs must be zeroed first (by a kernel launched before the plan's) takes
         its fastest implementation without, where that makes the whole plan faster (calls
         bound by the host path); last, each pair of kernels over a shared matrix takes walk
         orders that let the second find the end of the first's pass in L2

@@ -48,8 +48,7 @@ class Calibration:
     last_block_s: float = 1.5e-6          # the last-block handshake: fence, atomic, one more wave
     block_bw: float = 60e9                # bytes/s one block pulls when it alone finishes a strip
     atomic_rate: float = 1.5e11           # float atomics per second into distinct addresses
-    host_memset_s: float = 2.0e-6         # host cost of one cudaMemsetAsync
-    gpu_memset_s: float = 1.5e-6          # GPU-side cost of zeroing an atomic output before its kernel
+    zero_kernel_s: float = 1.5e-6         # GPU-side cost of the kernel zeroing atomic outputs before a plan
     routine_s: dict = dataclasses.field(default_factory=dict)  # "fn/dtype" -> seconds per element (compute)
     fma_rate: float = 33e12               # scalar FMA per second across the chip (fallback compute cost)
     env_factor: dict = dataclasses.field(default_factory=dict)  # env_key -> measured / analytic time

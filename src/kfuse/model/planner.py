@@ -15,7 +15,7 @@ def make_search(program: Program, cal: Calibration) -> Search:
     def host(group, needed):
         return cal.host_launch_s + len(needed) * cal.host_alloc_s
 
-    def zeroes(calls, params, needed):   # outputs zeroed by a memset before the kernel
+    def zeroes(calls, params, needed):   # outputs zeroed (by the plan's zeroing kernel) before the kernel
         return params.get("finish") == "atomic" and kernel_traffic(program, calls, params, needed)["zeroed"]
 
     search = Search(program,

@@ -105,7 +105,7 @@ class Executable:
         mod = cupy.cuda.function.Module()
         mod.load(self.compiled.cubin)
         steps = []
-        for k in self.module.kernels:
+        for k in self.module.launches:
             fn = mod.get_function(k.name)
             recipe = []
             for a in k.args:
@@ -115,9 +115,7 @@ class Executable:
                     recipe.append(cupy.zeros(a.nbytes // 4, dtype=np.uint32))
                 else:
                     recipe.append(cupy.empty(a.nbytes, dtype=np.uint8))
-            zero = [(v, program_nbytes) for v, program_nbytes in
-                    ((z, self.program.value(z).type.nbytes()) for z in k.zero)]
-            steps.append((fn, k.grid, k.block, recipe, zero))
+            steps.append((fn, k.grid, k.block, recipe))
         self._loaded = (dev, (mod, steps))
         self._steps = steps
         self._stub = None if self.use_graph else make_stub(self, dev, steps)
@@ -216,11 +214,7 @@ class Executable:
                 env[name] = empty(shape, dt, order)
         if config.get().poison:
             poison([env[name] for name, *_ in self._allocs], steps)
-        for fn, grid, block, recipe, zero in steps:
-            if zero:
-                stream = cupy.cuda.get_current_stream().ptr
-                for v, nbytes in zero:
-                    cupy.cuda.runtime.memsetAsync(env[v].data.ptr, 0, nbytes, stream)
+        for fn, grid, block, recipe in steps:
             fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]))
         return env
 

@@ -51,9 +51,9 @@ for SGEMV (one kernel)::
                 _q_0[3] = p2
                 _f_0[8] = a4
                 _q_0[5] = q0
-                _issue(s)          # its memsets and launches
+                _issue(s)          # its launches
                 if graphs:
-                    _cache.remember(key, _issue, ())
+                    _cache.remember(key, _issue)
         finally:
             _lock.release()
         return (o0,)
@@ -117,11 +117,11 @@ class OutputRing:
 
 
 class GraphCache:
-    """CUDA graphs of one stub's launches (its memsets and kernels), one per argument set
+    """CUDA graphs of one stub's launches, one per argument set
     (stream, input addresses, scalar values, output addresses) seen twice among the last
     ``seen`` calls; at most ``size`` graphs (then other arguments launch: a loop over more
     argument sets than that would otherwise capture round after round).  A hit replays the graph:
-    one host call (about 1.6 µs on the H200's host) however many kernels and memsets, where
+    one host call (about 1.6 µs on the H200's host) however many kernels, where
     each launch costs about 4 µs.  Loops that call with the same buffers (a time step
     alternating two arrays, a benchmark) hit; calls with new scalars each time never capture.
     Setting ``auto_graph`` (default on) enables it."""
@@ -132,7 +132,7 @@ class GraphCache:
         self.stream = None
         self.captured = 0
 
-    def remember(self, key: tuple, issue, zargs: tuple) -> None:
+    def remember(self, key: tuple, issue) -> None:
         """Note a call's arguments; on their second sighting capture ``issue`` (the stub's
         launches, parameters already written) as the graph for ``key``."""
         if len(self.graphs) >= self.size:
@@ -152,7 +152,7 @@ class GraphCache:
             with cs:
                 cs.begin_capture(cupy.cuda.runtime.streamCaptureModeThreadLocal)
                 try:
-                    issue(cs.ptr, *zargs)
+                    issue(cs.ptr)
                 finally:
                     graph = cs.end_capture()
             graph.upload()
@@ -210,7 +210,7 @@ def poison(arrays, steps) -> None:
     launches, so elements a kernel fails to write show."""
     for a in arrays:
         a.fill(np.nan)
-    for _fn, _g, _b, recipe, _z in steps:
+    for _fn, _g, _b, recipe in steps:
         for r in recipe:
             if not isinstance(r, str) and r.dtype == np.uint8:
                 r.fill(0xFF)  # all-ones bytes are NaN for every float type
@@ -227,8 +227,7 @@ def make_stub(exe, dev: int, steps: list):
     p = exe.program
     ns = {"MISS": MISS, "_nd": cupy.ndarray, "_dev": dev, "_lock": threading.Lock(),
           "_get_device": cupy.cuda.runtime.getDevice, "_settings": config.get,
-          "_stream": cupy.cuda.get_current_stream, "_launch": driver.launchKernel,
-          "_memset": cupy.cuda.runtime.memsetAsync}
+          "_stream": cupy.cuda.get_current_stream, "_launch": driver.launchKernel}
     names = [f"a{i}" for i in range(len(exe._inputs))]
     arrays, lines = [], []
     for i, (name, val) in enumerate(exe._inputs):
@@ -282,11 +281,10 @@ def make_stub(exe, dev: int, steps: list):
         var[name] = f"o{j}"
         ptr[name] = f"q{j}"
     if any(isinstance(r, str) and r not in ptr and r not in scalars
-           for _fn, _g, _b, recipe, _z in steps for r in recipe):
+           for _fn, _g, _b, recipe in steps for r in recipe):
         return None   # a parameter the stub does not know how to pass
     writes, issue = [], []
-    zeroed = []
-    for k, (fn, grid, block, recipe, zero) in enumerate(steps):
+    for k, (fn, grid, block, recipe) in enumerate(steps):
         pb = ParamBlock([scalars[r][1] if isinstance(r, str) and r in scalars else "ptr" for r in recipe])
         ns[f"_q_{k}"], ns[f"_f_{k}"], ns[f"_d_{k}"] = pb.q, pb.f, pb.d
         # _pb_ keeps the address array _pp_ points at alive; _fn_ the function _fp_ names
@@ -307,16 +305,12 @@ def make_stub(exe, dev: int, steps: list):
                 writes.append(f"            _q_{k}[{off // 8}] = {ptr[r]}")
             else:   # workspace: the same buffer every call
                 pb.q[off // 8] = r.data.ptr
-        for v, nbytes in zero:   # outputs finished by atomics start at 0
-            if ptr[v] not in zeroed:
-                zeroed.append(ptr[v])
-            issue.append(f"    _memset({ptr[v]}, 0, {nbytes}, s)")
         g = tuple(grid) + (1,) * (3 - len(grid))
         b = tuple(block) + (1,) * (3 - len(block))
         issue.append(f"    _launch(_fp_{k}, {g[0]}, {g[1]}, {g[2]}, {b[0]}, {b[1]}, {b[2]}, 0, s, _pp_{k}, 0)")
     if not issue:
         issue.append("    pass")   # nothing to launch (a program that only returns its inputs)
-    isrc = f"def _issue({', '.join(['s'] + zeroed)}):\n" + "\n".join(issue) + "\n"
+    isrc = "def _issue(s):\n" + "\n".join(issue) + "\n"
     ns["_capturing"] = _capturing
     exec(compile(isrc, f"<kfuse launches {p.name}>", "exec"), ns)  # noqa: S102 - generated from our own data
     ns["_issue"].source = isrc
@@ -342,9 +336,9 @@ def make_stub(exe, dev: int, steps: list):
     body.append("            g.launch()")
     body.append("        else:")
     body += writes
-    body.append(f"            _issue({', '.join(['s'] + zeroed)})")
+    body.append("            _issue(s)")
     body.append("            if graphs:")
-    body.append(f"                _cache.remember(key, _issue, ({''.join(z + ', ' for z in zeroed)}))")
+    body.append("                _cache.remember(key, _issue)")
     lines.append("    try:")
     lines += body
     lines.append("    finally:")

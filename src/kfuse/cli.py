@@ -84,12 +84,17 @@ def cmd_compile(args):
     out = args.output or f"{prog.name}.cu"
     with open(out, "w") as f:
         f.write(exe.source)
-    print(f"wrote {out} ({exe.n_kernels} kernel(s))")
+    print(f"wrote {out} ({_kernels(exe)})")
     if args.cubin:
         with open(args.cubin, "wb") as f:
             f.write(exe.compiled.cubin)
         print(f"wrote {args.cubin} ({len(exe.compiled.cubin)} bytes, {exe.arch})")
     _print_resources(exe)
+
+
+def _kernels(exe) -> str:
+    """'N kernel(s)', and the kernel zeroing the outputs atomics sum into where there is one."""
+    return f"{exe.n_kernels} kernel(s)" + (f" and {exe.module.zero.name}" if exe.module.zero else "")
 
 
 def _print_resources(exe):
@@ -118,7 +123,7 @@ def cmd_run(args):
     cubin = os.path.join(args.out_dir, f"{prog.name}.{arch}.cubin")
     with open(cubin, "wb") as f:
         f.write(exe.compiled.cubin)
-    print(f"wrote {src}; compiled {exe.n_kernels} kernel(s) to {cubin} with NVRTC "
+    print(f"wrote {src}; compiled {_kernels(exe)} to {cubin} with NVRTC "
           f"in {exe.compile_seconds:.2f} s{' (cache hit)' if exe.cache_hit else ''}")
     _print_resources(exe)
     if not device.has_gpu():

@@ -44,9 +44,10 @@ def test_compile_writes_source_and_cubin(capsys, tmp_path):
     assert cu.read_text() == exe.source
     assert cubin.read_bytes() == exe.compiled.cubin and cubin.read_bytes()[:4] == b"\x7fELF"
     lines = out.splitlines()
-    assert lines[0] == f"wrote {cu} ({exe.n_kernels} kernel(s))"
+    zero = f" and {exe.module.zero.name}" if exe.module.zero else ""
+    assert lines[0] == f"wrote {cu} ({exe.n_kernels} kernel(s){zero})"
     assert lines[1] == f"wrote {cubin} ({cubin.stat().st_size} bytes, {ARCH})"
-    assert sorted(ln.split(":")[0].strip() for ln in lines[2:]) == sorted(k.name for k in exe.module.kernels)
+    assert sorted(ln.split(":")[0].strip() for ln in lines[2:]) == sorted(k.name for k in exe.module.launches)
     assert all("0 B stack, 0 B spilled" in ln for ln in lines[2:])
 
 

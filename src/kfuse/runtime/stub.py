@@ -289,7 +289,7 @@ def make_stub(exe, dev: int, steps: list):
         ns[f"_q_{k}"], ns[f"_f_{k}"], ns[f"_d_{k}"] = pb.q, pb.f, pb.d
         # _pb_ keeps the address array _pp_ points at alive; _fn_ the function _fp_ names
         ns[f"_pp_{k}"], ns[f"_pb_{k}"] = pb.pointer, pb
-        ns[f"_fp_{k}"], ns[f"_fn_{k}"] = fn.ptr if fn is not None else 0, fn
+        ns[f"_fp_{k}"], ns[f"_fn_{k}"] = fn.ptr, fn
         for r_i, r in enumerate(recipe):
             off = pb.offsets[r_i]
             if isinstance(r, str) and r in scalars:

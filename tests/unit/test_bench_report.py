@@ -397,3 +397,98 @@ def test_ceilings_table_shows_short_kernels_against_the_long_ceilings(synthetic)
     text = report.ceilings_table(ceil)
     assert "| read of 64 MiB in one kernel" in text and "3600 GB/s = 90% of the above, 16.00 µs" in text
     assert "3800 GB/s = 95% of the above" in text and "3510 GB/s = 90% of the above, 33.00 µs" in text
+
+
+# ---------------------------------------------------------------------------
+# the CUDA-graph peers, the README table and the exit status
+# ---------------------------------------------------------------------------
+
+GRAPH_PEERS = ("cublas-graph", "cupy-graph", "torch-graph", "inductor-graphs")
+
+
+def test_graph_peers_registered_run_by_default_and_count_as_peers():
+    from kfuse.bench import impls
+    for name in GRAPH_PEERS:
+        assert name in impls.DEFAULT_IMPLS and impls.is_peer(name)
+        impl = impls.load(name)          # imports no GPU library
+        assert impl.name == name
+    assert impls.load("inductor-graphs").check_after_calls == 3   # a replay is what is checked
+    assert impls.load("cupy").check_after_calls == 1
+
+
+@pytest.fixture
+def with_graph_peers(synthetic):
+    """The synthetic run plus graph peers: one faster than every eager peer at SGEMV."""
+    synthetic["meta"]["impls"] += ["cublas-graph", "inductor-graphs"]
+    synthetic["records"] += [
+        _rec("cublas-graph", "SGEMV", 2048, 2048, hot=12.5, rot=14.0),
+        _rec("inductor-graphs", "SGEMV", 2048, 2048, hot=16.0),
+        _rec("cublas-graph", "VADD", None, 1 << 20, hot=11.0),
+        _rec("inductor-graphs", "VADD", None, 1 << 20, "error", note="RuntimeError: capture"),
+    ]
+    return synthetic
+
+
+def test_best_peer_includes_graph_peers(with_graph_peers):
+    t2 = report.table2(with_graph_peers, "blas2", "hot")
+    header = [c.strip() for c in t2.splitlines()[0].strip("|").split("|")]
+    row = next(l for l in t2.splitlines() if l.startswith("| SGEMV"))
+    col = dict(zip(header, [c.strip() for c in row.strip("|").split("|")]))
+    assert col["best peer µs"] == "12.5 (cublas-graph)" and col["× best"] == "1.25×"
+    assert col["cublas-graph µs"] == "12.5" and col["× inductor-graphs"] == "1.60×"
+    vrow = next(l for l in report.table2(with_graph_peers, "blas1", "hot").splitlines()
+                if l.startswith("| VADD"))
+    assert "10.0 (torch)" in vrow and "error" in vrow      # the failed graph peer is shown, not used
+    s = report.summary(with_graph_peers)
+    assert "| all | best peer | 1.58× |" in s          # sqrt(1.25 * 2.0)
+    assert "| all | cublas-graph |" in s
+
+
+def test_readme_table_names_the_fastest_of_all_peers(with_graph_peers):
+    t = report.readme_table(with_graph_peers)
+    lines = t.splitlines()
+    assert lines[0] == ("| sequence | n=2048 / 2^20: kfuse | × fastest peer "
+                        "| 4096x12288: kfuse | × fastest peer |")
+    sg = next(l for l in lines if l.startswith("| SGEMV"))
+    n = 2048
+    limit = ((n * n + 2 * n) * 4 + n * 4) / 4000e9 * 1e6
+    assert f"| {100 * limit / 10:.0f}% | 1.25× (cublas-graph) |" in sg
+    assert "| 2.00× (torch) |" in next(l for l in lines if l.startswith("| VADD"))
+    assert "| error |" in next(l for l in lines if l.startswith("| MADD"))
+    assert "README table" in report.render(with_graph_peers)
+    no_kfuse = dict(with_graph_peers, records=[r for r in with_graph_peers["records"]
+                                               if r["impl"] != "kfuse"])
+    no_kfuse["meta"] = dict(no_kfuse["meta"], impls=["cublas", "torch"])
+    assert report.readme_table(no_kfuse) is None
+
+
+def test_nothing_measured(synthetic):
+    assert report.nothing_measured(synthetic) is None
+    skipped = dict(synthetic, records=[dict(r, status="skipped", note="no CUDA device")
+                                       for r in synthetic["records"]])
+    why = report.nothing_measured(skipped)
+    assert why.startswith("nothing was measured") and "no CUDA device" in why
+    only_kfuse = dict(synthetic, records=[r if r["impl"] == "kfuse" else
+                                          dict(r, status="error", note="boom")
+                                          for r in synthetic["records"]])
+    assert report.nothing_measured(only_kfuse).startswith("no peer measured nothing")
+    no_kfuse = dict(synthetic, records=[r for r in synthetic["records"] if r["impl"] != "kfuse"]
+                    + [_rec("kfuse", "SGEMV", 2048, 2048, "error", note="CompileError: x")])
+    assert "CompileError" in report.nothing_measured(no_kfuse)
+    peers_only = dict(synthetic, records=[r for r in synthetic["records"] if r["impl"] != "kfuse"])
+    peers_only["meta"] = dict(synthetic["meta"], impls=["cublas", "torch", "jax"])
+    assert report.nothing_measured(peers_only) is None      # no kfuse asked for: peers suffice
+
+
+def test_bench_exits_nonzero_when_nothing_was_measured(tmp_path):
+    """No GPU visible: every worker skips; the run writes its report and exits 1 with the reason."""
+    env = _env()
+    env["CUDA_VISIBLE_DEVICES"] = ""
+    out = tmp_path / "run"
+    res = subprocess.run([sys.executable, "-m", "kfuse.bench", "--impls", "cupy,cupy-graph",
+                          "--sequences", "SSCAL", "--sizes", "1d:4096", "--no-ceilings",
+                          "--no-plots", "--budget", "60", "--out", str(out)],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert res.returncode == 1, res.stderr[-2000:]
+    assert "kfuse bench: error: nothing was measured" in res.stderr
+    assert "cupy-graph:" in res.stderr and (out / "report.md").is_file()

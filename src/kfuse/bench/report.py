@@ -279,6 +279,77 @@ def summary(results: dict, mode: str = "hot") -> str | None:
                      f"points where {ours} is faster"], rows)
 
 
+def readme_table(results: dict, mode: str = "hot") -> str | None:
+    """The README's table: per sequence and size, kfuse's fraction of the DRAM limit and the
+    fastest peer's time over kfuse's (> 1: kfuse is faster), naming that peer; the fastest of
+    ALL peers in the run, the CUDA-graph ones included."""
+    table, impls, ceil = index(results), impl_order(results), results.get("ceilings")
+    ours = primary(impls)
+    if not ours:
+        return None
+    sizes: dict = {}          # rank of the size within its family -> label per family
+    cells: dict = {}          # (seq, rank) -> (fraction, speedup text)
+    for fam in ("blas2", "blas1"):
+        pts = sorted_points(table, fam)
+        ranks = sorted({sequences.elements(fam, k[1], k[2]) for k in pts})
+        for key in pts:
+            rank = ranks.index(sequences.elements(fam, key[1], key[2]))
+            sizes.setdefault(rank, {})[fam] = sequences.size_label(fam, key[1], key[2])
+            recs = table[key]
+            mine = metrics(recs[ours], mode, ceil) if ours in recs else None
+            bname, bm = best_peer(recs, mode, ceil)
+            frac = fmt_pct(mine.get("frac_limit")) if mine else \
+                STATUS_CELL.get((recs.get(ours) or {}).get("status"), "")
+            sp = f"{fmt_speedup(bm['us'] / mine['us'])} ({bname})" if mine and bm else ""
+            cells[(key[0], rank)] = (frac, sp)
+    if not cells:
+        return None
+    ranks = sorted(sizes)
+    header = ["sequence"]
+    for r in ranks:
+        label = " / ".join(sizes[r][f] for f in ("blas2", "blas1") if f in sizes[r])
+        header += [f"{label}: {ours}", "× fastest peer"]
+    rows = []
+    for name in sequences.ORDER:
+        if not any((name, r) in cells for r in ranks):
+            continue
+        row = [name]
+        for r in ranks:
+            row += list(cells.get((name, r), ("", "")))
+        rows.append(row)
+    return md_table(header, rows)
+
+
+def nothing_measured(results: dict) -> str | None:
+    """Why this run measured nothing worth an exit status of 0, or None.
+
+    Nothing was timed at all (no GPU, every implementation skipped or failed), or kfuse and
+    peers were both asked for and one side has no timed point (no comparison to report)."""
+    ceil = results.get("ceilings")
+    timed = {r["impl"] for r in results.get("records", [])
+             if any(metrics(r, mode, ceil) for mode in MODES)}
+    asked = impl_order(results)
+    notes = results.get("impl_notes") or {}
+
+    def why(names):
+        reasons = []
+        for name in names:
+            recs = [r for r in results.get("records", []) if r["impl"] == name]
+            note = notes.get(name) or next((f"{r['status']}: {r.get('note', '')}" for r in recs
+                                            if r.get("note")), "no result")
+            reasons.append(f"{name}: {note}")
+        return "; ".join(reasons)
+
+    if not timed:
+        return "nothing was measured (" + why(asked) + ")"
+    ours = [i for i in asked if not is_peer(i)]
+    peers = [i for i in asked if is_peer(i)]
+    for side, names in (("kfuse", ours), ("no peer", peers)):
+        if names and not timed & set(names):
+            return f"{side} measured nothing (" + why(names) + ")"
+    return None
+
+
 def ceilings_table(ceil: dict | None) -> str:
     """The measured ceilings, or the reason they are missing."""
     if not ceil or "read_GBs" not in ceil:
@@ -352,8 +423,9 @@ DEFINITIONS = """\
 - **DRAM limit**: bytes read / read ceiling + bytes written / write ceiling, counting each input
   once, each output once and the passes a global barrier forces (ATAX and SGEMVT read A twice;
   GEMVER reads A, writes B and reads B again); Table 3 shows DRAM limit / time.
-- **× peer**: peer time / kfuse time (> 1: kfuse is faster); **best peer**: the fastest correct
-  peer at that point.  `wrong`: output failed the check against the float64 reference (never
+- **× peer**: peer time / kfuse time (> 1: kfuse is faster); **best peer** (**fastest peer**):
+  the fastest correct peer at that point, among all peers run, the CUDA-graph ones
+  (cublas-graph, cupy-graph, torch-graph, inductor-graphs) included.  `wrong`: output failed the check against the float64 reference (never
   timed); `error`: failed to build or run; `–`: skipped (package missing); `n/r`: not run
   (time budget).
 """
@@ -372,6 +444,10 @@ def render(results: dict, plot_notes: list[str] | None = None,
     summ = summary(results)
     if summ:
         parts += ["## Summary (hot)", "", summ, ""]
+    readme = readme_table(results)
+    if readme:
+        parts += ["## README table (hot): fraction of the DRAM limit, and the fastest of all "
+                  "peers over kfuse", "", readme, ""]
     for mode in MODES:
         for fam in ("blas2", "blas1"):
             t = table2(results, fam, mode)
@@ -460,115 +536,8 @@ def console_summary(results: dict, mode: str = "hot") -> str:
     return "\n".join(lines)
 
 
-# ---------------------------------------------------------------------------
-# plots
-# ---------------------------------------------------------------------------
-
-def plot_series(results: dict, seq_name: str) -> dict:
-    """{impl: {mode: {"square": [(x, GB/s)], "other": [(x, GB/s, label)]}}} for one sequence."""
-    ceil = results.get("ceilings")
-    family = sequences.SEQUENCES[seq_name].family
-    out: dict = {}
-    for rec in results.get("records", []):
-        if rec["seq"] != seq_name:
-            continue
-        for mode in MODES:
-            m = metrics(rec, mode, ceil)
-            if not m:
-                continue
-            x = sequences.elements(family, rec.get("m"), rec["n"])
-            series = out.setdefault(rec["impl"], {}).setdefault(mode, {"square": [], "other": []})
-            if family == "blas2" and rec.get("m") not in (None, rec["n"]):
-                series["other"].append((x, m["eff_GBs"], rec.get("size", "")))
-            else:
-                series["square"].append((x, m["eff_GBs"]))
-    for modes in out.values():
-        for series in modes.values():
-            series["square"].sort()
-    return out
-
-
-def _draw_sequence(ax, results: dict, seq_name: str, impls: list[str], colors: dict,
-                   legend: bool) -> bool:
-    """One sequence's lines on ``ax``; False if there was nothing to draw."""
-    data = plot_series(results, seq_name)
-    if not data:
-        return False
-    seq = sequences.SEQUENCES[seq_name]
-    for impl in impls:
-        for mode, style in (("hot", "-"), ("rotating", "--")):
-            series = data.get(impl, {}).get(mode)
-            if not series:
-                continue
-            label = impl if mode == "hot" else f"{impl} (rotating)"
-            if series["square"]:
-                xs, ys = zip(*series["square"])
-                ax.plot(xs, ys, style, marker="o", ms=3, color=colors[impl], label=label,
-                        lw=1.6 if impl in OURS else 1.0)
-            for j, (x, y, size) in enumerate(series["other"]):
-                ax.plot([x], [y], marker="D" if mode == "hot" else "d", ms=5, ls="none",
-                        color=colors[impl], mfc="none" if mode == "rotating" else colors[impl],
-                        label=f"{label} {size}" if not series["square"] and j == 0 else None)
-    ceil = results.get("ceilings") or {}
-    if ceil.get("read_GBs"):
-        ax.axhline(ceil["read_GBs"], color="gray", ls=":", lw=1)
-        ax.text(ax.get_xlim()[0], ceil["read_GBs"], " read ceiling", va="bottom",
-                fontsize=7, color="gray")
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ax.set_title(f"{seq_name}: {seq.formula}", fontsize=8)
-    ax.set_xlabel("m·n (elements of A)" if seq.family == "blas2" else "N (vector length)",
-                  fontsize=8)
-    ax.set_ylabel("effective GB/s", fontsize=8)
-    ax.tick_params(labelsize=7)
-    ax.grid(True, which="both", alpha=0.3)
-    if legend:
-        ax.legend(fontsize=7)
-    return True
-
-
 def write_plots(results: dict, folder: Path) -> tuple[list[str], list[str]]:
-    """One PNG per sequence plus ``overview.png``.
+    """One PNG per sequence plus ``overview.png`` (see :mod:`kfuse.bench.plots`)."""
+    from .plots import write_plots as _write
 
-    Returns (sequences drawn, notes); a missing matplotlib gives no plots and one note.
-    """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except Exception as exc:
-        return [], [f"plots skipped: matplotlib not available ({type(exc).__name__})"]
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    ceil = results.get("ceilings")
-    impls = [i for i in impl_order(results)
-             if any(r["impl"] == i and (metrics(r, "hot", ceil) or metrics(r, "rotating", ceil))
-                    for r in results.get("records", []))]
-    palette = plt.get_cmap("tab10")
-    colors = {impl: palette(i % 10) for i, impl in enumerate(impls)}
-    seqs = [s for s in sequences.ORDER if any(r["seq"] == s for r in results.get("records", []))]
-    drawn = []
-    for s in seqs:
-        fig, ax = plt.subplots(figsize=(6.4, 4.2))
-        if _draw_sequence(ax, results, s, impls, colors, legend=True):
-            fig.tight_layout()
-            fig.savefig(folder / f"{s}.png", dpi=110)
-            drawn.append(s)
-        plt.close(fig)
-    if drawn:
-        cols = 4
-        rows = math.ceil(len(drawn) / cols)
-        fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 3.2 * rows), squeeze=False)
-        for ax, s in zip(axes.flat, drawn):
-            _draw_sequence(ax, results, s, impls, colors, legend=False)
-        for ax in list(axes.flat)[len(drawn):]:
-            ax.axis("off")
-        handles = [plt.Line2D([], [], color=colors[i], marker="o", label=i) for i in impls]
-        handles += [plt.Line2D([], [], color="black", ls="--", label="rotating inputs"),
-                    plt.Line2D([], [], color="black", marker="D", ls="none", label="non-square A")]
-        fig.legend(handles=handles, loc="lower right", fontsize=8)
-        fig.tight_layout()
-        fig.savefig(folder / "overview.png", dpi=90)
-        plt.close(fig)
-    return drawn, ([] if drawn else ["plots skipped: no timed results"])
+    return _write(results, folder)

@@ -15,10 +15,8 @@ one implementation is recorded and the run goes on.  Results go to ``--out``:
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import json
 import os
-import platform
 import queue
 import shlex
 import signal
@@ -29,6 +27,7 @@ import time
 from pathlib import Path
 
 from . import sequences
+from .environment import collect_meta, default_out_dir
 from .impls import DEFAULT_IMPLS, REGISTRY
 from .progress import Progress
 
@@ -43,7 +42,7 @@ PRESETS: dict[str, dict[str, list]] = {
                 + [(4096, 12288)],
                 "blas1": [1 << k for k in (12, 14, 16, 18, 20, 22, 23, 24, 26, 27)]},
 }
-BUDGET_S = {"quick": 165.0, "default": 520.0}
+BUDGET_S = {"quick": 270.0, "default": 520.0}
 MIN_TIME_S = {"quick": 0.05, "default": 0.1}
 RESERVE_PER_IMPL_S = 15.0      # kept back for each implementation still to run
 FAIR_SHARE_FACTOR = 2.5        # no implementation gets more than this times an equal share
@@ -66,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
                "'2d:2048,4096x12288' (BLAS-2 shapes; n means n x n) and '1d:2^20,1048576' "
                "(BLAS-1 lengths).  A family given no sizes is not run.")
     p.add_argument("--quick", action="store_true",
-                   help="three sizes (the anchors' small/medium/large), under 3 minutes")
+                   help="three sizes (the anchors' small/medium/large), under 5 minutes")
     p.add_argument("--dtype", default="float32", choices=("float32", "float64"))
     p.add_argument("--impls", default=",".join(DEFAULT_IMPLS),
                    help=f"comma-separated, run in this order (known: {', '.join(REGISTRY)})")
@@ -80,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds allowed to one implementation's process (default: its share "
                         "of --budget)")
     p.add_argument("--budget", type=float, default=None,
-                   help="wall-clock seconds for all measurements (default: 165 with --quick, "
+                   help="wall-clock seconds for all measurements (default: 270 with --quick, "
                         "520 otherwise); points not started in time are reported as not run")
     p.add_argument("--point-timeout", type=float, default=POINT_TIMEOUT_S,
                    help="kill and restart a worker stuck this long on one point (default 90)")
@@ -174,86 +173,6 @@ def make_points(seq_names: list[str], sizes: dict[str, list]) -> list[list]:
                 pts.append((rank, fam, sequences.ORDER.index(name), [name, m, n]))
     pts.sort(key=lambda t: (t[0], t[1] != "blas2", t[2]))
     return [p[3] for p in pts]
-
-
-# ---------------------------------------------------------------------------
-# environment
-# ---------------------------------------------------------------------------
-
-PACKAGES = ("numpy", "cupy", "torch", "triton", "jax", "jaxlib", "matplotlib", "kfuse")
-
-
-def package_versions() -> dict[str, str | None]:
-    """Installed versions (from package metadata; nothing is imported)."""
-    from importlib import metadata
-
-    try:
-        dists = metadata.packages_distributions()
-    except Exception:
-        dists = {}
-    out = {}
-    for top in PACKAGES:
-        names = list(dists.get(top, [])) + [top]
-        version = None
-        for dist in names:
-            try:
-                version = metadata.version(dist)
-                if dist != top:
-                    version = f"{version} ({dist})"
-                break
-            except Exception:
-                continue
-        out[top] = version
-    return out
-
-
-def _run_text(cmd: list[str], cwd: str | None = None) -> str | None:
-    try:
-        res = subprocess.run(cmd, capture_output=True, text=True, timeout=15, cwd=cwd)
-        return res.stdout.strip() if res.returncode == 0 else None
-    except Exception:
-        return None
-
-
-def collect_meta(args, argv: list[str], sizes: dict, impls: list[str], seqs: list[str]) -> dict:
-    """Date, command line, host, versions, GPU (from nvidia-smi) and the run's settings."""
-    smi = _run_text(["nvidia-smi", "--query-gpu=name,driver_version,memory.total",
-                     "--format=csv,noheader"])
-    git = _run_text(["git", "rev-parse", "--short", "HEAD"])
-    dirty = _run_text(["git", "status", "--porcelain"])
-    cmd = getattr(sys, "orig_argv", None) or [sys.executable] + sys.argv
-    return {
-        "date": _dt.datetime.now().astimezone().isoformat(timespec="seconds"),
-        "command": shlex.join(cmd),
-        "argv": list(argv),
-        "python": sys.version.split()[0],
-        "platform": platform.platform(),
-        "versions": package_versions(),
-        "nvidia_smi": smi,
-        "git": (git + ("+dirty" if dirty else "")) if git else None,
-        "dtype": args.dtype,
-        "seed": args.seed,
-        "min_time_s": args.min_time,
-        "reference": args.reference,
-        "rotating": not args.no_rotating,
-        "impls": impls,
-        "sequences": seqs,
-        "sizes": {"blas2": [list(s) for s in sizes["blas2"]], "blas1": sizes["blas1"]},
-    }
-
-
-def default_out_dir(args) -> Path:
-    """benchmarks/results/<date>[-quick][-float64], numbered if it exists."""
-    name = _dt.date.today().isoformat()
-    if args.quick:
-        name += "-quick"
-    if args.dtype == "float64":
-        name += "-float64"
-    base = Path("benchmarks") / "results"
-    path, k = base / name, 2
-    while path.exists() and any(path.iterdir()):
-        path, k = base / f"{name}-{k}", k + 1
-    return path
 
 
 # ---------------------------------------------------------------------------
@@ -609,5 +528,9 @@ def main(argv: list[str] | None = None) -> int:
 
     print(report.console_summary(results))
     print(f"\nreport: {out / 'report.md'}")
+    why = report.nothing_measured(results)
+    if why:   # never exit 0 on a run that measured nothing (no GPU, every implementation failed)
+        print(f"kfuse bench: error: {why}", file=sys.stderr)
+        return 1
     return 0
 

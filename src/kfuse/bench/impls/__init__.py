@@ -6,7 +6,9 @@ Every implementation is a subclass of :class:`Impl`.  The worker drives it:
 2. ``setup(dtype)`` once per process;
 3. per (sequence, size): ``build(seq, sizes, dtype)`` (compile, where it compiles
    ahead of time), then ``bind(built, args)`` -> a thunk that runs one call on one
-   input set; ``outputs(result)`` turns a call's results into CuPy arrays for checking;
+   input set (the graph peers capture a CUDA graph per input set here);
+   ``outputs(result)`` turns a call's results into CuPy arrays for checking, after
+   ``check_after_calls`` calls (default 1; 3 where the first calls warm up and record);
 4. ``release()`` between points to give memory back.
 
 Inputs always arrive as CuPy arrays (scalars as Python floats); an implementation
@@ -27,8 +29,14 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "jax": ("jax_impl", "JaxImpl"),
     "inductor": ("inductor_impl", "InductorImpl"),
     "kfuse-tuned": ("kfuse_impl", "KfuseTunedImpl"),
+    # the peers a user who cares about launch overhead picks: CUDA graphs of their launches
+    "cublas-graph": ("cupy_graph_impl", "CublasGraphImpl"),
+    "cupy-graph": ("cupy_graph_impl", "CupyGraphImpl"),
+    "torch-graph": ("torch_graph_impl", "TorchGraphImpl"),
+    "inductor-graphs": ("torch_graph_impl", "InductorGraphsImpl"),
 }
-DEFAULT_IMPLS: tuple[str, ...] = ("kfuse", "cublas", "cupy", "torch", "jax", "inductor")
+DEFAULT_IMPLS: tuple[str, ...] = ("kfuse", "cublas", "cublas-graph", "cupy", "cupy-graph", "torch",
+                                  "torch-graph", "jax", "inductor", "inductor-graphs")
 OURS: tuple[str, ...] = ("kfuse", "kfuse-tuned")
 
 
@@ -52,6 +60,7 @@ class Impl:
 
     name = "?"
     requires: tuple[str, ...] = ("cupy",)
+    check_after_calls = 1   # calls before the outputs are checked (the last call's are)
 
     def unavailable(self) -> str | None:
         """One-line reason why this implementation cannot run here, or None."""

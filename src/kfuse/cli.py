@@ -6,7 +6,7 @@
     kfuse compile SCRIPT --size NAME=V ... -o F.cu [--plan F.json]
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
-    kfuse calibrate [--quick]          (measure this GPU for the cost model)
+    kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
     kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
     kfuse explain SCRIPT --size ... [--calls 0,1]
 
@@ -261,6 +261,10 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("bench", help="benchmark kfuse against cuBLAS, CuPy, PyTorch, torch.compile, JAX",
                        add_help=False)
     c.set_defaults(func=None)
+    c = sub.add_parser("calibrate", add_help=False,
+                       help="measure this GPU for the cost model; keep the result only if kfuse is "
+                            "not slower with it (written to the cache folder)")
+    c.set_defaults(func=None)
     return p
 
 
@@ -269,7 +273,11 @@ def main(argv=None) -> int:
     parser = build_parser()
     if argv and argv[0] == "calibrate":
         from .bench.calibrate import main as cal_main
-        return cal_main(argv[1:])
+        try:
+            return cal_main(argv[1:])
+        except KfuseError as e:
+            print(f"kfuse: error: {str(e).splitlines()[0]}", file=sys.stderr)
+            return 1
     if argv and argv[0] == "bench":
         try:
             return cmd_bench(None, argv[1:]) or 0

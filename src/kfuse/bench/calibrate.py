@@ -10,6 +10,20 @@ to the analytic prediction.  :func:`kfuse.model.predict.predict_kernel`
 multiplies its prediction by the factor of the nearest measured environment.
 Host costs (call, launch, allocation) are measured too.  The result is a JSON
 file per device model; the H200's ships with kfuse.
+
+Repetitions: every probe kernel is timed in REPEATS = 3 passes, interleaved with the other
+variants of its probe (pass 1 over all of them, then pass 2, ...); each pass is
+:func:`device_seconds` (the kernel captured in a CUDA graph over inputs rotating past L2, median
+of 7 replays); the kernel's time is the median of its passes, and an environment's factor the
+median over its variants.  Why three: one pass disturbed by a clock change or another process
+is outvoted, and passes spread over the probe's run see the drift its variants see; the spread
+between passes is printed (median and 90th percentile) so the stability can be read off.
+
+Then the new calibration is validated against the current one (:mod:`kfuse.bench.validate`)
+and written only if it does not make kfuse slower; it goes to the user's cache folder
+(``<cache_dir>/calibrations/<device>.json``), never into the installed package, with the
+comparison table beside it (``<device>.validation.md``); a rejected one is kept as
+``<device>.rejected.json`` for inspection.  Without a GPU it stops at once with NoGPUError.
 """
 from __future__ import annotations
 
@@ -23,7 +37,9 @@ from concurrent.futures import ThreadPoolExecutor
 from ..fusion.plan import needed_outside
 from ..fusion.space import impl_variants, make_plan
 from ..ir import Program
-from ..model.calibration import Calibration, _file_for, load_calibration, probe_row_length
+from ..errors import NoGPUError
+from ..model.calibration import (Calibration, load_calibration, probe_row_length,
+                                 user_calibration_path, write_calibration)
 from ..model.predict import env_key, predict_kernel
 from ..runtime.timing import device_seconds, rotating_args
 
@@ -59,6 +75,8 @@ ROWS_PER_ROW = (4, 16, 32, 64, 128)   # nonzeros per row of the banded matrices 
 WAVE_TAIL_S = 2.0e-6   # a lone block's lifetime in a memory-bound kernel (H200, measured pdb1HYS SpMV)
 
 ROWS_NONZEROS = {"medium": 1 << 22, "large": 1 << 25}   # nonzeros of the rows probe's matrices
+
+REPEATS = 3   # passes over every probe kernel (see the module docstring)
 
 
 def rows_size(cls: str, hint: int) -> dict:
@@ -96,20 +114,30 @@ def _progress(i: int, n: int, what: str):
     sys.stderr.flush()
 
 
-def calibrate(path: str | None = None, classes=("medium", "large"), max_variants: int = 48,
-              kinds=None, host: bool = True) -> Calibration:
-    """Measure this GPU; write and return its Calibration (``kinds``: only those probes,
-    merged into the calibration already there)."""
+def require_gpu() -> str:
+    """This GPU's name; NoGPUError (with the reason) before anything is parsed or compiled."""
+    from ..runtime import device
+    if not device.has_gpu():
+        raise NoGPUError(f"kfuse calibrate measures a GPU and there is none usable here "
+                         f"({device.no_gpu_reason() or 'no CUDA device'})")
+    return device.device_name()
+
+
+def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, host: bool = True,
+            repeats: int = REPEATS, base: Calibration | None = None) -> Calibration:
+    """Measure this GPU; return the new Calibration (``kinds``: only those probes, merged into
+    ``base``, the calibration in force).  Writes nothing."""
     import cupy
 
     from .. import reference
     from ..api import bind_sizes
     from ..frontend import script
     from ..runtime import build, device
-    cal = Calibration(**{**load_calibration().to_json(), "device": device.device_name(),
+    base = base or load_calibration(device.device_name())
+    cal = Calibration(**{**base.to_json(), "device": device.device_name(),
                          "sm_count": device.sm_count(),
                          "source": f"kfuse calibrate, {datetime.date.today().isoformat()}",
-                         "env_factor": dict(load_calibration().env_factor) if kinds else {}})
+                         "env_factor": dict(base.env_factor) if kinds else {}})
     if not kinds:   # a whole calibration measures its factors under the wave-tail term; a partial
         cal.wave_tail_s = WAVE_TAIL_S   # one keeps the model the factors it merges with were made under
     jobs = []
@@ -124,23 +152,39 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
                 calls = [c.id for c in prog.calls]
                 for params in _sample(impl_variants(prog, calls), max_variants):
                     jobs.append((kind, cls, prog, calls, params))
-    # compile in parallel (NVRTC releases the GIL), time one at a time
+    # compile in parallel (NVRTC releases the GIL), time one probe program at a time
     with ThreadPoolExecutor(max_workers=min(16, os.cpu_count() or 4)) as pool:
         exes = list(pool.map(lambda j: build(j[2], make_plan(j[2], [(j[3], j[4])])), jobs))
-    inputs = {}
+    groups: dict = {}
+    for job, exe in zip(jobs, exes):
+        groups.setdefault(id(job[2]), []).append((job, exe))
     factors: dict = {}
-    for i, ((kind, cls, prog, calls, params), exe) in enumerate(zip(jobs, exes)):
-        _progress(i + 1, len(jobs), f"{kind} {cls} {params}")
-        key = (kind, cls, id(prog))
-        if key not in inputs:
-            inputs.clear()
-            cupy.get_default_memory_pool().free_all_blocks()
-            inputs[key] = rotating_args(list(reference.random_inputs(prog, seed=0, xp=cupy).values()))
-        t = device_seconds(exe, inputs[key])
-        needed = needed_outside(prog, [calls])[0]
-        base = predict_kernel(prog, calls, params, needed, cal, raw=True)
-        factors.setdefault(env_key(prog, calls, params, cal), []).append(t / base)
+    spreads: list = []
+    done = 0
+    for group in groups.values():
+        prog = group[0][0][2]
+        cupy.get_default_memory_pool().free_all_blocks()
+        inputs = rotating_args(list(reference.random_inputs(prog, seed=0, xp=cupy).values()))
+        times = [[] for _ in group]
+        for _ in range(max(1, repeats)):      # passes interleave the probe's variants
+            for k, (job, exe) in enumerate(group):
+                times[k].append(device_seconds(exe, inputs))
+        for k, ((kind, cls, prog, calls, params), exe) in enumerate(group):
+            done += 1
+            _progress(done, len(jobs), f"{kind} {cls} {params}")
+            ts = sorted(times[k])
+            t = ts[len(ts) // 2]
+            spreads.append((ts[-1] - ts[0]) / t)
+            needed = needed_outside(prog, [calls])[0]
+            base_t = predict_kernel(prog, calls, params, needed, cal, raw=True)
+            factors.setdefault(env_key(prog, calls, params, cal), []).append(t / base_t)
+        del inputs
     sys.stderr.write("\n")
+    if spreads and repeats > 1:
+        spreads.sort()
+        sys.stderr.write(f"spread between the {repeats} passes of a kernel: median "
+                         f"{spreads[len(spreads) // 2]:.1%}, 90th percentile "
+                         f"{spreads[int(0.9 * (len(spreads) - 1))]:.1%} ({len(spreads)} kernels)\n")
     remeasured = {j[0] for j in jobs}
     for k in [k for k in cal.env_factor if k.split("|")[0] in remeasured and k.split("|")[1] in classes]:
         del cal.env_factor[k]   # remeasured kinds and classes: no stale environments
@@ -149,12 +193,39 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
     cal.measured_wide = True   # impl_variants(wide=True) produced the probes
     if host:
         _host_costs(cal)
-    path = path or _file_for(cal.device)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        json.dump(cal.to_json(), f, indent=1, sort_keys=True)
-    load_calibration.cache_clear()
     return cal
+
+
+def calibrate(path: str | None = None, classes=("medium", "large"), max_variants: int = 48,
+              kinds=None, host: bool = True, validate: bool = True, repeats: int = REPEATS,
+              validation_points=None) -> dict:
+    """Measure this GPU, validate against the calibration in force, write the new one where it
+    is kept (``path``, default the user's :func:`user_calibration_path`).  Returns
+    {"calibration", "kept", "reason", "rows", "table", "path", "report"}."""
+    name = require_gpu()                  # before anything is parsed or compiled
+    from . import validate as val
+    current = load_calibration(name)
+    new = measure(classes, max_variants, kinds, host, repeats, base=current)
+    path = path or user_calibration_path(name)
+    stem = path[:-5] if path.endswith(".json") else path
+    rows: list = []
+    if validate:
+        points = validation_points() if validation_points else \
+            val.sequence_points() + val.solver_points()
+        rows = val.compare(new, current, points, progress=_progress)
+        sys.stderr.write("\n")
+        kept, reason = val.decide(rows)
+    else:
+        kept, reason = True, "kept without validation (--no-validate)"
+    table = val.table(rows, kept, reason)
+    write_calibration(new, path if kept else stem + ".rejected.json")
+    report = stem + ".validation.md"
+    with open(report, "w") as f:
+        f.write(f"# kfuse calibrate: {name}, {new.source}\n\ncurrent: {current.source} "
+                f"({current.device})\n\n{table}\n")
+    load_calibration.cache_clear()
+    return {"calibration": new, "kept": kept, "reason": reason, "rows": rows, "table": table,
+            "path": path, "report": report}
 
 
 def _host_costs(cal: Calibration):
@@ -175,19 +246,36 @@ def _host_costs(cal: Calibration):
 def main(argv=None) -> int:
     import argparse
     ap = argparse.ArgumentParser(prog="kfuse calibrate", description=__doc__.splitlines()[0])
-    ap.add_argument("-o", "--output", help="where to write the JSON (default: kfuse's calibrations folder)")
+    ap.add_argument("-o", "--output", help="where to write the JSON (default: the user's "
+                    "calibrations folder, <cache_dir>/calibrations/<device>.json)")
     ap.add_argument("--quick", action="store_true", help="the large size only, fewer variants")
     ap.add_argument("--kinds", help="comma-separated probe kinds to (re)measure, merged into the "
                     f"existing calibration ({', '.join(p[0] for p in PROBES)}; host: the host costs of a call)")
     ap.add_argument("--max-variants", type=int, default=None)
     ap.add_argument("--classes", help="comma-separated size classes to measure (medium, large; default both)")
+    ap.add_argument("--repeats", type=int, default=REPEATS,
+                    help=f"passes over every probe kernel, median kept (default {REPEATS})")
+    ap.add_argument("--no-validate", action="store_true",
+                    help="write the new calibration without checking that kfuse is not slower with it")
     a = ap.parse_args(argv)
     t0 = time.time()
     kinds = a.kinds.split(",") if a.kinds else None
     classes = tuple(a.classes.split(",")) if a.classes else ("large",) if a.quick else ("medium", "large")
     if set(classes) - {"medium", "large"}:
         ap.error(f"--classes: unknown class in {a.classes!r} (medium, large)")
-    cal = calibrate(a.output, classes,
-                    a.max_variants or (24 if a.quick else 48), kinds, host=not kinds or "host" in kinds)
-    print(f"calibrated {cal.device}: {len(cal.env_factor)} environments in {time.time() - t0:.0f} s")
+    if a.repeats < 1:
+        ap.error("--repeats must be >= 1")
+    try:
+        res = calibrate(a.output, classes, a.max_variants or (24 if a.quick else 48), kinds,
+                        host=not kinds or "host" in kinds, validate=not a.no_validate,
+                        repeats=a.repeats)
+    except NoGPUError as e:
+        print(f"kfuse: error: {e}", file=sys.stderr)
+        return 1
+    cal = res["calibration"]
+    print(res["table"])
+    where = res["path"] if res["kept"] else res["path"][:-5] + ".rejected.json"
+    print(f"\ncalibrated {cal.device}: {len(cal.env_factor)} environments in {time.time() - t0:.0f} s; "
+          f"{'written to' if res['kept'] else 'NOT used, kept for inspection in'} {where}; "
+          f"comparison: {res['report']}")
     return 0

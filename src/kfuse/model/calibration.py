@@ -7,13 +7,25 @@ dependent kernels, the host cost of a call, a launch and an allocation, and
 per-routine compute cost per element.  ``kfuse calibrate`` measures them on the
 GPU in simulated fusion environments; the H200's ship with the package, so
 planning works on a machine with no GPU.
+
+Where a calibration is read from, first found wins (:func:`load_calibration`):
+
+1. the user's: ``<kfuse.config cache_dir>/calibrations/<device>.json``, written by
+   ``kfuse calibrate`` (never into the installed package); one that cannot be read or does not
+   validate gives a warning and is skipped;
+2. the one shipped for that device, then the H200's shipped one;
+3. built-in defaults.
 """
 from __future__ import annotations
 
 import dataclasses
 import functools
 import json
+import math
 import os
+import warnings
+
+from .. import config
 
 _HERE = os.path.join(os.path.dirname(__file__), "calibrations")
 
@@ -69,16 +81,89 @@ class Calibration:
         return Calibration(**{k: v for k, v in d.items() if k in fields})
 
 
+def device_slug(device: str) -> str:
+    """``NVIDIA H100 80GB HBM3`` -> ``nvidia_h100_80gb_hbm3`` (the file name's stem)."""
+    return "".join(c.lower() if c.isalnum() else "_" for c in device).strip("_")
+
+
 def _file_for(device: str) -> str:
-    slug = "".join(c.lower() if c.isalnum() else "_" for c in device).strip("_")
-    return os.path.join(_HERE, f"{slug}.json")
+    """The calibration shipped in the package for ``device`` (it may not exist)."""
+    return os.path.join(_HERE, f"{device_slug(device)}.json")
 
 
-@functools.lru_cache(maxsize=8)
+def user_calibration_path(device: str) -> str:
+    """Where ``kfuse calibrate`` writes ``device``'s calibration and the model reads it first:
+    ``<cache_dir>/calibrations/<device>.json`` (:mod:`kfuse.config`)."""
+    return os.path.join(config.get().cache_dir, "calibrations", f"{device_slug(device)}.json")
+
+
+_POSITIVE = ("read_bw", "write_bw", "l2_bw", "sm_count", "l2_bytes")
+
+
+def read_calibration(path: str) -> Calibration:
+    """The calibration in ``path``, checked; ValueError (or OSError) says what is wrong."""
+    with open(path) as f:
+        try:
+            d = json.load(f)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"not JSON ({e})") from None
+    if not isinstance(d, dict):
+        raise ValueError(f"expected a JSON object, got {type(d).__name__}")
+    fields = {f.name: f for f in dataclasses.fields(Calibration)}
+    defaults = Calibration()
+    for k, v in d.items():
+        if k not in fields:
+            continue
+        want = type(getattr(defaults, k))
+        if want in (int, float) and (isinstance(v, bool) or not isinstance(v, (int, float))
+                                     or not math.isfinite(v)):
+            raise ValueError(f"{k} must be a finite number, got {v!r}")
+        if want in (dict, str, bool) and not isinstance(v, want):
+            raise ValueError(f"{k} must be a {want.__name__}, got {type(v).__name__}")
+    for k in _POSITIVE:
+        if k in d and d[k] <= 0:
+            raise ValueError(f"{k} must be > 0, got {d[k]!r}")
+    for table in ("env_factor", "routine_s"):
+        for key, v in (d.get(table) or {}).items():
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0 or not math.isfinite(v):
+                raise ValueError(f"{table}[{key!r}] must be a positive number, got {v!r}")
+    return Calibration.from_json(d)
+
+
+def write_calibration(cal: Calibration, path: str) -> None:
+    """Write ``cal`` to ``path`` atomically (a reader never sees half a file)."""
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w") as f:
+        json.dump(cal.to_json(), f, indent=1, sort_keys=True)
+    os.replace(tmp, path)
+
+
 def load_calibration(device: str = "NVIDIA H200") -> Calibration:
-    """The calibration of ``device``, else the H200's shipped one, else built-in defaults."""
+    """The calibration of ``device``: the user's (``kfuse calibrate``), else the shipped one for
+    the device, else the H200's shipped one, else built-in defaults.  A user calibration that
+    does not read or validate is skipped with a warning.  Cached per file state."""
+    user = user_calibration_path(device)
+    try:
+        st = os.stat(user)
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        user, stamp = None, None
+    return _load(device, user, stamp)
+
+
+@functools.lru_cache(maxsize=16)
+def _load(device: str, user: str | None, stamp) -> Calibration:
+    if user is not None:
+        try:
+            return read_calibration(user)
+        except (OSError, ValueError, TypeError) as e:
+            warnings.warn(f"kfuse: ignoring the calibration {user} ({e}); using the shipped one. "
+                          "Run `kfuse calibrate` again or delete the file.", RuntimeWarning, stacklevel=3)
     for path in (_file_for(device), _file_for("NVIDIA H200")):
         if os.path.exists(path):
-            with open(path) as f:
-                return Calibration.from_json(json.load(f))
+            return read_calibration(path)
     return Calibration(device=device)
+
+
+load_calibration.cache_clear = _load.cache_clear   # type: ignore[attr-defined]

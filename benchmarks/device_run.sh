@@ -9,7 +9,7 @@ D=$(date +%F)
 for step in "$@"; do
   case "$step" in
     tests)     timeout 200 python3 -m pytest tests/gpu -q -n 14 -p no:cacheprovider -p no:benchmark 2>&1 | tail -15 ;;
-    calibrate) timeout 240 python3 -m kfuse calibrate 2>/dev/null | tail -2; cp src/kfuse/model/calibrations/*.json "$OUT"/ ;;
+    calibrate) timeout 240 python3 -m kfuse calibrate 2>/dev/null | tail -60; cp "${KFUSE_CACHE_DIR:-$HOME/.cache/kfuse}"/calibrations/* "$OUT"/ ;;
     bench)     timeout 560 python3 -m kfuse.bench --budget 470 --out /tmp/kfb/$D > "$OUT"/bench.log 2>&1; tail -25 "$OUT"/bench.log
                tar czf "$OUT"/bench.tgz -C /tmp/kfb "$D" ;;
     quick)     timeout 200 python3 -m kfuse.bench --quick --impls kfuse --no-rotating --out /tmp/kfb/quick > "$OUT"/quick.log 2>&1

@@ -267,6 +267,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
+    _one_line_warnings()
+    if argv and argv[0] not in ("-h", "--help", "--version"):
+        try:   # a bad KFUSE_* value: one line before any command (--version and --help still work)
+            from . import config
+            config.get()
+        except KfuseError as e:
+            print(f"kfuse: error: {e}", file=sys.stderr)
+            return 1
     if argv and argv[0] == "calibrate":
         from .bench.calibrate import main as cal_main
         return cal_main(argv[1:])
@@ -286,6 +294,23 @@ def main(argv=None) -> int:
     except (OSError, json.JSONDecodeError) as e:
         print(f"kfuse: error: {e}", file=sys.stderr)
         return 1
+
+
+def _one_line_warnings():
+    """kfuse's own warnings (a cache entry rebuilt, an unknown KFUSE_* variable) as one line."""
+    import warnings
+
+    from .errors import KfuseWarning
+    plain = warnings.formatwarning
+    if getattr(plain, "kfuse", False):
+        return
+
+    def fmt(message, category, *args, **kwargs):
+        if issubclass(category, KfuseWarning):
+            return f"kfuse: warning: {message}\n"
+        return plain(message, category, *args, **kwargs)
+    fmt.kfuse = True
+    warnings.formatwarning = fmt
 
 
 def _compile_error():

@@ -82,14 +82,31 @@ def cmd_compile(args):
     prog = _bound(args)
     exe = build(prog, make_plan(prog, args.plan), _arch(args))
     out = args.output or f"{prog.name}.cu"
-    with open(out, "w") as f:
-        f.write(exe.source)
+    _write(out, exe.source.encode())
     print(f"wrote {out} ({_kernels(exe)})")
     if args.cubin:
-        with open(args.cubin, "wb") as f:
-            f.write(exe.compiled.cubin)
+        _write(args.cubin, _checked_cubin(exe))
         print(f"wrote {args.cubin} ({len(exe.compiled.cubin)} bytes, {exe.arch})")
     _print_resources(exe)
+
+
+def _write(path: str, data: bytes) -> None:
+    """Write a file the user asked for whole or not at all: never an empty or partial one."""
+    from .runtime.cache import write_atomic
+    try:
+        write_atomic(path, data, durable=True)
+    except OSError as e:
+        raise KfuseError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _checked_cubin(exe) -> bytes:
+    """The executable's cubin, refused if it is empty or not an ELF image."""
+    from .runtime.cache import CUBIN_MAGIC
+    cubin = exe.compiled.cubin
+    if not cubin or cubin[:4] != CUBIN_MAGIC:
+        raise KfuseError(f"NVRTC returned no usable cubin for {exe.program.name} ({len(cubin)} bytes); "
+                         "nothing written")
+    return cubin
 
 
 def _kernels(exe) -> str:
@@ -118,11 +135,9 @@ def cmd_run(args):
     exe = build(prog, plan, arch)
     os.makedirs(args.out_dir, exist_ok=True)
     src = os.path.join(args.out_dir, f"{prog.name}.cu")
-    with open(src, "w") as f:
-        f.write(exe.source)
+    _write(src, exe.source.encode())
     cubin = os.path.join(args.out_dir, f"{prog.name}.{arch}.cubin")
-    with open(cubin, "wb") as f:
-        f.write(exe.compiled.cubin)
+    _write(cubin, _checked_cubin(exe))
     print(f"wrote {src}; compiled {_kernels(exe)} to {cubin} with NVRTC "
           f"in {exe.compile_seconds:.2f} s{' (cache hit)' if exe.cache_hit else ''}")
     _print_resources(exe)

@@ -128,6 +128,8 @@ def cmd_run(args):
     from .api import make_plan
     from .runtime import build, device
     prog = _bound(args)
+    if device.unusable_gpu():   # a GPU kfuse cannot use: say so, never fall back quietly
+        device.require_gpu("kfuse run")
     print(prog.describe())
     plan = make_plan(prog, args.plan)
     print(plan.describe(prog))
@@ -187,8 +189,7 @@ def cmd_tune(args):
     from .frontend import script
     from .runtime import device
     from .runtime.tune import report_table, tune
-    if not device.has_gpu():
-        raise KfuseError(f"tuning measures plans on the GPU: {device.no_gpu_reason()}")
+    device.require_gpu("kfuse tune (it measures plans on the GPU)")
     sizes = _sizes(args.size)
     reports = []
     for path in args.scripts:

@@ -41,11 +41,11 @@ def to_cupy(name: str, x):
     bad = _host_refusal(name, x)
     if bad is not None:
         raise bad
+    from . import device
+    device.require_gpu(f"argument {name!r}")
     import cupy
     if isinstance(x, cupy.ndarray):
         return x
-    from . import device
-    device.require_gpu(f"argument {name!r}")
     return cupy.from_dlpack(x)
 
 

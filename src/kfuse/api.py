@@ -17,23 +17,37 @@ from .runtime.stub import MISS
 
 
 def load_plan(plan) -> Plan | None:
-    """A Plan from a Plan, a dict, JSON text or a path to a JSON file (None stays None)."""
+    """A Plan from a Plan, a dict, JSON text or a path to a JSON file (None stays None).
+
+    Text that starts with ``{`` or ``[`` is JSON; any other text is a path, and a path that
+    does not exist says so.  The plan is checked completely (:meth:`Plan.from_json`)."""
     if plan is None or isinstance(plan, Plan):
         return plan
     if isinstance(plan, dict):
         return Plan.from_json(plan)
-    if isinstance(plan, str) and os.path.exists(plan):
-        with open(plan) as f:
-            try:
-                return Plan.from_json(json.load(f))
-            except json.JSONDecodeError as e:
-                raise PlanError(f"{plan}: not valid JSON ({e})") from None
-    if isinstance(plan, str):
+    if isinstance(plan, os.PathLike):
+        plan = os.fspath(plan)
+    if not isinstance(plan, str):
+        raise PlanError(f"unsupported plan object {type(plan).__name__} (give a Plan, a dict, "
+                        "JSON text or a path)")
+    if plan.lstrip()[:1] in ("{", "["):
         try:
             return Plan.from_json(json.loads(plan))
         except json.JSONDecodeError as e:
-            raise PlanError(f"plan is neither a file nor valid JSON ({e})") from None
-    raise PlanError(f"unsupported plan object {type(plan).__name__}")
+            raise PlanError(f"plan text is not valid JSON ({e})") from None
+    if not os.path.exists(plan):
+        raise PlanError(f"plan file {plan!r} is missing (no such file)")
+    try:
+        with open(plan, "rb") as f:
+            data = f.read()
+        d = json.loads(data.decode("utf-8-sig"))
+    except OSError as e:
+        raise PlanError(f"{plan}: cannot read the plan file ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
+        raise PlanError(f"{plan}: not valid JSON (a non-UTF-8 byte at offset {e.start})") from None
+    except json.JSONDecodeError as e:
+        raise PlanError(f"{plan}: not valid JSON ({e})") from None
+    return Plan.from_json(d)
 
 
 def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
@@ -48,13 +62,9 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
         fuse = config.get().fuse if fuse is None else fuse
         name = device.device_name() if device.has_gpu() else "NVIDIA H200"
         if fuse:
-            tuned = cached_plan(program, name)
+            tuned = cached_plan(program, name)   # checked; a stale one is ignored with a warning
             if tuned is not None:
-                try:
-                    check_plan(program, tuned)
-                    return tuned
-                except PlanError:
-                    pass   # a stale tuning result: plan afresh
+                return tuned
         return best_plan(program, load_calibration(name), fuse)
     check_plan(program, p)
     return p

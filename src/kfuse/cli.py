@@ -82,14 +82,31 @@ def cmd_compile(args):
     prog = _bound(args)
     exe = build(prog, make_plan(prog, args.plan), _arch(args))
     out = args.output or f"{prog.name}.cu"
-    with open(out, "w") as f:
-        f.write(exe.source)
+    _write(out, exe.source.encode())
     print(f"wrote {out} ({_kernels(exe)})")
     if args.cubin:
-        with open(args.cubin, "wb") as f:
-            f.write(exe.compiled.cubin)
+        _write(args.cubin, _checked_cubin(exe))
         print(f"wrote {args.cubin} ({len(exe.compiled.cubin)} bytes, {exe.arch})")
     _print_resources(exe)
+
+
+def _write(path: str, data: bytes) -> None:
+    """Write a file the user asked for whole or not at all: never an empty or partial one."""
+    from .runtime.cache import write_atomic
+    try:
+        write_atomic(path, data, durable=True)
+    except OSError as e:
+        raise KfuseError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _checked_cubin(exe) -> bytes:
+    """The executable's cubin, refused if it is empty or not an ELF image."""
+    from .runtime.cache import CUBIN_MAGIC
+    cubin = exe.compiled.cubin
+    if not cubin or cubin[:4] != CUBIN_MAGIC:
+        raise KfuseError(f"NVRTC returned no usable cubin for {exe.program.name} ({len(cubin)} bytes); "
+                         "nothing written")
+    return cubin
 
 
 def _kernels(exe) -> str:
@@ -111,6 +128,8 @@ def cmd_run(args):
     from .api import make_plan
     from .runtime import build, device
     prog = _bound(args)
+    if device.unusable_gpu():   # a GPU kfuse cannot use: say so, never fall back quietly
+        device.require_gpu("kfuse run")
     print(prog.describe())
     plan = make_plan(prog, args.plan)
     print(plan.describe(prog))
@@ -118,11 +137,9 @@ def cmd_run(args):
     exe = build(prog, plan, arch)
     os.makedirs(args.out_dir, exist_ok=True)
     src = os.path.join(args.out_dir, f"{prog.name}.cu")
-    with open(src, "w") as f:
-        f.write(exe.source)
+    _write(src, exe.source.encode())
     cubin = os.path.join(args.out_dir, f"{prog.name}.{arch}.cubin")
-    with open(cubin, "wb") as f:
-        f.write(exe.compiled.cubin)
+    _write(cubin, _checked_cubin(exe))
     print(f"wrote {src}; compiled {_kernels(exe)} to {cubin} with NVRTC "
           f"in {exe.compile_seconds:.2f} s{' (cache hit)' if exe.cache_hit else ''}")
     _print_resources(exe)
@@ -172,8 +189,7 @@ def cmd_tune(args):
     from .frontend import script
     from .runtime import device
     from .runtime.tune import report_table, tune
-    if not device.has_gpu():
-        raise KfuseError(f"tuning measures plans on the GPU: {device.no_gpu_reason()}")
+    device.require_gpu("kfuse tune (it measures plans on the GPU)")
     sizes = _sizes(args.size)
     reports = []
     for path in args.scripts:
@@ -271,6 +287,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
+    _one_line_warnings()
+    if argv and argv[0] not in ("-h", "--help", "--version"):
+        try:   # a bad KFUSE_* value: one line before any command (--version and --help still work)
+            from . import config
+            config.get()
+        except KfuseError as e:
+            print(f"kfuse: error: {e}", file=sys.stderr)
+            return 1
     if argv and argv[0] == "calibrate":
         from .bench.calibrate import main as cal_main
         try:
@@ -294,6 +318,23 @@ def main(argv=None) -> int:
     except (OSError, json.JSONDecodeError) as e:
         print(f"kfuse: error: {e}", file=sys.stderr)
         return 1
+
+
+def _one_line_warnings():
+    """kfuse's own warnings (a cache entry rebuilt, an unknown KFUSE_* variable) as one line."""
+    import warnings
+
+    from .errors import KfuseWarning
+    plain = warnings.formatwarning
+    if getattr(plain, "kfuse", False):
+        return
+
+    def fmt(message, category, *args, **kwargs):
+        if issubclass(category, KfuseWarning):
+            return f"kfuse: warning: {message}\n"
+        return plain(message, category, *args, **kwargs)
+    fmt.kfuse = True
+    warnings.formatwarning = fmt
 
 
 def _compile_error():

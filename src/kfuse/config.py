@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import difflib
 import os
+import re
+import warnings
 from pathlib import Path
 
 
@@ -42,30 +45,94 @@ class Settings:
                                          # (addresses, scalars) seen twice: one host call, not one per kernel
 
 
-_ENV_TYPES = {"cache_dir": str, "use_disk_cache": lambda s: s not in ("0", "false", "no"),
-              "arch": str, "default_dtype": str, "block_size": int, "sm_count": int,
-              "target_blocks_per_sm": int, "reuse_outputs": int,
-              "check_inputs": lambda s: s not in ("0", "false", "no"),
-              "fuse": lambda s: s not in ("0", "false", "no"),
-              "auto_graph": lambda s: s not in ("0", "false", "no"),
-              "deterministic": lambda s: s not in ("0", "false", "no")}
+def _bool(s: str) -> bool:
+    """A boolean from the usual spellings: 0/1, false/true, no/yes, off/on (any case)."""
+    v = s.strip().lower()
+    if v in ("1", "true", "yes", "on"):
+        return True
+    if v in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("expected one of 0/1, false/true, no/yes, off/on")
+
+
+def _int(low: int):
+    """An integer of at least ``low``."""
+    def conv(s: str) -> int:
+        try:
+            v = int(s.strip())
+        except ValueError:
+            raise ValueError("expected an integer") from None
+        if v < low:
+            raise ValueError(f"expected an integer >= {low}")
+        return v
+    return conv
+
+
+def _arch(s: str) -> str:
+    """An architecture such as sm_90 (empty: the current device's)."""
+    v = s.strip()
+    if v and not re.fullmatch(r"sm_\d+[a-z]?", v):
+        raise ValueError("expected an architecture such as sm_90")
+    return v or None
+
+
+def _dtype(s: str) -> str:
+    v = s.strip()
+    if v not in ("float32", "float64", "complex64", "complex128"):
+        raise ValueError("expected float32, float64, complex64 or complex128")
+    return v
+
+
+def _path(s: str) -> str:
+    if not s.strip():
+        raise ValueError("expected a directory")
+    return os.path.expanduser(s)
+
+
+_ENV_TYPES = {"cache_dir": _path, "use_disk_cache": _bool, "arch": _arch, "default_dtype": _dtype,
+              "block_size": _int(1), "sm_count": _int(1), "target_blocks_per_sm": _int(1),
+              "reuse_outputs": _int(0), "check_inputs": _bool, "fuse": _bool, "auto_graph": _bool,
+              "deterministic": _bool, "poison": _bool}
+
+# KFUSE_* variables read elsewhere (not settings): no warning for these
+OTHER_ENV: set = set()
 
 
 def _from_env() -> Settings:
+    """Settings from the defaults and the ``KFUSE_*`` environment variables.
+
+    A value that does not parse is a :class:`~kfuse.errors.ConfigError` naming the variable;
+    a ``KFUSE_*`` variable kfuse does not know gets a warning (a typo must not pass silently)."""
+    from .errors import ConfigError, KfuseWarning
     s = Settings()
+    known = {"KFUSE_" + name.upper() for name in _ENV_TYPES} | OTHER_ENV
     for name, conv in _ENV_TYPES.items():
-        v = os.environ.get("KFUSE_" + name.upper())
+        var = "KFUSE_" + name.upper()
+        v = os.environ.get(var)
         if v is not None:
-            setattr(s, name, conv(v))
+            try:
+                setattr(s, name, conv(v))
+            except ValueError as e:
+                raise ConfigError(f"environment variable {var}={v!r}: {e}") from None
+    for var in sorted(k for k in os.environ if k.startswith("KFUSE_") and k not in known):
+        near = difflib.get_close_matches(var, sorted(known), n=1)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        warnings.warn(f"unknown environment variable {var} ignored{hint}", KfuseWarning, stacklevel=3)
     return s
 
 
-settings: Settings = _from_env()
+settings: Settings | None = None   # read from the environment on first use (see get)
 
 
 def get() -> Settings:
-    """Return the settings in force."""
-    return settings
+    """Return the settings in force; the environment is read on first use, so a bad
+    ``KFUSE_*`` value is one :class:`~kfuse.errors.ConfigError` where kfuse is used (the CLI
+    prints it as one line), never an error on ``import kfuse`` or ``kfuse --version``."""
+    global settings
+    s = settings
+    if s is None:
+        s = settings = _from_env()
+    return s
 
 
 @contextlib.contextmanager
@@ -75,7 +142,7 @@ def override(**changes):
     unknown = set(changes) - {f.name for f in dataclasses.fields(Settings)}
     if unknown:
         raise TypeError(f"unknown kfuse setting(s): {', '.join(sorted(unknown))}")
-    old = settings
+    old = get()
     settings = dataclasses.replace(old, **changes)
     try:
         yield settings

@@ -54,3 +54,12 @@ class CompileError(KfuseError):
 
 class NoGPUError(KfuseError):
     """A GPU was needed (to run a kernel) but none is available."""
+
+
+class ConfigError(KfuseError):
+    """A ``KFUSE_*`` environment variable whose value does not parse; names the variable."""
+
+
+class KfuseWarning(UserWarning):
+    """Something kfuse repaired or ignored on its own: a corrupt cache entry rebuilt, a tuned
+    plan that no longer validates, an unknown ``KFUSE_*`` variable."""

@@ -92,6 +92,11 @@ def _jitted(fn, graph: bool, tune: bool = False):
 
 def _prepare(A, b, x0, fmt: str | None):
     """Device sparse matrix (or dense CuPy matrix), right-hand side and start vector, checked."""
+    if isinstance(b, np.ndarray) or isinstance(A, np.ndarray):
+        raise ArgumentError(f"{'b' if isinstance(b, np.ndarray) else 'A'} is a host (NumPy) array; "
+                            "pass a device array (cupy.asarray)")
+    from .runtime import device
+    device.require_gpu("kfuse.solvers")   # NoGPUError with the reason, before CuPy is touched
     import cupy
     if isinstance(A, (_sparse.CSR, _sparse.ELL)) or hasattr(A, "tocsr"):
         A = _sparse.as_sparse(A, fmt or getattr(A, "fmt", "csr"), device=True)

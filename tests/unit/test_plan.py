@@ -192,9 +192,11 @@ def test_plan_of_another_size_is_refused_by_make_plan(tmp_path):
 
 @pytest.mark.parametrize("given,msg", [
     ('{"x": 1}', "not a kfuse plan"),
-    ('{"kfuse_plan": 1, "kernels": [{"calls": [0]}]}', "malformed plan"),
-    ('{"kfuse_plan": 1, "kernels": [{"name": "k", "calls": ["a"], "space": "vec"}]}', "malformed plan"),
-    ("not json at all", "plan is neither a file nor valid JSON"),
+    ('{"kfuse_plan": 1, "kernels": [{"calls": [0]}]}', "kernel #0: field 'name' is missing"),
+    ('{"kfuse_plan": 1, "kernels": [{"name": "k", "calls": ["a"], "space": "vec", "params": {}}]}',
+     "kernel k: field 'calls' holds 'a'; call ids are integers"),
+    ("not json at all", "plan file 'not json at all' is missing"),
+    ("{not json at all", "plan text is not valid JSON"),
     (42, "unsupported plan object int"),
 ])
 def test_load_plan_errors(given, msg):

@@ -407,8 +407,27 @@ def load(path_or_text: str, dtype: str | None = None) -> Program:
                                      or ";" not in path_or_text):
         if not os.path.exists(path_or_text):
             raise KfuseError(f"no such script: {path_or_text}")
-        with open(path_or_text) as f:
-            text = f.read()
+        text = read_script(path_or_text)
         name = os.path.splitext(os.path.basename(path_or_text))[0]
         return parse(text, name, dtype, path_or_text)
-    return parse(path_or_text, "script", dtype, None)
+    return parse(path_or_text.removeprefix("\ufeff"), "script", dtype, None)
+
+
+def read_script(path: str) -> str:
+    """A script file's text: UTF-8, a leading byte-order mark skipped; a byte that is not
+    UTF-8 is one ScriptError at its line and column, an unreadable file one KfuseError."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise KfuseError(f"cannot read script {path}: {e.strerror or e}") from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        start = data.rfind(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + 1
+        col = len(data[start:e.start].decode("utf-8", errors="replace")) + 1
+        raise ScriptError(f"byte 0x{data[e.start]:02x} is not UTF-8 (save the script as UTF-8)",
+                          line, col, path) from None

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
 
 from .. import config, library
 from ..errors import PlanError
@@ -134,18 +135,9 @@ class Plan:
 
     @staticmethod
     def from_json(d) -> "Plan":
-        if isinstance(d, str):
-            d = json.loads(d)
-        if d.get("kfuse_plan") != PLAN_VERSION:
-            raise PlanError("not a kfuse plan (missing or wrong 'kfuse_plan' version)")
-        try:
-            kernels = [KernelPlan(k["name"], [int(c) for c in k["calls"]], k["space"], dict(k.get("params", {})))
-                       for k in d["kernels"]]
-        except (KeyError, TypeError, ValueError) as e:
-            raise PlanError(f"malformed plan: {e}") from None
-        pred = d.get("predicted_us")
-        return Plan(d.get("program", ""), dict(d.get("sizes", {})), kernels, d.get("fingerprint", ""),
-                    pred * 1e-6 if pred is not None else None)
+        """A plan from its JSON (a dict or text), checked completely: every refusal is one
+        PlanError naming the kernel and the field (see :func:`plan_from_json`)."""
+        return plan_from_json(d)
 
     def describe(self, program: Program) -> str:
         lines = [f"plan for {program.name}: {len(self.kernels)} kernel(s)"]
@@ -155,6 +147,103 @@ class Plan:
             for c in k.calls:
                 lines.append(f"      call {c}: {program.calls[c].label}")
         return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- plan JSON
+PLAN_FIELDS = ("kfuse_plan", "program", "sizes", "fingerprint", "kernels", "predicted_us")
+KERNEL_FIELDS = ("name", "calls", "space", "params", "runs")
+_C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern float
+    for goto if inline int long register restrict return short signed sizeof static struct switch
+    typedef union unsigned void volatile while bool true false class template typename namespace
+    new delete this operator private public protected virtual friend using try catch throw
+    constexpr decltype nullptr static_assert thread_local alignas alignof noexcept explicit
+    mutable export asm""".split())
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def plan_from_json(d) -> "Plan":
+    """Check a plan's JSON completely and build the Plan: the shape of the document, the
+    sizes, the fingerprint, and each kernel's name (a C identifier, unique), call ids
+    (integers), space and launch parameters.  Each refusal is one line naming the field."""
+    if isinstance(d, (str, bytes)):
+        try:
+            d = json.loads(d)
+        except ValueError as e:
+            raise PlanError(f"plan is not valid JSON ({e})") from None
+    if not isinstance(d, dict):
+        raise PlanError(f"a plan is a JSON object with 'kfuse_plan' and 'kernels', got a {_json_kind(d)}")
+    if d.get("kfuse_plan") != PLAN_VERSION:
+        raise PlanError("not a kfuse plan (missing or wrong 'kfuse_plan' version)")
+    extra = [k for k in d if k not in PLAN_FIELDS]
+    if extra:
+        raise PlanError(f"plan: unknown field {extra[0]!r} (a plan has {', '.join(PLAN_FIELDS)})")
+    program = d.get("program", "")
+    if not isinstance(program, str):
+        raise PlanError(f"plan: field 'program' must be the program's name, got {program!r}")
+    fingerprint = d.get("fingerprint", "")
+    if not isinstance(fingerprint, str):
+        raise PlanError(f"plan: field 'fingerprint' must be a string, got {fingerprint!r}")
+    pred = d.get("predicted_us")
+    if pred is not None and (isinstance(pred, bool) or not isinstance(pred, (int, float))):
+        raise PlanError(f"plan: field 'predicted_us' must be a number, got {pred!r}")
+    sizes = _sizes_json(d.get("sizes", {}))
+    kernels = d.get("kernels")
+    if not isinstance(kernels, list):   # an empty list: check_plan names the calls not run
+        raise PlanError(f"plan: field 'kernels' must be a list of kernels, got {kernels!r}"
+                        if "kernels" in d else "plan: field 'kernels' is missing")
+    plans = [_kernel_json(i, kd) for i, kd in enumerate(kernels)]   # unique names: check_plan
+    return Plan(program, sizes, plans, fingerprint, pred * 1e-6 if pred is not None else None)
+
+
+def _json_kind(v) -> str:
+    return {list: "list", dict: "object", str: "string", bool: "boolean", type(None): "null"}.get(
+        type(v), "number")
+
+
+def _sizes_json(sizes) -> dict:
+    """A plan's ``sizes``: an object of size names to integers >= 0."""
+    if not isinstance(sizes, dict):
+        raise PlanError(f"plan: field 'sizes' must be an object of NAME: integer, got {sizes!r}")
+    for k, v in sizes.items():
+        if not _is_int(v) or v < 0:
+            raise PlanError(f"plan: field 'sizes': {k!r} must be an integer >= 0, got {v!r}")
+    return dict(sizes)
+
+
+def _kernel_json(i: int, kd) -> "KernelPlan":
+    """One kernel of a plan's JSON, checked field by field."""
+    if not isinstance(kd, dict):
+        raise PlanError(f"kernel #{i}: must be an object with name, calls, space, params; got {kd!r}")
+    name = kd.get("name")
+    who = f"kernel {name}" if isinstance(name, str) and name else f"kernel #{i}"
+    extra = [k for k in kd if k not in KERNEL_FIELDS]
+    if extra:
+        raise PlanError(f"{who}: unknown field {extra[0]!r} (a kernel has {', '.join(KERNEL_FIELDS[:4])})")
+    for field in ("name", "calls", "space", "params"):
+        if field not in kd:
+            raise PlanError(f"{who}: field {field!r} is missing")
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or name in _C_KEYWORDS:
+        raise PlanError(f"{who}: field 'name' must be a C identifier (letters, digits, _), got {name!r}")
+    if name.startswith("kf_"):
+        raise PlanError(f"{who}: field 'name': the prefix kf_ is kfuse's own (for example kf_zero_outputs)")
+    calls = kd["calls"]
+    if not isinstance(calls, list):
+        raise PlanError(f"{who}: field 'calls' must be a list of call ids such as [0, 1], got {calls!r}")
+    if not calls:
+        raise PlanError(f"{who} runs no call (field 'calls' is empty)")
+    for c in calls:
+        if not _is_int(c):
+            raise PlanError(f"{who}: field 'calls' holds {c!r}; call ids are integers such as 0")
+    space = kd["space"]
+    if space not in PARAMS:
+        raise PlanError(f"{who}: field 'space' must be one of {', '.join(PARAMS)}, got {space!r}")
+    params = kd["params"]
+    if not isinstance(params, dict):
+        raise PlanError(f"{who}: field 'params' must be an object of launch parameters, got {params!r}")
+    return KernelPlan(name, list(calls), space, dict(params))   # params: check_plan, knowing the calls
 
 
 # --------------------------------------------------------------------- launch shapes
@@ -270,14 +359,28 @@ def unfused_plan(program: Program) -> Plan:
     return Plan(program.name, dict(program.sizes), kernels, program.fingerprint())
 
 
-def check_plan(program: Program, plan: Plan) -> None:
-    """Refuse a plan that does not cover the program's calls exactly once, in dependency order,
-    or whose kernels mix spaces; each refusal says why."""
+def check_identity(program: Program, plan: Plan) -> None:
+    """Refuse a plan made for another program: its name, its sizes (unknown names and other
+    values) and, where the plan records one, its fingerprint."""
     if plan.program and plan.program != program.name:
         raise PlanError(f"the plan is for program {plan.program!r}, not {program.name!r}")
     for k, v in plan.sizes.items():
-        if program.sizes.get(k, v) != v:
-            raise PlanError(f"the plan is for {k}={v}, the program has {k}={program.sizes[k]}")
+        if k not in program.sizes:
+            raise PlanError(f"plan: field 'sizes' names {k!r}, which {program.name} does not have "
+                            f"(it has {', '.join(program.sizes) or 'no symbolic sizes'})")
+        if program.sizes[k] != v:
+            raise PlanError(f"plan: field 'sizes': the plan is for {k}={v}, the program has "
+                            f"{k}={program.sizes[k]}")
+    if plan.fingerprint and plan.fingerprint != program.fingerprint():
+        raise PlanError(f"plan: field 'fingerprint' is {plan.fingerprint!r}, but {program.name} now has "
+                        f"{program.fingerprint()!r}: the plan was made for another version of the program "
+                        "(remove the field to use the plan anyway)")
+
+
+def check_plan(program: Program, plan: Plan) -> None:
+    """Refuse a plan that does not cover the program's calls exactly once, in dependency order,
+    or whose kernels mix spaces; each refusal says why."""
+    check_identity(program, plan)
     seen = []
     for k in plan.kernels:
         if not k.calls:
@@ -292,6 +395,10 @@ def check_plan(program: Program, plan: Plan) -> None:
     dup = {c for c in seen if seen.count(c) > 1}
     if dup:
         raise PlanError(f"plan runs call(s) {sorted(dup)} more than once")
+    names = [k.name for k in plan.kernels]
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:
+        raise PlanError(f"kernel {twice}: field 'name' is used by two kernels (names must be unique)")
     order = {c: i for i, k in enumerate(plan.kernels) for c in k.calls}
     pos = {c: j for k in plan.kernels for j, c in enumerate(k.calls)}
     for src, dst, val in program.edges():
@@ -378,11 +485,19 @@ PARAMS = {
     "scalar": {},
 }
 
+# launch parameters each space needs (the others have defaults)
+REQUIRED_PARAMS = {"vec": ("block", "iters"), "tile": ("bx", "by", "iters"), "rows": ("block", "iters")}
+
 
 def check_params(k: KernelPlan) -> None:
     """Refuse a kernel's launch parameter that its space does not take, or of the wrong kind
     (an edited plan's typo must not pass silently); ranges are the emitters' to check."""
     known = PARAMS.get(k.space, {})
+    missing = [p for p in REQUIRED_PARAMS.get(k.space, ()) if p not in k.params]
+    if missing:
+        what = "is empty" if not k.params else f"lacks {', '.join(map(repr, missing))}"
+        raise PlanError(f"kernel {k.name}: field 'params' {what} (a {k.space} kernel needs "
+                        f"{', '.join(REQUIRED_PARAMS[k.space])})")
     for name, value in k.params.items():
         want = known.get(name)
         if want is None:

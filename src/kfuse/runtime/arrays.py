@@ -22,19 +22,65 @@ def describe(x) -> str:
     return type(x).__name__
 
 
+def _host_refusal(name: str, x):
+    """The error for an argument that is not on a device (None if it may be)."""
+    if isinstance(x, np.ndarray):
+        return ArgumentError(f"argument {name!r} is a host (NumPy) array; pass a device array "
+                             "(cupy.asarray(x)) so kfuse does not copy behind your back")
+    if is_torch(x):
+        return None if x.is_cuda else ArgumentError(
+            f"argument {name!r} is a CPU tensor; move it to the GPU (tensor.cuda())")
+    if type(x).__module__.split(".")[0] == "cupy" and hasattr(x, "shape"):
+        return None
+    return ArgumentError(f"argument {name!r} must be a CuPy array or a CUDA tensor, got {describe(x)}")
+
+
 def to_cupy(name: str, x):
-    """``x`` as a CuPy array without copying; refuses host arrays with a clear message."""
+    """``x`` as a CuPy array without copying; refuses host arrays with a clear message (before
+    anything touches the device) and raises NoGPUError where no GPU is usable."""
+    bad = _host_refusal(name, x)
+    if bad is not None:
+        raise bad
+    from . import device
+    device.require_gpu(f"argument {name!r}")
     import cupy
     if isinstance(x, cupy.ndarray):
         return x
-    if is_torch(x):
-        if not x.is_cuda:
-            raise ArgumentError(f"argument {name!r} is a CPU tensor; move it to the GPU (tensor.cuda())")
-        return cupy.from_dlpack(x)
-    if isinstance(x, np.ndarray):
-        raise ArgumentError(f"argument {name!r} is a host (NumPy) array; pass a device array "
-                            "(cupy.asarray(x)) so kfuse does not copy behind your back")
-    raise ArgumentError(f"argument {name!r} must be a CuPy array or a CUDA tensor, got {describe(x)}")
+    return cupy.from_dlpack(x)
+
+
+def precheck(name: str, x, kind: str, shape: tuple, dtype: str, order: str) -> None:
+    """Everything about an array argument that its metadata tells, without touching the device:
+    where it lives (host arrays, CPU tensors), rank, shape, element type and layout."""
+    bad = _host_refusal(name, x)
+    if bad is not None:
+        raise bad
+    got = tuple(int(d) for d in x.shape)
+    dt = str(x.dtype).replace("torch.", "")
+    if kind == "scalar":
+        if got not in ((), (1,)):
+            raise ShapeError(f"argument {name!r} must be a 0-d array (a scalar), got shape {got}")
+    elif len(got) != len(shape):
+        raise ShapeError(f"argument {name!r} has {len(got)} dimension(s) {got}, expected a {kind} of "
+                         f"shape {tuple(shape)}")
+    elif got != tuple(shape):
+        raise ShapeError(f"argument {name!r} has shape {got}, expected {tuple(shape)} ({kind})")
+    if dt != dtype:
+        raise DTypeError(f"argument {name!r} has element type {dt}, expected {dtype}")
+    if kind == "scalar" or min(got, default=0) <= 1 and kind == "vector":
+        return
+    step = x.itemsize if hasattr(x, "itemsize") else x.element_size()
+    strides = tuple(x.strides) if not is_torch(x) else tuple(st * step for st in x.stride())
+    if kind == "vector" and strides[0] != step:
+        raise ArgumentError(f"argument {name!r} is a strided vector; pass a contiguous one "
+                            "(cupy.ascontiguousarray)")
+    if kind == "matrix" and 0 not in got:
+        want = (got[1] * step, step) if order == "C" else (step, got[0] * step)
+        ok = all(s == w or n == 1 for s, w, n in zip(strides, want, got))
+        if not ok:
+            want = "C-contiguous (row-major)" if order == "C" else "F-contiguous (column-major)"
+            raise ArgumentError(f"argument {name!r} must be {want}; pass cupy.ascontiguousarray / "
+                                "cupy.asfortranarray, or a matching view")
 
 
 def check_array(name: str, a, kind: str, shape: tuple, dtype: str, order: str):

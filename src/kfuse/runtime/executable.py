@@ -93,8 +93,7 @@ class Executable:
     # ------------------------------------------------------------------ loading
     def load(self):
         """Load the cubin into the current CUDA context and allocate the workspace."""
-        if not device.has_gpu():
-            raise NoGPUError(f"cannot run {self.program.name}: {device.no_gpu_reason()}")
+        device.require_gpu(f"running {self.program.name}")
         import cupy
         dev = cupy.cuda.runtime.getDevice()
         if self._loaded is not None and self._loaded[0] == dev:
@@ -143,6 +142,7 @@ class Executable:
                                 f"got {len(args)}")
         env, torch_used = {}, False
         check = config.get().check_inputs
+        self.precheck(args)
         for (name, val), x in zip(self._inputs, args):
             t = val.type
             shown = val.display
@@ -167,10 +167,29 @@ class Executable:
             env[name] = a
         return env, torch_used
 
+    def precheck(self, args: tuple) -> None:
+        """Check every argument from its metadata alone (host arrays, rank, shape, element type,
+        layout, a number where a number goes), then that a GPU is usable (NoGPUError with the
+        reason): all before anything touches the device."""
+        for (name, val), x in zip(self._inputs, args):
+            t = val.type
+            if t.kind == "sparse":
+                continue   # kfuse.sparse checks its own, reading only the host-side description
+            if t.kind == "scalar" and val.host:
+                if not (arrays.is_torch(x) or hasattr(x, "__cuda_array_interface__")):
+                    arrays.host_scalar(val.display, x, t.dtype)   # a 0-d device array is read later
+                continue
+            arrays.precheck(val.display, x, "scalar" if t.kind == "scalar" else t.kind, tuple(t.shape),
+                            t.dtype, t.order)
+        device.require_gpu(f"running {self.program.name}")
+
     def fast_bind(self, args: tuple):
         """The common case checked in a few attribute reads: CuPy arrays of the traced shape,
         element type and layout on the current device, and Python floats.  None means: take
-        the full path (which converts torch tensors and explains any problem)."""
+        the full path (which converts torch tensors and explains any problem, and checks the
+        GPU on the first call)."""
+        if self._loaded is None:
+            return None
         import cupy
         nd = cupy.ndarray
         dev = cupy.cuda.runtime.getDevice()

@@ -16,11 +16,12 @@ import json
 import os
 import sys
 import time
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 from .. import __version__, config
-from ..errors import KfuseError
-from ..fusion.plan import Plan, needed_outside
+from ..errors import KfuseError, KfuseWarning, PlanError
+from ..fusion.plan import Plan, check_plan, needed_outside
 from ..fusion.space import impl_variants, make_plan
 from ..ir import Program
 from .timing import device_seconds, rotating_args
@@ -40,14 +41,23 @@ def _path(key: str) -> str:
 
 
 def cached_plan(program: Program, device_name: str) -> Plan | None:
-    """The tuned plan of ``program`` on this device, if ``kfuse tune`` has made one."""
+    """The tuned plan of ``program`` on this device, if ``kfuse tune`` has made one.
+
+    An entry that does not validate (not JSON, not a plan, a plan that does not fit the
+    program) is ignored with a KfuseWarning: the caller plans afresh."""
     path = _path(tune_key(program, device_name))
     if not os.path.exists(path):
         return None
     try:
-        with open(path) as f:
-            return Plan.from_json(json.load(f)["plan"])
-    except (OSError, ValueError, KeyError):
+        with open(path, "rb") as f:
+            entry = json.loads(f.read().decode("utf-8"))
+        if not isinstance(entry, dict) or "plan" not in entry:
+            raise PlanError("no 'plan' in the entry")
+        plan = Plan.from_json(entry["plan"])
+        check_plan(program, plan)
+        return plan
+    except (OSError, ValueError, KfuseError) as e:   # UnicodeDecodeError, JSONDecodeError are ValueErrors
+        warnings.warn(f"tuned plan {path} ignored ({e}); planning afresh", KfuseWarning, stacklevel=2)
         return None
 
 
@@ -218,10 +228,9 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
               "best_us": best["measured_s"] * 1e6, "first_us": measured[0] * 1e6,
               "best_kernels": len(best["kernels"])}
     if save:
-        path = _path(tune_key(program, dev_name))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            json.dump({"plan": best["plan"].to_json(program), "report": report}, f, indent=1)
+        from .cache import write_atomic
+        entry = {"plan": best["plan"].to_json(program), "report": report}
+        write_atomic(_path(tune_key(program, dev_name)), json.dumps(entry, indent=1).encode())
     report["plan"] = best["plan"]
     return report
 

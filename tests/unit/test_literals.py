@@ -124,3 +124,10 @@ def test_script_literal_takes_its_declared_type():
     assert prog.value("c").type.dtype == "complex64"
     with pytest.raises(ScriptError, match="declared float32 but the expression gives complex64"):
         parse("float32 scalar c; vector z(n), y(n); input z; c = 2j; y = c * z; return y;")
+
+
+def test_a_returned_literal_function_is_still_an_output():
+    prog = _trace(lambda x: (x * 2, kfuse.sqrt(4.0)), x=("a", (4,), "float64", "C"))
+    out = prog.value(prog.outputs[1])
+    assert out.role == "temp" and out.type.kind == "scalar" and out.type.dtype == "float64"
+    assert reference.run(prog, {"x": np.ones(4)})[prog.outputs[1]] == 2.0

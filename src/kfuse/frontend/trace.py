@@ -287,6 +287,9 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
         if not isinstance(o, Tensor):
             raise KfuseError(f"{b.name}: return value {k} is not an array computed from the arguments "
                              f"(got {type(o).__name__})")
+        if b.values[o._name].role == "const":   # kfuse.sqrt(2.0) folded to a literal: still an output
+            names_out.append(b.call("copy", {"x": o._name}))
+            continue
         names_out.append(o._name)
     program: Program = b.finish(names_out)
     structure = ("single" if single else type(result).__name__)

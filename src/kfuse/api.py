@@ -7,7 +7,7 @@ import json
 import os
 
 from . import config, library
-from .errors import KfuseError, PlanError
+from .errors import ArgumentError, KfuseError, PlanError
 from .frontend import script as _script
 from .frontend import trace as _trace
 from .fusion import Plan, check_plan
@@ -125,9 +125,11 @@ def compile_script(path_or_text: str, sizes: dict | None = None, dtype: str | No
     return compile_program(_script.load(path_or_text, dtype), sizes, plan, arch, fuse, tune, graph)
 
 
-def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str | None = None) -> str:
+def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str | None = None,
+            plan=None) -> str:
     """Fusion decisions in words: for ``calls`` (ids), whether they fuse and why not; without
-    ``calls``, every pair of calls that touch the same data, and the plan the search picks."""
+    ``calls``, every pair of calls that touch the same data, and the plan the search picks
+    (or ``plan``, a Plan / JSON / file, checked against the program)."""
     from .fusion import legality
     from .model.planner import best_plan
     prog = program_or_script
@@ -153,7 +155,7 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
         related.update((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
     for a, b in sorted(related):
         lines.append("  " + legality.explain(prog, [a, b]).replace("\n", "\n  "))
-    plan = best_plan(prog)
+    plan = best_plan(prog) if plan is None else make_plan(prog, plan)
     lines += ["", plan.describe(prog)]
     if plan.predicted_s is not None:
         lines.append(f"predicted time per call: {plan.predicted_s * 1e6:.1f} us")
@@ -161,14 +163,34 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
 
 
 class JitFunction:
-    """A Python function compiled by kfuse: traced on first call per argument signature."""
+    """A Python function compiled by kfuse: traced on first call per argument signature.
 
-    def __init__(self, fn, plan=None, name: str | None = None, graph: bool = False, tune: bool = False):
+    Options (as ``kfuse.jit`` takes them): ``plan`` (a plan to use instead of planning: Plan,
+    dict, JSON text or file), ``fuse`` (False: one kernel per call; None: the setting
+    ``kfuse.config`` ``fuse``), ``tune``, ``graph``, ``name``, ``arch`` (the target, such as
+    ``"sm_90"``; default: the current GPU's, else the setting ``arch``, else sm_90).
+
+    What was compiled: :attr:`plan` (the plan JSON of the last call's signature),
+    :attr:`plans` (every compiled signature's), :meth:`plan_for` and :meth:`executable` (for
+    given arguments), :meth:`lower` (trace, plan and compile without a GPU).  The plan passed
+    in is :attr:`given_plan`.
+    """
+
+    def __init__(self, fn, plan=None, name: str | None = None, graph: bool = False, tune: bool = False,
+                 fuse: bool | None = None, arch: str | None = None):
+        if not callable(fn):
+            raise ArgumentError(f"kfuse.jit needs a function, got {type(fn).__name__}")
+        if fuse is not None and not isinstance(fuse, bool):
+            raise ArgumentError(f"kfuse.jit: fuse must be True, False or None, got {fuse!r}")
+        if tune and fuse is False:
+            raise ArgumentError("kfuse.jit: tune=True times fused plans; it cannot be combined with fuse=False")
         self.fn = fn
-        self.plan = plan
+        self.given_plan = load_plan(plan)
         self.graph = graph
         self.tune = tune
-        self.name = name or fn.__name__
+        self.fuse = fuse
+        self.arch = arch
+        self.name = name or getattr(fn, "__name__", "kernel")
         self.signature = inspect.signature(fn)
         for p in self.signature.parameters.values():
             if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
@@ -178,6 +200,24 @@ class JitFunction:
         self._fast: dict = {}
         self._last = None
         functools.update_wrapper(self, fn)
+
+    # ------------------------------------------------------------------ what was compiled
+    @property
+    def plan(self) -> dict | None:
+        """The plan JSON compiled for the arguments of the last call (None before the first)."""
+        return self._last[0].plan if self._last is not None else None
+
+    @property
+    def plans(self) -> dict:
+        """Every compiled signature's plan JSON, keyed by the signature in words
+        (``"A: matrix(4096, 4096) float32 C, p: vector(4096) float32"``)."""
+        from .lowering import describe_spec
+        return {", ".join(describe_spec(n, s) for n, s in zip(self.names, key)): exe.plan
+                for key, (exe, _) in self._cache.items()}
+
+    def plan_for(self, *args, **kwargs) -> dict:
+        """The plan JSON for these (device) arguments, compiling on a miss."""
+        return self.executable(*args, **kwargs).plan
 
     def _args(self, args, kwargs) -> tuple:
         if not kwargs and len(args) == len(self.names):
@@ -192,20 +232,41 @@ class JitFunction:
     def key(self, args: tuple) -> tuple:
         return tuple(_trace.arg_spec(n, a) for n, a in zip(self.names, args))
 
+    def _compile(self, key: tuple, args: tuple | None) -> tuple:
+        """Trace for ``key``, plan (tuning on ``args`` if asked and given) and build:
+        (Executable, output structure)."""
+        program, structure = _trace.trace(self.fn, self.names, list(key), self.name)
+        plan = self.given_plan
+        if plan is None and self.tune and args is not None:
+            plan = self._tuned(program, args)
+        exe = build(program, make_plan(program, plan, self.fuse), self.arch)
+        exe.use_graph = self.graph
+        return exe, structure
+
     def get(self, args: tuple, key: tuple | None = None) -> tuple:
         """(Executable, output structure) for these arguments, tracing and compiling on a miss."""
         key = key or self.key(args)
         hit = self._cache.get(key)
         if hit is None:
-            program, structure = _trace.trace(self.fn, self.names, list(key), self.name)
-            plan = self.plan
-            if plan is None and self.tune:
-                plan = self._tuned(program, args)
-            exe = build(program, make_plan(program, plan))
-            exe.use_graph = self.graph
-            hit = (exe, structure)
-            self._cache[key] = hit
+            hit = self._cache[key] = self._compile(key, args)
         return hit
+
+    def lower(self, *args, **kwargs):
+        """Trace, plan and compile for arguments described by NumPy arrays, :class:`kfuse.ShapeDtype`
+        specs, host sparse matrices, Python numbers (or device arrays): no GPU needed.  Returns a
+        :class:`kfuse.lowering.Lowered` with the plan, CUDA source, cubin, ptxas report and
+        ``explain()``.  ``tune=True`` uses a plan ``kfuse tune`` cached, else the predicted best.
+
+        >>> lo = kfuse.jit(lambda x, y: x + 2 * y).lower(np.ones(1000, np.float32),
+        ...                                               kfuse.ShapeDtype((1000,), "float32"))  # doctest: +SKIP
+        >>> lo.plan["kernels"][0]["space"]                                                        # doctest: +SKIP
+        'vec'
+        """
+        from .lowering import Lowered, describe_spec
+        args = self._args(args, kwargs)
+        key = tuple(_trace.lower_spec(n, a) for n, a in zip(self.names, args))
+        exe, structure = self._compile(key, None)
+        return Lowered(exe, structure, [describe_spec(n, s) for n, s in zip(self.names, key)])
 
     @staticmethod
     def _tuned(program: Program, args: tuple):
@@ -283,17 +344,20 @@ def _sparse_types():
     return (sparse.CSR, sparse.ELL)
 
 
-def jit(fn=None, *, plan=None, name: str | None = None, graph: bool = False, tune: bool = False):
-    """Compile a Python function of device arrays with kfuse.
+def jit(fn=None, *, plan=None, fuse: bool | None = None, tune: bool = False, graph: bool = False,
+        name: str | None = None, arch: str | None = None):
+    """Compile a Python function of device arrays with kfuse (options: see :class:`JitFunction`).
 
     ``tune=True``: on the first call per argument signature, benchmark the best predicted
     plans on the arguments of that call (kernel time) and keep the fastest; the result is
-    cached like ``kfuse tune``'s, so later processes start from it.
+    cached like ``kfuse tune``'s, so later processes start from it.  ``fuse=False``: one
+    kernel per call.  ``.plan`` is the plan compiled for the last call; ``.lower(...)``
+    compiles without a GPU.
 
     >>> @kfuse.jit
     ... def bicgk(A, p, r):
     ...     return A @ p, A.T @ r
     """
-    if fn is None:
-        return lambda f: JitFunction(f, plan, name, graph, tune)
-    return JitFunction(fn, plan, name, graph, tune)
+    def wrap(f):
+        return JitFunction(f, plan=plan, name=name, graph=graph, tune=tune, fuse=fuse, arch=arch)
+    return wrap if fn is None else wrap(fn)

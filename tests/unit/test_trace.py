@@ -116,9 +116,10 @@ def test_complex_literals():
 
 
 def test_literal_only_calls_take_the_arguments_dtype():
-    # kfuse.sqrt(2.0) has no array operand: it must be float64 in a float64 trace
+    # kfuse.sqrt(2.0) has no array operand: it is folded to a literal, float64 in a float64 trace
     prog, _ = run_trace(lambda x: x * kfuse.sqrt(2.0), x=vec(4, "float64"))
-    assert [c.fn for c in prog.calls] == ["sqrt", "mul"]
+    assert [c.fn for c in prog.calls] == ["mul"]
+    assert [v.const for v in prog.values.values() if v.role == "const"] == [2.0 ** 0.5]
     assert {v.type.dtype for v in prog.values.values()} == {"float64"}
     prog, _ = run_trace(lambda x: x * (kfuse.exp(1.0) + 1), x=vec(4, "complex128"))
     assert {v.type.dtype for v in prog.values.values()} == {"complex128"}

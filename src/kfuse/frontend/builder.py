@@ -6,12 +6,24 @@ types) and lowers NumPy-style operators to elementary functions.
 """
 from __future__ import annotations
 
+import cmath
+import math
+
 from .. import library
 from ..errors import KfuseError, ShapeError
-from ..ir import ArrayType, Call, Program, Value, check_dtype, ident, is_complex
+from ..ir import (ArrayType, Call, Program, Value, check_dtype, complex_of, ident, is_complex,
+                  real_dtype)
 
 BINARY_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
 UNARY_OPS = {"-": "neg", "abs": "abs", "sqrt": "sqrt", "exp": "exp", "conj": "conj"}
+#: elementwise built-ins evaluated at trace time on a literal: f(value, is_complex)
+_FOLD_UNARY = {
+    "neg": lambda x, c: -x,
+    "abs": lambda x, c: float(abs(x)),
+    "sqrt": lambda x, c: cmath.sqrt(x) if c else math.sqrt(x),
+    "exp": lambda x, c: cmath.exp(x) if c else math.exp(x),
+    "conj": lambda x, c: x.conjugate() if c else x,
+}
 
 
 class GraphBuilder:
@@ -65,15 +77,21 @@ class GraphBuilder:
         return name
 
     def const(self, value, dtype: str | None = None) -> str:
-        """A literal scalar; literals adapt their element type to the other operands."""
+        """A literal scalar; literals adapt their element type to the other operands.
+
+        Without ``dtype`` a literal takes the precision of the builder's default type and the
+        kind of its value, as a NumPy Python scalar does: ``0.5`` is real (float32 in a
+        complex64 program, so ``abs(z) * 0.5`` stays real), ``1j`` complex.  A real literal
+        given a complex ``dtype`` is widened (it then meets complex operands); a complex
+        literal is never narrowed to a real type.
+        """
         if isinstance(value, bool) or not isinstance(value, (int, float, complex)):
             raise KfuseError(f"unsupported literal {value!r}")
-        dtype = dtype or self.default_dtype
         if isinstance(value, complex):
-            if not is_complex(dtype):
-                dtype = {"float32": "complex64", "float64": "complex128"}[dtype]
+            dtype = complex_of(dtype or self.default_dtype)
         else:
             value = float(value)
+            dtype = dtype or real_dtype(self.default_dtype)
         key = (value, dtype)
         if key not in self._consts:
             self._consts[key] = self.add_value(ArrayType("scalar", dtype), "const",
@@ -105,6 +123,9 @@ class GraphBuilder:
         """Append ``out = fn_name(args)`` after checking it; returns the output value name."""
         fn = library.get(fn_name)
         args = {k: v for k, v in args.items() if v is not None}
+        folded = self._fold_call(fn_name, args) if out is None else None
+        if folded is not None:
+            return folded
         args = self._adapt_consts(fn, args)
         weak = frozenset(k for k, v in args.items() if self.values[v].role == "const")
         otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak)
@@ -173,6 +194,28 @@ class GraphBuilder:
             return None  # leave it to the generated code (inf / nan)
         dtype = next((v.type.dtype for v in vals if is_complex(v.type.dtype)), vals[0].type.dtype)
         return self.const(r, dtype)
+
+    def _fold_call(self, fn_name: str, args: dict):
+        """``sqrt(2.0)``, ``exp(1)``, ``abs(-3)``: a built-in elementwise function of literals only
+        is a literal too, so it adapts to the operands it meets (``kfuse.sqrt(2.0) * z`` with a
+        complex ``z``).  None when not foldable (the call then computes it: nan, inf)."""
+        vals = [self.values[v] for v in args.values()]
+        if not vals or not all(v.role == "const" for v in vals):
+            return None
+        if fn_name in _FOLD_UNARY and list(args) == ["x"]:
+            x, cplx = vals[0].const, is_complex(vals[0].type.dtype)
+            try:
+                r = _FOLD_UNARY[fn_name](complex(x) if cplx else x, cplx)
+            except ValueError:       # sqrt(-1.0): NumPy's nan for a real argument
+                r = math.nan
+            except OverflowError:    # exp(1000.0)
+                r = math.inf
+            dtype = vals[0].type.dtype if fn_name != "abs" else real_dtype(vals[0].type.dtype)
+            return self.const(r, dtype)
+        inv = {v: k for k, v in BINARY_OPS.items()}
+        if fn_name in inv and sorted(args) == ["x", "y"]:
+            return self._fold(inv[fn_name], args["x"], args["y"])
+        return None
 
     def matmul(self, a: str, b: str, loc=None, out=None) -> str:
         """``A @ x`` -> gemv, ``A.T @ x`` -> gemv_t on A, ``x @ A`` -> gemv_t, ``x @ y`` -> dot."""

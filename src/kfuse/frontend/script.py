@@ -248,6 +248,9 @@ class _Parser:
     def bind_name(self, nt, val, label):
         """Name the value produced for ``name = expr``, checking the declaration if any."""
         v = self.b.values[val]
+        if nt.text in self.decl and v.role == "const":   # a literal takes the declared type
+            val = self.b.const(v.const, self.decl[nt.text][0].dtype)
+            v = self.b.values[val]
         if nt.text in self.decl:
             want = self.decl[nt.text][0]
             if v.type.kind != want.kind or not _same_shape(v.type.shape, want.shape):

@@ -13,8 +13,8 @@ import threading
 
 import numpy as np
 
-from ..errors import ArgumentError, KfuseError, ShapeError
-from ..ir import ArrayType, Program, check_dtype, complex_of, is_complex
+from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
+from ..ir import DTYPES, ArrayType, Program, check_dtype, complex_of, is_complex
 from .builder import GraphBuilder
 
 _state = threading.local()
@@ -127,9 +127,12 @@ def arg_spec(name: str, x) -> tuple:
         raise ArgumentError(f"argument {name!r}: booleans are not supported")
     if isinstance(x, numbers.Number):
         return ("h", "complex" if isinstance(x, complex) or np.iscomplexobj(x) else "real")
+    if isinstance(x, ShapeDtype):
+        raise ArgumentError(f"argument {name!r} is a ShapeDtype: it describes an argument for "
+                            "lower(); a call needs the array itself")
     if isinstance(x, np.ndarray):
         raise ArgumentError(f"argument {name!r} is a host (NumPy) array; pass a device array "
-                            "(cupy.asarray(x))")
+                            "(cupy.asarray(x)), or lower the function for it (kfuse.jit(f).lower(...))")
     from .. import sparse
     if isinstance(x, (sparse.CSR, sparse.ELL)):
         if not x.device:
@@ -159,6 +162,87 @@ def arg_spec(name: str, x) -> tuple:
         raise ArgumentError(f"argument {name!r} is a non-contiguous matrix; pass "
                             "cupy.ascontiguousarray(x) or a transpose of a contiguous matrix")
     return ("a", tuple(int(d) for d in a.shape), dtype, order)
+
+
+class ShapeDtype:
+    """The shape, element type and memory order of an array argument, without its data: what
+    :meth:`kfuse.JitFunction.lower` traces, plans and compiles for on a machine with no GPU.
+
+    >>> kfuse.ShapeDtype((4096, 1024), "float32", order="F")
+    ShapeDtype(shape=(4096, 1024), dtype='float32', order='F')
+
+    ``shape`` has 0 (a device scalar), 1 or 2 non-negative ints; ``order`` is ``"C"``
+    (row-major) or ``"F"`` (column-major, matrices only).  Bad specs raise ShapeError,
+    DTypeError or ArgumentError naming the field.
+    """
+
+    __slots__ = ("shape", "dtype", "order")
+
+    def __init__(self, shape, dtype, order: str = "C"):
+        if isinstance(shape, numbers.Integral) and not isinstance(shape, bool):
+            shape = (shape,)
+        try:
+            dims = tuple(shape)
+        except TypeError:
+            raise ShapeError(f"ShapeDtype: shape must be a tuple of ints, got {shape!r}") from None
+        for d in dims:
+            if isinstance(d, bool) or not isinstance(d, numbers.Integral) or int(d) < 0:
+                raise ShapeError(f"ShapeDtype: shape must be a tuple of non-negative ints, got {shape!r}")
+        if len(dims) > 2:
+            raise ShapeError(f"ShapeDtype: shape {dims} has {len(dims)} dimensions; kfuse handles "
+                             "scalars, vectors and matrices")
+        if order not in ("C", "F"):
+            raise ArgumentError(f"ShapeDtype: order must be 'C' (row-major) or 'F' (column-major), got {order!r}")
+        if order == "F" and len(dims) < 2:
+            order = "C"   # a vector (or scalar) is both
+        if dtype is None:
+            raise DTypeError(f"ShapeDtype: dtype is required (one of {', '.join(DTYPES)})")
+        self.shape = tuple(int(d) for d in dims)
+        self.dtype = check_dtype(dtype, "ShapeDtype: dtype")
+        self.order = order
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def __repr__(self):
+        return f"ShapeDtype(shape={self.shape}, dtype={self.dtype!r}, order={self.order!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, ShapeDtype) and (self.shape, self.dtype, self.order) == \
+            (other.shape, other.dtype, other.order)
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype, self.order))
+
+
+def lower_spec(name: str, x) -> tuple:
+    """:func:`arg_spec` for lowering (no GPU needed): a NumPy array or a :class:`ShapeDtype`
+    stands for a device array of its shape, type and layout; a sparse matrix may be on the
+    host; device arrays and Python numbers are taken as by :func:`arg_spec`."""
+    if isinstance(x, ShapeDtype):
+        if x.ndim == 0:
+            return ("d", x.dtype)
+        return ("a", x.shape, x.dtype, x.order)
+    if isinstance(x, np.ndarray):
+        dtype = check_dtype(x.dtype, f"argument {name!r}")
+        if x.ndim == 0:
+            return ("d", dtype)
+        if x.ndim > 2:
+            raise ShapeError(f"argument {name!r} has {x.ndim} dimensions; kfuse handles vectors and matrices")
+        if x.ndim == 1:
+            if x.size > 1 and x.strides[0] != x.itemsize:
+                raise ArgumentError(f"argument {name!r} is a strided vector; pass a contiguous one")
+            return ("a", (int(x.shape[0]),), dtype, "C")
+        if not (x.flags.c_contiguous or x.flags.f_contiguous):
+            raise ArgumentError(f"argument {name!r} is a non-contiguous matrix; pass "
+                                "numpy.ascontiguousarray(x) or a transpose of a contiguous matrix")
+        return ("a", tuple(int(d) for d in x.shape), dtype, "C" if x.flags.c_contiguous else "F")
+    from .. import sparse
+    if isinstance(x, (sparse.CSR, sparse.ELL)) and not x.device:
+        return ("s", x.fmt, tuple(x.shape), x.dtype.name, per_row_hint(x.stored, x.shape[0]),
+                round(x.stored / max(1, x.shape[0]), 1))
+    return arg_spec(name, x)
 
 
 def scalar_dtype(specs: list, kind: str) -> str:
@@ -203,6 +287,9 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
         if not isinstance(o, Tensor):
             raise KfuseError(f"{b.name}: return value {k} is not an array computed from the arguments "
                              f"(got {type(o).__name__})")
+        if b.values[o._name].role == "const":   # kfuse.sqrt(2.0) folded to a literal: still an output
+            names_out.append(b.call("copy", {"x": o._name}))
+            continue
         names_out.append(o._name)
     program: Program = b.finish(names_out)
     structure = ("single" if single else type(result).__name__)

@@ -359,6 +359,27 @@ def unfused_plan(program: Program) -> Plan:
     return Plan(program.name, dict(program.sizes), kernels, program.fingerprint())
 
 
+#: launch parameters that only packs of several elements allow, per space: dropped with them
+PACKED_ONLY = {"rows": ("span",)}
+
+
+def unpacked_plan(plan: Plan) -> Plan:
+    """``plan`` with one element per thread and access (``vec`` 1) in every kernel: what runs
+    when an input is not aligned for 16-byte packs (an offset view such as ``x[1:]``).  What
+    packs alone allow goes with them: a rows kernel's ``span`` (a group owning several CSR rows
+    walks them in packs), so the result is legal wherever ``plan`` is.  A new Plan; ``plan``
+    is left as it is."""
+    kernels = []
+    for k in plan.kernels:
+        params = dict(k.params)
+        if params.get("vec", 1) != 1:
+            params["vec"] = 1
+        for name in PACKED_ONLY.get(k.space, ()):
+            params.pop(name, None)
+        kernels.append(KernelPlan(k.name, list(k.calls), k.space, params))
+    return Plan(plan.program, dict(plan.sizes), kernels, plan.fingerprint)
+
+
 def check_identity(program: Program, plan: Plan) -> None:
     """Refuse a plan made for another program: its name, its sizes (unknown names and other
     values) and, where the plan records one, its fingerprint."""

@@ -25,7 +25,7 @@ import dataclasses
 from typing import Callable
 
 from ..errors import DTypeError, ShapeError
-from ..ir import ArrayType, real_dtype, is_complex
+from ..ir import ArrayType, complex_of, real_dtype, is_complex
 
 HOFS = ("map", "reduce", "nested_map", "nested_reduce", "sparse_reduce")
 COMBINES = {"+": "kf_op_add", "max": "kf_op_max", "min": "kf_op_min"}
@@ -194,7 +194,9 @@ class ElementaryFunction:
         dtype = dtypes.pop()
         for n in weak & set(args):
             if is_complex(args[n].dtype) and not is_complex(dtype):
-                raise DTypeError(f"{self.name}: complex literal for {n!r} with {dtype} operands")
+                raise DTypeError(f"{self.name}: complex literal for {n!r} with {dtype} operands: NumPy "
+                                 f"would promote the result to {complex_of(dtype)}, kfuse does not "
+                                 f"promote arrays; convert the operands to {complex_of(dtype)} first")
         return dtype
 
     def _check_kind(self, p: Param, t: ArrayType) -> str:

@@ -282,14 +282,11 @@ class Executable:
         return [v for v, n in self._aligned.items() if env[v].data.ptr % n]
 
     def fallback(self) -> "Executable":
-        """The same program with one element per thread: for inputs that are not 16-byte aligned."""
+        """The same program with one element per thread (:func:`kfuse.fusion.unpacked_plan`):
+        for inputs that are not 16-byte aligned."""
         if self._fallback is None:
-            import copy
-            plan = copy.deepcopy(self.plan_obj)
-            for k in plan.kernels:
-                if "vec" in k.params:
-                    k.params["vec"] = 1
-            self._fallback = build(self.program, plan, self.arch)
+            from ..fusion import unpacked_plan
+            self._fallback = build(self.program, unpacked_plan(self.plan_obj), self.arch)
         return self._fallback
 
     def bind_out(self, env: dict, out) -> None:

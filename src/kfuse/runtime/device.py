@@ -4,11 +4,14 @@ from __future__ import annotations
 import functools
 
 from .. import config
+from . import install
 
 
 @functools.lru_cache(maxsize=1)
 def has_gpu() -> bool:
-    """True if CuPy imports and sees at least one CUDA device."""
+    """True if one CuPy is installed, imports and sees at least one CUDA device."""
+    if install.cupy_problem():
+        return False
     try:
         import cupy
         return cupy.cuda.runtime.getDeviceCount() > 0
@@ -17,6 +20,9 @@ def has_gpu() -> bool:
 
 
 def no_gpu_reason() -> str:
+    problem = install.cupy_problem()
+    if problem:
+        return problem
     try:
         import cupy
     except Exception as e:  # noqa: BLE001

@@ -228,7 +228,7 @@ def test_no_nvrtc_anywhere_names_the_extras(monkeypatch):
     monkeypatch.setattr(nvrtc, "wheel_libraries", lambda paths=None: {})
     monkeypatch.setattr(pf, "load_nvidia_dynamic_lib", no_lib, raising=False)
     monkeypatch.setattr(ctypes, "CDLL", no_lib)
-    with pytest.raises(KfuseError, match=r"NVRTC not found: pip install 'kfuse\[cuda13\]'.*580.*cuda12.*525"):
+    with pytest.raises(KfuseError, match=r"NVRTC not found: pip install 'kfuse\[cuda13\]'.*580.*cuda12.*525\)\ntried: "):
         nvrtc._loaded.__wrapped__()
 
 

@@ -66,7 +66,7 @@ def _loaded() -> tuple:
         except OSError as e:
             errors.append(str(e))
     raise KfuseError("NVRTC not found: pip install 'kfuse[cuda13]' (CUDA 13, NVIDIA driver >= 580) or "
-                     f"'kfuse[cuda12]' (CUDA 12, driver >= 525) ({'; '.join(errors)})")
+                     "'kfuse[cuda12]' (CUDA 12, driver >= 525)\ntried: " + "; ".join(errors))
 
 
 def _preload_builtins(path: str):

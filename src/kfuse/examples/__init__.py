@@ -52,5 +52,5 @@ def resolve(arg: str) -> str:
     stem = arg[:-3] if arg.endswith(".kf") else arg
     if stem in names():
         return path(stem)
-    raise KfuseError(f"no script file {arg!r} and no example of that name; the examples are: "
-                     f"{', '.join(names())} (kfuse examples lists them)")
+    raise KfuseError(f"no such script: {arg} (and no example of that name; the examples are: "
+                     f"{', '.join(names())})")

@@ -1,6 +1,7 @@
 """The ``kfuse`` command line.
 
-    kfuse run examples/bicgk.kf --size m=4096 --size n=4096
+    kfuse run bicgk --size m=4096 --size n=4096     (an example's name, or a script's path)
+    kfuse examples                     (the packaged examples, one line each)
     kfuse graph SCRIPT [-o F.dot]
     kfuse plan SCRIPT --size NAME=V ... [--json]
     kfuse compile SCRIPT --size NAME=V ... -o F.cu [--plan F.json]
@@ -9,6 +10,7 @@
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
     kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
     kfuse explain SCRIPT --size ... [--calls 0,1]
+    kfuse cache [--clear]              (where compiled kernels are cached, their size; clear them)
 
 Errors print one line (``kfuse: error: ...``) and exit with status 1.
 """
@@ -41,7 +43,13 @@ def _sizes(items) -> dict:
 
 def _load(args):
     from .frontend import script
-    return script.load(args.script, args.dtype)
+    return script.load(_script(args.script), args.dtype)
+
+
+def _script(arg: str) -> str:
+    """A script's path as given, or the packaged example of that name (``bicgk``)."""
+    from . import examples
+    return examples.resolve(arg)
 
 
 def _bound(args):
@@ -193,7 +201,7 @@ def cmd_tune(args):
     sizes = _sizes(args.size)
     reports = []
     for path in args.scripts:
-        prog = script.load(path, args.dtype)
+        prog = script.load(_script(path), args.dtype)
         prog = bind_sizes(prog, {k: v for k, v in sizes.items() if k in prog.symbols()})
         r = tune(prog, top=args.top, refine=args.refine)
         reports.append(r)
@@ -217,6 +225,31 @@ def cmd_library(args):
         print(f"  {n:<8} {f.hof:<14} {f.output.name} = {n}({ins})   {f.doc}")
 
 
+def cmd_examples(args):
+    from . import examples
+    for name in examples.names():
+        print(f"  {name:<8} {examples.describe(name)}")
+    print(f"run one with: kfuse run NAME --size ... (scripts in {os.path.dirname(examples.path('bicgk'))})")
+
+
+def cmd_cache(args):
+    from .runtime import cache_dir
+    s = cache_dir.summary()
+    if args.clear:
+        files, size = cache_dir.clear()
+        print(f"cleared {s['path']}: removed {files} file(s), {cache_dir.human(size)}")
+        for name, (f, b) in s["other"].items():
+            print(f"  kept {name} ({f} file(s), {cache_dir.human(b)}): not a compiled kernel or tuned plan")
+        return
+    print(s["path"] + ("" if s["exists"] else " (does not exist yet)"))
+    for kind, what in (("kernels", "compiled kernels"), ("tuned", "tuned plans")):
+        f, b = s[kind]
+        print(f"  {what}: {f} file(s), {cache_dir.human(b)}")
+    for name, (f, b) in s["other"].items():
+        print(f"  {name}: {f} file(s), {cache_dir.human(b)}")
+    print("set KFUSE_CACHE_DIR to move it; kfuse cache --clear empties it")
+
+
 def cmd_bench(args, rest):
     try:
         from .bench.runner import main as bench_main
@@ -232,7 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def script_cmd(name, help_, sizes=True):
         c = sub.add_parser(name, help=help_)
-        c.add_argument("script", help="a .kf script")
+        c.add_argument("script", help="a .kf script, or an example's name (kfuse examples lists them)")
         c.add_argument("--dtype", default=None, help="element type of undeclared-type values "
                        "(float32, float64, complex64, complex128; default float32)")
         if sizes:
@@ -262,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--calls", help="comma-separated call ids to ask about, e.g. 2,3")
     c.set_defaults(func=cmd_explain)
     c = sub.add_parser("tune", help="benchmark the best predicted plans on the GPU and cache the fastest")
-    c.add_argument("scripts", nargs="+", help=".kf scripts")
+    c.add_argument("scripts", nargs="+", help=".kf scripts or example names")
     c.add_argument("--size", action="append", metavar="NAME=V", help="bind a symbolic size")
     c.add_argument("--dtype", default=None)
     c.add_argument("--top", type=int, default=8, help="how many plans to benchmark")
@@ -274,6 +307,11 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("library", help="list the elementary functions")
     c.add_argument("name", nargs="?")
     c.set_defaults(func=cmd_library)
+    c = sub.add_parser("examples", help="list the example scripts shipped with kfuse")
+    c.set_defaults(func=cmd_examples)
+    c = sub.add_parser("cache", help="where compiled kernels and tuned plans are cached; --clear empties it")
+    c.add_argument("--clear", action="store_true", help="remove the compiled kernels and tuned plans")
+    c.set_defaults(func=cmd_cache)
     c = sub.add_parser("bench", help="benchmark kfuse against cuBLAS, CuPy, PyTorch, torch.compile, JAX",
                        add_help=False)
     c.set_defaults(func=None)

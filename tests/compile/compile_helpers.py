@@ -17,6 +17,9 @@ except Exception as exc:  # noqa: BLE001 - no library, no symbol, no package: al
     pytest.skip(f"NVRTC is not available: {exc}", allow_module_level=True)
 
 ARCH = "sm_90"
+# NVRTC 12 may keep the Payne-Hanek argument reduction of float sin/cos (complex exp) in a 32-byte
+# stack frame, touched only for |x| > 105615 (not a spill); NVRTC 13 keeps it in registers.
+TRIG_STACK = 32 if NVRTC_VERSION[0] < 13 else 0
 DTYPES = ("float32", "float64", "complex64", "complex128")
 
 
@@ -34,12 +37,14 @@ def compile_program(program, sizes=None, arch=ARCH, plan="unfused"):
 
 def assert_clean_resources(exe):
     """Every kernel of the module (the zeroing kernel too) is in the ptxas report, with no
-    spills and no stack."""
+    spills and no stack (but NVRTC 12's trigonometric frame where the kernels call kf_exp)."""
+    from kfuse.codegen.prelude import PRELUDE
+    stack = TRIG_STACK if exe.source.count("kf_exp(") > PRELUDE.count("kf_exp(") else 0
     res = exe.resources
     names = [k.name for k in exe.module.launches]
     assert sorted(res) == sorted(names), f"ptxas report {sorted(res)} != kernels {names}"
     for name, r in res.items():
         assert r["spill_stores"] == 0 and r["spill_loads"] == 0, f"{name} spills: {r}"
-        assert r["stack"] == 0, f"{name} uses a stack frame: {r}"
+        assert r["stack"] <= stack, f"{name} uses a stack frame: {r}"
         assert 0 < r["registers"] <= 255, f"{name}: {r}"
     assert exe.compiled.cubin[:4] == b"\x7fELF" and exe.arch == ARCH

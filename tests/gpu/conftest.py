@@ -1,16 +1,25 @@
-"""GPU tier: skipped as a whole where no CUDA device is usable."""
+"""GPU tier: every test here is skipped, with the reason, where no CUDA device is usable.
+
+The check runs when the tests are collected, not when this file is imported: a module-level skip
+in a conftest aborts pytest when tests/gpu is the path it was given.  Tests import CuPy inside
+their bodies or fixtures, so collecting them needs no CuPy.
+"""
 import pytest
 
 from kfuse.runtime import device
 
-if not device.has_gpu():
-    pytest.skip(f"no GPU: {device.no_gpu_reason()}", allow_module_level=True)
+
+def _is_gpu_test(item) -> bool:
+    return "/tests/gpu/" in str(item.fspath).replace("\\", "/")
 
 
 def pytest_collection_modifyitems(items):
+    skip = None if device.has_gpu() else pytest.mark.skip(reason=f"no GPU: {device.no_gpu_reason()}")
     for item in items:
-        if "/tests/gpu/" in str(item.fspath).replace("\\", "/"):
+        if _is_gpu_test(item):
             item.add_marker(pytest.mark.gpu)
+            if skip is not None:
+                item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

@@ -17,6 +17,7 @@ import functools
 
 from .. import config
 from ..errors import NoGPUError
+from . import install
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,6 +98,11 @@ def _classify(count, error, driver, cuda_major) -> GPUStatus:
 @functools.lru_cache(maxsize=1)
 def probe() -> GPUStatus:
     """Whether a usable GPU is present, and if not, why (cached for the process)."""
+    problem = install.cupy_problem()
+    if problem:   # no CuPy, or several: a GPU that the driver sees is unusable until that is fixed
+        driver = _driver()
+        gpu = driver is not None and driver[0] != 0
+        return GPUStatus("unusable" if gpu else "none", problem)
     count, error = _cupy_count()
     if count is not None and count > 0:
         return GPUStatus("ok")

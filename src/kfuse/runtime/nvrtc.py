@@ -1,35 +1,105 @@
 """NVRTC through ctypes: CUDA C to a cubin for a given architecture.
 
-The library comes from the ``nvidia-cuda-nvrtc`` pip package (found with
-``cuda.pathfinder``), so compiling works on a machine with no GPU and no
-system CUDA.  We always ask for a cubin (``-arch=sm_XX``): PTX from a newer
+The library comes from a pip wheel (``nvidia-cuda-nvrtc`` for CUDA 13,
+``nvidia-cuda-nvrtc-cu12`` for CUDA 12: the extras ``kfuse[cuda13]`` and
+``kfuse[cuda12]``), so compiling works on a machine with no GPU and no system
+CUDA.  Where both are installed, the one of the installed CuPy's CUDA major
+wins (a cubin from NVRTC 13 needs a driver for CUDA 13); without either wheel,
+``cuda.pathfinder`` and the loader's search path are asked.  We always ask for a cubin (``-arch=sm_XX``): PTX from a newer
 NVRTC may not load on an older driver.
 """
 from __future__ import annotations
 
 import ctypes
 import functools
+import os
 import re
+import sys
+import warnings
 
 from ..errors import CompileError, KfuseError
+from . import install
+
+
+#: NVRTC major -> (its pip wheel's folder under site-packages, the library there, the wheel's name).
+WHEELS = {13: ("nvidia/cu13/lib", "libnvrtc.so.13", "nvidia-cuda-nvrtc"),
+          12: ("nvidia/cuda_nvrtc/lib", "libnvrtc.so.12", "nvidia-cuda-nvrtc-cu12")}
+
+
+def wheel_libraries(paths=None) -> dict:
+    """{major: path} of the NVRTC pip wheels on ``paths`` (default sys.path), the first of each."""
+    found = {}
+    for base in (sys.path if paths is None else paths):
+        for major, (folder, lib, _) in WHEELS.items():
+            path = os.path.join(base or ".", folder, lib)
+            if major not in found and os.path.isfile(path):
+                found[major] = os.path.abspath(path)
+    return found
+
+
+def candidates(wanted, found: dict) -> list:
+    """Paths to try, in order: the NVRTC of the installed CuPy's CUDA major first, then the newest."""
+    order = sorted(found, key=lambda m: (m != wanted, -m))
+    return [found[m] for m in order]
 
 
 @functools.lru_cache(maxsize=1)
-def _lib() -> ctypes.CDLL:
+def _loaded() -> tuple:
+    """(library, path): NVRTC from the pip wheels, else wherever cuda.pathfinder or the loader finds it."""
+    wanted = install.cuda_major()
     errors = []
+    for path in candidates(wanted, wheel_libraries()):
+        try:
+            _preload_builtins(path)
+            return _checked(ctypes.CDLL(path), path, wanted)
+        except OSError as e:
+            errors.append(str(e))
     try:
         from cuda.pathfinder import load_nvidia_dynamic_lib
         loaded = load_nvidia_dynamic_lib("nvrtc")
-        return ctypes.CDLL(loaded.abs_path)
+        return _checked(ctypes.CDLL(loaded.abs_path), loaded.abs_path, wanted)
     except Exception as e:  # noqa: BLE001 - fall back to the loader's search path
         errors.append(f"cuda.pathfinder: {e}")
     for name in ("libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"):
         try:
-            return ctypes.CDLL(name)
+            return _checked(ctypes.CDLL(name), name, wanted)
         except OSError as e:
             errors.append(str(e))
-    raise KfuseError("NVRTC not found; install it with 'pip install nvidia-cuda-nvrtc' "
-                     f"({'; '.join(errors)})")
+    raise KfuseError("NVRTC not found: pip install 'kfuse[cuda13]' (CUDA 13, NVIDIA driver >= 580) or "
+                     "'kfuse[cuda12]' (CUDA 12, driver >= 525)\ntried: " + "; ".join(errors))
+
+
+def _preload_builtins(path: str):
+    """Load the wheel's libnvrtc-builtins beside ``path`` first (some wheels' NVRTC misses it)."""
+    folder = os.path.dirname(path)
+    for name in sorted(os.listdir(folder)):
+        if name.startswith("libnvrtc-builtins.so.") and ".alt." not in name:
+            try:
+                ctypes.CDLL(os.path.join(folder, name), mode=ctypes.RTLD_GLOBAL)
+            except OSError:
+                pass  # NVRTC's own lookup may still find it
+            return
+
+
+def _checked(lib, path: str, wanted) -> tuple:
+    """(lib, path), warning once where this NVRTC's major is not the installed CuPy's."""
+    major, minor = ctypes.c_int(), ctypes.c_int()
+    if lib.nvrtcVersion(ctypes.byref(major), ctypes.byref(minor)) == 0 and wanted \
+            and major.value != wanted:
+        warnings.warn(f"NVRTC {major.value}.{minor.value} ({path}) with CuPy for CUDA {wanted}: its "
+                      f"cubins may not load on a driver older than {install.MIN_DRIVER.get(major.value, '?')}; "
+                      f"pip install {WHEELS[wanted][2]} (or {install.EXTRA[wanted]})", RuntimeWarning,
+                      stacklevel=3)
+    return lib, path
+
+
+def _lib() -> ctypes.CDLL:
+    return _loaded()[0]
+
+
+def library_path() -> str:
+    """Where the NVRTC in use was loaded from."""
+    return _loaded()[1]
 
 
 def _check(status: int, what: str):

@@ -21,8 +21,11 @@ def _rand(shape, dtype, seed):
 
 def _offset(a_host, offset=1):
     """A device view of ``a_host`` starting ``offset`` elements into a larger buffer: the data
-    pointer is misaligned for 16-byte loads (``x[1:]`` of a CuPy array)."""
+    pointer is misaligned for 16-byte loads (``x[1:]`` of a CuPy array).  An element of 16 bytes
+    (complex128) keeps every view aligned: there is no misaligned case to test."""
     import cupy
+    if np.dtype(a_host.dtype).itemsize * offset % 16 == 0:
+        pytest.skip(f"{a_host.dtype} views at an offset of {offset} element(s) stay 16-byte aligned")
     flat = np.ravel(a_host, order="K")
     big = cupy.zeros(flat.size + offset, dtype=a_host.dtype)
     big[offset:] = cupy.asarray(flat)

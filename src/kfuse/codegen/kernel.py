@@ -579,7 +579,7 @@ class TileEmitter(KernelEmitter):
         if VEC > 1 and F % VEC:
             raise PlanError(f"{self.k.name}: vec={VEC} needs the fast extent ({F}) to be a multiple of {VEC}")
         TF, TS = BX * VEC, BY * KS
-        GX, GY = tile_grid(d, prm)
+        GX, GY = (max(1, g) for g in tile_grid(d, prm))   # an empty axis: one block finalizes identities
         if GY > 65535:
             raise PlanError(f"{self.k.name}: grid.y = {GY} exceeds 65535; raise iters or ks")
         CH = finish_chunk(prm, TS if IAX == "slow" else TF)
@@ -619,8 +619,8 @@ class TileEmitter(KernelEmitter):
         L(f"constexpr int ITERS = {ITERS};   // serial iterations; grid {GX} x {GY}")
         if any(self.chunked(f) for f in fams):
             L(f"constexpr int CHUNK = {CH};   // iterations whose rows a strip combines at once")
-        all_s = S % (TS * (ITERS if IAX == "slow" else 1)) == 0
-        all_f = F % (TF * (ITERS if IAX == "fast" else 1)) == 0
+        all_s = S > 0 and S % (TS * (ITERS if IAX == "slow" else 1)) == 0
+        all_f = F > 0 and F % (TF * (ITERS if IAX == "fast" else 1)) == 0
         L(f"constexpr bool ALL_S = {str(all_s).lower()}, ALL_F = {str(all_f).lower()};"
           "   // the grid covers S (F) exactly: no bounds checks along it")
         L("const int tx = threadIdx.x, ty = threadIdx.y;")

@@ -61,7 +61,7 @@ def zero_kernel(program: Program, kernels: list) -> KernelSource | None:
         lines.append(f"    for ({idx} i = i0; i < {words[v]}; i += step) {ident(v)}[i] = 0u;   "
                      f"// {words[v]} words of {program.value(v).display}")
     lines.append("}")
-    grid = min(1024, -(-max(words.values()) // ZERO_BLOCK))
+    grid = max(1, min(1024, -(-max(words.values()) // ZERO_BLOCK)))   # empty outputs: still a launchable grid
     return KernelSource("kf_zero_outputs", "\n".join(lines) + "\n", args, (grid, 1, 1), (ZERO_BLOCK, 1, 1), None)
 
 

@@ -26,6 +26,7 @@ from kfuse.api import make_plan
 from kfuse.errors import KfuseError
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
+from kfuse.fusion.space import shared_bytes
 from kfuse.runtime import build
 
 DTYPES = ("float32", "float64", "complex64", "complex128")
@@ -160,7 +161,12 @@ def probe(seeds, unfused_every: int = 4, verbose: bool = False) -> collections.C
             plans.append(("unfused", lambda: unfused_plan(prog)))
         for label, mk in plans:
             try:
-                build(prog, mk(), "sm_90")
+                plan = mk()
+                exe = build(prog, plan, "sm_90")
+                for k in exe.plan_obj.kernels:   # the plan's shared-memory count bounds what ptxas reports
+                    if exe.resources[k.name]["smem"] > shared_bytes(prog, k.calls, k.params):
+                        raise AssertionError(f"{k.name}: ptxas reports {exe.resources[k.name]['smem']} B of "
+                                             f"shared memory, the plan counted {shared_bytes(prog, k.calls, k.params)}")
                 counts["ok"] += 1
             except Exception as e:  # noqa: BLE001 - the probe counts every failure
                 cls = failure_class(e)

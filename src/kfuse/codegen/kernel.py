@@ -579,7 +579,7 @@ class TileEmitter(KernelEmitter):
         if VEC > 1 and F % VEC:
             raise PlanError(f"{self.k.name}: vec={VEC} needs the fast extent ({F}) to be a multiple of {VEC}")
         TF, TS = BX * VEC, BY * KS
-        GX, GY = tile_grid(d, prm)
+        GX, GY = (max(1, g) for g in tile_grid(d, prm))   # an empty axis: one block finalizes identities
         if GY > 65535:
             raise PlanError(f"{self.k.name}: grid.y = {GY} exceeds 65535; raise iters or ks")
         CH = finish_chunk(prm, TS if IAX == "slow" else TF)
@@ -619,8 +619,8 @@ class TileEmitter(KernelEmitter):
         L(f"constexpr int ITERS = {ITERS};   // serial iterations; grid {GX} x {GY}")
         if any(self.chunked(f) for f in fams):
             L(f"constexpr int CHUNK = {CH};   // iterations whose rows a strip combines at once")
-        all_s = S % (TS * (ITERS if IAX == "slow" else 1)) == 0
-        all_f = F % (TF * (ITERS if IAX == "fast" else 1)) == 0
+        all_s = S > 0 and S % (TS * (ITERS if IAX == "slow" else 1)) == 0
+        all_f = F > 0 and F % (TF * (ITERS if IAX == "fast" else 1)) == 0
         L(f"constexpr bool ALL_S = {str(all_s).lower()}, ALL_F = {str(all_f).lower()};"
           "   // the grid covers S (F) exactly: no bounds checks along it")
         L("const int tx = threadIdx.x, ty = threadIdx.y;")
@@ -633,15 +633,16 @@ class TileEmitter(KernelEmitter):
               "walk up: block rows from the last")
         else:
             L("const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F")
-        loaded = set()
+        loaded = set()   # (value, axis) pairs in registers: a vector may be read along both axes
         for c in self.body_calls():   # invariant loads of vectors that do not move with the loop
             for p in compute_params(c):
                 v = c.args.get(p)
-                if v is None or v in loaded or v in self.produced:
+                if v is None or v in self.produced or self.p.value(v).type.kind != "vector":
                     continue
-                if self.p.value(v).type.kind == "vector" and self.vec_axis(c, p) != IAX:
-                    self.load_vector(v, self.vec_axis(c, p), "invariant load")
-                    loaded.add(v)
+                key = self.load_key(c, p)
+                if key[1] != IAX and key not in loaded:
+                    self.load_vector(v, key[1], "invariant load")
+                    loaded.add(key)
         for fam in fams:
             if self.red_info(fam[0])["accumulated"]:
                 for c in fam:
@@ -802,6 +803,13 @@ class TileEmitter(KernelEmitter):
         i, j = (s, f) if self.domain.lead == "C" else (f, s)
         return f"(idx_t){i} * {cols} + {j}" if t.order == "C" else f"(idx_t){j} * {rows} + {i}"
 
+    def load_key(self, c, p: str) -> tuple:
+        """What a load of ``c``'s argument ``p`` puts in registers: (value, axis) of a vector
+        (``x_s[KS]`` along S and ``x_f[VEC]`` along F are two loads of one vector ``x``, as in
+        ``ger(A, x, x)``), (value, None) of a matrix tile."""
+        v = c.args[p]
+        return (v, self.vec_axis(c, p) if self.p.value(v).type.kind == "vector" else None)
+
     def elem(self, c, p: str) -> str:
         v = c.args[p]
         t = self.p.value(v).type
@@ -839,15 +847,16 @@ class TileEmitter(KernelEmitter):
         L(self.comment(c))
         for p in compute_params(c):
             v = c.args.get(p)
-            if v is None or v in loaded or v in self.produced:
+            if v is None or v in self.produced or self.p.value(v).type.kind not in ("matrix", "vector"):
                 continue
-            t = self.p.value(v).type
-            if t.kind == "matrix":
+            key = self.load_key(c, p)
+            if key in loaded:
+                continue
+            if key[1] is None:
                 self.load_matrix(v)
-                loaded.add(v)
-            elif t.kind == "vector":
-                self.load_vector(v, self.vec_axis(c, p), "load")
-                loaded.add(v)
+            else:
+                self.load_vector(v, key[1], "load")
+            loaded.add(key)
         out = next(iter(c.outs.values()))
         args = [self.routine_arg(c, p, lambda v, p=p: self.elem(c, p)) for p in compute_params(c)]
         if not fn.is_reduce:

@@ -4,7 +4,9 @@ from __future__ import annotations
 import dataclasses
 
 from .. import __version__
+from ..errors import PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
+from ..fusion.space import smem_refusal
 from ..ir import Program, ident
 from .kernel import EMITTERS, KArg, KernelSource
 from .prelude import PRELUDE
@@ -59,13 +61,17 @@ def zero_kernel(program: Program, kernels: list) -> KernelSource | None:
         lines.append(f"    for ({idx} i = i0; i < {words[v]}; i += step) {ident(v)}[i] = 0u;   "
                      f"// {words[v]} words of {program.value(v).display}")
     lines.append("}")
-    grid = min(1024, -(-max(words.values()) // ZERO_BLOCK))
+    grid = max(1, min(1024, -(-max(words.values()) // ZERO_BLOCK)))   # empty outputs: still a launchable grid
     return KernelSource("kf_zero_outputs", "\n".join(lines) + "\n", args, (grid, 1, 1), (ZERO_BLOCK, 1, 1), None)
 
 
 def generate(program: Program, plan: Plan) -> Module:
     """CUDA C for ``plan``; kernels and routines are named after the script's values."""
     check_plan(program, plan)
+    for kp in plan.kernels:   # a kernel over the static shared-memory limit would not compile
+        why = smem_refusal(program, kp.calls, kp.params)
+        if why:
+            raise PlanError(f"kernel {kp.name}: {why}")
     need = needed_outside(program, [k.calls for k in plan.kernels])
     kernels: list = []
     for i, kp in enumerate(plan.kernels):

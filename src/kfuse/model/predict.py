@@ -13,9 +13,13 @@ import math
 
 from .. import library
 from ..fusion.plan import call_domain, kernel_domain, needed_outside, tile_grid, walk_of
-from ..fusion.space import finish_chunk, per_row_hint, shared_matrix
+from ..fusion.space import SMEM_STATIC_LIMIT, finish_chunk, per_row_hint, shared_bytes, shared_matrix
 from ..ir import Program, itemsize
 from .calibration import Calibration, probe_row_length
+
+# shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per
+# block): a block's static shared memory bounds how many are resident (:func:`resident_blocks`)
+SMEM_PER_SM, SMEM_PER_BLOCK_RESERVED = 228 * 1024, 1024
 
 
 def _stored(program: Program, calls: list, needed: set) -> list:
@@ -151,7 +155,16 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
         grid, threads, per_thread = 1, 32, 8
     return {"read": reads, "write": writes, "partial": partial, "l2": l2, "grid": grid,
             "atomics": atomics, "zeroed": zeroed, "tail_bytes": tail,
-            "threads": threads, "per_thread_bytes": per_thread, "space": dom.space, "vec": vec}
+            "threads": threads, "per_thread_bytes": per_thread, "space": dom.space, "vec": vec,
+            "smem": shared_bytes(program, calls, params) if dom.space != "scalar" else 0}
+
+
+def resident_blocks(tr: dict, cal: Calibration) -> int:
+    """Blocks of a kernel moving ``tr`` resident on the GPU at once: 2048 threads per SM, and
+    the SM's shared memory over the block's (:data:`SMEM_PER_SM`)."""
+    per_sm = max(1, 2048 // max(1, tr["threads"]))
+    per_sm = min(per_sm, max(1, SMEM_PER_SM // (tr.get("smem", 0) + SMEM_PER_BLOCK_RESERVED)))
+    return cal.sm_count * per_sm
 
 
 def kernel_kind(program: Program, calls: list) -> str:
@@ -259,6 +272,8 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
                    raw: bool = False) -> float:
     """Predicted GPU time (seconds) of one kernel (``raw``: without the calibrated factor)."""
     tr = kernel_traffic(program, calls, params, needed)
+    if tr["smem"] > SMEM_STATIC_LIMIT:
+        return math.inf   # the kernel would not compile (fusion.space.smem_refusal)
     t = _raw_seconds(program, calls, tr, cal)
     if raw or not cal.env_factor:
         return t
@@ -272,7 +287,7 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration) -> f
     """The analytic time of a kernel moving ``tr`` (:func:`kernel_traffic`): max of transfer and
     compute, plus launch, finishing of reductions, atomics (and zeroing their outputs) and a partly
     filled last wave."""
-    resident = min(tr["grid"], cal.sm_count * max(1, 2048 // max(1, tr["threads"])))
+    resident = min(tr["grid"], resident_blocks(tr, cal))
     in_flight = resident * tr["threads"] * max(tr["per_thread_bytes"], 4)
     eff = in_flight / (in_flight + cal.bytes_in_flight_half)
     if tr["vec"] == 1 and tr["space"] != "scalar":

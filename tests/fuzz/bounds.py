@@ -53,8 +53,8 @@ def _majorant(fn: str, m: dict):
         return np.sum(m["x"] * m["y"])
     if fn in ("sum", "asum"):
         return np.sum(m["x"]) * (math.sqrt(2) if fn == "asum" else 1)
-    if fn in ("gemv", "gemv_t"):
-        A = m["A"] if fn == "gemv" else m["A"].T
+    if fn in ("gemv", "gemv_t", "spmv"):
+        A = m["A"].T if fn == "gemv_t" else m["A"]
         return g("alpha", 1.0) * (A @ m["x"]) + g("beta", 0.0) * g("y", 0.0)
     if fn == "ger":
         return m["A"] + g("alpha", 1.0) * np.outer(m["x"], m["y"])
@@ -70,6 +70,8 @@ def _terms(fn: str, args: dict) -> int:
         return int(np.shape(args["A"])[1])
     if fn == "gemv_t":
         return int(np.shape(args["A"])[0])
+    if fn == "spmv":    # the longest row
+        return int(np.max(np.count_nonzero(args["A"], axis=1), initial=0))
     return 0
 
 
@@ -77,7 +79,7 @@ def _call_bound(fn: str, args: dict, errs: dict, out, u: float):
     """The error bound of one call's output."""
     mags = {k: _a(v) for k, v in args.items()}
     n = _terms(fn, args)
-    k = reduce_k(n) if n or fn in ("gemv", "gemv_t", "dot", "dotc", "sum", "asum") else MAP_K
+    k = reduce_k(n) if n or fn in ("gemv", "gemv_t", "spmv", "dot", "dotc", "sum", "asum") else MAP_K
     M0 = _majorant(fn, mags)
     if M0 is not None:
         M1 = _majorant(fn, {p: mags[p] + errs[p] for p in mags})
@@ -110,12 +112,28 @@ def _call_bound(fn: str, args: dict, errs: dict, out, u: float):
     raise KeyError(f"no error bound for {fn!r}")
 
 
+def _input(program, name, x, dtype=None):
+    """An input as a NumPy array (a sparse matrix dense) in the reference's or ``dtype``."""
+    t = program.value(name).type
+    if t.kind == "sparse":
+        from kfuse import sparse
+        x = sparse.CSR.from_any(x).todense()
+    return np.asarray(reference.to_reference(x, t.dtype)).astype(dtype or reference_dtype(t.dtype))
+
+
+def _apply(fn, args: dict, pname: str):
+    """One call's output from the library's NumPy reference (spmv: on the dense matrix)."""
+    if fn.name == "spmv":
+        return args.get("alpha", 1.0) * (args["A"] @ args["x"]) + args.get("beta", 0.0) * args.get("y", 0.0)
+    return fn.reference(**args)[pname]
+
+
 def bounds(program, inputs: dict) -> dict:
     """output value name -> (float64 reference, error bound) for ``program`` on ``inputs``."""
     ref = reference.run(program, inputs)   # checks the inputs; ``env`` below recomputes the values
     env, err = {}, {}
     for name in program.inputs:
-        env[name] = reference.to_reference(inputs[name], program.value(name).type.dtype)
+        env[name] = _input(program, name, inputs[name])
         err[name] = np.zeros(np.shape(env[name]))
     for name, v in program.values.items():
         if v.role == "const":
@@ -137,7 +155,7 @@ def bounds(program, inputs: dict) -> dict:
         errs = {p: get(x)[1] for p, x in call.args.items()}
         (pname, out), = call.outs.items()
         t = program.value(out).type
-        val = np.asarray(fn.reference(**args)[pname], dtype=reference_dtype(t.dtype)).reshape(t.shape)
+        val = np.asarray(_apply(fn, args, pname), dtype=reference_dtype(t.dtype)).reshape(t.shape)
         env[out] = val
         err[out] = np.broadcast_to(_call_bound(call.fn, args, errs, val, UNIT[t.dtype]), t.shape)
     return {o: (ref[o], 2 * get(o)[1] + TINY[program.value(o).type.dtype]) for o in program.outputs}
@@ -159,8 +177,7 @@ def emulate(program, inputs: dict) -> dict:
     float32): a CPU stand-in for the GPU that checks the bounds hold for real roundings."""
     env = {}
     for name in program.inputs:
-        env[name] = np.asarray(reference.to_reference(inputs[name], program.value(name).type.dtype)
-                               ).astype(program.value(name).type.dtype)
+        env[name] = _input(program, name, inputs[name], program.value(name).type.dtype)
     for name, v in program.values.items():
         if v.role == "const":
             env[name] = np.asarray(v.const, dtype=v.type.dtype)
@@ -174,6 +191,6 @@ def emulate(program, inputs: dict) -> dict:
         (pname, out), = call.outs.items()
         t = program.value(out).type
         with np.errstate(all="ignore"):
-            val = fn.reference(**{p: get(x) for p, x in call.args.items()})[pname]
+            val = _apply(fn, {p: get(x) for p, x in call.args.items()}, pname)
         env[out] = np.asarray(val).astype(t.dtype).reshape(t.shape)
     return {o: get(o) for o in program.outputs}

@@ -18,7 +18,7 @@ import numpy as np
 
 from kfuse.errors import CompileError, KfuseError
 
-from .generator import FuzzProgram, generate
+from .generator import FuzzProgram, generate, sparse_input
 
 ARCH = "sm_90"
 OUTCOMES = ("ok", "clear error", "internal error", "mismatch")
@@ -30,6 +30,7 @@ KNOWN = (
     ("known:3 real literal with a real result of a complex input", r"complex literal for"),
     ("known:4 misaligned view fallback", r"span > 1 needs"),
     ("known:6 jit(fuse=False)", r"TypeError: .*fuse"),
+    ("known:5 empty dimension (a script size bound to 0)", r"sizes must be positive integers, got 0"),
 )
 EMPTY_CLASS = "known:5 empty dimension"
 
@@ -41,6 +42,7 @@ class Result:
     cls: str = ""
     detail: str = ""
     seconds: float = 0.0
+    cpu: float = 0.0            # CPU seconds of this process (NVRTC included)
     front: str = ""
     dtype: str = ""
     calls: int = 0
@@ -90,6 +92,10 @@ def build_program(prog: FuzzProgram):
             specs.append(("h", "real" if v.real else "complex"))
         elif v.kind == "s":
             specs.append(("d", v.dtype))
+        elif v.kind == "S":
+            m = sparse_input(v, prog.seed)
+            specs.append(("s", v.fmt, tuple(v.shape), v.dtype, _trace.per_row_hint(m.stored, v.shape[0]),
+                          round(m.stored / max(1, v.shape[0]), 1)))
         else:
             specs.append(("a", tuple(v.shape), v.dtype, v.order if v.kind == "m" else "C"))
     return _trace.trace(fn, [v.name for v in prog.inputs], specs, "prog")[0]
@@ -123,11 +129,28 @@ def check_cpu(program, plan, prog: FuzzProgram) -> str | None:
     return None
 
 
+def check_fronts(program, prog: FuzzProgram) -> str | None:
+    """The other front end (script for a Python program, Python for a script) gives a program
+    with the same reference outputs (None) or what differs."""
+    from kfuse import reference
+    other = build_program(dataclasses.replace(prog, front="kf" if prog.front == "py" else "py"))
+    ins = prog.random_inputs()
+    a, b = reference.run(program, ins), reference.run(other, ins)
+    for i, (o1, o2) in enumerate(zip(program.outputs, other.outputs)):
+        x, y = np.asarray(a[o1]), np.asarray(b[o2])
+        scale = float(np.max(np.abs(x))) if x.size else 0.0
+        if x.shape != y.shape or np.any(np.abs(x - y) > 1e-12 * (np.abs(x) + scale) + 1e-290):
+            return f"output {i}: the Python and script front ends give different results"
+    if len(program.outputs) != len(other.outputs):
+        return "the Python and script front ends give different numbers of outputs"
+    return None
+
+
 def run_cpu(seed: int) -> Result:
     """CI tier for one seed: front end, plan, CUDA generation, NVRTC (sm_90), then the plan
     executor and the NumPy oracle against the float64 reference."""
     from kfuse.runtime import build
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     prog = generate(seed)
     res = Result(seed, "ok", front=prog.front, dtype=prog.dtype)
     stage = "frontend"
@@ -136,7 +159,7 @@ def run_cpu(seed: int) -> Result:
         res.calls = len(program.calls)
         if not prog.valid:
             res.outcome, res.cls = "internal error", f"invalid program accepted ({prog.invalid_kind})"
-            return _done(res, t0)
+            return _done(res, t0, c0)
         stage = "plan"
         plan = make_plan(program, prog)
         res.kernels = len(plan.kernels)
@@ -144,6 +167,9 @@ def run_cpu(seed: int) -> Result:
         build(program, plan, ARCH)
         stage = "reference"
         diff = check_cpu(program, plan, prog)
+        if not diff:
+            stage = "other front end"
+            diff = check_fronts(program, prog)
         if diff:
             res.outcome, res.cls, res.detail = "mismatch", "cpu: " + diff.split(":", 1)[1].strip(), diff
     except KfuseError as e:
@@ -154,11 +180,11 @@ def run_cpu(seed: int) -> Result:
             res.detail = traceback.format_exc()
     except Exception as e:  # noqa: BLE001 - every other exception is an internal error
         res.outcome, res.cls, res.detail = "internal error", classify(stage, e, prog), traceback.format_exc()
-    return _done(res, t0)
+    return _done(res, t0, c0)
 
 
-def _done(res: Result, t0: float) -> Result:
-    res.seconds = time.perf_counter() - t0
+def _done(res: Result, t0: float, c0: float) -> Result:
+    res.seconds, res.cpu = time.perf_counter() - t0, time.process_time() - c0
     return res
 
 

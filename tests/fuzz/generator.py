@@ -39,7 +39,7 @@ class Val:
     """A value of the generated program, with what the generator knows about it."""
 
     name: str
-    kind: str                   # "s" scalar, "v" vector, "m" matrix
+    kind: str                   # "s" scalar, "v" vector, "m" matrix, "S" sparse matrix
     dtype: str
     shape: tuple
     order: str = "C"
@@ -48,6 +48,8 @@ class Val:
     nonneg: bool = False        # real and >= 0
     host: bool = False          # a scalar input passed as a Python number
     inp: bool = False           # a program input
+    fmt: str = ""               # sparse: "csr" or "ell"
+    per_row: int = 0            # sparse: at most this many entries per row
 
     @property
     def real(self) -> bool:
@@ -99,6 +101,7 @@ class FuzzProgram:
         kinds = {"s": "scalar", "v": "vector", "m": "matrix"}
         lines = [f"# kfuse fuzz program, seed {self.seed}"]
         for v in self.inputs:
+            kinds["S"] = v.fmt
             dims = [self._dim(d) for d in v.shape]
             if v.kind == "m" and v.order == "F":
                 dims.append("order=F")
@@ -130,6 +133,9 @@ class FuzzProgram:
         rng = np.random.default_rng(self.seed if seed is None else seed)
         out = {}
         for v in self.inputs:
+            if v.kind == "S":       # the same sparse matrix for every input seed (one trace)
+                out[v.name] = sparse_input(v, self.seed)
+                continue
             a = rng.uniform(-1, 1, size=v.shape)
             if not v.real:
                 a = a + 1j * rng.uniform(-1, 1, size=v.shape)
@@ -143,10 +149,23 @@ class FuzzProgram:
         """The outputs computed by NumPy in float64/complex128 from the statements' NumPy form."""
         ns = {"np": np}
         for v in self.inputs:
-            ns[v.name] = np.asarray(inputs[v.name], dtype=np.complex128 if not v.real else np.float64)
+            x = _dense(inputs[v.name]) if v.kind == "S" else inputs[v.name]
+            ns[v.name] = np.asarray(x, dtype=np.complex128 if not v.real else np.float64)
         for s in self.stmts:
             ns[s.name] = eval(s.np, ns)  # noqa: S307 - our own generated text
         return [ns[o] for o in self.outputs]
+
+
+def _dense(m):
+    from kfuse import sparse
+    return sparse.CSR.from_any(m).todense()
+
+
+def sparse_input(v: Val, seed: int):
+    """The host CSR/ELL matrix of sparse input ``v`` (entries in [-1, 1), rows may be empty)."""
+    from kfuse import sparse
+    m = sparse.random_sparse(v.shape[0], v.shape[1], v.per_row, v.dtype, seed * 131 + len(v.name))
+    return m.to_ell() if v.fmt == "ell" else m
 
 
 class _Gen:
@@ -184,8 +203,10 @@ class _Gen:
         dtype = dtype or self.dtype
         hi = 1.0 if not dtype.startswith("complex") else math.sqrt(2)
         order = "F" if kind == "m" and self.r.random() < 0.4 else "C"
-        name = {"s": "s", "v": "x", "m": "A"}[kind] + str(len(self.inputs))
+        name = {"s": "s", "v": "x", "m": "A", "S": "S"}[kind] + str(len(self.inputs))
         v = Val(name, kind, dtype, tuple(shape), order, hi=hi, host=host, inp=True)
+        if kind == "S":
+            v.order, v.fmt, v.per_row = "C", self.r.choice(("csr", "ell")), self.r.choice((1, 3, 8, 40))
         self.inputs.append(v)
         self.pool.append(v)
         return v
@@ -305,7 +326,8 @@ def op_div(g: _Gen):
     if x is None:
         return None
     if g.r.random() < 0.5 and x.kind != "s":
-        cand = [v for v in g.pool if v.dtype == x.dtype and (v.kind == "s" or v.shape == x.shape)]
+        cand = [v for v in g.pool
+                if v.dtype == x.dtype and (v.kind == "s" or (v.kind == x.kind and v.shape == x.shape))]
     else:
         cand = [v for v in g.pool if v.dtype == x.dtype and v.kind == "s"] or [x]
     y = g.r.choice(cand)
@@ -505,8 +527,28 @@ def op_matrix(g: _Gen):
                   a.hi + (al[3] if al else 1) * x.hi * y.hi, order=order)
 
 
+def op_spmv(g: _Gen):
+    """S @ x and spmv(S, x, alpha=, beta=, y=) with a CSR or ELLPACK-R matrix."""
+    have = [v for v in g.pool if v.kind == "S" and v.dtype == g.dtype]
+    if have and g.r.random() < 0.7:
+        a = g.r.choice(have)
+    else:
+        a = g.new_input("S", (g.m, g.n) if g.r.random() < 0.7 else (g.n, g.n))
+    rows, cols = a.shape
+    x = g.vec(cols)
+    hi = _hi_dot(min(cols, a.per_row), a.hi, x.hi)
+    if g.r.random() < 0.5:
+        return g.emit(f"{a.name} @ {x.name}", f"{a.name} @ {x.name}", f"{a.name} @ {x.name}", "v", g.dtype,
+                      (rows,), hi)
+    al, be, y = g.scalar(), g.scalar(), g.vec(rows)
+    return g.emit(f'kfuse.blas.call("spmv", {a.name}, {x.name}, alpha={al[0]}, beta={be[0]}, y={y.name})',
+                  f"spmv({a.name}, {x.name}, alpha={al[1]}, beta={be[1]}, y={y.name})",
+                  f"{al[2]} * ({a.name} @ {x.name}) + {be[2]} * {y.name}", "v", g.dtype, (rows,),
+                  al[3] * hi + be[3] * y.hi)
+
+
 OPS = ((op_binary, 5), (op_div, 1), (op_unary, 3), (op_blas1, 3), (op_reduce, 3), (op_gemv, 5),
-       (op_shared, 2), (op_matrix, 2))
+       (op_shared, 2), (op_matrix, 2), (op_spmv, 1))
 
 
 # ------------------------------------------------------------------ invalid statements

@@ -32,6 +32,8 @@ def device_inputs(prog: FuzzProgram, host: dict, misaligned: set) -> list:
         a = host[v.name]
         if v.host:
             args.append(a)
+        elif v.kind == "S":
+            args.append(a.to_device())
         elif v.name in misaligned:
             buf = cupy.empty(a.size + 1, dtype=a.dtype)
             buf[1:] = cupy.asarray(a)
@@ -87,7 +89,7 @@ def check_call(fn, program, prog: FuzzProgram, host: dict, misaligned: set) -> t
 
 def run_gpu(seed: int) -> Result:
     """GPU tier for one seed (see the module doc)."""
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     prog = generate(seed, big=BIG)
     res = Result(seed, "ok", front=prog.front, dtype=prog.dtype)
     rng = np.random.default_rng(seed + 77)
@@ -101,7 +103,7 @@ def run_gpu(seed: int) -> Result:
         res.calls = len(program.calls)
         if not prog.valid:
             res.outcome, res.cls = "internal error", f"invalid program accepted ({prog.invalid_kind})"
-            return _done(res, t0)
+            return _done(res, t0, c0)
         stage = "run"
         fresh = prog.random_inputs(seed + 1_000_003)
         for what, ins in (("first call", host), ("fresh inputs", fresh), ("repeated call", fresh)):
@@ -117,9 +119,9 @@ def run_gpu(seed: int) -> Result:
             res.outcome, res.cls, res.detail = "internal error", classify(stage, e, prog), traceback.format_exc()
     except Exception as e:  # noqa: BLE001 - every other exception is an internal error
         res.outcome, res.cls, res.detail = "internal error", classify(stage, e, prog), traceback.format_exc()
-    return _done(res, t0)
+    return _done(res, t0, c0)
 
 
-def _done(res: Result, t0: float) -> Result:
-    res.seconds = time.perf_counter() - t0
+def _done(res: Result, t0: float, c0: float) -> Result:
+    res.seconds, res.cpu = time.perf_counter() - t0, time.process_time() - c0
     return res

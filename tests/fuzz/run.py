@@ -94,7 +94,8 @@ def main(argv=None) -> int:
         for r in (bad if len(seeds) > 1 else results):
             print(report(r, args.gpu) + "\n")
     print(table(results))
-    print(f"{time.perf_counter() - t0:.1f} s wall, {sum(r.seconds for r in results):.1f} s in programs "
+    print(f"{time.perf_counter() - t0:.1f} s wall, {sum(r.seconds for r in results):.1f} s in programs, "
+          f"{sum(r.cpu for r in results):.1f} CPU s in programs "
           f"({'GPU' if args.gpu else 'CPU tier'}, {args.jobs if not args.gpu else 1} process(es))")
     return 1 if bad else 0
 

@@ -4,7 +4,7 @@ For each value the interpreter carries the float64 reference ``v`` and a bound `
 |computed - exact| elementwise for a GPU computing in the program's element type with unit
 roundoff ``u``.  Polynomial functions use their majorant (``sub`` -> ``|x| + |y|``, ``gemv`` ->
 ``|alpha| |A| |x| + |beta| |y|``): the propagated part is ``M(|x| + e) - M(|x|)`` and the
-rounding part ``K u M(|x| + e)``, where ``K`` is 4 for a map and, for a reduction over n
+rounding part ``K u M(|x| + e)``, where ``K`` is 8 for a map and, for a reduction over n
 terms, ``16 + 2 log2(n + 1) + 2 sqrt(n)`` (blocked and tree sums: about log2 n levels, a few
 dozen serial terms per thread; the worst case n u is far above what they reach).  Divisions,
 square roots and exponentials use their derivative bounds.  The tolerance of an output is
@@ -21,7 +21,7 @@ from kfuse.ir import reference_dtype
 
 UNIT = {"float32": 2.0 ** -24, "complex64": 2.0 ** -24, "float64": 2.0 ** -53, "complex128": 2.0 ** -53}
 TINY = {"float32": 1e-35, "complex64": 1e-35, "float64": 1e-300, "complex128": 1e-300}
-MAP_K = 4.0
+MAP_K = 8.0
 
 
 def reduce_k(n: int) -> float:
@@ -90,7 +90,7 @@ def _call_bound(fn: str, args: dict, errs: dict, out, u: float):
         room = ay - ey
         with np.errstate(divide="ignore", invalid="ignore"):
             prop = np.where(room > 0, (ex + z * ey) / np.where(room > 0, room, 1), np.inf)
-        return prop + 8 * u * z
+        return prop + 16 * u * z
     if fn == "abs":
         return errs["x"] + MAP_K * u * z
     if fn == "sqrt":

@@ -29,7 +29,9 @@ KNOWN = (
     ("known:2 tile kernel > 48 KiB shared memory", r"too much shared data|shared memory|0xc000 max"),
     ("known:3 real literal with a real result of a complex input", r"complex literal for"),
     ("known:4 misaligned view fallback", r"span > 1 needs"),
-    ("known:6 jit(fuse=False)", r"TypeError: .*fuse"),
+    ("known:6 jit(fuse=False)", r"(?<![A-Za-z])TypeError: .*fuse="),
+    ("new:3b a Python-number argument of a complex program is complex beside a real value",
+     r"DTypeError: \w+: mismatched element types \(\w+: (complex\d+, \w+: float|float\d+, \w+: complex)"),
     ("known:5 empty dimension (a script size bound to 0)", r"sizes must be positive integers, got 0"),
 )
 EMPTY_CLASS = "known:5 empty dimension"

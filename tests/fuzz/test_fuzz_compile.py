@@ -21,6 +21,7 @@ from .checks import report  # noqa: E402
 from .generator import generate  # noqa: E402
 from .run import _seeds, failures, run_seeds, table  # noqa: E402
 
+pytestmark = pytest.mark.compile
 SEEDS = _seeds(os.environ.get("KFUSE_FUZZ_SEEDS", "0:1000"))
 
 

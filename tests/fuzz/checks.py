@@ -25,7 +25,9 @@ OUTCOMES = ("ok", "clear error", "internal error", "mismatch")
 
 # the bugs of issue 17 that other helpers are fixing: (class, pattern over "Type: message")
 KNOWN = (
-    ("known:1 same vector on both axes (undefined identifier)", r'identifier "[^"]+" is undefined'),
+    ("known:1 same vector on both axes (undefined identifier)", r'identifier "\w+_[sf]" is undefined'),
+    ("known:5 empty dimension (gemv over 0 columns, gemv_t over 0 rows: kf_part_ undefined)",
+     r'identifier "kf_part_\w+" is undefined'),
     ("known:2 tile kernel > 48 KiB shared memory", r"too much shared data|shared memory|0xc000 max"),
     ("known:3 real literal with a real result of a complex input", r"complex literal for"),
     ("known:4 misaligned view fallback", r"span > 1 needs"),

@@ -63,15 +63,15 @@ def _used_sizes(prog: FuzzProgram) -> dict:
     return {k: v for k, v in prog.sizes.items() if k in syms}
 
 
-def check_call(fn, program, prog: FuzzProgram, host: dict, misaligned: set) -> tuple:
-    """(worst error / bound, message or None) of one call on ``host`` inputs."""
+def check_call(fn, program, prog: FuzzProgram, host: dict, misaligned: set, bnd: dict) -> tuple:
+    """(worst error / bound, message or None) of one call on ``host`` inputs (``bnd``: their
+    :func:`bounds.bounds`)."""
     import cupy
     import kfuse
     args = device_inputs(prog, host, misaligned)
     with kfuse.config.override(poison=True):
         outs = fn(*args)
     outs = [cupy.asnumpy(o) for o in (outs if isinstance(outs, (tuple, list)) else (outs,))]
-    bnd = _bounds.bounds(program, host)
     worst = 0.0
     for i, (o, got) in enumerate(zip(program.outputs, outs)):
         want, bound = bnd[o]
@@ -106,8 +106,9 @@ def run_gpu(seed: int) -> Result:
             return _done(res, t0, c0)
         stage = "run"
         fresh = prog.random_inputs(seed + 1_000_003)
+        bnd = {id(host): _bounds.bounds(program, host), id(fresh): _bounds.bounds(program, fresh)}
         for what, ins in (("first call", host), ("fresh inputs", fresh), ("repeated call", fresh)):
-            r, msg = check_call(fn, program, prog, ins, misaligned)
+            r, msg = check_call(fn, program, prog, ins, misaligned, bnd[id(ins)])
             res.ratio = max(res.ratio, r)
             if msg:
                 res.outcome, res.cls, res.detail = "mismatch", "gpu: outside the error bound", f"{what}: {msg}"

@@ -34,18 +34,17 @@ def _worker_init(cache_dir: str):
 
 
 def run_seeds(seeds: list, gpu: bool = False, jobs: int = 1, cache_dir: str | None = None) -> list:
-    """Results for ``seeds``: on the CPU tier spread over ``jobs`` processes, on the GPU in this one."""
+    """Results for ``seeds`` spread over ``jobs`` processes (forked for the CPU tier; on the GPU
+    spawned, each with its own CUDA context on the one device)."""
     cache_dir = cache_dir or tempfile.mkdtemp(prefix="kfuse-fuzz-")
-    if gpu:
-        from .gpu import run_gpu
-        _worker_init(cache_dir)
-        return [run_gpu(s) for s in seeds]
+    from .gpu import run_gpu
+    work = run_gpu if gpu else run_cpu
     if jobs <= 1:
         _worker_init(cache_dir)
-        return [run_cpu(s) for s in seeds]
-    ctx = multiprocessing.get_context("fork")
+        return [work(s) for s in seeds]
+    ctx = multiprocessing.get_context("spawn" if gpu else "fork")
     with ctx.Pool(jobs, initializer=_worker_init, initargs=(cache_dir,)) as pool:
-        return pool.map(run_cpu, seeds, chunksize=4)
+        return pool.map(work, seeds, chunksize=1 if gpu else 4)
 
 
 def table(results: list) -> str:
@@ -82,11 +81,14 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.fuzz.run", description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", default="0:1000", help="a:b (range) or a,b,c")
     ap.add_argument("--gpu", action="store_true", help="run on the GPU against the float64 reference")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (CPU tier)")
+    ap.add_argument("--jobs", type=int, default=None,
+                    help="processes (default: every CPU for the CPU tier, 4 on the GPU)")
     ap.add_argument("--show", action="store_true", help="print every failing program whole")
     ap.add_argument("--cache-dir", default=None, help="NVRTC cache (default: a fresh temporary one)")
     args = ap.parse_args(argv)
     seeds = _seeds(args.seeds)
+    if args.jobs is None:
+        args.jobs = min(4, os.cpu_count() or 1) if args.gpu else (os.cpu_count() or 1)
     t0 = time.perf_counter()
     results = run_seeds(seeds, args.gpu, args.jobs, args.cache_dir)
     bad = failures(results)
@@ -96,7 +98,7 @@ def main(argv=None) -> int:
     print(table(results))
     print(f"{time.perf_counter() - t0:.1f} s wall, {sum(r.seconds for r in results):.1f} s in programs, "
           f"{sum(r.cpu for r in results):.1f} CPU s in programs "
-          f"({'GPU' if args.gpu else 'CPU tier'}, {args.jobs if not args.gpu else 1} process(es))")
+          f"({'GPU' if args.gpu else 'CPU tier'}, {args.jobs} process(es))")
     return 1 if bad else 0
 
 

@@ -27,13 +27,14 @@ SEEDS = _seeds(os.environ.get("KFUSE_FUZZ_SEEDS", "0:1000"))
 
 def test_generator_is_reproducible_and_varied():
     """The same seed gives the same program; the seeds cover both front ends, the four
-    dtypes, shared axes, empty sizes, invalid programs and both plan kinds."""
+    dtypes, shared axes, empty sizes, sparse matrices, invalid programs and both plan kinds."""
     assert generate(7).source() == generate(7).source()
     progs = [generate(s) for s in range(300)]
     assert {p.front for p in progs} == {"py", "kf"}
     assert {p.dtype for p in progs} == {"float32", "float64", "complex64", "complex128"}
     assert {p.plan for p in progs} == {"default", "unfused"}
-    assert sum("shared-axes" in p.tags for p in progs) > 20
+    assert sum("shared-axes" in p.tags for p in progs) > 12
+    assert sum(any(v.kind == "S" for v in p.inputs) for p in progs) > 20          # CSR / ELL
     assert sum("empty" in p.tags for p in progs) > 5
     assert 10 < sum(not p.valid for p in progs) < 60
     assert any(v.order == "F" for p in progs for v in p.inputs)

@@ -336,7 +336,7 @@ def random_sparse(m: int, n: int, per_row: int, dtype="float32", seed: int = 0) 
     """An m x n matrix with up to ``per_row`` random entries in [-1, 1) per row (rows may be
     empty, which tests the tails).  Host CSR."""
     rng = np.random.default_rng(seed)
-    counts = rng.integers(0, per_row + 1, size=m)
+    counts = rng.integers(0, per_row + 1, size=m) if n > 0 else np.zeros(m, dtype=np.int64)   # no columns: no entries
     i = np.repeat(np.arange(m), counts)
     j = rng.integers(0, n, size=len(i))
     v = rng.uniform(-1, 1, size=len(i))

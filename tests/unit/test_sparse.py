@@ -101,3 +101,11 @@ def test_rotating_args_copy_arrays_until_the_round_is_large():
     assert len(rounds) == 4                                  # tiny inputs: the cap
     assert rounds[0][0] is A and rounds[1][0] is not A and rounds[1][2] == 0.5
     assert np.array_equal(rounds[3][0].todense(), A.todense())
+
+
+def test_random_sparse_with_an_empty_dimension():
+    """A matrix with no columns (or rows) has no entries; it used to raise ValueError (fuzz seed 94)."""
+    for m, n in ((5, 0), (0, 5), (0, 0)):
+        A = sparse.random_sparse(m, n, 4, "float64", seed=1)
+        assert A.shape == (m, n) and A.nnz == 0 and A.todense().shape == (m, n)
+        assert A.to_ell().shape == (m, n)

@@ -1,0 +1,109 @@
+"""Run generated programs and print a table of outcomes by class.
+
+    PYTHONPATH=src python -m tests.fuzz.run --seeds 0:1000            # CI tier (no GPU)
+    PYTHONPATH=src python -m tests.fuzz.run --seeds 0:300 --gpu       # on the GPU
+    PYTHONPATH=src python -m tests.fuzz.run --seeds 17:18 --show      # one program, printed whole
+
+Failing programs are printed whole (source, seed, error, repro command) with ``--show``
+(always for a single seed).  Exit status 1 when any internal error or mismatch occurred.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+
+from .checks import OUTCOMES, Result, report, run_cpu
+
+
+def _seeds(text: str) -> list:
+    if ":" in text:
+        a, b = text.split(":")
+        return list(range(int(a), int(b)))
+    return [int(s) for s in text.split(",")]
+
+
+def _worker_init(cache_dir: str):
+    import kfuse
+    kfuse.config.settings = kfuse.config.settings.__class__(**{
+        **kfuse.config.settings.__dict__, "cache_dir": cache_dir})
+
+
+def run_seeds(seeds: list, gpu: bool = False, jobs: int = 1, cache_dir: str | None = None) -> list:
+    """Results for ``seeds`` spread over ``jobs`` processes (forked for the CPU tier; on the GPU
+    spawned, each with its own CUDA context on the one device)."""
+    cache_dir = cache_dir or tempfile.mkdtemp(prefix="kfuse-fuzz-")
+    from .gpu import run_gpu
+    work = run_gpu if gpu else run_cpu
+    if jobs <= 1:
+        _worker_init(cache_dir)
+        return [work(s) for s in seeds]
+    ctx = multiprocessing.get_context("spawn" if gpu else "fork")
+    with ctx.Pool(jobs, initializer=_worker_init, initargs=(cache_dir,)) as pool:
+        return pool.map(work, seeds, chunksize=1 if gpu else 4)
+
+
+def table(results: list) -> str:
+    """Counts by outcome, then by class for every non-ok outcome (with the first seeds)."""
+    by_outcome = collections.Counter(r.outcome for r in results)
+    lines = [f"{len(results)} programs: " + ", ".join(f"{o} {by_outcome.get(o, 0)}" for o in OUTCOMES)]
+    by_front = collections.defaultdict(collections.Counter)
+    for r in results:
+        by_front[f"{r.front} {r.dtype}"][r.outcome] += 1
+    lines.append(f"{'front dtype':<20}" + "".join(f"{o:>16}" for o in OUTCOMES))
+    for k in sorted(by_front):
+        lines.append(f"{k:<20}" + "".join(f"{by_front[k].get(o, 0):>16}" for o in OUTCOMES))
+    classes = collections.defaultdict(list)
+    for r in results:
+        if r.outcome not in ("ok", "clear error"):
+            classes[(r.outcome, r.cls)].append(r.seed)
+    if classes:
+        lines.append("failures by class (count, first seeds):")
+        for (o, c), seeds in sorted(classes.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            lines.append(f"  {len(seeds):5d}  {o:<15} {c}  seeds {', '.join(map(str, seeds[:8]))}"
+                         f"{' ...' if len(seeds) > 8 else ''}")
+    ratios = [r.ratio for r in results if r.outcome == "ok" and r.ratio]
+    if ratios:
+        lines.append(f"GPU error / bound over the ok programs: max {max(ratios):.3g}, "
+                     f"median {sorted(ratios)[len(ratios) // 2]:.3g}")
+    return "\n".join(lines)
+
+
+def failures(results: list) -> list:
+    return [r for r in results if r.outcome in ("internal error", "mismatch")]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tests.fuzz.run", description=__doc__.split("\n")[0])
+    ap.add_argument("--seeds", default="0:1000", help="a:b (range) or a,b,c")
+    ap.add_argument("--gpu", action="store_true", help="run on the GPU against the float64 reference")
+    ap.add_argument("--jobs", type=int, default=None,
+                    help="processes (default: every CPU for the CPU tier, 4 on the GPU)")
+    ap.add_argument("--show", action="store_true", help="print every failing program whole")
+    ap.add_argument("--cache-dir", default=None, help="NVRTC cache (default: a fresh temporary one)")
+    args = ap.parse_args(argv)
+    seeds = _seeds(args.seeds)
+    if args.jobs is None:
+        args.jobs = min(4, os.cpu_count() or 1) if args.gpu else (os.cpu_count() or 1)
+    t0 = time.perf_counter()
+    results = run_seeds(seeds, args.gpu, args.jobs, args.cache_dir)
+    bad = failures(results)
+    if args.show or len(seeds) == 1:
+        for r in (bad if len(seeds) > 1 else results):
+            print(report(r, args.gpu) + "\n")
+    print(table(results))
+    print(f"{time.perf_counter() - t0:.1f} s wall, {sum(r.seconds for r in results):.1f} s in programs, "
+          f"{sum(r.cpu for r in results):.1f} CPU s in programs "
+          f"({'GPU' if args.gpu else 'CPU tier'}, {args.jobs} process(es))")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["run_seeds", "table", "failures", "Result"]

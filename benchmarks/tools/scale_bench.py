@@ -97,15 +97,16 @@ def _alarm(signum, frame):
 
 
 def _timed(fn, limit: float):
-    """(seconds, result) of ``fn()``, or (None, None) past ``limit`` seconds."""
+    """(wall seconds, CPU seconds, result) of ``fn()``, or (None, None, None) past ``limit``
+    wall seconds.  CPU time is this process's: on a shared machine it is the fairer figure."""
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, limit)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     try:
         res = fn()
-        return time.perf_counter() - t0, res
+        return time.perf_counter() - t0, time.process_time() - c0, res
     except _Timeout:
-        return None, None
+        return None, None, None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
@@ -141,16 +142,17 @@ def run(parse_ns, plan_ns, kinds, limit: float, seed: int) -> list:
                     print(_line(row), flush=True)
                     continue
                 if stage == "parse+graph":
-                    t, prog = _timed(lambda: parse_graph(text), limit)
+                    t, cpu, prog = _timed(lambda: parse_graph(text), limit)
                 else:
                     prog = parse_graph(text)
-                    t, pl = _timed(lambda: plan(prog), limit)
+                    t, cpu, pl = _timed(lambda: plan(prog), limit)
                     if t is not None:
                         row["kernels"] = len(pl.kernels)
                 if prog is not None:
                     row["calls"] = len(prog.calls)
                 row["status"] = "ok" if t is not None else f"timeout>{limit:g}s"
                 row["seconds"] = round(t, 4) if t is not None else None
+                row["cpu_seconds"] = round(cpu, 4) if cpu is not None else None
                 dead = t is None
                 rows.append(row)
                 print(_line(row), flush=True)
@@ -159,8 +161,9 @@ def run(parse_ns, plan_ns, kinds, limit: float, seed: int) -> list:
 
 def _line(r: dict) -> str:
     secs = f"{r['seconds']:.3f}" if r.get("seconds") is not None else r["status"]
+    cpu = f"{r['cpu_seconds']:.3f}" if r.get("cpu_seconds") is not None else ""
     return (f"| {r['stage']:<11} | {r['kind']:<5} | {r['statements']:>6} | {r.get('calls', ''):>6} "
-            f"| {secs:>12} | {r.get('kernels', ''):>7} |")
+            f"| {secs:>12} | {cpu:>8} | {r.get('kernels', ''):>7} |")
 
 
 def main(argv=None) -> int:
@@ -174,8 +177,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=None, help="JSON file (default benchmarks/results/<date>/scale.json)")
     a = ap.parse_args(argv)
     nums = lambda s: [int(x) for x in s.split(",") if x]   # noqa: E731
-    print("| stage       | kind  |  stmts |  calls |      seconds | kernels |")
-    print("|-------------|-------|--------|--------|--------------|---------|")
+    print("| stage       | kind  |  stmts |  calls |       wall s |    CPU s | kernels |")
+    print("|-------------|-------|--------|--------|--------------|----------|---------|")
     rows = run(nums(a.parse), nums(a.plan), a.kinds.split(","), a.limit, a.seed)
     out = a.out or os.path.join(os.path.dirname(__file__), "..", "results",
                                 datetime.date.today().isoformat(), "scale.json")
@@ -185,7 +188,8 @@ def main(argv=None) -> int:
         with open(out) as f:
             runs = json.load(f).get("runs", [])
     runs.append({"label": a.label, "when": datetime.datetime.now().isoformat(timespec="seconds"),
-                 "host": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                 "host": {"cpus": os.cpu_count(), "load_avg": os.getloadavg(),
+                          "python": platform.python_version(),
                           "machine": platform.machine()},
                  "sizes": SIZES, "seed": a.seed, "limit_s": a.limit, "rows": rows})
     with open(out, "w") as f:

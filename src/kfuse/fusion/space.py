@@ -14,12 +14,13 @@ which is quadratic in the number of calls per step.
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 
 from .. import config, library
 from ..ir import Program
-from .legality import atomic_refusal, check, sum_atomic_refusal
+from .legality import Analysis, atomic_refusal, check, sum_atomic_refusal
 from .plan import (Domain, KernelPlan, Plan, kernel_domain, kernel_name, kernel_space, pack_width,
                    walk_of, walk_refusal)
 
@@ -255,8 +256,9 @@ def _partitions(items: list):
             yield part[:i] + [[first] + part[i]] + part[i + 1:]
 
 
-def legal_partitions(program: Program):
+def legal_partitions(program: Program, analysis: Analysis | None = None):
     """Every combination of legal fusions covering the program (small programs only)."""
+    analysis = analysis or Analysis(program)
     ids = [c.id for c in program.calls]
     cache: dict = {}
     for part in _partitions(ids):
@@ -265,7 +267,7 @@ def legal_partitions(program: Program):
             key = tuple(sorted(g))
             if len(key) > 1:
                 if key not in cache:
-                    cache[key] = not check(program, key)
+                    cache[key] = not check(program, key, analysis)
                 if not cache[key]:
                     ok = False
                     break
@@ -273,21 +275,32 @@ def legal_partitions(program: Program):
             yield [sorted(g) for g in part]
 
 
-def order_groups(program: Program, groups: list) -> list:
-    """Groups in an order that respects data dependencies (convex groups form a DAG)."""
+def order_groups(program: Program, groups: list, graph=None) -> list:
+    """Groups in an order that respects data dependencies (convex groups form a DAG): of the
+    groups whose inputs are ready, the one with the first call goes first.  ``graph``: the
+    program's :class:`kfuse.ir.program.Graph`, when the caller has it."""
     where = {c: i for i, g in enumerate(groups) for c in g}
     deps = {i: set() for i in range(len(groups))}
-    for src, dst, _ in program.edges():
+    for src, dst, _ in (graph or program.graph()).edges:
         if where[src] != where[dst]:
             deps[where[dst]].add(where[src])
-    done, order = set(), []
-    while len(order) < len(groups):
-        ready = [i for i in range(len(groups)) if i not in done and deps[i] <= done]
-        if not ready:
-            raise ValueError("fusions form a cycle")
-        i = min(ready, key=lambda k: min(groups[k]))
-        done.add(i)
+    users: dict = {}
+    for i, d in deps.items():
+        for j in d:
+            users.setdefault(j, []).append(i)
+    waiting = {i: len(d) for i, d in deps.items()}
+    ready = [(min(groups[i]), i) for i in range(len(groups)) if not waiting[i]]
+    heapq.heapify(ready)
+    order = []
+    while ready:
+        _first, i = heapq.heappop(ready)
         order.append(sorted(groups[i]))
+        for j in users.get(i, ()):
+            waiting[j] -= 1
+            if not waiting[j]:
+                heapq.heappush(ready, (min(groups[j]), j))
+    if len(order) < len(groups):
+        raise ValueError("fusions form a cycle")
     return order
 
 
@@ -306,6 +319,7 @@ class Search:
         self.host_cost = host_cost or (lambda group, needed: 0.0)
         self.zeroes = zeroes or (lambda calls, params, needed: 0)
         self.wide = True
+        self.analysis = Analysis(program)
         self._best_impl: dict = {}
         self._lean_impl: dict = {}
         self.evaluated = 0
@@ -335,7 +349,7 @@ class Search:
         bound by the host path); last, each pair of kernels over a shared matrix takes walk
         orders that let the second find the end of the first's pass in L2
         (:func:`reuse_walks`), where the plan's prediction drops."""
-        groups = order_groups(self.p, groups)
+        groups = order_groups(self.p, groups, self.analysis.graph)
         needed = self.needed_fn(groups)
         keys = [(tuple(g), frozenset(n)) for g, n in zip(groups, needed)]
         kernels = [(g, self.best_impl(*k)[1]) for g, k in zip(groups, keys)]
@@ -359,7 +373,7 @@ class Search:
     def all_combinations(self, limit: int | None = None) -> list:
         """Every legal combination with its prediction, best first (small programs)."""
         out = []
-        for part in legal_partitions(self.p):
+        for part in legal_partitions(self.p, self.analysis):
             try:
                 out.append(self.combination(part))
             except ValueError:
@@ -395,15 +409,12 @@ class Search:
         value); each step costs one pass over the pairs of neighbouring groups, with
         kernel costs and legality memoized, so 100-call scripts plan in seconds.
         """
-        p = self.p
-        self._readers = {}
-        for c in p.calls:
-            for a in c.args.values():
-                self._readers.setdefault(p.base(a), set()).add(c.id)
+        p, an = self.p, self.analysis
+        self._readers = an.graph.readers()
         self._returned = {p.base(o) for o in p.outputs}
         self._gcost = {}
         near: dict = {c.id: set() for c in p.calls}
-        prod = p.producers()
+        prod = an.graph.producers
         for c in p.calls:
             for a in c.args.values():
                 b = p.base(a)
@@ -415,8 +426,15 @@ class Search:
                     near[prod[b]].add(c.id)
         group_of = {c.id: (c.id,) for c in p.calls}
 
+        doms: dict = {}
+
+        def domain(g):
+            if g not in doms:
+                doms[g] = an.kernel_domain(g)
+            return doms[g]
+
         def compatible(g, h):
-            dg, dh = kernel_domain(p, list(g)), kernel_domain(p, list(h))
+            dg, dh = domain(g), domain(h)
             return dg.hosts(dh) or dh.hosts(dg)
         refused: set = set()
         while True:
@@ -429,7 +447,7 @@ class Search:
                     union = tuple(sorted(g + h))
                     if union in refused:
                         continue
-                    if check(p, union):
+                    if an.check(union):
                         refused.add(union)
                         continue
                     gain = self._group_cost(g) + self._group_cost(h) - self._group_cost(union)
@@ -440,7 +458,7 @@ class Search:
             _gain, g, h, union = best
             trial = [list(x) for x in groups - {g, h}] + [list(union)]
             try:
-                order_groups(p, trial)
+                order_groups(p, trial, an.graph)
             except ValueError:
                 refused.add(union)
                 continue

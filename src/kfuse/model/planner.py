@@ -7,7 +7,7 @@ from ..fusion.plan import Plan, needed_outside, unfused_plan
 from ..fusion.space import Search, make_plan
 from ..ir import Program
 from .calibration import Calibration, load_calibration
-from .predict import group_facts, kernel_traffic, predict_kernel, predict_plan
+from .predict import cost_key, group_facts, kernel_floor, kernel_traffic, predict_kernel, predict_plan
 
 
 def make_search(program: Program, cal: Calibration) -> Search:
@@ -33,7 +33,9 @@ def make_search(program: Program, cal: Calibration) -> Search:
                     lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal,
                                                                  facts=facts(calls)),
                     lambda kernels, needed: predict_plan(program, kernels, cal, needed)["time_s"],
-                    lambda groups: needed_outside(program, groups), host, zeroes)
+                    lambda groups: needed_outside(program, groups), host, zeroes,
+                    lambda calls, needed: kernel_floor(program, calls, needed, cal, facts(calls)),
+                    lambda calls, needed: cost_key(program, calls, needed, cal, facts(calls)))
     search.wide = cal.measured_wide
     return search
 

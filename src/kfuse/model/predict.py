@@ -90,7 +90,7 @@ def group_facts(program: Program, calls: list) -> dict:
                 m = val.type.shape[0]
                 reads += m * per_row(val.type) * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
     f = {"calls": list(calls), "dom": dom, "reads": reads, "kind": kernel_kind(program, calls),
-         "flops": None}
+         "flops": None, "writes": {}}
     if dom.space == "vec":
         f["n_red"] = sum(fn.is_reduce for fn in fns)
         f["item_bytes"] = sum(itemsize(program.value(b).type.dtype) for b in seen
@@ -120,12 +120,34 @@ def group_facts(program: Program, calls: list) -> dict:
     return f
 
 
+def cost_key(program: Program, calls: list, needed: set, cal: Calibration, facts: dict) -> tuple | None:
+    """Everything :func:`predict_kernel` reads of a fusion besides the launch parameters (with
+    ``cal`` fixed): two fusions with equal keys get equal predictions for equal parameters.
+    None for sparse-rows kernels (their prediction also reads the matrices' row statistics)."""
+    dom = facts["dom"]
+    if dom.space == "rows":
+        return None
+    if facts["flops"] is None or facts["flops"][0] is not cal:
+        facts["flops"] = (cal, _flops(program, calls, cal))
+    writes = facts["writes"].get(frozenset(needed))
+    if writes is None:
+        writes = facts["writes"][frozenset(needed)] = sum(program.value(v).type.nbytes()
+                                                          for v in _stored(program, calls, needed))
+    reductions = tuple((t.size(), t.nbytes(), t.dtype, oax) for t, oax in facts.get("reductions", ()))
+    return (dom.space, dom.length, dom.rows, dom.cols, dom.lead, facts["reads"], writes, facts["kind"],
+            facts.get("n_red"), facts.get("item_bytes"), tuple(facts.get("vectors", ())), reductions,
+            facts["flops"][1])
+
+
 def kernel_traffic(program: Program, calls: list, params: dict, needed: set, facts: dict | None = None) -> dict:
     """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape.
     ``facts``: :func:`group_facts` of ``calls``, when the caller has it."""
     f = facts or group_facts(program, calls)
     dom, reads = f["dom"], f["reads"]
-    writes = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
+    key = frozenset(needed)
+    writes = f["writes"].get(key)
+    if writes is None:
+        writes = f["writes"][key] = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
     partial, l2, atomics, zeroed, tail = 0, 0, 0, 0, 0
     vec = int(params.get("vec", 1))
     if dom.space == "vec":
@@ -293,6 +315,22 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
     floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
     fill = fill_correction(program, calls, params) if tr["space"] == "rows" else 1.0
     return max(floor, t * _factor(env_key(program, calls, params, cal, tr, facts), cal) * fill)
+
+
+def kernel_floor(program: Program, calls: list, needed: set, cal: Calibration, facts: dict | None = None) -> float:
+    """A time no implementation of the kernel running ``calls`` is predicted under: the floor
+    :func:`predict_kernel` applies (its bytes at the ceilings, one launch), computed the same
+    way; 0 for a calibration without environment factors (whose predictions have no floor)."""
+    if not cal.env_factor:
+        return 0.0
+    f = facts or group_facts(program, calls)
+    tr = kernel_traffic(program, calls, _FLOOR_PARAMS[f["dom"].space], needed, f)
+    return tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
+
+
+# launch parameters for :func:`kernel_floor`'s traffic (its reads and writes do not depend on them)
+_FLOOR_PARAMS = {"vec": {"block": 256, "iters": 1}, "tile": {"bx": 32, "by": 8, "iters": 1},
+                 "rows": {"block": 256, "group": 8, "iters": 1}, "scalar": {}}
 
 
 def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, facts: dict | None = None) -> float:

@@ -197,6 +197,50 @@ def test_ranked_plans_unchanged(golden):
             assert _same(got, want), (cid, got, want)
 
 
+def _dag_program(n: int, seed: int):
+    return _bound_script(_generated_scripts_module().dag_script(n, seed), None, GENERATED_SIZES)
+
+
+def _generated_scripts_module():
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks", "tools"))
+    try:
+        import scale_bench
+    finally:
+        sys.path.pop(0)
+    return scale_bench
+
+
+def test_graph_indexes_match_the_calls():
+    """Program.graph(): producers, consumers, edges, succ and pred as read off the calls."""
+    prog = _dag_program(80, 7)
+    g = prog.graph()
+    prod = {v: c.id for c in prog.calls for v in c.outs.values()}
+    edges = [(prod[prog.base(v)], c.id, prog.base(v)) for c in prog.calls for v in c.args.values()
+             if prog.base(v) in prod]
+    assert g.edges == edges and prog.edges() == edges and g.ordered
+    assert {d: sorted(s) for d, s in g.pred.items() if s} == \
+        {d: sorted({s for s, dd, _ in edges if dd == d}) for d in {dd for _, dd, _ in edges}}
+    assert all(d in g.succ[s] for s, d, _ in edges)
+
+
+def test_convexity_bit_sets_agree_with_the_closure():
+    """legality.Analysis decides convexity (and names the calls) as the graph walk does."""
+    import random
+    from kfuse.fusion.legality import Analysis, _closure
+    prog = _dag_program(60, 11)
+    an = Analysis(prog)
+    rng = random.Random(3)
+    seen_bad = 0
+    for _ in range(300):
+        members = set(rng.sample(range(len(prog.calls)), rng.randint(2, 6)))
+        outside = _closure(prog, members) - members
+        back = _closure(prog, outside) & members if outside else set()
+        want = (sorted(back), sorted(outside & _closure(prog, back, False))) if back else None
+        assert an.not_convex(members) == want, members
+        seen_bad += want is not None
+    assert 0 < seen_bad < 300
+
+
 if __name__ == "__main__":
     if "--write" not in sys.argv:
         sys.exit("usage: PYTHONPATH=src python tests/unit/test_plan_golden.py --write")

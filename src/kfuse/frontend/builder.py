@@ -37,6 +37,9 @@ class GraphBuilder:
         self.calls: list = []
         self._tmp = 0
         self._consts: dict = {}
+        self._idents: dict = {}   # C identifier -> how many values' names give it
+        self._counted = 0         # values counted in _idents
+        self._views: dict = {}    # matrix -> its transpose view
 
     # ---------------------------------------------------------------- values
     def fresh_name(self, base: str | None = None) -> str:
@@ -45,7 +48,7 @@ class GraphBuilder:
         A name is taken if it, or the C identifier generated code gives it, is
         already used: ``B.1`` and ``B_1`` would both become ``B_1`` in CUDA.
         """
-        idents = {ident(n) for n in self.values}
+        idents = self._ident_counts()
 
         def taken(n):
             return n in self.values or ident(n) in idents
@@ -61,12 +64,37 @@ class GraphBuilder:
             name = f"{base}.{k}"
         return name
 
+    def _ident_counts(self) -> dict:
+        """C identifier -> count over the values' names, kept as values are added and renamed
+        (rebuilt if ``values`` changed another way)."""
+        if self._counted != len(self.values):
+            self._idents = {}
+            for n in self.values:
+                self._idents[ident(n)] = self._idents.get(ident(n), 0) + 1
+            self._counted = len(self.values)
+        return self._idents
+
     def add_value(self, type_: ArrayType, role="temp", name=None, **kw) -> str:
         name = name or self.fresh_name()
         if name in self.values:
             raise KfuseError(f"value {name!r} defined twice")
+        idents = self._ident_counts()
         self.values[name] = Value(name, type_, role, **kw)
+        idents[ident(name)] = idents.get(ident(name), 0) + 1
+        self._counted += 1
         return name
+
+    def rename_value(self, old: str, new: str) -> Value:
+        """Give value ``old`` the name ``new`` (calls that use it are the caller's to update)."""
+        idents = self._ident_counts()
+        v = self.values.pop(old)
+        idents[ident(old)] -= 1
+        if not idents[ident(old)]:
+            del idents[ident(old)]
+        v.name = new
+        self.values[new] = v
+        idents[ident(new)] = idents.get(ident(new), 0) + 1
+        return v
 
     def add_input(self, name: str, type_: ArrayType, host: bool = False) -> str:
         """Declare a program input (``host`` for scalars passed by value)."""
@@ -111,12 +139,13 @@ class GraphBuilder:
             return name
         if v.view_of:  # transpose of a transpose is the base
             return v.view_of
-        for other in self.values.values():
-            if other.view_of == name:
-                return other.name
-        return self.add_value(v.type.transposed(), v.role if v.role != "const" else "temp",
-                              self.fresh_name(f"{name}.T"), view_of=name,
-                              user_name=f"{v.display}.T", host=False)
+        known = self._views.get(name)   # views are made here only: one per matrix
+        if known in self.values and self.values[known].view_of == name:
+            return known
+        self._views[name] = self.add_value(v.type.transposed(), v.role if v.role != "const" else "temp",
+                                           self.fresh_name(f"{name}.T"), view_of=name,
+                                           user_name=f"{v.display}.T", host=False)
+        return self._views[name]
 
     # ---------------------------------------------------------------- calls
     def call(self, fn_name: str, args: dict, label: str = "", loc=None, out: str | None = None) -> str:

@@ -222,11 +222,11 @@ class _Parser:
         if nt.text in KEYWORDS:
             raise self.err(f"cannot assign to keyword {nt.text!r}", nt)
         self.expect("=")
-        start = self.i
+        start, first_call = self.i, len(self.b.calls)
         val = self.expr()
         self.expect(";", "';' at the end of the assignment")
         label = f"{nt.text} = {self.source_text(start, self.i - 1)}"
-        val = self.bind_name(nt, val, label)
+        val = self.bind_name(nt, val, label, first_call)
         self.env[nt.text] = val
 
     def source_text(self, a, b) -> str:
@@ -245,7 +245,7 @@ class _Parser:
             prev = t
         return "".join(out)
 
-    def bind_name(self, nt, val, label):
+    def bind_name(self, nt, val, label, first_call=0):
         """Name the value produced for ``name = expr``, checking the declaration if any."""
         v = self.b.values[val]
         if nt.text in self.decl and v.role == "const":   # a literal takes the declared type
@@ -265,18 +265,18 @@ class _Parser:
         if v.role == "temp" and not v.view_of and v.user_name is None:
             # rename the temporary produced by the last call to the script's name
             new = self.b.fresh_name(nt.text)
-            self._rename(val, new, nt.text, label)
+            self._rename(val, new, nt.text, label, first_call)
             return new
         # plain copy of another name, a literal or a view: make it a real call
         src = val
         return self.wrap(nt, self.b.call, "copy", {"x": src}, label, (nt.line, nt.col), nt.text)
 
-    def _rename(self, old, new, user, label):
-        vals = self.b.values
-        v = vals.pop(old)
-        v.name, v.user_name = new, user
-        vals[new] = v
-        for c in self.b.calls:
+    def _rename(self, old, new, user, label, first_call=0):
+        """Rename the statement's result ``old`` to ``new``; only calls from ``first_call`` on
+        (the statement's own) can name a value the statement made."""
+        v = self.b.rename_value(old, new)
+        v.user_name = user
+        for c in self.b.calls[first_call:]:
             for k, x in c.outs.items():
                 if x == old:
                     c.outs[k] = new

@@ -36,13 +36,11 @@ def _describe_domain(d) -> str:
     return "scalar call"
 
 
-def _closure(program: Program, start, forward: bool = True) -> set:
+def _closure(program: Program, start, forward: bool = True, graph=None) -> set:
     """Calls reachable from ``start`` along data dependencies (``forward=False``: calls from
     which ``start`` is reachable); ``start`` itself only if on a cycle through it."""
-    nxt: dict = {}
-    for src, dst, _ in program.edges():
-        a, b = (src, dst) if forward else (dst, src)
-        nxt.setdefault(a, set()).add(b)
+    graph = graph or program.graph()
+    nxt = graph.succ if forward else graph.pred
     seen, stack = set(), list(start)
     while stack:
         c = stack.pop()
@@ -53,15 +51,105 @@ def _closure(program: Program, start, forward: bool = True) -> set:
     return seen
 
 
-def check(program: Program, calls) -> list:
-    """Reasons why ``calls`` cannot run in one kernel (an empty list means they can)."""
+class Analysis:
+    """What legality needs of one bound program, each computed once: the graph's indexes,
+    every call's domain, the verdict on each set of calls already checked, and (for
+    programs whose calls are in topological order) each call's descendants and ancestors as
+    bit sets, which make a convexity test a few ORs.  Lives as long as its user (a search);
+    a snapshot of the program, like :class:`kfuse.ir.program.Graph`."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.graph = program.graph()
+        self._domains: dict = {}
+        self._checks: dict = {}
+        self._masks = None
+
+    def domain(self, cid: int):
+        """The domain of call ``cid`` (:func:`call_domain`)."""
+        d = self._domains.get(cid)
+        if d is None:
+            d = self._domains[cid] = call_domain(self.program, self.program.calls[cid])
+        return d
+
+    def kernel_domain(self, calls):
+        """The domain a kernel running ``calls`` iterates over (as :func:`kernel_domain`)."""
+        doms = [self.domain(c) for c in calls]
+        return next((d for d in doms if d.space == "rows"),
+                    next((d for d in doms if d.space != "scalar"), doms[0]))
+
+    def check(self, calls) -> list:
+        """:func:`check` of ``calls``, remembered."""
+        key = tuple(sorted(set(calls)))
+        got = self._checks.get(key)
+        if got is None:
+            got = self._checks[key] = _check(self, list(key))
+        return list(got)
+
+    def masks(self):
+        """(descendants, ancestors) of each call as bit sets, or None where some edge goes
+        from a later call to an earlier one."""
+        if self._masks is None and self.graph.ordered:
+            n = len(self.program.calls)
+            desc, anc = [0] * n, [0] * n
+            for c in range(n - 1, -1, -1):
+                m = 0
+                for d in self.graph.succ.get(c, ()):
+                    m |= desc[d] | (1 << d)
+                desc[c] = m
+            for c in range(n):
+                m = 0
+                for d in self.graph.pred.get(c, ()):
+                    m |= anc[d] | (1 << d)
+                anc[c] = m
+            self._masks = (desc, anc)
+        return self._masks
+
+    def not_convex(self, members: set) -> tuple | None:
+        """(calls inside that depend on calls outside, those calls outside) where a path
+        leaves ``members`` and comes back; None when the set is convex."""
+        masks = self.masks()
+        if masks is None:
+            outside = _closure(self.program, members, graph=self.graph) - members
+            back = _closure(self.program, outside, graph=self.graph) & members if outside else set()
+            if not back:
+                return None
+            return sorted(back), sorted(outside & _closure(self.program, back, False, self.graph))
+        desc, anc = masks
+        inside = 0
+        for c in members:
+            inside |= 1 << c
+        down = 0
+        for c in members:
+            down |= desc[c]
+        outside = down & ~inside
+        if not outside:
+            return None
+        back = [c for c in members if anc[c] & outside]
+        if not back:
+            return None
+        up = 0
+        for c in back:
+            up |= anc[c]
+        between = outside & up
+        return sorted(back), [c for c in range(len(desc)) if between >> c & 1]
+
+
+def check(program: Program, calls, analysis: Analysis | None = None) -> list:
+    """Reasons why ``calls`` cannot run in one kernel (an empty list means they can).
+    ``analysis``: the program's :class:`Analysis`, when the caller checks many sets."""
     calls = sorted(set(calls))
     if len(calls) <= 1:
         return []
+    return (analysis or Analysis(program)).check(calls)
+
+
+def _check(an: Analysis, calls: list) -> list:
+    """:func:`check` of the sorted, distinct ``calls`` (two or more)."""
+    program = an.program
     reasons = []
     cs = [program.calls[c] for c in calls]
-    doms = {c.id: call_domain(program, c) for c in cs}
-    doms.update({c: call_domain(program, program.calls[c]) for c in range(len(program.calls)) if c not in doms})
+    doms = {c.id: an.domain(c.id) for c in cs}
     first = cs[0]
     d0 = doms[first.id]
     nonscalar = [c for c in cs if doms[c.id].space != "scalar"]
@@ -80,7 +168,7 @@ def check(program: Program, calls) -> list:
             reasons.append(f"call {c.id} ({c.label}) iterates over a {_describe_domain(d)}, call {first.id} "
                            f"over a {_describe_domain(d0)}: different thread-to-data mappings")
     members = set(calls)
-    prod = program.producers()
+    prod = an.graph.producers
     for c in cs:
         fn = library.get(c.fn)
         for p, v in c.args.items():
@@ -116,11 +204,10 @@ def check(program: Program, calls) -> list:
                 reasons.append(f"call {c.id} ({c.label}) reads {program.value(base).display} {where}, the "
                                f"result of reduction {src} ({program.calls[src].label}): it is complete "
                                "only after a global barrier (the end of the kernel)")
-    outside = _closure(program, members) - members
-    back = _closure(program, outside) & members if outside else set()
-    if back:
-        reasons.append(f"not convex: call(s) {sorted(back)} depend on call(s) outside the fusion that "
-                       f"depend on calls inside it ({sorted(outside & _closure(program, back, False))})")
+    bad = an.not_convex(members)
+    if bad:
+        reasons.append(f"not convex: call(s) {bad[0]} depend on call(s) outside the fusion that "
+                       f"depend on calls inside it ({bad[1]})")
     return reasons
 
 

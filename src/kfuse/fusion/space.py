@@ -14,12 +14,13 @@ which is quadratic in the number of calls per step.
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 
 from .. import config, library
 from ..ir import Program, itemsize
-from .legality import atomic_refusal, check, sum_atomic_refusal
+from .legality import Analysis, atomic_refusal, check, sum_atomic_refusal
 from .plan import (Domain, KernelPlan, Plan, kernel_domain, kernel_name, kernel_space, pack_width,
                    walk_of, walk_refusal)
 
@@ -288,9 +289,11 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
                 out.append(base)
     else:
         out.append({})
-    uniq, terms = [], smem_terms(program, calls)
+    uniq, seen, terms = [], set(), smem_terms(program, calls)
     for p in out:
-        if p not in uniq and smem_refusal(program, calls, p, terms) is None:
+        key = tuple(sorted(p.items()))
+        if key not in seen and smem_refusal(program, calls, p, terms) is None:
+            seen.add(key)
             uniq.append(p)
     return uniq
 
@@ -307,8 +310,9 @@ def _partitions(items: list):
             yield part[:i] + [[first] + part[i]] + part[i + 1:]
 
 
-def legal_partitions(program: Program):
+def legal_partitions(program: Program, analysis: Analysis | None = None):
     """Every combination of legal fusions covering the program (small programs only)."""
+    analysis = analysis or Analysis(program)
     ids = [c.id for c in program.calls]
     cache: dict = {}
     for part in _partitions(ids):
@@ -317,7 +321,7 @@ def legal_partitions(program: Program):
             key = tuple(sorted(g))
             if len(key) > 1:
                 if key not in cache:
-                    cache[key] = not check(program, key)
+                    cache[key] = not check(program, key, analysis)
                 if not cache[key]:
                     ok = False
                     break
@@ -325,21 +329,32 @@ def legal_partitions(program: Program):
             yield [sorted(g) for g in part]
 
 
-def order_groups(program: Program, groups: list) -> list:
-    """Groups in an order that respects data dependencies (convex groups form a DAG)."""
+def order_groups(program: Program, groups: list, graph=None) -> list:
+    """Groups in an order that respects data dependencies (convex groups form a DAG): of the
+    groups whose inputs are ready, the one with the first call goes first.  ``graph``: the
+    program's :class:`kfuse.ir.program.Graph`, when the caller has it."""
     where = {c: i for i, g in enumerate(groups) for c in g}
     deps = {i: set() for i in range(len(groups))}
-    for src, dst, _ in program.edges():
+    for src, dst, _ in (graph or program.graph()).edges:
         if where[src] != where[dst]:
             deps[where[dst]].add(where[src])
-    done, order = set(), []
-    while len(order) < len(groups):
-        ready = [i for i in range(len(groups)) if i not in done and deps[i] <= done]
-        if not ready:
-            raise ValueError("fusions form a cycle")
-        i = min(ready, key=lambda k: min(groups[k]))
-        done.add(i)
+    users: dict = {}
+    for i, d in deps.items():
+        for j in d:
+            users.setdefault(j, []).append(i)
+    waiting = {i: len(d) for i, d in deps.items()}
+    ready = [(min(groups[i]), i) for i in range(len(groups)) if not waiting[i]]
+    heapq.heapify(ready)
+    order = []
+    while ready:
+        _first, i = heapq.heappop(ready)
         order.append(sorted(groups[i]))
+        for j in users.get(i, ()):
+            waiting[j] -= 1
+            if not waiting[j]:
+                heapq.heappush(ready, (min(groups[j]), j))
+    if len(order) < len(groups):
+        raise ValueError("fusions form a cycle")
     return order
 
 
@@ -347,37 +362,72 @@ class Search:
     """Best combination under a cost model; keeps every evaluated combination for reports.
 
     ``kernel_cost(calls, params, needed) -> seconds`` and
-    ``plan_cost(kernels, needed_list) -> seconds`` come from :mod:`kfuse.model`.
+    ``plan_cost(kernels, needed_list) -> seconds`` come from :mod:`kfuse.model`;
+    ``kernel_floor(calls, needed) -> seconds``, when given, is at most ``kernel_cost`` of every
+    implementation (the greedy search skips unions it proves cannot gain the most);
+    ``cost_key(calls, needed)``, when given, is equal only for fusions whose every
+    implementation ``kernel_cost`` and ``zeroes`` rate alike (or None: no sharing).
     """
 
-    def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn, host_cost=None, zeroes=None):
+    def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn, host_cost=None, zeroes=None,
+                 kernel_floor=None, cost_key=None):
         self.p = program
         self.kernel_cost = kernel_cost
         self.plan_cost = plan_cost
         self.needed_fn = needed_fn
         self.host_cost = host_cost or (lambda group, needed: 0.0)
         self.zeroes = zeroes or (lambda calls, params, needed: 0)
+        self.kernel_floor = kernel_floor
+        self.cost_key = cost_key     # (calls, needed) -> a key equal for fusions costed alike, or None
+        self._shapes: dict = {}      # implementations (as sorted items) -> a small id
+        self._picked: dict = {}      # (cost key, implementations id) -> what _pick found
         self.wide = True
+        self.analysis = Analysis(program)
         self._best_impl: dict = {}
         self._lean_impl: dict = {}
+        self._variants: dict = {}   # group -> its implementations (whatever the outputs needed)
         self.evaluated = 0
 
     def best_impl(self, group: tuple, needed: frozenset) -> tuple:
-        """(cost, params) of the best implementation of ``group`` (GPU time alone)."""
+        """(cost, params) of the best implementation of ``group`` (GPU time alone).
+
+        Fusions the model cannot tell apart (the same ``cost_key``: the same domain, bytes,
+        reductions, work ... and the same implementations) share one pass over the
+        implementations."""
         key = (group, needed)
         if key not in self._best_impl:
-            best = lean = None
-            for prm in impl_variants(self.p, list(group), self.wide):
-                t = self.kernel_cost(list(group), prm, set(needed))
-                self.evaluated += 1
-                if best is None or t < best[0]:
-                    best = (t, prm)
-                if (lean is None or t < lean[0]) and not self.zeroes(list(group), prm, set(needed)):
-                    lean = (t, prm)
-            # no variant at all: none fits the shared-memory budget (smem_refusal); never chosen
-            self._best_impl[key] = best or (math.inf, None)
-            self._lean_impl[key] = lean if lean is not None and best and lean[1] is not best[1] else None
+            if (group, self.wide) not in self._variants:
+                variants = impl_variants(self.p, list(group), self.wide)
+                shape = tuple(tuple(sorted(prm.items())) for prm in variants)
+                self._variants[group, self.wide] = (variants, self._shapes.setdefault(shape, len(self._shapes)))
+            variants, shape_id = self._variants[group, self.wide]
+            ck = self.cost_key(list(group), set(needed)) if self.cost_key else None
+            picked = self._picked.get((ck, shape_id)) if ck is not None else None
+            if picked is None:
+                picked = self._pick(group, needed, variants)
+                if ck is not None:
+                    self._picked[ck, shape_id] = picked
+            best, lean = picked
+            if best is None:   # no variant at all: none fits the shared-memory budget (smem_refusal)
+                self._best_impl[key], self._lean_impl[key] = (math.inf, None), None
+            else:
+                self._best_impl[key] = (best[0], variants[best[1]])
+                self._lean_impl[key] = ((lean[0], variants[lean[1]]) if lean is not None and lean[1] != best[1]
+                                        else None)
         return self._best_impl[key]
+
+    def _pick(self, group: tuple, needed: frozenset, variants: list) -> tuple:
+        """((cost, index) of the fastest of ``variants``, (cost, index) of the fastest whose
+        outputs need no zeroing, or None)."""
+        best = lean = None
+        for i, prm in enumerate(variants):
+            t = self.kernel_cost(list(group), prm, set(needed))
+            self.evaluated += 1
+            if best is None or t < best[0]:
+                best = (t, i)
+            if (lean is None or t < lean[0]) and not self.zeroes(list(group), prm, set(needed)):
+                lean = (t, i)
+        return best, lean
 
     def combination(self, groups: list) -> tuple:
         """(predicted seconds, [(calls, params)]) of the best implementation of a combination.
@@ -388,7 +438,7 @@ class Search:
         bound by the host path); last, each pair of kernels over a shared matrix takes walk
         orders that let the second find the end of the first's pass in L2
         (:func:`reuse_walks`), where the plan's prediction drops."""
-        groups = order_groups(self.p, groups)
+        groups = order_groups(self.p, groups, self.analysis.graph)
         needed = self.needed_fn(groups)
         keys = [(tuple(g), frozenset(n)) for g, n in zip(groups, needed)]
         kernels = [(g, self.best_impl(*k)[1]) for g, k in zip(groups, keys)]
@@ -414,7 +464,7 @@ class Search:
     def all_combinations(self, limit: int | None = None) -> list:
         """Every legal combination with its prediction, best first (small programs)."""
         out = []
-        for part in legal_partitions(self.p):
+        for part in legal_partitions(self.p, self.analysis):
             try:
                 out.append(self.combination(part))
             except ValueError:
@@ -443,22 +493,63 @@ class Search:
             self._gcost[group] = t + self.host_cost(group, needed)
         return self._gcost[group]
 
+    def _floor_gain(self, g: tuple, h: tuple, union: tuple) -> float:
+        """An upper bound of the gain of merging ``g`` and ``h`` (their costs less the least the
+        union can cost: its floor plus its host costs); the gain itself where the union's cost
+        is known or there is no ``kernel_floor``."""
+        if union in self._gcost or self.kernel_floor is None:
+            return self._group_cost(g) + self._group_cost(h) - self._group_cost(union)
+        needed = self._local_needed(union)
+        low = self.kernel_floor(list(union), set(needed)) + self.host_cost(union, needed)
+        return self._group_cost(g) + self._group_cost(h) - low
+
+    def _pair_state(self, g: tuple, h: tuple, memo: dict) -> tuple:
+        """(union, value, exact) of merging neighbours ``g`` < ``h``: value None where they may
+        not merge or the merge cannot gain; else its gain (``exact``) or a bound of it.
+        Remembered per pair (``memo``): neither changes while ``g`` and ``h`` exist."""
+        got = memo.get((g, h))
+        if got is None:
+            union = tuple(sorted(g + h))
+            dg, dh = self._domain(g), self._domain(h)
+            if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.check(union):
+                got = (union, None, True)
+            else:
+                exact = union in self._gcost or self.kernel_floor is None
+                bound = self._floor_gain(g, h, union)
+                got = (union, bound if bound > 1e-12 else None, exact)   # the gain is at most the bound
+            memo[g, h] = got
+        return got
+
+    def _exact_gain(self, g: tuple, h: tuple, memo: dict):
+        """The gain of merging ``g`` and ``h`` (None if it does not gain), remembered."""
+        union, value, exact = memo[g, h]
+        if not exact:
+            gain = self._group_cost(g) + self._group_cost(h) - self._group_cost(union)
+            value = gain if gain > 1e-12 else None
+            memo[g, h] = (union, value, True)
+        return value
+
+    def _domain(self, g: tuple):
+        if g not in self._doms:
+            self._doms[g] = self.analysis.kernel_domain(g)
+        return self._doms[g]
+
     def greedy(self) -> tuple:
-        """Merge the pair of neighbouring fusions that gains most until no merge gains.
+        """Merge the pair of neighbouring fusions that gains most until no merge gains (of
+        pairs gaining equally, the first in the scan).
 
         Neighbours share data (one reads what the other writes, or both read the same
-        value); each step costs one pass over the pairs of neighbouring groups, with
-        kernel costs and legality memoized, so 100-call scripts plan in seconds.
+        value); each step scans the pairs of neighbouring groups.  Legality, kernel costs and
+        each pair's gain are remembered, and a union whose cost is not known yet is costed only
+        if its bound (:meth:`_floor_gain`) reaches the best gain known among the pairs of the
+        step: the step picks the same pair as costing every union would.
         """
-        p = self.p
-        self._readers = {}
-        for c in p.calls:
-            for a in c.args.values():
-                self._readers.setdefault(p.base(a), set()).add(c.id)
+        p, an = self.p, self.analysis
+        self._readers = an.graph.readers()
         self._returned = {p.base(o) for o in p.outputs}
         self._gcost = {}
         near: dict = {c.id: set() for c in p.calls}
-        prod = p.producers()
+        prod = an.graph.producers
         for c in p.calls:
             for a in c.args.values():
                 b = p.base(a)
@@ -469,33 +560,40 @@ class Search:
                     near[c.id].add(prod[b])
                     near[prod[b]].add(c.id)
         group_of = {c.id: (c.id,) for c in p.calls}
-
-        def compatible(g, h):
-            dg, dh = kernel_domain(p, list(g)), kernel_domain(p, list(h))
-            return dg.hosts(dh) or dh.hosts(dg)
+        self._doms: dict = {}
+        memo: dict = {}
         refused: set = set()
         while True:
             groups = set(group_of.values())
+            pairs = [(g, h) for g in groups for h in {group_of[n] for c in g for n in near[c]} - {g}
+                     if not h < g]
+            # pairs by their gain or its bound, largest first: costing stops at a bound below the
+            # best gain found, and of the pairs gaining the most the first in the scan is taken
+            ranked = []
+            for i, (g, h) in enumerate(pairs):
+                union, value, _exact = self._pair_state(g, h, memo)
+                if value is not None and union not in refused:
+                    ranked.append((value, i))
+            ranked.sort(key=lambda x: x[0], reverse=True)
+            top, gains = None, {}
+            for value, i in ranked:
+                if top is not None and value < top:
+                    break
+                gain = self._exact_gain(*pairs[i], memo)
+                if gain is not None:
+                    gains[i] = gain
+                    top = gain if top is None or gain > top else top
             best = None
-            for g in groups:
-                for h in {group_of[n] for c in g for n in near[c]} - {g}:
-                    if h < g or not compatible(g, h):
-                        continue
-                    union = tuple(sorted(g + h))
-                    if union in refused:
-                        continue
-                    if check(p, union):
-                        refused.add(union)
-                        continue
-                    gain = self._group_cost(g) + self._group_cost(h) - self._group_cost(union)
-                    if gain > 1e-12 and (best is None or gain > best[0]):
-                        best = (gain, g, h, union)
+            if gains:
+                i = min(i for i, gain in gains.items() if gain == top)
+                g, h = pairs[i]
+                best = (top, g, h, memo[g, h][0])
             if best is None:
                 break
             _gain, g, h, union = best
             trial = [list(x) for x in groups - {g, h}] + [list(union)]
             try:
-                order_groups(p, trial)
+                order_groups(p, trial, an.graph)
             except ValueError:
                 refused.add(union)
                 continue

@@ -169,24 +169,18 @@ class Program:
     def call(self, cid: int) -> Call:
         return self.calls[cid]
 
+    def graph(self) -> "Graph":
+        """The data-dependency graph's indexes, computed once (keep it while the program
+        does not change: :class:`Graph` is a snapshot)."""
+        return Graph(self)
+
     def edges(self) -> list:
         """Data dependencies as (producer call id, consumer call id, value name)."""
-        prod = self.producers()
-        out = []
-        for c in self.calls:
-            for v in c.args.values():
-                src = prod.get(self.base(v))
-                if src is not None:
-                    out.append((src, c.id, self.base(v)))
-        return out
+        return list(self.graph().edges)
 
     def consumers(self) -> dict:
         """Map value name -> ids of the calls that read it (through views too)."""
-        res: dict = {}
-        for c in self.calls:
-            for v in c.args.values():
-                res.setdefault(self.base(v), []).append(c.id)
-        return res
+        return {k: list(v) for k, v in self.graph().consumers.items()}
 
     def symbols(self) -> list:
         """Symbolic size names used by the program, in first-use order."""
@@ -214,11 +208,14 @@ class Program:
     def describe(self) -> str:
         """Human-readable listing of the program and its graph."""
         lines = [f"program {self.name}"]
+        deps_of: dict = {}
+        for src, dst, _ in self.edges():
+            deps_of.setdefault(dst, set()).add(src)
         for n in self.inputs:
             v = self.values[n]
             lines.append(f"  input  {v.display:<8} {v.type.describe()}{' (host scalar)' if v.host else ''}")
         for c in self.calls:
-            deps = sorted({src for src, dst, _ in self.edges() if dst == c.id})
+            deps = sorted(deps_of.get(c.id, ()))
             dep = f"   <- call {', '.join(map(str, deps))}" if deps else ""
             lines.append(f"  call {c.id:<3} {c.label or c.fn}{dep}")
         outs = ", ".join(self.values[o].display for o in self.outputs)
@@ -274,6 +271,39 @@ class Program:
         """Stable hash of everything that defines the program."""
         text = json.dumps(self.to_json(), sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Graph:
+    """Indexes of a program's data-dependency graph, each built once in one pass.
+
+    ``producers``: value -> id of the call writing it; ``consumers``: value -> ids of the
+    calls reading it (through views, in call order, one entry per argument); ``edges``:
+    (producer, consumer, value) in call and argument order; ``succ`` / ``pred``: call id ->
+    set of call ids it feeds / reads from; ``ordered``: every edge goes from a lower call id to
+    a higher one (calls are in a topological order, as the front ends build them).
+    A snapshot: build another after changing the program."""
+
+    def __init__(self, program: Program):
+        base = program.base
+        self.producers = program.producers()
+        self.consumers: dict = {}
+        self.edges: list = []
+        self.succ: dict = {c.id: set() for c in program.calls}
+        self.pred: dict = {c.id: set() for c in program.calls}
+        for c in program.calls:
+            for v in c.args.values():
+                b = base(v)
+                self.consumers.setdefault(b, []).append(c.id)
+                src = self.producers.get(b)
+                if src is not None:
+                    self.edges.append((src, c.id, b))
+                    self.succ.setdefault(src, set()).add(c.id)
+                    self.pred.setdefault(c.id, set()).add(src)
+        self.ordered = all(src < dst for src, dst, _ in self.edges)
+
+    def readers(self) -> dict:
+        """Map value name -> set of ids of the calls that read it."""
+        return {k: set(v) for k, v in self.consumers.items()}
 
 
 def _escape(s: str) -> str:

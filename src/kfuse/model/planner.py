@@ -7,21 +7,35 @@ from ..fusion.plan import Plan, needed_outside, unfused_plan
 from ..fusion.space import Search, make_plan
 from ..ir import Program
 from .calibration import Calibration, load_calibration
-from .predict import kernel_traffic, predict_kernel, predict_plan
+from .predict import cost_key, group_facts, kernel_floor, kernel_traffic, predict_kernel, predict_plan
 
 
 def make_search(program: Program, cal: Calibration) -> Search:
-    """A Search whose costs are this model's predictions for ``cal``'s device."""
+    """A Search whose costs are this model's predictions for ``cal``'s device.  What a
+    prediction needs of a fusion whatever its launch shape (:func:`group_facts`) is computed
+    once per fusion and kept as long as the search."""
+    facts_of: dict = {}
+
+    def facts(calls):
+        key = tuple(calls)
+        if key not in facts_of:
+            facts_of[key] = group_facts(program, calls)
+        return facts_of[key]
+
     def host(group, needed):
         return cal.host_launch_s + len(needed) * cal.host_alloc_s
 
     def zeroes(calls, params, needed):   # outputs zeroed (by the plan's zeroing kernel) before the kernel
-        return params.get("finish") == "atomic" and kernel_traffic(program, calls, params, needed)["zeroed"]
+        return params.get("finish") == "atomic" and kernel_traffic(program, calls, params, needed,
+                                                                    facts(calls))["zeroed"]
 
     search = Search(program,
-                    lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal),
+                    lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal,
+                                                                 facts=facts(calls)),
                     lambda kernels, needed: predict_plan(program, kernels, cal, needed)["time_s"],
-                    lambda groups: needed_outside(program, groups), host, zeroes)
+                    lambda groups: needed_outside(program, groups), host, zeroes,
+                    lambda calls, needed: kernel_floor(program, calls, needed, cal, facts(calls)),
+                    lambda calls, needed: cost_key(program, calls, needed, cal, facts(calls)))
     search.wide = cal.measured_wide
     return search
 

@@ -13,7 +13,8 @@ import math
 
 from .. import library
 from ..fusion.plan import call_domain, kernel_domain, needed_outside, tile_grid, walk_of
-from ..fusion.space import SMEM_STATIC_LIMIT, finish_chunk, per_row_hint, shared_bytes, shared_matrix
+from ..fusion.space import (SMEM_STATIC_LIMIT, finish_chunk, per_row_hint, shared_bytes, shared_matrix,
+                            smem_terms)
 from ..ir import Program, itemsize
 from .calibration import Calibration, probe_row_length
 
@@ -72,9 +73,13 @@ def fill_correction(program: Program, calls: list, params: dict) -> float:
     return max(ratios) ** FILL_EXPONENT if ratios else 1.0
 
 
-def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> dict:
-    """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape."""
+def group_facts(program: Program, calls: list) -> dict:
+    """What predicting a kernel that runs ``calls`` needs whatever its launch parameters and
+    outputs: its domain and kind, the bytes it reads, and per reduction and vector the terms
+    the launch shape scales.  The search computes it once per fusion and passes it to
+    :func:`predict_kernel` for each implementation (``facts=``)."""
     cs = [program.calls[c] for c in calls]
+    fns = [library.get(c.fn) for c in cs]
     dom = kernel_domain(program, calls)
     produced = {v for c in cs for v in c.outs.values()}
     reads, seen = 0, set()
@@ -89,64 +94,107 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
             if val.type.kind == "sparse":   # the per-row hint of the traced matrix, else 16 per row
                 m = val.type.shape[0]
                 reads += m * per_row(val.type) * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
-    writes = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
+    f = {"calls": list(calls), "dom": dom, "reads": reads, "kind": kernel_kind(program, calls),
+         "flops": None, "writes": {}, "smem_terms": smem_terms(program, calls)}
+    if dom.space == "vec":
+        f["n_red"] = sum(fn.is_reduce for fn in fns)
+        f["item_bytes"] = sum(itemsize(program.value(b).type.dtype) for b in seen
+                              if program.value(b).type.kind != "scalar")
+    elif dom.space == "tile":
+        f["item_bytes"] = sum(itemsize(program.value(b).type.dtype) for b in seen
+                              if program.value(b).type.kind == "matrix")
+        vectors, counted = [], set()
+        for c, fn in zip(cs, fns):   # a vector along F is re-read by every block row, one along S by every column
+            for p, v in c.args.items():
+                b = program.base(v)
+                if b in seen and b not in counted and program.value(b).type.kind == "vector" \
+                        and fn.param(p).kind == "vector":
+                    counted.add(b)
+                    vectors.append((program.value(b).type.nbytes(), dom.axis_of(fn.param(p).index) == "fast"))
+        f["vectors"] = vectors
+        reductions = []
+        for c, fn in zip(cs, fns):
+            if fn.is_reduce:
+                t = program.value(next(iter(c.outs.values()))).type
+                reductions.append((t, dom.axis_of(fn.output.index)))
+        f["reductions"] = reductions
+    elif dom.space == "rows":
+        f["n_red"] = sum(fn.hof == "reduce" for fn in fns)
+    if f["kind"].startswith("rows"):
+        f["per_row"] = per_row_hint(program, calls) or SPARSE_PER_ROW
+    return f
+
+
+def cost_key(program: Program, calls: list, needed: set, cal: Calibration, facts: dict) -> tuple | None:
+    """Everything :func:`predict_kernel` reads of a fusion besides the launch parameters (with
+    ``cal`` fixed): two fusions with equal keys get equal predictions for equal parameters.
+    None for sparse-rows kernels (their prediction also reads the matrices' row statistics)."""
+    dom = facts["dom"]
+    if dom.space == "rows":
+        return None
+    if facts["flops"] is None or facts["flops"][0] is not cal:
+        facts["flops"] = (cal, _flops(program, calls, cal))
+    writes = facts["writes"].get(frozenset(needed))
+    if writes is None:
+        writes = facts["writes"][frozenset(needed)] = sum(program.value(v).type.nbytes()
+                                                          for v in _stored(program, calls, needed))
+    reductions = tuple((t.size(), t.nbytes(), t.dtype, oax) for t, oax in facts.get("reductions", ()))
+    return (dom.space, dom.length, dom.rows, dom.cols, dom.lead, facts["reads"], writes, facts["kind"],
+            facts.get("n_red"), facts.get("item_bytes"), tuple(facts.get("vectors", ())), reductions,
+            facts["flops"][1], facts["smem_terms"])
+
+
+def kernel_traffic(program: Program, calls: list, params: dict, needed: set, facts: dict | None = None) -> dict:
+    """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape.
+    ``facts``: :func:`group_facts` of ``calls``, when the caller has it."""
+    f = facts or group_facts(program, calls)
+    dom, reads = f["dom"], f["reads"]
+    key = frozenset(needed)
+    writes = f["writes"].get(key)
+    if writes is None:
+        writes = f["writes"][key] = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
     partial, l2, atomics, zeroed, tail = 0, 0, 0, 0, 0
     vec = int(params.get("vec", 1))
     if dom.space == "vec":
         bs, iters = int(params["block"]), int(params["iters"])
         grid = max(1, math.ceil(dom.length / (bs * vec * iters)))
         threads = bs
-        n_red = sum(library.get(c.fn).is_reduce for c in cs)
+        n_red = f["n_red"]
         if grid > 1 and n_red and params.get("finish") == "atomic":
             atomics = grid * n_red          # one per block and reduction, summed in place
         elif grid > 1:
             partial = 2 * grid * n_red * 8
             tail = grid * n_red * 8         # the last block reads every block's partial
-        per_thread = vec * sum(itemsize(program.value(b).type.dtype) for b in seen
-                               if program.value(b).type.kind != "scalar")
+        per_thread = vec * f["item_bytes"]
     elif dom.space == "tile":
         bx, by, ks = int(params["bx"]), int(params["by"]), int(params.get("ks", 1))
         iax = params.get("iter_axis", "slow")
         tf, ts = bx * vec, by * ks
         gx, gy = tile_grid(dom, params)
         grid, threads = gx * gy, bx * by
-        per_thread = sum(ks * vec * itemsize(program.value(b).type.dtype) for b in seen
-                         if program.value(b).type.kind == "matrix")
-        counted = set()
-        for c in cs:   # a vector along F is re-read by every block row, one along S by every column
-            fn = library.get(c.fn)
-            for p, v in c.args.items():
-                b = program.base(v)
-                if b in seen and b not in counted and program.value(b).type.kind == "vector" \
-                        and fn.param(p).kind == "vector":
-                    counted.add(b)
-                    along_fast = dom.axis_of(fn.param(p).index) == "fast"
-                    l2 += program.value(b).type.nbytes() * ((gy if along_fast else gx) - 1)
+        per_thread = ks * vec * f["item_bytes"]
+        for nbytes, along_fast in f["vectors"]:
+            l2 += nbytes * ((gy if along_fast else gx) - 1)
         atomic = params.get("finish", "last_block") == "atomic"
-        for c in cs:
-            fn = library.get(c.fn)
-            if fn.is_reduce:
-                out = next(iter(c.outs.values()))
-                t = program.value(out).type
-                oax = dom.axis_of(fn.output.index)
-                g_red = gx if oax == "slow" else gy
-                if g_red <= 1:
-                    continue
-                if atomic:
-                    atomics += g_red * t.size() * (2 if t.dtype.startswith("complex") else 1)
-                    zeroed += 1
-                else:
-                    partial += 2 * g_red * t.nbytes()
-                    # a strip along the loop is combined chunk by chunk as the kernel runs
-                    span = (ts if oax == "slow" else tf) * (finish_chunk(params, ts if oax == "slow" else tf)
-                                                            if iax == oax else 1)
-                    tail = max(tail, g_red * span * itemsize(t.dtype))
+        for t, oax in f["reductions"]:
+            g_red = gx if oax == "slow" else gy
+            if g_red <= 1:
+                continue
+            if atomic:
+                atomics += g_red * t.size() * (2 if t.dtype.startswith("complex") else 1)
+                zeroed += 1
+            else:
+                partial += 2 * g_red * t.nbytes()
+                # a strip along the loop is combined chunk by chunk as the kernel runs
+                span = (ts if oax == "slow" else tf) * (finish_chunk(params, ts if oax == "slow" else tf)
+                                                        if iax == oax else 1)
+                tail = max(tail, g_red * span * itemsize(t.dtype))
     elif dom.space == "rows":
         bs, g, iters = int(params["block"]), int(params["group"]), int(params["iters"])
         sub, span = max(1, int(params.get("stage", 1))), int(params.get("span", 1))
         grid = max(1, math.ceil(dom.length / (sub * bs // g * span * iters)))   # rows per block and iteration
         threads, per_thread = bs, 16
-        n_red = sum(library.get(c.fn).hof == "reduce" for c in cs)
+        n_red = f["n_red"]
         if grid > 1 and params.get("finish") == "atomic":
             atomics = grid * n_red          # one per block and reduction, summed in place
         elif grid > 1:
@@ -156,7 +204,7 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set) -> 
     return {"read": reads, "write": writes, "partial": partial, "l2": l2, "grid": grid,
             "atomics": atomics, "zeroed": zeroed, "tail_bytes": tail,
             "threads": threads, "per_thread_bytes": per_thread, "space": dom.space, "vec": vec,
-            "smem": shared_bytes(program, calls, params) if dom.space != "scalar" else 0}
+            "smem": shared_bytes(program, calls, params, f["smem_terms"]) if dom.space != "scalar" else 0}
 
 
 def resident_blocks(tr: dict, cal: Calibration) -> int:
@@ -191,21 +239,22 @@ def kernel_kind(program: Program, calls: list) -> str:
     return "scalar"
 
 
-def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: dict | None = None) -> str:
+def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: dict | None = None,
+            facts: dict | None = None) -> str:
     """The simulated fusion environment a kernel runs in: its kind, its size class, its launch
     shape (iterations expressed as blocks per SM).  Keys of the calibration's factors.
     ``tr``: the kernel's :func:`kernel_traffic`, when the caller has it (its reads and grid
-    do not depend on which outputs are needed)."""
-    tr = tr or kernel_traffic(program, calls, params, set())
+    do not depend on which outputs are needed); ``facts``: :func:`group_facts` of ``calls``."""
+    tr = tr or kernel_traffic(program, calls, params, set(), facts)
     elements = max(tr["read"], 1) // 4
     cls = "large" if elements >= (1 << 24) else "medium"
     bps = tr["grid"] / max(1, cal.sm_count)
     bucket = 2 ** round(math.log2(max(bps, 0.25)))
     # the walk order is not the kernel's own cost: :func:`reuse_gain` credits it to the plan
     fields = {k: params[k] for k in params if k not in ("iters", "walk")}
-    kind = kernel_kind(program, calls)
+    kind = facts["kind"] if facts else kernel_kind(program, calls)
     if kind.startswith("rows"):   # nonzeros per row decide how well a group of threads fills its row
-        fields["pr"] = per_row_hint(program, calls) or SPARSE_PER_ROW
+        fields["pr"] = facts["per_row"] if facts else per_row_hint(program, calls) or SPARSE_PER_ROW
     shape = ",".join(f"{k}={fields[k]}" for k in sorted(fields))
     return f"{kind}|{cls}|{shape}|bps={bucket:g}"
 
@@ -269,21 +318,38 @@ def _factor(key: str, cal: Calibration) -> float:
 
 
 def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal: Calibration,
-                   raw: bool = False) -> float:
-    """Predicted GPU time (seconds) of one kernel (``raw``: without the calibrated factor)."""
-    tr = kernel_traffic(program, calls, params, needed)
+                   raw: bool = False, facts: dict | None = None) -> float:
+    """Predicted GPU time (seconds) of one kernel (``raw``: without the calibrated factor;
+    ``facts``: :func:`group_facts` of ``calls``, which a search computes once per fusion)."""
+    tr = kernel_traffic(program, calls, params, needed, facts)
     if tr["smem"] > SMEM_STATIC_LIMIT:
         return math.inf   # the kernel would not compile (fusion.space.smem_refusal)
-    t = _raw_seconds(program, calls, tr, cal)
+    t = _raw_seconds(program, calls, tr, cal, facts)
     if raw or not cal.env_factor:
         return t
     # no factor borrowed from another environment may take a kernel past the ceilings
     floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
     fill = fill_correction(program, calls, params) if tr["space"] == "rows" else 1.0
-    return max(floor, t * _factor(env_key(program, calls, params, cal, tr), cal) * fill)
+    return max(floor, t * _factor(env_key(program, calls, params, cal, tr, facts), cal) * fill)
 
 
-def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration) -> float:
+def kernel_floor(program: Program, calls: list, needed: set, cal: Calibration, facts: dict | None = None) -> float:
+    """A time no implementation of the kernel running ``calls`` is predicted under: the floor
+    :func:`predict_kernel` applies (its bytes at the ceilings, one launch), computed the same
+    way; 0 for a calibration without environment factors (whose predictions have no floor)."""
+    if not cal.env_factor:
+        return 0.0
+    f = facts or group_facts(program, calls)
+    tr = kernel_traffic(program, calls, _FLOOR_PARAMS[f["dom"].space], needed, f)
+    return tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
+
+
+# launch parameters for :func:`kernel_floor`'s traffic (its reads and writes do not depend on them)
+_FLOOR_PARAMS = {"vec": {"block": 256, "iters": 1}, "tile": {"bx": 32, "by": 8, "iters": 1},
+                 "rows": {"block": 256, "group": 8, "iters": 1}, "scalar": {}}
+
+
+def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, facts: dict | None = None) -> float:
     """The analytic time of a kernel moving ``tr`` (:func:`kernel_traffic`): max of transfer and
     compute, plus launch, finishing of reductions, atomics (and zeroing their outputs) and a partly
     filled last wave."""
@@ -294,21 +360,12 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration) -> f
         eff /= cal.narrow_load_penalty
     t_transfer = (tr["read"] / cal.read_bw + tr["write"] / cal.write_bw) / max(eff, 1e-3)
     t_transfer += tr["partial"] / cal.read_bw + tr["l2"] / cal.l2_bw
-    elements = 0
-    flops = 0.0
-    for c in calls:
-        call = program.calls[c]
-        fn = library.get(call.fn)
-        dom = call_domain(program, call)
-        n = {"vec": dom.length, "tile": dom.rows * dom.cols,
-             "rows": dom.rows * SPARSE_PER_ROW}.get(dom.space, 1)
-        elements = max(elements, n)
-        dtype = program.value(next(iter(call.outs.values()))).type.dtype
-        key = f"{fn.name}/{dtype}"
-        if key in cal.routine_s:
-            flops += cal.routine_s[key] * n * cal.fma_rate
-        else:
-            flops += fn.flops * n * (4 if dtype.startswith("complex") else 1)
+    if facts is not None and facts["flops"] is not None and facts["flops"][0] is cal:
+        flops = facts["flops"][1]
+    else:
+        flops = _flops(program, calls, cal)
+        if facts is not None:
+            facts["flops"] = (cal, flops)
     t_compute = flops / cal.fma_rate
     t = max(t_transfer, t_compute) + cal.gpu_launch_s
     if tr["partial"]:
@@ -320,6 +377,25 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration) -> f
     # is faster (BiCGK 4096 on the H200: 21.6 µs atomic, 20.8 last block)
     t += tr["zeroed"] * cal.zero_kernel_s
     return t + wave_tail(tr["grid"], tr["threads"], cal)
+
+
+def _flops(program: Program, calls: list, cal: Calibration) -> float:
+    """Multiply-adds (in FMA-rate units) the calls of a kernel compute: measured routine
+    costs where the calibration has them, else the library's counts."""
+    flops = 0.0
+    for c in calls:
+        call = program.calls[c]
+        fn = library.get(call.fn)
+        dom = call_domain(program, call)
+        n = {"vec": dom.length, "tile": dom.rows * dom.cols,
+             "rows": dom.rows * SPARSE_PER_ROW}.get(dom.space, 1)
+        dtype = program.value(next(iter(call.outs.values()))).type.dtype
+        key = f"{fn.name}/{dtype}"
+        if key in cal.routine_s:
+            flops += cal.routine_s[key] * n * cal.fma_rate
+        else:
+            flops += fn.flops * n * (4 if dtype.startswith("complex") else 1)
+    return flops
 
 
 def wave_tail(grid: int, threads: int, cal: Calibration) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import concurrent.futures as cf
 import multiprocessing
 import os
 import sys
@@ -33,18 +34,76 @@ def _worker_init(cache_dir: str):
         **kfuse.config.settings.__dict__, "cache_dir": cache_dir})
 
 
-def run_seeds(seeds: list, gpu: bool = False, jobs: int = 1, cache_dir: str | None = None) -> list:
+#: seconds one program may take before it counts as hung (GPU programs compile and run 3 times)
+PROGRAM_TIMEOUT = {False: 120.0, True: 240.0}
+
+
+def run_seeds(seeds: list, gpu: bool = False, jobs: int = 1, cache_dir: str | None = None,
+              work=None, timeout: float | None = None) -> list:
     """Results for ``seeds`` spread over ``jobs`` processes (forked for the CPU tier; on the GPU
-    spawned, each with its own CUDA context on the one device)."""
+    spawned, each with its own CUDA context on the one device).  Never hangs: a program with no
+    result within :data:`PROGRAM_TIMEOUT` is an internal error ("hung"), and one whose process
+    dies (a crash in a driver or compiler) an internal error ("process died"), found by running
+    what was left one program per process.  ``work`` and ``timeout`` replace the tier's program
+    runner and time limit (tests of the runner)."""
     cache_dir = cache_dir or tempfile.mkdtemp(prefix="kfuse-fuzz-")
-    from .gpu import run_gpu
-    work = run_gpu if gpu else run_cpu
-    if jobs <= 1:
+    if work is None:
+        from .gpu import run_gpu
+        work = run_gpu if gpu else run_cpu
+    timeout = timeout or PROGRAM_TIMEOUT[gpu]
+    if jobs <= 1 and not gpu:
         _worker_init(cache_dir)
         return [work(s) for s in seeds]
     ctx = multiprocessing.get_context("spawn" if gpu else "fork")
-    with ctx.Pool(jobs, initializer=_worker_init, initargs=(cache_dir,)) as pool:
-        return pool.map(work, seeds, chunksize=1 if gpu else 4)
+    done: dict = {}
+    _run_pool(seeds, work, ctx, max(1, jobs), cache_dir, timeout, done)
+    left = [s for s in seeds if s not in done]
+    for s in left:    # after a crash: one program per process tells which one it was
+        _run_pool([s], work, ctx, 1, cache_dir, timeout, done)
+        if s not in done:
+            done[s] = Result(s, "internal error", cls="process died (crash in the runtime, driver or NVRTC)")
+    return [done[s] for s in seeds]
+
+
+def _run_pool(seeds: list, work, ctx, jobs: int, cache_dir: str, timeout: float, done: dict):
+    """Run ``seeds`` in a pool of ``jobs`` processes, filling ``done`` with results; stops at
+    the first dead process (the unfinished seeds stay out of ``done``) and marks programs that
+    give no result for ``timeout`` seconds as hung."""
+    ex = cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_init, initargs=(cache_dir,))
+    futs = {ex.submit(work, s): s for s in seeds}
+    pending, started = set(futs), {}
+    try:
+        while pending:
+            finished, pending = cf.wait(pending, timeout=min(5.0, timeout), return_when=cf.FIRST_COMPLETED)
+            broken = False
+            for f in finished:
+                try:
+                    done[futs[f]] = f.result()
+                except cf.process.BrokenProcessPool:
+                    broken = True
+            if broken:
+                return
+            now = time.monotonic()
+            for f in pending:
+                if f.running():
+                    started.setdefault(f, now)
+            hung = [f for f in pending if f in started and now - started[f] > timeout]
+            if hung:
+                for f in hung:
+                    done[futs[f]] = Result(futs[f], "internal error", cls=f"hung (no result in {timeout:.0f} s)")
+                _kill(ex)
+                rest = [futs[f] for f in pending if futs[f] not in done]
+                return _run_pool(rest, work, ctx, jobs, cache_dir, timeout, done) if rest else None
+    finally:
+        _kill(ex)
+
+
+def _kill(ex):
+    """Stop ``ex`` at once, its worker processes included (a hung one does not return)."""
+    for p in list((getattr(ex, "_processes", None) or {}).values()):
+        if p.is_alive():
+            p.kill()
+    ex.shutdown(wait=False, cancel_futures=True)
 
 
 def table(results: list) -> str:

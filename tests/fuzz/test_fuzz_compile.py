@@ -3,7 +3,7 @@ CUDA generation and NVRTC (sm_90 cubins, no GPU needed), then the plan executor 
 oracle against the float64 reference.  Zero internal errors and mismatches; invalid programs
 get a clear KfuseError.  A failure prints each failing program whole with its repro command.
 
-``KFUSE_FUZZ_SEEDS=a:b`` runs other seeds; ``KFUSE_FUZZ_JOBS`` sets the processes (default:
+``FUZZ_SEEDS=a:b`` runs other seeds; ``FUZZ_JOBS`` sets the processes (default:
 every CPU).
 """
 import os
@@ -22,7 +22,7 @@ from .generator import generate  # noqa: E402
 from .run import _seeds, failures, run_seeds, table  # noqa: E402
 
 pytestmark = pytest.mark.compile
-SEEDS = _seeds(os.environ.get("KFUSE_FUZZ_SEEDS", "0:1000"))
+SEEDS = _seeds(os.environ.get("FUZZ_SEEDS", "0:1000"))
 
 
 def test_generator_is_reproducible_and_varied():
@@ -43,7 +43,7 @@ def test_generator_is_reproducible_and_varied():
 
 def test_fuzz_compile(tmp_path):
     import kfuse
-    jobs = int(os.environ.get("KFUSE_FUZZ_JOBS", os.cpu_count() or 1))
+    jobs = int(os.environ.get("FUZZ_JOBS", os.cpu_count() or 1))
     results = run_seeds(SEEDS, jobs=jobs, cache_dir=kfuse.config.get().cache_dir)
     summary = table(results)
     print(summary)

@@ -4,7 +4,7 @@ fresh inputs, those again), outputs poisoned, every element within the error bou
 from the dtype and the magnitudes (tests/fuzz/bounds.py) of the float64 reference.  A failure
 prints each failing program whole with its seed and a one-line repro command.
 
-``KFUSE_FUZZ_GPU_SEEDS=a:b`` runs other seeds; ``KFUSE_FUZZ_GPU_JOBS`` sets the processes
+``FUZZ_GPU_SEEDS=a:b`` runs other seeds; ``FUZZ_GPU_JOBS`` sets the processes
 sharing the GPU (default 4).
 """
 import os
@@ -12,12 +12,12 @@ import os
 from ..fuzz.checks import report
 from ..fuzz.run import _seeds, failures, run_seeds, table
 
-SEEDS = _seeds(os.environ.get("KFUSE_FUZZ_GPU_SEEDS", "0:300"))
+SEEDS = _seeds(os.environ.get("FUZZ_GPU_SEEDS", "0:300"))
 
 
 def test_fuzz_gpu():
     import kfuse
-    jobs = int(os.environ.get("KFUSE_FUZZ_GPU_JOBS", min(4, os.cpu_count() or 1)))
+    jobs = int(os.environ.get("FUZZ_GPU_JOBS", min(4, os.cpu_count() or 1)))
     results = run_seeds(SEEDS, gpu=True, jobs=jobs, cache_dir=kfuse.config.get().cache_dir)
     summary = table(results)
     print(summary)

@@ -29,9 +29,10 @@ def _seeds(text: str) -> list:
 
 
 def _worker_init(cache_dir: str):
+    """A worker's settings: the parent's (from the environment) with the shared NVRTC cache."""
+    import dataclasses
     import kfuse
-    kfuse.config.settings = kfuse.config.settings.__class__(**{
-        **kfuse.config.settings.__dict__, "cache_dir": cache_dir})
+    kfuse.config.settings = dataclasses.replace(kfuse.config.get(), cache_dir=cache_dir)
 
 
 #: seconds one program may take before it counts as hung (GPU programs compile and run 3 times)

@@ -24,7 +24,7 @@ def _worker(impl: str, points: list) -> list[dict]:
     return [m for m in msgs if m["type"] == "result"]
 
 
-@pytest.mark.parametrize("impl", ["cublas-graph", "cupy-graph", "torch-graph", "inductor-graphs"])
+@pytest.mark.parametrize("impl", ["cupy-graph", "torch-graph", "inductor-graphs"])
 def test_graph_peer_checks_and_times(impl):
     points = [["SGEMV", 512, 384], ["BiCGK", 256, 320], ["VADD", None, 4096], ["AXPYDOT", None, 5000]]
     recs = _worker(impl, points)

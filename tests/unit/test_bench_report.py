@@ -403,7 +403,7 @@ def test_ceilings_table_shows_short_kernels_against_the_long_ceilings(synthetic)
 # the CUDA-graph peers, the README table and the exit status
 # ---------------------------------------------------------------------------
 
-GRAPH_PEERS = ("cublas-graph", "cupy-graph", "torch-graph", "inductor-graphs")
+GRAPH_PEERS = ("cupy-graph", "torch-graph", "inductor-graphs")
 
 
 def test_graph_peers_registered_run_by_default_and_count_as_peers():
@@ -419,11 +419,11 @@ def test_graph_peers_registered_run_by_default_and_count_as_peers():
 @pytest.fixture
 def with_graph_peers(synthetic):
     """The synthetic run plus graph peers: one faster than every eager peer at SGEMV."""
-    synthetic["meta"]["impls"] += ["cublas-graph", "inductor-graphs"]
+    synthetic["meta"]["impls"] += ["torch-graph", "inductor-graphs"]
     synthetic["records"] += [
-        _rec("cublas-graph", "SGEMV", 2048, 2048, hot=12.5, rot=14.0),
+        _rec("torch-graph", "SGEMV", 2048, 2048, hot=12.5, rot=14.0),
         _rec("inductor-graphs", "SGEMV", 2048, 2048, hot=16.0),
-        _rec("cublas-graph", "VADD", None, 1 << 20, hot=11.0),
+        _rec("torch-graph", "VADD", None, 1 << 20, hot=11.0),
         _rec("inductor-graphs", "VADD", None, 1 << 20, "error", note="RuntimeError: capture"),
     ]
     return synthetic
@@ -434,14 +434,14 @@ def test_best_peer_includes_graph_peers(with_graph_peers):
     header = [c.strip() for c in t2.splitlines()[0].strip("|").split("|")]
     row = next(l for l in t2.splitlines() if l.startswith("| SGEMV"))
     col = dict(zip(header, [c.strip() for c in row.strip("|").split("|")]))
-    assert col["best peer µs"] == "12.5 (cublas-graph)" and col["× best"] == "1.25×"
-    assert col["cublas-graph µs"] == "12.5" and col["× inductor-graphs"] == "1.60×"
+    assert col["best peer µs"] == "12.5 (torch-graph)" and col["× best"] == "1.25×"
+    assert col["torch-graph µs"] == "12.5" and col["× inductor-graphs"] == "1.60×"
     vrow = next(l for l in report.table2(with_graph_peers, "blas1", "hot").splitlines()
                 if l.startswith("| VADD"))
     assert "10.0 (torch)" in vrow and "error" in vrow      # the failed graph peer is shown, not used
     s = report.summary(with_graph_peers)
     assert "| all | best peer | 1.58× |" in s          # sqrt(1.25 * 2.0)
-    assert "| all | cublas-graph |" in s
+    assert "| all | torch-graph |" in s
 
 
 def test_readme_table_names_the_fastest_of_all_peers(with_graph_peers):
@@ -452,7 +452,7 @@ def test_readme_table_names_the_fastest_of_all_peers(with_graph_peers):
     sg = next(l for l in lines if l.startswith("| SGEMV"))
     n = 2048
     limit = ((n * n + 2 * n) * 4 + n * 4) / 4000e9 * 1e6
-    assert f"| {100 * limit / 10:.0f}% | 1.25× (cublas-graph) |" in sg
+    assert f"| {100 * limit / 10:.0f}% | 1.25× (torch-graph) |" in sg
     assert "| 2.00× (torch) |" in next(l for l in lines if l.startswith("| VADD"))
     assert "| error |" in next(l for l in lines if l.startswith("| MADD"))
     assert "README table" in report.render(with_graph_peers)

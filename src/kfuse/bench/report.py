@@ -425,7 +425,7 @@ DEFINITIONS = """\
   GEMVER reads A, writes B and reads B again); Table 3 shows DRAM limit / time.
 - **× peer**: peer time / kfuse time (> 1: kfuse is faster); **best peer** (**fastest peer**):
   the fastest correct peer at that point, among all peers run, the CUDA-graph ones
-  (cublas-graph, cupy-graph, torch-graph, inductor-graphs) included.  `wrong`: output failed the check against the float64 reference (never
+  (cupy-graph, torch-graph, inductor-graphs) included.  `wrong`: output failed the check against the float64 reference (never
   timed); `error`: failed to build or run; `–`: skipped (package missing); `n/r`: not run
   (time budget).
 """

@@ -30,12 +30,11 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "inductor": ("inductor_impl", "InductorImpl"),
     "kfuse-tuned": ("kfuse_impl", "KfuseTunedImpl"),
     # the peers a user who cares about launch overhead picks: CUDA graphs of their launches
-    "cublas-graph": ("cupy_graph_impl", "CublasGraphImpl"),
     "cupy-graph": ("cupy_graph_impl", "CupyGraphImpl"),
     "torch-graph": ("torch_graph_impl", "TorchGraphImpl"),
     "inductor-graphs": ("torch_graph_impl", "InductorGraphsImpl"),
 }
-DEFAULT_IMPLS: tuple[str, ...] = ("kfuse", "cublas", "cublas-graph", "cupy", "cupy-graph", "torch",
+DEFAULT_IMPLS: tuple[str, ...] = ("kfuse", "cublas", "cupy", "cupy-graph", "torch",
                                   "torch-graph", "jax", "inductor", "inductor-graphs")
 OURS: tuple[str, ...] = ("kfuse", "kfuse-tuned")
 

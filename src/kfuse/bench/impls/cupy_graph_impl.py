@@ -1,5 +1,8 @@
-"""CuPy and cuBLAS captured into a CUDA graph and replayed: what a CuPy user who cares about
-launch overhead writes.
+"""CuPy captured into a CUDA graph and replayed: what a CuPy user who cares about launch
+overhead writes.  CuPy refuses cuBLAS calls during a capture ("calling cuBLAS API during stream
+capture is currently unsupported", CuPy 14.2 on the H200, 2026-11-23), so CuPy's matrix-vector
+products do not capture: those points are errors, and cuBLAS in a graph is measured through
+PyTorch (``torch-graph``).
 
 Per input set (``bind``) the call is run once on a private capture stream (so kernels are
 loaded and the memory pool holds blocks), then captured (``stream.begin_capture`` ...
@@ -18,7 +21,6 @@ from __future__ import annotations
 from typing import Callable
 
 from . import Impl
-from .cublas_impl import CublasImpl
 
 
 def capture_cupy(cupy, body: Callable[[], object]):
@@ -60,31 +62,4 @@ class CupyGraphImpl(Impl):
             return outs
 
         call.keep = keep         # the graph's pool and stream live as long as the call
-        return call
-
-
-class CublasGraphImpl(CublasImpl):
-    """The cuBLAS baseline (in-place calls, device pointer mode, preallocated outputs)
-    captured into a CUDA graph per input set; one launch per call."""
-
-    name = "cublas-graph"
-
-    def bind(self, built, args: list) -> Callable[[], object]:
-        cupy = self.cupy
-        body = getattr(self, "_" + built.script)(*args)   # allocates outputs and device scalars
-        lib = self.lib
-
-        def on_stream():   # cuBLAS calls go to the stream being captured
-            lib.setStream(self.handle, cupy.cuda.get_current_stream().ptr)
-            return body()
-
-        graph, outs, keep = capture_cupy(cupy, on_stream)
-        lib.setStream(self.handle, cupy.cuda.get_current_stream().ptr)
-        launch = graph.launch
-
-        def call():
-            launch()
-            return outs
-
-        call.keep = keep
         return call

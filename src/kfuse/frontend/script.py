@@ -79,7 +79,8 @@ class _Parser:
         return ScriptError(msg, tok.line, tok.col, self.source)
 
     def peek(self, k=0) -> Token:
-        return self.toks[min(self.i + k, len(self.toks) - 1)]
+        i = self.i + k
+        return self.toks[i] if i < len(self.toks) else self.toks[-1]
 
     def next(self) -> Token:
         t = self.peek()

@@ -7,6 +7,7 @@ values (``B`` and ``B.1``); ``user_name`` keeps the name the user wrote.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import re
@@ -122,6 +123,7 @@ virtual void volatile while half min max abs sqrt exp threadIdx blockIdx blockDi
 _GENERATED_SUFFIX = re.compile(r"_[a-z]+$")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _ident(name: str) -> str:
     """A C identifier made from a value name (``B.1`` -> ``B_1``; ``s`` -> ``s_``, which the
     generated code uses for an index).

@@ -134,3 +134,15 @@ def test_examples_at_empty_and_size_one_sizes_compile(name, sizes):
     exe = build(prog, make_plan(prog), ARCH)
     assert_clean_resources(exe)
     assert all(min(k.grid) >= 1 for k in exe.module.launches)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_literal_empty_dimensions_in_a_script_compile(dtype):
+    """``vector x(0)`` and ``matrix A(5, 0)`` written in a script are empty, as in NumPy (the
+    parser refused 0 before)."""
+    prog = script.parse("vector x(0);\nvector y(5);\nmatrix A(5, 0);\ninput A, x, y;\n"
+                        "z = A @ x;\nw = z + y;\ns = dot(x, x);\nreturn w, s;\n", "empty0", dtype)
+    assert prog.value("x").type.shape == (0,) and prog.value("A").type.shape == (5, 0)
+    exe = build(prog, make_plan(prog), ARCH)
+    assert_clean_resources(exe)
+    assert all(min(k.grid) >= 1 for k in exe.module.launches)

@@ -386,7 +386,6 @@ ERRORS = [
      "expected a matrix name, found '='"),
     ("order on a vector", "vector x(n, order=F);\n", 1, 8, "only matrices have a memory order"),
     ("bad order", "matrix A(m, n, order=K);\n", 1, 22, "order must be C (row-major) or F (column-major)"),
-    ("zero dimension", "vector x(0);\n", 1, 10, "a dimension must be at least 1"),
     ("wrong number of dims", "matrix A(m);\n", 1, 8, "a matrix needs 2 dimension(s), 'A' has 1"),
     ("dtype without kind", "float64 A;\n", 1, 9, "expected scalar, vector or matrix after float64"),
     ("garbage statement", "vector x(n);\ninput x;\n+ x;\nreturn x;\n", 3, 1,

@@ -175,13 +175,11 @@ class _Parser:
                         raise self.err("order must be C (row-major) or F (column-major)", o)
                     order = o.text
                 elif t.kind == "num" and re.fullmatch(r"\d+", t.text):
-                    if int(t.text) < 1:
-                        raise self.err("a dimension must be at least 1", t)
-                    dims.append(int(t.text))
+                    dims.append(int(t.text))      # 0 is an empty dimension, as in NumPy
                 elif t.kind == "name" and t.text not in KEYWORDS:
                     dims.append(t.text)
                 else:
-                    raise self.err(f"expected a dimension (a name or a positive integer), found {t.text!r}", t)
+                    raise self.err(f"expected a dimension (a name or a non-negative integer), found {t.text!r}", t)
                 if self.peek().text == ",":
                     self.next()
                     continue

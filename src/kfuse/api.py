@@ -130,7 +130,7 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
     """Fusion decisions in words: for ``calls`` (ids), whether they fuse and why not; without
     ``calls``, every pair of calls that touch the same data, and the plan the search picks
     (or ``plan``, a Plan / JSON / file, checked against the program)."""
-    from .fusion import legality
+    from .fusion.space import explain_fusion
     from .model.planner import best_plan
     prog = program_or_script
     if isinstance(prog, str):
@@ -141,7 +141,7 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
         bad = [c for c in calls if not 0 <= c < len(prog.calls)]
         if bad:
             raise KfuseError(f"{prog.name} has no call {bad[0]} (calls are 0..{len(prog.calls) - 1})")
-        return legality.explain(prog, calls)
+        return explain_fusion(prog, calls)
     lines = [prog.describe(), "", "fusion decisions:"]
     related = set()
     for src, dst, _ in prog.edges():
@@ -154,7 +154,7 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
         ids = sorted(ids)
         related.update((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
     for a, b in sorted(related):
-        lines.append("  " + legality.explain(prog, [a, b]).replace("\n", "\n  "))
+        lines.append("  " + explain_fusion(prog, [a, b]).replace("\n", "\n  "))
     plan = best_plan(prog) if plan is None else make_plan(prog, plan)
     lines += ["", plan.describe(prog)]
     if plan.predicted_s is not None:

@@ -12,7 +12,8 @@ from kfuse.codegen import generate
 from kfuse.errors import PlanError
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
-from kfuse.fusion.space import SMEM_STATIC_LIMIT, impl_variants, shared_bytes, smem_refusal
+from kfuse.fusion.budget import SMEM_STATIC_LIMIT, shared_bytes, smem_refusal
+from kfuse.fusion.space import impl_variants
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 from kfuse.model.predict import predict_kernel
@@ -99,3 +100,15 @@ def test_empty_axes_launch_one_block_with_bounds_checks(shape):
     if n == 0:
         assert "ALL_F = false" in mod.source
     assert "kf_part_" not in mod.source   # one block spans an empty reduced axis: no partials
+
+
+def test_explain_names_a_fusion_no_launch_shape_fits(monkeypatch):
+    """A legal fusion with no launch shape inside the budget says so in explain(), with the
+    bytes its default shape needs (the search never picks it)."""
+    from kfuse.fusion import budget
+    prog = three_gemv_t("float64")
+    assert kfuse.explain(prog, calls=[0, 1, 2]).startswith("fusible")
+    monkeypatch.setattr(budget, "SMEM_STATIC_LIMIT", 1024)
+    text = kfuse.explain(prog, calls=[0, 1, 2])
+    assert text.startswith("not fusible") and "no launch shape fits the shared-memory budget" in text
+    assert "B of static shared memory, over the 1 KiB" in text

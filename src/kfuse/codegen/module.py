@@ -6,7 +6,7 @@ import dataclasses
 from .. import __version__
 from ..errors import PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
-from ..fusion.space import smem_refusal
+from ..fusion.budget import smem_refusal
 from ..ir import Program, ident
 from .kernel import EMITTERS, KArg, KernelSource
 from .prelude import PRELUDE

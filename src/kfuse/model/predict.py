@@ -13,8 +13,8 @@ import math
 
 from .. import library
 from ..fusion.plan import call_domain, kernel_domain, needed_outside, tile_grid, walk_of
-from ..fusion.space import (SMEM_STATIC_LIMIT, finish_chunk, per_row_hint, shared_bytes, shared_matrix,
-                            smem_terms)
+from ..fusion.budget import SMEM_STATIC_LIMIT, shared_bytes, smem_terms
+from ..fusion.space import finish_chunk, per_row_hint, shared_matrix
 from ..ir import Program, itemsize
 from .calibration import Calibration, probe_row_length
 

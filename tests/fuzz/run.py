@@ -29,8 +29,8 @@ def _seeds(text: str) -> list:
 
 def _worker_init(cache_dir: str):
     import kfuse
-    kfuse.config.settings = kfuse.config.settings.__class__(**{
-        **kfuse.config.settings.__dict__, "cache_dir": cache_dir})
+    current = kfuse.config.get()   # settings are read from the environment on first use
+    kfuse.config.settings = current.__class__(**{**current.__dict__, "cache_dir": cache_dir})
 
 
 def run_seeds(seeds: list, gpu: bool = False, jobs: int = 1, cache_dir: str | None = None) -> list:

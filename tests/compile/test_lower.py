@@ -197,6 +197,11 @@ def test_lower_python_number_argument_with_real_and_complex_uses():
     lo = kfuse.jit(lambda z, s: (s * kfuse.blas.asum(z), s * z)).lower(z, 0.5)
     assert [lo.program.value(n).copy_of for n in lo.program.inputs] == [None, None, "s"]
     assert lo.executable.input_names == ["z", "s"]
+    assert lo.executable._expand == (0, 1, 1)   # the copy is read from argument 1
+    zh = (np.arange(1025) % 7 - 3 + 1j * (np.arange(1025) % 5 - 2)).astype(np.complex64)
+    r_asum, r_z = lo.executable.reference(zh, -0.5)
+    np.testing.assert_allclose(r_asum, -0.5 * (np.abs(zh.real).sum() + np.abs(zh.imag).sum()))
+    np.testing.assert_allclose(r_z, -0.5 * zh.astype(np.complex128))
     _assert_lowered(lo, 3)
     with pytest.raises(DTypeError, match="Python complex number"):
         kfuse.jit(lambda z, s: s * abs(z)).lower(z, 0.5j)

@@ -25,9 +25,11 @@ def run(program: Program, inputs: dict) -> dict:
     """Evaluate ``program`` on ``inputs`` (name -> array/number); returns name -> NumPy value."""
     env = {}
     for name in program.inputs:
+        v = program.value(name)
+        if v.copy_of and name not in inputs:   # the same Python number in another type
+            inputs = {**inputs, name: inputs.get(v.copy_of)}
         if name not in inputs:
             raise ArgumentError(f"missing input {name!r}")
-        v = program.value(name)
         if v.type.kind == "sparse":
             from . import sparse
             m = sparse.CSR.from_any(inputs[name]).to_host()
@@ -107,6 +109,8 @@ def random_inputs(program: Program, seed: int | None = None, xp=np) -> dict:
     rng = np.random.default_rng(seed)
     out = {}
     for name in program.inputs:
+        if program.value(name).copy_of:   # filled from its argument at call time
+            continue
         t = program.value(name).type
         shape = tuple(t.shape)
         if t.kind == "sparse":

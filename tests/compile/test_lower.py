@@ -185,3 +185,23 @@ def test_a_shape_dtype_is_not_a_call_argument():
         f(kfuse.ShapeDtype(4, "float32"))
     with pytest.raises(ArgumentError, match=r"host \(NumPy\) array.*lower"):
         f(np.ones(4, np.float32))
+
+
+def test_lower_python_number_argument_with_real_and_complex_uses():
+    """A Python float argument of a complex program (fuzz seed 306): real with abs(z), complex
+    with z, through a second host input filled from the same number; compiles with NVRTC."""
+    z = kfuse.ShapeDtype((1025,), "complex64")
+    lo = kfuse.jit(lambda z, s: s * abs(z)).lower(z, 0.5)
+    assert lo.program.value("s").type.dtype == "float32"
+    _assert_lowered(lo, 2)
+    lo = kfuse.jit(lambda z, s: (s * kfuse.blas.asum(z), s * z)).lower(z, 0.5)
+    assert [lo.program.value(n).copy_of for n in lo.program.inputs] == [None, None, "s"]
+    assert lo.executable.input_names == ["z", "s"]
+    assert lo.executable._expand == (0, 1, 1)   # the copy is read from argument 1
+    zh = (np.arange(1025) % 7 - 3 + 1j * (np.arange(1025) % 5 - 2)).astype(np.complex64)
+    r_asum, r_z = lo.executable.reference(zh, -0.5)
+    np.testing.assert_allclose(r_asum, -0.5 * (np.abs(zh.real).sum() + np.abs(zh.imag).sum()))
+    np.testing.assert_allclose(r_z, -0.5 * zh.astype(np.complex128))
+    _assert_lowered(lo, 3)
+    with pytest.raises(DTypeError, match="Python complex number"):
+        kfuse.jit(lambda z, s: s * abs(z)).lower(z, 0.5j)

@@ -169,3 +169,30 @@ def test_lowered_function_runs_on_the_device():
     z, d = lo.executable(cupy.asarray(w), cupy.asarray(v), cupy.asarray(u), 0.5)
     z64 = w.astype(float) - 0.5 * v.astype(float)
     check_outputs(["z", "d"], [z, d], [z64, z64 @ u.astype(float)], "float32", "lowered", terms=n)
+
+
+# ------------------------------------------------------------------------------ bug 3: numbers
+NUMBER_ARG_CASES = {   # f(z, s) with s a Python float: real with real values, complex with z
+    "s_times_abs": (lambda z, s: s * abs(z), lambda z, s: [s * np.abs(z)]),
+    "s_times_asum": (lambda z, s: s * kfuse.blas.asum(z),
+                     lambda z, s: [s * (np.abs(z.real).sum() + np.abs(z.imag).sum())]),
+    "both_ways": (lambda z, s: (s * abs(z), s * z + 2 * s), lambda z, s: [s * np.abs(z), s * z + 2 * s]),
+}
+
+
+@pytest.mark.parametrize("n", [1, 33, 100003])
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("case", list(NUMBER_ARG_CASES))
+def test_python_number_arguments_with_complex_inputs(case, dtype, n):
+    import cupy
+    fn, ref = NUMBER_ARG_CASES[case]
+    z = _rand(n, dtype, n)
+    f = kfuse.jit(fn)
+    for s in (0.75, -1.25):          # a new number each call: the copy is refilled, no retrace
+        got = f(cupy.asarray(z), s)
+        got = list(got) if isinstance(got, (tuple, list)) else [got]
+        want = ref(z.astype(np.complex128), s)
+        real = {"complex64": "float32", "complex128": "float64"}[dtype]
+        assert got[0].dtype == np.dtype(real)
+        check_outputs([f"r{k}" for k in range(len(got))], got, want, dtype, case, terms=n)
+    assert len(f._cache) == 1

@@ -131,3 +131,76 @@ def test_a_returned_literal_function_is_still_an_output():
     out = prog.value(prog.outputs[1])
     assert out.role == "temp" and out.type.kind == "scalar" and out.type.dtype == "float64"
     assert reference.run(prog, {"x": np.ones(4)})[prog.outputs[1]] == 2.0
+
+
+# ------------------------------------------------------------------ Python-number arguments
+# A Python number passed as an argument is typed like a literal (it is the same NumPy Python
+# scalar): real with real operands, complex with complex ones, both in one program through a
+# second input filled from the same number (``copy_of``).  Fuzz seed 306.
+R, C = ("h", "real"), ("h", "complex")
+
+
+NUMBER_CASES = {   # f(z, s), its NumPy reference
+    "s_times_abs": (lambda z, s: s * abs(z), lambda z, s: s * np.abs(z)),
+    "s_times_asum": (lambda z, s: s * kfuse.blas.asum(z), lambda z, s: s * np.abs(z.real).sum()
+                     + s * np.abs(z.imag).sum()),
+    "sqrt_abs_plus_s": (lambda z, s: kfuse.sqrt(abs(z) + s), lambda z, s: np.sqrt(np.abs(z) + s)),
+    "two_s_abs_minus_s": (lambda z, s: 2 * s * abs(z) - s, lambda z, s: 2 * s * np.abs(z) - s),
+}
+
+
+@pytest.mark.parametrize("dtype", list(CPLX))
+@pytest.mark.parametrize("case", list(NUMBER_CASES))
+def test_real_number_argument_with_real_values_of_complex_input(case, dtype):
+    fn, ref = NUMBER_CASES[case]
+    prog = _trace(fn, z=("a", (5,), dtype, "C"), s=R)
+    assert prog.inputs == ["z", "s"]
+    assert prog.value("s").type.dtype == CPLX[dtype] and prog.value("s").host
+    assert prog.value(prog.outputs[0]).type.dtype == CPLX[dtype]
+    z = _z(5, dtype)
+    got = reference.run(prog, {"z": z, "s": 0.75})[prog.outputs[0]]
+    np.testing.assert_allclose(got, ref(z.astype(np.complex128), 0.75), rtol=1e-12)
+
+
+def test_real_number_argument_used_both_ways_gets_a_complex_copy():
+    prog = _trace(lambda z, s: (s * abs(z), s * z, z * s + 1), z=("a", (6,), "complex64", "C"), s=R)
+    assert prog.inputs == ["z", "s", "s.complex64"]
+    s, sc = prog.value("s"), prog.value("s.complex64")
+    assert (s.type.dtype, sc.type.dtype, sc.copy_of, sc.host, sc.display) == \
+        ("float32", "complex64", "s", True, "s")
+    z = _z(6, "complex64", 3)
+    out = reference.run(prog, {"z": z, "s": -1.5})       # the copy is filled from s
+    for o, want in zip(prog.outputs, (-1.5 * np.abs(z), -1.5 * z, z * -1.5 + 1)):
+        np.testing.assert_allclose(out[o], want, rtol=1e-6)
+    assert list(reference.random_inputs(prog, seed=1)) == ["z", "s"]
+
+
+def test_number_expressions_take_the_type_of_their_use():
+    # 2 * s is a Python number again: computed once as float64 and once as complex128
+    prog = _trace(lambda z, s, t: (s * t * abs(z), 2 * s * z), z=("a", (4,), "complex128", "C"), s=R, t=R)
+    assert prog.value("t").type.dtype == "float64" and prog.value("s").type.dtype == "float64"
+    assert [prog.value(n).copy_of for n in prog.inputs] == [None, None, None, "s"]
+    z = _z(4, "complex128", 5)
+    out = reference.run(prog, {"z": z, "s": 0.5, "t": 3.0})
+    np.testing.assert_allclose(out[prog.outputs[0]], 1.5 * np.abs(z))
+    np.testing.assert_allclose(out[prog.outputs[1]], z)
+
+
+def test_complex_number_argument_with_complex_values_and_abs():
+    prog = _trace(lambda z, s: (s * z, abs(s) * abs(z)), z=("a", (4,), "complex64", "C"), s=C)
+    assert prog.value("s").type.dtype == "complex64" and len(prog.inputs) == 2
+    assert prog.value(prog.outputs[1]).type.dtype == "float32"
+
+
+@pytest.mark.parametrize("fn", [lambda x, s: s * x, lambda x, s: kfuse.blas.scal(s, x),
+                                lambda x, s: x + 2 * s])
+def test_complex_number_argument_with_real_operands_is_a_clear_error(fn):
+    with pytest.raises(DTypeError, match=r"Python complex number of argument\(s\) 's' meets float32 "
+                                         r"operands.*complex64"):
+        _trace(fn, x=("a", (4,), "float32", "C"), s=C)
+
+
+@pytest.mark.parametrize("kind, dtype", [(R, "float32"), (C, "complex64")])
+def test_unused_or_returned_number_argument_keeps_its_kind(kind, dtype):
+    prog = _trace(lambda z, s: (z, s), z=("a", (4,), "complex64", "C"), s=kind)
+    assert prog.value("s").type.dtype == dtype and prog.outputs[1] == "s"

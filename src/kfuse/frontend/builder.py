@@ -7,10 +7,11 @@ types) and lowers NumPy-style operators to elementary functions.
 from __future__ import annotations
 
 import cmath
+import dataclasses
 import math
 
 from .. import library
-from ..errors import KfuseError, ShapeError
+from ..errors import DTypeError, KfuseError, ShapeError
 from ..ir import (ArrayType, Call, Program, Value, check_dtype, complex_of, ident, is_complex,
                   real_dtype)
 
@@ -24,6 +25,20 @@ _FOLD_UNARY = {
     "exp": lambda x, c: cmath.exp(x) if c else math.exp(x),
     "conj": lambda x, c: x.conjugate() if c else x,
 }
+#: elementwise built-ins that keep a Python number a Python number (``2 * s``, ``abs(s)``)
+_NUMBER_FNS = frozenset({"add", "sub", "mul", "div", "neg", "abs", "sqrt", "exp", "conj"})
+
+
+@dataclasses.dataclass
+class _Number:
+    """A Python number of a traced function whose element type each use decides, as NumPy
+    does for Python scalars: a Python-number argument (``arg``), or an elementwise built-in
+    (``fn``) of such numbers and literals.  ``typed``: element type -> the value holding it."""
+    cplx: bool
+    arg: str | None = None
+    fn: str | None = None
+    args: dict = dataclasses.field(default_factory=dict)
+    typed: dict = dataclasses.field(default_factory=dict)
 
 
 class GraphBuilder:
@@ -40,6 +55,7 @@ class GraphBuilder:
         self._idents: dict = {}   # C identifier -> how many values' names give it
         self._counted = 0         # values counted in _idents
         self._views: dict = {}    # matrix -> its transpose view
+        self._numbers: dict = {}  # value name -> _Number (Python numbers of a traced function)
 
     # ---------------------------------------------------------------- values
     def fresh_name(self, base: str | None = None) -> str:
@@ -104,6 +120,74 @@ class GraphBuilder:
         self.inputs.append(name)
         return name
 
+    def add_number_input(self, name: str, cplx: bool) -> str:
+        """A Python-number argument of a traced function (a host scalar).  Like a literal it
+        takes its element type from each use: real (the program's precision) with real
+        operands, complex with complex ones; the first type used is the input's own, another
+        one gets a second input filled from the same number at call time (``copy_of``).
+        Unused, it is real or complex as the number is."""
+        self.add_input(name, ArrayType("scalar", self._number_dtype(cplx)), host=True)
+        self._numbers[name] = _Number(cplx, arg=name)
+        return name
+
+    def _number_dtype(self, cplx: bool) -> str:
+        return complex_of(self.default_dtype) if cplx else real_dtype(self.default_dtype)
+
+    def is_number(self, name: str) -> bool:
+        """Whether ``name`` is a Python number of a traced function (its type not yet fixed)."""
+        return name in self._numbers
+
+    def typed_number(self, name: str, dtype: str | None = None, fn: str = "") -> str:
+        """The value holding Python number ``name`` as ``dtype`` (default: its own kind in the
+        program's precision), made on first use; DTypeError for a complex number with real
+        operands (NumPy would promote the arrays)."""
+        w = self._numbers[name]
+        dtype = dtype or self._number_dtype(w.cplx)
+        if w.cplx and not is_complex(dtype):
+            args = ", ".join(repr(a) for a in self._number_args(name))
+            raise DTypeError(f"{fn or 'operation'}: the Python complex number of argument(s) {args} "
+                             f"meets {dtype} operands: NumPy would promote the result to "
+                             f"{complex_of(dtype)}, kfuse does not promote arrays; convert the operands "
+                             f"to {complex_of(dtype)} first or pass a real number")
+        if dtype in w.typed:
+            return w.typed[dtype]
+        if w.arg is not None and not w.typed:     # first use: the argument's own input
+            self.values[w.arg].type = ArrayType("scalar", dtype)
+            out = w.arg
+        elif w.arg is not None:                   # another type: a second input, same number
+            out = self.add_value(ArrayType("scalar", dtype), "input", self.fresh_name(f"{w.arg}.{dtype}"),
+                                 host=True, user_name=w.arg, copy_of=w.arg)
+            self.inputs.append(out)
+        else:
+            out = self._emit(library.get(w.fn), {k: self._operand_as(v, w.fn, dtype) for k, v in w.args.items()})
+        w.typed[dtype] = out
+        return out
+
+    def _operand_as(self, v: str, fn_name: str, dtype: str) -> str:
+        """Operand ``v`` of a deferred ``fn_name`` computed in ``dtype``: abs reads a complex
+        operand as complex."""
+        cplx = self._numbers[v].cplx if v in self._numbers else is_complex(self.values[v].type.dtype)
+        want = complex_of(dtype) if (fn_name == "abs" and cplx) else dtype
+        if v in self._numbers:
+            return self.typed_number(v, want, fn_name)
+        return self.const(self.values[v].const, want)
+
+    def _number_args(self, name: str) -> list:
+        w = self._numbers[name]
+        if w.arg is not None:
+            return [w.arg]
+        return [a for v in w.args.values() if v in self._numbers for a in self._number_args(v)]
+
+    def _defer(self, fn_name: str, args: dict) -> str:
+        """``fn_name(args)`` of Python numbers and literals only: a Python number again, computed
+        in the type its uses need."""
+        kinds = [self._numbers[v].cplx if v in self._numbers else is_complex(self.values[v].type.dtype)
+                 for v in args.values()]
+        cplx = fn_name != "abs" and any(kinds)
+        name = self.add_value(ArrayType("scalar", self._number_dtype(cplx)), "number", self.fresh_name("num"))
+        self._numbers[name] = _Number(cplx, fn=fn_name, args=dict(args))
+        return name
+
     def const(self, value, dtype: str | None = None) -> str:
         """A literal scalar; literals adapt their element type to the other operands.
 
@@ -155,6 +239,14 @@ class GraphBuilder:
         folded = self._fold_call(fn_name, args) if out is None else None
         if folded is not None:
             return folded
+        if (out is None and fn_name in _NUMBER_FNS and any(v in self._numbers for v in args.values())
+                and all(v in self._numbers or self.values[v].role == "const" for v in args.values())):
+            return self._defer(fn_name, args)
+        return self._emit(fn, args, label, loc, out)
+
+    def _emit(self, fn, args: dict, label: str = "", loc=None, out: str | None = None) -> str:
+        """Append the call of ``fn`` (its literals and Python numbers given their types)."""
+        fn_name = fn.name
         args = self._adapt_consts(fn, args)
         weak = frozenset(k for k, v in args.items() if self.values[v].role == "const")
         otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak)
@@ -166,19 +258,24 @@ class GraphBuilder:
         return name
 
     def _adapt_consts(self, fn, args: dict) -> dict:
-        """Give literals the element type of the call's other operands."""
-        strong = [self.values[v].type.dtype for v in args.values() if self.values[v].role != "const"]
+        """Give literals and Python numbers the element type of the call's other operands."""
+        strong = [self.values[v].type.dtype for v in args.values()
+                  if self.values[v].role != "const" and v not in self._numbers]
         if not strong:
             # literals only (``1 + 2j``): they share the widest literal type, so a complex
             # literal is not truncated to the real type of the first one
             weak = [self.values[v].type.dtype for v in args.values()]
             dtype = next((d for d in weak if is_complex(d)), weak[0] if weak else None)
-            return {k: (v if self.values[v].type.dtype == dtype else self.const(self.values[v].const, dtype))
+            return {k: (self.typed_number(v, dtype, fn.name) if v in self._numbers else
+                        v if self.values[v].type.dtype == dtype else self.const(self.values[v].const, dtype))
                     for k, v in args.items()}
         dtype = strong[0]
         out = {}
         for k, v in args.items():
             val = self.values[v]
+            if v in self._numbers:
+                out[k] = self.typed_number(v, dtype, fn.name)
+                continue
             if val.role == "const" and val.type.dtype != dtype:
                 if is_complex(val.type.dtype) and not is_complex(dtype):
                     out[k] = v  # let infer() report the complex-literal error

@@ -14,7 +14,7 @@ import threading
 import numpy as np
 
 from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
-from ..ir import DTYPES, ArrayType, Program, check_dtype, complex_of, is_complex
+from ..ir import DTYPES, ArrayType, Program, check_dtype, complex_of
 from .builder import GraphBuilder
 
 _state = threading.local()
@@ -268,11 +268,8 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
         elif s[0] == "s":
             b.add_input(n, ArrayType("sparse", s[3], s[2], "C", s[1], s[4] if len(s) > 4 else 0,
                                      s[5] if len(s) > 5 else 0.0))
-        else:
-            dt = scalar_dtype(specs, s[1])
-            if s[1] == "real" and is_complex(dt):
-                dt = dt  # real numbers are passed as complex to complex programs
-            b.add_input(n, ArrayType("scalar", dt), host=True)
+        else:   # a Python number: typed by its uses, as NumPy types Python scalars
+            b.add_number_input(n, s[1] == "complex")
         args.append(Tensor(b, n))
     prev = current_builder()
     _state.builder = b
@@ -287,6 +284,11 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
         if not isinstance(o, Tensor):
             raise KfuseError(f"{b.name}: return value {k} is not an array computed from the arguments "
                              f"(got {type(o).__name__})")
+        if b.is_number(o._name):   # a Python number (2 * s): in its own kind
+            o = Tensor(b, b.typed_number(o._name))
+            if b.values[o._name].role == "input":
+                names_out.append(o._name)
+                continue
         if b.values[o._name].role == "const":   # kfuse.sqrt(2.0) folded to a literal: still an output
             names_out.append(b.call("copy", {"x": o._name}))
             continue

@@ -37,7 +37,10 @@ class Value:
     role: ``input`` (given by the caller), ``temp`` (written by a call) or
     ``const`` (a literal, ``const`` holds it).  ``view_of`` names the value a
     transpose view shares memory with.  ``host`` marks a scalar input passed
-    by value from the host rather than as a 0-d device array.
+    by value from the host rather than as a 0-d device array.  ``copy_of``
+    marks a host scalar input the caller does not pass: it is filled from input
+    ``copy_of`` (the same Python number, in this value's element type), so one
+    Python-number argument can meet both real and complex operands.
     """
 
     name: str
@@ -47,6 +50,7 @@ class Value:
     view_of: str | None = None
     host: bool = False
     user_name: str | None = None
+    copy_of: str | None = None
 
     @property
     def display(self) -> str:
@@ -62,13 +66,15 @@ class Value:
             d["host"] = True
         if self.user_name is not None:
             d["user_name"] = self.user_name
+        if self.copy_of:
+            d["copy_of"] = self.copy_of
         return d
 
     @staticmethod
     def from_json(d: dict) -> "Value":
         return Value(d["name"], ArrayType.from_json(d["type"]), d.get("role", "temp"),
                      _num_from_json(d.get("const")), d.get("view_of"), d.get("host", False),
-                     d.get("user_name"))
+                     d.get("user_name"), d.get("copy_of"))
 
 
 @dataclasses.dataclass

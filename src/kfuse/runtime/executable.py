@@ -40,7 +40,13 @@ class Executable:
         self.use_graph = False
         self._graphs: dict = {}
         self._inputs = [(n, program.value(n)) for n in program.inputs]
-        self._input_index = {program.value(n).display: i for i, n in enumerate(program.inputs)}
+        # the caller passes one argument per input except copies (``copy_of``: a Python number
+        # also used in another element type), which are filled from their argument
+        self._user_inputs = [(n, v) for n, v in self._inputs if not v.copy_of]
+        pos = {n: k for k, (n, _) in enumerate(self._user_inputs)}
+        self._expand = None if len(self._user_inputs) == len(self._inputs) else \
+            tuple(pos[v.copy_of or n] for n, v in self._inputs)
+        self._input_index = {v.display: i for i, (_, v) in enumerate(self._user_inputs)}
         stored = []
         for k in module.kernels:
             for a in k.args:
@@ -52,7 +58,7 @@ class Executable:
                 if program.value(v.split("#")[0]).role == "input":   # "A#data": a sparse matrix's part
                     self._aligned[v] = max(nbytes, self._aligned.get(v, 1))
         self._fallback = None
-        self._n_inputs = len(self._inputs)
+        self._n_inputs = len(self._user_inputs)
         self._fast = [(n, v.type.kind == "scalar" and v.host, tuple(v.type.shape), np.dtype(v.type.dtype),
                        "_f_contiguous" if v.type.order == "F" and v.type.kind == "matrix" else "_c_contiguous",
                        tuple(part for part, _ in SPARSE_PARTS[v.type.fmt]) if v.type.kind == "sparse" else None)
@@ -84,7 +90,7 @@ class Executable:
 
     @property
     def input_names(self) -> list:
-        return [v.display for _, v in self._inputs]
+        return [v.display for _, v in self._user_inputs]
 
     def __repr__(self):
         return (f"<kfuse.Executable {self.program.name}: {self.n_kernels} kernel(s), "
@@ -123,7 +129,7 @@ class Executable:
     # ------------------------------------------------------------------ calling
     def bind(self, args: tuple, kwargs: dict) -> tuple:
         """Checked arguments as {value name: device array or NumPy scalar}, and whether torch was used."""
-        n = len(self._inputs)
+        n = self._n_inputs
         if kwargs:
             args = list(args) + [None] * (n - len(args))
             for k, val in kwargs.items():
@@ -134,12 +140,14 @@ class Executable:
                 if args[i] is not None:
                     raise ArgumentError(f"input {k!r} given twice")
                 args[i] = val
-            missing = [self._inputs[i][1].display for i in range(n) if args[i] is None]
+            missing = [self._user_inputs[i][1].display for i in range(n) if args[i] is None]
             if missing:
                 raise ArgumentError(f"missing input(s): {', '.join(missing)}")
         if len(args) != n:
             raise ArgumentError(f"{self.program.name} takes {n} input(s) ({', '.join(self.input_names)}), "
                                 f"got {len(args)}")
+        if self._expand is not None:
+            args = [args[j] for j in self._expand]
         env, torch_used = {}, False
         check = config.get().check_inputs
         self.precheck(args)
@@ -190,6 +198,8 @@ class Executable:
         GPU on the first call)."""
         if self._loaded is None:
             return None
+        if self._expand is not None:
+            args = [args[j] for j in self._expand]
         import cupy
         nd = cupy.ndarray
         dev = cupy.cuda.runtime.getDevice()
@@ -242,7 +252,7 @@ class Executable:
         the caller's arrays), ready for :meth:`run_bound` to launch without allocating -- what
         capturing several calls into one CUDA graph needs.  None when an input is not aligned
         for the plan's vector loads (the caller then calls normally)."""
-        env = self.fast_bind(args) if len(args) == len(self._fast) else None
+        env = self.fast_bind(args) if len(args) == self._n_inputs else None
         if env is None:
             env = self.bind(args, {})[0]
         if out is not None:
@@ -355,7 +365,7 @@ class Executable:
             if r is not MISS:
                 return r
         env = None
-        if not kwargs and len(args) == len(self._fast):
+        if not kwargs and len(args) == self._n_inputs:
             env = self.fast_bind(args)
         if env is not None:
             torch_used = False
@@ -390,9 +400,11 @@ class Executable:
         """The program evaluated by the NumPy float64 reference on the same inputs."""
         from .. import reference
         if kwargs:
-            args = list(args) + [None] * (len(self._inputs) - len(args))
+            args = list(args) + [None] * (self._n_inputs - len(args))
             for k, val in kwargs.items():
                 args[self._input_index[k]] = val
+        if self._expand is not None:
+            args = [args[j] for j in self._expand]
         res = reference.run(self.program, {n: a for (n, _), a in zip(self._inputs, args)})
         return tuple(res[o] for o in self.program.outputs)
 

@@ -228,9 +228,11 @@ def make_stub(exe, dev: int, steps: list):
     ns = {"MISS": MISS, "_nd": cupy.ndarray, "_dev": dev, "_lock": threading.Lock(),
           "_get_device": cupy.cuda.runtime.getDevice, "_settings": config.get,
           "_stream": cupy.cuda.get_current_stream, "_launch": driver.launchKernel}
-    names = [f"a{i}" for i in range(len(exe._inputs))]
+    names = [f"a{i}" for i in range(exe._n_inputs)]
+    arg = exe._expand or range(len(exe._inputs))   # input -> the argument it is read from
     arrays, lines = [], []
     for i, (name, val) in enumerate(exe._inputs):
+        i = arg[i]
         t = val.type
         if (t.kind == "scalar" and not val.host) or t.kind == "sparse":
             return None   # 0-d device arrays and sparse matrices: the general path checks them
@@ -268,6 +270,7 @@ def make_stub(exe, dev: int, steps: list):
             lines.append("        return MISS")
     scalars = {}
     for i, (name, val) in enumerate(exe._inputs):
+        i = arg[i]
         if val.type.kind == "scalar":
             ok = ["float", "int"] + (["complex"] if val.type.dtype.startswith("complex") else [])
             lines.append("    if " + " and ".join(f"{a[i]}.__class__ is not {k}" for k in ok) + ":")
@@ -276,7 +279,7 @@ def make_stub(exe, dev: int, steps: list):
     lines.append("    st = _settings()")
     lines.append("    if not _lock.acquire(False):")
     lines.append("        return MISS")
-    var = {name: a[i] for i, (name, _) in enumerate(exe._inputs)}
+    var = {name: a[arg[i]] for i, (name, _) in enumerate(exe._inputs)}
     for j, (name, shape, dt, order) in enumerate(exe._allocs):
         var[name] = f"o{j}"
         ptr[name] = f"q{j}"

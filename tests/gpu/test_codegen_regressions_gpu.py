@@ -14,6 +14,8 @@ from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
 from kfuse.runtime import build
 
+from ..compile.test_codegen_regressions import (ax_atx, empty_mix, ger_axx, ger_both_ways, ger_then_gemv,
+                                                outer_xx, three_gemv_t)
 from .helpers import check_outputs
 
 DTYPES = ("float32", "float64", "complex64", "complex128")
@@ -40,27 +42,6 @@ def run_against_reference(prog, plan, dtype, seeds=(1, 2)):
     return exe
 
 
-def ax_atx(A, x):
-    return A @ x, A.T @ x
-
-
-def outer_xx(x):
-    return kfuse.outer(x, x)
-
-
-def ger_axx(A, x):
-    return kfuse.blas.ger(A, x, x)
-
-
-def ger_then_gemv(A, u, w):
-    return kfuse.blas.ger(A, u, w) @ u
-
-
-def ger_both_ways(A, u, w):
-    B = kfuse.blas.ger(A, u, w, 0.5)
-    return B @ u, B.T @ w, B.T @ u
-
-
 SAME_VECTOR = [(ax_atx, 2), (outer_xx, 1), (ger_axx, 2), (ger_then_gemv, 3), (ger_both_ways, 3)]
 
 
@@ -75,21 +56,12 @@ def test_same_vector_on_both_axes(case, n, dtype, plan):
     run_against_reference(prog, make_plan(prog) if plan == "default" else unfused_plan(prog), dtype)
 
 
-def three_gemv_t(A, x, y, z):
-    return A.T @ x, A.T @ y, A.T @ z
-
-
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_three_transposed_products_at_256_x_2900(dtype):
     prog = traced(three_gemv_t, [(256, 2900), (256,), (256,), (256,)], dtype)
     plan = make_plan(prog)
     assert [k.calls for k in plan.kernels] == [[0, 1, 2]]
     run_against_reference(prog, plan, dtype)
-
-
-def empty_mix(A, x, y):
-    return (A @ x, A.T @ y, kfuse.blas.gemv(A, x, alpha=2.0, beta=0.5, y=y), kfuse.blas.dot(x, x),
-            kfuse.blas.nrm2(y), kfuse.blas.ger(A, y, x), A.T @ y + 1.0)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)

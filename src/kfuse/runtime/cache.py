@@ -30,8 +30,11 @@ CUBIN_MAGIC = b"\x7fELF"
 
 
 def cache_key(source: str, options, arch: str) -> str:
+    """The entry's file name: a hash of what changes the cubin, and of the entry format (an entry
+    written in another format, by an older kfuse, is never looked up: no warning for it)."""
     h = hashlib.sha256()
-    for part in (source, json.dumps(list(options)), arch, ".".join(map(str, nvrtc.version())), __version__):
+    for part in (source, json.dumps(list(options)), arch, ".".join(map(str, nvrtc.version())), __version__,
+                 f"entry-format-{ENTRY_VERSION}"):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()

@@ -349,6 +349,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args) or 0
+    except BrokenPipeError:   # `kfuse examples | head`: the reader left; say nothing, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KfuseError as e:
         msg = str(e).splitlines()[0] if not isinstance(e, _compile_error()) else str(e)
         print(f"kfuse: error: {msg}", file=sys.stderr)

@@ -208,3 +208,15 @@ def test_usage_errors_exit_2(capsys):
     assert info.value.code == 2
     with pytest.raises(SystemExit):
         main([])
+
+
+def test_a_reader_that_leaves_early_gets_no_error(tmp_path):
+    """`kfuse examples | head -1`: the closed pipe ends the command quietly (no 'Broken pipe')."""
+    import os
+    import subprocess
+    import sys
+    src = os.path.join(os.path.dirname(__file__), "..", "..", "src")
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(src))
+    p = subprocess.run(f"{sys.executable} -m kfuse examples | head -1", shell=True, capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert p.stdout.strip() and p.stderr == ""

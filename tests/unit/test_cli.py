@@ -225,6 +225,7 @@ def test_a_reader_that_leaves_early_gets_no_error(tmp_path, monkeypatch, capsys)
         def fileno(self):
             return self.file.fileno()
 
+    import sys
     monkeypatch.setattr(sys, "stdout", ClosedPipe())
-    assert cli.main(["examples"]) == 141
+    assert main(["examples"]) == 141
     assert capsys.readouterr().err == ""

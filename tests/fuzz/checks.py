@@ -176,15 +176,18 @@ def run_cpu(seed: int) -> Result:
             diff = check_fronts(program, prog)
         if diff:
             res.outcome, res.cls, res.detail = "mismatch", "cpu: " + diff.split(":", 1)[1].strip(), diff
-    except KfuseError as e:
-        if not prog.valid and stage == "frontend" and not isinstance(e, CompileError):
-            res.outcome = "clear error"
-        else:
-            res.outcome, res.cls = "internal error", classify(stage, e, prog)
-            res.detail = traceback.format_exc()
-    except Exception as e:  # noqa: BLE001 - every other exception is an internal error
-        res.outcome, res.cls, res.detail = "internal error", classify(stage, e, prog), traceback.format_exc()
+    except Exception as e:  # noqa: BLE001 - sorted by failed()
+        failed(res, e, stage, prog)
     return _done(res, t0, c0)
+
+
+def failed(res: Result, e: Exception, stage: str, prog: FuzzProgram):
+    """Record the exception ``e`` raised at ``stage``: a clear error when the program is invalid
+    and the front end refused it with a KfuseError (not NVRTC's), else an internal error."""
+    if isinstance(e, KfuseError) and not prog.valid and stage == "frontend" and not isinstance(e, CompileError):
+        res.outcome = "clear error"
+    else:
+        res.outcome, res.cls, res.detail = "internal error", classify(stage, e, prog), traceback.format_exc()
 
 
 def _done(res: Result, t0: float, c0: float) -> Result:

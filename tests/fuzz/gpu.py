@@ -10,14 +10,11 @@ misaligned fallback).
 from __future__ import annotations
 
 import time
-import traceback
 
 import numpy as np
 
-from kfuse.errors import CompileError, KfuseError
-
 from . import bounds as _bounds
-from .checks import Result, classify
+from .checks import Result, _done, failed
 from .generator import FuzzProgram, generate
 
 BIG = True      # the GPU tier's programs use larger matrices (up to 2^22 elements)
@@ -113,16 +110,6 @@ def run_gpu(seed: int) -> Result:
             if msg:
                 res.outcome, res.cls, res.detail = "mismatch", "gpu: outside the error bound", f"{what}: {msg}"
                 break
-    except KfuseError as e:
-        if not prog.valid and stage == "frontend" and not isinstance(e, CompileError):
-            res.outcome = "clear error"
-        else:
-            res.outcome, res.cls, res.detail = "internal error", classify(stage, e, prog), traceback.format_exc()
-    except Exception as e:  # noqa: BLE001 - every other exception is an internal error
-        res.outcome, res.cls, res.detail = "internal error", classify(stage, e, prog), traceback.format_exc()
+    except Exception as e:  # noqa: BLE001 - sorted by failed()
+        failed(res, e, stage, prog)
     return _done(res, t0, c0)
-
-
-def _done(res: Result, t0: float, c0: float) -> Result:
-    res.seconds, res.cpu = time.perf_counter() - t0, time.process_time() - c0
-    return res

@@ -504,6 +504,13 @@ def main(argv: list[str] | None = None) -> int:
     if not points or not impls:
         parser.error("nothing to run (no sizes for the chosen sequences, or no implementations)")
 
+    from ..errors import NoGPUError
+    from ..runtime import device
+    try:   # no usable GPU: one line, and no results folder of nothing written
+        device.require_gpu("kfuse bench")
+    except NoGPUError as e:
+        print(f"kfuse bench: error: {e}", file=sys.stderr)
+        return 1
     out = Path(args.out) if args.out else default_out_dir(args)
     meta = collect_meta(args, argv, sizes, impls, seqs)
     meta["budget_s"] = budget

@@ -15,6 +15,7 @@ class InductorImpl(TorchImpl):
 
     name = "inductor"
     requires = ("torch", "triton", "cupy")
+    mode, suffix = "default", ""      # torch.compile's mode, and what the compiled name adds
 
     def build(self, seq, sizes: dict, dtype: str):
         torch = self.torch
@@ -23,5 +24,5 @@ class InductorImpl(TorchImpl):
         def fn(*args):
             return seq.compute(*args)
 
-        fn.__name__ = f"kfbench_{seq.script}"
-        return torch.compile(fn, mode="default", dynamic=False)
+        fn.__name__ = f"kfbench_{seq.script}{self.suffix}"
+        return torch.compile(fn, mode=self.mode, dynamic=False)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .inductor_impl import InductorImpl
 from .torch_impl import TorchImpl
 
 
@@ -63,11 +64,11 @@ class TorchGraphImpl(TorchImpl):
         return call
 
 
-class InductorGraphsImpl(TorchImpl):
+class InductorGraphsImpl(InductorImpl):
     """torch.compile(mode="reduce-overhead", dynamic=False), inputs marked static."""
 
     name = "inductor-graphs"
-    requires = ("torch", "triton", "cupy")
+    mode, suffix = "reduce-overhead", "_graphs"
     check_after_calls = 3       # warm-up, recording, then a replay is checked
 
     def setup(self, dtype: str) -> None:
@@ -78,16 +79,6 @@ class InductorGraphsImpl(TorchImpl):
                 4096, getattr(cfg, "cudagraph_unexpected_rerecord_limit", 0))
         except Exception:
             pass
-
-    def build(self, seq, sizes: dict, dtype: str):
-        torch = self.torch
-        torch._dynamo.reset()
-
-        def fn(*args):
-            return seq.compute(*args)
-
-        fn.__name__ = f"kfbench_{seq.script}_graphs"
-        return torch.compile(fn, mode="reduce-overhead", dynamic=False)
 
     def bind(self, built, args: list) -> Callable[[], object]:
         torch = self.torch

@@ -1,0 +1,1 @@
+"""The golden corpus of generated CUDA (see :mod:`tests.golden.corpus`)."""

@@ -1,0 +1,217 @@
+"""The golden corpus of generated CUDA: what kfuse writes for the plans that matter.
+
+For every example script at three sizes and four dtypes, the plans the search ranks first (up
+to five fusions, with the shipped H200 calibration and the default settings), the best plan with
+each kernel in its next four implementations, the unfused plan and the misaligned-input fallback
+of the best plan; for the CG and BiCG solver iterations, the plans the
+search gives.  One file per bound program under ``tests/golden/cuda/``: the routines once, then
+per plan its JSON, every launch (grid, block, dynamic shared memory, arguments) and the kernels'
+text.  The prelude, the same for every module, is ``prelude.cu``.
+
+A change of code generation shows as a diff of these files.  Refresh them (for an intended
+change only, reading the diff before committing it)::
+
+    PYTHONPATH=src python -m tests.golden.corpus --write     # then: git diff --stat tests/golden
+
+``--check`` regenerates and lists the files that differ (what the unit test does).
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CUDA = os.path.join(HERE, "cuda")
+EXAMPLES = os.path.join(HERE, "..", "..", "src", "kfuse", "examples")
+DTYPES = ("float32", "float64", "complex64", "complex128")
+BLAS2_SIZES = ((33, 1000), (4096, 4096), (16384, 16384))
+BLAS1_SIZES = (1000, 1 << 20, 1 << 26)
+RANKED = 5
+SOLVER_N = 62451
+# the settings planning and generation read, at their defaults (whatever KFUSE_* the environment sets)
+DEFAULTS = {"default_dtype": "float32", "block_size": 256, "tile_block": (32, 8),
+            "target_blocks_per_sm": 4, "sm_count": 132, "deterministic": False, "fuse": True}
+
+
+def example_cases():
+    """(file stem, script name, dtype, sizes) for every example, dtype and size."""
+    for fname in sorted(os.listdir(EXAMPLES)):
+        if not fname.endswith(".kf"):
+            continue
+        name = fname[:-3]
+        with open(os.path.join(EXAMPLES, fname)) as f:
+            blas2 = "matrix" in f.read()
+        for dtype in DTYPES:
+            for size in (BLAS2_SIZES if blas2 else BLAS1_SIZES):
+                sizes = {"m": size[0], "n": size[1]} if blas2 else {"n": size}
+                stem = f"{name}.{dtype}." + ".".join(f"{k}{v}" for k, v in sizes.items())
+                yield stem, name, dtype, sizes
+
+
+def solver_cases():
+    """(file stem, step, dtype, per-row hint) for the solver iterations."""
+    for step in ("cg_step", "bicg_step"):
+        for dtype in ("float32", "float64"):
+            for hint in (0, 4, 64):
+                yield f"{step}.{dtype}.hint{hint}", step, dtype, hint
+
+
+def bound_example(name: str, dtype: str, sizes: dict):
+    """The example script bound to ``sizes``."""
+    from kfuse.api import bind_sizes
+    from kfuse.frontend import script
+    prog = script.load(os.path.join(EXAMPLES, name + ".kf"), dtype)
+    return bind_sizes(prog, {k: v for k, v in sizes.items() if k in prog.symbols()})
+
+
+def traced_solver(step: str, dtype: str, hint: int):
+    """A solver iteration traced at n = SOLVER_N with a sparse matrix of ``hint`` nonzeros per row."""
+    from kfuse import solvers
+    from kfuse.frontend.trace import trace
+    n = SOLVER_N
+    sp = ("s", "csr", (n, n), dtype, hint) if hint else ("s", "csr", (n, n), dtype)
+    v, d = ("a", (n,), dtype, "C"), ("d", dtype)
+    if step == "cg_step":
+        return trace(solvers.cg_step, ["A", "x", "r", "p", "rho"], [sp, v, v, v, d], step)[0]
+    return trace(solvers.bicg_step, ["A", "At", "x", "r", "rt", "p", "pt", "rho"],
+                 [sp, sp, v, v, v, v, v, d], step)[0]
+
+
+def plans_of(prog) -> list:
+    """(label, Plan) for the plans of one bound program that the corpus holds."""
+    from kfuse.fusion.plan import unfused_plan, unpacked_plan
+    from kfuse.model.calibration import load_calibration
+    from kfuse.model.planner import ranked_plans
+    ranked = [pl for _t, pl in ranked_plans(prog, load_calibration("NVIDIA H200"), RANKED)]
+    out = [(f"rank {i + 1}", pl) for i, pl in enumerate(ranked)]
+    if ranked:
+        out.extend(variant_plans(prog, ranked[0]))
+    out.append(("unfused", unfused_plan(prog)))
+    if ranked:
+        out.append(("fallback of rank 1 (misaligned inputs)", unpacked_plan(ranked[0])))
+    return out
+
+
+def variant_plans(prog, best) -> list:
+    """(label, Plan): the best plan with one kernel at a time in the next-ranked implementations
+    the search weighed for it (up to RANKED - 1 each, by the model's prediction)."""
+    import copy
+    from kfuse.fusion.plan import needed_outside
+    from kfuse.fusion.space import impl_variants
+    from kfuse.model.calibration import load_calibration
+    from kfuse.model.predict import predict_kernel
+    cal = load_calibration("NVIDIA H200")
+    needed = needed_outside(prog, [k.calls for k in best.kernels])
+    out = []
+    for i, k in enumerate(best.kernels):
+        timed = [(predict_kernel(prog, k.calls, prm, needed[i], cal), n, prm)
+                 for n, prm in enumerate(impl_variants(prog, list(k.calls), cal.measured_wide))]
+        others = [prm for t, _n, prm in sorted(timed, key=lambda x: x[:2]) if prm != k.params and t < float("inf")]
+        for r, prm in enumerate(others[:RANKED - 1]):
+            plan = copy.deepcopy(best)
+            plan.kernels[i].params = dict(prm)
+            out.append((f"rank 1 with {k.name} in its implementation {r + 2}", plan))
+    return out
+
+
+def _launch_lines(k) -> list:
+    """One comment line per launch: name, grid, block, shared memory, arguments, alignment."""
+    smem = getattr(k, "shared_bytes", 0)
+    args = ", ".join(f"{a.kind}:{a.cname}" + (f"[{a.nbytes}B]" if a.nbytes else "") for a in k.args)
+    aligned = ", ".join(f"{v}:{b}" for v, b in sorted(k.aligned.items()))
+    return [f"// launch {k.name} grid={tuple(k.grid)} block={tuple(k.block)} smem={smem} args=({args})"
+            + (f" aligned=({aligned})" if aligned else "")]
+
+
+def render_program(prog) -> str:
+    """The corpus text of one bound program: routines once, then each plan's launches and kernels."""
+    from kfuse.codegen.module import generate
+    from kfuse.codegen.prelude import PRELUDE
+    from kfuse.codegen.routines import emit_routines
+    parts = [f"// program {prog.name}: {len(prog.calls)} call(s)",
+             "// ===================== routines =====================",
+             "".join(emit_routines(prog, c) for c in prog.calls)]
+    for label, plan in plans_of(prog):
+        parts.append(f"// ===================== {label} =====================")
+        parts.append("// plan " + json.dumps({k: v for k, v in plan.to_json().items() if k != "predicted_us"},
+                                              sort_keys=True))
+        try:
+            mod = generate(prog, plan)
+        except Exception as e:   # an error is recorded too: it must stay the same error
+            parts.append(f"// error {type(e).__name__}: {e}")
+            continue
+        head, _, rest = mod.source.partition(PRELUDE)
+        assert rest, "the module does not hold the prelude"
+        kernels = rest.split("// ===================== kernels =====================\n", 1)[1]
+        parts.extend(head.rstrip("\n").splitlines()[1:])   # the plan line (the version line is not code)
+        for k in mod.launches:
+            parts.extend(_launch_lines(k))
+        parts.append(kernels)
+    return "\n".join(parts).rstrip("\n") + "\n"
+
+
+def compute_all() -> dict:
+    """file name -> text, for every program of the corpus and the prelude."""
+    from kfuse import config
+    from kfuse.codegen.prelude import PRELUDE
+    out = {"prelude.cu": PRELUDE}
+    with config.override(**DEFAULTS):
+        for stem, name, dtype, sizes in example_cases():
+            out[stem + ".cu"] = render_program(bound_example(name, dtype, sizes))
+        for stem, step, dtype, hint in solver_cases():
+            out[stem + ".cu"] = render_program(traced_solver(step, dtype, hint))
+    return out
+
+
+def differences(got: dict) -> list:
+    """(file name, unified diff text) for each file that differs from the committed corpus."""
+    names = set(got) | (set(os.listdir(CUDA)) if os.path.isdir(CUDA) else set())
+    diffs = []
+    for name in sorted(names):
+        path = os.path.join(CUDA, name)
+        want = open(path).read() if os.path.exists(path) else None
+        new = got.get(name)
+        if want == new:
+            continue
+        diff = "".join(difflib.unified_diff((want or "").splitlines(True), (new or "").splitlines(True),
+                                            f"committed/{name}", f"generated/{name}", n=2))
+        diffs.append((name, diff or f"{name}: missing on one side"))
+    return diffs
+
+
+def write(got: dict) -> int:
+    """Write the corpus (removing files no case makes); returns how many files changed."""
+    os.makedirs(CUDA, exist_ok=True)
+    changed = differences(got)
+    for name, _ in changed:
+        path = os.path.join(CUDA, name)
+        if name in got:
+            with open(path, "w") as f:
+                f.write(got[name])
+        elif os.path.exists(path):
+            os.remove(path)
+    return len(changed)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--write", action="store_true", help="write the regenerated corpus")
+    ap.add_argument("--check", action="store_true", help="list the files that differ (exit 1 if any)")
+    args = ap.parse_args(argv)
+    got = compute_all()
+    if args.write:
+        print(f"{write(got)} of {len(got)} file(s) changed under {os.path.relpath(CUDA)}; "
+              "review with: git diff tests/golden")
+        return 0
+    diffs = differences(got)
+    for name, diff in diffs:
+        print(diff if not args.check else name)
+    print(f"{len(diffs)} of {len(got)} file(s) differ", file=sys.stderr)
+    return 1 if diffs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

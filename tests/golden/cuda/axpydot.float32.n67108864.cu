@@ -1,0 +1,746 @@
+// program axpydot: 3 call(s)
+// ===================== routines =====================
+// compute routine of t1 = mul(alpha, v) [mul: map]
+__device__ __forceinline__ void t1_mul_compute(const float x, const float y, float& z) {
+    using T = float; using R = float;
+    z = x * y;
+}
+// compute routine of z = w - alpha * v [sub: map]
+__device__ __forceinline__ void z_sub_compute(const float x, const float y, float& z) {
+    using T = float; using R = float;
+    z = x - y;
+}
+// compute routine of r = dot(z, u) [dot: reduce]
+__device__ __forceinline__ void r_dot_compute(const float x, const float y, float& acc) {
+    using T = float; using R = float;
+    acc += x * y;
+}
+// finalize routine of r = dot(z, u) [dot: reduce]
+__device__ __forceinline__ void r_dot_finalize(const float acc, float& r) {
+    using T = float; using R = float;
+    r = acc;
+}
+
+// ===================== rank 1 =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
+// launch k0_t1_mul__z_sub__r_dot grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+
+// kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_t1_mul__z_sub__r_dot(const float alpha,
+    const float* __restrict__ v_,
+    const float* __restrict__ w,
+    const float* __restrict__ u,
+    float* __restrict__ z,
+    float* __restrict__ r_,
+    float* __restrict__ kf_sum_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 8, ITERS = 1;
+    constexpr int GRID = 16384;
+    const float alpha_v = alpha;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_atomic_add(&kf_sum_r_[0], r__acc);   // one atomic per block
+    }
+    // the last block to finish finalizes the sums the blocks' atomics built, and clears them
+    if (kf_last_block(kf_count, GRID) && threadIdx.x == 0) {
+        {
+            const float acc = kf_ldcg(&kf_sum_r_[0]);
+            kf_sum_r_[0] = kf_op_add_t<float>::identity();   // ready for the next launch
+            float r__f;
+            r_dot_finalize(acc, r__f);
+            r_[0] = r__f;
+        }
+    }
+}
+
+// ===================== rank 2 =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__z_sub", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k1_r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul__z_sub runs call(s) [0, 1]; k1_r_dot runs call(s) [2]
+// launch k0_t1_mul__z_sub grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, out:z) aligned=(v:16, w:16)
+// launch k1_r_dot grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(in:z, in:u, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, z:32)
+
+// kernel k0_t1_mul__z_sub: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(128)
+k0_t1_mul__z_sub(const float alpha,
+    const float* __restrict__ v_,
+    const float* __restrict__ w,
+    float* __restrict__ z)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 128, VEC = 4, ITERS = 1;
+    // grid: 131072 block(s)
+    const float alpha_v = alpha;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+        }
+    }
+}
+
+// kernel k1_r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k1_r_dot(const float* __restrict__ z,
+    const float* __restrict__ u,
+    float* __restrict__ r_,
+    float* __restrict__ kf_sum_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 8, ITERS = 1;
+    constexpr int GRID = 16384;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_atomic_add(&kf_sum_r_[0], r__acc);   // one atomic per block
+    }
+    // the last block to finish finalizes the sums the blocks' atomics built, and clears them
+    if (kf_last_block(kf_count, GRID) && threadIdx.x == 0) {
+        {
+            const float acc = kf_ldcg(&kf_sum_r_[0]);
+            kf_sum_r_[0] = kf_op_add_t<float>::identity();   // ready for the next launch
+            float r__f;
+            r_dot_finalize(acc, r__f);
+            r_[0] = r__f;
+        }
+    }
+}
+
+// ===================== rank 3 =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [1, 2], "name": "k1_z_sub__r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul runs call(s) [0]; k1_z_sub__r_dot runs call(s) [1, 2]
+// launch k0_t1_mul grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:16)
+// launch k1_z_sub__r_dot grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:t1, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
+
+// kernel k0_t1_mul: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_t1_mul(const float alpha,
+    const float* __restrict__ v_,
+    float* __restrict__ t1)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 4, ITERS = 1;
+    // grid: 32768 block(s)
+    const float alpha_v = alpha;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            kf_store_pack<VEC>(t1, i0, N, t1_e);
+        }
+    }
+}
+
+// kernel k1_z_sub__r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k1_z_sub__r_dot(const float* __restrict__ w,
+    const float* __restrict__ t1,
+    const float* __restrict__ u,
+    float* __restrict__ z,
+    float* __restrict__ r_,
+    float* __restrict__ kf_sum_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 8, ITERS = 1;
+    constexpr int GRID = 16384;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_atomic_add(&kf_sum_r_[0], r__acc);   // one atomic per block
+    }
+    // the last block to finish finalizes the sums the blocks' atomics built, and clears them
+    if (kf_last_block(kf_count, GRID) && threadIdx.x == 0) {
+        {
+            const float acc = kf_ldcg(&kf_sum_r_[0]);
+            kf_sum_r_[0] = kf_op_add_t<float>::identity();   // ready for the next launch
+            float r__f;
+            r_dot_finalize(acc, r__f);
+            r_[0] = r__f;
+        }
+    }
+}
+
+// ===================== rank 4 =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
+// launch k0_t1_mul grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:16)
+// launch k1_z_sub grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:16, w:16)
+// launch k2_r_dot grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(in:z, in:u, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, z:32)
+
+// kernel k0_t1_mul: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_t1_mul(const float alpha,
+    const float* __restrict__ v_,
+    float* __restrict__ t1)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 4, ITERS = 1;
+    // grid: 32768 block(s)
+    const float alpha_v = alpha;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            kf_store_pack<VEC>(t1, i0, N, t1_e);
+        }
+    }
+}
+
+// kernel k1_z_sub: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(128)
+k1_z_sub(const float* __restrict__ w,
+    const float* __restrict__ t1,
+    float* __restrict__ z)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 128, VEC = 4, ITERS = 1;
+    // grid: 131072 block(s)
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+        }
+    }
+}
+
+// kernel k2_r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k2_r_dot(const float* __restrict__ z,
+    const float* __restrict__ u,
+    float* __restrict__ r_,
+    float* __restrict__ kf_sum_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 8, ITERS = 1;
+    constexpr int GRID = 16384;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_atomic_add(&kf_sum_r_[0], r__acc);   // one atomic per block
+    }
+    // the last block to finish finalizes the sums the blocks' atomics built, and clears them
+    if (kf_last_block(kf_count, GRID) && threadIdx.x == 0) {
+        {
+            const float acc = kf_ldcg(&kf_sum_r_[0]);
+            kf_sum_r_[0] = kf_op_add_t<float>::identity();   // ready for the next launch
+            float r__f;
+            r_dot_finalize(acc, r__f);
+            r_[0] = r__f;
+        }
+    }
+}
+
+// ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 2 =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
+// launch k0_t1_mul__z_sub__r_dot grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[65536B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+
+// kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_t1_mul__z_sub__r_dot(const float alpha,
+    const float* __restrict__ v_,
+    const float* __restrict__ w,
+    const float* __restrict__ u,
+    float* __restrict__ z,
+    float* __restrict__ r_,
+    float* __restrict__ kf_part_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 8, ITERS = 1;
+    constexpr int GRID = 16384;
+    const float alpha_v = alpha;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_part_r_[blockIdx.x] = r__acc;
+    }
+    // the last block to finish combines the partial results of all blocks
+    if (kf_last_block(kf_count, GRID)) {
+        {
+            float acc = kf_op_add_t<float>::identity();
+            for (int b = threadIdx.x; b < GRID; b += BS) acc = kf_op_add_t<float>::apply(acc, kf_ldcg(&kf_part_r_[b]));
+            __shared__ float kf_red2_r_[(BS + 31) / 32];
+            acc = kf_block_reduce<BS, kf_op_add_t>(acc, kf_red2_r_);
+            if (threadIdx.x == 0) {
+                float r__f;
+                r_dot_finalize(acc, r__f);
+                r_[0] = r__f;
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 3 =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 256, "finish": "atomic", "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
+// launch k0_t1_mul__z_sub__r_dot grid=(32768, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+
+// kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(256)
+k0_t1_mul__z_sub__r_dot(const float alpha,
+    const float* __restrict__ v_,
+    const float* __restrict__ w,
+    const float* __restrict__ u,
+    float* __restrict__ z,
+    float* __restrict__ r_,
+    float* __restrict__ kf_sum_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 256, VEC = 8, ITERS = 1;
+    constexpr int GRID = 32768;
+    const float alpha_v = alpha;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_atomic_add(&kf_sum_r_[0], r__acc);   // one atomic per block
+    }
+    // the last block to finish finalizes the sums the blocks' atomics built, and clears them
+    if (kf_last_block(kf_count, GRID) && threadIdx.x == 0) {
+        {
+            const float acc = kf_ldcg(&kf_sum_r_[0]);
+            kf_sum_r_[0] = kf_op_add_t<float>::identity();   // ready for the next launch
+            float r__f;
+            r_dot_finalize(acc, r__f);
+            r_[0] = r__f;
+        }
+    }
+}
+
+// ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 4 =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
+// launch k0_t1_mul__z_sub__r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[131072B], counter:kf_count[4B]) aligned=(u:16, v:16, w:16)
+
+// kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_t1_mul__z_sub__r_dot(const float alpha,
+    const float* __restrict__ v_,
+    const float* __restrict__ w,
+    const float* __restrict__ u,
+    float* __restrict__ z,
+    float* __restrict__ r_,
+    float* __restrict__ kf_part_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 4, ITERS = 1;
+    constexpr int GRID = 32768;
+    const float alpha_v = alpha;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_part_r_[blockIdx.x] = r__acc;
+    }
+    // the last block to finish combines the partial results of all blocks
+    if (kf_last_block(kf_count, GRID)) {
+        {
+            float acc = kf_op_add_t<float>::identity();
+            for (int b = threadIdx.x; b < GRID; b += BS) acc = kf_op_add_t<float>::apply(acc, kf_ldcg(&kf_part_r_[b]));
+            __shared__ float kf_red2_r_[(BS + 31) / 32];
+            acc = kf_block_reduce<BS, kf_op_add_t>(acc, kf_red2_r_);
+            if (threadIdx.x == 0) {
+                float r__f;
+                r_dot_finalize(acc, r__f);
+                r_[0] = r__f;
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 5 =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 256, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
+// launch k0_t1_mul__z_sub__r_dot grid=(32768, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[131072B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+
+// kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(256)
+k0_t1_mul__z_sub__r_dot(const float alpha,
+    const float* __restrict__ v_,
+    const float* __restrict__ w,
+    const float* __restrict__ u,
+    float* __restrict__ z,
+    float* __restrict__ r_,
+    float* __restrict__ kf_part_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 256, VEC = 8, ITERS = 1;
+    constexpr int GRID = 32768;
+    const float alpha_v = alpha;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_part_r_[blockIdx.x] = r__acc;
+    }
+    // the last block to finish combines the partial results of all blocks
+    if (kf_last_block(kf_count, GRID)) {
+        {
+            float acc = kf_op_add_t<float>::identity();
+            for (int b = threadIdx.x; b < GRID; b += BS) acc = kf_op_add_t<float>::apply(acc, kf_ldcg(&kf_part_r_[b]));
+            __shared__ float kf_red2_r_[(BS + 31) / 32];
+            acc = kf_block_reduce<BS, kf_op_add_t>(acc, kf_red2_r_);
+            if (threadIdx.x == 0) {
+                float r__f;
+                r_dot_finalize(acc, r__f);
+                r_[0] = r__f;
+            }
+        }
+    }
+}
+
+// ===================== unfused =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 256, "iters": 125, "vec": 4}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 256, "iters": 125, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 256, "iters": 125, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
+// launch k0_t1_mul grid=(525, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:16)
+// launch k1_z_sub grid=(525, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:16, w:16)
+// launch k2_r_dot grid=(525, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[2100B], counter:kf_count[4B]) aligned=(u:16, z:16)
+
+// kernel k0_t1_mul: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(256)
+k0_t1_mul(const float alpha,
+    const float* __restrict__ v_,
+    float* __restrict__ t1)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 256, VEC = 4, ITERS = 125;
+    // grid: 525 block(s)
+    const float alpha_v = alpha;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            kf_store_pack<VEC>(t1, i0, N, t1_e);
+        }
+    }
+}
+
+// kernel k1_z_sub: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(256)
+k1_z_sub(const float* __restrict__ w,
+    const float* __restrict__ t1,
+    float* __restrict__ z)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 256, VEC = 4, ITERS = 125;
+    // grid: 525 block(s)
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+        }
+    }
+}
+
+// kernel k2_r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(256)
+k2_r_dot(const float* __restrict__ z,
+    const float* __restrict__ u,
+    float* __restrict__ r_,
+    float* __restrict__ kf_part_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 256, VEC = 4, ITERS = 125;
+    constexpr int GRID = 525;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_part_r_[blockIdx.x] = r__acc;
+    }
+    // the last block to finish combines the partial results of all blocks
+    if (kf_last_block(kf_count, GRID)) {
+        {
+            float acc = kf_op_add_t<float>::identity();
+            for (int b = threadIdx.x; b < GRID; b += BS) acc = kf_op_add_t<float>::apply(acc, kf_ldcg(&kf_part_r_[b]));
+            __shared__ float kf_red2_r_[(BS + 31) / 32];
+            acc = kf_block_reduce<BS, kf_op_add_t>(acc, kf_red2_r_);
+            if (threadIdx.x == 0) {
+                float r__f;
+                r_dot_finalize(acc, r__f);
+                r_[0] = r__f;
+            }
+        }
+    }
+}
+
+// ===================== fallback of rank 1 (misaligned inputs) =====================
+// plan {"fingerprint": "da51d6e3b993b08b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
+// Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
+// launch k0_t1_mul__z_sub__r_dot grid=(131072, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B])
+
+// kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_t1_mul__z_sub__r_dot(const float alpha,
+    const float* __restrict__ v_,
+    const float* __restrict__ w,
+    const float* __restrict__ u,
+    float* __restrict__ z,
+    float* __restrict__ r_,
+    float* __restrict__ kf_sum_r_,
+    unsigned int* __restrict__ kf_count)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 1, ITERS = 1;
+    constexpr int GRID = 131072;
+    const float alpha_v = alpha;
+    float r__acc = kf_op_add_t<float>::identity();   // clear output of accumulated reduction
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: t1 = mul(alpha, v)   [mul: map, line 5]
+            float v__e[VEC]; kf_load_pack<VEC>(v_, i0, N, v__e);
+            float t1_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
+            // call 1: z = w - alpha * v   [sub: map, line 5]
+            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float z_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            kf_store_pack<VEC>(z, i0, N, z_e);
+            // call 2: r = dot(z, u)   [dot: reduce, line 6]
+            float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r__acc);
+        }
+    }
+    // finish the reduction of call 2 (r = dot(z, u)) in the block
+    {
+        __shared__ float kf_red_r_[(BS + 31) / 32];
+        r__acc = kf_block_reduce<BS, kf_op_add_t>(r__acc, kf_red_r_);
+        if (threadIdx.x == 0) kf_atomic_add(&kf_sum_r_[0], r__acc);   // one atomic per block
+    }
+    // the last block to finish finalizes the sums the blocks' atomics built, and clears them
+    if (kf_last_block(kf_count, GRID) && threadIdx.x == 0) {
+        {
+            const float acc = kf_ldcg(&kf_sum_r_[0]);
+            kf_sum_r_[0] = kf_op_add_t<float>::identity();   // ready for the next launch
+            float r__f;
+            r_dot_finalize(acc, r__f);
+            r_[0] = r__f;
+        }
+    }
+}

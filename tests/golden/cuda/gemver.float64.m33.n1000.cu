@@ -1,0 +1,2730 @@
+// program gemver: 4 call(s)
+// ===================== routines =====================
+// compute routine of B = ger(A, u1, v1) [ger: nested_map]
+__device__ __forceinline__ void B_ger_compute(const double A, const double x, const double y, const double alpha, double& B) {
+    using T = double; using R = double;
+    B = A + alpha * x * y;
+}
+// compute routine of B = ger(B, u2, v2) [ger: nested_map]
+__device__ __forceinline__ void B_1_ger_compute(const double A, const double x, const double y, const double alpha, double& B) {
+    using T = double; using R = double;
+    B = A + alpha * x * y;
+}
+// compute routine of x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) [gemv_t: nested_reduce]
+__device__ __forceinline__ void x_gemv_t_compute(const double A, const double x, double& acc) {
+    using T = double; using R = double;
+    acc += A * x;
+}
+// finalize routine of x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) [gemv_t: nested_reduce]
+__device__ __forceinline__ void x_gemv_t_finalize(const double acc, const double alpha, const double beta, const double y, double& z) {
+    using T = double; using R = double;
+    z = alpha * acc + beta * y;
+}
+// compute routine of w = gemv(B, x, alpha=alpha) [gemv: nested_reduce]
+__device__ __forceinline__ void w_gemv_compute(const double A, const double x, double& acc) {
+    using T = double; using R = double;
+    acc += A * x;
+}
+// finalize routine of w = gemv(B, x, alpha=alpha) [gemv: nested_reduce]
+__device__ __forceinline__ void w_gemv_finalize(const double acc, const double alpha, const double beta, const double y, double& z) {
+    using T = double; using R = double;
+    z = alpha * acc + beta * y;
+}
+
+// ===================== rank 1 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 2 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1], "name": "k0_B_ger__B_1_ger", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [2], "name": "k1_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k2_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger runs call(s) [0, 1]; k1_x_gemv_t runs call(s) [2]; k2_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, out:B_1) aligned=(A:32, v1:32, v2:32)
+// launch k1_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_) aligned=(B.1:16, z:16)
+// launch k2_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_B_ger__B_1_ger(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    double* __restrict__ B_1)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+    }
+}
+
+// kernel k1_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k1_x_gemv_t(const double* __restrict__ B_1,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 16 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k2_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k2_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 3 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0], "name": "k0_B_ger", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1, 2], "name": "k1_B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k2_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger runs call(s) [0]; k1_B_1_ger__x_gemv_t runs call(s) [1, 2]; k2_w_gemv runs call(s) [3]
+// launch k0_B_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:32, v1:32)
+// launch k1_B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:B, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(B:32, v2:32, z:32)
+// launch k2_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_B_ger(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    double* __restrict__ B)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+        }
+    }
+}
+
+// kernel k1_B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k1_B_1_ger__x_gemv_t(const double* __restrict__ B,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = double(0);
+        }
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k2_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k2_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 4 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0], "name": "k0_B_ger", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_B_1_ger", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [2], "name": "k2_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k3_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger runs call(s) [0]; k1_B_1_ger runs call(s) [1]; k2_x_gemv_t runs call(s) [2]; k3_w_gemv runs call(s) [3]
+// launch k0_B_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:32, v1:32)
+// launch k1_B_1_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:32, v2:32)
+// launch k2_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_) aligned=(B.1:16, z:16)
+// launch k3_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_B_ger(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    double* __restrict__ B)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+        }
+    }
+}
+
+// kernel k1_B_1_ger: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_B_1_ger(const double* __restrict__ B,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    double* __restrict__ B_1)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = double(0);
+        }
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+    }
+}
+
+// kernel k2_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k2_x_gemv_t(const double* __restrict__ B_1,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 16 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k3_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k3_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 1 with k0_B_ger__B_1_ger__x_gemv_t in its implementation 2 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 1 with k0_B_ger__B_1_ger__x_gemv_t in its implementation 3 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 16 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 1 with k0_B_ger__B_1_ger__x_gemv_t in its implementation 4 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 1, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 32 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 1 with k0_B_ger__B_1_ger__x_gemv_t in its implementation 5 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 16 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 1 with k1_w_gemv in its implementation 2 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
+// launch k1_w_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[12B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 2, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 3
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        const double w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        if (tx % (BX / KS) == 0) {
+            const int k = tx / (BX / KS);
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) {
+                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 1 with k1_w_gemv in its implementation 3 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
+// launch k1_w_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[8B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(512, 2)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 2, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 2
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        const double w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        if (tx % (BX / KS) == 0) {
+            const int k = tx / (BX / KS);
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) {
+                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 1 with k1_w_gemv in its implementation 4 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
+// launch k1_w_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[12B]) aligned=(B.1:32, x:32)
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(512, 2)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 3
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== rank 1 with k1_w_gemv in its implementation 5 =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
+// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
+// launch k1_w_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+
+// zero the outputs atomics sum into: w (k1_w_gemv)
+extern "C" __global__ void __launch_bounds__(256)
+kf_zero_outputs(unsigned int* __restrict__ w)
+{
+    const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
+    for (int i = i0; i < 66; i += step) w[i] = 0u;   // 66 words of w
+}
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 2, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 3
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        const double w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        if (tx % (BX / KS) == 0) {
+            const int k = tx / (BX / KS);
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) {
+                double w_c;
+                if (blockIdx.x == 0) {
+                    double w_f;
+                    w_gemv_finalize(w_r, alpha_v, 0.0, 0.0, w_f);
+                    w_c = w_f;
+                } else {
+                    double w_f;
+                    w_gemv_finalize(w_r, alpha_v, 0.0, 0.0, w_f);
+                    double w_z;
+                    w_gemv_finalize(double(0), alpha_v, 0.0, 0.0, w_z);
+                    w_c = w_f - w_z;
+                }
+                kf_atomic_add(&w[s], w_c);
+            }
+        }
+    }
+}
+
+// ===================== unfused =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0], "name": "k0_B_ger", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_B_1_ger", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [2], "name": "k2_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k3_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger runs call(s) [0]; k1_B_1_ger runs call(s) [1]; k2_x_gemv_t runs call(s) [2]; k3_w_gemv runs call(s) [3]
+// launch k0_B_ger grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
+// launch k1_B_1_ger grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:16, v2:16)
+// launch k2_x_gemv_t grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[40000B], counter:kf_count_x_[64B]) aligned=(B.1:16, z:16)
+// launch k3_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[4224B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+
+// kernel k0_B_ger: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_B_ger(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    double* __restrict__ B)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 16 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+        }
+    }
+}
+
+// kernel k1_B_1_ger: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_B_1_ger(const double* __restrict__ B,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    double* __restrict__ B_1)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 16 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = double(0);
+        }
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+    }
+}
+
+// kernel k2_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k2_x_gemv_t(const double* __restrict__ B_1,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ x_,
+    double* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 16 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 5)) {
+        const idx_t lo = (idx_t)blockIdx.x * (TF);
+        const idx_t hi = lo + (TF) < 1000 ? lo + (TF) : 1000;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double x__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 5; ++b) x__a = kf_op_add_t<double>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 1000 + x]));
+            double x__o;
+            x_gemv_t_finalize(x__a, beta_v, 1.0, z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k3_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k3_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 16 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}
+
+// ===================== fallback of rank 1 (misaligned inputs) =====================
+// plan {"fingerprint": "65f9bd6b239e14a9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
+// launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_)
+// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[20B])
+
+// kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_B_ger__B_1_ger__x_gemv_t(const double* __restrict__ A,
+    const double* __restrict__ u1,
+    const double* __restrict__ v1,
+    const double* __restrict__ u2,
+    const double* __restrict__ v2,
+    const double* __restrict__ y_,
+    const double beta,
+    const double* __restrict__ z,
+    double* __restrict__ B_1,
+    double* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 4, VEC = 1, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 32 x 1
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    double v1_f[VEC]; kf_load_pack<VEC, ALL_F>(v1, fb + tx * VEC, F, v1_f);   // invariant load: v1 along F
+    double v2_f[VEC]; kf_load_pack<VEC, ALL_F>(v2, fb + tx * VEC, F, v2_f);   // invariant load: v2 along F
+    double x__acc[VEC];          // clear output of reduction x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: B = ger(A, u1, v1)   [ger: nested_map, line 6]
+        double A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
+        }
+        double u1_s[KS];                                // load: u1 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u1_s[k] = (ALL_S || s < S) ? u1[s] : double(0); }
+        double B_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_ger_compute(A_e[k][v], u1_s[k], v1_f[v], 1.0, B_e[k][v]);
+            }
+        }
+        // call 1: B = ger(B, u2, v2)   [ger: nested_map, line 7]
+        double u2_s[KS];                                // load: u2 along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; u2_s[k] = (ALL_S || s < S) ? u2[s] : double(0); }
+        double B_1_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                B_1_ger_compute(B_e[k][v], u2_s[k], v2_f[v], 1.0, B_1_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+        }
+        // call 2: x = gemv_t(B, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 8]
+        double y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : double(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(B_1_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(B, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ double kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    double x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<double>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    double x__o;
+                    x_gemv_t_finalize(x__a, beta_v, 1.0, z[f], x__o);
+                    x_[f] = x__o;
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 33 x 1000 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const double* __restrict__ B_1,
+    const double* __restrict__ x_,
+    const double alpha,
+    double* __restrict__ w,
+    double* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 1, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 32 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const double alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
+        double B_1_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B_1 + (idx_t)s * F, fb + tx * VEC, F, B_1_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_1_e[k][v] = double(0);
+        }
+        double x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 32)) {
+        const idx_t lo = (idx_t)blockIdx.y * (TS);
+        const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            double w_a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 32; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
+            double w_o;
+            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
+            w[x] = w_o;
+        }
+    }
+}

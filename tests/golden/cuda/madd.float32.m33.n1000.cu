@@ -1,0 +1,392 @@
+// program madd: 1 call(s)
+// ===================== routines =====================
+// compute routine of C = madd(A, B) [madd: map]
+__device__ __forceinline__ void C_madd_compute(const float A, const float B, float& C) {
+    using T = float; using R = float;
+    C = A + B;
+}
+
+// ===================== rank 1 =====================
+// plan {"fingerprint": "7ba7471a62b2f3a0", "kernels": [{"calls": [0], "name": "k0_C_madd", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "madd", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_C_madd runs call(s) [0]
+// launch k0_C_madd grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:B, out:C) aligned=(A:16, B:16)
+
+// kernel k0_C_madd: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_C_madd(const float* __restrict__ A,
+    const float* __restrict__ B,
+    float* __restrict__ C)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: C = madd(A, B)   [madd: map, line 4]
+        float A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
+        }
+        float B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = float(0);
+        }
+        float C_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                C_madd_compute(A_e[k][v], B_e[k][v], C_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(C + (idx_t)s * F, fb + tx * VEC, F, C_e[k]);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_C_madd in its implementation 2 =====================
+// plan {"fingerprint": "7ba7471a62b2f3a0", "kernels": [{"calls": [0], "name": "k0_C_madd", "params": {"bx": 32, "by": 16, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "madd", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_C_madd runs call(s) [0]
+// launch k0_C_madd grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:B, out:C) aligned=(A:16, B:16)
+
+// kernel k0_C_madd: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_C_madd(const float* __restrict__ A,
+    const float* __restrict__ B,
+    float* __restrict__ C)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 3
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: C = madd(A, B)   [madd: map, line 4]
+        float A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
+        }
+        float B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = float(0);
+        }
+        float C_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                C_madd_compute(A_e[k][v], B_e[k][v], C_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(C + (idx_t)s * F, fb + tx * VEC, F, C_e[k]);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_C_madd in its implementation 3 =====================
+// plan {"fingerprint": "7ba7471a62b2f3a0", "kernels": [{"calls": [0], "name": "k0_C_madd", "params": {"bx": 32, "by": 16, "iter_axis": "slow", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "madd", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_C_madd runs call(s) [0]
+// launch k0_C_madd grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:B, out:C) aligned=(A:16, B:16)
+
+// kernel k0_C_madd: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(512, 2)
+k0_C_madd(const float* __restrict__ A,
+    const float* __restrict__ B,
+    float* __restrict__ C)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 16, KS = 2, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 2
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: C = madd(A, B)   [madd: map, line 4]
+        float A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
+        }
+        float B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = float(0);
+        }
+        float C_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                C_madd_compute(A_e[k][v], B_e[k][v], C_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(C + (idx_t)s * F, fb + tx * VEC, F, C_e[k]);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_C_madd in its implementation 4 =====================
+// plan {"fingerprint": "7ba7471a62b2f3a0", "kernels": [{"calls": [0], "name": "k0_C_madd", "params": {"bx": 32, "by": 4, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "madd", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_C_madd runs call(s) [0]
+// launch k0_C_madd grid=(8, 9, 1) block=(32, 4, 1) smem=0 args=(in:A, in:B, out:C) aligned=(A:16, B:16)
+
+// kernel k0_C_madd: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_C_madd(const float* __restrict__ A,
+    const float* __restrict__ B,
+    float* __restrict__ C)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 9
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: C = madd(A, B)   [madd: map, line 4]
+        float A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
+        }
+        float B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = float(0);
+        }
+        float C_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                C_madd_compute(A_e[k][v], B_e[k][v], C_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(C + (idx_t)s * F, fb + tx * VEC, F, C_e[k]);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_C_madd in its implementation 5 =====================
+// plan {"fingerprint": "7ba7471a62b2f3a0", "kernels": [{"calls": [0], "name": "k0_C_madd", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "madd", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_C_madd runs call(s) [0]
+// launch k0_C_madd grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:B, out:C) aligned=(A:16, B:16)
+
+// kernel k0_C_madd: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_C_madd(const float* __restrict__ A,
+    const float* __restrict__ B,
+    float* __restrict__ C)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 2, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 3
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: C = madd(A, B)   [madd: map, line 4]
+        float A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
+        }
+        float B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = float(0);
+        }
+        float C_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                C_madd_compute(A_e[k][v], B_e[k][v], C_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(C + (idx_t)s * F, fb + tx * VEC, F, C_e[k]);
+        }
+    }
+}
+
+// ===================== unfused =====================
+// plan {"fingerprint": "7ba7471a62b2f3a0", "kernels": [{"calls": [0], "name": "k0_C_madd", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "madd", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_C_madd runs call(s) [0]
+// launch k0_C_madd grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:B, out:C) aligned=(A:16, B:16)
+
+// kernel k0_C_madd: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_C_madd(const float* __restrict__ A,
+    const float* __restrict__ B,
+    float* __restrict__ C)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 8 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: C = madd(A, B)   [madd: map, line 4]
+        float A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
+        }
+        float B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = float(0);
+        }
+        float C_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                C_madd_compute(A_e[k][v], B_e[k][v], C_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(C + (idx_t)s * F, fb + tx * VEC, F, C_e[k]);
+        }
+    }
+}
+
+// ===================== fallback of rank 1 (misaligned inputs) =====================
+// plan {"fingerprint": "7ba7471a62b2f3a0", "kernels": [{"calls": [0], "name": "k0_C_madd", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "madd", "sizes": {"m": 33, "n": 1000}}
+// Plan: k0_C_madd runs call(s) [0]
+// launch k0_C_madd grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:B, out:C)
+
+// kernel k0_C_madd: tile 33 x 1000 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_C_madd(const float* __restrict__ A,
+    const float* __restrict__ B,
+    float* __restrict__ C)
+{
+    using idx_t = int;
+    constexpr idx_t S = 33, F = 1000;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 1, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 1;   // serial iterations; grid 32 x 5
+    constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: C = madd(A, B)   [madd: map, line 4]
+        float A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
+        }
+        float B_e[KS][VEC];                        // load B
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(B + (idx_t)s * F, fb + tx * VEC, F, B_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) B_e[k][v] = float(0);
+        }
+        float C_e[KS][VEC];
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                (void)s; (void)f;
+                C_madd_compute(A_e[k][v], B_e[k][v], C_e[k][v]);
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_store_pack<VEC, ALL_F>(C + (idx_t)s * F, fb + tx * VEC, F, C_e[k]);
+        }
+    }
+}

@@ -1,0 +1,1632 @@
+// program sgemvt: 2 call(s)
+// ===================== routines =====================
+// compute routine of x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) [gemv_t: nested_reduce]
+__device__ __forceinline__ void x_gemv_t_compute(const kf_c64 A, const kf_c64 x, kf_c64& acc) {
+    using T = kf_c64; using R = float;
+    acc += A * x;
+}
+// finalize routine of x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) [gemv_t: nested_reduce]
+__device__ __forceinline__ void x_gemv_t_finalize(const kf_c64 acc, const kf_c64 alpha, const kf_c64 beta, const kf_c64 y, kf_c64& z) {
+    using T = kf_c64; using R = float;
+    z = alpha * acc + beta * y;
+}
+// compute routine of w = gemv(A, x, alpha=alpha) [gemv: nested_reduce]
+__device__ __forceinline__ void w_gemv_compute(const kf_c64 A, const kf_c64 x, kf_c64& acc) {
+    using T = kf_c64; using R = float;
+    acc += A * x;
+}
+// finalize routine of w = gemv(A, x, alpha=alpha) [gemv: nested_reduce]
+__device__ __forceinline__ void w_gemv_finalize(const kf_c64 acc, const kf_c64 alpha, const kf_c64 beta, const kf_c64 y, kf_c64& z) {
+    using T = kf_c64; using R = float;
+    z = alpha * acc + beta * y;
+}
+
+// ===================== rank 1 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
+// launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_,
+    kf_c64* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 32 x 16
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;   // walk down: the grid moves down the matrix
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 16)) {
+        const idx_t lo = fb;
+        const idx_t hi = lo + (TF) < 4096 ? lo + (TF) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 x__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 4096 + x]));
+            kf_c64 x__o;
+            x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 1 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_o;
+                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+                    w[s] = w_o;
+                }
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k0_x_gemv_t in its implementation 2 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
+// launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_,
+    kf_c64* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 32 x 16
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 16)) {
+        const idx_t lo = (idx_t)blockIdx.x * (TF);
+        const idx_t hi = lo + (TF) < 4096 ? lo + (TF) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 x__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 4096 + x]));
+            kf_c64 x__o;
+            x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 1 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_o;
+                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+                    w[s] = w_o;
+                }
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k0_x_gemv_t in its implementation 3 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
+// launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// zero the outputs atomics sum into: x_ (k0_x_gemv_t)
+extern "C" __global__ void __launch_bounds__(256)
+kf_zero_outputs(unsigned int* __restrict__ x_)
+{
+    const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
+    for (int i = i0; i < 8192; i += step) x_[i] = 0u;   // 8192 words of x
+}
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 32 x 16
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_c64 x__c;
+                    if (blockIdx.y == 0) {
+                        kf_c64 x__f;
+                        x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[f], x__f);
+                        x__c = x__f;
+                    } else {
+                        kf_c64 x__f;
+                        x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), kf_c64(0), x__f);
+                        kf_c64 x__z;
+                        x_gemv_t_finalize(kf_c64(0), beta_v, kf_c64(1.0f, 0.0f), kf_c64(0), x__z);
+                        x__c = x__f - x__z;
+                    }
+                    kf_atomic_add(&x_[f], x__c);
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 1 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_o;
+                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+                    w[s] = w_o;
+                }
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k0_x_gemv_t in its implementation 4 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
+// launch k0_x_gemv_t grid=(32, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// zero the outputs atomics sum into: x_ (k0_x_gemv_t)
+extern "C" __global__ void __launch_bounds__(256)
+kf_zero_outputs(unsigned int* __restrict__ x_)
+{
+    const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
+    for (int i = i0; i < 8192; i += step) x_[i] = 0u;   // 8192 words of x
+}
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 32 x 32
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_c64 x__c;
+                    if (blockIdx.y == 0) {
+                        kf_c64 x__f;
+                        x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[f], x__f);
+                        x__c = x__f;
+                    } else {
+                        kf_c64 x__f;
+                        x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), kf_c64(0), x__f);
+                        kf_c64 x__z;
+                        x_gemv_t_finalize(kf_c64(0), beta_v, kf_c64(1.0f, 0.0f), kf_c64(0), x__z);
+                        x__c = x__f - x__z;
+                    }
+                    kf_atomic_add(&x_[f], x__c);
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 1 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_o;
+                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+                    w[s] = w_o;
+                }
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k0_x_gemv_t in its implementation 5 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
+// launch k0_x_gemv_t grid=(32, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// zero the outputs atomics sum into: x_ (k0_x_gemv_t)
+extern "C" __global__ void __launch_bounds__(256)
+kf_zero_outputs(unsigned int* __restrict__ x_)
+{
+    const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
+    for (int i = i0; i < 8192; i += step) x_[i] = 0u;   // 8192 words of x
+}
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 32 x 32
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    #pragma unroll 2   // more loads in flight
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_c64 x__c;
+                    if (blockIdx.y == 0) {
+                        kf_c64 x__f;
+                        x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[f], x__f);
+                        x__c = x__f;
+                    } else {
+                        kf_c64 x__f;
+                        x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), kf_c64(0), x__f);
+                        kf_c64 x__z;
+                        x_gemv_t_finalize(kf_c64(0), beta_v, kf_c64(1.0f, 0.0f), kf_c64(0), x__z);
+                        x__c = x__f - x__z;
+                    }
+                    kf_atomic_add(&x_[f], x__c);
+                }
+            }
+        }
+        __syncthreads();
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 1 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_o;
+                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+                    w[s] = w_o;
+                }
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k1_w_gemv in its implementation 2 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
+// launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_,
+    kf_c64* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 32 x 16
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;   // walk down: the grid moves down the matrix
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 16)) {
+        const idx_t lo = fb;
+        const idx_t hi = lo + (TF) < 4096 ? lo + (TF) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 x__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 4096 + x]));
+            kf_c64 x__o;
+            x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 1 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_o;
+                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+                    w[s] = w_o;
+                }
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k1_w_gemv in its implementation 3 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// zero the outputs atomics sum into: w (k1_w_gemv)
+extern "C" __global__ void __launch_bounds__(256)
+kf_zero_outputs(unsigned int* __restrict__ w)
+{
+    const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
+    for (int i = i0; i < 8192; i += step) w[i] = 0u;   // 8192 words of w
+}
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_,
+    kf_c64* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 32 x 16
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;   // walk down: the grid moves down the matrix
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 16)) {
+        const idx_t lo = fb;
+        const idx_t hi = lo + (TF) < 4096 ? lo + (TF) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 x__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 4096 + x]));
+            kf_c64 x__o;
+            x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 16;   // serial iterations; grid 2 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_c;
+                    if (blockIdx.x == 0) {
+                        kf_c64 w_f;
+                        w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
+                        w_c = w_f;
+                    } else {
+                        kf_c64 w_f;
+                        w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
+                        kf_c64 w_z;
+                        w_gemv_finalize(kf_c64(0), alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_z);
+                        w_c = w_f - w_z;
+                    }
+                    kf_atomic_add(&w[s], w_c);
+                }
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k1_w_gemv in its implementation 4 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// zero the outputs atomics sum into: w (k1_w_gemv)
+extern "C" __global__ void __launch_bounds__(256)
+kf_zero_outputs(unsigned int* __restrict__ w)
+{
+    const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
+    for (int i = i0; i < 8192; i += step) w[i] = 0u;   // 8192 words of w
+}
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_,
+    kf_c64* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 32 x 16
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;   // walk down: the grid moves down the matrix
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 16)) {
+        const idx_t lo = fb;
+        const idx_t hi = lo + (TF) < 4096 ? lo + (TF) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 x__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 4096 + x]));
+            kf_c64 x__o;
+            x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 16;   // serial iterations; grid 2 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    #pragma unroll 2   // more loads in flight
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_c;
+                    if (blockIdx.x == 0) {
+                        kf_c64 w_f;
+                        w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
+                        w_c = w_f;
+                    } else {
+                        kf_c64 w_f;
+                        w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
+                        kf_c64 w_z;
+                        w_gemv_finalize(kf_c64(0), alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_z);
+                        w_c = w_f - w_z;
+                    }
+                    kf_atomic_add(&w[s], w_c);
+                }
+            }
+        }
+    }
+}
+
+// ===================== rank 1 with k1_w_gemv in its implementation 5 =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
+// launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_,
+    kf_c64* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 32 x 16
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;   // walk down: the grid moves down the matrix
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 16)) {
+        const idx_t lo = fb;
+        const idx_t hi = lo + (TF) < 4096 ? lo + (TF) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 x__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 4096 + x]));
+            kf_c64 x__o;
+            x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 2, VEC = 4, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 1 x 512
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        const kf_c64 w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        if (tx % (BX / KS) == 0) {
+            const int k = tx / (BX / KS);
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) {
+                kf_c64 w_o;
+                w_gemv_finalize(w_r, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+                w[s] = w_o;
+            }
+        }
+    }
+}
+
+// ===================== unfused =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
+// launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[256B]) aligned=(A:16, z:16)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(256, 4)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_,
+    kf_c64* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 64 x 8
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 8)) {
+        const idx_t lo = (idx_t)blockIdx.x * (TF);
+        const idx_t hi = lo + (TF) < 4096 ? lo + (TF) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 x__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 4096 + x]));
+            kf_c64 x__o;
+            x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(256, 4)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 8, KS = 1, VEC = 2, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 1 x 512
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_c64 w_o;
+                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+                    w[s] = w_o;
+                }
+            }
+        }
+    }
+}
+
+// ===================== fallback of rank 1 (misaligned inputs) =====================
+// plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
+// Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
+// launch k0_x_gemv_t grid=(128, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B])
+// launch k1_w_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[131072B], counter:kf_count_w[4096B])
+
+// kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
+extern "C" __global__ void __launch_bounds__(128, 8)
+k0_x_gemv_t(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ y_,
+    const kf_c64 beta,
+    const kf_c64* __restrict__ z,
+    kf_c64* __restrict__ x_,
+    kf_c64* __restrict__ kf_part_x_,
+    unsigned int* __restrict__ kf_count_x_)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 1, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 64;   // serial iterations; grid 128 x 16
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 beta_v = beta;
+    const idx_t fb = (idx_t)blockIdx.x * TF;          // invariant: the loop walks along S
+    kf_c64 x__acc[VEC];          // clear output of reduction x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    #pragma unroll
+    for (int r = 0; r < VEC; ++r) x__acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t sb = ((idx_t)it * gridDim.y + blockIdx.y) * TS;   // walk down: the grid moves down the matrix
+        // call 0: x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)   [gemv_t: nested_reduce, line 6]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 y__s[KS];                                // load: y along S
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; y__s[k] = (ALL_S || s < S) ? y_[s] : kf_c64(0); }
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) x_gemv_t_compute(A_e[k][v], y__s[k], x__acc[v]);
+            }
+        }
+    }
+    // finish reduction(s) x = gemv_t(A, y, alpha=beta, beta=1.0, y=z) across the block
+    {
+        __shared__ kf_c64 kf_sm_x_[BY][TF];
+        #pragma unroll
+        for (int v = 0; v < VEC; ++v) kf_sm_x_[ty][tx * VEC + v] = x__acc[v];
+        __syncthreads();
+        if (ty == 0) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t f = fb + tx * VEC + v;
+                if (ALL_F || f < F) {
+                    kf_c64 x__a = kf_sm_x_[0][tx * VEC + v];
+                    for (int y = 1; y < BY; ++y) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_sm_x_[y][tx * VEC + v]);
+                    kf_part_x_[(idx_t)blockIdx.y * F + f] = x__a;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    // the last block of each strip finishes x = gemv_t(A, y, alpha=beta, beta=1.0, y=z)
+    if (kf_last_block(kf_count_x_ + blockIdx.x, 16)) {
+        const idx_t lo = fb;
+        const idx_t hi = lo + (TF) < 4096 ? lo + (TF) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 x__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) x__a = kf_op_add_t<kf_c64>::apply(x__a, kf_ldcg(&kf_part_x_[(idx_t)b * 4096 + x]));
+            kf_c64 x__o;
+            x_gemv_t_finalize(x__a, beta_v, kf_c64(1.0f, 0.0f), z[x], x__o);
+            x_[x] = x__o;
+        }
+    }
+}
+
+// kernel k1_w_gemv: tile 4096 x 4096 (lead order C), iterating along fast
+extern "C" __global__ void __launch_bounds__(128, 8)
+k1_w_gemv(const kf_c64* __restrict__ A,
+    const kf_c64* __restrict__ x_,
+    const kf_c64 alpha,
+    kf_c64* __restrict__ w,
+    kf_c64* __restrict__ kf_part_w,
+    unsigned int* __restrict__ kf_count_w)
+{
+    using idx_t = int;
+    constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
+    constexpr int BX = 32, BY = 4, KS = 1, VEC = 1, TF = BX * VEC, TS = BY * KS;
+    constexpr int ITERS = 32;   // serial iterations; grid 4 x 1024
+    constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const kf_c64 alpha_v = alpha;
+    const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
+    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    #pragma unroll
+    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
+        // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
+        kf_c64 A_e[KS][VEC];                        // load A
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            const idx_t s = sb + ty + k * BY;
+            if (ALL_S || s < S) kf_load_pack<VEC, ALL_F>(A + (idx_t)s * F, fb + tx * VEC, F, A_e[k]);
+            else
+                for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c64(0);
+        }
+        kf_c64 x__f[VEC]; kf_load_pack<VEC, ALL_F>(x_, fb + tx * VEC, F, x__f);   // load: x along F
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) {
+                const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+            }
+        }
+    }
+    // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
+    {
+        #pragma unroll
+        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        if (tx == 0) {
+            #pragma unroll
+            for (int k = 0; k < KS; ++k) {
+                const idx_t s = sb + ty + k * BY;
+                if (ALL_S || s < S) {
+                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                }
+            }
+        }
+    }
+    // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
+    if (kf_last_block(kf_count_w + blockIdx.y, 4)) {
+        const idx_t lo = sb;
+        const idx_t hi = lo + (TS) < 4096 ? lo + (TS) : 4096;
+        for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
+            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 4; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 4096 + x]));
+            kf_c64 w_o;
+            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
+            w[x] = w_o;
+        }
+    }
+}

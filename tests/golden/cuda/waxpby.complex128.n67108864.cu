@@ -1,0 +1,239 @@
+// program waxpby: 1 call(s)
+// ===================== routines =====================
+// compute routine of w = waxpby(alpha, x, beta, y) [waxpby: map]
+__device__ __forceinline__ void w_waxpby_compute(const kf_c128 alpha, const kf_c128 x, const kf_c128 beta, const kf_c128 y, kf_c128& w) {
+    using T = kf_c128; using R = double;
+    w = alpha * x + beta * y;
+}
+
+// ===================== rank 1 =====================
+// plan {"fingerprint": "81aa81383e9f9e9f", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_w_waxpby(const kf_c128 alpha,
+    const kf_c128* __restrict__ x_,
+    const kf_c128 beta,
+    const kf_c128* __restrict__ y_,
+    kf_c128* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 2, ITERS = 1;
+    // grid: 65536 block(s)
+    const kf_c128 alpha_v = alpha;
+    const kf_c128 beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            kf_c128 x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            kf_c128 y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            kf_c128 w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_w_waxpby in its implementation 2 =====================
+// plan {"fingerprint": "81aa81383e9f9e9f", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(131072, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(256)
+k0_w_waxpby(const kf_c128 alpha,
+    const kf_c128* __restrict__ x_,
+    const kf_c128 beta,
+    const kf_c128* __restrict__ y_,
+    kf_c128* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 256, VEC = 2, ITERS = 1;
+    // grid: 131072 block(s)
+    const kf_c128 alpha_v = alpha;
+    const kf_c128 beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            kf_c128 x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            kf_c128 y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            kf_c128 w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_w_waxpby in its implementation 3 =====================
+// plan {"fingerprint": "81aa81383e9f9e9f", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(262144, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(128)
+k0_w_waxpby(const kf_c128 alpha,
+    const kf_c128* __restrict__ x_,
+    const kf_c128 beta,
+    const kf_c128* __restrict__ y_,
+    kf_c128* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 128, VEC = 2, ITERS = 1;
+    // grid: 262144 block(s)
+    const kf_c128 alpha_v = alpha;
+    const kf_c128 beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            kf_c128 x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            kf_c128 y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            kf_c128 w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_w_waxpby in its implementation 4 =====================
+// plan {"fingerprint": "81aa81383e9f9e9f", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 249, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(1053, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(128)
+k0_w_waxpby(const kf_c128 alpha,
+    const kf_c128* __restrict__ x_,
+    const kf_c128 beta,
+    const kf_c128* __restrict__ y_,
+    kf_c128* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 128, VEC = 2, ITERS = 249;
+    // grid: 1053 block(s)
+    const kf_c128 alpha_v = alpha;
+    const kf_c128 beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            kf_c128 x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            kf_c128 y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            kf_c128 w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_w_waxpby in its implementation 5 =====================
+// plan {"fingerprint": "81aa81383e9f9e9f", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 249, "unroll": 4, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(264, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_w_waxpby(const kf_c128 alpha,
+    const kf_c128* __restrict__ x_,
+    const kf_c128 beta,
+    const kf_c128* __restrict__ y_,
+    kf_c128* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 2, ITERS = 249;
+    // grid: 264 block(s)
+    const kf_c128 alpha_v = alpha;
+    const kf_c128 beta_v = beta;
+    #pragma unroll 4   // more loads in flight
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            kf_c128 x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            kf_c128 y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            kf_c128 w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== unfused =====================
+// plan {"fingerprint": "81aa81383e9f9e9f", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 497, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(528, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w)
+
+// kernel k0_w_waxpby: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(256)
+k0_w_waxpby(const kf_c128 alpha,
+    const kf_c128* __restrict__ x_,
+    const kf_c128 beta,
+    const kf_c128* __restrict__ y_,
+    kf_c128* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 256, VEC = 1, ITERS = 497;
+    // grid: 528 block(s)
+    const kf_c128 alpha_v = alpha;
+    const kf_c128 beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            kf_c128 x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            kf_c128 y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            kf_c128 w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== fallback of rank 1 (misaligned inputs) =====================
+// plan {"fingerprint": "81aa81383e9f9e9f", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(131072, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w)
+
+// kernel k0_w_waxpby: vec, N = 67108864
+extern "C" __global__ void __launch_bounds__(512)
+k0_w_waxpby(const kf_c128 alpha,
+    const kf_c128* __restrict__ x_,
+    const kf_c128 beta,
+    const kf_c128* __restrict__ y_,
+    kf_c128* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 67108864;
+    constexpr int BS = 512, VEC = 1, ITERS = 1;
+    // grid: 131072 block(s)
+    const kf_c128 alpha_v = alpha;
+    const kf_c128 beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            kf_c128 x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            kf_c128 y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            kf_c128 w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}

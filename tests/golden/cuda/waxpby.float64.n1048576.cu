@@ -1,0 +1,241 @@
+// program waxpby: 1 call(s)
+// ===================== routines =====================
+// compute routine of w = waxpby(alpha, x, beta, y) [waxpby: map]
+__device__ __forceinline__ void w_waxpby_compute(const double alpha, const double x, const double beta, const double y, double& w) {
+    using T = double; using R = double;
+    w = alpha * x + beta * y;
+}
+
+// ===================== rank 1 =====================
+// plan {"fingerprint": "b2700c2652ac1837", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 2, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 1048576
+extern "C" __global__ void __launch_bounds__(128)
+k0_w_waxpby(const double alpha,
+    const double* __restrict__ x_,
+    const double beta,
+    const double* __restrict__ y_,
+    double* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 1048576;
+    constexpr int BS = 128, VEC = 4, ITERS = 2;
+    // grid: 1024 block(s)
+    const double alpha_v = alpha;
+    const double beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            double w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_w_waxpby in its implementation 2 =====================
+// plan {"fingerprint": "b2700c2652ac1837", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 2, "unroll": 4, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(256, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 1048576
+extern "C" __global__ void __launch_bounds__(512)
+k0_w_waxpby(const double alpha,
+    const double* __restrict__ x_,
+    const double beta,
+    const double* __restrict__ y_,
+    double* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 1048576;
+    constexpr int BS = 512, VEC = 4, ITERS = 2;
+    // grid: 256 block(s)
+    const double alpha_v = alpha;
+    const double beta_v = beta;
+    #pragma unroll 4   // more loads in flight
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            double w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_w_waxpby in its implementation 3 =====================
+// plan {"fingerprint": "b2700c2652ac1837", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 2, "unroll": 4, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 1048576
+extern "C" __global__ void __launch_bounds__(256)
+k0_w_waxpby(const double alpha,
+    const double* __restrict__ x_,
+    const double beta,
+    const double* __restrict__ y_,
+    double* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 1048576;
+    constexpr int BS = 256, VEC = 4, ITERS = 2;
+    // grid: 512 block(s)
+    const double alpha_v = alpha;
+    const double beta_v = beta;
+    #pragma unroll 4   // more loads in flight
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            double w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_w_waxpby in its implementation 4 =====================
+// plan {"fingerprint": "b2700c2652ac1837", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 2, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(256, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 1048576
+extern "C" __global__ void __launch_bounds__(512)
+k0_w_waxpby(const double alpha,
+    const double* __restrict__ x_,
+    const double beta,
+    const double* __restrict__ y_,
+    double* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 1048576;
+    constexpr int BS = 512, VEC = 4, ITERS = 2;
+    // grid: 256 block(s)
+    const double alpha_v = alpha;
+    const double beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            double w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== rank 1 with k0_w_waxpby in its implementation 5 =====================
+// plan {"fingerprint": "b2700c2652ac1837", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 2, "unroll": 4, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+
+// kernel k0_w_waxpby: vec, N = 1048576
+extern "C" __global__ void __launch_bounds__(128)
+k0_w_waxpby(const double alpha,
+    const double* __restrict__ x_,
+    const double beta,
+    const double* __restrict__ y_,
+    double* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 1048576;
+    constexpr int BS = 128, VEC = 4, ITERS = 2;
+    // grid: 1024 block(s)
+    const double alpha_v = alpha;
+    const double beta_v = beta;
+    #pragma unroll 4   // more loads in flight
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            double w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== unfused =====================
+// plan {"fingerprint": "b2700c2652ac1837", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 4, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+
+// kernel k0_w_waxpby: vec, N = 1048576
+extern "C" __global__ void __launch_bounds__(256)
+k0_w_waxpby(const double alpha,
+    const double* __restrict__ x_,
+    const double beta,
+    const double* __restrict__ y_,
+    double* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 1048576;
+    constexpr int BS = 256, VEC = 2, ITERS = 4;
+    // grid: 512 block(s)
+    const double alpha_v = alpha;
+    const double beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            double w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}
+
+// ===================== fallback of rank 1 (misaligned inputs) =====================
+// plan {"fingerprint": "b2700c2652ac1837", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 2, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
+// Plan: k0_w_waxpby runs call(s) [0]
+// launch k0_w_waxpby grid=(4096, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w)
+
+// kernel k0_w_waxpby: vec, N = 1048576
+extern "C" __global__ void __launch_bounds__(128)
+k0_w_waxpby(const double alpha,
+    const double* __restrict__ x_,
+    const double beta,
+    const double* __restrict__ y_,
+    double* __restrict__ w)
+{
+    using idx_t = int;
+    constexpr idx_t N = 1048576;
+    constexpr int BS = 128, VEC = 1, ITERS = 2;
+    // grid: 4096 block(s)
+    const double alpha_v = alpha;
+    const double beta_v = beta;
+    for (int it = 0; it < ITERS; ++it) {
+        const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
+        if (i0 < N) {
+            // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
+            double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
+            double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
+            double w_e[VEC];
+            #pragma unroll
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
+            kf_store_pack<VEC>(w, i0, N, w_e);
+        }
+    }
+}

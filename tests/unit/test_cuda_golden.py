@@ -1,0 +1,39 @@
+"""Generated CUDA stays byte-identical to the committed golden corpus (``tests/golden/cuda``).
+
+The corpus holds, for the 11 examples at three sizes and four dtypes and for the solver
+iterations, the source of the top-ranked plans, the best plan's kernels in their next-ranked
+implementations, the unfused plan and the misaligned fallback,
+with every launch's grid, block, shared memory, arguments and alignment.  An intended change
+of code generation is refreshed with ``PYTHONPATH=src python -m tests.golden.corpus --write`` and
+its diff reviewed in the commit.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.golden import corpus
+
+
+@pytest.fixture(scope="module")
+def generated():
+    return corpus.compute_all()
+
+
+def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
+    stems = {f[:-3] for f in os.listdir(corpus.CUDA) if f.endswith(".cu")}
+    assert len(list(corpus.example_cases())) == 11 * 4 * 3
+    assert {s for s, *_ in corpus.example_cases()} | {s for s, *_ in corpus.solver_cases()} | {"prelude"} == stems
+    text = generated["axpydot.float32.n1048576.cu"]
+    assert text.count("// ===================== rank ") >= corpus.RANKED
+    assert text.count(" in its implementation ") == corpus.RANKED - 1
+    assert "// error" not in "".join(generated.values())
+
+
+def test_generated_cuda_identical_to_corpus(generated):
+    diffs = corpus.differences(generated)
+    shown = "\n".join(d for _n, d in diffs[:3])[:6000]
+    assert not diffs, (f"{len(diffs)} corpus file(s) differ: {[n for n, _ in diffs][:10]}\n{shown}\n"
+                       "If the change is intended: PYTHONPATH=src python -m tests.golden.corpus --write, "
+                       "review git diff tests/golden, and say why in the commit")

@@ -5,7 +5,7 @@ a script (``kfuse.compile_script``); kfuse builds the data-dependency graph of
 library calls, plans kernels, generates readable CUDA C and runs it through
 NVRTC.
 """
-__version__ = "0.1.0"
+from ._version import __version__  # noqa: E402
 
 from . import config, library  # noqa: E402
 from .errors import (KfuseError, ScriptError, ShapeError, DTypeError, ArgumentError,  # noqa: E402

@@ -21,7 +21,7 @@ import json
 import os
 import sys
 
-from . import __version__
+from ._version import __version__
 from .errors import KfuseError
 
 

@@ -62,6 +62,8 @@ class KernelSource:
     plan: KernelPlan
     aligned: dict = dataclasses.field(default_factory=dict)   # value -> bytes its pointer must be aligned to
     zero: list = dataclasses.field(default_factory=list)      # outputs atomics sum into: zeroed first (module.zero_kernel)
+    shared_bytes: int = 0     # dynamic shared memory per block (bytes), passed at launch
+    target: str = ""          # the architecture the kernel needs beyond the device's own (e.g. "sm_90a"), or ""
 
 
 class _Lines:
@@ -1099,10 +1101,6 @@ class TileEmitter(KernelEmitter):
 
 
 # ============================================================================ rows
-SPARSE_PARTS = {"csr": (("indptr", "int"), ("indices", "int"), ("data", "T")),
-                "ell": (("cols", "int"), ("vals", "T"), ("rowlen", "int"))}
-
-
 class RowsEmitter(VecEmitter):
     """A kernel over the rows of sparse matrices: SpMV, and vector maps and reductions over
     the same rows.  A group of G threads (G | 32) walks each row's nonzeros (CSR: ``indptr[i]
@@ -1370,7 +1368,7 @@ class RowsEmitter(VecEmitter):
             t = self.p.value(a.value).type if a.value and a.value in self.p.values else None
             if t is not None and t.kind == "sparse":
                 T = ctype(t.dtype)
-                for part, kind in SPARSE_PARTS[t.fmt]:
+                for part, kind in t.parts:
                     ct = T if kind == "T" else "int"
                     out.append(KArg(f"{a.cname}_{part}", f"const {ct}* __restrict__ {a.cname}_{part}", "in",
                                     f"{a.value}#{part}", dtype=t.dtype if kind == "T" else "int32"))

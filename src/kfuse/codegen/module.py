@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import __version__
+from .._version import __version__
 from ..errors import PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
 from ..fusion.budget import smem_refusal

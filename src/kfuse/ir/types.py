@@ -26,6 +26,10 @@ DTYPES = tuple(_DTYPES)
 KINDS = ("scalar", "vector", "matrix", "sparse")
 _RANK = {"scalar": 0, "vector": 1, "matrix": 2, "sparse": 2}
 SPARSE_FORMATS = ("csr", "ell")
+# the arrays a sparse matrix of each format is stored in, in the order kernels take them, with the
+# C type of their elements ("T": the matrix's own dtype)
+SPARSE_PARTS = {"csr": (("indptr", "int"), ("indices", "int"), ("data", "T")),
+                "ell": (("cols", "int"), ("vals", "T"), ("rowlen", "int"))}
 
 
 def check_dtype(name, what: str = "dtype") -> str:
@@ -94,6 +98,12 @@ class ArrayType:
         if self.kind != "sparse" and (self.per_row or self.row_mean):
             object.__setattr__(self, "per_row", 0)
             object.__setattr__(self, "row_mean", 0.0)
+
+    @property
+    def parts(self) -> tuple:
+        """A sparse matrix's storage: (array name, C element type; "T" for the dtype) in the order
+        kernels take them (CSR: indptr, indices, data; ELLPACK-R: cols, vals, rowlen); () otherwise."""
+        return SPARSE_PARTS[self.fmt] if self.kind == "sparse" else ()
 
     @property
     def rank(self) -> int:

@@ -20,7 +20,8 @@ import os
 import tempfile
 import warnings
 
-from .. import __version__, config
+from .. import config
+from .._version import __version__
 from ..errors import KfuseWarning
 from . import nvrtc
 

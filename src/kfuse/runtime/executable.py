@@ -16,7 +16,6 @@ from ..errors import ArgumentError, NoGPUError
 from ..ir import Program
 from . import arrays, device
 from .stub import MISS, make_stub, poison
-from ..codegen.kernel import SPARSE_PARTS
 
 
 class Executable:
@@ -61,7 +60,7 @@ class Executable:
         self._n_inputs = len(self._user_inputs)
         self._fast = [(n, v.type.kind == "scalar" and v.host, tuple(v.type.shape), np.dtype(v.type.dtype),
                        "_f_contiguous" if v.type.order == "F" and v.type.kind == "matrix" else "_c_contiguous",
-                       tuple(part for part, _ in SPARSE_PARTS[v.type.fmt]) if v.type.kind == "sparse" else None)
+                       tuple(part for part, _ in v.type.parts) if v.type.kind == "sparse" else None)
                       for n, v in self._inputs]
         self._sparse_cls = None
         self._outs = [(o, program.value(o).view_of) for o in program.outputs]
@@ -158,7 +157,7 @@ class Executable:
                 from .. import sparse
                 sparse.check_sparse(shown, x, t.shape, t.dtype, t.fmt)
                 env[name] = x
-                for part, _kind in SPARSE_PARTS[t.fmt]:
+                for part, _kind in t.parts:
                     env[f"{name}#{part}"] = getattr(x, part)
                 continue
             if t.kind == "scalar":

@@ -19,7 +19,8 @@ import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 
-from .. import __version__, config
+from .. import config
+from .._version import __version__
 from ..errors import KfuseError, KfuseWarning, PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
 from ..fusion.space import impl_variants, make_plan

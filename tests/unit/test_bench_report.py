@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kfuse.bench import report, runner, sequences, worker
+from kfuse.bench import plots, report, runner, sequences, worker
 from kfuse.bench.sequences import SEQUENCES
 
 F = np.float64
@@ -320,7 +320,7 @@ def test_report_without_kfuse_or_ceilings(synthetic):
 
 def test_plots(synthetic, tmp_path):
     pytest.importorskip("matplotlib")
-    drawn, notes = report.write_plots(synthetic, tmp_path)
+    drawn, notes = plots.write_plots(synthetic, tmp_path)
     assert notes == [] and set(drawn) == {"SGEMV", "VADD", "MADD"}
     for name in drawn + ["overview"]:
         assert (tmp_path / f"{name}.png").stat().st_size > 1000

@@ -534,10 +534,3 @@ def console_summary(results: dict, mode: str = "hot") -> str:
     for impl, note in (results.get("impl_notes") or {}).items():
         lines.append(f"{impl}: {note}")
     return "\n".join(lines)
-
-
-def write_plots(results: dict, folder: Path) -> tuple[list[str], list[str]]:
-    """One PNG per sequence plus ``overview.png`` (see :mod:`kfuse.bench.plots`)."""
-    from .plots import write_plots as _write
-
-    return _write(results, folder)

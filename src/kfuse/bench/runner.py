@@ -465,11 +465,12 @@ def load_results(folder: Path) -> dict:
 def write_outputs(results: dict, out: Path, plots: bool) -> list[str]:
     """results.json, report.md and plots; returns notes (e.g. plots skipped)."""
     from . import report
+    from .plots import write_plots
 
     notes, drawn = [], []
     (out / "results.json").write_text(json.dumps(results, indent=1, default=str) + "\n")
     if plots:
-        drawn, notes = report.write_plots(results, out / "plots")
+        drawn, notes = write_plots(results, out / "plots")
     text = report.render(results, plot_notes=notes, plots=drawn)
     (out / "report.md").write_text(text)
     return notes

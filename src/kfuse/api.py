@@ -306,8 +306,8 @@ class JitFunction:
         """Call the compiled function; ``out=`` (keyword only): arrays to write the results into."""
         last = self._last
         if last is not None and not kwargs and out is None:
-            stub = last[0]._stub
-            if stub is not None and len(args) == last[0]._n_inputs:
+            stub = last[0].stub
+            if stub is not None and len(args) == last[0].n_arguments:
                 r = stub(*args)   # its checks are the signature: a hit means the same trace applies
                 if r is not MISS:
                     return r[0] if last[1] == "single" else (list(r) if last[1] == "list" else r)

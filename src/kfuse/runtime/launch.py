@@ -174,3 +174,15 @@ def run_steps(steps: list, env: dict) -> None:
     """Launch every step on the current stream, reading arguments from ``env``."""
     for fn, grid, block, shared, recipe in steps:
         fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]), shared)
+
+
+def load_kernels(cubin: bytes, kernels) -> list:
+    """Load ``cubin`` on the current device and return the Steps of ``kernels`` (KernelSources,
+    e.g. written by hand, in launch order); the loaded module stays alive with its functions."""
+    import cupy
+
+    from .launch_spec import launch_of
+    module = cupy.cuda.function.Module()
+    module.load(cubin)
+    return load_steps(module, [launch_of(k) for k in kernels], cupy.cuda.runtime.getDevice())
+

@@ -201,16 +201,17 @@ def _alignment(program, module) -> tuple:
     return tuple(aligned.items())
 
 
-def launch_of(k, module) -> Launch:
-    """The Launch of kernel source ``k``."""
+def launch_of(k, module=None) -> Launch:
+    """The Launch of kernel source ``k`` (of ``module``, where the zeroing kernel is)."""
     args = []
     for a in k.args:
         value = workspace_name(k.name, a.cname) if a.kind in ("partial",) + ZEROED else a.value
-        args.append(LaunchArg(a.kind, a.cname, value, a.nbytes, getattr(a, "align", 0), a.dtype))
+        args.append(LaunchArg(a.kind, a.cname, value, a.nbytes, a.align, a.dtype))
     if k.plan is not None:
         plan_kernel, calls = k.plan.name, tuple(k.plan.calls)
     else:   # the zeroing kernel serves the calls whose outputs it zeroes
         plan_kernel = None
-        calls = tuple(c for kk in module.kernels if kk.zero for c in kk.plan.calls)
-    return Launch(k.name, tuple(k.grid), tuple(k.block), int(getattr(k, "shared_bytes", 0)), tuple(args),
-                  plan_kernel, calls, getattr(k, "target", ""))
+        calls = tuple(c for kk in (module.kernels if module else ()) if kk.zero and kk.plan
+                      for c in kk.plan.calls)
+    return Launch(k.name, tuple(k.grid), tuple(k.block), int(k.shared_bytes), tuple(args),
+                  plan_kernel, calls, k.target)

@@ -98,11 +98,8 @@ def compile_module(program: Program, plan, module, arch: str) -> tuple:
     spilled under their default register budget are generated again with a roomier one
     (:func:`roomier`), so the plan and module returned may differ from those given."""
     from ..codegen import generate
-    from .launch import check_shared
-    from .launch_spec import launch_of
-    from .targets import compile_target
-    target = compile_target(arch, module.launches)
-    compiled, hit = _compile(program, module, target)
+    name = f"{program.name}.cu"
+    compiled, target, hit = compile_kernels(name, module.source, module.launches, arch)
     auto = {k.name for k in plan.kernels if k.space in ("tile", "rows") and "regs" not in k.params}
     for budget in (64, 128, 255):   # a kernel spilled under its default register budget
         better = roomier(plan, compiled.resources(), auto, budget)
@@ -110,19 +107,27 @@ def compile_module(program: Program, plan, module, arch: str) -> tuple:
             continue
         plan = better
         module = generate(program, plan)
-        target = compile_target(arch, module.launches)
-        compiled, hit = _compile(program, module, target)
-    check_shared([launch_of(k, module) for k in module.launches], target, compiled.resources())
+        compiled, target, hit = compile_kernels(name, module.source, module.launches, arch)
     return plan, module, compiled, target, hit
 
 
-def _compile(program: Program, module, target: str) -> tuple:
+def compile_kernels(name: str, source: str, kernels, arch: str) -> tuple:
+    """(CompileResult, target, cache hit) of CUDA ``source`` holding ``kernels``
+    (:class:`~kfuse.codegen.kernel.KernelSource`, planned or written by hand) for an ``arch``
+    device: compiled for the arch-specific target a kernel needs (``sm_90a``), refused with
+    the reason where the device or this NVRTC cannot have it, or where a kernel's shared
+    memory is over what one block of ``arch`` may take."""
     from . import nvrtc
     from .cache import compile_cached
-    from .targets import base_arch, check_nvrtc
+    from .launch import check_shared
+    from .launch_spec import launch_of
+    from .targets import base_arch, check_nvrtc, compile_target
+    target = compile_target(arch, kernels)
     if target != base_arch(target):   # an arch-specific target: say so if this NVRTC lacks it
         check_nvrtc(target, nvrtc.supported_archs())
-    return compile_cached(module.source, target, name=f"{program.name}.cu")
+    compiled, hit = compile_cached(source, target, name=name)
+    check_shared([launch_of(k) for k in kernels], target, compiled.resources())
+    return compiled, target, hit
 
 
 def roomier(plan, resources: dict, auto: set, budget: int):

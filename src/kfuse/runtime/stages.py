@@ -142,3 +142,34 @@ def roomier(plan, resources: dict, auto: set, budget: int):
     kernels = [dataclasses.replace(k, params={**k.params, "regs": budget}) if k.name in spilled else k
                for k in plan.kernels]
     return dataclasses.replace(plan, kernels=kernels)
+
+
+def artifact_files(stages: dict, name: str) -> list:
+    """[(file name, bytes, what it is)] for each artifact in ``stages`` (an ordered dict of
+    artifacts, as ``exe.stages``), named after program ``name``: program JSON, graph DOT and
+    JSON, plan JSON, one .cu per kernel, the module's CUDA, the cubin, the launch spec JSON."""
+    program = stages.get("program")
+    files = []
+    for stage, art in stages.items():
+        if stage == "program":
+            files.append((f"{name}.program.json", _json(art.to_json()), "program: the IR, sizes bound"))
+        elif stage == "graph":
+            files.append((f"{name}.graph.dot", art.dot.encode(), "graph: data dependencies (DOT)"))
+            files.append((f"{name}.graph.json", _json(art.to_json()), "graph: data dependencies (JSON)"))
+        elif stage == "plan":
+            files.append((f"{name}.plan.json", (art.dumps(program) + "\n").encode(), "plan"))
+        elif stage == "kernels":
+            for k in art.launches:
+                files.append((f"{name}.kernels/{k.name}.cu", k.text.encode(), f"kernels: {k.name}"))
+        elif stage == "cuda":
+            files.append((f"{name}.cu", art.encode(), "cuda: the whole module"))
+        elif stage == "cubin":
+            files.append((f"{name}.cubin", art, f"cubin: {len(art)} bytes"))
+        elif stage == "executable":
+            files.append((f"{name}.launch.json", _json(art.to_json()), "executable: the launch spec"))
+    return files
+
+
+def _json(data) -> bytes:
+    import json
+    return (json.dumps(data, indent=2) + "\n").encode()

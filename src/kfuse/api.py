@@ -114,6 +114,24 @@ def compile_program(program: Program, sizes: dict | None = None, plan=None,
     return exe
 
 
+def compile_stages(program: Program, sizes: dict | None = None, plan=None, arch: str | None = None,
+                   fuse: bool | None = None, until: str = "executable") -> dict:
+    """The named stages (:data:`kfuse.runtime.stages.STAGES`) up to ``until``, as an ordered
+    dict of artifacts (``exe.stages`` holds all of them for a compiled program).  Stages up to
+    ``cuda`` need neither NVRTC nor a GPU; ``cubin`` and ``executable`` need NVRTC."""
+    from .runtime import stages
+    stages.check_stage(until)
+    bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
+    out = stages.front(bound)
+    if not stages.reaches(until, "plan"):
+        return {k: v for k, v in out.items() if stages.reaches(until, k)}
+    chosen = make_plan(bound, plan, fuse)
+    if until == "plan":
+        return {**out, "plan": chosen}
+    done = stages.run_from_plan(bound, chosen, arch, until)
+    return done.stages if until == "executable" else done
+
+
 def compile_script(path_or_text: str, sizes: dict | None = None, dtype: str | None = None,
                    plan=None, arch: str | None = None, fuse: bool | None = None, tune: bool = False,
                    graph: bool = False) -> Executable:
@@ -306,8 +324,8 @@ class JitFunction:
         """Call the compiled function; ``out=`` (keyword only): arrays to write the results into."""
         last = self._last
         if last is not None and not kwargs and out is None:
-            stub = last[0]._stub
-            if stub is not None and len(args) == last[0]._n_inputs:
+            stub = last[0].stub
+            if stub is not None and len(args) == last[0].n_arguments:
                 r = stub(*args)   # its checks are the signature: a hit means the same trace applies
                 if r is not MISS:
                     return r[0] if last[1] == "single" else (list(r) if last[1] == "list" else r)

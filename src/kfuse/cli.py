@@ -5,6 +5,7 @@
     kfuse graph SCRIPT [-o F.dot]
     kfuse plan SCRIPT --size NAME=V ... [--json]
     kfuse compile SCRIPT --size NAME=V ... -o F.cu [--plan F.json]
+    kfuse stages SCRIPT --size NAME=V ... [--until STAGE] [--out DIR]   (each stage's artifact)
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
@@ -96,6 +97,18 @@ def cmd_compile(args):
         _write(args.cubin, _checked_cubin(exe))
         print(f"wrote {args.cubin} ({len(exe.compiled.cubin)} bytes, {exe.arch})")
     _print_resources(exe)
+
+
+def cmd_stages(args):
+    from .api import compile_stages
+    from .runtime.stages import artifact_files
+    prog = _load(args)
+    stages = compile_stages(prog, _sizes(args.size), args.plan, args.arch, until=args.until)
+    out = args.out or f"{prog.name}_stages"
+    for fname, data, what in artifact_files(stages, prog.name):
+        path = os.path.join(out, fname)
+        _write(path, data)
+        print(f"wrote {path} ({what})")
 
 
 def _write(path: str, data: bytes) -> None:
@@ -285,6 +298,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--cubin", help="also write the cubin here")
     c.add_argument("--arch", help="target, e.g. sm_90 (default: the GPU's, else sm_90)")
     c.set_defaults(func=cmd_compile)
+    c = script_cmd("stages", "write each compilation stage's artifact to a file (program, graph, plan, "
+                   "kernels, CUDA, cubin, launch spec)")
+    c.add_argument("--until", default="executable", metavar="STAGE",
+                   help="the last stage to run: program, graph, plan, kernels, cuda, cubin or executable")
+    c.add_argument("--out", default=None, help="folder to write into (default NAME_stages)")
+    c.add_argument("--arch", help="target, e.g. sm_90 (default: the GPU's, else sm_90)")
+    c.set_defaults(func=cmd_stages)
     c = script_cmd("run", "compile and run on random inputs, check and time")
     c.add_argument("--arch", help="target, e.g. sm_90")
     c.add_argument("--out-dir", default="kfuse_out", help="where to write the .cu and .cubin")

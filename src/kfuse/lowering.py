@@ -22,7 +22,8 @@ class Lowered:
     (bytes), ``arch``, ``ptxas`` (NVRTC's log: the ptxas report), ``resources`` (registers,
     shared memory and spills per kernel, parsed from it), ``explain()`` (the fusion decisions
     in words), ``executable`` (the :class:`kfuse.runtime.Executable`; calling it needs a GPU of
-    ``arch``) and ``signature`` (one line per argument).
+    ``arch``), ``stages`` (each compilation stage's artifact), ``launch_spec`` and
+    ``signature`` (one line per argument).
     """
 
     def __init__(self, executable, structure: str, signature: list):
@@ -61,6 +62,17 @@ class Lowered:
     @property
     def resources(self) -> dict:
         return self.executable.resources
+
+    @property
+    def stages(self) -> dict:
+        """Every compilation stage's artifact, in order (program, graph, plan, kernels, cuda,
+        cubin, executable: :mod:`kfuse.runtime.stages`), as Triton's ``asm``."""
+        return self.executable.stages
+
+    @property
+    def launch_spec(self):
+        """How to call it: :class:`kfuse.runtime.launch_spec.LaunchSpec`."""
+        return self.executable.launch_spec
 
     def explain(self, calls=None) -> str:
         """Why calls fuse or not (``calls``: ids, as ``kfuse explain --calls``); without them,

@@ -50,7 +50,7 @@ def _replay(exe, args):
     """The replay alone of the graph the executable's stub captured for ``args``."""
     exe(*args)
     exe(*args)   # the second sighting captures
-    graphs = exe._stub.graphs.graphs if exe._stub is not None else {}
+    graphs = exe.stub.graphs.graphs if exe.stub is not None else {}
     if not graphs:
         return lambda: None
     g = next(iter(graphs.values()))
@@ -69,34 +69,34 @@ def measure(n_calls: int = 2000) -> list:
              ("waxpby", {"n": 1 << 20}, lambda x, y, a, b: a * x + b * y)]
     for name, sizes, pyfn in cases:
         exe = kfuse.compile_script(_script(name), sizes=sizes)
-        if len(exe.module.launches) != 1:   # one kernel, nothing zeroed before it
+        if len(exe.launch_spec.launches) != 1:   # one kernel, nothing zeroed before it
             continue
         ins = reference.random_inputs(exe.program, seed=1, xp=cupy)
         args = list(ins.values())
         env, _ = exe.bind(tuple(args), {})
         exe.run_bound(env)
-        (fn, grid, block, recipe), = exe._steps
-        out_name = exe._allocs[0][0]
-        shape, dt, order = exe._allocs[0][1:]
+        (fn, grid, block, shared, recipe), = exe.loaded_steps()
+        out = exe.launch_spec.per_call[0]
+        shape, dt, order = out.shape, np.dtype(out.dtype), out.order
         kargs = tuple(env[r] if isinstance(r, str) else r for r in recipe)
-        idx = [i for i, r in enumerate(recipe) if isinstance(r, str) and r == out_name][0]
+        idx = [i for i, r in enumerate(recipe) if isinstance(r, str) and r == out.name][0]
 
         def bare():
-            fn(grid, block, kargs)
+            fn(grid, block, kargs, shared)
 
         def bare_alloc():
             a = list(kargs)
             a[idx] = cupy.empty(shape, dt, order)
-            fn(grid, block, tuple(a))
+            fn(grid, block, tuple(a), shared)
 
-        g = exe._stub.__globals__ if exe._stub is not None else None
+        g = exe.stub.__globals__ if exe.stub is not None else None
         launch = cupy.cuda.driver.launchKernel
         stream = cupy.cuda.get_current_stream().ptr
         g3 = tuple(grid) + (1,) * (3 - len(grid))
         b3 = tuple(block) + (1,) * (3 - len(block))
 
         def driver():
-            launch(g["_fp_0"], *g3, *b3, 0, stream, g["_pp_0"], 0)
+            launch(g["_fp_0"], *g3, *b3, shared, stream, g["_pp_0"], 0)
 
         def take():
             g["_ring_0"].take(stream, 1 << 30)
@@ -113,7 +113,7 @@ def measure(n_calls: int = 2000) -> list:
              "launch_us": _per_call(driver, n_calls) * 1e6 if g else None,
              "graph_us": _per_call(_replay(exe, host_args), n_calls) * 1e6,
              "take_us": _per_call(take, n_calls) * 1e6 if g else None,
-             "outputs": len(exe._allocs)}
+             "outputs": len(exe.launch_spec.per_call)}
         r["exe_over_bare_alloc"] = r["exe_us"] / r["bare_alloc_us"]
         r["jit_over_bare_alloc"] = r["jit_us"] / r["bare_alloc_us"]
         rows.append(r)

@@ -39,7 +39,8 @@ class KArg:
     """A kernel parameter: an array pointer, a host scalar, or a workspace pointer.
 
     kind: ``in`` / ``out`` (value ``value``), ``host`` (scalar by value),
-    ``partial`` / ``counter`` (workspace of ``nbytes`` bytes; counters start at 0).
+    ``partial`` / ``counter`` (workspace of ``nbytes`` bytes; counters start at 0),
+    ``byval`` (a parameter block of ``nbytes`` bytes passed by value, aligned to ``align``).
     """
 
     cname: str
@@ -48,6 +49,7 @@ class KArg:
     value: str | None = None
     nbytes: int = 0
     dtype: str | None = None
+    align: int = 0
 
 
 @dataclasses.dataclass

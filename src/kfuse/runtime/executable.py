@@ -6,16 +6,16 @@ kernel launched with an argument tuple assembled from a precomputed recipe.
 """
 from __future__ import annotations
 
-import dataclasses
-import time
-
 import numpy as np
 
 from .. import config
 from ..errors import ArgumentError, NoGPUError
 from ..ir import Program
 from . import arrays, device
+from .launch import byval_args, load_steps, pass_by_value
+from .launch_spec import build_spec
 from .stub import MISS, make_stub, poison
+from .targets import base_arch
 
 
 class Executable:
@@ -23,19 +23,28 @@ class Executable:
 
     Returns a tuple of outputs in the program's return order (CuPy arrays, or
     torch tensors if any input was one; scalars as 0-d arrays).
+
+    ``launch_spec`` describes how to call it (:class:`~kfuse.runtime.launch_spec.LaunchSpec`);
+    ``stages`` holds each compilation stage's artifact (:mod:`kfuse.runtime.stages`); ``arch``
+    is the device architecture it runs on, ``target`` the one it was compiled for (``sm_90a``
+    where a kernel needs it).
     """
 
     def __init__(self, program: Program, plan, module, compiled, arch: str,
-                 compile_seconds: float, cache_hit: bool):
+                 compile_seconds: float, cache_hit: bool, target: str | None = None):
         self.program = program
         self.plan_obj = plan
         self.module = module
         self.compiled = compiled
         self.arch = arch
+        self.target = target or arch
         self.compile_seconds = compile_seconds
         self.cache_hit = cache_hit
+        self.stages: dict = {}
+        self.launch_spec = spec = build_spec(program, module, arch, self.target)
+        self.n_arguments = spec.n_arguments
         self._loaded = None
-        self._stub = None
+        self.stub = None
         self.use_graph = False
         self._graphs: dict = {}
         self._inputs = [(n, program.value(n)) for n in program.inputs]
@@ -46,29 +55,24 @@ class Executable:
         self._expand = None if len(self._user_inputs) == len(self._inputs) else \
             tuple(pos[v.copy_of or n] for n, v in self._inputs)
         self._input_index = {v.display: i for i, (_, v) in enumerate(self._user_inputs)}
-        stored = []
-        for k in module.kernels:
-            for a in k.args:
-                if a.kind == "out" and a.value not in stored:
-                    stored.append(a.value)
-        self._aligned = {}
-        for k in module.kernels:
-            for v, nbytes in k.aligned.items():
-                if program.value(v.split("#")[0]).role == "input":   # "A#data": a sparse matrix's part
-                    self._aligned[v] = max(nbytes, self._aligned.get(v, 1))
+        self._aligned = spec.aligned
+        self._byval = byval_args(spec.launches)
         self._fallback = None
-        self._n_inputs = len(self._user_inputs)
+        self._n_inputs = spec.n_arguments
         self._fast = [(n, v.type.kind == "scalar" and v.host, tuple(v.type.shape), np.dtype(v.type.dtype),
                        "_f_contiguous" if v.type.order == "F" and v.type.kind == "matrix" else "_c_contiguous",
                        tuple(part for part, _ in v.type.parts) if v.type.kind == "sparse" else None)
                       for n, v in self._inputs]
         self._sparse_cls = None
-        self._outs = [(o, program.value(o).view_of) for o in program.outputs]
-        self._host_outputs = any(program.value(o).host for o in program.outputs)
-        self._allocs = []
-        for v in stored:
-            t = program.value(v).type
-            self._allocs.append((v, tuple(t.shape), np.dtype(t.dtype), t.order))
+        self._outs = [(o.name, o.view_of) for o in spec.outputs]
+        self._host_outputs = any(o.host for o in spec.outputs)
+        self._allocs = [(a.name, a.shape, np.dtype(a.dtype), a.order) for a in spec.per_call]
+
+    @property
+    def _stub(self):
+        """The host stub (:mod:`kfuse.runtime.stub`), also ``stub``: None before loading or where
+        the program takes the general path."""
+        return self.stub
 
     # ------------------------------------------------------------------ info
     @property
@@ -104,25 +108,14 @@ class Executable:
         if self._loaded is not None and self._loaded[0] == dev:
             return self._loaded[1]
         cc = f"sm_{cupy.cuda.Device(dev).compute_capability}"
-        if cc != self.arch:
-            raise NoGPUError(f"{self.program.name} was compiled for {self.arch} but device {dev} is {cc}")
+        if cc != base_arch(self.target):
+            raise NoGPUError(f"{self.program.name} was compiled for {self.target} but device {dev} is {cc}")
         mod = cupy.cuda.function.Module()
         mod.load(self.compiled.cubin)
-        steps = []
-        for k in self.module.launches:
-            fn = mod.get_function(k.name)
-            recipe = []
-            for a in k.args:
-                if a.kind in ("in", "out", "host"):
-                    recipe.append(a.value)
-                elif a.kind in ("counter", "accum"):   # zero at load; the kernel leaves them zero
-                    recipe.append(cupy.zeros(a.nbytes // 4, dtype=np.uint32))
-                else:
-                    recipe.append(cupy.empty(a.nbytes, dtype=np.uint8))
-            steps.append((fn, k.grid, k.block, recipe))
+        steps = load_steps(mod, self.launch_spec.launches, dev)
         self._loaded = (dev, (mod, steps))
         self._steps = steps
-        self._stub = None if self.use_graph else make_stub(self, dev, steps)
+        self.stub = None if self.use_graph else make_stub(self, dev, steps)
         return self._loaded[1]
 
     # ------------------------------------------------------------------ calling
@@ -242,9 +235,19 @@ class Executable:
                 env[name] = empty(shape, dt, order)
         if config.get().poison:
             poison([env[name] for name, *_ in self._allocs], steps)
-        for fn, grid, block, recipe in steps:
-            fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]))
+        if self._byval:
+            pass_by_value(env, self._byval)
+        for fn, grid, block, shared, recipe in steps:
+            fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]), shared)
         return env
+
+    def loaded_steps(self) -> list:
+        """The loaded launches (:class:`kfuse.runtime.launch.Step`: function, grid, block,
+        dynamic shared bytes, argument recipe) on the current device, loading if needed."""
+        import cupy
+        if self._loaded is None or self._loaded[0] != cupy.cuda.runtime.getDevice():
+            self.load()
+        return self._steps
 
     def prepare(self, args: tuple, out=None):
         """Bound, checked arguments with every output and intermediate allocated (``out=``:
@@ -358,7 +361,7 @@ class Executable:
         """Run on device arrays; ``out=``: arrays (one per output) to write the results into."""
         if self.use_graph:
             return self._call_graph(args, kwargs, out)
-        stub = self._stub
+        stub = self.stub
         if stub is not None and out is None and not kwargs and len(args) == self._n_inputs:
             r = stub(*args)
             if r is not MISS:
@@ -415,33 +418,7 @@ class Executable:
 
 
 def build(program: Program, plan, arch: str | None = None) -> Executable:
-    """Generate, compile (through the cache) and wrap ``plan`` of ``program``."""
-    from ..codegen import generate
-    from .cache import compile_cached
-    arch = arch or device.current_arch()
-    t0 = time.perf_counter()
-    module = generate(program, plan)
-    compiled, hit = compile_cached(module.source, arch, name=f"{program.name}.cu")
-    auto = {k.name for k in plan.kernels if k.space in ("tile", "rows") and "regs" not in k.params}
-    for budget in (64, 128, 255):   # a kernel spilled under its default register budget
-        roomier = _roomier(plan, compiled.resources(), auto, budget)
-        if roomier is None:
-            continue
-        plan = roomier
-        module = generate(program, plan)
-        compiled, hit = compile_cached(module.source, arch, name=f"{program.name}.cu")
-    return Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit)
-
-
-def _roomier(plan, resources: dict, auto: set, budget: int):
-    """``plan`` with a budget of ``budget`` registers per thread (``regs``) for each kernel in
-    ``auto`` (tile and rows kernels whose plan named no budget) that spilled under a smaller
-    one (tile kernels start at 64, rows kernels at ptxas's own choice); None when none did."""
-    spilled = {name for name, r in resources.items() if r["spill_stores"] or r["stack"]} & auto
-    start = {k.name: int(k.params.get("regs", 64 if k.space == "tile" else 0)) for k in plan.kernels}
-    spilled = {name for name in spilled if start[name] < budget}
-    if not spilled:
-        return None
-    kernels = [dataclasses.replace(k, params={**k.params, "regs": budget}) if k.name in spilled else k
-               for k in plan.kernels]
-    return dataclasses.replace(plan, kernels=kernels)
+    """Generate, compile (through the cache) and wrap ``plan`` of ``program`` (the stages from
+    plan to executable: :func:`kfuse.runtime.stages.compile_plan`)."""
+    from .stages import compile_plan
+    return compile_plan(program, plan, arch)

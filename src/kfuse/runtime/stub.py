@@ -210,37 +210,37 @@ def poison(arrays, steps) -> None:
     launches, so elements a kernel fails to write show."""
     for a in arrays:
         a.fill(np.nan)
-    for _fn, _g, _b, recipe in steps:
-        for r in recipe:
+    for step in steps:
+        for r in step.recipe:
             if not isinstance(r, str) and r.dtype == np.uint8:
                 r.fill(0xFF)  # all-ones bytes are NaN for every float type
 
 
 def make_stub(exe, dev: int, steps: list):
-    """The stub of ``exe`` for device ``dev`` (its module loaded as ``steps``), or None
-    when the program needs the general path anyway (host scalars returned, 0-d device
-    scalars, sparse matrices, host scalars of other types than float and complex)."""
+    """The stub of ``exe`` for device ``dev`` (its module loaded as ``steps``: Steps of
+    :mod:`kfuse.runtime.launch`), or None when the program needs the general path anyway (host
+    scalars returned, 0-d device scalars, sparse matrices, host scalars of other types than
+    float and complex, by-value parameter blocks).  It reads ``exe.launch_spec`` alone."""
     import cupy
     from cupy.cuda import driver
 
     from .. import config
-    p = exe.program
+    spec = exe.launch_spec
+    aligned = spec.aligned
+    allocs = [(a.name, a.shape, np.dtype(a.dtype), a.order) for a in spec.per_call]
     ns = {"MISS": MISS, "_nd": cupy.ndarray, "_dev": dev, "_lock": threading.Lock(),
           "_get_device": cupy.cuda.runtime.getDevice, "_settings": config.get,
           "_stream": cupy.cuda.get_current_stream, "_launch": driver.launchKernel}
-    names = [f"a{i}" for i in range(exe._n_inputs)]
-    arg = exe._expand or range(len(exe._inputs))   # input -> the argument it is read from
+    names = [f"a{i}" for i in range(spec.n_arguments)]
     arrays, lines = [], []
-    for i, (name, val) in enumerate(exe._inputs):
-        i = arg[i]
-        t = val.type
-        if (t.kind == "scalar" and not val.host) or t.kind == "sparse":
+    for t in spec.inputs:
+        if (t.kind == "scalar" and not t.host) or t.kind == "sparse":
             return None   # 0-d device arrays and sparse matrices: the general path checks them
         if t.kind == "scalar" and t.dtype not in _SCALAR_CODES:
             return None
         if t.kind != "scalar":
-            arrays.append((i, name, t))
-    if any(p.value(o).host for o, _ in exe._outs):
+            arrays.append((t.argument, t.name, t))
+    if any(o.host for o in spec.outputs):
         return None
     a = names
     ptr = {}   # value name -> the stub's variable holding its device address
@@ -251,9 +251,8 @@ def make_stub(exe, dev: int, steps: list):
         for i, _name, t in arrays:
             ns[f"_dt_{i}"] = np.dtype(t.dtype)
             ns[f"_shape_{i}"] = tuple(t.shape)
-            contig = "_f_contiguous" if t.kind == "matrix" and t.order == "F" else "_c_contiguous"
             conds += [f"{a[i]}.dtype is not _dt_{i}", f"{a[i]}.shape != _shape_{i}",
-                      f"not {a[i]}.{contig}"]
+                      f"not {a[i]}.{t.contiguity}"]
         lines.append("    if (" + "\n            or ".join(conds) + "):")
         lines.append("        return MISS")
         for i, _, _ in arrays:
@@ -264,30 +263,30 @@ def make_stub(exe, dev: int, steps: list):
         for i, name, _ in arrays:
             lines.append(f"    p{i} = d{i}.ptr")
             ptr[name] = f"p{i}"
-        aligned = [(i, exe._aligned[name]) for i, name, _ in arrays if name in exe._aligned]
-        if aligned:
-            lines.append("    if " + " or ".join(f"p{i} & {n - 1}" for i, n in aligned) + ":")
+        need = [(i, aligned[name]) for i, name, _ in arrays if name in aligned]
+        if need:
+            lines.append("    if " + " or ".join(f"p{i} & {n - 1}" for i, n in need) + ":")
             lines.append("        return MISS")
     scalars = {}
-    for i, (name, val) in enumerate(exe._inputs):
-        i = arg[i]
-        if val.type.kind == "scalar":
-            ok = ["float", "int"] + (["complex"] if val.type.dtype.startswith("complex") else [])
+    for t in spec.inputs:
+        i = t.argument
+        if t.kind == "scalar":
+            ok = ["float", "int"] + (["complex"] if t.dtype.startswith("complex") else [])
             lines.append("    if " + " and ".join(f"{a[i]}.__class__ is not {k}" for k in ok) + ":")
             lines.append("        return MISS")
-            scalars[name] = (a[i], val.type.dtype)
+            scalars[t.name] = (a[i], t.dtype)
     lines.append("    st = _settings()")
     lines.append("    if not _lock.acquire(False):")
     lines.append("        return MISS")
-    var = {name: a[arg[i]] for i, (name, _) in enumerate(exe._inputs)}
-    for j, (name, shape, dt, order) in enumerate(exe._allocs):
+    var = {t.name: a[t.argument] for t in spec.inputs}
+    for j, (name, shape, dt, order) in enumerate(allocs):
         var[name] = f"o{j}"
         ptr[name] = f"q{j}"
     if any(isinstance(r, str) and r not in ptr and r not in scalars
-           for _fn, _g, _b, recipe in steps for r in recipe):
-        return None   # a parameter the stub does not know how to pass
+           for step in steps for r in step.recipe):
+        return None   # a parameter the stub does not know how to pass (a by-value block, say)
     writes, issue = [], []
-    for k, (fn, grid, block, recipe) in enumerate(steps):
+    for k, (fn, grid, block, shared, recipe) in enumerate(steps):
         pb = ParamBlock([scalars[r][1] if isinstance(r, str) and r in scalars else "ptr" for r in recipe])
         ns[f"_q_{k}"], ns[f"_f_{k}"], ns[f"_d_{k}"] = pb.q, pb.f, pb.d
         # _pb_ keeps the address array _pp_ points at alive; _fn_ the function _fp_ names
@@ -310,28 +309,28 @@ def make_stub(exe, dev: int, steps: list):
                 pb.q[off // 8] = r.data.ptr
         g = tuple(grid) + (1,) * (3 - len(grid))
         b = tuple(block) + (1,) * (3 - len(block))
-        issue.append(f"    _launch(_fp_{k}, {g[0]}, {g[1]}, {g[2]}, {b[0]}, {b[1]}, {b[2]}, 0, s, _pp_{k}, 0)")
+        issue.append(f"    _launch(_fp_{k}, {g[0]}, {g[1]}, {g[2]}, {b[0]}, {b[1]}, {b[2]}, {int(shared)}, s, _pp_{k}, 0)")
     if not issue:
         issue.append("    pass")   # nothing to launch (a program that only returns its inputs)
     isrc = "def _issue(s):\n" + "\n".join(issue) + "\n"
     ns["_capturing"] = _capturing
-    exec(compile(isrc, f"<kfuse launches {p.name}>", "exec"), ns)  # noqa: S102 - generated from our own data
+    exec(compile(isrc, f"<kfuse launches {spec.program}>", "exec"), ns)  # noqa: S102 - generated from our own data
     ns["_issue"].source = isrc
     cache = ns["_cache"] = GraphCache()
     ns["_graphs"] = cache.graphs
     body = ["        cur = _stream()", "        s = cur.ptr"]
-    for j, (name, shape, dt, order) in enumerate(exe._allocs):
+    for j, (name, shape, dt, order) in enumerate(allocs):
         ns[f"_ring_{j}"] = OutputRing(shape, dt, order)
         body.append(f"        o{j} = _ring_{j}.take(s, st.reuse_outputs)")
-    if exe._allocs:
+    if allocs:
         ns["_poison"] = poison
         ns["_steps"] = steps
         body.append("        if st.poison:")
-        body.append(f"            _poison(({''.join(f'o{j}, ' for j in range(len(exe._allocs)))}), _steps)")
-    for j in range(len(exe._allocs)):
+        body.append(f"            _poison(({''.join(f'o{j}, ' for j in range(len(allocs)))}), _steps)")
+    for j in range(len(allocs)):
         body.append(f"        q{j} = o{j}.data.ptr")
     key = ["s"] + [f"p{i}" for i, _, _ in arrays] + [v for v, _ in scalars.values()] + \
-        [f"q{j}" for j in range(len(exe._allocs))]
+        [f"q{j}" for j in range(len(allocs))]
     body.append(f"        key = ({', '.join(key)},)")
     body.append("        graphs = st.auto_graph and not st.poison and not _capturing(cur)")
     body.append("        g = _graphs.get(key) if graphs else None")
@@ -346,11 +345,11 @@ def make_stub(exe, dev: int, steps: list):
     lines += body
     lines.append("    finally:")
     lines.append("        _lock.release()")
-    outs = [f"{var[base]}.T" if base is not None else var[o] for o, base in exe._outs]
+    outs = [f"{var[o.view_of]}.T" if o.view_of is not None else var[o.name] for o in spec.outputs]
     lines.append(f"    return ({', '.join(outs)},)")
-    fname = f"kfuse_stub_{''.join(c if c.isalnum() else '_' for c in p.name)}"
+    fname = f"kfuse_stub_{''.join(c if c.isalnum() else '_' for c in spec.program)}"
     src = f"def {fname}({', '.join(names)}):\n" + "\n".join(lines) + "\n"
-    exec(compile(src, f"<kfuse stub {p.name}>", "exec"), ns)  # noqa: S102 - generated from our own data
+    exec(compile(src, f"<kfuse stub {spec.program}>", "exec"), ns)  # noqa: S102 - generated from our own data
     stub = ns[fname]
     stub.source = src
     stub.graphs = cache

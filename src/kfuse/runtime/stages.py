@@ -1,0 +1,175 @@
+"""Compilation as a list of named stages, each stage's artifact kept (Triton's ``asm`` dict).
+
+============  ================================================================  ============
+stage         artifact                                                           made by
+============  ================================================================  ============
+program       the IR :class:`~kfuse.ir.Program`, traced or parsed, sizes bound  frontend
+graph         its data-dependency graph: :class:`GraphArtifact` (DOT, edges)    ir
+plan          the :class:`~kfuse.fusion.Plan` built (after register budgets)    fusion/model
+kernels       the generated kernels: :class:`~kfuse.codegen.Module`             codegen
+cuda          the CUDA C source of the module                                   codegen
+cubin         the cubin (bytes) NVRTC made for the target                       NVRTC
+executable    the :class:`~kfuse.runtime.launch_spec.LaunchSpec` to call it     runtime
+============  ================================================================  ============
+
+:func:`kfuse.pipeline.compile_stages` runs them from a program (planning is at the API's
+floor); :func:`compile_plan` runs the stages from a plan on (``runtime.build`` is it).  Every
+:class:`~kfuse.runtime.Executable` keeps its artifacts in ``exe.stages``, an ordered dict, and
+``kfuse stages`` writes them to files.  Up to ``cuda`` nothing needs NVRTC or a GPU; ``cubin``
+needs NVRTC only.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from ..errors import KfuseError
+from ..ir import Program
+from . import device
+
+#: the stages in order (see the module docstring)
+STAGES = ("program", "graph", "plan", "kernels", "cuda", "cubin", "executable")
+
+
+def check_stage(name: str) -> str:
+    """``name`` if it is a stage, else one KfuseError naming the stages."""
+    if name not in STAGES:
+        raise KfuseError(f"unknown stage {name!r} (stages, in order: {', '.join(STAGES)})")
+    return name
+
+
+def reaches(until: str, stage: str) -> bool:
+    """Whether running up to ``until`` runs ``stage``."""
+    return STAGES.index(stage) <= STAGES.index(check_stage(until))
+
+
+@dataclasses.dataclass(frozen=True)
+class GraphArtifact:
+    """The data-dependency graph of a program: ``dot`` (Graphviz text, as ``kfuse graph``
+    writes it) and ``edges`` ((producer call id, consumer call id, value), ...)."""
+
+    dot: str
+    edges: tuple
+
+    def to_json(self) -> dict:
+        return {"edges": [{"from": a, "to": b, "value": v} for a, b, v in self.edges]}
+
+
+def graph_of(program: Program) -> GraphArtifact:
+    """The ``graph`` stage."""
+    return GraphArtifact(program.to_dot(), tuple(tuple(e) for e in program.edges()))
+
+
+def front(program: Program) -> dict:
+    """The ``program`` and ``graph`` artifacts of a bound program."""
+    return {"program": program, "graph": graph_of(program)}
+
+
+def compile_plan(program: Program, plan, arch: str | None = None):
+    """Generate, compile (through the cache) and wrap ``plan`` of ``program``: the Executable,
+    with every stage's artifact in ``exe.stages``."""
+    return run_from_plan(program, plan, arch, "executable")
+
+
+def run_from_plan(program: Program, plan, arch: str | None = None, until: str = "executable"):
+    """The stages from ``plan`` up to ``until``: an Executable (``until`` = executable, its
+    ``stages`` filled) or the ordered dict of artifacts made so far."""
+    from ..codegen import generate
+    arch = arch or device.current_arch()
+    t0 = time.perf_counter()
+    stages = front(program)
+    module = generate(program, plan)
+    if not reaches(until, "cubin"):
+        stages.update(plan=plan, kernels=module, cuda=module.source)
+        return {k: v for k, v in stages.items() if reaches(until, k)}
+    plan, module, compiled, target, hit = compile_module(program, plan, module, arch)
+    stages.update(plan=plan, kernels=module, cuda=module.source, cubin=compiled.cubin)
+    if until != "executable":
+        return {k: v for k, v in stages.items() if reaches(until, k)}
+    from .executable import Executable
+    exe = Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit, target)
+    stages["executable"] = exe.launch_spec
+    exe.stages = stages
+    return exe
+
+
+def compile_module(program: Program, plan, module, arch: str) -> tuple:
+    """The ``cubin`` stage: (plan, module, CompileResult, target, cache hit).  Kernels that
+    spilled under their default register budget are generated again with a roomier one
+    (:func:`roomier`), so the plan and module returned may differ from those given."""
+    from ..codegen import generate
+    name = f"{program.name}.cu"
+    compiled, target, hit = compile_kernels(name, module.source, module.launches, arch)
+    auto = {k.name for k in plan.kernels if k.space in ("tile", "rows") and "regs" not in k.params}
+    for budget in (64, 128, 255):   # a kernel spilled under its default register budget
+        better = roomier(plan, compiled.resources(), auto, budget)
+        if better is None:
+            continue
+        plan = better
+        module = generate(program, plan)
+        compiled, target, hit = compile_kernels(name, module.source, module.launches, arch)
+    return plan, module, compiled, target, hit
+
+
+def compile_kernels(name: str, source: str, kernels, arch: str) -> tuple:
+    """(CompileResult, target, cache hit) of CUDA ``source`` holding ``kernels``
+    (:class:`~kfuse.codegen.kernel.KernelSource`, planned or written by hand) for an ``arch``
+    device: compiled for the arch-specific target a kernel needs (``sm_90a``), refused with
+    the reason where the device or this NVRTC cannot have it, or where a kernel's shared
+    memory is over what one block of ``arch`` may take."""
+    from . import nvrtc
+    from .cache import compile_cached
+    from .launch import check_shared
+    from .launch_spec import launch_of
+    from .targets import base_arch, check_nvrtc, compile_target
+    target = compile_target(arch, kernels)
+    if target != base_arch(target):   # an arch-specific target: say so if this NVRTC lacks it
+        check_nvrtc(target, nvrtc.supported_archs())
+    compiled, hit = compile_cached(source, target, name=name)
+    check_shared([launch_of(k) for k in kernels], target, compiled.resources())
+    return compiled, target, hit
+
+
+def roomier(plan, resources: dict, auto: set, budget: int):
+    """``plan`` with a budget of ``budget`` registers per thread (``regs``) for each kernel in
+    ``auto`` (tile and rows kernels whose plan named no budget) that spilled under a smaller
+    one (tile kernels start at 64, rows kernels at ptxas's own choice); None when none did."""
+    spilled = {name for name, r in resources.items() if r["spill_stores"] or r["stack"]} & auto
+    start = {k.name: int(k.params.get("regs", 64 if k.space == "tile" else 0)) for k in plan.kernels}
+    spilled = {name for name in spilled if start[name] < budget}
+    if not spilled:
+        return None
+    kernels = [dataclasses.replace(k, params={**k.params, "regs": budget}) if k.name in spilled else k
+               for k in plan.kernels]
+    return dataclasses.replace(plan, kernels=kernels)
+
+
+def artifact_files(stages: dict, name: str) -> list:
+    """[(file name, bytes, what it is)] for each artifact in ``stages`` (an ordered dict of
+    artifacts, as ``exe.stages``), named after program ``name``: program JSON, graph DOT and
+    JSON, plan JSON, one .cu per kernel, the module's CUDA, the cubin, the launch spec JSON."""
+    program = stages.get("program")
+    files = []
+    for stage, art in stages.items():
+        if stage == "program":
+            files.append((f"{name}.program.json", _json(art.to_json()), "program: the IR, sizes bound"))
+        elif stage == "graph":
+            files.append((f"{name}.graph.dot", art.dot.encode(), "graph: data dependencies (DOT)"))
+            files.append((f"{name}.graph.json", _json(art.to_json()), "graph: data dependencies (JSON)"))
+        elif stage == "plan":
+            files.append((f"{name}.plan.json", (art.dumps(program) + "\n").encode(), "plan"))
+        elif stage == "kernels":
+            for k in art.launches:
+                files.append((f"{name}.kernels/{k.name}.cu", k.text.encode(), f"kernels: {k.name}"))
+        elif stage == "cuda":
+            files.append((f"{name}.cu", art.encode(), "cuda: the whole module"))
+        elif stage == "cubin":
+            files.append((f"{name}.cubin", art, f"cubin: {len(art)} bytes"))
+        elif stage == "executable":
+            files.append((f"{name}.launch.json", _json(art.to_json()), "executable: the launch spec"))
+    return files
+
+
+def _json(data) -> bytes:
+    import json
+    return (json.dumps(data, indent=2) + "\n").encode()

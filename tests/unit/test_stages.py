@@ -1,0 +1,85 @@
+"""Named compilation stages, the launch description and by-value blocks (no NVRTC needed)."""
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+from kfuse.api import compile_stages, make_plan
+from kfuse.cli import main
+from kfuse.codegen import generate
+from kfuse.errors import ArgumentError, KfuseError
+from kfuse.frontend import script
+from kfuse.runtime import launch, launch_spec, stages
+
+from .unit_helpers import bound, example
+
+
+def test_stage_names_in_order():
+    assert stages.STAGES == ("program", "graph", "plan", "kernels", "cuda", "cubin", "executable")
+
+
+def test_unknown_stage_is_refused_with_the_list():
+    with pytest.raises(KfuseError, match=r"unknown stage 'ptx' \(stages, in order: program, graph, plan"):
+        compile_stages(script.load(example("bicgk")), {"m": 30, "n": 40}, until="ptx")
+
+
+@pytest.mark.parametrize("until", ["program", "graph", "plan", "kernels", "cuda"])
+def test_stages_up_to_cuda_without_nvrtc(until):
+    got = compile_stages(script.load(example("bicgk")), {"m": 30, "n": 40}, until=until)
+    assert tuple(got) == stages.STAGES[:stages.STAGES.index(until) + 1]
+    assert got["program"].is_bound
+    if "graph" in got:
+        assert got["graph"].edges == tuple(tuple(e) for e in got["program"].edges())
+    if "cuda" in got:
+        assert got["cuda"] == got["kernels"].source and "extern \"C\" __global__" in got["cuda"]
+        assert [k.name for k in got["kernels"].launches] == [k.name for k in got["plan"].kernels]
+
+
+def test_cli_stages_writes_one_file_per_artifact(tmp_path, capsys):
+    out = tmp_path / "st"
+    rc = main(["stages", example("bicgk"), "--size", "m=30", "--size", "n=40", "--until", "cuda",
+               "--out", str(out)])
+    printed = capsys.readouterr().out.splitlines()
+    assert rc == 0
+    files = sorted(os.path.relpath(os.path.join(d, f), out) for d, _, fs in os.walk(out) for f in fs)
+    assert len(printed) == len(files) and all(ln.startswith(f"wrote {out}") for ln in printed)
+    assert {"bicgk.program.json", "bicgk.graph.dot", "bicgk.graph.json", "bicgk.plan.json",
+            "bicgk.cu"} <= set(files)
+    assert any(f.startswith("bicgk.kernels/") and f.endswith(".cu") for f in files)
+    assert json.loads((out / "bicgk.plan.json").read_text())["kernels"]
+    assert (out / "bicgk.graph.dot").read_text().startswith("digraph")
+
+
+def test_cli_unknown_stage_is_one_line(capsys):
+    rc = main(["stages", example("bicgk"), "--until", "sass"])
+    err = capsys.readouterr().err
+    assert rc == 1 and err.startswith("kfuse: error: unknown stage 'sass'") and err.count("\n") == 1
+
+
+def test_launch_spec_of_a_generated_module():
+    prog = bound("bicgk", m=30, n=40)
+    module = generate(prog, make_plan(prog, fuse=False))
+    spec = launch_spec.build_spec(prog, module, "sm_90", "sm_90")
+    assert [i.name for i in spec.inputs] == list(prog.inputs) and spec.n_arguments == len(prog.inputs)
+    assert [o.name for o in spec.outputs] == list(prog.outputs)
+    assert {a.name for a in spec.per_call} >= set(prog.outputs)
+    assert [L.kernel for L in spec.launches] == [k.name for k in module.launches]
+    for L, k in zip(spec.launches, module.launches):
+        assert L.grid == tuple(k.grid) and L.block == tuple(k.block) and L.shared_bytes == 0
+        assert (L.plan_kernel, L.calls) == ((k.plan.name, tuple(k.plan.calls)) if k.plan else (None, L.calls))
+    assert json.loads(json.dumps(spec.to_json()))["launches"][0]["kernel"] == spec.launches[0].kernel
+    with pytest.raises(Exception):
+        spec.inputs = ()   # frozen
+
+
+def test_by_value_block_is_copied_aligned_and_checked():
+    data = np.arange(32, dtype=np.float32)
+    block = launch.ByValue(data, 128, 64)
+    assert block.address % 64 == 0 and bytes(block.view) == data.tobytes()
+    with pytest.raises(ArgumentError, match="'sc' needs 128 bytes, got 64"):
+        launch.pass_by_value({"sc": np.zeros(16, np.float32)}, (("sc", 128, 16),))
+    with pytest.raises(ArgumentError, match="'sc' was not given"):
+        launch.pass_by_value({}, (("sc", 128, 16),))

@@ -180,7 +180,7 @@ class Search:
 
     def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn, host_cost=None, zeroes=None,
                  kernel_floor=None, cost_key=None):
-        self.p = program
+        self.program = program
         self.kernel_cost = kernel_cost
         self.plan_cost = plan_cost
         self.needed_fn = needed_fn
@@ -206,7 +206,7 @@ class Search:
         key = (group, needed)
         if key not in self._best_impl:
             if (group, self.wide) not in self._variants:
-                variants = impl_variants(self.p, list(group), self.wide)
+                variants = impl_variants(self.program, list(group), self.wide)
                 shape = tuple(tuple(sorted(prm.items())) for prm in variants)
                 self._variants[group, self.wide] = (variants, self._shapes.setdefault(shape, len(self._shapes)))
             variants, shape_id = self._variants[group, self.wide]
@@ -247,7 +247,7 @@ class Search:
         bound by the host path); last, each pair of kernels over a shared matrix takes walk
         orders that let the second find the end of the first's pass in L2
         (:func:`reuse_walks`), where the plan's prediction drops."""
-        groups = order_groups(self.p, groups, self.analysis.graph)
+        groups = order_groups(self.program, groups, self.analysis.graph)
         needed = self.needed_fn(groups)
         keys = [(tuple(g), frozenset(n)) for g, n in zip(groups, needed)]
         kernels = [(g, self.best_impl(*k)[1]) for g, k in zip(groups, keys)]
@@ -262,7 +262,7 @@ class Search:
                 if c < cost:
                     cost, kernels = c, trial
         for i in range(1, len(kernels)):   # walk orders that keep a shared matrix's end in L2
-            pair = reuse_walks(self.p, kernels[i - 1], kernels[i])
+            pair = reuse_walks(self.program, kernels[i - 1], kernels[i])
             if pair is not None:
                 trial = kernels[:i - 1] + list(pair) + kernels[i + 1:]
                 c = self.plan_cost(trial, needed)
@@ -273,7 +273,7 @@ class Search:
     def all_combinations(self, limit: int | None = None) -> list:
         """Every legal combination with its prediction, best first (small programs)."""
         out = []
-        for part in legal_partitions(self.p, self.analysis):
+        for part in legal_partitions(self.program, self.analysis):
             try:
                 out.append(self.combination(part))
             except ValueError:
@@ -288,7 +288,7 @@ class Search:
         members = set(group)
         out = set()
         for c in group:
-            for v in self.p.calls[c].outs.values():
+            for v in self.program.calls[c].outs.values():
                 r = self._readers.get(v, set())
                 if v in self._returned or not r or not r <= members:
                     out.add(v)
@@ -353,7 +353,7 @@ class Search:
         if its bound (:meth:`_floor_gain`) reaches the best gain known among the pairs of the
         step: the step picks the same pair as costing every union would.
         """
-        p, an = self.p, self.analysis
+        p, an = self.program, self.analysis
         self._readers = an.graph.readers()
         self._returned = {p.base(o) for o in p.outputs}
         self._gcost = {}
@@ -411,7 +411,7 @@ class Search:
         return self.combination([list(g) for g in set(group_of.values())])
 
     def best(self) -> tuple:
-        if len(self.p.calls) <= EXHAUSTIVE_CALLS:
+        if len(self.program.calls) <= EXHAUSTIVE_CALLS:
             return self.all_combinations()[0]
         return self.greedy()
 

@@ -282,8 +282,8 @@ def test_generate_checks_the_plan():
     ("bicgk", {"vec": 8}, "needs the fast extent .* to be a multiple of 8"),
     ("bicgk", {"bx": 64}, "bx must be a power of two <= 32"),
     ("bicgk", {"bx": 4, "by": 2}, "bx\\*by must be a multiple of 32"),
-    ("bicgk", {"iter_axis": "diagonal"}, "bad tile parameters"),
-    ("bicgk", {"iters": 0}, "bad tile parameters"),
+    ("bicgk", {"iter_axis": "diagonal"}, "parameter 'iter_axis' must be one of slow, fast, got 'diagonal'"),
+    ("bicgk", {"iters": 0}, "iters must be an integer >= 1, got 0"),
 ])
 def test_bad_launch_parameters(name, change, msg):
     prog = bound(name, m=64, n=100)

@@ -21,62 +21,40 @@ A set of calls may run in one kernel when
 """
 from __future__ import annotations
 
-from .. import library
+from .. import spaces
 from ..ir import Program
-from .plan import call_domain
+from ..spaces import finish, host_domain, program_info
 
 
 def _describe_domain(d) -> str:
-    if d.space == "vec":
-        return f"vector map/reduce over {d.length} elements"
-    if d.space == "tile":
-        return f"nested map/reduce over a {d.rows} x {d.cols} matrix (order {d.lead})"
-    if d.space == "rows":
-        return f"sparse product over {d.rows} rows ({d.lead.upper()})"
-    return "scalar call"
+    return spaces.get(d.space).describe(d)
 
 
 def _closure(program: Program, start, forward: bool = True, graph=None) -> set:
     """Calls reachable from ``start`` along data dependencies (``forward=False``: calls from
     which ``start`` is reachable); ``start`` itself only if on a cycle through it."""
-    graph = graph or program.graph()
-    nxt = graph.succ if forward else graph.pred
-    seen, stack = set(), list(start)
-    while stack:
-        c = stack.pop()
-        for d in nxt.get(c, ()):
-            if d not in seen:
-                seen.add(d)
-                stack.append(d)
-    return seen
+    return program_info(program).closure(start, forward)
 
 
 class Analysis:
-    """What legality needs of one bound program, each computed once: the graph's indexes,
-    every call's domain, the verdict on each set of calls already checked, and (for
-    programs whose calls are in topological order) each call's descendants and ancestors as
-    bit sets, which make a convexity test a few ORs.  Lives as long as its user (a search);
-    a snapshot of the program, like :class:`kfuse.ir.program.Graph`."""
+    """What legality needs of one bound program: its :class:`kfuse.spaces.ProgramInfo` (the
+    graph, every call's domain and function, the closures as bit sets, all computed once per
+    program) and the verdict on each set of calls already checked.  Lives as long as its user
+    (a search)."""
 
     def __init__(self, program: Program):
         self.program = program
-        self.graph = program.graph()
-        self._domains: dict = {}
+        self.info = program_info(program)
+        self.graph = self.info.graph
         self._checks: dict = {}
-        self._masks = None
 
     def domain(self, cid: int):
-        """The domain of call ``cid`` (:func:`call_domain`)."""
-        d = self._domains.get(cid)
-        if d is None:
-            d = self._domains[cid] = call_domain(self.program, self.program.calls[cid])
-        return d
+        """The domain of call ``cid`` (:func:`kfuse.spaces.call_domain`)."""
+        return self.info.domain(cid)
 
     def kernel_domain(self, calls):
         """The domain a kernel running ``calls`` iterates over (as :func:`kernel_domain`)."""
-        doms = [self.domain(c) for c in calls]
-        return next((d for d in doms if d.space == "rows"),
-                    next((d for d in doms if d.space != "scalar"), doms[0]))
+        return host_domain([self.info.domain(c) for c in calls])
 
     def check(self, calls) -> list:
         """:func:`check` of ``calls``, remembered."""
@@ -87,34 +65,20 @@ class Analysis:
         return list(got)
 
     def masks(self):
-        """(descendants, ancestors) of each call as bit sets, or None where some edge goes
-        from a later call to an earlier one."""
-        if self._masks is None and self.graph.ordered:
-            n = len(self.program.calls)
-            desc, anc = [0] * n, [0] * n
-            for c in range(n - 1, -1, -1):
-                m = 0
-                for d in self.graph.succ.get(c, ()):
-                    m |= desc[d] | (1 << d)
-                desc[c] = m
-            for c in range(n):
-                m = 0
-                for d in self.graph.pred.get(c, ()):
-                    m |= anc[d] | (1 << d)
-                anc[c] = m
-            self._masks = (desc, anc)
-        return self._masks
+        """(descendants, ancestors) of each call as bit sets (:meth:`ProgramInfo.masks`)."""
+        return self.info.masks()
 
     def not_convex(self, members: set) -> tuple | None:
         """(calls inside that depend on calls outside, those calls outside) where a path
         leaves ``members`` and comes back; None when the set is convex."""
         masks = self.masks()
         if masks is None:
-            outside = _closure(self.program, members, graph=self.graph) - members
-            back = _closure(self.program, outside, graph=self.graph) & members if outside else set()
+            info = self.info
+            outside = info.closure(members) - members
+            back = info.closure(outside) & members if outside else set()
             if not back:
                 return None
-            return sorted(back), sorted(outside & _closure(self.program, back, False, self.graph))
+            return sorted(back), sorted(outside & info.closure(back, False))
         desc, anc = masks
         inside = 0
         for c in members:
@@ -146,20 +110,21 @@ def check(program: Program, calls, analysis: Analysis | None = None) -> list:
 
 def _check(an: Analysis, calls: list) -> list:
     """:func:`check` of the sorted, distinct ``calls`` (two or more)."""
-    program = an.program
+    program, info = an.program, an.info
     reasons = []
     cs = [program.calls[c] for c in calls]
-    doms = {c.id: an.domain(c.id) for c in cs}
+    doms = {c.id: info.domain(c.id) for c in cs}
     first = cs[0]
     d0 = doms[first.id]
-    nonscalar = [c for c in cs if doms[c.id].space != "scalar"]
-    host = next((doms[c.id] for c in cs if doms[c.id].space == "rows"),
-                doms[nonscalar[0].id] if nonscalar else d0)
+    prologue = {c.id: spaces.get(doms[c.id].space).prologue for c in cs}
+    nonscalar = [c for c in cs if not prologue[c.id]]
+    host = host_domain([doms[c.id] for c in (nonscalar or cs)])
     if nonscalar:
         first, d0 = nonscalar[0], doms[nonscalar[0].id]
+    hosting = spaces.get(host.space).hosts_others
     for c in nonscalar[1:]:
         d = doms[c.id]
-        if host.space == "rows" and host.hosts(d) and host.hosts(d0):
+        if hosting and host.hosts(d) and host.hosts(d0):
             continue
         if d.space != d0.space:
             reasons.append(f"call {c.id} ({c.label}) is a {_describe_domain(d)} but call {first.id} "
@@ -170,14 +135,14 @@ def _check(an: Analysis, calls: list) -> list:
     members = set(calls)
     prod = an.graph.producers
     for c in cs:
-        fn = library.get(c.fn)
+        fn = info.fn(c.id)
         for p, v in c.args.items():
             base = program.base(v)
             src = prod.get(base)
             if src is None or src not in members:
                 continue
-            pfn = library.get(program.calls[src].fn)
-            if doms[c.id].space == "scalar" and nonscalar and doms[src].space != "scalar":
+            pfn = info.fn(src)
+            if prologue[c.id] and nonscalar and not prologue[src]:
                 reasons.append(f"call {c.id} ({c.label}) is a scalar prologue of the kernel but reads "
                                f"{program.value(base).display}, computed by call {src} in the same kernel: it "
                                "is complete only after a global barrier")
@@ -212,50 +177,15 @@ def _check(an: Analysis, calls: list) -> list:
 
 
 def atomic_refusal(program: Program, calls) -> str | None:
-    """Why the reductions among ``calls`` cannot be finished by atomics (None if they can).
-
-    Atomics add each block's contribution to an output zeroed before the kernel:
-    the combine must be ``+`` and the finalize affine in ``acc`` (gemv's
-    ``alpha * acc + beta * y``), and no finalize may read another reduction of
-    the kernel (its value is not complete when the contributions are added).
-    """
-    produced = {v for c in calls for v in program.calls[c].outs.values()}
-    any_red = False
-    for c in calls:
-        call = program.calls[c]
-        fn = library.get(call.fn)
-        if not fn.is_reduce:
-            continue
-        any_red = True
-        if fn.combine != "+":
-            return f"{call.label}: combine {fn.combine!r} has no atomic form here"
-        if not fn.linear_finalize:
-            return f"{call.label}: its finalize is not affine in the reduced value"
-        for p, v in call.args.items():
-            if fn.param(p).stage == "finalize" and program.base(v) in produced:
-                return f"{call.label}: its finalize reads {program.value(v).display}, computed in the same kernel"
-    if not any_red:
-        return "no reduction to finish"
-    from .. import config
-    if config.get().deterministic:
-        return "deterministic=True: float atomics are not bitwise reproducible"
-    return None
+    """:func:`kfuse.spaces.finish.atomic_refusal` of ``calls`` (why their reductions cannot be
+    finished by atomics, or None)."""
+    return finish.atomic_refusal(program, calls, program_info(program))
 
 
 def sum_atomic_refusal(program: Program, calls) -> str | None:
-    """Why the reductions among ``calls`` cannot add their block results into one accumulator
-    with atomics for the last block to finalize (None if they can).  Unlike finishing straight
-    into the output (:func:`atomic_refusal`), any finalize is fine; the combine must be ``+``."""
-    reds = [program.calls[c] for c in calls if library.get(program.calls[c].fn).hof == "reduce"]
-    if not reds:
-        return "no reduction to finish"
-    for call in reds:
-        if library.get(call.fn).combine != "+":
-            return f"{call.label}: combine {library.get(call.fn).combine!r} has no atomic form here"
-    from .. import config
-    if config.get().deterministic:
-        return "deterministic=True: float atomics are not bitwise reproducible"
-    return None
+    """:func:`kfuse.spaces.finish.sum_atomic_refusal` of ``calls`` (why their block results
+    cannot be summed by atomics, or None)."""
+    return finish.sum_atomic_refusal(program, calls, program_info(program))
 
 
 def explain(program: Program, calls) -> str:

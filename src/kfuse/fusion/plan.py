@@ -17,84 +17,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import re
 
-from .. import config, library
+from .. import spaces
 from ..errors import PlanError
-from ..ir import Program, itemsize
+from ..ir import Program
+from ..spaces import Domain, call_domain, default_dtype, kernel_domain, kernel_space, program_info
+from ..spaces.base import WALKS, pack_width
+from ..spaces.tile import tile_grid, walk_of
+from .legality import Analysis, check
+
+__all__ = ["Domain", "call_domain", "kernel_domain", "kernel_space", "WALKS", "pack_width", "tile_grid", "walk_of",
+           "walk_refusal", "check_params", "check_plan", "default_params", "unfused_plan", "unpacked_plan",
+           "Plan", "KernelPlan", "needed_outside", "kernel_name", "plan_from_json", "check_identity"]
 
 PLAN_VERSION = 1
-
-
-@dataclasses.dataclass
-class Domain:
-    """The iteration space of a kernel.
-
-    scalar: no extent.  vec: ``length``.  tile: logical ``rows`` x ``cols`` and
-    the memory order ``lead`` of the matrix that sets the thread layout; the
-    physical axes are ``slow`` (between rows of memory) and ``fast`` (along).
-    """
-
-    space: str
-    length: int = 1
-    rows: int = 1
-    cols: int = 1
-    lead: str = "C"
-
-    @property
-    def slow(self) -> int:
-        return self.rows if self.lead == "C" else self.cols
-
-    @property
-    def fast(self) -> int:
-        return self.cols if self.lead == "C" else self.rows
-
-    def axis_of(self, logical: str) -> str:
-        """Physical axis ('slow'/'fast') of a logical matrix axis ('i' rows / 'j' cols)."""
-        if self.lead == "C":
-            return "slow" if logical == "i" else "fast"
-        return "fast" if logical == "i" else "slow"
-
-    def key(self) -> tuple:
-        if self.space == "rows":   # sparse matrices of any width share the rows of their outputs
-            return ("rows", self.length)
-        return (self.space, self.length, self.rows, self.cols, self.lead)
-
-    def hosts(self, other: "Domain") -> bool:
-        """Whether calls over ``other`` can run in a kernel over this domain: the same domain,
-        or a vector map/reduce whose element i is row i of a sparse kernel."""
-        if self.key() == other.key() or "scalar" in (self.space, other.space):
-            return True   # scalar calls run as a prologue of any kernel
-        spaces = {self.space, other.space}
-        return spaces == {"rows", "vec"} and self.length == other.length
-
-
-def call_domain(program: Program, call) -> Domain:
-    """Domain of one call of a bound program."""
-    fn = library.get(call.fn)
-    vals = {p: program.value(v) for p, v in call.args.items()}
-    out = program.value(next(iter(call.outs.values())))
-    sp = next((v for v in vals.values() if v.type.kind == "sparse"), None)
-    if sp is not None:
-        rows, cols = sp.type.shape
-        return Domain("rows", length=int(rows), rows=int(rows), cols=int(cols), lead=sp.type.fmt)
-    if fn.nested or any(v.type.kind == "matrix" for v in vals.values()) or out.type.kind == "matrix":
-        lead_val = next((v for v in vals.values() if v.type.kind == "matrix"), out)
-        if lead_val.type.kind == "matrix":
-            rows, cols = lead_val.type.shape
-            lead = lead_val.type.order
-        else:  # nested function over vectors only (outer)
-            rows = next(v.type.shape[0] for p, v in vals.items() if fn.param(p).index == "i")
-            cols = next(v.type.shape[0] for p, v in vals.items() if fn.param(p).index == "j")
-            lead = "C"
-        if fn.nested or out.type.kind == "matrix":
-            rows, cols = (rows, cols)
-        return Domain("tile", rows=int(rows), cols=int(cols), lead=lead)
-    arrays = [v for v in vals.values() if v.type.kind == "vector"]
-    if arrays:
-        return Domain("vec", length=int(arrays[0].type.shape[0]))
-    return Domain("scalar")
 
 
 @dataclasses.dataclass
@@ -238,8 +175,8 @@ def _kernel_json(i: int, kd) -> "KernelPlan":
         if not _is_int(c):
             raise PlanError(f"{who}: field 'calls' holds {c!r}; call ids are integers such as 0")
     space = kd["space"]
-    if space not in PARAMS:
-        raise PlanError(f"{who}: field 'space' must be one of {', '.join(PARAMS)}, got {space!r}")
+    if not isinstance(space, str) or space not in spaces.SPACES:
+        raise PlanError(f"{who}: field 'space' must be one of {', '.join(spaces.SPACES)}, got {space!r}")
     params = kd["params"]
     if not isinstance(params, dict):
         raise PlanError(f"{who}: field 'params' must be an object of launch parameters, got {params!r}")
@@ -247,97 +184,10 @@ def _kernel_json(i: int, kd) -> "KernelPlan":
 
 
 # --------------------------------------------------------------------- launch shapes
-def _blocks_wanted() -> int:
-    s = config.get()
-    return s.sm_count * s.target_blocks_per_sm
-
-
-def pack_width(dtype: str) -> int:
-    """Elements per 16-byte load: 4 float32, 2 float64 or complex64, 1 complex128."""
-    return max(1, 16 // itemsize(dtype))
-
-
-def vec_params(domain: Domain, dtype: str = "float32") -> dict:
-    """Launch parameters of a 1-D kernel: block size, elements per thread (one 16-byte
-    pack), and serial iterations leaving about ``target_blocks_per_sm`` blocks per SM."""
-    bs = config.get().block_size
-    vec = pack_width(dtype)
-    blocks = max(1, math.ceil(domain.length / (bs * vec)))
-    iters = max(1, math.ceil(blocks / _blocks_wanted()))
-    return {"block": bs, "vec": vec, "iters": iters}
-
-
-def rows_params(domain: Domain, group: int = 8) -> dict:
-    """Launch parameters of a sparse-rows kernel: block size, threads per row, serial iterations."""
-    bs = config.get().block_size
-    blocks = max(1, math.ceil(domain.length / (bs // group)))
-    return {"block": bs, "group": group, "iters": max(1, math.ceil(blocks / _blocks_wanted()))}
-
-
-def tile_params(domain: Domain, reduce_axis: str | None, dtype: str = "float32") -> dict:
-    """Launch parameters of a 2-D kernel.
-
-    The serial iterations walk along the reduced axis when there is one (so the
-    partial sums stay in registers, as Algorithm 1's accumulated reductions),
-    otherwise along the slow axis; their count keeps about
-    ``target_blocks_per_sm`` blocks per multiprocessor.
-    """
-    bx, by = config.get().tile_block
-    ks = 1
-    vec = pack_width(dtype)
-    if domain.fast % vec:
-        vec = 1   # rows do not start on 16-byte boundaries
-    tf, ts = bx * vec, by * ks
-    axis = reduce_axis or "slow"
-    along = domain.fast if axis == "fast" else domain.slow
-    tile_along = tf if axis == "fast" else ts
-    other_blocks = math.ceil((domain.slow if axis == "fast" else domain.fast) / (ts if axis == "fast" else tf))
-    steps = math.ceil(along / tile_along)
-    want_along = max(1, _blocks_wanted() // max(1, other_blocks))
-    iters = max(1, math.ceil(steps / want_along))
-    # keep grid.y under CUDA's limit
-    while axis == "slow" and math.ceil(steps / iters) > 65535:
-        iters *= 2
-    if axis == "fast" and other_blocks > 65535:
-        raise PlanError("matrix too tall for one launch (more than 65535 block rows)")
-    return {"bx": bx, "by": by, "ks": ks, "vec": vec, "iter_axis": axis, "iters": iters}
-
-
 def default_params(program: Program, calls: list, domain: Domain) -> dict:
-    """Launch parameters for a kernel running ``calls`` over ``domain``."""
-    dtype = program.value(next(iter(program.calls[calls[0]].outs.values()))).type.dtype
-    for cid in calls:
-        for v in program.calls[cid].args.values():
-            if program.value(v).type.kind != "scalar":
-                dtype = program.value(v).type.dtype
-    if domain.space == "vec":
-        return vec_params(domain, dtype)
-    if domain.space == "rows":
-        return rows_params(domain)
-    if domain.space == "tile":
-        red = None
-        for cid in calls:
-            fn = library.get(program.calls[cid].fn)
-            if fn.hof == "nested_reduce":
-                red = "fast" if domain.axis_of(fn.reduce_axis) == "fast" else "slow"
-                break
-        return tile_params(domain, red, dtype)
-    return {}
-
-
-def kernel_space(program: Program, calls: list) -> str:
-    """The space of a kernel running ``calls``: rows if any call is over sparse rows."""
-    spaces = {call_domain(program, program.calls[c]).space for c in calls}
-    for sp in ("rows", "tile", "vec"):
-        if sp in spaces:
-            return sp
-    return "scalar"
-
-
-def kernel_domain(program: Program, calls: list) -> Domain:
-    """The domain a kernel running ``calls`` iterates over (the sparse rows if any)."""
-    doms = [call_domain(program, program.calls[c]) for c in calls]
-    return next((d for d in doms if d.space == "rows"), next((d for d in doms if d.space != "scalar"), doms[0]))
+    """Launch parameters for a kernel running ``calls`` over ``domain`` (its space's defaults)."""
+    info = program_info(program)
+    return spaces.get(domain.space).default_params(program, calls, domain, default_dtype(program, calls), info)
 
 
 def kernel_name(program: Program, index: int, calls: list) -> str:
@@ -359,10 +209,6 @@ def unfused_plan(program: Program) -> Plan:
     return Plan(program.name, dict(program.sizes), kernels, program.fingerprint())
 
 
-#: launch parameters that only packs of several elements allow, per space: dropped with them
-PACKED_ONLY = {"rows": ("span",)}
-
-
 def unpacked_plan(plan: Plan) -> Plan:
     """``plan`` with one element per thread and access (``vec`` 1) in every kernel: what runs
     when an input is not aligned for 16-byte packs (an offset view such as ``x[1:]``).  What
@@ -374,7 +220,7 @@ def unpacked_plan(plan: Plan) -> Plan:
         params = dict(k.params)
         if params.get("vec", 1) != 1:
             params["vec"] = 1
-        for name in PACKED_ONLY.get(k.space, ()):
+        for name in spaces.get(k.space).packed_only:
             params.pop(name, None)
         kernels.append(KernelPlan(k.name, list(k.calls), k.space, params))
     return Plan(plan.program, dict(plan.sizes), kernels, plan.fingerprint)
@@ -428,7 +274,7 @@ def check_plan(program: Program, plan: Plan) -> None:
         if order[src] == order[dst] and pos[src] > pos[dst]:
             raise PlanError(f"kernel {plan.kernels[order[src]].name}: call {dst} reads {val!r} before "
                             f"call {src} computes it (order the calls within the kernel)")
-    from .legality import check
+    analysis = Analysis(program)
     for k in plan.kernels:
         if k.space != kernel_space(program, k.calls):
             raise PlanError(f"kernel {k.name}: space {k.space!r} does not match its calls")
@@ -436,101 +282,24 @@ def check_plan(program: Program, plan: Plan) -> None:
         why = walk_refusal(program, k.calls, k.params)
         if why:
             raise PlanError(f"kernel {k.name}: {why}")
-        reasons = check(program, k.calls)
+        reasons = check(program, k.calls, analysis)
         if reasons:
             raise PlanError(f"kernel {k.name} is not a legal fusion: " + "; ".join(reasons))
-
-
-WALKS = ("strips", "down", "up")
-
-
-def tile_grid(dom: Domain, params: dict) -> tuple:
-    """(blocks along F, blocks along S) of a tile kernel's launch."""
-    tf = int(params["bx"]) * int(params.get("vec", 1))
-    ts = int(params["by"]) * int(params.get("ks", 1))
-    iters, iax = int(params["iters"]), params.get("iter_axis", "slow")
-    return (math.ceil(dom.fast / (tf * (iters if iax == "fast" else 1))),
-            math.ceil(dom.slow / (ts * (iters if iax == "slow" else 1))))
-
-
-def walk_of(params: dict) -> str:
-    """The order a tile kernel's grid moves over its matrix: its ``walk``; without one, a kernel
-    iterating along F moves down (block rows in order), one along S walks its strips."""
-    return params.get("walk", "down" if params.get("iter_axis", "slow") == "fast" else "strips")
+        space = spaces.get(k.space)
+        space.validate(program, k, kernel_domain(program, k.calls), analysis.info)
 
 
 def walk_refusal(program: Program, calls: list, params: dict) -> str | None:
-    """Why a kernel may not take the walk order ``params['walk']``, or None.
-
-    ``strips`` (the default): each block walks its own strip of the tile, so at any moment the
-    grid touches one tile row (column) per strip.  ``down`` (kernels iterating along S): the
-    blocks walk the strips in turn, tile row ``it * GY + blockIdx.y``, so the grid moves down
-    the matrix and ends at its bottom.  ``up``: the same walk from the bottom (a kernel
-    iterating along F takes its block rows from the last and its columns from the right).
-    A kernel that reads a matrix the kernel before it walked ``down`` finds the rows that one
-    touched last in L2 when it walks ``up``.  Refused where the order matters to the result's
-    assembly: a reduction whose outputs follow the loop and whose strips are combined by their
-    last block reads a strip's rows as one contiguous range."""
-    walk = params.get("walk", "strips")
-    if walk == "strips":
-        return None
-    if walk not in WALKS:
-        return f"walk must be one of {', '.join(WALKS)}, got {walk!r}"
+    """Why a kernel running ``calls`` may not take the walk order ``params['walk']``, or None
+    (:meth:`kfuse.spaces.tile.TileSpace.walk_refusal`; other spaces walk no tiles)."""
     dom = kernel_domain(program, calls)
-    if dom.space != "tile":
-        return f"walk={walk} orders the blocks of a tile kernel; this kernel is a {dom.space} kernel"
-    iax = params.get("iter_axis", "slow")
-    if walk == "down" and iax != "slow":
-        return "walk=down is a kernel iterating along F's own order (block rows top to bottom): use strips"
-    gx, gy = tile_grid(dom, params)
-    for c in calls:
-        call = program.calls[c]
-        fn = library.get(call.fn)
-        if not fn.is_reduce:
-            continue
-        oax = dom.axis_of(fn.output.index)
-        if oax == iax and (gx if oax == "slow" else gy) > 1 and params.get("finish") != "atomic":
-            return (f"walk={walk}: {call.label} is finished by the last block of each strip, which "
-                    "combines the strip's outputs as one contiguous range (use finish=atomic)")
-    return None
-
-
-# launch parameters each space takes: integers, words, and words from a fixed set
-PARAMS = {
-    "vec": {"block": int, "vec": int, "iters": int, "unroll": int, "finish": ("last_block", "atomic")},
-    "tile": {"bx": int, "by": int, "ks": int, "vec": int, "iter_axis": str, "iters": int,
-             "unroll": int, "finish": ("last_block", "atomic"), "regs": int, "chunk": int,
-             "walk": WALKS},
-    "rows": {"block": int, "group": int, "vec": int, "iters": int, "stage": int, "span": int,
-             "finish": ("last_block", "atomic"), "regs": int},
-    "scalar": {},
-}
-
-# launch parameters each space needs (the others have defaults)
-REQUIRED_PARAMS = {"vec": ("block", "iters"), "tile": ("bx", "by", "iters"), "rows": ("block", "iters")}
+    return spaces.get(dom.space).walk_refusal(program, calls, params, dom, program_info(program))
 
 
 def check_params(k: KernelPlan) -> None:
-    """Refuse a kernel's launch parameter that its space does not take, or of the wrong kind
-    (an edited plan's typo must not pass silently); ranges are the emitters' to check."""
-    known = PARAMS.get(k.space, {})
-    missing = [p for p in REQUIRED_PARAMS.get(k.space, ()) if p not in k.params]
-    if missing:
-        what = "is empty" if not k.params else f"lacks {', '.join(map(repr, missing))}"
-        raise PlanError(f"kernel {k.name}: field 'params' {what} (a {k.space} kernel needs "
-                        f"{', '.join(REQUIRED_PARAMS[k.space])})")
-    for name, value in k.params.items():
-        want = known.get(name)
-        if want is None:
-            raise PlanError(f"kernel {k.name}: a {k.space} kernel takes no parameter {name!r} "
-                            f"(it takes {', '.join(known) or 'none'})")
-        if want is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise PlanError(f"kernel {k.name}: parameter {name!r} must be an integer, got {value!r}")
-        if want is str and not isinstance(value, str):
-            raise PlanError(f"kernel {k.name}: parameter {name!r} must be a word, got {value!r}")
-        if isinstance(want, tuple) and value not in want:
-            raise PlanError(f"kernel {k.name}: parameter {name!r} must be one of {', '.join(want)}, "
-                            f"got {value!r}")
+    """Refuse a kernel's launch parameter that its space does not take, that it lacks, or of
+    the wrong kind or range (an edited plan's typo must not pass silently): its space's schema."""
+    spaces.get(k.space).check_schema(k)
 
 
 def needed_outside(program: Program, groups: list) -> list:

@@ -18,47 +18,28 @@ import heapq
 import itertools
 import math
 
-from .. import config, library
+from .. import spaces
 from ..ir import Program
-from .budget import smem_refusal, smem_terms
-from .legality import Analysis, atomic_refusal, check, sum_atomic_refusal
+from ..spaces import kernel_dtype, program_info
+from ..spaces.budget import smem_refusal, smem_terms
+from ..spaces.rows import per_row_hint, rows_groups, span_groups
+from ..spaces.rows import span_refusal as _span_refusal
+from ..spaces.tile import FINISH_ROWS, finish_chunk
+from .legality import Analysis, check
 from .legality import explain as legality_explain
-from .plan import (Domain, KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space,
-                   pack_width, walk_of, walk_refusal)
+from .plan import KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, walk_of, walk_refusal
+
+__all__ = ["EXHAUSTIVE_CALLS", "FINISH_ROWS", "finish_chunk", "per_row_hint", "rows_groups", "span_groups",
+           "span_refusal", "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
+           "order_groups", "Search", "make_plan", "fused_name"]
 
 EXHAUSTIVE_CALLS = 9
-BLOCKS_PER_SM = (2, 4, 8)
 
 
-def _dtype(program: Program, calls) -> str:
-    for c in calls:
-        for v in program.calls[c].args.values():
-            if program.value(v).type.kind != "scalar":
-                return program.value(v).type.dtype
-    return program.value(next(iter(program.calls[calls[0]].outs.values()))).type.dtype
-
-
-def _iters(steps: int, other_blocks: int, per_sm: int) -> int:
-    want = config.get().sm_count * per_sm
-    return max(1, math.ceil(steps / max(1, want // max(1, other_blocks))))
-
-
-FINISH_ROWS = 256   # rows a last-block finish combines at once (tile kernels, strips along S)
-
-
-def finish_chunk(params: dict, rows_per_iter: int) -> int:
-    """Serial iterations after which a tile kernel's strip combines the partial results of the
-    rows they covered (plan parameter ``chunk``; default: the largest divisor of ``iters`` whose
-    rows number at most FINISH_ROWS).  The last block to finish a chunk of a strip combines its
-    rows as the kernel runs, so the kernel no longer ends with one block per strip reading all
-    the strip's partials (BiCGK n = 16384: 64 partials x 2048 rows, about 13 us)."""
-    if "chunk" in params:
-        return int(params["chunk"])
-    iters = int(params.get("iters", 1))
-    c = max(1, min(iters, FINISH_ROWS // max(1, rows_per_iter)))
-    while iters % c:
-        c -= 1
-    return c
+def span_refusal(program: Program, calls: list) -> str | None:
+    """:func:`kfuse.spaces.rows.span_refusal` of ``calls`` (why a group may not own several
+    consecutive rows of their sparse products, or None)."""
+    return _span_refusal(program, calls, program_info(program))
 
 
 def shared_matrix(program: Program, first: list, second: list) -> str | None:
@@ -91,56 +72,6 @@ def reuse_walks(program: Program, first: tuple, second: tuple) -> tuple | None:
     return (c1, q1), (c2, q2)
 
 
-def _sparse_types(program: Program, calls: list) -> list:
-    return [program.value(v).type for c in calls for v in program.calls[c].args.values()
-            if program.value(v).type.kind == "sparse"]
-
-
-def per_row_hint(program: Program, calls: list) -> int:
-    """The largest nonzeros-per-row hint of the sparse matrices ``calls`` read (0: unknown)."""
-    return max((t.per_row for t in _sparse_types(program, calls)), default=0)
-
-
-def rows_groups(program: Program, calls: list) -> tuple:
-    """Threads per row worth trying: ELLPACK-R walks slots coalesced across rows (1, 2, 4);
-    CSR from a fraction of the rows' nonzeros up to all of them (per-row hint p: groups in
-    [p/8, p], capped at a warp), all of (1, 4, 8, 16, 32) when the hint is unknown."""
-    if {t.fmt for t in _sparse_types(program, calls)} == {"ell"}:
-        return (1, 2, 4)
-    hint = per_row_hint(program, calls)
-    if not hint:
-        return (1, 4, 8, 16, 32)
-    return tuple(g for g in (1, 2, 4, 8, 16, 32) if hint / 8 <= g <= max(1, hint) or (g == 32 and hint > 32))
-
-
-def span_groups(program: Program, calls: list, pack: int) -> tuple:
-    """Threads per row when CSR rows are read in packs of ``pack`` nonzeros: from a quarter of
-    a row's packs to twice them (per-row hint p: [p/(4 pack), 2p/pack]), at least 2, at most a
-    warp; (4, 8, 16, 32) when the hint is unknown."""
-    hint = per_row_hint(program, calls)
-    if not hint:
-        return (4, 8, 16, 32)
-    return tuple(g for g in (2, 4, 8, 16, 32) if hint / (4 * pack) <= g <= max(2, 2 * hint / pack))
-
-
-def span_refusal(program: Program, calls: list) -> str | None:
-    """Why a group may not own several consecutive rows (``span``) of the sparse products of
-    ``calls``, or None: every matrix must be CSR, and each product may read only matrix entries
-    and gathered vector elements in its compute stage (nothing per row)."""
-    for c in calls:
-        call = program.calls[c]
-        fn = library.get(call.fn)
-        if fn.hof != "sparse_reduce":
-            continue
-        for p, v in call.args.items():
-            t = program.value(v).type
-            if t.kind == "sparse" and t.fmt != "csr":
-                return f"span > 1 needs CSR matrices ({call.label} reads {t.fmt})"
-            if fn.param(p).stage == "compute" and fn.param(p).kind not in ("sparse", "vector"):
-                return f"span > 1: {call.label} reads {p} per row in its compute stage"
-    return None
-
-
 def explain_fusion(program: Program, calls: list) -> str:
     """:func:`legality.explain` of ``calls``, plus the reason where a legal fusion has no launch
     shape within the shared-memory budget (the search never picks it)::
@@ -159,103 +90,14 @@ def explain_fusion(program: Program, calls: list) -> str:
 
 
 def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
-    """Implementations of the fusion ``calls``: a list of launch-parameter dicts.
+    """Implementations of the fusion ``calls``: a list of launch-parameter dicts, its space's
+    variants (:meth:`kfuse.spaces.base.Space.variants`) that fit the shared-memory budget.
 
     ``wide=False`` leaves out two 16-byte packs per thread (the planner does so until the
     device's calibration has measured them)."""
-    dom: Domain = kernel_domain(program, calls)
-    pack = pack_width(_dtype(program, calls))
-    out = []
-    if dom.space == "rows":
-        # (threads per row, nonzeros per load): one at a time, and CSR in 16-byte packs
-        # span: a group may own R consecutive CSR rows when a row is shorter than the group's
-        # step (G packs): one contiguous span, fewer partial packs and row-pointer loads
-        hint = per_row_hint(program, calls)
-        spannable = pack > 1 and hint > 0 and span_refusal(program, calls) is None
-        shapes = [(g, 1, 1) for g in rows_groups(program, calls)]
-        if "csr" in {t.fmt for t in _sparse_types(program, calls)} and pack > 1:
-            groups = span_groups(program, calls, pack)
-            shapes += [(g, pack, 1) for g in groups]
-            if spannable:   # R rows: R * hint nonzeros from a quarter of the group's step to two steps
-                shapes += [(g, pack, r) for g in (4, 8, 16, 32) for r in (2, 4)
-                           if r <= g and hint * r <= 2 * g * pack and hint * r > g * pack // 4]
-        # per_sm 0: a group per row and as many blocks as that takes (no serial loop); its
-        # many block results may be summed by atomics rather than read by the last block
-        # stage: with vector calls, G > 1 threads per row may collect G row groups (every
-        # thread of the block then runs the vector calls) rather than one (BS / G threads do)
-        sums = sum_atomic_refusal(program, calls) is None
-        vector_calls = any(library.get(program.calls[c].fn).hof != "sparse_reduce" for c in calls)
-        # products alone never gained from a serial loop (H200, the five Table-3 profiles: a
-        # block per few rows balances uneven rows better), so they take the full grid only
-        per_sms = (0,) + BLOCKS_PER_SM if vector_calls else (0,)
-        # with vector calls (a reduction over the rows, most often), big blocks of a group per
-        # row without a stage: many rows per block reduction, every span in flight at once
-        for bs, (g, vec, span), per_sm in itertools.product((128, 256, 512, 1024), shapes, per_sms):
-            if bs > 256 and not (vector_calls and g > 1 and not per_sm):
-                continue
-            # stage 0: no stage, the lanes holding the row results run the vector calls
-            subs = ((0, 1, g) if bs <= 256 else (0, 1)) if vector_calls and g > 1 else (1,)
-            for sub in subs:
-                if sub * span > g:
-                    sub = g // span   # every thread still runs the vector calls: SUB * R = G
-                blocks = math.ceil(dom.length / (max(sub, 1) * bs // g * span))
-                it = _iters(blocks, 1, per_sm * 256 // bs) if per_sm else 1
-                base = {"block": bs, "group": g, "iters": it, **({"vec": vec} if vec > 1 else {}),
-                        **({"stage": sub} if sub != 1 else {}), **({"span": span} if span > 1 else {})}
-                out.append(base)
-                if sums and not per_sm:
-                    out.append({**base, "finish": "atomic"})
-    elif dom.space == "vec":
-        vecs = sorted({pack, 1, 2 * pack} if wide else {pack, 1})
-        if dom.length >= (1 << 20) and pack > 1:
-            vecs = [v for v in vecs if v > 1]   # 4-byte loads keep too few bytes in flight
-        reduces = any(library.get(program.calls[c].fn).is_reduce for c in calls)
-        # per_sm 0: one pack per thread, as many blocks as that takes; a reduction then leaves a
-        # result per block, which the last block reads or atomics sum as the blocks end
-        sums = reduces and sum_atomic_refusal(program, calls) is None
-        for bs, vec, per_sm, unroll in itertools.product((128, 256, 512), vecs, (0,) + BLOCKS_PER_SM, (1, 4)):
-            blocks = math.ceil(dom.length / (bs * vec))
-            it = _iters(blocks, 1, per_sm * 256 // bs) if per_sm else 1
-            if unroll > 1 and it < 2:
-                continue
-            base = {"block": bs, "vec": vec, "iters": it, **({"unroll": unroll} if unroll > 1 else {})}
-            out.append(base)
-            if sums and not per_sm and blocks > 1:
-                out.append({**base, "finish": "atomic"})
-    elif dom.space == "tile":
-        vecs = [1] + [v for v in ((pack, 2 * pack) if wide else (pack,))   # 2 packs: 2 loads in flight
-                      if v > 1 and dom.fast % v == 0]
-        if len(vecs) > 1 and dom.slow * dom.fast >= (1 << 20):
-            vecs = vecs[1:]   # 4-byte loads keep too few bytes in flight (never the fastest, H200)
-        red_axes = {dom.axis_of(library.get(program.calls[c].fn).output.index)
-                    for c in calls if library.get(program.calls[c].fn).hof == "nested_reduce"}
-        atomic_ok = red_axes and atomic_refusal(program, calls) is None
-        per_sms = BLOCKS_PER_SM if red_axes else (0,) + BLOCKS_PER_SM   # 0: no serial loop (maps)
-        for (bx, by), ks, vec, axis, per_sm, unroll in itertools.product(
-                ((32, 4), (32, 8), (32, 16)), (1, 2, 4), vecs, ("slow", "fast"), per_sms, (1, 2)):
-            if axis == "fast" and not red_axes & {"slow"}:
-                continue   # walking along F only pays when a reduction runs along it
-            tf, ts = bx * vec, by * ks
-            steps = math.ceil((dom.fast / tf) if axis == "fast" else (dom.slow / ts))
-            other = math.ceil((dom.slow / ts) if axis == "fast" else (dom.fast / tf))
-            if axis == "fast" and other > 65535:
-                continue
-            it = _iters(steps, other, per_sm * 256 // (bx * by)) if per_sm else 1
-            if axis == "slow":
-                while math.ceil(steps / it) > 65535:
-                    it *= 2
-            if unroll > 1 and it < 2:
-                continue
-            base = {"bx": bx, "by": by, "ks": ks, "vec": vec, "iter_axis": axis, "iters": it,
-                    **({"unroll": unroll} if unroll > 1 else {})}
-            if red_axes:
-                out.append({**base, "finish": "last_block"})
-                if atomic_ok:
-                    out.append({**base, "finish": "atomic"})
-            else:
-                out.append(base)
-    else:
-        out.append({})
+    dom = kernel_domain(program, calls)
+    space = spaces.get(dom.space)
+    out = space.variants(program, calls, dom, kernel_dtype(program, calls), wide, program_info(program))
     uniq, seen, terms = [], set(), smem_terms(program, calls)
     for p in out:
         key = tuple(sorted(p.items()))
@@ -338,7 +180,7 @@ class Search:
 
     def __init__(self, program: Program, kernel_cost, plan_cost, needed_fn, host_cost=None, zeroes=None,
                  kernel_floor=None, cost_key=None):
-        self.p = program
+        self.program = program
         self.kernel_cost = kernel_cost
         self.plan_cost = plan_cost
         self.needed_fn = needed_fn
@@ -364,7 +206,7 @@ class Search:
         key = (group, needed)
         if key not in self._best_impl:
             if (group, self.wide) not in self._variants:
-                variants = impl_variants(self.p, list(group), self.wide)
+                variants = impl_variants(self.program, list(group), self.wide)
                 shape = tuple(tuple(sorted(prm.items())) for prm in variants)
                 self._variants[group, self.wide] = (variants, self._shapes.setdefault(shape, len(self._shapes)))
             variants, shape_id = self._variants[group, self.wide]
@@ -405,7 +247,7 @@ class Search:
         bound by the host path); last, each pair of kernels over a shared matrix takes walk
         orders that let the second find the end of the first's pass in L2
         (:func:`reuse_walks`), where the plan's prediction drops."""
-        groups = order_groups(self.p, groups, self.analysis.graph)
+        groups = order_groups(self.program, groups, self.analysis.graph)
         needed = self.needed_fn(groups)
         keys = [(tuple(g), frozenset(n)) for g, n in zip(groups, needed)]
         kernels = [(g, self.best_impl(*k)[1]) for g, k in zip(groups, keys)]
@@ -420,7 +262,7 @@ class Search:
                 if c < cost:
                     cost, kernels = c, trial
         for i in range(1, len(kernels)):   # walk orders that keep a shared matrix's end in L2
-            pair = reuse_walks(self.p, kernels[i - 1], kernels[i])
+            pair = reuse_walks(self.program, kernels[i - 1], kernels[i])
             if pair is not None:
                 trial = kernels[:i - 1] + list(pair) + kernels[i + 1:]
                 c = self.plan_cost(trial, needed)
@@ -431,7 +273,7 @@ class Search:
     def all_combinations(self, limit: int | None = None) -> list:
         """Every legal combination with its prediction, best first (small programs)."""
         out = []
-        for part in legal_partitions(self.p, self.analysis):
+        for part in legal_partitions(self.program, self.analysis):
             try:
                 out.append(self.combination(part))
             except ValueError:
@@ -446,7 +288,7 @@ class Search:
         members = set(group)
         out = set()
         for c in group:
-            for v in self.p.calls[c].outs.values():
+            for v in self.program.calls[c].outs.values():
                 r = self._readers.get(v, set())
                 if v in self._returned or not r or not r <= members:
                     out.add(v)
@@ -511,7 +353,7 @@ class Search:
         if its bound (:meth:`_floor_gain`) reaches the best gain known among the pairs of the
         step: the step picks the same pair as costing every union would.
         """
-        p, an = self.p, self.analysis
+        p, an = self.program, self.analysis
         self._readers = an.graph.readers()
         self._returned = {p.base(o) for o in p.outputs}
         self._gcost = {}
@@ -569,7 +411,7 @@ class Search:
         return self.combination([list(g) for g in set(group_of.values())])
 
     def best(self) -> tuple:
-        if len(self.p.calls) <= EXHAUSTIVE_CALLS:
+        if len(self.program.calls) <= EXHAUSTIVE_CALLS:
             return self.all_combinations()[0]
         return self.greedy()
 

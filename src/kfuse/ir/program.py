@@ -94,6 +94,11 @@ class Call:
     loc: tuple | None = None
 
     @property
+    def out(self) -> str:
+        """The name of the call's output value (its first, for a function of several)."""
+        return next(iter(self.outs.values()))
+
+    @property
     def name(self) -> str:
         """Identifier used for kernels and routines: ``<first output>_<fn>``."""
         first = next(iter(self.outs.values()), f"c{self.id}")

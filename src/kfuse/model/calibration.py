@@ -26,16 +26,9 @@ import os
 import warnings
 
 from .. import config
+from ..spaces.rows import probe_row_length   # the rows probes' row length (the rows space owns it)
 
 _HERE = os.path.join(os.path.dirname(__file__), "calibrations")
-
-
-def probe_row_length(hint: int) -> int:
-    """Nonzeros per row of the banded matrices the rows probes run at a per-row hint (a power
-    of two): an odd count just under it (3, 15, 29, 57, 113 for 4 ... 128), as real matrices of
-    that hint have, so row starts fall anywhere inside 16-byte packs rather than all on their
-    boundaries."""
-    return max(1, hint - hint // 8 + 1 if hint >= 8 else hint - 1)
 
 
 @dataclasses.dataclass

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import math
 
-from .. import library
-from ..fusion.plan import call_domain, kernel_domain, needed_outside, tile_grid, walk_of
-from ..fusion.budget import SMEM_STATIC_LIMIT, shared_bytes, smem_terms
-from ..fusion.space import finish_chunk, per_row_hint, shared_matrix
+from .. import spaces
+from ..fusion.plan import kernel_domain, needed_outside, walk_of
+from ..fusion.space import shared_matrix
 from ..ir import Program, itemsize
-from .calibration import Calibration, probe_row_length
+from ..spaces import program_info
+from ..spaces.budget import SMEM_STATIC_LIMIT, smem_terms
+from ..spaces.rows import FILL_EXPONENT, SPARSE_PER_ROW, fill_correction, group_steps, lane_fill
+from .calibration import Calibration
 
 # shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per
 # block): a block's static shared memory bounds how many are resident (:func:`resident_blocks`)
@@ -27,64 +29,24 @@ def _stored(program: Program, calls: list, needed: set) -> list:
     return [v for c in calls for v in program.calls[c].outs.values() if v in needed]
 
 
-SPARSE_PER_ROW = 16
-
-
 def per_row(t) -> float:
     """Nonzeros per row assumed for sparse type ``t``: the traced matrix's mean, else its
     hint, else SPARSE_PER_ROW."""
     return t.row_mean or t.per_row or SPARSE_PER_ROW
 
 
-#: how strongly the lanes a group leaves idle in its last step slow a rows kernel: time
-#: scales as (slots loaded / nonzeros) ** FILL_EXPONENT (H200, the five Table-3 profiles'
-#: SpMV variants: 0.5 ranks every profile's best within 1% of the fastest measured)
-FILL_EXPONENT = 0.5
-
-
-def group_steps(row_len: float, group: int, pack: int, span: int) -> float:
-    """Expected steps of a group of ``group`` lanes over ``span`` rows of ``row_len`` nonzeros
-    read in aligned packs of ``pack`` (a row start lands anywhere in its pack; a fractional
-    length mixes its two neighbours)."""
-    w = span * row_len
-    lo, frac = int(math.floor(w)), w - math.floor(w)
-    total = 0.0
-    for o in range(pack):   # the span's start, pack-relative
-        for n, p in ((lo, 1 - frac), (lo + 1, frac)):
-            if p:
-                total += p * max(1, math.ceil(math.ceil((n + o) / pack) / group))
-    return total / pack
-
-
-def lane_fill(row_len: float, group: int, pack: int, span: int) -> float:
-    """Slots a group loads per nonzero it needs: 1 when its rows fill its steps exactly."""
-    return group_steps(row_len, group, pack, span) * group * pack / (span * max(row_len, 1.0))
-
-
-def fill_correction(program: Program, calls: list, params: dict) -> float:
-    """Time factor for CSR rows of the traced mean length against the calibration probe's
-    (:func:`probe_row_length` of the hint): the probes' factors hold their own lane fill; a
-    matrix whose rows fill a group's steps worse (consph: 72 per row, hint 64, probe 57) is
-    slower by about the ratio of fills to FILL_EXPONENT (1 where the mean is not known)."""
-    g, pack, span = int(params.get("group", 1)), int(params.get("vec", 1)), int(params.get("span", 1))
-    ratios = [lane_fill(t.row_mean, g, pack, span) / lane_fill(probe_row_length(t.per_row), g, pack, span)
-              for t in (program.value(program.base(v)).type for c in calls for v in program.calls[c].args.values())
-              if t.kind == "sparse" and t.fmt == "csr" and t.row_mean and t.per_row]
-    return max(ratios) ** FILL_EXPONENT if ratios else 1.0
-
-
 def group_facts(program: Program, calls: list) -> dict:
     """What predicting a kernel that runs ``calls`` needs whatever its launch parameters and
-    outputs: its domain and kind, the bytes it reads, and per reduction and vector the terms
-    the launch shape scales.  The search computes it once per fusion and passes it to
-    :func:`predict_kernel` for each implementation (``facts=``)."""
-    cs = [program.calls[c] for c in calls]
-    fns = [library.get(c.fn) for c in cs]
+    outputs: its domain and kind, the bytes it reads, and what its space's traffic scales by
+    the launch shape (:meth:`kfuse.spaces.base.Space.traffic_facts`).  The search computes it
+    once per fusion and passes it to :func:`predict_kernel` for each implementation (``facts=``)."""
+    info = program_info(program)
     dom = kernel_domain(program, calls)
-    produced = {v for c in cs for v in c.outs.values()}
+    space = spaces.get(dom.space)
+    produced = {v for c in calls for v in program.calls[c].outs.values()}
     reads, seen = 0, set()
-    for c in cs:
-        for v in c.args.values():
+    for c in calls:
+        for v in program.calls[c].args.values():
             b = program.base(v)
             val = program.value(b)
             if b in produced or b in seen or val.role == "const" or val.host:
@@ -94,34 +56,11 @@ def group_facts(program: Program, calls: list) -> dict:
             if val.type.kind == "sparse":   # the per-row hint of the traced matrix, else 16 per row
                 m = val.type.shape[0]
                 reads += m * per_row(val.type) * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
-    f = {"calls": list(calls), "dom": dom, "reads": reads, "kind": kernel_kind(program, calls),
-         "flops": None, "writes": {}, "smem_terms": smem_terms(program, calls)}
-    if dom.space == "vec":
-        f["n_red"] = sum(fn.is_reduce for fn in fns)
-        f["item_bytes"] = sum(itemsize(program.value(b).type.dtype) for b in seen
-                              if program.value(b).type.kind != "scalar")
-    elif dom.space == "tile":
-        f["item_bytes"] = sum(itemsize(program.value(b).type.dtype) for b in seen
-                              if program.value(b).type.kind == "matrix")
-        vectors, counted = [], set()
-        for c, fn in zip(cs, fns):   # a vector along F is re-read by every block row, one along S by every column
-            for p, v in c.args.items():
-                b = program.base(v)
-                if b in seen and b not in counted and program.value(b).type.kind == "vector" \
-                        and fn.param(p).kind == "vector":
-                    counted.add(b)
-                    vectors.append((program.value(b).type.nbytes(), dom.axis_of(fn.param(p).index) == "fast"))
-        f["vectors"] = vectors
-        reductions = []
-        for c, fn in zip(cs, fns):
-            if fn.is_reduce:
-                t = program.value(next(iter(c.outs.values()))).type
-                reductions.append((t, dom.axis_of(fn.output.index)))
-        f["reductions"] = reductions
-    elif dom.space == "rows":
-        f["n_red"] = sum(fn.hof == "reduce" for fn in fns)
-    if f["kind"].startswith("rows"):
-        f["per_row"] = per_row_hint(program, calls) or SPARSE_PER_ROW
+    f = {"calls": list(calls), "dom": dom, "space": space, "reads": reads,
+         "kind": space.kind(program, calls, dom, info), "flops": None, "writes": {},
+         "smem_terms": smem_terms(program, calls)}
+    f.update(space.traffic_facts(program, calls, dom, seen, info))
+    f["env"] = space.env_fields(program, calls, f, info)
     return f
 
 
@@ -130,7 +69,7 @@ def cost_key(program: Program, calls: list, needed: set, cal: Calibration, facts
     ``cal`` fixed): two fusions with equal keys get equal predictions for equal parameters.
     None for sparse-rows kernels (their prediction also reads the matrices' row statistics)."""
     dom = facts["dom"]
-    if dom.space == "rows":
+    if not facts["space"].shares_costs:
         return None
     if facts["flops"] is None or facts["flops"][0] is not cal:
         facts["flops"] = (cal, _flops(program, calls, cal))
@@ -145,66 +84,19 @@ def cost_key(program: Program, calls: list, needed: set, cal: Calibration, facts
 
 
 def kernel_traffic(program: Program, calls: list, params: dict, needed: set, facts: dict | None = None) -> dict:
-    """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape.
+    """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape
+    (its space's :class:`kfuse.spaces.Geometry` and :meth:`kfuse.spaces.base.Space.traffic`).
     ``facts``: :func:`group_facts` of ``calls``, when the caller has it."""
     f = facts or group_facts(program, calls)
-    dom, reads = f["dom"], f["reads"]
     key = frozenset(needed)
     writes = f["writes"].get(key)
     if writes is None:
         writes = f["writes"][key] = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
-    partial, l2, atomics, zeroed, tail = 0, 0, 0, 0, 0
-    vec = int(params.get("vec", 1))
-    if dom.space == "vec":
-        bs, iters = int(params["block"]), int(params["iters"])
-        grid = max(1, math.ceil(dom.length / (bs * vec * iters)))
-        threads = bs
-        n_red = f["n_red"]
-        if grid > 1 and n_red and params.get("finish") == "atomic":
-            atomics = grid * n_red          # one per block and reduction, summed in place
-        elif grid > 1:
-            partial = 2 * grid * n_red * 8
-            tail = grid * n_red * 8         # the last block reads every block's partial
-        per_thread = vec * f["item_bytes"]
-    elif dom.space == "tile":
-        bx, by, ks = int(params["bx"]), int(params["by"]), int(params.get("ks", 1))
-        iax = params.get("iter_axis", "slow")
-        tf, ts = bx * vec, by * ks
-        gx, gy = tile_grid(dom, params)
-        grid, threads = gx * gy, bx * by
-        per_thread = ks * vec * f["item_bytes"]
-        for nbytes, along_fast in f["vectors"]:
-            l2 += nbytes * ((gy if along_fast else gx) - 1)
-        atomic = params.get("finish", "last_block") == "atomic"
-        for t, oax in f["reductions"]:
-            g_red = gx if oax == "slow" else gy
-            if g_red <= 1:
-                continue
-            if atomic:
-                atomics += g_red * t.size() * (2 if t.dtype.startswith("complex") else 1)
-                zeroed += 1
-            else:
-                partial += 2 * g_red * t.nbytes()
-                # a strip along the loop is combined chunk by chunk as the kernel runs
-                span = (ts if oax == "slow" else tf) * (finish_chunk(params, ts if oax == "slow" else tf)
-                                                        if iax == oax else 1)
-                tail = max(tail, g_red * span * itemsize(t.dtype))
-    elif dom.space == "rows":
-        bs, g, iters = int(params["block"]), int(params["group"]), int(params["iters"])
-        sub, span = max(1, int(params.get("stage", 1))), int(params.get("span", 1))
-        grid = max(1, math.ceil(dom.length / (sub * bs // g * span * iters)))   # rows per block and iteration
-        threads, per_thread = bs, 16
-        n_red = f["n_red"]
-        if grid > 1 and params.get("finish") == "atomic":
-            atomics = grid * n_red          # one per block and reduction, summed in place
-        elif grid > 1:
-            partial = 2 * grid * n_red * 8
-    else:
-        grid, threads, per_thread = 1, 32, 8
-    return {"read": reads, "write": writes, "partial": partial, "l2": l2, "grid": grid,
-            "atomics": atomics, "zeroed": zeroed, "tail_bytes": tail,
-            "threads": threads, "per_thread_bytes": per_thread, "space": dom.space, "vec": vec,
-            "smem": shared_bytes(program, calls, params, f["smem_terms"]) if dom.space != "scalar" else 0}
+    space = f["space"]
+    geometry = space.geometry(program, calls, params, f["dom"], program_info(program))
+    terms = space.traffic(geometry, params, f)
+    return {"read": f["reads"], "write": writes, "grid": geometry.blocks, "threads": geometry.threads,
+            "space": space.name, "vec": int(params.get("vec", 1)), "smem": geometry.shared_static, **terms}
 
 
 def resident_blocks(tr: dict, cal: Calibration) -> int:
@@ -216,27 +108,10 @@ def resident_blocks(tr: dict, cal: Calibration) -> int:
 
 
 def kernel_kind(program: Program, calls: list) -> str:
-    """vec-map, vec-reduce, tile-map, tile-rfast, tile-rslow, tile-rboth, rows-map (sparse
-    products alone), rows (with a reduction or a vector call or two), rows-vec (with three or
-    more vector calls: BiCG's second kernel) or scalar."""
+    """The calibration kind of a kernel running ``calls`` (its space's
+    :meth:`kfuse.spaces.base.Space.kind`: vec-map, vec-reduce, tile-map, tile-rfast, ...)."""
     dom = kernel_domain(program, calls)
-    fns = [library.get(program.calls[c].fn) for c in calls]
-    if dom.space == "vec":
-        return "vec-reduce" if any(f.is_reduce for f in fns) else "vec-map"
-    if dom.space == "rows":   # the vector calls a stage runs after its products, and reductions
-        vector = [f for f in fns if f.hof != "sparse_reduce"]
-        if len(vector) >= 3:
-            return "rows-vec"
-        return "rows" if any(f.hof == "reduce" for f in fns) else "rows-map"
-    if dom.space == "tile":
-        axes = {dom.axis_of(f.output.index) for f in fns if f.hof == "nested_reduce"}
-        if not axes:
-            return "tile-map"
-        # a reduction whose output follows S runs along F, and the other way round
-        if len(axes) == 2:
-            return "tile-rboth"
-        return "tile-rfast" if axes == {"slow"} else "tile-rslow"
-    return "scalar"
+    return spaces.get(dom.space).kind(program, calls, dom, program_info(program))
 
 
 def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: dict | None = None,
@@ -252,9 +127,9 @@ def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: d
     bucket = 2 ** round(math.log2(max(bps, 0.25)))
     # the walk order is not the kernel's own cost: :func:`reuse_gain` credits it to the plan
     fields = {k: params[k] for k in params if k not in ("iters", "walk")}
-    kind = facts["kind"] if facts else kernel_kind(program, calls)
-    if kind.startswith("rows"):   # nonzeros per row decide how well a group of threads fills its row
-        fields["pr"] = facts["per_row"] if facts else per_row_hint(program, calls) or SPARSE_PER_ROW
+    facts = facts or group_facts(program, calls)
+    kind = facts["kind"]
+    fields.update(facts["env"])   # what else the space's calibration tells apart (rows: nonzeros per row)
     shape = ",".join(f"{k}={fields[k]}" for k in sorted(fields))
     return f"{kind}|{cls}|{shape}|bps={bucket:g}"
 
@@ -329,7 +204,7 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
         return t
     # no factor borrowed from another environment may take a kernel past the ceilings
     floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
-    fill = fill_correction(program, calls, params) if tr["space"] == "rows" else 1.0
+    fill = spaces.get(tr["space"]).time_factor(program, calls, params, program_info(program))
     return max(floor, t * _factor(env_key(program, calls, params, cal, tr, facts), cal) * fill)
 
 
@@ -340,13 +215,8 @@ def kernel_floor(program: Program, calls: list, needed: set, cal: Calibration, f
     if not cal.env_factor:
         return 0.0
     f = facts or group_facts(program, calls)
-    tr = kernel_traffic(program, calls, _FLOOR_PARAMS[f["dom"].space], needed, f)
+    tr = kernel_traffic(program, calls, f["space"].floor_params, needed, f)
     return tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
-
-
-# launch parameters for :func:`kernel_floor`'s traffic (its reads and writes do not depend on them)
-_FLOOR_PARAMS = {"vec": {"block": 256, "iters": 1}, "tile": {"bx": 32, "by": 8, "iters": 1},
-                 "rows": {"block": 256, "group": 8, "iters": 1}, "scalar": {}}
 
 
 def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, facts: dict | None = None) -> float:
@@ -356,7 +226,7 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
     resident = min(tr["grid"], resident_blocks(tr, cal))
     in_flight = resident * tr["threads"] * max(tr["per_thread_bytes"], 4)
     eff = in_flight / (in_flight + cal.bytes_in_flight_half)
-    if tr["vec"] == 1 and tr["space"] != "scalar":
+    if tr["vec"] == 1 and tr["narrow"]:
         eff /= cal.narrow_load_penalty
     t_transfer = (tr["read"] / cal.read_bw + tr["write"] / cal.write_bw) / max(eff, 1e-3)
     t_transfer += tr["partial"] / cal.read_bw + tr["l2"] / cal.l2_bw
@@ -382,14 +252,10 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
 def _flops(program: Program, calls: list, cal: Calibration) -> float:
     """Multiply-adds (in FMA-rate units) the calls of a kernel compute: measured routine
     costs where the calibration has them, else the library's counts."""
-    flops = 0.0
+    flops, info = 0.0, program_info(program)
     for c in calls:
-        call = program.calls[c]
-        fn = library.get(call.fn)
-        dom = call_domain(program, call)
-        n = {"vec": dom.length, "tile": dom.rows * dom.cols,
-             "rows": dom.rows * SPARSE_PER_ROW}.get(dom.space, 1)
-        dtype = program.value(next(iter(call.outs.values()))).type.dtype
+        fn, dom, dtype = info.fn(c), info.domain(c), info.dtype(c)
+        n = spaces.get(dom.space).elements(dom)
         key = f"{fn.name}/{dtype}"
         if key in cal.routine_s:
             flops += cal.routine_s[key] * n * cal.fma_rate

@@ -1,0 +1,332 @@
+"""The space protocol: what one kind of kernel is, in one place.
+
+A *space* (scalar, vec, tile, rows, ...) owns
+
+* its **domain**: which calls it hosts (:meth:`Space.claim`) and the reason when it cannot;
+* its **parameter schema** (:class:`ParamSpec`: kind, default, allowed values or range), which
+  refuses an edited plan's launch parameters up front with one line (:meth:`Space.validate`);
+* its **variants**: a declarative table of launch parameters plus restrictions
+  (:meth:`Space.variants`, in the manner of Kernel Tuner's ``tune_params`` + restrictions);
+* its **geometry** (:class:`Geometry`: grid, block, shared memory, workspace), the one place the
+  model and code generation read launch shapes from;
+* its **traffic** in bytes (:meth:`Space.traffic`) and its **calibration kind**
+  (:meth:`Space.kind`), which the model turns into seconds.
+
+Spaces are registered in :mod:`kfuse.spaces` (``register``/``get``); fusion and the model
+dispatch through that registry, so a new kind of kernel is one new module.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import types
+
+from .. import config
+from ..errors import PlanError
+from ..ir import ident, itemsize
+
+
+@dataclasses.dataclass
+class Domain:
+    """The iteration space of a kernel.
+
+    scalar: no extent.  vec: ``length``.  tile: logical ``rows`` x ``cols`` and
+    the memory order ``lead`` of the matrix that sets the thread layout; the
+    physical axes are ``slow`` (between rows of memory) and ``fast`` (along).
+    """
+
+    space: str
+    length: int = 1
+    rows: int = 1
+    cols: int = 1
+    lead: str = "C"
+
+    @property
+    def slow(self) -> int:
+        return self.rows if self.lead == "C" else self.cols
+
+    @property
+    def fast(self) -> int:
+        return self.cols if self.lead == "C" else self.rows
+
+    def axis_of(self, logical: str) -> str:
+        """Physical axis ('slow'/'fast') of a logical matrix axis ('i' rows / 'j' cols)."""
+        if self.lead == "C":
+            return "slow" if logical == "i" else "fast"
+        return "fast" if logical == "i" else "slow"
+
+    def key(self) -> tuple:
+        """Equal for domains whose calls share a thread-to-data mapping."""
+        if self.space == "rows":   # sparse matrices of any width share the rows of their outputs
+            return ("rows", self.length)
+        return (self.space, self.length, self.rows, self.cols, self.lead)
+
+    def hosts(self, other: "Domain") -> bool:
+        """Whether calls over ``other`` can run in a kernel over this domain: the same domain,
+        or a vector map/reduce whose element i is row i of a sparse kernel."""
+        if self.key() == other.key() or "scalar" in (self.space, other.space):
+            return True   # scalar calls run as a prologue of any kernel
+        spaces = {self.space, other.space}
+        return spaces == {"rows", "vec"} and self.length == other.length
+
+
+@dataclasses.dataclass(frozen=True)
+class ParamSpec:
+    """One launch parameter of a space: ``kind`` int or str; ``choices`` the allowed values
+    (empty: any of the kind); ``low``/``high`` an integer range (None: open); ``power_of_two``
+    for integers that must be powers of two; ``default`` where the plan leaves it out (None:
+    required, or a default that depends on the kernel, as ``doc`` says)."""
+
+    name: str
+    kind: type
+    default: object = None
+    choices: tuple = ()
+    low: int | None = None
+    high: int | None = None
+    power_of_two: bool = False
+    required: bool = False
+    doc: str = ""
+
+    def refusal(self, value) -> str | None:
+        """Why ``value`` is not a value of this parameter (kind, choices, range), or None."""
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            return f"parameter {self.name!r} must be an integer, got {value!r}"
+        if self.kind is str and not isinstance(value, str):
+            return f"parameter {self.name!r} must be a word, got {value!r}"
+        if self.choices and value not in self.choices:
+            return f"parameter {self.name!r} must be one of {', '.join(map(str, self.choices))}, got {value!r}"
+        return None
+
+    def range_refusal(self, value) -> str | None:
+        """Why an integer ``value`` is out of this parameter's range, or None."""
+        low, high = self.low, self.high
+        bad = (low is not None and value < low) or (high is not None and value > high) \
+            or (self.power_of_two and value & (value - 1))
+        if not bad:
+            return None
+        what = "a power of two" if self.power_of_two else "an integer"
+        if low not in (None, 1) and high is not None:
+            where = f" in [{low}, {high}]"
+        elif high is not None:
+            where = f" <= {high}"
+        else:
+            where = f" >= {low}" if low is not None else ""
+        return f"{self.name} must be {what}{where}, got {value!r}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Geometry:
+    """The launch geometry of one kernel, computed once by its space for codegen and the model.
+
+    ``grid`` / ``block``: the launch's (x, y, z) blocks and threads (an empty domain still
+    launches one block).  ``shared_static``: bytes of static ``__shared__`` memory the kernel
+    declares, as the shared-memory budget counts it (:func:`kfuse.spaces.budget.shared_bytes`;
+    0 for a one-thread kernel); ``shared_dynamic``: bytes of dynamic shared memory (0 for every
+    space today).  ``workspace``: the global scratch buffers as (kind, name, bytes), kind
+    ``partial`` (a result per block), ``accum`` (an accumulator atomics add to) or ``counter``
+    (the last-block handshake).  ``detail``: what only this space's kernels have (each
+    space's :meth:`Space.geometry` documents its keys), read-only."""
+
+    grid: tuple
+    block: tuple
+    shared_static: int = 0
+    shared_dynamic: int = 0
+    workspace: tuple = ()
+    detail: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
+
+    @property
+    def blocks(self) -> int:
+        """Blocks in the whole grid."""
+        return self.grid[0] * self.grid[1] * self.grid[2]
+
+    @property
+    def threads(self) -> int:
+        """Threads per block."""
+        return self.block[0] * self.block[1] * self.block[2]
+
+
+def frozen(mapping: dict) -> types.MappingProxyType:
+    """A read-only view of ``mapping`` (a :class:`Geometry`'s ``detail``)."""
+    return types.MappingProxyType(dict(mapping))
+
+
+def blocks_wanted() -> int:
+    """Blocks the default launch shapes aim at: SMs x ``target_blocks_per_sm``."""
+    s = config.get()
+    return s.sm_count * s.target_blocks_per_sm
+
+
+def pack_width(dtype: str) -> int:
+    """Elements per 16-byte load: 4 float32, 2 float64 or complex64, 1 complex128."""
+    return max(1, 16 // itemsize(dtype))
+
+
+def serial_iters(steps: int, other_blocks: int, per_sm: int) -> int:
+    """Serial iterations leaving about ``per_sm`` blocks per SM when ``steps`` blocks' worth of
+    work runs along the loop and ``other_blocks`` across it."""
+    want = config.get().sm_count * per_sm
+    return max(1, math.ceil(steps / max(1, want // max(1, other_blocks))))
+
+
+BLOCKS_PER_SM = (2, 4, 8)   # blocks per SM the variants' serial loops aim at
+SMEM_STATIC_LIMIT = 48 * 1024   # bytes of static __shared__ memory a kernel may declare (CUDA)
+SMEM_FLAGS = 16                 # the last-block handshake's flags (kf_last_block(s)), rounded up
+WALKS = ("strips", "down", "up")   # the orders a tile kernel's grid may walk its matrix in
+FINISHES = ("last_block", "atomic")   # how a kernel's reductions combine their block results
+
+
+class Space:
+    """A kind of kernel.  Subclasses set the class attributes and override the methods whose
+    default does not fit; :mod:`kfuse.spaces` holds one instance of each.
+
+    ``name``: the plan's ``space`` word.  ``claim_order``: spaces claim a call in increasing
+    order (the first whose :meth:`claim` answers wins).  ``kernel_order``: a kernel's space is
+    that of its call with the highest order.  ``host_rank``: a kernel's domain is that of its
+    first call of the highest rank.  ``hosts_others``: a kernel of this space may host calls of
+other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  ``prologue``: calls of this space run as a prologue of any
+    kernel (scalars).  ``params``: the schema, a tuple of :class:`ParamSpec`.  ``packed_only``:
+    parameters that only packs of several elements allow (dropped with them).
+    ``shares_costs``: two fusions with equal model facts get equal predictions (the search may
+    share them).  ``floor_params``: launch parameters whose traffic's reads and writes are the
+    kernel's (the model's floor)."""
+
+    name = ""
+    claim_order = 50
+    kernel_order = 50
+    host_rank = 1
+    prologue = False
+    hosts_others = False
+    params: tuple = ()
+    packed_only: tuple = ()
+    shares_costs = True
+    floor_params: dict = {}
+
+    # ------------------------------------------------------------------ domain
+    def claim(self, program, call, fn) -> Domain | None:
+        """The domain of ``call`` (running the elementary function ``fn``) when this space
+        hosts it, else None."""
+        return None
+
+    def refusal(self, program, call, fn) -> str:
+        """Why this space does not host ``call`` (asked when :meth:`claim` answers None)."""
+        return f"{call.label} is not a {self.name} call"
+
+    def describe(self, domain: Domain) -> str:
+        """The domain in words, for legality's reasons."""
+        return f"{self.name} kernel"
+
+    def elements(self, domain: Domain) -> int:
+        """Elements a call over ``domain`` computes (the model's work count)."""
+        return 1
+
+    # ------------------------------------------------------------------ parameters
+    def schema(self) -> dict:
+        """The parameters by name."""
+        return {spec.name: spec for spec in self.params}
+
+    def required(self) -> tuple:
+        """Names of the parameters a plan must give."""
+        return tuple(spec.name for spec in self.params if spec.required)
+
+    def check_schema(self, kernel) -> None:
+        """Refuse a kernel's parameter this space does not take, a missing required one, or
+        one of the wrong kind or out of its range: one PlanError naming kernel and field."""
+        known = self.schema()
+        needed = self.required()
+        missing = [p for p in needed if p not in kernel.params]
+        if missing:
+            what = "is empty" if not kernel.params else f"lacks {', '.join(map(repr, missing))}"
+            raise PlanError(f"kernel {kernel.name}: field 'params' {what} (a {self.name} kernel needs "
+                            f"{', '.join(needed)})")
+        for name, value in kernel.params.items():
+            spec = known.get(name)
+            if spec is None:
+                raise PlanError(f"kernel {kernel.name}: a {self.name} kernel takes no parameter {name!r} "
+                                f"(it takes {', '.join(known) or 'none'})")
+            why = spec.refusal(value) or (spec.kind is int and spec.range_refusal(value))
+            if why:
+                raise PlanError(f"kernel {kernel.name}: {why}")
+
+    def validate(self, program, kernel, domain: Domain, info) -> None:
+        """Refuse an edited kernel's launch parameters that do not fit its calls over
+        ``domain`` (after the schema: ranges that depend on the domain, refused finishes and
+        walks); one PlanError naming the kernel.  The default: the schema alone."""
+        self.check_schema(kernel)
+
+    def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
+        """Launch parameters of a kernel running ``calls`` when none are searched."""
+        return {}
+
+    # ------------------------------------------------------------------ variants
+    def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
+        """Implementations of the fusion ``calls``: launch-parameter dicts (before the
+        shared-memory budget, which the search applies)."""
+        return [{}]
+
+    # ------------------------------------------------------------------ geometry, bytes
+    def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
+        """The launch geometry of a kernel running ``calls`` with ``params``."""
+        return Geometry((1, 1, 1), (32, 1, 1))
+
+    def shared_per_output(self, params: dict, staged_always: bool) -> int:
+        """Elements of static shared memory per output that takes some (:func:`smem_sizes`)."""
+        return 0
+
+    def smem_sizes(self, program, calls: list, domain: Domain, info) -> tuple:
+        """Element sizes of the outputs of ``calls`` that take shared memory in this space."""
+        return ()
+
+    def shared_static(self, program, calls: list, params: dict, domain: Domain, info) -> int:
+        """Static shared memory of the kernel (:func:`kfuse.spaces.budget.shared_bytes`)."""
+        staged_always = any(info.fn(c).hof != "sparse_reduce" for c in calls)
+        sizes = self.smem_sizes(program, calls, domain, info)
+        return self.shared_per_output(params, staged_always) * sum(sizes) + SMEM_FLAGS
+
+    def workspace(self, program, outs: list, blocks: int, atomic: bool) -> tuple:
+        """Scratch buffers of reductions whose block results ``blocks`` blocks combine:
+        per output a partial result per block (``atomic``: one accumulator), and the
+        last-block counter.  ``outs``: the reductions' output names."""
+        if blocks <= 1 or not outs:
+            return ()
+        got = []
+        for out in outs:
+            nbytes = program.value(out).type.nbytes()
+            got.append(("accum", f"kf_sum_{ident(out)}", nbytes) if atomic
+                       else ("partial", f"kf_part_{ident(out)}", blocks * nbytes))
+        return tuple(got) + (("counter", "kf_count", 4),)
+
+    def traffic_facts(self, program, calls: list, domain: Domain, seen: set, info) -> dict:
+        """What :meth:`traffic` needs of a fusion whatever its launch parameters (``seen``:
+        the distinct global values it reads); computed once per fusion by the model."""
+        return {}
+
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+        """Bytes and launch terms of a kernel beyond its DRAM reads and writes: ``partial``
+        (partial results written and re-read), ``l2`` (re-reads from L2), ``atomics`` (atomic
+        adds), ``zeroed`` (outputs zeroed before it), ``tail_bytes`` (what the last block
+        reads), ``per_thread_bytes`` (bytes a thread has in flight), ``narrow`` (whether
+        ``vec`` 1 loads slow it)."""
+        return {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
+                "per_thread_bytes": 8, "narrow": False}
+
+    def kind(self, program, calls: list, domain: Domain, info) -> str:
+        """The calibration kind of a kernel running ``calls`` (a key of the factors)."""
+        return self.name
+
+    def env_fields(self, program, calls: list, facts: dict, info) -> dict:
+        """Extra fields of a kernel's calibration environment besides its parameters."""
+        return {}
+
+    def time_factor(self, program, calls: list, params: dict, info) -> float:
+        """A factor on the model's calibrated time for what the calibration probes did not
+        see (1: none)."""
+        return 1.0
+
+    def walk_refusal(self, program, calls: list, params: dict, domain: Domain, info) -> str | None:
+        """Why a kernel of this space may not take the walk ``params['walk']`` (None: it may)."""
+        walk = params.get("walk", "strips")
+        if walk == "strips":
+            return None
+        if walk not in WALKS:
+            return f"walk must be one of {', '.join(WALKS)}, got {walk!r}"
+        return f"walk={walk} orders the blocks of a tile kernel; this kernel is a {self.name} kernel"

@@ -1,5 +1,5 @@
 """Code generation: routines and kernels (Algorithms 1-2) as readable CUDA C."""
 from .module import Module, generate
-from .kernel import KernelSource, KArg
+from .common import KernelSource, KArg
 
 __all__ = ["Module", "generate", "KernelSource", "KArg"]

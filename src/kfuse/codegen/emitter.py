@@ -16,6 +16,19 @@ def output_of(call) -> str:
     return next(iter(call.outs.values()))
 
 
+def budget_blocks(kplan: KernelPlan, threads: int, default: int | None) -> int:
+    """Blocks per SM to promise ptxas in ``__launch_bounds__`` for a budget of ``regs``
+    registers per thread (plan parameter; ``default`` when the plan names none, None: no
+    promise, 0 returned): 65536 / (regs x threads), at least 1."""
+    from ..errors import PlanError
+    regs = kplan.params.get("regs", default)
+    if regs is None:
+        return 0
+    if int(regs) not in (32, 64, 128, 255):
+        raise PlanError(f"{kplan.name}: regs must be 32, 64, 128 or 255, got {regs}")
+    return max(1, 65536 // (int(regs) * threads))
+
+
 class KernelEmitter:
     """Shared machinery: which values a kernel reads and writes, its parameters, scalar loads
     and routine calls.  Subclasses fill ``self.body`` (a :class:`KernelBody`)."""

@@ -188,7 +188,7 @@ def tile_finish_output(em, code, c, fam, acc: str, index: str, block: str, exten
     out = ident(red.out)
     if red.reducing_blocks == 1:
         finalize_call(em, code, c, acc, index, f"{out}[{index}]")
-    elif em.family_atomic[id(fam)]:
+    elif em.is_atomic(fam):
         atomic_contribution(em, code, c, acc, index, block)
     else:
         code(f"kf_part_{out}[(idx_t){block} * {extent} + {index}] = {acc};")

@@ -33,9 +33,10 @@ def lower(program, kplan, needed_outside: set) -> list:
 def _register_builtins():
     from .lower_scalar import ScalarLowering
     from .lower_vec import VecLowering
-    from .kernel import TileEmitter, RowsEmitter
-    for space, cls in (("scalar", ScalarLowering), ("vec", VecLowering), ("tile", TileEmitter),
-                       ("rows", RowsEmitter)):
+    from .lower_tile import TileLowering
+    from .lower_rows import RowsLowering
+    for space, cls in (("scalar", ScalarLowering), ("vec", VecLowering), ("tile", TileLowering),
+                       ("rows", RowsLowering)):
         register_lowering(space, cls)
 
 

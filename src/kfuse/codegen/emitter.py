@@ -4,6 +4,7 @@ parameters, and how scalars and routine arguments are spelled.  The lowerings
 from __future__ import annotations
 
 from .. import library
+from ..errors import PlanError
 from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain
 from ..ir import Program, ctype, ident
 from .body import KernelBody
@@ -20,7 +21,6 @@ def budget_blocks(kplan: KernelPlan, threads: int, default: int | None) -> int:
     """Blocks per SM to promise ptxas in ``__launch_bounds__`` for a budget of ``regs``
     registers per thread (plan parameter; ``default`` when the plan names none, None: no
     promise, 0 returned): 65536 / (regs x threads), at least 1."""
-    from ..errors import PlanError
     regs = kplan.params.get("regs", default)
     if regs is None:
         return 0

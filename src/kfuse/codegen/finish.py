@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 
 from ..ir import ident
-from .common import OPS
 from .emitter import output_of
 from .routines import finalize_params
 

@@ -165,8 +165,7 @@ class RowsLowering(KernelEmitter):
             code("const idx_t i0 = ((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x;   // a thread per row")
             for c in sparse_calls:
                 self.emit_row_reduce(code, c)
-            with code.block("if (i0 < N) {"):
-                self.emit_row_body(code)
+            self.emit_row_if_inside(code)
 
     def emit_staged_rows(self, code, sparse_calls: list):
         """Groups park their row results in a shared-memory stage; after a barrier a thread per
@@ -202,8 +201,7 @@ class RowsLowering(KernelEmitter):
                 for c in sparse_calls:
                     out = output_of(c)
                     code(f"const {self.ctype_of(out)} {ident(out)}_acc = kf_stage_{ident(out)}[threadIdx.x];")
-                with code.block("if (i0 < N) {"):
-                    self.emit_row_body(code)
+                self.emit_row_if_inside(code)
             if geo.iters > 1:
                 code("__syncthreads();   // the next iteration refills the stage")
 
@@ -241,17 +239,20 @@ class RowsLowering(KernelEmitter):
             with code.block("if (lane == 0) {   // lane 0 holds the row's sums" if one else
                             "if (lane % (G / R) == 0) {   // this lane holds the sums of row i0 + lane / (G / R)"):
                 if one:
-                    with code.block("if (i0 < N) {"):
-                        self.emit_row_body(code, loaded)
-                    return
-                code("const idx_t row = i0 + lane / (G / R);")
-                with code.block("{"):
-                    code("const idx_t i0 = row;")
-                    for c in sparse_calls:
-                        o = ident(output_of(c))
-                        code(f"const {self.ctype_of(output_of(c))} {o}_acc = {o}_r;")
-                    with code.block("if (i0 < N) {"):
-                        self.emit_row_body(code, loaded)
+                    self.emit_row_if_inside(code, loaded)
+                else:
+                    code("const idx_t row = i0 + lane / (G / R);")
+                    with code.block("{"):
+                        code("const idx_t i0 = row;")
+                        for c in sparse_calls:
+                            o = ident(output_of(c))
+                            code(f"const {self.ctype_of(output_of(c))} {o}_acc = {o}_r;")
+                        self.emit_row_if_inside(code, loaded)
+
+    def emit_row_if_inside(self, code, loaded: set | None = None):
+        """``if (i0 < N) { ... }``: the row's calls, for a row inside the matrix."""
+        with code.block("if (i0 < N) {"):
+            self.emit_row_body(code, loaded)
 
     def emit_early_loads(self, code, row: str, holder: str) -> set:
         """The vector inputs the row's calls read (those no call of the kernel produces), loaded

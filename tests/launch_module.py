@@ -7,7 +7,7 @@ element ``i`` of the chunk by ``scales[i % 32]``: ``y[b*C + i] = x[b*C + C-1-i] 
 """
 import numpy as np
 
-from kfuse.codegen.kernel import KArg, KernelSource
+from kfuse.codegen.common import KArg, KernelSource
 
 CHUNK = 16384                   # floats per block: 64 KiB of dynamic shared memory
 SHARED = CHUNK * 4

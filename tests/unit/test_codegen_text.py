@@ -10,7 +10,7 @@ import pytest
 import kfuse
 from kfuse import library
 from kfuse.codegen import generate
-from kfuse.codegen.kernel import literal
+from kfuse.codegen.common import literal
 from kfuse.codegen.prelude import PRELUDE
 from kfuse.codegen.routines import emit_routines
 from kfuse.errors import PlanError

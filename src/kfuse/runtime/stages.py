@@ -113,7 +113,7 @@ def compile_module(program: Program, plan, module, arch: str) -> tuple:
 
 def compile_kernels(name: str, source: str, kernels, arch: str) -> tuple:
     """(CompileResult, target, cache hit) of CUDA ``source`` holding ``kernels``
-    (:class:`~kfuse.codegen.kernel.KernelSource`, planned or written by hand) for an ``arch``
+    (:class:`~kfuse.codegen.common.KernelSource`, planned or written by hand) for an ``arch``
     device: compiled for the arch-specific target a kernel needs (``sm_90a``), refused with
     the reason where the device or this NVRTC cannot have it, or where a kernel's shared
     memory is over what one block of ``arch`` may take."""

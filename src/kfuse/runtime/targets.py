@@ -1,7 +1,7 @@
 """Which architecture a module is compiled for: the device's, or an arch-specific one.
 
 A kernel may need features of one architecture only (``sm_90a``: wgmma, setmaxnreg, TMA
-multicast); its :class:`~kfuse.codegen.kernel.KernelSource` says so in ``target``.  A module
+multicast); its :class:`~kfuse.codegen.common.KernelSource` says so in ``target``.  A module
 is compiled for that target when any kernel asks for it and the device is of that very
 architecture (``sm_90a`` cubins load on compute capability 9.0 only); otherwise the request is
 refused with the reason.  The target is part of the compile cache key (it is the ``-arch``).

@@ -1,0 +1,180 @@
+"""What every lowering knows of its kernel: the calls, which values it reads and writes, its
+parameters, and how scalars and routine arguments are spelled.  The lowerings
+(``lower_*.py``) subclass :class:`KernelEmitter` and print their loop nest."""
+from __future__ import annotations
+
+from .. import library
+from ..errors import PlanError
+from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain
+from ..ir import Program, ctype, ident
+from .body import KernelBody
+from .common import DTYPE_OF_CTYPE, OPS, KArg, literal
+from .routines import compute_params, routine_types
+
+
+def output_of(call) -> str:
+    """The value a call writes (every library function has one output)."""
+    return next(iter(call.outs.values()))
+
+
+def budget_blocks(kplan: KernelPlan, threads: int, default: int | None) -> int:
+    """Blocks per SM to promise ptxas in ``__launch_bounds__`` for a budget of ``regs``
+    registers per thread (plan parameter; ``default`` when the plan names none, None: no
+    promise, 0 returned): 65536 / (regs x threads), at least 1."""
+    regs = kplan.params.get("regs", default)
+    if regs is None:
+        return 0
+    if int(regs) not in (32, 64, 128, 255):
+        raise PlanError(f"{kplan.name}: regs must be 32, 64, 128 or 255, got {regs}")
+    return max(1, 65536 // (int(regs) * threads))
+
+
+class KernelEmitter:
+    """Shared machinery: which values a kernel reads and writes, its parameters, scalar loads
+    and routine calls.  Subclasses fill ``self.body`` (a :class:`KernelBody`)."""
+
+    def __init__(self, program: Program, kplan: KernelPlan, needed_outside: set):
+        self.program = program
+        self.kplan = kplan
+        self.calls = [program.calls[c] for c in kplan.calls]
+        self.fns = {c.id: library.get(c.fn) for c in self.calls}
+        self.domain: Domain = kernel_domain(program, kplan.calls)
+        self.produced = {v for c in self.calls for v in c.outs.values()}
+        self.stored = [v for c in self.calls for v in c.outs.values() if v in needed_outside]
+        self.reads = self._reads()
+        self.args: list = []
+        self.body = KernelBody(kplan.name)
+
+    def _reads(self) -> list:
+        """Values the kernel reads that it does not produce (constants are literals), in call order."""
+        reads = []
+        for c in self.calls:
+            for v in c.args.values():
+                b = self.program.base(v)
+                if b not in self.produced and b not in reads and self.program.value(b).role != "const":
+                    reads.append(b)
+        return reads
+
+    # ----------------------------------------------------------- names and types
+    def cname(self, value: str) -> str:
+        return ident(self.program.base(value))
+
+    def ctype_of(self, value: str) -> str:
+        return ctype(self.program.value(value).type.dtype)
+
+    def kind_of(self, value: str) -> str:
+        """``scalar``, ``vector``, ``matrix`` or ``sparse``."""
+        return self.program.value(value).type.kind
+
+    def build_args(self):
+        """Kernel parameters: read values, then stored outputs (workspace is added later)."""
+        for v in self.reads:
+            val = self.program.value(v)
+            t = ctype(val.type.dtype)
+            if val.host:
+                self.args.append(KArg(f"{ident(v)}", f"const {t} {ident(v)}", "host", v, dtype=val.type.dtype))
+            else:
+                self.args.append(KArg(ident(v), f"const {t}* __restrict__ {ident(v)}", "in", v,
+                                      dtype=val.type.dtype))
+        for v in self.stored:
+            t = self.ctype_of(v)
+            self.args.append(KArg(ident(v), f"{t}* __restrict__ {ident(v)}", "out", v,
+                                  dtype=self.program.value(v).type.dtype))
+
+    def add_workspace(self, kind: str, cname: str, ctype_: str, nbytes: int) -> str:
+        """A workspace parameter (``partial``/``accum`` of ``ctype_``, or ``counter``)."""
+        decl = (f"unsigned int* __restrict__ {cname}" if kind == "counter"
+                else f"{ctype_}* __restrict__ {cname}")
+        self.args.append(KArg(cname, decl, kind, None, nbytes))
+        return cname
+
+    def open_body(self, comment: str, threads: int, min_blocks: int = 0, wrap: bool = True):
+        """Set the kernel's description, launch bounds and parameters (printed by ``render``)."""
+        self.body.comment, self.body.threads, self.body.min_blocks = comment, threads, min_blocks
+        self.body.args, self.body.wrap_args = self.args, wrap
+
+    def scalar_expr(self, value: str, call=None) -> str:
+        """How a scalar argument is spelled inside the kernel (literal, or its kernel-level name)."""
+        val = self.program.value(value)
+        if val.role == "const":
+            dtype = DTYPE_OF_CTYPE[routine_types(self.program, call)[0]] if call is not None else val.type.dtype
+            return literal(val.const, dtype)
+        return f"{self.cname(value)}_v"
+
+    def emit_scalar_loads(self, code):
+        """Line 4 of Algorithm 1 for scalars: host values by name, device scalars loaded once::
+
+            const float rho_v = rho[0];                  // load rho
+        """
+        done = set()
+        for c in self.calls:
+            for v in c.args.values():
+                val = self.program.value(v)
+                b = self.program.base(v)
+                if val.type.kind != "scalar" or val.role == "const" or b in done:
+                    continue
+                done.add(b)
+                if b in self.produced:
+                    continue  # scalar produced in this kernel: not possible without a barrier
+                t = self.ctype_of(v)
+                if val.host:
+                    code(f"const {t} {ident(b)}_v = {ident(b)};")
+                else:
+                    code(f"const {t} {ident(b)}_v = {ident(b)}[0];                  // load {val.display}")
+
+    def prologue_calls(self) -> list:
+        """Scalar calls hosted by a vector, matrix or sparse kernel."""
+        if self.domain.space == "scalar":
+            return []
+        return [c for c in self.calls if call_domain(self.program, c).space == "scalar"]
+
+    def body_calls(self) -> list:
+        """The calls of the loop (those not in the scalar prologue), in call order."""
+        pro = {c.id for c in self.prologue_calls()}
+        return [c for c in self.calls if c.id not in pro]
+
+    def emit_scalar_call(self, code, c, store: str):
+        """One scalar call, its result in ``out_v``; ``store``: the C that stores it (``{o}``
+        is the output's identifier) when a later kernel needs it::
+
+            float alpha_v;
+            alpha_div_compute(rho_v, pq_v, alpha_v);
+            alpha[0] = alpha_v;
+        """
+        out = output_of(c)
+        args = [self.routine_arg(c, p, lambda v: f"{self.cname(v)}_v") for p in compute_params(c)]
+        code(f"{self.ctype_of(out)} {ident(out)}_v;")
+        code(f"{c.name}_compute({', '.join(args + [ident(out) + '_v'])});")
+        if out in self.stored:
+            code(store.format(o=ident(out)))
+
+    def emit_prologue(self, code):
+        """Scalar calls of the kernel, computed redundantly by every thread (they only read
+        scalars that earlier kernels or the caller provide); one thread stores those needed later."""
+        for c in self.prologue_calls():
+            code(self.comment(c) + "   (scalar prologue)")
+            self.emit_scalar_call(code, c, "if (blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0 && "
+                                  "threadIdx.y == 0) {o}[0] = {o}_v;")
+
+    def routine_arg(self, call, param: str, elem) -> str:
+        """Argument for ``param`` of ``call``'s routine: scalar name/literal, or element variable."""
+        fn = self.fns[call.id]
+        if param not in call.args:
+            pd = fn.param(param)
+            T = routine_types(self.program, call)[0]
+            return literal(pd.default if pd.default is not None else 0, DTYPE_OF_CTYPE[T])
+        v = call.args[param]
+        if self.kind_of(v) == "scalar":
+            return self.scalar_expr(v, call)
+        return elem(v)
+
+    def comment(self, call) -> str:
+        """``// call 2: r = dot(z, u)   [dot: reduce, line 6]``"""
+        fn = self.fns[call.id]
+        loc = f", line {call.loc[0]}" if call.loc else ""
+        return f"// call {call.id}: {call.label}   [{fn.name}: {fn.hof}{loc}]"
+
+    def reduce_names(self, c) -> tuple:
+        """(output identifier, its C type, its combine operator) of the reduction call ``c``."""
+        out = output_of(c)
+        return ident(out), self.ctype_of(out), OPS[self.fns[c.id].combine]

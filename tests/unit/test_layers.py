@@ -1,0 +1,152 @@
+"""kfuse's imports run one way, floor to floor, with no cycle (issue 18, point 3).
+
+Every ``import``/``from ... import`` of a kfuse module inside ``src/kfuse`` (at module level or
+inside a function: a lazy import does not dodge the rule) goes to the same package or a lower
+floor; the package face ``kfuse/__init__.py`` may import from any floor.  The floors follow the
+pipeline: ir <- frontend, library <- spaces <- fusion <- model <- codegen <- runtime <- api/cli.
+"""
+from __future__ import annotations
+
+import ast
+import os
+
+import pytest
+
+SRC = os.path.join(os.path.dirname(__file__), "..", "..", "src", "kfuse")
+FLOORS = {
+    "_version": 0, "errors": 0, "config": 0,
+    "ir": 1,
+    "library": 2, "frontend": 2, "sparse": 2, "reference": 3,
+    "spaces": 4,
+    "fusion": 5,
+    "model": 6,
+    "codegen": 7,
+    "runtime": 8,
+    "api": 9, "lowering": 9, "blas": 10, "ops": 11, "solvers": 11, "examples": 9,
+    "cli": 12, "bench": 12, "__main__": 13,
+}
+
+
+def _modules() -> dict:
+    """Dotted module name (under kfuse) -> path, for every .py file of the package."""
+    out = {}
+    for root, _dirs, files in os.walk(SRC):
+        for f in files:
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(root, f), SRC)[:-3].replace(os.sep, ".")
+                if rel.endswith(".__init__"):
+                    rel = rel[:-len(".__init__")]
+                out[rel] = os.path.join(root, f)
+    return out
+
+
+def _resolve(module: str, is_pkg: bool, node, mods: dict) -> list:
+    """The kfuse modules an import node names (relative to ``module``)."""
+    if isinstance(node, ast.Import):
+        return [a.name[len("kfuse."):] for a in node.names if a.name.startswith("kfuse.")]
+    if node.level == 0:
+        if not (node.module or "").startswith("kfuse"):
+            return []
+        base = node.module[len("kfuse."):] if node.module != "kfuse" else "__init__"
+    else:
+        parts = module.split(".") if module != "__init__" else []
+        parts = parts if is_pkg else parts[:-1]
+        parts = parts[:len(parts) - (node.level - 1)] if node.level > 1 else parts
+        base = ".".join(parts + ([node.module] if node.module else [])) or "__init__"
+    out = []
+    for a in node.names:
+        sub = f"{base}.{a.name}" if base != "__init__" else a.name
+        out.append(sub if sub in mods else base)
+    return out
+
+
+def import_edges() -> set:
+    """(importer, imported) module pairs inside kfuse."""
+    mods = _modules()
+    edges = set()
+    for mod, path in mods.items():
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        is_pkg = path.endswith("__init__.py")
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                for target in _resolve(mod, is_pkg, node, mods):
+                    if target != mod:
+                        edges.add((mod, target))
+    return edges
+
+
+def _floor(mod: str) -> int:
+    return FLOORS[mod.split(".")[0]]
+
+
+def test_every_module_has_a_floor():
+    assert not [m for m in _modules() if m != "__init__" and m.split(".")[0] not in FLOORS]
+
+
+def up_imports() -> list:
+    """Imports from a lower floor to a higher one (the package face excepted)."""
+    return sorted((a, b) for a, b in import_edges()
+                  if a != "__init__" and b != "__init__" and _floor(b) > _floor(a))
+
+
+def face_imports() -> list:
+    """Imports of the package face ``kfuse`` itself from inside the package below the api."""
+    return sorted((a, b) for a, b in import_edges() if b == "__init__" and a != "__init__" and _floor(a) < 9)
+
+
+def cycles() -> list:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    graph: dict = {}
+    for a, b in import_edges():
+        graph.setdefault(a, set()).add(b)
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in list(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_runs_back_up_the_floors():
+    assert up_imports() == []
+
+
+def test_nothing_below_the_api_imports_the_package_face():
+    assert face_imports() == []
+
+
+def test_no_import_cycle():
+    # a package's __init__ re-exporting its own modules is not a cycle of the pipeline
+    real = [g for g in cycles() if len({m.split(".")[0] for m in g}) > 1 or not any(
+        m == g[0].split(".")[0] for m in g)]
+    assert real == []
+
+
+@pytest.mark.parametrize("importer, imported", [("codegen.module", "fusion.plan"), ("api", "runtime.stub"),
+                                                ("fusion.legality", "ir"), ("cli", "_version")])
+def test_the_checker_sees_imports(importer, imported):
+    """The checker is not vacuous: it finds imports that are there (relative, absolute, lazy)."""
+    assert (importer, imported) in import_edges() or any(
+        a == importer and b.startswith(imported + ".") for a, b in import_edges())

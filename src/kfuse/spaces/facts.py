@@ -103,10 +103,13 @@ class ProgramInfo:
 
 
 def snapshot_key(program: Program) -> tuple:
-    """What a :class:`ProgramInfo` depends on: each call's function, arguments and outputs,
-    the value objects (binding replaces them) and the outputs."""
-    calls = tuple((c.fn, tuple(c.args.items()), tuple(c.outs.items())) for c in program.calls)
-    return calls, tuple(map(id, program.values.values())), tuple(program.outputs)
+    """What tells a :class:`ProgramInfo` is still the program's, in O(1) (the search asks for
+    it at every cost query): the call and value containers and their lengths, the last call
+    object (a builder appends calls), and the outputs.  Binding makes a new program; a program
+    is not edited in place once built."""
+    calls = program.calls
+    return (id(calls), len(calls), id(calls[-1]) if calls else 0, id(program.values), len(program.values),
+            tuple(program.outputs))
 
 
 _HELD: dict = {}   # id(program) -> (weak reference to it, its snapshot key, its ProgramInfo)

@@ -68,6 +68,22 @@ def test_edited_params_are_refused_up_front_with_one_line(space, change, msg):
     with pytest.raises(PlanError, match=msg) as err:
         check_plan(prog, plan)
     assert "\n" not in str(err.value) and str(err.value).startswith(f"kernel {plan.kernels[0].name}")
+    with pytest.raises(PlanError) as again:   # code generation refuses it the same way, up front
+        generate(prog, plan)
+    assert str(again.value) == str(err.value)
+
+
+@pytest.mark.parametrize("change,msg", [
+    ({"finish": "atomic", "iters": 1, "block": 128}, "finish='atomic' refused: .*max"),
+])
+def test_generate_refuses_an_atomic_finish_the_reductions_do_not_allow(change, msg):
+    """An atomic finish of a max reduction (no atomic form) is refused by the space's validate
+    before codegen, which no longer asks legality itself."""
+    prog = kfuse.parse("vector x(n); scalar m; input x; m = amax(x); return m;", "amax", "float32").bind({"n": 5000})
+    plan = unfused_plan(prog)
+    plan.kernels[0].params.update(change)
+    with pytest.raises(PlanError, match=msg):
+        generate(prog, plan)
 
 
 def test_scalar_space_takes_no_parameter():

@@ -192,7 +192,7 @@ class TileLowering(KernelEmitter):
 
     def emit_walk(self, code):
         """The tile this iteration covers (plan parameter ``walk``; see
-        :func:`kfuse.fusion.plan.walk_refusal`).  ``strips``: each block its own strip::
+        :meth:`kfuse.spaces.tile.TileSpace.walk_refusal`).  ``strips``: each block its own strip::
 
             const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
 

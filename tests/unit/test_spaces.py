@@ -24,6 +24,8 @@ from kfuse.model import load_calibration
 from kfuse.model.predict import group_facts, kernel_kind, kernel_traffic, predict_kernel
 from kfuse.model.planner import best_plan
 from kfuse.spaces import Domain, Geometry, ParamSpec, Space, program_info
+from kfuse.codegen import LOWERINGS
+from ..toy_space import TOY_SCRIPT, PairsSpace, registered
 from .unit_helpers import bound
 
 SPMV_DOT = "csr A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); return q, pq;"
@@ -68,6 +70,22 @@ def test_edited_params_are_refused_up_front_with_one_line(space, change, msg):
     with pytest.raises(PlanError, match=msg) as err:
         check_plan(prog, plan)
     assert "\n" not in str(err.value) and str(err.value).startswith(f"kernel {plan.kernels[0].name}")
+    with pytest.raises(PlanError) as again:   # code generation refuses it the same way, up front
+        generate(prog, plan)
+    assert str(again.value) == str(err.value)
+
+
+@pytest.mark.parametrize("change,msg", [
+    ({"finish": "atomic", "iters": 1, "block": 128}, "finish='atomic' refused: .*max"),
+])
+def test_generate_refuses_an_atomic_finish_the_reductions_do_not_allow(change, msg):
+    """An atomic finish of a max reduction (no atomic form) is refused by the space's validate
+    before codegen, which no longer asks legality itself."""
+    prog = kfuse.parse("vector x(n); scalar m; input x; m = amax(x); return m;", "amax", "float32").bind({"n": 5000})
+    plan = unfused_plan(prog)
+    plan.kernels[0].params.update(change)
+    with pytest.raises(PlanError, match=msg):
+        generate(prog, plan)
 
 
 def test_scalar_space_takes_no_parameter():
@@ -139,52 +157,14 @@ def test_no_import_cycle_between_plan_and_legality():
 
 
 # ------------------------------------------------------------------ a toy space
-class PairsSpace(Space):
-    """A toy space: calls of ``toy_pair`` over vectors, two elements per thread."""
-
-    name = "pairs"
-    claim_order = 5
-    kernel_order = 1
-    params = (ParamSpec("block", int, None, low=32, high=1024, power_of_two=True, required=True,
-                        doc="threads per block"),
-              ParamSpec("pairs", int, 2, low=1, high=8, doc="element pairs per thread"))
-    floor_params = {"block": 128}
-
-    def claim(self, program, call, fn):
-        if fn.name != "toy_pair":
-            return None
-        return Domain("pairs", length=int(program.value(call.out).type.shape[0]))
-
-    def default_params(self, program, calls, domain, dtype, info):
-        return {"block": 128, "pairs": 2}
-
-    def variants(self, program, calls, domain, dtype, wide, info):
-        return [{"block": b, "pairs": p} for b in (128, 256) for p in (1, 2)]
-
-    def geometry(self, program, calls, params, domain, info):
-        per_block = int(params["block"]) * 2 * int(params.get("pairs", 2))
-        return Geometry((max(1, math.ceil(domain.length / per_block)), 1, 1), (int(params["block"]), 1, 1))
-
-    def traffic(self, geometry, params, facts):
-        return {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
-                "per_thread_bytes": 8 * int(params.get("pairs", 2)), "narrow": False}
-
-
 @pytest.fixture
 def pairs_space():
-    library.register("toy_pair", "map", [("x", "elem"), ("y", "elem")], [("z", "elem")], "z = x + y;",
-                     reference=lambda x, y: {"z": x + y})
-    spaces.register(PairsSpace())
-    try:
+    with registered():
         yield
-    finally:
-        spaces.unregister("pairs")
-        library.unregister("toy_pair")
 
 
 def test_a_toy_space_plugs_in_through_the_registry(pairs_space):
-    prog = kfuse.parse("vector x(n), y(n), z(n), w(n); input x, y; z = toy_pair(x, y); w = toy_pair(z, y); "
-                       "return w;", "toy", "float32").bind({"n": 5000})
+    prog = kfuse.parse(TOY_SCRIPT, "toy", "float32").bind({"n": 5000})
     assert spaces.call_domain(prog, prog.calls[0]) == Domain("pairs", length=5000)
     plan = unfused_plan(prog)
     assert [k.space for k in plan.kernels] == ["pairs", "pairs"] and plan.kernels[0].params == {"block": 128, "pairs": 2}
@@ -204,3 +184,26 @@ def test_a_toy_space_plugs_in_through_the_registry(pairs_space):
     spaces.unregister("pairs")   # the program's facts follow the registry: vec claims the calls now
     assert spaces.call_domain(prog, prog.calls[0]) == Domain("vec", length=5000)
     spaces.register(PairsSpace())   # (the fixture unregisters it)
+
+
+def test_a_toy_space_generates_cuda_through_its_own_lowering(pairs_space):
+    """The toy's lowering (tests/toy_space.py) prints its kernels through codegen.module.generate,
+    with the grid and block of the toy space's geometry, the fused intermediate in registers."""
+    prog = kfuse.parse(TOY_SCRIPT, "toy", "float32").bind({"n": 5000})
+    fused = make_plan(prog, [([0, 1], {"block": 256, "pairs": 2})])
+    mod = generate(prog, fused)
+    (k,) = mod.kernels
+    assert k.grid == (math.ceil(5000 / 1024), 1, 1) and k.block == (256, 1, 1) and mod.zero is None
+    assert [(a.kind, a.value) for a in k.args] == [("in", "x"), ("in", "y"), ("out", "w")]
+    assert "z_toy_pair_compute(x_[i], y_[i], z_e);" in k.text and "w_toy_pair_compute(z_e, y_[i], w_e);" in k.text
+    assert "w[i] = w_e;" in k.text and "z[i]" not in k.text and "constexpr int PER = 4;" in k.text
+    assert "__launch_bounds__(256)" in k.text and k.text in mod.source
+    unfused = generate(prog, unfused_plan(prog))
+    assert [len(k.args) for k in unfused.kernels] == [3, 3] and "z[i] = z_e;" in unfused.kernels[0].text
+    fused.kernels[0].params["block"] = 100   # an edited plan: refused by the toy's schema up front
+    with pytest.raises(PlanError, match="block must be a power of two in \\[32, 1024\\], got 100"):
+        generate(prog, fused)
+
+
+def test_the_toy_space_is_gone_after_its_test():
+    assert "pairs" not in spaces.SPACES and "pairs" not in LOWERINGS and "toy_pair" not in library.names()

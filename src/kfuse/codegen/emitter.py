@@ -3,30 +3,12 @@ parameters, and how scalars and routine arguments are spelled.  The lowerings
 (``lower_*.py``) subclass :class:`KernelEmitter` and print their loop nest."""
 from __future__ import annotations
 
-from .. import library
-from ..errors import PlanError
-from ..fusion.plan import Domain, KernelPlan, call_domain, kernel_domain
+from .. import spaces
+from ..fusion.plan import KernelPlan
 from ..ir import Program, ctype, ident
 from .body import KernelBody
 from .common import DTYPE_OF_CTYPE, OPS, KArg, literal
 from .routines import compute_params, routine_types
-
-
-def output_of(call) -> str:
-    """The value a call writes (every library function has one output)."""
-    return next(iter(call.outs.values()))
-
-
-def budget_blocks(kplan: KernelPlan, threads: int, default: int | None) -> int:
-    """Blocks per SM to promise ptxas in ``__launch_bounds__`` for a budget of ``regs``
-    registers per thread (plan parameter; ``default`` when the plan names none, None: no
-    promise, 0 returned): 65536 / (regs x threads), at least 1."""
-    regs = kplan.params.get("regs", default)
-    if regs is None:
-        return 0
-    if int(regs) not in (32, 64, 128, 255):
-        raise PlanError(f"{kplan.name}: regs must be 32, 64, 128 or 255, got {regs}")
-    return max(1, 65536 // (int(regs) * threads))
 
 
 class KernelEmitter:
@@ -37,13 +19,20 @@ class KernelEmitter:
         self.program = program
         self.kplan = kplan
         self.calls = [program.calls[c] for c in kplan.calls]
-        self.fns = {c.id: library.get(c.fn) for c in self.calls}
-        self.domain: Domain = kernel_domain(program, kplan.calls)
+        self.info = spaces.program_info(program)
+        self.fns = {c.id: self.info.fn(c.id) for c in self.calls}
+        self.space = spaces.get(kplan.space)
+        self.domain: spaces.Domain = spaces.kernel_domain(program, kplan.calls)
         self.produced = {v for c in self.calls for v in c.outs.values()}
         self.stored = [v for c in self.calls for v in c.outs.values() if v in needed_outside]
         self.reads = self._reads()
         self.args: list = []
         self.body = KernelBody(kplan.name)
+
+    def launch_geometry(self) -> spaces.Geometry:
+        """The kernel's launch geometry, as its space computes it for the model too (grid,
+        block, workspace, and the space's ``detail``; the plan was validated up front)."""
+        return self.space.geometry(self.program, self.kplan.calls, self.kplan.params, self.domain, self.info)
 
     def _reads(self) -> list:
         """Values the kernel reads that it does not produce (constants are literals), in call order."""
@@ -80,6 +69,16 @@ class KernelEmitter:
             t = self.ctype_of(v)
             self.args.append(KArg(ident(v), f"{t}* __restrict__ {ident(v)}", "out", v,
                                   dtype=self.program.value(v).type.dtype))
+
+    def add_geometry_workspace(self, geometry: spaces.Geometry):
+        """The scratch parameters the space's ``geometry`` lists, in its order: partial results
+        (``kf_part_<out>``) and accumulators (``kf_sum_<out>``) of the type of the reduction
+        output they are named after, and the last-block counters."""
+        typed = {}
+        for c in self.calls:
+            typed[f"kf_part_{ident(c.out)}"] = typed[f"kf_sum_{ident(c.out)}"] = self.ctype_of(c.out)
+        for kind, cname, nbytes in geometry.workspace:
+            self.add_workspace(kind, cname, typed.get(cname, ""), nbytes)
 
     def add_workspace(self, kind: str, cname: str, ctype_: str, nbytes: int) -> str:
         """A workspace parameter (``partial``/``accum`` of ``ctype_``, or ``counter``)."""
@@ -124,9 +123,9 @@ class KernelEmitter:
 
     def prologue_calls(self) -> list:
         """Scalar calls hosted by a vector, matrix or sparse kernel."""
-        if self.domain.space == "scalar":
+        if self.space.prologue:
             return []
-        return [c for c in self.calls if call_domain(self.program, c).space == "scalar"]
+        return [c for c in self.calls if spaces.get(self.info.domain(c.id).space).prologue]
 
     def body_calls(self) -> list:
         """The calls of the loop (those not in the scalar prologue), in call order."""
@@ -141,8 +140,8 @@ class KernelEmitter:
             alpha_div_compute(rho_v, pq_v, alpha_v);
             alpha[0] = alpha_v;
         """
-        out = output_of(c)
-        args = [self.routine_arg(c, p, lambda v: f"{self.cname(v)}_v") for p in compute_params(c)]
+        out = c.out
+        args = [self.routine_arg(c, p, lambda v: f"{self.cname(v)}_v") for p in compute_params(self.fns[c.id])]
         code(f"{self.ctype_of(out)} {ident(out)}_v;")
         code(f"{c.name}_compute({', '.join(args + [ident(out) + '_v'])});")
         if out in self.stored:
@@ -176,5 +175,4 @@ class KernelEmitter:
 
     def reduce_names(self, c) -> tuple:
         """(output identifier, its C type, its combine operator) of the reduction call ``c``."""
-        out = output_of(c)
-        return ident(out), self.ctype_of(out), OPS[self.fns[c.id].combine]
+        return ident(c.out), self.ctype_of(c.out), OPS[self.fns[c.id].combine]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 
 from ..ir import ident
-from .emitter import output_of
 from .routines import finalize_params
 
 
@@ -40,9 +39,9 @@ def finalize_call(em, code, c, acc: str, index: str, target: str | None, suffix:
         q_gemv_finalize(q_a, 1.0f, 0.0f, y[s], q_o);
         q[s] = q_o;
     """
-    out = output_of(c)
+    out = c.out
     args = []
-    for p in finalize_params(c):
+    for p in finalize_params(em.fns[c.id]):
         v = c.args.get(p)
         if v is not None and em.kind_of(v) == "vector" and zero_vectors:
             args.append(f"{em.ctype_of(v)}(0)")
@@ -58,22 +57,6 @@ def finalize_call(em, code, c, acc: str, index: str, target: str | None, suffix:
 
 
 # ================================================================= 1-D kernels (vec, rows)
-def vector_workspace(em, reduces, grid: int, accumulate: bool):
-    """Partial results (one per block) and the last-block counter of a 1-D kernel's
-    reductions; ``accumulate``: one accumulator per reduction instead (zero at load, atomics
-    add to it, the last block reads and clears it)."""
-    if grid > 1 and reduces:
-        for c in reduces:
-            out = output_of(c)
-            if accumulate:
-                em.add_workspace("accum", f"kf_sum_{ident(out)}", em.ctype_of(out),
-                                 em.program.value(out).type.nbytes())
-            else:
-                em.add_workspace("partial", f"kf_part_{ident(out)}", em.ctype_of(out),
-                                 grid * em.program.value(out).type.nbytes())
-        em.add_workspace("counter", "kf_count", "", 4)
-
-
 def clear_vector_reductions(em, code, reduces):
     """Line 5: one cleared accumulator per reduction::
 
@@ -167,7 +150,7 @@ def atomic_contribution(em, code, c, acc: str, index: str, block: str):
         }
         kf_atomic_add(&y[s], y_c);
     """
-    out = output_of(c)
+    out = c.out
     t, oi = em.ctype_of(out), ident(out)
     code(f"{t} {oi}_c;")
     with code.block(f"if ({block} == 0) {{", close=None):
@@ -261,7 +244,7 @@ def _finish_columns(em, code, fam):
 
 def counter_name(fam) -> str:
     """The last-block counter of a family: ``kf_count_<first output>``."""
-    return f"kf_count_{ident(output_of(fam[0]))}"
+    return f"kf_count_{ident(fam[0].out)}"
 
 
 def strip_of(em, fam) -> str:

@@ -3,22 +3,20 @@ reductions over the same rows)."""
 from __future__ import annotations
 
 import dataclasses
-import math
 
-from ..errors import PlanError
-from ..fusion.space import span_refusal
-from ..ir import ctype, ident, itemsize
+from ..ir import ctype, ident
 from .common import KernelSource
-from .emitter import KernelEmitter, budget_blocks, output_of
-from .finish import clear_vector_reductions, vector_finish, vector_workspace
-from .lower_vec import atomic_finish, emit_vector_call
+from .emitter import KernelEmitter
+from .finish import clear_vector_reductions, vector_finish
+from .lower_vec import emit_vector_call
 from .memory import csr_rows_span, csr_span, nonzero_operands, row_loop, span_aligned, sparse_args
 from .routines import compute_params, finalize_params
 
 
 @dataclasses.dataclass(frozen=True)
-class RowsGeometry:
-    """A rows kernel's validated parameters and launch geometry."""
+class RowsLaunch:
+    """A rows kernel's launch as the rows space's :class:`kfuse.spaces.Geometry` gives it
+    (unpacked for printing; nothing here is computed again)."""
 
     block: int        # threads per block (BS)
     group: int        # threads per row (G)
@@ -32,47 +30,11 @@ class RowsGeometry:
     min_blocks: int   # blocks per SM promised in __launch_bounds__ (0: none)
 
 
-def _widest_item(emitter) -> int:
-    """Bytes per element of the widest sparse matrix the kernel reads."""
-    return max((itemsize(emitter.program.value(v).type.dtype) for c in emitter.calls for v in c.args.values()
-                if emitter.kind_of(v) == "sparse"), default=4)
-
-
-def _launch_geometry(emitter) -> RowsGeometry:
-    """Everything this lowering asks beyond printing (to become the rows space's ``validate``
-    and ``geometry``): parameter ranges, spans (``span_refusal``), the grid, the finish
-    (legality of atomics, :func:`kfuse.codegen.lower_vec.atomic_finish`) and the register budget."""
-    name, prm = emitter.kplan.name, emitter.kplan.params
-    block, group, iters = int(prm["block"]), int(prm.get("group", 1)), int(prm["iters"])
-    pack = int(prm.get("vec", 1))
-    # groups of BS / G rows a stage collects before the vector calls; 0: no stage, the lanes
-    # holding the row results run the vector calls themselves
-    stage = int(prm.get("stage", 1))
-    span = int(prm.get("span", 1))   # consecutive rows a group owns
-    if stage == 0 and group == 1:
-        raise PlanError(f"{name}: stage 0 (no stage) needs group > 1: a thread per row has no stage")
-    if stage < 0 or stage > group or stage & (stage - 1):
-        raise PlanError(f"{name}: stage must be 0 (none) or a power of two from 1 to group={group}, got {stage}")
-    if span < 1 or span & (span - 1):
-        raise PlanError(f"{name}: span must be a power of two, got {span}")
-    if stage * span > group:
-        raise PlanError(f"{name}: span must be a power of two with stage * span <= group "
-                        f"({stage} * {span} > {group})")
-    if block < 32 or block > 1024 or block & (block - 1) or group < 1 or group > 32 or group & (group - 1) \
-            or iters < 1 or pack not in (1, 2, 4) or pack * _widest_item(emitter) > 16:
-        raise PlanError(f"{name}: bad rows parameters {prm}")
-    if span > 1:   # a group owns R > 1 rows only where it walks CSR spans in packs
-        if group < 2 or pack < 2:
-            raise PlanError(f"{name}: span > 1 needs group > 1 and CSR packs (vec > 1)")
-        why = span_refusal(emitter.program, [c.id for c in emitter.calls])
-        if why:
-            raise PlanError(f"{name}: {why}")
-    length = emitter.domain.length
-    grid = max(1, math.ceil(length / (max(stage, 1) * block // group * span * iters)))
-    # a register budget only when the build sets one (a kernel that spilled: ptxas sometimes keeps
-    # 32 registers and spills rather than take 40)
-    return RowsGeometry(block, group, iters, pack, stage, span, length, grid, atomic_finish(emitter),
-                        budget_blocks(emitter.kplan, block, None))
+def _launch(emitter, geo) -> RowsLaunch:
+    """The rows space's geometry ``geo`` of the kernel (its ``detail`` documents each field)."""
+    d = geo.detail
+    return RowsLaunch(geo.block[0], d["group"], d["iters"], d["pack"], d["stage"], d["span"], emitter.domain.length,
+                      geo.grid[0], d["atomic"], d["min_blocks"])
 
 
 class RowsLowering(KernelEmitter):
@@ -121,11 +83,12 @@ class RowsLowering(KernelEmitter):
     """
 
     def emit(self) -> KernelSource:
-        geo = self.geometry = _launch_geometry(self)
+        space_geo = self.launch_geometry()
+        geo = self.geometry = _launch(self, space_geo)
         self.build_args()
         self.args[:] = sparse_args(self.program, self.args)
         reduces = [c for c in self.calls if self.fns[c.id].hof == "reduce"]
-        vector_workspace(self, reduces, geo.grid, geo.atomic)
+        self.add_geometry_workspace(space_geo)
         body = self.body
         self.open_body(f"rows of sparse matrices, M = {geo.length}, {geo.group} thread(s) per row",
                        geo.block, geo.min_blocks)
@@ -178,7 +141,7 @@ class RowsLowering(KernelEmitter):
         else:
             code(f"constexpr int SUB = {sub}, ROWS = SUB * BS / G;   // a stage: SUB groups of BS / G rows")
         for c in sparse_calls:
-            code(f"__shared__ {self.ctype_of(output_of(c))} kf_stage_{ident(output_of(c))}[ROWS];"
+            code(f"__shared__ {self.ctype_of(c.out)} kf_stage_{ident(c.out)}[ROWS];"
                  "   // the stage's row results")
         code("const int lane = threadIdx.x & (G - 1);")
         with code.block("for (int it = 0; it < ITERS; ++it) {"):
@@ -192,14 +155,14 @@ class RowsLowering(KernelEmitter):
                 code("const idx_t i0 = base + row;")
                 for c in sparse_calls:
                     self.emit_row_reduce(code, c)
-                    o = ident(output_of(c))
+                    o = ident(c.out)
                     code(f"if (lane % (G / R) == 0) kf_stage_{o}[row + lane / (G / R)] = {o}_r;" if span > 1
                          else f"if (lane == 0) kf_stage_{o}[row] = {o}_acc;")
             code("__syncthreads();")
             with code.block("if (threadIdx.x < ROWS) {   // then a thread per row runs every call (coalesced)"):
                 code("const idx_t i0 = base + threadIdx.x;")
                 for c in sparse_calls:
-                    out = output_of(c)
+                    out = c.out
                     code(f"const {self.ctype_of(out)} {ident(out)}_acc = kf_stage_{ident(out)}[threadIdx.x];")
                 self.emit_row_if_inside(code)
             if geo.iters > 1:
@@ -245,8 +208,8 @@ class RowsLowering(KernelEmitter):
                     with code.block("{"):
                         code("const idx_t i0 = row;")
                         for c in sparse_calls:
-                            o = ident(output_of(c))
-                            code(f"const {self.ctype_of(output_of(c))} {o}_acc = {o}_r;")
+                            o = ident(c.out)
+                            code(f"const {self.ctype_of(c.out)} {o}_acc = {o}_r;")
                         self.emit_row_if_inside(code, loaded)
 
     def emit_row_if_inside(self, code, loaded: set | None = None):
@@ -265,7 +228,7 @@ class RowsLowering(KernelEmitter):
         for c in self.body_calls():
             if self.fns[c.id].hof == "sparse_reduce":
                 continue
-            for p in compute_params(c):
+            for p in compute_params(self.fns[c.id]):
                 v = c.args.get(p)
                 if v is not None and v not in wanted and v not in self.produced and self.kind_of(v) == "vector":
                     wanted.append(v)
@@ -297,7 +260,7 @@ class RowsLowering(KernelEmitter):
         packed = fmt == "csr" and geo.pack > 1   # (always so when a group owns R > 1 rows)
         val, col = nonzero_operands(a, fmt, packed)
         args = []
-        for p in compute_params(c):
+        for p in compute_params(self.fns[c.id]):
             if fn.param(p).kind == "sparse":
                 args.append(val)
             elif p in gathered:
@@ -321,10 +284,10 @@ class RowsLowering(KernelEmitter):
             q_spmv_finalize(q_acc, 1.0f, 0.0f, 0.0f, q_e[0]);
             q[i0] = q_e[0];
         """
-        out = output_of(c)
+        out = c.out
         o = ident(out)
         args = []
-        for p in finalize_params(c):
+        for p in finalize_params(self.fns[c.id]):
             v = c.args.get(p)
             if v is not None and self.kind_of(v) == "vector":
                 args.append(f"{ident(v)}_e[0]" if self.program.base(v) in self.produced else f"{self.cname(v)}[i0]")

@@ -1,16 +1,8 @@
 """The ``scalar`` space: a kernel of scalar-only calls, run by one thread."""
 from __future__ import annotations
 
-from ..errors import PlanError
 from .common import KernelSource
 from .emitter import KernelEmitter
-
-
-def _checks(emitter: "ScalarLowering"):
-    """Everything this lowering asks beyond printing: a scalar kernel hosts no reduction."""
-    for c in emitter.calls:
-        if emitter.fns[c.id].is_reduce:
-            raise PlanError(f"{c.label}: a reduction needs a vector")
 
 
 class ScalarLowering(KernelEmitter):
@@ -27,13 +19,13 @@ class ScalarLowering(KernelEmitter):
     """
 
     def emit(self) -> KernelSource:
-        _checks(self)
+        geo = self.launch_geometry()
         self.build_args()
         body = self.body
-        self.open_body("scalar", 32, wrap=False)
+        self.open_body("scalar", geo.threads, wrap=False)
         body.indices("if (threadIdx.x != 0 || blockIdx.x != 0) return;")
         self.emit_scalar_loads(body.invariants)
         for c in self.calls:
             body.loop(self.comment(c))
             self.emit_scalar_call(body.loop, c, "{o}[0] = {o}_v;")
-        return KernelSource(self.kplan.name, body.render(), self.args, (1, 1, 1), (32, 1, 1), self.kplan)
+        return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block, self.kplan)

@@ -4,20 +4,18 @@ from __future__ import annotations
 import dataclasses
 
 from ..errors import PlanError
-from ..fusion.legality import atomic_refusal
-from ..fusion.plan import tile_grid, walk_refusal
-from ..fusion.space import finish_chunk
 from ..ir import ident, itemsize
 from .common import KernelSource
-from .emitter import KernelEmitter, budget_blocks, output_of
+from .emitter import KernelEmitter
 from .finish import TileReduction, tile_finish_in_block, tile_last_block, tile_last_blocks
 from .memory import contiguous, load_matrix, load_vector, store_matrix
 from .routines import compute_params
 
 
 @dataclasses.dataclass(frozen=True)
-class TileGeometry:
-    """A tile kernel's validated parameters, launch geometry and finishes."""
+class TileLaunch:
+    """A tile kernel's launch as the tile space's :class:`kfuse.spaces.Geometry` gives it
+    (unpacked for printing; nothing here is computed again)."""
 
     bx: int            # threads along F (BX)
     by: int            # threads along S (BY)
@@ -32,60 +30,27 @@ class TileGeometry:
     grid_x: int
     grid_y: int
     chunk: int         # iterations a strip combines at once (CHUNK)
+    all_s: bool        # the grid covers S exactly (ALL_S)
+    all_f: bool        # the grid covers F exactly (ALL_F)
     min_blocks: int    # blocks per SM promised in __launch_bounds__
+    blocks_red: dict   # output axis -> blocks that combine a reduction's partial results
+    blocks_out: dict   # output axis -> strips (blocks along the output axis)
     families: tuple    # reductions grouped by the axis of their outputs (tuples of calls)
+    fam_axis: tuple    # per family: the physical axis of its outputs
     atomic: tuple      # per family: finishes by atomics
+    chunked: tuple     # per family: strips combined chunk by chunk inside the loop
 
 
-def _output_axis(emitter, c) -> str:
-    """The physical axis ('slow'/'fast') of reduction ``c``'s output."""
-    return emitter.domain.axis_of(emitter.fns[c.id].output.index)
-
-
-def _launch_geometry(emitter) -> TileGeometry:
-    """Everything this lowering asks beyond printing (to become the tile space's ``validate``
-    and ``geometry``): parameter ranges, the grid (``tile_grid``), the finish chunk
-    (``finish_chunk``), the walk (``walk_refusal``), the register budget and, per family of
-    reductions, whether atomics may finish it (``atomic_refusal``)."""
-    name, prm, dom = emitter.kplan.name, emitter.kplan.params, emitter.domain
-    bx, by = int(prm["bx"]), int(prm["by"])
-    ks, vec = int(prm.get("ks", 1)), int(prm.get("vec", 1))
-    iters, iter_axis = int(prm["iters"]), prm.get("iter_axis", "slow")
-    if bx < 1 or bx > 32 or bx & (bx - 1):
-        raise PlanError(f"{name}: bx must be a power of two <= 32, got {bx}")
-    if bx * by > 1024 or by < 1 or (bx * by) % 32:
-        raise PlanError(f"{name}: bx*by must be a multiple of 32 and at most 1024")
-    if iter_axis not in ("slow", "fast") or iters < 1 or ks < 1 or vec < 1 or vec & (vec - 1):
-        raise PlanError(f"{name}: bad tile parameters {prm}")
-    if vec > 1 and dom.fast % vec:
-        raise PlanError(f"{name}: vec={vec} needs the fast extent ({dom.fast}) to be a multiple of {vec}")
-    grid_x, grid_y = (max(1, g) for g in tile_grid(dom, prm))   # an empty axis: one block finalizes identities
-    if grid_y > 65535:
-        raise PlanError(f"{name}: grid.y = {grid_y} exceeds 65535; raise iters or ks")
-    chunk = finish_chunk(prm, by * ks if iter_axis == "slow" else bx * vec)
-    if chunk < 1 or iters % chunk:
-        raise PlanError(f"{name}: chunk={chunk} must divide iters={iters}")
-    why = walk_refusal(emitter.program, [c.id for c in emitter.calls], prm)
-    if why:
-        raise PlanError(f"{name}: {why}")
-    # a register budget (``regs`` per thread, 64 unless the plan says; the build raises it to
-    # 128, then 255, for a kernel that would spill): without one ptxas sinks each row's loads
-    # next to their use, and a warp then has one row in flight rather than KS
-    min_blocks = budget_blocks(emitter.kplan, bx * by, 64)
-    families: dict = {}
-    for c in emitter.calls:
-        if emitter.fns[c.id].is_reduce:
-            families.setdefault(_output_axis(emitter, c), []).append(c)
-    atomic = []
-    for fam in families.values():
-        reducing = grid_x if _output_axis(emitter, fam[0]) == "slow" else grid_y
-        atomic.append(prm.get("finish", "last_block") == "atomic" and reducing > 1)
-        why = atomic[-1] and atomic_refusal(emitter.program, [c.id for c in fam])
-        if why:
-            raise PlanError(f"{name}: finish=atomic is not possible: {why}")
-    return TileGeometry(bx, by, ks, vec, iters, iter_axis, prm.get("walk", "strips"), int(prm.get("unroll", 1)),
-                        dom.slow, dom.fast, grid_x, grid_y, chunk, min_blocks,
-                        tuple(tuple(f) for f in families.values()), tuple(atomic))
+def _launch(emitter, geo) -> TileLaunch:
+    """The tile space's geometry ``geo`` of the kernel (its ``detail`` documents each field)."""
+    dom = emitter.domain
+    d, calls = geo.detail, emitter.program.calls
+    fams = d["families"]   # (axis, call ids, accumulated, atomic, chunked)
+    return TileLaunch(geo.block[0], geo.block[1], d["ks"], d["vec"], d["iters"], d["iter_axis"], d["walk"],
+                      d["unroll"], dom.slow, dom.fast, geo.grid[0], geo.grid[1], d["chunk"], d["all_s"],
+                      d["all_f"], d["min_blocks"], d["blocks_red"], d["blocks_out"],
+                      tuple(tuple(calls[i] for i in f[1]) for f in fams), tuple(f[0] for f in fams),
+                      tuple(f[3] for f in fams), tuple(f[4] for f in fams))
 
 
 class TileLowering(KernelEmitter):
@@ -130,10 +95,11 @@ class TileLowering(KernelEmitter):
     """
 
     def emit(self) -> KernelSource:
-        geo = self.geometry = _launch_geometry(self)
-        self._atomic = {fam[0].id: a for fam, a in zip(geo.families, geo.atomic)}
+        space_geo = self.launch_geometry()
+        geo = self.geometry = _launch(self, space_geo)
+        self._family = {c.id: i for i, fam in enumerate(geo.families) for c in fam}
         self.build_args()
-        self.add_reduction_workspace()
+        self.add_geometry_workspace(space_geo)
         dom, body = self.domain, self.body
         self.open_body(f"tile {dom.rows} x {dom.cols} (lead order {dom.lead}), iterating along {geo.iter_axis}",
                        geo.bx * geo.by, geo.min_blocks)
@@ -150,21 +116,6 @@ class TileLowering(KernelEmitter):
         return KernelSource(self.kplan.name, body.render(), self.args, (geo.grid_x, geo.grid_y, 1),
                             (geo.bx, geo.by, 1), self.kplan, self.aligned_inputs(geo.vec), zero)
 
-    def add_reduction_workspace(self):
-        """Partials and last-block counters (one per strip and chunk) of families finished by
-        their strips' last blocks."""
-        geo = self.geometry
-        for fam in geo.families:
-            red = self.reduction(fam[0])
-            if red.reducing_blocks > 1 and not self.is_atomic(fam):
-                for c in fam:
-                    out = output_of(c)
-                    self.add_workspace("partial", f"kf_part_{ident(out)}", self.ctype_of(out),
-                                       red.reducing_blocks * self.program.value(out).type.nbytes())
-                chunks = geo.iters // geo.chunk if self.chunked(fam) else 1
-                self.add_workspace("counter", f"kf_count_{ident(output_of(fam[0]))}", "",
-                                   4 * red.output_blocks * chunks)
-
     def emit_indices(self, code):
         """Index type, extents, the tile's constants, whether the grid covers each axis exactly."""
         geo = self.geometry
@@ -176,10 +127,7 @@ class TileLowering(KernelEmitter):
         code(f"constexpr int ITERS = {geo.iters};   // serial iterations; grid {geo.grid_x} x {geo.grid_y}")
         if any(self.chunked(f) for f in geo.families):
             code(f"constexpr int CHUNK = {geo.chunk};   // iterations whose rows a strip combines at once")
-        ts, tf = geo.by * geo.ks, geo.bx * geo.vec
-        all_s = S > 0 and S % (ts * (geo.iters if geo.iter_axis == "slow" else 1)) == 0
-        all_f = F > 0 and F % (tf * (geo.iters if geo.iter_axis == "fast" else 1)) == 0
-        code(f"constexpr bool ALL_S = {str(all_s).lower()}, ALL_F = {str(all_f).lower()};"
+        code(f"constexpr bool ALL_S = {str(geo.all_s).lower()}, ALL_F = {str(geo.all_f).lower()};"
              "   // the grid covers S (F) exactly: no bounds checks along it")
         code("const int tx = threadIdx.x, ty = threadIdx.y;")
 
@@ -198,7 +146,7 @@ class TileLowering(KernelEmitter):
             code("const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F")
         self.invariant_loaded = set()   # (value, axis) pairs in registers: a vector may be read along both axes
         for c in self.body_calls():
-            for p in compute_params(c):
+            for p in compute_params(self.fns[c.id]):
                 v = c.args.get(p)
                 if v is None or v in self.produced or self.kind_of(v) != "vector":
                     continue
@@ -244,7 +192,7 @@ class TileLowering(KernelEmitter):
 
     def emit_walk(self, code):
         """The tile this iteration covers (plan parameter ``walk``; see
-        :func:`kfuse.fusion.plan.walk_refusal`).  ``strips``: each block its own strip::
+        :meth:`kfuse.spaces.tile.TileSpace.walk_refusal`).  ``strips``: each block its own strip::
 
             const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
 
@@ -273,17 +221,15 @@ class TileLowering(KernelEmitter):
     def reduction(self, c) -> TileReduction:
         """Where reduction ``c``'s output lies and how many blocks share it."""
         geo = self.geometry
-        out_axis = _output_axis(self, c)
+        out_axis = geo.fam_axis[self._family[c.id]]
         reduced = "fast" if out_axis == "slow" else "slow"
-        return TileReduction(output_of(c), out_axis, reduced,
-                             geo.grid_x if reduced == "fast" else geo.grid_y,
-                             geo.grid_y if reduced == "fast" else geo.grid_x,
+        return TileReduction(c.out, out_axis, reduced, geo.blocks_red[out_axis], geo.blocks_out[out_axis],
                              geo.iter_axis == reduced, "KS" if out_axis == "slow" else "VEC",
                              geo.slow if out_axis == "slow" else geo.fast)
 
     def is_atomic(self, fam) -> bool:
         """Whether ``fam`` finishes by atomics (plan parameter ``finish``; default: last block)."""
-        return self._atomic[fam[0].id]
+        return self.geometry.atomic[self._family[fam[0].id]]
 
     def multi_lane(self) -> bool:
         """Whether the KS row results of a lane group reduce together (``kf_lane_reduce_k``:
@@ -295,9 +241,7 @@ class TileLowering(KernelEmitter):
         """Whether ``fam``'s strips are combined chunk by chunk inside the loop: its outputs
         follow the loop (a row's partials are complete once the loop has passed it), several
         blocks share them (last-block finish) and the loop is longer than one chunk."""
-        red = self.reduction(fam[0])
-        return (not red.accumulated and red.reducing_blocks > 1 and not self.is_atomic(fam)
-                and self.geometry.iters > self.geometry.chunk)
+        return self.geometry.chunked[self._family[fam[0].id]]
 
     # ------------------------------------------------------------------ per call
     def aligned_inputs(self, vec: int) -> dict:
@@ -349,7 +293,7 @@ class TileLowering(KernelEmitter):
         """One call over the thread's KS x VEC elements: loads, the routine, a map's store."""
         fn = self.fns[c.id]
         code(self.comment(c))
-        for p in compute_params(c):
+        for p in compute_params(self.fns[c.id]):
             v = c.args.get(p)
             if v is None or v in self.produced or self.kind_of(v) not in ("matrix", "vector"):
                 continue
@@ -361,8 +305,8 @@ class TileLowering(KernelEmitter):
             else:
                 load_vector(self, code, v, key[1], "load")
             loaded.add(key)
-        out = output_of(c)
-        args = [self.routine_arg(c, p, lambda v, p=p: self.elem(c, p)) for p in compute_params(c)]
+        out = c.out
+        args = [self.routine_arg(c, p, lambda v, p=p: self.elem(c, p)) for p in compute_params(self.fns[c.id])]
         if not fn.is_reduce:
             code(f"{self.ctype_of(out)} {ident(out)}_e[KS][VEC];")
         code("#pragma unroll")

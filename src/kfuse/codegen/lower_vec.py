@@ -1,61 +1,12 @@
 """The ``vec`` space: a 1-D kernel over vectors of length N (unnested map and reduce)."""
 from __future__ import annotations
 
-import dataclasses
-import math
-
-from ..errors import PlanError
-from ..fusion.legality import sum_atomic_refusal
 from ..ir import ident, itemsize
 from .common import KernelSource
-from .emitter import KernelEmitter, output_of
-from .finish import clear_vector_reductions, vector_finish, vector_workspace
+from .emitter import KernelEmitter
+from .finish import clear_vector_reductions, vector_finish
 from .memory import load_pack, store_pack
 from .routines import compute_params
-
-
-@dataclasses.dataclass(frozen=True)
-class VecGeometry:
-    """A vec kernel's validated parameters and launch geometry."""
-
-    block: int        # threads per block (BS)
-    vec: int          # consecutive elements per thread and iteration (VEC)
-    iters: int        # serial iterations (ITERS)
-    unroll: int       # unroll of the serial loop
-    length: int       # N
-    grid: int         # blocks
-    atomic: bool      # reductions finish by atomics into accumulators
-
-
-def atomic_finish(emitter) -> bool:
-    """Plan parameter ``finish`` of a 1-D kernel: 'atomic' adds the block results into
-    accumulators with atomics (the last block finalizes and clears them); 'last_block'
-    (default) has the last block read every block's partial result.  Refused with the reason
-    where atomics cannot serve (no '+' combine, ``deterministic=True``)."""
-    name, finish = emitter.kplan.name, emitter.kplan.params.get("finish", "last_block")
-    if finish not in ("last_block", "atomic"):
-        raise PlanError(f"{name}: finish must be 'last_block' or 'atomic', got {finish!r}")
-    if finish == "atomic":
-        why = sum_atomic_refusal(emitter.program, [c.id for c in emitter.calls])
-        if why:
-            raise PlanError(f"{name}: finish='atomic' refused: {why}")
-    return finish == "atomic"
-
-
-def _launch_geometry(emitter) -> VecGeometry:
-    """Everything this lowering asks beyond printing (to become the vec space's ``validate``
-    and ``geometry``): parameter ranges, the grid, the finish (legality of atomics)."""
-    name, prm = emitter.kplan.name, emitter.kplan.params
-    block, vec, iters = int(prm["block"]), int(prm.get("vec", 1)), int(prm["iters"])
-    if block < 32 or block > 1024 or block & (block - 1):
-        raise PlanError(f"{name}: block must be a power of two in [32, 1024], got {block}")
-    if vec < 1 or vec & (vec - 1) or iters < 1:
-        raise PlanError(f"{name}: vec must be a power of two and iters >= 1, got {prm}")
-    length = emitter.domain.length
-    grid = max(1, math.ceil(length / (block * vec * iters)))
-    if grid > 2**31 - 1:
-        raise PlanError(f"{name}: grid too large")
-    return VecGeometry(block, vec, iters, int(prm.get("unroll", 1)), length, grid, atomic_finish(emitter))
 
 
 def emit_vector_call(em, code, c, loaded: set):
@@ -69,14 +20,14 @@ def emit_vector_call(em, code, c, loaded: set):
         for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r_acc);
     """
     code(em.comment(c))
-    for p in compute_params(c):
+    for p in compute_params(em.fns[c.id]):
         v = c.args.get(p)
         if v is None or em.kind_of(v) == "scalar" or v in loaded or v in em.produced:
             continue
         loaded.add(v)
         load_pack(em, code, v)
-    args = [em.routine_arg(c, p, lambda v: f"{ident(v)}_e[v]") for p in compute_params(c)]
-    out = output_of(c)
+    args = [em.routine_arg(c, p, lambda v: f"{ident(v)}_e[v]") for p in compute_params(em.fns[c.id])]
+    out = c.out
     if em.fns[c.id].is_reduce:
         code("#pragma unroll")
         code(f"for (int v = 0; v < VEC; ++v) if (i0 + v < N) "
@@ -123,30 +74,34 @@ class VecLowering(KernelEmitter):
     """
 
     def emit(self) -> KernelSource:
-        geo = self.geometry = _launch_geometry(self)
+        """The kernel, its launch geometry read from the vec space (grid, block, workspace;
+        detail: vec, iters, unroll, atomic)."""
+        geo = self.geometry = self.launch_geometry()
+        detail, grid, length = geo.detail, geo.grid[0], self.domain.length
         self.build_args()
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
-        vector_workspace(self, reduces, geo.grid, geo.atomic)
+        self.add_geometry_workspace(geo)
         body = self.body
-        self.open_body(f"vec, N = {geo.length}", geo.block)
-        body.indices(f"using idx_t = {'long long' if geo.length * 2 >= 2**31 else 'int'};")
-        body.indices(f"constexpr idx_t N = {geo.length};")
-        body.indices(f"constexpr int BS = {geo.block}, VEC = {geo.vec}, ITERS = {geo.iters};")
-        body.indices(f"constexpr int GRID = {geo.grid};" if reduces and geo.grid > 1
-                     else f"// grid: {geo.grid} block(s)")
+        self.open_body(f"vec, N = {length}", geo.threads)
+        body.indices(f"using idx_t = {'long long' if length * 2 >= 2**31 else 'int'};")
+        body.indices(f"constexpr idx_t N = {length};")
+        body.indices(f"constexpr int BS = {geo.threads}, VEC = {detail['vec']}, ITERS = {detail['iters']};")
+        body.indices(f"constexpr int GRID = {grid};" if reduces and grid > 1
+                     else f"// grid: {grid} block(s)")
         self.emit_scalar_loads(body.invariants)
         self.emit_prologue(body.invariants)
         clear_vector_reductions(self, body.clears, reduces)
         self.emit_loop(body.loop)
         if reduces:
-            vector_finish(self, body.finish, reduces, geo.grid, geo.atomic)
-        return KernelSource(self.kplan.name, body.render(), self.args, (geo.grid, 1, 1), (geo.block, 1, 1),
-                            self.kplan, self.aligned_inputs(geo.vec))
+            vector_finish(self, body.finish, reduces, grid, detail["atomic"])
+        return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block,
+                            self.kplan, self.aligned_inputs(detail["vec"]))
 
     def emit_loop(self, code):
         """The serial loop: each thread's VEC elements at ``i0``, every call in order."""
-        if self.geometry.unroll > 1:
-            code(f"#pragma unroll {self.geometry.unroll}   // more loads in flight")
+        unroll = self.geometry.detail["unroll"]
+        if unroll > 1:
+            code(f"#pragma unroll {unroll}   // more loads in flight")
         with code.block("for (int it = 0; it < ITERS; ++it) {"):
             code("const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;")
             with code.block("if (i0 < N) {"):

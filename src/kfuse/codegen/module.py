@@ -5,8 +5,8 @@ import dataclasses
 
 from ..errors import PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
-from ..fusion.budget import smem_refusal
 from ..ir import Program, ident
+from ..spaces.budget import smem_refusal
 from .common import KArg, KernelSource
 from .lowering import lower
 from .render import module_text, signature
@@ -64,7 +64,10 @@ def zero_kernel(program: Program, kernels: list) -> KernelSource | None:
 
 
 def generate(program: Program, plan: Plan) -> Module:
-    """CUDA C for ``plan``; kernels and routines are named after the script's values."""
+    """CUDA C for ``plan``; kernels and routines are named after the script's values.  The plan
+    is checked first (:func:`kfuse.fusion.plan.check_plan`: coverage, order, legality, each
+    space's schema and ``validate``; one PlanError naming the kernel), so the lowerings only
+    print what their space's geometry says."""
     check_plan(program, plan)
     for kp in plan.kernels:   # a kernel over the static shared-memory limit would not compile
         why = smem_refusal(program, kp.calls, kp.params)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from .. import library
 from ..ir import ctype, real_dtype
+from ..spaces import program_info
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 
@@ -27,39 +27,34 @@ def used_params(snippet: str, names) -> list:
 
 
 def routine_types(program, call) -> tuple:
-    """(T, R) C types of a call: element type of its operands and its real counterpart."""
-    fn = library.get(call.fn)
+    """(T, R, O) C types of a call: element type of its operands (of its output when it reads
+    only constants), its real counterpart, and the output's type."""
     dtypes = [program.value(v).type.dtype for v in call.args.values()
               if program.value(v).role != "const"]
-    out_dtype = program.value(next(iter(call.outs.values()))).type.dtype
-    if dtypes:
-        dt = dtypes[0]
-    elif fn.output.dtype == "real":
-        dt = out_dtype
-    else:
-        dt = out_dtype
+    out_dtype = program.value(call.out).type.dtype
+    dt = dtypes[0] if dtypes else out_dtype
     return ctype(dt), ctype(real_dtype(dt)), ctype(out_dtype)
 
 
-def compute_params(call) -> list:
-    """Input parameters the compute routine reads, in declaration order."""
-    fn = library.get(call.fn)
+def compute_params(fn) -> list:
+    """Input parameters the compute routine of the elementary function ``fn`` reads, in
+    declaration order."""
     return used_params(fn.compute, [p.name for p in fn.inputs])
 
 
-def finalize_params(call) -> list:
-    fn = library.get(call.fn)
+def finalize_params(fn) -> list:
+    """Input parameters the finalize routine of ``fn`` reads (none without one)."""
     return used_params(fn.finalize or "", [p.name for p in fn.inputs])
 
 
 def emit_routines(program, call) -> str:
     """The compute (and, for reductions, finalize) routine of ``call`` as CUDA text."""
-    fn = library.get(call.fn)
+    fn = program_info(program).fn(call.id)
     T, R, O = routine_types(program, call)
     out = fn.output.name
     header = f"// {{}} routine of {call.label} [{fn.name}: {fn.hof}]"
     body_types = f"    using T = {T}; using R = {R};"
-    args = [f"const {T} {p}" for p in compute_params(call)]
+    args = [f"const {T} {p}" for p in compute_params(fn)]
     if fn.is_reduce:
         args.append(f"{O}& acc")
     else:
@@ -68,7 +63,7 @@ def emit_routines(program, call) -> str:
              f"__device__ __forceinline__ void {call.name}_compute({', '.join(args)}) {{",
              body_types, _indent(fn.compute), "}"]
     if fn.is_reduce:
-        fargs = [f"const {O} acc"] + [f"const {T} {p}" for p in finalize_params(call)] + [f"{O}& {out}"]
+        fargs = [f"const {O} acc"] + [f"const {T} {p}" for p in finalize_params(fn)] + [f"{O}& {out}"]
         lines += [header.format("finalize"),
                   f"__device__ __forceinline__ void {call.name}_finalize({', '.join(fargs)}) {{",
                   body_types, _indent(fn.finalize or f"{out} = acc;"), "}"]

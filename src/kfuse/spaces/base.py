@@ -168,6 +168,15 @@ def serial_iters(steps: int, other_blocks: int, per_sm: int) -> int:
     return max(1, math.ceil(steps / max(1, want // max(1, other_blocks))))
 
 
+def budget_blocks(regs, threads: int) -> int:
+    """Blocks per SM a kernel of ``threads`` threads promises ptxas in ``__launch_bounds__`` for
+    a budget of ``regs`` registers per thread (plan parameter ``regs``; None: no budget, 0
+    returned): 65536 / (regs x threads), at least 1."""
+    if regs is None:
+        return 0
+    return max(1, 65536 // (int(regs) * threads))
+
+
 BLOCKS_PER_SM = (2, 4, 8)   # blocks per SM the variants' serial loops aim at
 SMEM_STATIC_LIMIT = 48 * 1024   # bytes of static __shared__ memory a kernel may declare (CUDA)
 SMEM_FLAGS = 16                 # the last-block handshake's flags (kf_last_block(s)), rounded up

@@ -9,8 +9,8 @@ import math
 
 from ..errors import PlanError
 from ..ir import itemsize
-from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, config, frozen,
-                   pack_width, serial_iters)
+from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
+                   config, frozen, pack_width, serial_iters)
 from .finish import sum_atomic_refusal
 from .vec import check_sum_atomic
 
@@ -229,16 +229,24 @@ class RowsSpace(Space):
         """grid = ceil(M / (rows per block and iteration x iters)) blocks (at least one) of
         ``block`` threads, a block iteration covering max(stage, 1) * block / group * span rows;
         workspace per reduction over the rows (``hof`` reduce).  detail: ``rows_per_block``
-        (rows a block covers per iteration), ``stage``, ``span``, ``pack``, ``reductions``."""
+        (rows a block covers per iteration), ``group`` (threads per row), ``iters``, ``stage``
+        (groups of rows a stage collects, 0: none), ``span`` (rows a group owns), ``pack``
+        (CSR nonzeros per load), ``reductions`` (their count), ``atomic`` (block results summed
+        by atomics: ``finish`` 'atomic'), ``min_blocks`` (blocks per SM the register budget
+        ``regs`` promises in ``__launch_bounds__``; 0: no budget, the default)."""
         bs, group, iters = int(params["block"]), int(params.get("group", 1)), int(params["iters"])
         stage, span = int(params.get("stage", 1)), int(params.get("span", 1))
         rows_per_block = max(stage, 1) * bs // group * span
         grid = max(1, math.ceil(domain.length / (rows_per_block * iters)))
         outs = [info.out(c) for c in calls if info.fn(c).hof == "reduce"]
-        detail = {"rows_per_block": rows_per_block, "stage": stage, "span": span,
-                  "pack": int(params.get("vec", 1)), "reductions": len(outs)}
+        atomic = params.get("finish", "last_block") == "atomic"
+        # a register budget only when the build sets one (a kernel that spilled: ptxas sometimes
+        # keeps 32 registers and spills rather than take 40)
+        detail = {"rows_per_block": rows_per_block, "group": group, "iters": iters, "stage": stage, "span": span,
+                  "pack": int(params.get("vec", 1)), "reductions": len(outs), "atomic": atomic,
+                  "min_blocks": budget_blocks(params.get("regs"), bs)}
         return Geometry((grid, 1, 1), (bs, 1, 1), self.shared_static(program, calls, params, domain, info), 0,
-                        self.workspace(program, outs, grid, params.get("finish") == "atomic"), frozen(detail))
+                        self.workspace(program, outs, grid, atomic), frozen(detail))
 
     def shared_per_output(self, params: dict, staged_always: bool) -> int:
         stage = int(params.get("stage", 1))

@@ -2,6 +2,7 @@
 other kernel, every thread computing them redundantly)."""
 from __future__ import annotations
 
+from ..errors import PlanError
 from .base import Domain, Geometry, Space
 
 
@@ -25,6 +26,13 @@ class ScalarSpace(Space):
 
     def describe(self, domain: Domain) -> str:
         return "scalar call"
+
+    def validate(self, program, kernel, domain: Domain, info) -> None:
+        """The schema (no parameter), and no reduction: one thread has no vector to reduce."""
+        self.check_schema(kernel)
+        for c in kernel.calls:
+            if info.fn(c).is_reduce:
+                raise PlanError(f"kernel {kernel.name}: {program.calls[c].label}: a reduction needs a vector")
 
     def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
         """One block of 32 threads (one warp; thread 0 runs the calls), no shared memory."""

@@ -9,8 +9,8 @@ import math
 
 from ..errors import PlanError
 from ..ir import ident, itemsize
-from .base import (BLOCKS_PER_SM, FINISHES, WALKS, Domain, Geometry, ParamSpec, Space, blocks_wanted, config,
-                   frozen, pack_width, serial_iters)
+from .base import (BLOCKS_PER_SM, FINISHES, WALKS, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
+                   config, frozen, pack_width, serial_iters)
 from .finish import atomic_refusal
 
 FINISH_ROWS = 256   # rows a last-block finish combines at once (tile kernels, strips along S)
@@ -236,7 +236,12 @@ class TileSpace(Space):
         an iteration covers), ``blocks_red`` / ``blocks_out``: per output axis, the blocks that
         combine a reduction's partial results (g_red) and the strips they fill (g_out);
         ``families``: the reductions grouped by output axis in call order, as (axis, call
-        ids, accumulated in registers, finished by atomics, combined chunk by chunk).
+        ids, accumulated in registers, finished by atomics, combined chunk by chunk); ``ks``
+        (rows per thread), ``vec`` (columns per thread and load), ``unroll`` (of the serial
+        loop), ``all_s`` / ``all_f`` (the grid covers S / F exactly: no bounds checks along it),
+        ``min_blocks`` (blocks per SM the register budget ``regs``, 64 by default, promises in
+        ``__launch_bounds__``: without one ptxas sinks each row's loads next to their use, and a
+        warp then has one row in flight rather than KS).
         ``who``: refuse an atomic finish the reductions do not allow, naming the kernel."""
         bx, by = int(params["bx"]), int(params["by"])
         ks, vec, iters = int(params.get("ks", 1)), int(params.get("vec", 1)), int(params["iters"])
@@ -266,7 +271,11 @@ class TileSpace(Space):
                 workspace.append(("counter", f"kf_count_{ident(info.out(ids[0]))}",
                                   4 * blocks_out[oax] * (iters // chunk if chunked else 1)))
         detail = {"tf": tf, "ts": ts, "iters": iters, "iter_axis": iax, "walk": params.get("walk", "strips"),
-                  "chunk": chunk, "blocks_red": blocks_red, "blocks_out": blocks_out, "families": tuple(families)}
+                  "chunk": chunk, "blocks_red": blocks_red, "blocks_out": blocks_out, "families": tuple(families),
+                  "ks": ks, "vec": vec, "unroll": int(params.get("unroll", 1)),
+                  "all_s": domain.slow > 0 and domain.slow % (ts * (iters if iax == "slow" else 1)) == 0,
+                  "all_f": domain.fast > 0 and domain.fast % (tf * (iters if iax == "fast" else 1)) == 0,
+                  "min_blocks": budget_blocks(params.get("regs", 64), bx * by)}
         return Geometry((gx, gy, 1), (bx, by, 1), self.shared_static(program, calls, params, domain, info), 0,
                         tuple(workspace), frozen(detail))
 

@@ -99,13 +99,17 @@ class VecSpace(Space):
     def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
         """grid = ceil(N / (block * vec * iters)) blocks (at least one) of ``block`` threads;
         workspace per reduction (``hof`` reduce) when several blocks have results.  detail:
-        ``reductions`` (their count)."""
+        ``reductions`` (their count), ``vec`` (elements per thread and load), ``iters``
+        (serial iterations), ``unroll`` (of the serial loop), ``atomic`` (the reductions
+        add their block results into accumulators with atomics: ``finish`` 'atomic')."""
         bs, vec, iters = int(params["block"]), int(params.get("vec", 1)), int(params["iters"])
         grid = max(1, math.ceil(domain.length / (bs * vec * iters)))
         outs = [info.out(c) for c in calls if info.fn(c).is_reduce]
+        atomic = params.get("finish", "last_block") == "atomic"
+        detail = {"reductions": len(outs), "vec": vec, "iters": iters, "unroll": int(params.get("unroll", 1)),
+                  "atomic": atomic}
         return Geometry((grid, 1, 1), (bs, 1, 1), self.shared_static(program, calls, params, domain, info), 0,
-                        self.workspace(program, outs, grid, params.get("finish") == "atomic"),
-                        frozen({"reductions": len(outs)}))
+                        self.workspace(program, outs, grid, atomic), frozen(detail))
 
     def shared_per_output(self, params: dict, staged_always: bool) -> int:
         return 2 * ((int(params.get("block", 1)) + 31) // 32)

@@ -28,7 +28,6 @@ comparison table beside it (``<device>.validation.md``); a rejected one is kept 
 from __future__ import annotations
 
 import datetime
-import json
 import os
 import sys
 import time

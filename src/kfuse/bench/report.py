@@ -15,7 +15,6 @@ matplotlib is imported lazily; without it the plots are skipped with a note.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from . import sequences
 from .impls import OURS, is_peer

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .. import spaces
 from ..ir import Program
-from ..spaces import finish, host_domain, program_info
+from ..spaces import host_domain, program_info
 
 
 def _describe_domain(d) -> str:
@@ -175,17 +175,6 @@ def _check(an: Analysis, calls: list) -> list:
                        f"depend on calls inside it ({bad[1]})")
     return reasons
 
-
-def atomic_refusal(program: Program, calls) -> str | None:
-    """:func:`kfuse.spaces.finish.atomic_refusal` of ``calls`` (why their reductions cannot be
-    finished by atomics, or None)."""
-    return finish.atomic_refusal(program, calls, program_info(program))
-
-
-def sum_atomic_refusal(program: Program, calls) -> str | None:
-    """:func:`kfuse.spaces.finish.sum_atomic_refusal` of ``calls`` (why their block results
-    cannot be summed by atomics, or None)."""
-    return finish.sum_atomic_refusal(program, calls, program_info(program))
 
 
 def explain(program: Program, calls) -> str:

@@ -15,7 +15,6 @@ which is quadratic in the number of calls per step.
 from __future__ import annotations
 
 import heapq
-import itertools
 import math
 
 from .. import spaces
@@ -23,23 +22,16 @@ from ..ir import Program
 from ..spaces import kernel_dtype, program_info
 from ..spaces.budget import smem_refusal, smem_terms
 from ..spaces.rows import per_row_hint, rows_groups, span_groups
-from ..spaces.rows import span_refusal as _span_refusal
 from ..spaces.tile import FINISH_ROWS, finish_chunk
 from .legality import Analysis, check
 from .legality import explain as legality_explain
 from .plan import KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, walk_of, walk_refusal
 
 __all__ = ["EXHAUSTIVE_CALLS", "FINISH_ROWS", "finish_chunk", "per_row_hint", "rows_groups", "span_groups",
-           "span_refusal", "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
+           "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
            "order_groups", "Search", "make_plan", "fused_name"]
 
 EXHAUSTIVE_CALLS = 9
-
-
-def span_refusal(program: Program, calls: list) -> str | None:
-    """:func:`kfuse.spaces.rows.span_refusal` of ``calls`` (why a group may not own several
-    consecutive rows of their sparse products, or None)."""
-    return _span_refusal(program, calls, program_info(program))
 
 
 def shared_matrix(program: Program, first: list, second: list) -> str | None:

@@ -146,7 +146,7 @@ class TileSpace(Space):
             raise PlanError(f"{who}: vec={vec} needs the fast extent ({domain.fast}) to be a multiple of {vec}")
         if "regs" in prm and prm["regs"] not in REGS:
             raise PlanError(f"{who}: regs must be 32, 64, 128 or 255, got {prm['regs']}")
-        geo = self.geometry(program, kernel.calls, prm, domain, info, check=False)
+        geo = self.geometry(program, kernel.calls, prm, domain, info)
         if geo.grid[1] > 65535:
             raise PlanError(f"{who}: grid.y = {geo.grid[1]} exceeds 65535; raise iters or ks")
         chunk, iters = geo.detail["chunk"], int(prm["iters"])
@@ -228,7 +228,7 @@ class TileSpace(Space):
         return out
 
     # ------------------------------------------------------------------ geometry, bytes
-    def geometry(self, program, calls: list, params: dict, domain: Domain, info, check: bool = False,
+    def geometry(self, program, calls: list, params: dict, domain: Domain, info,
                  who: str = "") -> Geometry:
         """grid (GX, GY) = :func:`tile_grid` (at least one block per axis: an empty axis still
         finalizes identities) of (bx, by) threads.  detail: ``tf``/``ts`` (tile extent along

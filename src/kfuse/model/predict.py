@@ -93,8 +93,12 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set, fac
     if writes is None:
         writes = f["writes"][key] = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
     space = f["space"]
-    geometry = space.geometry(program, calls, params, f["dom"], program_info(program))
-    terms = space.traffic(geometry, params, f)
+    shape = f.setdefault("launch_shapes", {})   # params -> (geometry, traffic terms): the search asks again
+    pkey = tuple(params.items())                 # per set of outputs needed outside
+    if pkey not in shape:
+        geometry = space.geometry(program, calls, params, f["dom"], program_info(program))
+        shape[pkey] = (geometry, space.traffic(geometry, params, f))
+    geometry, terms = shape[pkey]
     return {"read": f["reads"], "write": writes, "grid": geometry.blocks, "threads": geometry.threads,
             "space": space.name, "vec": int(params.get("vec", 1)), "smem": geometry.shared_static, **terms}
 

@@ -57,7 +57,7 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
     if p is None:
         from .model.planner import best_plan
         from .model import load_calibration
-        from .runtime import device
+        from .platform import device
         from .runtime.tune import cached_plan
         fuse = config.get().fuse if fuse is None else fuse
         name = device.device_name() if device.has_gpu() else "NVIDIA H200"
@@ -106,7 +106,7 @@ def compile_program(program: Program, sizes: dict | None = None, plan=None,
     """
     bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
     if tune and plan is None:
-        from .runtime import device
+        from .platform import device
         from .runtime.tune import cached_plan, tune as run_tune
         plan = cached_plan(bound, device.device_name()) or run_tune(bound, progress=False)["plan"]
     exe = build(bound, make_plan(bound, plan, fuse), arch)
@@ -290,7 +290,7 @@ class JitFunction:
     def _tuned(program: Program, args: tuple):
         """The plan ``kfuse tune`` found for ``program`` on this GPU (cached), else the fastest
         of the best predicted plans, timed now on ``args`` themselves (kernels alone)."""
-        from .runtime import device
+        from .platform import device
         from .runtime.tune import cached_plan, tune as run_tune
         if not device.has_gpu():
             return None

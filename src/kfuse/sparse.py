@@ -102,7 +102,7 @@ class CSR:
         return CSR(self.indptr, self.indices, self.data.astype(check_dtype(dtype)), self.shape)
 
     def to_device(self) -> "CSR":
-        from .runtime import device
+        from .platform import device
         device.require_gpu("to_device")   # NoGPUError with the reason, not CuPy's
         import cupy
         return CSR(cupy.asarray(self.indptr), cupy.asarray(self.indices), cupy.asarray(self.data), self.shape)
@@ -202,7 +202,7 @@ class ELL:
         return f"<kfuse.sparse.ELL {self.shape[0]}x{self.shape[1]} {self.dtype} width={self.width}>"
 
     def to_device(self) -> "ELL":
-        from .runtime import device
+        from .platform import device
         device.require_gpu("to_device")   # NoGPUError with the reason, not CuPy's
         import cupy
         return ELL(cupy.asarray(self.cols), cupy.asarray(self.vals), cupy.asarray(self.rowlen), self.shape)

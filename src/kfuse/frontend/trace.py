@@ -122,7 +122,7 @@ def per_row_hint(nnz: int, rows: int) -> int:
 
 def arg_spec(name: str, x) -> tuple:
     """The part of the jit cache key for one argument: kind, shape, dtype, layout."""
-    from ..runtime import arrays
+    from ..platform import arrays
     if isinstance(x, bool):
         raise ArgumentError(f"argument {name!r}: booleans are not supported")
     if isinstance(x, numbers.Number):

@@ -13,7 +13,7 @@ executable    the :class:`~kfuse.runtime.launch_spec.LaunchSpec` to call it     
 ============  ================================================================  ============
 
 :func:`kfuse.pipeline.compile_stages` runs them from a program (planning is at the API's
-floor); :func:`compile_plan` runs the stages from a plan on (``runtime.build`` is it).  Every
+floor); :func:`compile_plan` runs the stages from a plan on (:func:`build`, ``runtime.build``, is it).  Every
 :class:`~kfuse.runtime.Executable` keeps its artifacts in ``exe.stages``, an ordered dict, and
 ``kfuse stages`` writes them to files.  Up to ``cuda`` nothing needs NVRTC or a GPU; ``cubin``
 needs NVRTC only.
@@ -25,7 +25,8 @@ import time
 
 from ..errors import KfuseError
 from ..ir import Program
-from . import device
+from ..platform import device
+from .executable import Executable
 
 #: the stages in order (see the module docstring)
 STAGES = ("program", "graph", "plan", "kernels", "cuda", "cubin", "executable")
@@ -65,10 +66,16 @@ def front(program: Program) -> dict:
     return {"program": program, "graph": graph_of(program)}
 
 
-def compile_plan(program: Program, plan, arch: str | None = None):
+def compile_plan(program: Program, plan, arch: str | None = None) -> Executable:
     """Generate, compile (through the cache) and wrap ``plan`` of ``program``: the Executable,
     with every stage's artifact in ``exe.stages``."""
     return run_from_plan(program, plan, arch, "executable")
+
+
+def build(program: Program, plan, arch: str | None = None) -> Executable:
+    """Generate, compile (through the cache) and wrap ``plan`` of ``program``: the stages from
+    plan to executable (:func:`compile_plan`); ``kfuse.runtime.build``."""
+    return compile_plan(program, plan, arch)
 
 
 def run_from_plan(program: Program, plan, arch: str | None = None, until: str = "executable"):
@@ -86,8 +93,8 @@ def run_from_plan(program: Program, plan, arch: str | None = None, until: str = 
     stages.update(plan=plan, kernels=module, cuda=module.source, cubin=compiled.cubin)
     if until != "executable":
         return {k: v for k, v in stages.items() if reaches(until, k)}
-    from .executable import Executable
-    exe = Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit, target)
+    exe = Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit, target,
+                     build=compile_plan)
     stages["executable"] = exe.launch_spec
     exe.stages = stages
     return exe

@@ -36,10 +36,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..fusion.plan import needed_outside
 from ..fusion.space import impl_variants, make_plan
-from ..ir import Program
+from ..ir import Program, probe_row_length
 from ..errors import NoGPUError
-from ..model.calibration import (Calibration, load_calibration, probe_row_length,
-                                 user_calibration_path, write_calibration)
+from ..model.calibration import Calibration, load_calibration, user_calibration_path, write_calibration
 from ..model.predict import env_key, predict_kernel
 from ..runtime.timing import device_seconds, rotating_args
 

@@ -8,7 +8,7 @@ import itertools
 import math
 
 from ..errors import PlanError
-from ..ir import itemsize
+from ..ir import itemsize, probe_row_length
 from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, config, frozen,
                    pack_width, serial_iters)
 from .finish import sum_atomic_refusal
@@ -76,14 +76,6 @@ def span_refusal(program, calls: list, info) -> str | None:
             if fn.param(p).stage == "compute" and fn.param(p).kind not in ("sparse", "vector"):
                 return f"span > 1: {call.label} reads {p} per row in its compute stage"
     return None
-
-
-def probe_row_length(hint: int) -> int:
-    """Nonzeros per row of the banded matrices the rows probes run at a per-row hint (a power
-    of two): an odd count just under it (3, 15, 29, 57, 113 for 4 ... 128), as real matrices of
-    that hint have, so row starts fall anywhere inside 16-byte packs rather than all on their
-    boundaries."""
-    return max(1, hint - hint // 8 + 1 if hint >= 8 else hint - 1)
 
 
 def group_steps(row_len: float, group: int, pack: int, span: int) -> float:

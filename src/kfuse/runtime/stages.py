@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import time
 
+from .. import spaces
 from ..errors import KfuseError
 from ..ir import Program
 from ..platform import device
@@ -30,6 +31,8 @@ from .executable import Executable
 
 #: the stages in order (see the module docstring)
 STAGES = ("program", "graph", "plan", "kernels", "cuda", "cubin", "executable")
+#: the register budgets (per thread) a kernel that spilled is compiled again with, in turn
+ROOMIER_REGS = (64, 128, 255)
 
 
 def check_stage(name: str) -> str:
@@ -107,8 +110,8 @@ def compile_module(program: Program, plan, module, arch: str) -> tuple:
     from ..codegen import generate
     name = f"{program.name}.cu"
     compiled, target, hit = compile_kernels(name, module.source, module.launches, arch)
-    auto = {k.name for k in plan.kernels if k.space in ("tile", "rows") and "regs" not in k.params}
-    for budget in (64, 128, 255):   # a kernel spilled under its default register budget
+    auto = raisable(plan)
+    for budget in ROOMIER_REGS:   # a kernel spilled under its default register budget
         better = roomier(plan, compiled.resources(), auto, budget)
         if better is None:
             continue
@@ -137,18 +140,31 @@ def compile_kernels(name: str, source: str, kernels, arch: str) -> tuple:
     return compiled, target, hit
 
 
+def raisable(plan) -> set:
+    """Names of the kernels of ``plan`` whose register budget the build may raise: those of a
+    space that ``raises_regs`` (:class:`kfuse.spaces.Space`) whose plan names no ``regs``."""
+    return {k.name for k in plan.kernels if spaces.get(k.space).raises_regs and "regs" not in k.params}
+
+
 def roomier(plan, resources: dict, auto: set, budget: int):
     """``plan`` with a budget of ``budget`` registers per thread (``regs``) for each kernel in
-    ``auto`` (tile and rows kernels whose plan named no budget) that spilled under a smaller
-    one (tile kernels start at 64, rows kernels at ptxas's own choice); None when none did."""
+    ``auto`` (kernels of a space that ``raises_regs`` whose plan named no budget) that spilled
+    under a smaller one (its space's default: :func:`default_regs`); None when none did."""
     spilled = {name for name, r in resources.items() if r["spill_stores"] or r["stack"]} & auto
-    start = {k.name: int(k.params.get("regs", 64 if k.space == "tile" else 0)) for k in plan.kernels}
+    start = {k.name: int(k.params.get("regs", default_regs(k.space))) for k in plan.kernels}
     spilled = {name for name in spilled if start[name] < budget}
     if not spilled:
         return None
     kernels = [dataclasses.replace(k, params={**k.params, "regs": budget}) if k.name in spilled else k
                for k in plan.kernels]
     return dataclasses.replace(plan, kernels=kernels)
+
+
+def default_regs(space: str) -> int:
+    """The register budget a kernel of ``space`` gets when its plan names none: the default of
+    the space's ``regs`` parameter (64 for tile kernels); 0 (ptxas's own choice) without one."""
+    spec = spaces.get(space).schema().get("regs")
+    return int(spec.default) if spec is not None and spec.default else 0
 
 
 def artifact_files(stages: dict, name: str) -> list:

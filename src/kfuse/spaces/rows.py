@@ -119,6 +119,7 @@ class RowsSpace(Space):
     hosts_others = True
     packed_only = ("span",)
     shares_costs = False   # predictions also read the matrices' row statistics
+    raises_regs = True
     params = (
         ParamSpec("block", int, None, low=32, high=1024, power_of_two=True, required=True, doc="threads per block"),
         ParamSpec("group", int, 1, low=1, high=32, power_of_two=True, doc="threads per row"),

@@ -148,7 +148,7 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
     """Fusion decisions in words: for ``calls`` (ids), whether they fuse and why not; without
     ``calls``, every pair of calls that touch the same data, and the plan the search picks
     (or ``plan``, a Plan / JSON / file, checked against the program)."""
-    from .fusion.space import explain_program
+    from .fusion.explain import explain_program
     from .model.planner import best_plan
     prog = program_or_script
     if isinstance(prog, str):

@@ -11,7 +11,7 @@ inspected, written out, or run later on a machine with one.
 """
 from __future__ import annotations
 
-from .fusion.space import explain_program
+from .fusion.explain import explain_program
 from .ir import Program
 
 

@@ -19,7 +19,6 @@ import itertools
 import math
 
 from .. import spaces
-from ..errors import KfuseError
 from ..ir import Program
 from ..spaces import kernel_dtype, program_info
 from ..spaces.budget import smem_refusal, smem_terms
@@ -31,7 +30,7 @@ from .legality import explain as legality_explain
 from .plan import KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, walk_of, walk_refusal
 
 __all__ = ["EXHAUSTIVE_CALLS", "FINISH_ROWS", "finish_chunk", "per_row_hint", "rows_groups", "span_groups",
-           "span_refusal", "shared_matrix", "reuse_walks", "explain_fusion", "explain_program", "impl_variants", "legal_partitions",
+           "span_refusal", "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
            "order_groups", "Search", "make_plan", "fused_name"]
 
 EXHAUSTIVE_CALLS = 9
@@ -88,40 +87,6 @@ def explain_fusion(program: Program, calls: list) -> str:
     labels = "; ".join(f"{c}: {program.calls[c].label}" for c in calls)
     return (f"not fusible: [{labels}]\n  - no launch shape fits the shared-memory budget"
             + (f": with its default shape it {why}" if why else ""))
-
-
-def explain_program(program: Program, plan: Plan | None = None, calls=None) -> str:
-    """Fusion decisions of a bound ``program`` in words: for ``calls`` (ids), whether they fuse
-    and why not (:func:`explain_fusion`); without them, every pair of calls that touch the same
-    data, then ``plan`` (with its predicted time when it has one).  ``kfuse.explain`` and
-    ``Lowered.explain`` print it."""
-    if calls is not None:
-        bad = [c for c in calls if not 0 <= c < len(program.calls)]
-        if bad:
-            raise KfuseError(f"{program.name} has no call {bad[0]} (calls are 0..{len(program.calls) - 1})")
-        return explain_fusion(program, calls)
-    lines = [program.describe(), "", "fusion decisions:"]
-    for a, b in related_pairs(program):
-        lines.append("  " + explain_fusion(program, [a, b]).replace("\n", "\n  "))
-    if plan is not None:
-        lines += ["", plan.describe(program)]
-        if plan.predicted_s is not None:
-            lines.append(f"predicted time per call: {plan.predicted_s * 1e6:.1f} us")
-    return "\n".join(lines)
-
-
-def related_pairs(program: Program) -> list:
-    """Sorted (a, b) call ids, a < b, of calls that touch the same data: a producer and a
-    consumer, or two readers of one value."""
-    related = {(min(src, dst), max(src, dst)) for src, dst, _ in program.edges()}
-    readers: dict = {}
-    for c in program.calls:
-        for v in c.args.values():
-            readers.setdefault(program.base(v), set()).add(c.id)
-    for ids in readers.values():
-        ids = sorted(ids)
-        related.update((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
-    return sorted(related)
 
 
 def impl_variants(program: Program, calls: list, wide: bool = True) -> list:

@@ -8,7 +8,8 @@ import itertools
 import math
 
 from ..errors import PlanError
-from ..ir import itemsize, probe_row_length
+from ..ir import probe_row_length   # a fact of the sparse type: the rows probes' row length
+from ..ir import itemsize
 from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, config, frozen,
                    pack_width, serial_iters)
 from .finish import sum_atomic_refusal

@@ -14,7 +14,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     n = config.stash.get(_GPU_TESTS, 0)
     if not n:
         return
-    from kfuse.runtime import device
+    from kfuse.platform import device
     if device.has_gpu():
         terminalreporter.write_line(f"GPU tier: {n} test(s) collected, run on {device.device_name()}")
     else:

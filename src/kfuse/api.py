@@ -57,7 +57,7 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
     if p is None:
         from .model.planner import best_plan
         from .model import load_calibration
-        from .runtime import device
+        from .platform import device
         from .runtime.tune import cached_plan
         fuse = config.get().fuse if fuse is None else fuse
         name = device.device_name() if device.has_gpu() else "NVIDIA H200"
@@ -106,7 +106,7 @@ def compile_program(program: Program, sizes: dict | None = None, plan=None,
     """
     bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
     if tune and plan is None:
-        from .runtime import device
+        from .platform import device
         from .runtime.tune import cached_plan, tune as run_tune
         plan = cached_plan(bound, device.device_name()) or run_tune(bound, progress=False)["plan"]
     exe = build(bound, make_plan(bound, plan, fuse), arch)
@@ -148,7 +148,7 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
     """Fusion decisions in words: for ``calls`` (ids), whether they fuse and why not; without
     ``calls``, every pair of calls that touch the same data, and the plan the search picks
     (or ``plan``, a Plan / JSON / file, checked against the program)."""
-    from .fusion.space import explain_fusion
+    from .fusion.explain import explain_program
     from .model.planner import best_plan
     prog = program_or_script
     if isinstance(prog, str):
@@ -156,28 +156,8 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
     if sizes or not prog.is_bound:
         prog = bind_sizes(prog, sizes)
     if calls is not None:
-        bad = [c for c in calls if not 0 <= c < len(prog.calls)]
-        if bad:
-            raise KfuseError(f"{prog.name} has no call {bad[0]} (calls are 0..{len(prog.calls) - 1})")
-        return explain_fusion(prog, calls)
-    lines = [prog.describe(), "", "fusion decisions:"]
-    related = set()
-    for src, dst, _ in prog.edges():
-        related.add((min(src, dst), max(src, dst)))
-    readers: dict = {}
-    for c in prog.calls:
-        for v in c.args.values():
-            readers.setdefault(prog.base(v), set()).add(c.id)
-    for ids in readers.values():
-        ids = sorted(ids)
-        related.update((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
-    for a, b in sorted(related):
-        lines.append("  " + explain_fusion(prog, [a, b]).replace("\n", "\n  "))
-    plan = best_plan(prog) if plan is None else make_plan(prog, plan)
-    lines += ["", plan.describe(prog)]
-    if plan.predicted_s is not None:
-        lines.append(f"predicted time per call: {plan.predicted_s * 1e6:.1f} us")
-    return "\n".join(lines)
+        return explain_program(prog, calls=calls)
+    return explain_program(prog, best_plan(prog) if plan is None else make_plan(prog, plan))
 
 
 class JitFunction:
@@ -290,7 +270,7 @@ class JitFunction:
     def _tuned(program: Program, args: tuple):
         """The plan ``kfuse tune`` found for ``program`` on this GPU (cached), else the fastest
         of the best predicted plans, timed now on ``args`` themselves (kernels alone)."""
-        from .runtime import device
+        from .platform import device
         from .runtime.tune import cached_plan, tune as run_tune
         if not device.has_gpu():
             return None

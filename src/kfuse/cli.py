@@ -81,7 +81,7 @@ def cmd_plan(args):
 
 
 def _arch(args):
-    from .runtime import device
+    from .platform import device
     return args.arch or device.current_arch()
 
 
@@ -147,7 +147,8 @@ def cmd_run(args):
 
     from . import reference
     from .api import make_plan
-    from .runtime import build, device
+    from .platform import device
+    from .runtime import build
     prog = _bound(args)
     if device.unusable_gpu():   # a GPU kfuse cannot use: say so, never fall back quietly
         device.require_gpu("kfuse run")
@@ -208,7 +209,7 @@ def cmd_explain(args):
 def cmd_tune(args):
     from .api import bind_sizes
     from .frontend import script
-    from .runtime import device
+    from .platform import device
     from .runtime.tune import report_table, tune
     device.require_gpu("kfuse tune (it measures plans on the GPU)")
     sizes = _sizes(args.size)

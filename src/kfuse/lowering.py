@@ -11,6 +11,7 @@ inspected, written out, or run later on a machine with one.
 """
 from __future__ import annotations
 
+from .fusion.explain import explain_program
 from .ir import Program
 
 
@@ -77,8 +78,7 @@ class Lowered:
     def explain(self, calls=None) -> str:
         """Why calls fuse or not (``calls``: ids, as ``kfuse explain --calls``); without them,
         every pair of related calls, then the plan this object was compiled with."""
-        from .api import explain
-        return explain(self.program, calls=calls, plan=self.plan_obj)
+        return explain_program(self.program, self.plan_obj if calls is None else None, calls)
 
     def __repr__(self):
         return (f"<kfuse.Lowered {self.program.name} for {self.arch}: {len(self.plan_obj.kernels)} "

@@ -9,7 +9,7 @@ import numpy as np
 
 from . import library
 from .errors import ArgumentError
-from .ir import Program, reference_dtype
+from .ir import Program, probe_row_length, reference_dtype
 
 
 def to_reference(x, dtype: str):
@@ -99,8 +99,7 @@ def rel_error(out, ref) -> float:
 def hinted_density(t) -> int:
     """Nonzeros per row of a matrix made for sparse type ``t``: its mean where the type was
     traced from a matrix, else what the calibration probes run at its hint
-    (:func:`kfuse.model.calibration.probe_row_length`)."""
-    from .model.calibration import probe_row_length
+    (:func:`kfuse.ir.probe_row_length`)."""
     return max(1, round(t.row_mean)) if t.row_mean else probe_row_length(t.per_row)
 
 

@@ -95,7 +95,7 @@ def _prepare(A, b, x0, fmt: str | None):
     if isinstance(b, np.ndarray) or isinstance(A, np.ndarray):
         raise ArgumentError(f"{'b' if isinstance(b, np.ndarray) else 'A'} is a host (NumPy) array; "
                             "pass a device array (cupy.asarray)")
-    from .runtime import device
+    from .platform import device
     device.require_gpu("kfuse.solvers")   # NoGPUError with the reason, before CuPy is touched
     import cupy
     if isinstance(A, (_sparse.CSR, _sparse.ELL)) or hasattr(A, "tocsr"):

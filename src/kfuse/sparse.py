@@ -17,6 +17,7 @@ import numpy as np
 
 from .errors import ArgumentError, DTypeError, ShapeError
 from .ir import check_dtype
+from .platform import device as gpu   # the probe (the matrices have a `device` property)
 
 #: seed 003, Table 3: rows, nonzeros (millions), average nonzeros per row
 PROFILES = {"pdb1HYS": (36_417, 4.344765e6), "cant": (62_451, 4.007383e6),
@@ -102,8 +103,7 @@ class CSR:
         return CSR(self.indptr, self.indices, self.data.astype(check_dtype(dtype)), self.shape)
 
     def to_device(self) -> "CSR":
-        from .runtime import device
-        device.require_gpu("to_device")   # NoGPUError with the reason, not CuPy's
+        gpu.require_gpu("to_device")   # NoGPUError with the reason, not CuPy's
         import cupy
         return CSR(cupy.asarray(self.indptr), cupy.asarray(self.indices), cupy.asarray(self.data), self.shape)
 
@@ -202,8 +202,7 @@ class ELL:
         return f"<kfuse.sparse.ELL {self.shape[0]}x{self.shape[1]} {self.dtype} width={self.width}>"
 
     def to_device(self) -> "ELL":
-        from .runtime import device
-        device.require_gpu("to_device")   # NoGPUError with the reason, not CuPy's
+        gpu.require_gpu("to_device")   # NoGPUError with the reason, not CuPy's
         import cupy
         return ELL(cupy.asarray(self.cols), cupy.asarray(self.vals), cupy.asarray(self.rowlen), self.shape)
 

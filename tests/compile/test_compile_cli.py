@@ -14,7 +14,7 @@ from kfuse.errors import CompileError
 from kfuse.api import bind_sizes
 from kfuse.frontend import script
 from kfuse.fusion import unfused_plan
-from kfuse.runtime import device
+from kfuse.platform import device
 
 from .compile_helpers import ARCH, compile_program
 

@@ -6,7 +6,8 @@ import os
 
 from kfuse import examples
 from kfuse.frontend import script
-from kfuse.runtime import install, nvrtc
+from kfuse.platform import install
+from kfuse.runtime import nvrtc
 
 from .compile_helpers import ARCH, NVRTC_VERSION, assert_clean_resources, compile_program
 

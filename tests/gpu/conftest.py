@@ -6,7 +6,7 @@ their bodies or fixtures, so collecting them needs no CuPy.
 """
 import pytest
 
-from kfuse.runtime import device
+from kfuse.platform import device
 
 
 def _is_gpu_test(item) -> bool:

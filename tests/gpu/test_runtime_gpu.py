@@ -58,7 +58,8 @@ def test_tune_caches_the_winner(tmp_path):
         from kfuse.runtime.tune import candidates
         assert rep["benchmarked"] > len(candidates(prog, load_calibration(), 4))   # kernel by kernel after
         assert rep["worst_vs_best"] >= 1.0 and rep["first_vs_best"] >= 1.0
-        plan = cached_plan(prog, kfuse.runtime.device.device_name())
+        from kfuse.platform import device
+        plan = cached_plan(prog, device.device_name())
         assert plan is not None
         exe = kfuse.compile_script("examples/gemver.kf", sizes={"m": 1024, "n": 2048})
         assert [k.to_json() for k in exe.plan_obj.kernels] == [k.to_json() for k in plan.kernels]

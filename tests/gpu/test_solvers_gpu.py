@@ -77,7 +77,7 @@ def test_tuned_solvers_and_jit(tmp_path):
     fastest (a correct one) runs, and the choice is cached for later processes; the solution
     matches a dense solve and the tuned jit's SpMV is right."""
     import cupy
-    from kfuse.runtime import device
+    from kfuse.platform import device
     from kfuse.runtime.tune import cached_plan
     A = sparse.banded(4099, 21, "float64", seed=5)
     b = cupy.asarray(np.random.default_rng(3).uniform(-1, 1, 4099))

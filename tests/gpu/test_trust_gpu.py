@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.runtime import device
+from kfuse.platform import device
 
 
 def _fresh():

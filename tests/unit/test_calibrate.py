@@ -141,15 +141,16 @@ def _no_compiler(monkeypatch):
         raise AssertionError("compiled or parsed before checking for a GPU")
     import kfuse.frontend.script as script
     import kfuse.runtime as runtime
-    import kfuse.runtime.executable as executable
+    import kfuse.runtime.stages as stages
     monkeypatch.setattr(runtime, "build", boom)
-    monkeypatch.setattr(executable, "build", boom)
+    monkeypatch.setattr(stages, "build", boom)
+    monkeypatch.setattr(stages, "compile_plan", boom)
     monkeypatch.setattr(script, "parse", boom)
     monkeypatch.setattr(calmod, "measure", boom)
 
 
 def test_no_gpu_raises_before_any_compile(monkeypatch, cache):
-    import kfuse.runtime.device as device
+    import kfuse.platform.device as device
     monkeypatch.setattr(device, "has_gpu", lambda: False)
     monkeypatch.setattr(device, "no_gpu_reason", lambda: "no CUDA device")
     _no_compiler(monkeypatch)
@@ -159,7 +160,7 @@ def test_no_gpu_raises_before_any_compile(monkeypatch, cache):
 
 
 def test_cli_calibrate_without_gpu_is_one_line_and_nonzero(monkeypatch, cache, capsys):
-    import kfuse.runtime.device as device
+    import kfuse.platform.device as device
     from kfuse import cli
     monkeypatch.setattr(device, "has_gpu", lambda: False)
     monkeypatch.setattr(device, "no_gpu_reason", lambda: "no CUDA device")

@@ -86,7 +86,7 @@ import kfuse, kfuse.cli, kfuse.blas, kfuse.reference
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
 from kfuse.codegen import generate
-from kfuse.runtime import device
+from kfuse.platform import device
 p = kfuse.api.bind_sizes(kfuse.load(sys.argv[1]), {"m": 8, "n": 9})
 generate(p, unfused_plan(p))
 generate(p, kfuse.api.make_plan(p))

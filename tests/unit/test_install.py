@@ -11,7 +11,8 @@ import pytest
 import kfuse
 from kfuse import cli, examples
 from kfuse.errors import KfuseError, NoGPUError
-from kfuse.runtime import cache_dir, device, install, nvrtc
+from kfuse.platform import device, install
+from kfuse.runtime import cache_dir, nvrtc
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -3,7 +3,7 @@
 Every ``import``/``from ... import`` of a kfuse module inside ``src/kfuse`` (at module level or
 inside a function: a lazy import does not dodge the rule) goes to the same package or a lower
 floor; the package face ``kfuse/__init__.py`` may import from any floor.  The floors follow the
-pipeline: ir <- frontend, library <- spaces <- fusion <- model <- codegen <- runtime <- api/cli.
+pipeline: ir <- platform, frontend, library <- spaces <- fusion <- model <- codegen <- runtime <- api/cli.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ SRC = os.path.join(os.path.dirname(__file__), "..", "..", "src", "kfuse")
 FLOORS = {
     "_version": 0, "errors": 0, "config": 0,
     "ir": 1,
+    "platform": 2,   # which CuPy, the device probe, array classification: asked by frontend and sparse
     "library": 2, "frontend": 2, "sparse": 2, "reference": 3,
     "spaces": 4,
     "fusion": 5,

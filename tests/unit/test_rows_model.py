@@ -11,7 +11,7 @@ from kfuse.errors import PlanError
 from kfuse.fusion.space import impl_variants, make_plan
 from kfuse.model import load_calibration
 from kfuse.model import predict as P
-from kfuse.model.calibration import probe_row_length
+from kfuse.ir import probe_row_length
 
 SPMV = "csr A(n, n); vector x(n), y(n); input A, x; y = A @ x; return y;"
 CG = "csr A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); return q, pq;"

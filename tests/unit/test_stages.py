@@ -1,6 +1,7 @@
 """Named compilation stages, the launch description and by-value blocks (no NVRTC needed)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 
@@ -83,3 +84,63 @@ def test_by_value_block_is_copied_aligned_and_checked():
         launch.pass_by_value({"sc": np.zeros(16, np.float32)}, (("sc", 128, 16),))
     with pytest.raises(ArgumentError, match="'sc' was not given"):
         launch.pass_by_value({}, (("sc", 128, 16),))
+
+
+# ------------------------------------------------------------------ register budgets by space
+MIXED = """matrix A(m, n); vector x(n), t(m), u(m), y(m);
+input A, x, u;
+t = gemv(A, x);
+y = t + u;
+return y;
+"""
+
+
+def _spill(plan, *names) -> dict:
+    """ptxas resources of ``plan``'s kernels where those named spilled (and no other did)."""
+    return {k.name: {"spill_stores": 8 if k.name in names else 0, "stack": 0} for k in plan.kernels}
+
+
+def test_the_build_raises_the_budget_of_spaces_that_allow_it():
+    """Tile kernels start at their schema's 64, rows kernels at ptxas's choice; vec kernels,
+    and kernels whose plan names a budget, keep theirs."""
+    assert (stages.default_regs("tile"), stages.default_regs("rows"), stages.default_regs("vec")) == (64, 0, 0)
+    prog = bound(MIXED, m=300, n=200)
+    plan = make_plan(prog, fuse=False)
+    names = {k.space: k.name for k in plan.kernels}
+    assert {"tile", "vec"} <= set(names)
+    auto = stages.raisable(plan)
+    assert names["tile"] in auto and names["vec"] not in auto
+    spilled = _spill(plan, *[k.name for k in plan.kernels])
+    assert stages.roomier(plan, spilled, auto, 64) is None   # tile starts at 64 already
+    raised = stages.roomier(plan, spilled, auto, 128)
+    assert {k.name: k.params.get("regs") for k in raised.kernels} == \
+        {k.name: (128 if k.name == names["tile"] else k.params.get("regs")) for k in plan.kernels}
+    named = dataclasses.replace(plan, kernels=[dataclasses.replace(k, params={**k.params, "regs": 32})
+                                               for k in plan.kernels])
+    assert stages.raisable(named) == set()
+
+
+def test_a_registered_space_says_whether_its_budget_rises():
+    """The retry reads the space, not its name: a toy space that raises its registers (from
+    its own default, 32) is raised; unregistered, its name is refused."""
+    from kfuse import spaces
+    from kfuse.spaces import ParamSpec, Space
+
+    class Roomy(Space):
+        name = "roomy"
+        raises_regs = True
+        params = (ParamSpec("regs", int, 32, doc="register budget"),)
+
+    prog = bound("gesummv", m=300, n=200)
+    plan = make_plan(prog, fuse=False)
+    toy = dataclasses.replace(plan, kernels=[dataclasses.replace(plan.kernels[0], space="roomy", params={})])
+    spaces.register(Roomy())
+    try:
+        assert stages.default_regs("roomy") == 32
+        assert stages.raisable(toy) == {toy.kernels[0].name}
+        raised = stages.roomier(toy, _spill(toy, toy.kernels[0].name), stages.raisable(toy), 64)
+        assert raised.kernels[0].params["regs"] == 64
+    finally:
+        spaces.unregister("roomy")
+    with pytest.raises(KfuseError, match="unknown space 'roomy'"):
+        stages.raisable(toy)

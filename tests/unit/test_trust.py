@@ -21,7 +21,7 @@ from kfuse.cli import main
 from kfuse.errors import (ArgumentError, ConfigError, DTypeError, KfuseWarning, NoGPUError, PlanError,
                           ScriptError, ShapeError)
 from kfuse.fusion import Plan, unfused_plan
-from kfuse.runtime import device
+from kfuse.platform import device
 
 from .unit_helpers import bound, example
 

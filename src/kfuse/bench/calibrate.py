@@ -35,10 +35,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from ..fusion.plan import needed_outside
 from ..fusion.space import impl_variants, make_plan
-from ..ir import Program
+from ..ir import Program, probe_row_length
 from ..errors import NoGPUError
-from ..model.calibration import (Calibration, load_calibration, probe_row_length,
-                                 user_calibration_path, write_calibration)
+from ..model.calibration import Calibration, load_calibration, user_calibration_path, write_calibration
 from ..model.predict import env_key, predict_kernel
 from ..runtime.timing import device_seconds, rotating_args
 
@@ -115,7 +114,7 @@ def _progress(i: int, n: int, what: str):
 
 def require_gpu() -> str:
     """This GPU's name; NoGPUError (with the reason) before anything is parsed or compiled."""
-    from ..runtime import device
+    from ..platform import device
     if not device.has_gpu():
         raise NoGPUError(f"kfuse calibrate measures a GPU and there is none usable here "
                          f"({device.no_gpu_reason() or 'no CUDA device'})")
@@ -131,7 +130,8 @@ def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, hos
     from .. import reference
     from ..api import bind_sizes
     from ..frontend import script
-    from ..runtime import build, device
+    from ..platform import device
+    from ..runtime import build
     base = base or load_calibration(device.device_name())
     cal = Calibration(**{**base.to_json(), "device": device.device_name(),
                          "sm_count": device.sm_count(),

@@ -506,7 +506,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("nothing to run (no sizes for the chosen sequences, or no implementations)")
 
     from ..errors import NoGPUError
-    from ..runtime import device
+    from ..platform import device
     try:   # no usable GPU: one line, and no results folder of nothing written
         device.require_gpu("kfuse bench")
     except NoGPUError as e:

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
 from ..ir import DTYPES, ArrayType, Program, check_dtype, complex_of
+from ..platform import arrays
 from .builder import GraphBuilder
 
 _state = threading.local()
@@ -122,7 +123,6 @@ def per_row_hint(nnz: int, rows: int) -> int:
 
 def arg_spec(name: str, x) -> tuple:
     """The part of the jit cache key for one argument: kind, shape, dtype, layout."""
-    from ..runtime import arrays
     if isinstance(x, bool):
         raise ArgumentError(f"argument {name!r}: booleans are not supported")
     if isinstance(x, numbers.Number):

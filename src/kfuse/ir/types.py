@@ -32,6 +32,15 @@ SPARSE_PARTS = {"csr": (("indptr", "int"), ("indices", "int"), ("data", "T")),
                 "ell": (("cols", "int"), ("vals", "T"), ("rowlen", "int"))}
 
 
+def probe_row_length(hint: int) -> int:
+    """Nonzeros per row a sparse type's per-row hint (a power of two) stands for: an odd count
+    just under it (3, 15, 29, 57, 113 for 4 ... 128), as real matrices of that hint have, so
+    row starts fall anywhere inside 16-byte packs rather than all on their boundaries.  The
+    calibration's rows probes run banded matrices of this length; the reference and the model
+    read a hinted type's rows as this long."""
+    return max(1, hint - hint // 8 + 1 if hint >= 8 else hint - 1)
+
+
 def check_dtype(name, what: str = "dtype") -> str:
     """Normalise a dtype given as a name or NumPy dtype; raise DTypeError if unsupported."""
     try:

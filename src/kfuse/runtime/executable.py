@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import config
-from ..errors import ArgumentError, NoGPUError
+from ..errors import ArgumentError, KfuseError, NoGPUError
 from ..ir import Program
-from . import arrays, device
+from ..platform import arrays, device
 from .launch import byval_args, load_steps, pass_by_value
 from .launch_spec import build_spec
 from .stub import MISS, make_stub, poison
@@ -31,7 +31,7 @@ class Executable:
     """
 
     def __init__(self, program: Program, plan, module, compiled, arch: str,
-                 compile_seconds: float, cache_hit: bool, target: str | None = None):
+                 compile_seconds: float, cache_hit: bool, target: str | None = None, build=None):
         self.program = program
         self.plan_obj = plan
         self.module = module
@@ -58,6 +58,7 @@ class Executable:
         self._aligned = spec.aligned
         self._byval = byval_args(spec.launches)
         self._fallback = None
+        self._build = build   # (program, plan, arch) -> Executable: the stages that made this one
         self._n_inputs = spec.n_arguments
         self._fast = [(n, v.type.kind == "scalar" and v.host, tuple(v.type.shape), np.dtype(v.type.dtype),
                        "_f_contiguous" if v.type.order == "F" and v.type.kind == "matrix" else "_c_contiguous",
@@ -298,7 +299,10 @@ class Executable:
         for inputs that are not 16-byte aligned."""
         if self._fallback is None:
             from ..fusion import unpacked_plan
-            self._fallback = build(self.program, unpacked_plan(self.plan_obj), self.arch)
+            if self._build is None:
+                raise KfuseError(f"{self.program.name}: inputs are not 16-byte aligned and this "
+                                 "executable was made without the stages that build its fallback")
+            self._fallback = self._build(self.program, unpacked_plan(self.plan_obj), self.arch)
         return self._fallback
 
     def bind_out(self, env: dict, out) -> None:
@@ -415,10 +419,3 @@ class Executable:
         with CUDA events (a quick check; ``kfuse bench`` is the benchmark)."""
         from .timing import median_seconds
         return median_seconds(lambda: self(*args), loops=repeat, calls=calls, warmup=warmup)
-
-
-def build(program: Program, plan, arch: str | None = None) -> Executable:
-    """Generate, compile (through the cache) and wrap ``plan`` of ``program`` (the stages from
-    plan to executable: :func:`kfuse.runtime.stages.compile_plan`)."""
-    from .stages import compile_plan
-    return compile_plan(program, plan, arch)

@@ -18,7 +18,7 @@ import sys
 import warnings
 
 from ..errors import CompileError, KfuseError
-from . import install
+from ..platform import install
 
 
 #: NVRTC major -> (its pip wheel's folder under site-packages, the library there, the wheel's name).

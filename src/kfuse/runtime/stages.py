@@ -13,7 +13,7 @@ executable    the :class:`~kfuse.runtime.launch_spec.LaunchSpec` to call it     
 ============  ================================================================  ============
 
 :func:`kfuse.pipeline.compile_stages` runs them from a program (planning is at the API's
-floor); :func:`compile_plan` runs the stages from a plan on (``runtime.build`` is it).  Every
+floor); :func:`compile_plan` runs the stages from a plan on (:func:`build`, ``runtime.build``, is it).  Every
 :class:`~kfuse.runtime.Executable` keeps its artifacts in ``exe.stages``, an ordered dict, and
 ``kfuse stages`` writes them to files.  Up to ``cuda`` nothing needs NVRTC or a GPU; ``cubin``
 needs NVRTC only.
@@ -23,12 +23,16 @@ from __future__ import annotations
 import dataclasses
 import time
 
+from .. import spaces
 from ..errors import KfuseError
 from ..ir import Program
-from . import device
+from ..platform import device
+from .executable import Executable
 
 #: the stages in order (see the module docstring)
 STAGES = ("program", "graph", "plan", "kernels", "cuda", "cubin", "executable")
+#: the register budgets (per thread) a kernel that spilled is compiled again with, in turn
+ROOMIER_REGS = (64, 128, 255)
 
 
 def check_stage(name: str) -> str:
@@ -65,10 +69,16 @@ def front(program: Program) -> dict:
     return {"program": program, "graph": graph_of(program)}
 
 
-def compile_plan(program: Program, plan, arch: str | None = None):
+def compile_plan(program: Program, plan, arch: str | None = None) -> Executable:
     """Generate, compile (through the cache) and wrap ``plan`` of ``program``: the Executable,
     with every stage's artifact in ``exe.stages``."""
     return run_from_plan(program, plan, arch, "executable")
+
+
+def build(program: Program, plan, arch: str | None = None) -> Executable:
+    """Generate, compile (through the cache) and wrap ``plan`` of ``program``: the stages from
+    plan to executable (:func:`compile_plan`); ``kfuse.runtime.build``."""
+    return compile_plan(program, plan, arch)
 
 
 def run_from_plan(program: Program, plan, arch: str | None = None, until: str = "executable"):
@@ -86,8 +96,8 @@ def run_from_plan(program: Program, plan, arch: str | None = None, until: str = 
     stages.update(plan=plan, kernels=module, cuda=module.source, cubin=compiled.cubin)
     if until != "executable":
         return {k: v for k, v in stages.items() if reaches(until, k)}
-    from .executable import Executable
-    exe = Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit, target)
+    exe = Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit, target,
+                     build=compile_plan)
     stages["executable"] = exe.launch_spec
     exe.stages = stages
     return exe
@@ -100,8 +110,8 @@ def compile_module(program: Program, plan, module, arch: str) -> tuple:
     from ..codegen import generate
     name = f"{program.name}.cu"
     compiled, target, hit = compile_kernels(name, module.source, module.launches, arch)
-    auto = {k.name for k in plan.kernels if k.space in ("tile", "rows") and "regs" not in k.params}
-    for budget in (64, 128, 255):   # a kernel spilled under its default register budget
+    auto = raisable(plan)
+    for budget in ROOMIER_REGS:   # a kernel spilled under its default register budget
         better = roomier(plan, compiled.resources(), auto, budget)
         if better is None:
             continue
@@ -130,18 +140,31 @@ def compile_kernels(name: str, source: str, kernels, arch: str) -> tuple:
     return compiled, target, hit
 
 
+def raisable(plan) -> set:
+    """Names of the kernels of ``plan`` whose register budget the build may raise: those of a
+    space that ``raises_regs`` (:class:`kfuse.spaces.Space`) whose plan names no ``regs``."""
+    return {k.name for k in plan.kernels if spaces.get(k.space).raises_regs and "regs" not in k.params}
+
+
 def roomier(plan, resources: dict, auto: set, budget: int):
     """``plan`` with a budget of ``budget`` registers per thread (``regs``) for each kernel in
-    ``auto`` (tile and rows kernels whose plan named no budget) that spilled under a smaller
-    one (tile kernels start at 64, rows kernels at ptxas's own choice); None when none did."""
+    ``auto`` (kernels of a space that ``raises_regs`` whose plan named no budget) that spilled
+    under a smaller one (its space's default: :func:`default_regs`); None when none did."""
     spilled = {name for name, r in resources.items() if r["spill_stores"] or r["stack"]} & auto
-    start = {k.name: int(k.params.get("regs", 64 if k.space == "tile" else 0)) for k in plan.kernels}
+    start = {k.name: int(k.params.get("regs", default_regs(k.space))) for k in plan.kernels}
     spilled = {name for name in spilled if start[name] < budget}
     if not spilled:
         return None
     kernels = [dataclasses.replace(k, params={**k.params, "regs": budget}) if k.name in spilled else k
                for k in plan.kernels]
     return dataclasses.replace(plan, kernels=kernels)
+
+
+def default_regs(space: str) -> int:
+    """The register budget a kernel of ``space`` gets when its plan names none: the default of
+    the space's ``regs`` parameter (64 for tile kernels); 0 (ptxas's own choice) without one."""
+    spec = spaces.get(space).schema().get("regs")
+    return int(spec.default) if spec is not None and spec.default else 0
 
 
 def artifact_files(stages: dict, name: str) -> list:

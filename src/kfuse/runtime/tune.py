@@ -160,8 +160,8 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
     from .. import reference
     from ..model import load_calibration
     from ..model.planner import ranked_plans
-    from . import device
-    from .executable import build
+    from ..platform import device
+    from .stages import build
     dev_name = device.device_name()
     cal = load_calibration(dev_name)
     t0 = time.perf_counter()

@@ -197,7 +197,9 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     parameters that only packs of several elements allow (dropped with them).
     ``shares_costs``: two fusions with equal model facts get equal predictions (the search may
     share them).  ``floor_params``: launch parameters whose traffic's reads and writes are the
-    kernel's (the model's floor)."""
+    kernel's (the model's floor).  ``raises_regs``: when a kernel whose plan names no register
+    budget (``regs``; the schema's default applies) spills, the build may compile it again with
+    a roomier one (:func:`kfuse.runtime.stages.roomier`)."""
 
     name = ""
     claim_order = 50
@@ -209,6 +211,7 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     packed_only: tuple = ()
     shares_costs = True
     floor_params: dict = {}
+    raises_regs = False
 
     # ------------------------------------------------------------------ domain
     def claim(self, program, call, fn) -> Domain | None:

@@ -8,6 +8,7 @@ import itertools
 import math
 
 from ..errors import PlanError
+from ..ir import probe_row_length   # a fact of the sparse type: the rows probes' row length
 from ..ir import itemsize
 from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
                    config, frozen, pack_width, serial_iters)
@@ -78,14 +79,6 @@ def span_refusal(program, calls: list, info) -> str | None:
     return None
 
 
-def probe_row_length(hint: int) -> int:
-    """Nonzeros per row of the banded matrices the rows probes run at a per-row hint (a power
-    of two): an odd count just under it (3, 15, 29, 57, 113 for 4 ... 128), as real matrices of
-    that hint have, so row starts fall anywhere inside 16-byte packs rather than all on their
-    boundaries."""
-    return max(1, hint - hint // 8 + 1 if hint >= 8 else hint - 1)
-
-
 def group_steps(row_len: float, group: int, pack: int, span: int) -> float:
     """Expected steps of a group of ``group`` lanes over ``span`` rows of ``row_len`` nonzeros
     read in aligned packs of ``pack`` (a row start lands anywhere in its pack; a fractional
@@ -127,6 +120,7 @@ class RowsSpace(Space):
     hosts_others = True
     packed_only = ("span",)
     shares_costs = False   # predictions also read the matrices' row statistics
+    raises_regs = True
     params = (
         ParamSpec("block", int, None, low=32, high=1024, power_of_two=True, required=True, doc="threads per block"),
         ParamSpec("group", int, 1, low=1, high=32, power_of_two=True, doc="threads per row"),

@@ -87,6 +87,7 @@ class TileSpace(Space):
     claim_order = 20
     kernel_order = 2
     host_rank = 1
+    raises_regs = True
     params = (
         ParamSpec("bx", int, None, low=1, high=32, power_of_two=True, required=True, doc="threads along F"),
         ParamSpec("by", int, None, low=1, high=1024, required=True, doc="threads along S"),

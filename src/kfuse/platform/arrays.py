@@ -10,6 +10,7 @@ import numpy as np
 
 from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import is_complex
+from . import device
 
 
 def is_torch(x) -> bool:
@@ -41,7 +42,6 @@ def to_cupy(name: str, x):
     bad = _host_refusal(name, x)
     if bad is not None:
         raise bad
-    from . import device
     device.require_gpu(f"argument {name!r}")
     import cupy
     if isinstance(x, cupy.ndarray):

@@ -52,6 +52,15 @@ def test_cli_stages_writes_one_file_per_artifact(tmp_path, capsys):
     assert any(f.startswith("bicgk.kernels/") and f.endswith(".cu") for f in files)
     assert json.loads((out / "bicgk.plan.json").read_text())["kernels"]
     assert (out / "bicgk.graph.dot").read_text().startswith("digraph")
+    graph = json.loads((out / "bicgk.graph.json").read_text())
+    assert [c["fn"] for c in graph["calls"]] == ["gemv", "gemv_t"] and graph["edges"] == []
+    phases = [f for f in files if f.endswith(".phases.json")]
+    assert len(phases) == len([f for f in files if f.startswith("bicgk.kernels/") and f.endswith(".cu")])
+    body = json.loads((out / phases[0]).read_text())
+    assert list(body) == ["shared", "registers", "indices", "invariants", "clears", "loop", "finish"]
+    kernel = (out / phases[0].replace(".phases.json", ".cu")).read_text()
+    assert body["indices"] and body["loop"] and all(line.strip() in kernel for v in body.values()
+                                                    for line in v.splitlines())
 
 
 def test_cli_unknown_stage_is_one_line(capsys):

@@ -52,6 +52,15 @@ class KernelBody:
     loop: CodeBlock = dataclasses.field(default_factory=CodeBlock)
     finish: CodeBlock = dataclasses.field(default_factory=CodeBlock)
 
+    def phases(self) -> dict:
+        """Phase name -> its code (the structure ``kfuse stages`` writes beside each kernel),
+        the empty phases included, in the order they are printed::
+
+            {"shared": "", "registers": "", "indices": "using idx_t = int;\n...", ...,
+             "finish": "if (GRID > 1) { ... }\n"}
+        """
+        return {phase: getattr(self, phase).text() if getattr(self, phase).items else "" for phase in PHASES}
+
     def render(self) -> str:
         """The kernel's text: comment, signature, then the phases inside braces::
 

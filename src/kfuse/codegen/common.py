@@ -55,6 +55,7 @@ class KernelSource:
     zero: list = dataclasses.field(default_factory=list)      # outputs atomics sum into: zeroed first (module.zero_kernel)
     shared_bytes: int = 0     # dynamic shared memory per block (bytes), passed at launch
     target: str = ""          # the architecture the kernel needs beyond the device's own (e.g. "sm_90a"), or ""
+    body: object = None       # the KernelBody it was rendered from (None: written whole, e.g. the zeroing kernel)
 
 
 class CodeBlock:

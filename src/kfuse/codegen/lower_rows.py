@@ -112,7 +112,7 @@ class RowsLowering(KernelEmitter):
         if reduces:
             vector_finish(self, body.finish, reduces, geo.grid, geo.atomic)
         return KernelSource(self.kplan.name, body.render(), self.args, (geo.grid, 1, 1), (geo.block, 1, 1),
-                            self.kplan, span_aligned(self.program, self.calls, geo.pack))
+                            self.kplan, span_aligned(self.program, self.calls, geo.pack), body=body)
 
     def direct(self) -> bool:
         """Whether the group lanes that hold the row results run the row's calls at once (plan

@@ -28,4 +28,4 @@ class ScalarLowering(KernelEmitter):
         for c in self.calls:
             body.loop(self.comment(c))
             self.emit_scalar_call(body.loop, c, "{o}[0] = {o}_v;")
-        return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block, self.kplan)
+        return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block, self.kplan, body=body)

@@ -114,7 +114,7 @@ class TileLowering(KernelEmitter):
         zero = [self.reduction(c).out for fam in geo.families if self.reduction(fam[0]).reducing_blocks > 1
                 and self.is_atomic(fam) for c in fam]
         return KernelSource(self.kplan.name, body.render(), self.args, (geo.grid_x, geo.grid_y, 1),
-                            (geo.bx, geo.by, 1), self.kplan, self.aligned_inputs(geo.vec), zero)
+                            (geo.bx, geo.by, 1), self.kplan, self.aligned_inputs(geo.vec), zero, body=body)
 
     def emit_indices(self, code):
         """Index type, extents, the tile's constants, whether the grid covers each axis exactly."""

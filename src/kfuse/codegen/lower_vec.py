@@ -95,7 +95,7 @@ class VecLowering(KernelEmitter):
         if reduces:
             vector_finish(self, body.finish, reduces, grid, detail["atomic"])
         return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block,
-                            self.kplan, self.aligned_inputs(detail["vec"]))
+                            self.kplan, self.aligned_inputs(detail["vec"]), body=body)
 
     def emit_loop(self, code):
         """The serial loop: each thread's VEC elements at ``i0``, every call in order."""

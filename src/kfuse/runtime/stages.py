@@ -50,18 +50,22 @@ def reaches(until: str, stage: str) -> bool:
 @dataclasses.dataclass(frozen=True)
 class GraphArtifact:
     """The data-dependency graph of a program: ``dot`` (Graphviz text, as ``kfuse graph``
-    writes it) and ``edges`` ((producer call id, consumer call id, value), ...)."""
+    writes it), ``calls`` ((call id, function, its line), ...: the nodes) and ``edges``
+    ((producer call id, consumer call id, value), ...)."""
 
     dot: str
     edges: tuple
+    calls: tuple = ()
 
     def to_json(self) -> dict:
-        return {"edges": [{"from": a, "to": b, "value": v} for a, b, v in self.edges]}
+        return {"calls": [{"id": i, "fn": fn, "label": label} for i, fn, label in self.calls],
+                "edges": [{"from": a, "to": b, "value": v} for a, b, v in self.edges]}
 
 
 def graph_of(program: Program) -> GraphArtifact:
     """The ``graph`` stage."""
-    return GraphArtifact(program.to_dot(), tuple(tuple(e) for e in program.edges()))
+    return GraphArtifact(program.to_dot(), tuple(tuple(e) for e in program.edges()),
+                         tuple((c.id, c.fn, c.label) for c in program.calls))
 
 
 def front(program: Program) -> dict:
@@ -184,6 +188,9 @@ def artifact_files(stages: dict, name: str) -> list:
         elif stage == "kernels":
             for k in art.launches:
                 files.append((f"{name}.kernels/{k.name}.cu", k.text.encode(), f"kernels: {k.name}"))
+                if k.body is not None:
+                    files.append((f"{name}.kernels/{k.name}.phases.json", _json(k.body.phases()),
+                                  f"kernels: {k.name}, its body by phase of Algorithm 1"))
         elif stage == "cuda":
             files.append((f"{name}.cu", art.encode(), "cuda: the whole module"))
         elif stage == "cubin":

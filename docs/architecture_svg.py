@@ -81,7 +81,7 @@ def svg() -> str:
         x = X0 + stage * (BW + GAP) + BW / 2
         out.append(f'<line x1="{x}" y1="{fy}" x2="{x}" y2="{Y0 + BH + 2}" stroke="#188038" '
                    'stroke-dasharray="3,3" marker-end="url(#arr)"/>')
-    out += [_text(X0, ly, "Imports run one way: ir ← frontend, library ← spaces ← fusion (legality, search, plan "
+    out += [_text(X0, ly, "Imports run one way: ir ← platform, frontend, library ← spaces ← fusion (legality, search, plan "
                   "data) ← model (traffic → seconds, calibration)", fill="#333"),
             _text(X0, ly + 20, "← codegen (structured body, shared finishes and memory pieces, one lowering per "
                   "space, renderer) ← runtime (NVRTC, cache, launch spec, stub) ← api / cli.", fill="#333"),

@@ -59,8 +59,15 @@ def test_cli_stages_writes_one_file_per_artifact(tmp_path, capsys):
     body = json.loads((out / phases[0]).read_text())
     assert list(body) == ["shared", "registers", "indices", "invariants", "clears", "loop", "finish"]
     kernel = (out / phases[0].replace(".phases.json", ".cu")).read_text()
-    assert body["indices"] and body["loop"] and all(line.strip() in kernel for v in body.values()
-                                                    for line in v.splitlines())
+    loop = body.pop("loop")
+    assert list(loop) == ["text", "calls"] and loop["text"] in kernel.replace("\n    ", "\n")
+    calls = loop["calls"]
+    assert calls and all(list(s) == ["call", "part", "loads", "compute", "stores"] for s in calls)
+    assert [s["call"] for s in calls] == sorted(s["call"] for s in calls)   # in call order
+    steps = [s[k] for s in calls for k in ("loads", "compute", "stores")]
+    assert all(f"// call {s['call']}: " in s["loads"] for s in calls)
+    assert body["indices"] and all(line.strip() in loop["text"] for v in steps for line in v.splitlines())
+    assert all(line.strip() in kernel for v in list(body.values()) + steps for line in v.splitlines())
 
 
 def test_cli_unknown_stage_is_one_line(capsys):

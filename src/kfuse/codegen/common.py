@@ -79,6 +79,11 @@ class CodeBlock:
         """Append the lines of ``block`` at the current level (not indented)."""
         self._current().items.extend(block.lines())
 
+    def embed(self, block: "CodeBlock"):
+        """Place ``block`` here, at the current level (not indented), by reference: what is
+        added to it later is printed here too (a kernel body's per-call blocks)."""
+        self._current().items.append(_Embedded(block))
+
     @contextlib.contextmanager
     def block(self, head: str | None, close: str | None = "}"):
         """``head``, then what the ``with`` body adds, one level deeper, then ``close``
@@ -108,12 +113,21 @@ class CodeBlock:
         for item in self.items:
             if isinstance(item, CodeBlock):
                 out.extend(item.lines(level + 1))
+            elif isinstance(item, _Embedded):
+                out.extend(item.block.lines(level))
             else:
                 out.append(("    " * level + item) if item else "")
         return out
 
     def text(self) -> str:
         return "\n".join(self.lines()) + "\n"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Embedded:
+    """A block placed inside another by :meth:`CodeBlock.embed` (printed at its place, not indented)."""
+
+    block: CodeBlock
 
 
 def literal(value, dtype: str) -> str:

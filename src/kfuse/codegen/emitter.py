@@ -132,9 +132,10 @@ class KernelEmitter:
         pro = {c.id for c in self.prologue_calls()}
         return [c for c in self.calls if c.id not in pro]
 
-    def emit_scalar_call(self, code, c, store: str):
+    def emit_scalar_call(self, code, c, store: str, stores=None):
         """One scalar call, its result in ``out_v``; ``store``: the C that stores it (``{o}``
-        is the output's identifier) when a later kernel needs it::
+        is the output's identifier) when a later kernel needs it, in ``stores`` (default:
+        ``code``)::
 
             float alpha_v;
             alpha_div_compute(rho_v, pq_v, alpha_v);
@@ -145,7 +146,7 @@ class KernelEmitter:
         code(f"{self.ctype_of(out)} {ident(out)}_v;")
         code(f"{c.name}_compute({', '.join(args + [ident(out) + '_v'])});")
         if out in self.stored:
-            code(store.format(o=ident(out)))
+            (code if stores is None else stores)(store.format(o=ident(out)))
 
     def emit_prologue(self, code):
         """Scalar calls of the kernel, computed redundantly by every thread (they only read

@@ -154,16 +154,17 @@ class RowsLowering(KernelEmitter):
                 code(f"const int row = {grp};" if span == 1 else f"const int row = ({grp}) * R;   // the group's first row")
                 code("const idx_t i0 = base + row;")
                 for c in sparse_calls:
-                    self.emit_row_reduce(code, c)
+                    walk = self.emit_row_reduce(code, c)
                     o = ident(c.out)
-                    code(f"if (lane % (G / R) == 0) kf_stage_{o}[row + lane / (G / R)] = {o}_r;" if span > 1
-                         else f"if (lane == 0) kf_stage_{o}[row] = {o}_acc;")
+                    walk.stores(f"if (lane % (G / R) == 0) kf_stage_{o}[row + lane / (G / R)] = {o}_r;" if span > 1
+                                else f"if (lane == 0) kf_stage_{o}[row] = {o}_acc;")
             code("__syncthreads();")
             with code.block("if (threadIdx.x < ROWS) {   // then a thread per row runs every call (coalesced)"):
                 code("const idx_t i0 = base + threadIdx.x;")
                 for c in sparse_calls:
                     out = c.out
-                    code(f"const {self.ctype_of(out)} {ident(out)}_acc = kf_stage_{ident(out)}[threadIdx.x];")
+                    self.body.step(code, c.id, "stage").loads(
+                        f"const {self.ctype_of(out)} {ident(out)}_acc = kf_stage_{ident(out)}[threadIdx.x];")
                 self.emit_row_if_inside(code)
             if geo.iters > 1:
                 code("__syncthreads();   // the next iteration refills the stage")
@@ -209,7 +210,7 @@ class RowsLowering(KernelEmitter):
                         code("const idx_t i0 = row;")
                         for c in sparse_calls:
                             o = ident(c.out)
-                            code(f"const {self.ctype_of(c.out)} {o}_acc = {o}_r;")
+                            self.body.step(code, c.id, "row").loads(f"const {self.ctype_of(c.out)} {o}_acc = {o}_r;")
                         self.emit_row_if_inside(code, loaded)
 
     def emit_row_if_inside(self, code, loaded: set | None = None):
@@ -220,23 +221,27 @@ class RowsLowering(KernelEmitter):
     def emit_early_loads(self, code, row: str, holder: str) -> set:
         """The vector inputs the row's calls read (those no call of the kernel produces), loaded
         by the lane that will hold the row's results before the group walks the row; returns
-        them (the body then skips their loads).  Sample::
+        them (the body then skips their loads).  Each is an ``early`` step of the first call that
+        reads it; the ``kf_holds`` line they share is the loop's.  Sample::
 
             const bool kf_holds = lane == 0 && i0 < N;
             float pt_e[VEC]; if (kf_holds) pt_e[0] = pt[i0];"""
-        wanted = []
+        wanted = {}   # value -> the first call that reads it
         for c in self.body_calls():
             if self.fns[c.id].hof == "sparse_reduce":
                 continue
             for p in compute_params(self.fns[c.id]):
                 v = c.args.get(p)
                 if v is not None and v not in wanted and v not in self.produced and self.kind_of(v) == "vector":
-                    wanted.append(v)
+                    wanted[v] = c.id
         if wanted:
             code(f"const bool kf_holds = {holder} && {row} < N;   // this lane will run the row's calls")
-        for v in wanted:
-            code(f"{self.ctype_of(v)} {ident(v)}_e[VEC]; if (kf_holds) {ident(v)}_e[0] = {self.cname(v)}[{row}];"
-                 "   // early: in flight during the walk")
+        steps = {}
+        for v, call in wanted.items():
+            if call not in steps:
+                steps[call] = self.body.step(code, call, "early")
+            steps[call].loads(f"{self.ctype_of(v)} {ident(v)}_e[VEC]; if (kf_holds) {ident(v)}_e[0] = "
+                              f"{self.cname(v)}[{row}];   // early: in flight during the walk")
         return set(wanted)
 
     def emit_row_body(self, code, loaded: set | None = None):
@@ -250,13 +255,17 @@ class RowsLowering(KernelEmitter):
                 emit_vector_call(self, code, c, loaded)
 
     def emit_row_reduce(self, code, c):
-        """The row's group walks its nonzeros and reduces them with shuffles."""
+        """The row's group walks its nonzeros and reduces them with shuffles: the call's ``walk``
+        step (the comment its ``loads``; the nonzeros' loads, inside the walk, its ``compute``),
+        returned for the caller's store."""
         fn, geo = self.fns[c.id], self.geometry
         o, t, op = self.reduce_names(c)
         A = next(v for p, v in c.args.items() if fn.param(p).kind == "sparse")
         fmt, a, at = self.program.value(A).type.fmt, self.cname(A), ctype(self.program.value(A).type.dtype)
         gathered = {p: v for p, v in c.args.items() if fn.param(p).kind == "vector" and fn.param(p).stage == "compute"}
-        code(self.comment(c))
+        step = self.body.step(code, c.id, "walk")
+        step.loads(self.comment(c))
+        code = step.compute
         packed = fmt == "csr" and geo.pack > 1   # (always so when a group owns R > 1 rows)
         val, col = nonzero_operands(a, fmt, packed)
         args = []
@@ -269,16 +278,18 @@ class RowsLowering(KernelEmitter):
                 args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[i0]"))
         if geo.span > 1:
             csr_rows_span(code, c, a, at, args, o, t, op, geo.pack)
-            return
+            return step
         code(f"{t} {o}_acc = {op}<{t}>::identity();")
         if packed:
             csr_span(code, c, a, at, args, o, geo.pack)
         else:
             row_loop(code, c, a, fmt, args, o)
         code(f"{o}_acc = kf_lane_reduce<G, {op}>({o}_acc);   // every lane takes part (shuffles)")
+        return step
 
     def emit_row_finalize(self, code, c):
-        """A product's row result finalized into ``q_e[0]`` (stored if needed later)::
+        """A product's row result finalized into ``q_e[0]`` (stored if needed later), the call's
+        ``finalize`` step::
 
             float q_e[VEC];
             q_spmv_finalize(q_acc, 1.0f, 0.0f, 0.0f, q_e[0]);
@@ -293,7 +304,8 @@ class RowsLowering(KernelEmitter):
                 args.append(f"{ident(v)}_e[0]" if self.program.base(v) in self.produced else f"{self.cname(v)}[i0]")
             else:
                 args.append(self.routine_arg(c, p, lambda v: f"{self.cname(v)}[i0]"))
-        code(f"{self.ctype_of(out)} {o}_e[VEC];")
-        code(f"{c.name}_finalize({', '.join([o + '_acc'] + args + [o + '_e[0]'])});")
+        step = self.body.step(code, c.id, "finalize")
+        step.compute(f"{self.ctype_of(out)} {o}_e[VEC];")
+        step.compute(f"{c.name}_finalize({', '.join([o + '_acc'] + args + [o + '_e[0]'])});")
         if out in self.stored:
-            code(f"{o}[i0] = {o}_e[0];")
+            step.stores(f"{o}[i0] = {o}_e[0];")

@@ -26,6 +26,7 @@ class ScalarLowering(KernelEmitter):
         body.indices("if (threadIdx.x != 0 || blockIdx.x != 0) return;")
         self.emit_scalar_loads(body.invariants)
         for c in self.calls:
-            body.loop(self.comment(c))
-            self.emit_scalar_call(body.loop, c, "{o}[0] = {o}_v;")
+            step = body.step(body.loop, c.id)
+            step.loads(self.comment(c))
+            self.emit_scalar_call(step.compute, c, "{o}[0] = {o}_v;", step.stores)
         return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block, self.kplan, body=body)

@@ -290,9 +290,11 @@ class TileLowering(KernelEmitter):
         code(f"for (int r = 0; r < {red.per_thread}; ++r) {o}_acc[r] = {op}<{t}>::identity();")
 
     def emit_call(self, code, c, loaded: set):
-        """One call over the thread's KS x VEC elements: loads, the routine, a map's store."""
+        """One call over the thread's KS x VEC elements, a step of the kernel body placed at the
+        current point of ``code``: the comment and loads, the routine, a map's store."""
         fn = self.fns[c.id]
-        code(self.comment(c))
+        step = self.body.step(code, c.id)
+        step.loads(self.comment(c))
         for p in compute_params(self.fns[c.id]):
             v = c.args.get(p)
             if v is None or v in self.produced or self.kind_of(v) not in ("matrix", "vector"):
@@ -301,24 +303,24 @@ class TileLowering(KernelEmitter):
             if key in loaded:
                 continue
             if key[1] is None:
-                load_matrix(self, code, v)
+                load_matrix(self, step.loads, v)
             else:
-                load_vector(self, code, v, key[1], "load")
+                load_vector(self, step.loads, v, key[1], "load")
             loaded.add(key)
-        out = c.out
+        out, compute = c.out, step.compute
         args = [self.routine_arg(c, p, lambda v, p=p: self.elem(c, p)) for p in compute_params(self.fns[c.id])]
         if not fn.is_reduce:
-            code(f"{self.ctype_of(out)} {ident(out)}_e[KS][VEC];")
-        code("#pragma unroll")
-        with code.block("for (int k = 0; k < KS; ++k) {"):
-            code("#pragma unroll")
-            with code.block("for (int v = 0; v < VEC; ++v) {"):
-                code("const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;")
+            compute(f"{self.ctype_of(out)} {ident(out)}_e[KS][VEC];")
+        compute("#pragma unroll")
+        with compute.block("for (int k = 0; k < KS; ++k) {"):
+            compute("#pragma unroll")
+            with compute.block("for (int v = 0; v < VEC; ++v) {"):
+                compute("const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;")
                 if fn.is_reduce:
                     acc = f"{ident(out)}_acc[{'k' if self.reduction(c).out_axis == 'slow' else 'v'}]"
-                    code(f"if ((ALL_S || s < S) && (ALL_F || f < F)) {c.name}_compute({', '.join(args + [acc])});")
+                    compute(f"if ((ALL_S || s < S) && (ALL_F || f < F)) {c.name}_compute({', '.join(args + [acc])});")
                 else:
-                    code("(void)s; (void)f;")
-                    code(f"{c.name}_compute({', '.join(args + [ident(out) + '_e[k][v]'])});")
+                    compute("(void)s; (void)f;")
+                    compute(f"{c.name}_compute({', '.join(args + [ident(out) + '_e[k][v]'])});")
         if not fn.is_reduce and out in self.stored:
-            store_matrix(self, code, out)
+            store_matrix(self, step.stores, out)

@@ -10,8 +10,9 @@ from .routines import compute_params
 
 
 def emit_vector_call(em, code, c, loaded: set):
-    """One call's VEC elements at ``i0``: pack loads of its vector inputs (once per kernel
-    iteration), the routine per element, a pack store of a map's stored output::
+    """One call's VEC elements at ``i0``, a step of the kernel body placed at the current point
+    of ``code``: the comment and pack loads of its vector inputs (once per kernel iteration:
+    ``loaded``), the routine per element, a pack store of a map's stored output::
 
         // call 2: r = dot(z, u)   [dot: reduce, line 6]
         float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
@@ -19,25 +20,26 @@ def emit_vector_call(em, code, c, loaded: set):
         #pragma unroll
         for (int v = 0; v < VEC; ++v) if (i0 + v < N) r_dot_compute(z_e[v], u_e[v], r_acc);
     """
-    code(em.comment(c))
+    step = em.body.step(code, c.id)
+    step.loads(em.comment(c))
     for p in compute_params(em.fns[c.id]):
         v = c.args.get(p)
         if v is None or em.kind_of(v) == "scalar" or v in loaded or v in em.produced:
             continue
         loaded.add(v)
-        load_pack(em, code, v)
+        load_pack(em, step.loads, v)
     args = [em.routine_arg(c, p, lambda v: f"{ident(v)}_e[v]") for p in compute_params(em.fns[c.id])]
-    out = c.out
+    out, compute = c.out, step.compute
     if em.fns[c.id].is_reduce:
-        code("#pragma unroll")
-        code(f"for (int v = 0; v < VEC; ++v) if (i0 + v < N) "
-             f"{c.name}_compute({', '.join(args + [ident(out) + '_acc'])});")
+        compute("#pragma unroll")
+        compute(f"for (int v = 0; v < VEC; ++v) if (i0 + v < N) "
+                f"{c.name}_compute({', '.join(args + [ident(out) + '_acc'])});")
     else:
-        code(f"{em.ctype_of(out)} {ident(out)}_e[VEC];")
-        code("#pragma unroll")
-        code(f"for (int v = 0; v < VEC; ++v) {c.name}_compute({', '.join(args + [ident(out) + '_e[v]'])});")
+        compute(f"{em.ctype_of(out)} {ident(out)}_e[VEC];")
+        compute("#pragma unroll")
+        compute(f"for (int v = 0; v < VEC; ++v) {c.name}_compute({', '.join(args + [ident(out) + '_e[v]'])});")
         if out in em.stored:
-            store_pack(code, out)
+            store_pack(step.stores, out)
 
 
 class VecLowering(KernelEmitter):

@@ -20,7 +20,8 @@ import math
 from .. import spaces
 from ..ir import Program
 from ..spaces import kernel_dtype, program_info
-from ..spaces.budget import SMEM_FLAGS, SMEM_STATIC_LIMIT, smem_refusal, smem_terms
+from ..spaces import budget as smem_budget
+from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.rows import per_row_hint, rows_groups, span_groups
 from ..spaces.tile import FINISH_ROWS, finish_chunk
 from .legality import Analysis, check
@@ -98,10 +99,11 @@ def keyed_variants(program: Program, calls: list, wide: bool = True) -> tuple:
     uniq, keys, seen = [], [], set()
     _, sizes, staged_always = smem_terms(program, calls)
     total = sum(sizes)   # smem_refusal's budget, computed as shared_bytes does
+    limit = smem_budget.SMEM_STATIC_LIMIT   # read at each call (a test lowers it)
     for p in out:
         key = tuple(sorted(p.items()))
-        if key not in seen and (not total or space.shared_per_output(p, staged_always) * total + SMEM_FLAGS
-                                <= SMEM_STATIC_LIMIT):
+        if key not in seen and (space.shared_per_output(p, staged_always) * total if total else 0) + SMEM_FLAGS \
+                <= limit:
             seen.add(key)
             uniq.append(p)
             keys.append(key)

@@ -194,14 +194,21 @@ class TileSpace(Space):
     def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
         """Block shapes x rows per thread x packs x loop axis x blocks per SM x unrolling; the
         loop walks F only for a reduction along it; grid.y under 65535; each with a last-block
-        and, where the reductions allow, an atomic finish."""
+        and, where the reductions allow, an atomic finish.  The list depends on the fusion only
+        through its reduction axes and whether they allow atomics: fusions over one matrix share
+        it (:meth:`kfuse.spaces.facts.ProgramInfo.memo`, keyed by all it reads; each gets copies)."""
+        red_axes = frozenset(reduction_axes(calls, domain, info).values())
+        atomic_ok = bool(red_axes) and atomic_refusal(program, calls, info) is None
+        key = ("tile-variants", domain.full_key(), dtype, wide, red_axes, atomic_ok, config.get().sm_count)
+        return [dict(p) for p in info.memo(key, lambda: self._variants(domain, dtype, wide, red_axes, atomic_ok))]
+
+    def _variants(self, domain: Domain, dtype: str, wide: bool, red_axes: frozenset, atomic_ok: bool) -> list:
+        """:meth:`variants` of a fusion whose reductions run along ``red_axes``."""
         pack = pack_width(dtype)
         vecs = [1] + [v for v in ((pack, 2 * pack) if wide else (pack,))   # 2 packs: 2 loads in flight
                       if v > 1 and domain.fast % v == 0]
         if len(vecs) > 1 and domain.slow * domain.fast >= (1 << 20):
             vecs = vecs[1:]   # 4-byte loads keep too few bytes in flight (never the fastest, H200)
-        red_axes = set(reduction_axes(calls, domain, info).values())
-        atomic_ok = red_axes and atomic_refusal(program, calls, info) is None
         per_sms = BLOCKS_PER_SM if red_axes else (0,) + BLOCKS_PER_SM   # 0: no serial loop (maps)
         out, iters_of = [], {}   # (steps, other, blocks per SM) -> serial_iters (asked again per unrolling)
         for (bx, by), ks, vec, axis, per_sm, unroll in itertools.product(

@@ -20,7 +20,8 @@ import math
 from .. import spaces
 from ..ir import Program
 from ..spaces import kernel_dtype, program_info
-from ..spaces.budget import smem_refusal, smem_terms
+from ..spaces import budget as smem_budget
+from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.rows import per_row_hint, rows_groups, span_groups
 from ..spaces.tile import FINISH_ROWS, finish_chunk
 from .legality import Analysis, check
@@ -87,16 +88,26 @@ def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
 
     ``wide=False`` leaves out two 16-byte packs per thread (the planner does so until the
     device's calibration has measured them)."""
+    return keyed_variants(program, calls, wide)[0]
+
+
+def keyed_variants(program: Program, calls: list, wide: bool = True) -> tuple:
+    """(:func:`impl_variants`, each one's parameters as sorted items)."""
     dom = kernel_domain(program, calls)
     space = spaces.get(dom.space)
     out = space.variants(program, calls, dom, kernel_dtype(program, calls), wide, program_info(program))
-    uniq, seen, terms = [], set(), smem_terms(program, calls)
+    uniq, keys, seen = [], [], set()
+    _, sizes, staged_always = smem_terms(program, calls)
+    total = sum(sizes)   # smem_refusal's budget, computed as shared_bytes does
+    limit = smem_budget.SMEM_STATIC_LIMIT   # read at each call (a test lowers it)
     for p in out:
         key = tuple(sorted(p.items()))
-        if key not in seen and smem_refusal(program, calls, p, terms) is None:
+        if key not in seen and (space.shared_per_output(p, staged_always) * total if total else 0) + SMEM_FLAGS \
+                <= limit:
             seen.add(key)
             uniq.append(p)
-    return uniq
+            keys.append(key)
+    return uniq, tuple(keys)
 
 
 def _partitions(items: list):
@@ -198,8 +209,7 @@ class Search:
         key = (group, needed)
         if key not in self._best_impl:
             if (group, self.wide) not in self._variants:
-                variants = impl_variants(self.program, list(group), self.wide)
-                shape = tuple(tuple(sorted(prm.items())) for prm in variants)
+                variants, shape = keyed_variants(self.program, list(group), self.wide)
                 self._variants[group, self.wide] = (variants, self._shapes.setdefault(shape, len(self._shapes)))
             variants, shape_id = self._variants[group, self.wide]
             ck = self.cost_key(list(group), set(needed)) if self.cost_key else None

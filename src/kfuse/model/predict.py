@@ -58,7 +58,7 @@ def group_facts(program: Program, calls: list) -> dict:
                 reads += m * per_row(val.type) * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
     f = {"calls": list(calls), "dom": dom, "space": space, "reads": reads,
          "kind": space.kind(program, calls, dom, info), "flops": None, "writes": {},
-         "smem_terms": smem_terms(program, calls)}
+         "smem_terms": smem_terms(program, calls), "info": info}
     f.update(space.traffic_facts(program, calls, dom, seen, info))
     f["env"] = space.env_fields(program, calls, f, info)
     return f
@@ -96,7 +96,7 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set, fac
     shape = f.setdefault("launch_shapes", {})   # params -> (geometry, traffic terms): the search asks again
     pkey = tuple(params.items())                 # per set of outputs needed outside
     if pkey not in shape:
-        geometry = space.geometry(program, calls, params, f["dom"], program_info(program))
+        geometry = space.geometry(program, calls, params, f["dom"], f.get("info") or program_info(program))
         shape[pkey] = (geometry, space.traffic(geometry, params, f))
     geometry, terms = shape[pkey]
     return {"read": f["reads"], "write": writes, "grid": geometry.blocks, "threads": geometry.threads,
@@ -129,13 +129,23 @@ def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: d
     cls = "large" if elements >= (1 << 24) else "medium"
     bps = tr["grid"] / max(1, cal.sm_count)
     bucket = 2 ** round(math.log2(max(bps, 0.25)))
-    # the walk order is not the kernel's own cost: :func:`reuse_gain` credits it to the plan
-    fields = {k: params[k] for k in params if k not in ("iters", "walk")}
     facts = facts or group_facts(program, calls)
-    kind = facts["kind"]
-    fields.update(facts["env"])   # what else the space's calibration tells apart (rows: nonzeros per row)
-    shape = ",".join(f"{k}={fields[k]}" for k in sorted(fields))
-    return f"{kind}|{cls}|{shape}|bps={bucket:g}"
+    env = facts["env"]   # what else the space's calibration tells apart (rows: nonzeros per row)
+    skey = (tuple(params.items()), tuple(env.items()))
+    shape = _ENV_SHAPES.get(skey)
+    if shape is None:
+        # the walk order is not the kernel's own cost: :func:`reuse_gain` credits it to the plan
+        fields = {k: params[k] for k in params if k not in ("iters", "walk")}
+        fields.update(env)
+        shape = ",".join(f"{k}={fields[k]}" for k in sorted(fields))
+        if len(_ENV_SHAPES) >= _ENV_SHAPES_MAX:
+            _ENV_SHAPES.clear()
+        _ENV_SHAPES[skey] = shape
+    return f"{facts['kind']}|{cls}|{shape}|bps={bucket:g}"
+
+
+_ENV_SHAPES: dict = {}   # (params' items, env fields' items) -> env_key's shape field (a pure function of them)
+_ENV_SHAPES_MAX = 1 << 16
 
 
 UNMEASURED_MARGIN = 0.1   # per launch-shape field that differs from the nearest measured environment
@@ -208,7 +218,10 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
         return t
     # no factor borrowed from another environment may take a kernel past the ceilings
     floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
-    fill = spaces.get(tr["space"]).time_factor(program, calls, params, program_info(program))
+    if facts is not None:
+        fill = facts["space"].time_factor(program, calls, params, facts["info"])
+    else:
+        fill = spaces.get(tr["space"]).time_factor(program, calls, params, program_info(program))
     return max(floor, t * _factor(env_key(program, calls, params, cal, tr, facts), cal) * fill)
 
 

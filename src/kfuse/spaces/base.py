@@ -55,6 +55,10 @@ class Domain:
             return "slow" if logical == "i" else "fast"
         return "fast" if logical == "i" else "slow"
 
+    def full_key(self) -> tuple:
+        """Every field, as a tuple (a key of the facts memoized per fusion and domain)."""
+        return (self.space, self.length, self.rows, self.cols, self.lead)
+
     def key(self) -> tuple:
         """Equal for domains whose calls share a thread-to-data mapping."""
         if self.space == "rows":   # sparse matrices of any width share the rows of their outputs
@@ -290,9 +294,17 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
 
     def shared_static(self, program, calls: list, params: dict, domain: Domain, info) -> int:
         """Static shared memory of the kernel (:func:`kfuse.spaces.budget.shared_bytes`)."""
-        staged_always = any(info.fn(c).hof != "sparse_reduce" for c in calls)
-        sizes = self.smem_sizes(program, calls, domain, info)
-        return self.shared_per_output(params, staged_always) * sum(sizes) + SMEM_FLAGS
+        staged_always, total = self.smem_facts(program, calls, domain, info)
+        return self.shared_per_output(params, staged_always) * total + SMEM_FLAGS
+
+    def smem_facts(self, program, calls: list, domain: Domain, info) -> tuple:
+        """(whether a rows kernel's stage is needed at stage 1, the summed element sizes of
+        :meth:`smem_sizes`) of ``calls``: what :meth:`shared_static` scales by the launch
+        parameters, computed once per fusion (:meth:`kfuse.spaces.facts.ProgramInfo.memo`)."""
+        def compute():
+            return (any(info.fn(c).hof != "sparse_reduce" for c in calls),
+                    sum(self.smem_sizes(program, calls, domain, info)))
+        return info.memo(("smem", self.name, tuple(calls), domain.full_key()), compute)
 
     def workspace(self, program, outs: list, blocks: int, atomic: bool) -> tuple:
         """Scratch buffers of reductions whose block results ``blocks`` blocks combine:

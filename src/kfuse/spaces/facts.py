@@ -13,6 +13,9 @@ from ..ir import Program
 from ..ir.program import Graph
 
 
+_MISSING = object()   # a key :meth:`ProgramInfo.memo` has not computed yet
+
+
 @dataclasses.dataclass(frozen=True)
 class CallFacts:
     """One call: its ``fn`` (:class:`kfuse.library.ElementaryFunction`), its output value's
@@ -42,6 +45,7 @@ class ProgramInfo:
         self.readers = self.graph.readers()
         self.returned = frozenset(program.base(o) for o in program.outputs)
         self._masks = None
+        self._memo: dict = {}
         self.calls = [self._call_facts(program, call, claim) for call in program.calls]
 
     def _call_facts(self, program: Program, call, claim) -> CallFacts:
@@ -68,6 +72,16 @@ class ProgramInfo:
     def dtype(self, cid: int) -> str:
         """The dtype of call ``cid``'s output."""
         return self.calls[cid].dtype
+
+    def memo(self, key: tuple, compute):
+        """``compute()``, computed once per ``key`` for this snapshot of the program: the facts
+        of a fusion that do not depend on its launch parameters (the search asks a fusion's
+        geometry for each of its implementations).  ``key`` names what the answer depends on
+        besides the program (the fact's name, the space, the calls in order, the domain)."""
+        hit = self._memo.get(key, _MISSING)
+        if hit is _MISSING:
+            hit = self._memo[key] = compute()
+        return hit
 
     def closure(self, start, forward: bool = True) -> set:
         """Calls reachable from ``start`` along data dependencies (``forward=False``: calls from

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import types
 
 from ..errors import PlanError
 from ..ir import ident, itemsize
-from .base import (BLOCKS_PER_SM, FINISHES, WALKS, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
-                   config, frozen, pack_width, serial_iters)
+from .base import (BLOCKS_PER_SM, FINISHES, SMEM_FLAGS, WALKS, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
+                   config, pack_width, serial_iters)
 from .finish import atomic_refusal
 
 FINISH_ROWS = 256   # rows a last-block finish combines at once (tile kernels, strips along S)
@@ -193,16 +194,23 @@ class TileSpace(Space):
     def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
         """Block shapes x rows per thread x packs x loop axis x blocks per SM x unrolling; the
         loop walks F only for a reduction along it; grid.y under 65535; each with a last-block
-        and, where the reductions allow, an atomic finish."""
+        and, where the reductions allow, an atomic finish.  The list depends on the fusion only
+        through its reduction axes and whether they allow atomics: fusions over one matrix share
+        it (:meth:`kfuse.spaces.facts.ProgramInfo.memo`, keyed by all it reads; each gets copies)."""
+        red_axes = frozenset(reduction_axes(calls, domain, info).values())
+        atomic_ok = bool(red_axes) and atomic_refusal(program, calls, info) is None
+        key = ("tile-variants", domain.full_key(), dtype, wide, red_axes, atomic_ok, config.get().sm_count)
+        return [dict(p) for p in info.memo(key, lambda: self._variants(domain, dtype, wide, red_axes, atomic_ok))]
+
+    def _variants(self, domain: Domain, dtype: str, wide: bool, red_axes: frozenset, atomic_ok: bool) -> list:
+        """:meth:`variants` of a fusion whose reductions run along ``red_axes``."""
         pack = pack_width(dtype)
         vecs = [1] + [v for v in ((pack, 2 * pack) if wide else (pack,))   # 2 packs: 2 loads in flight
                       if v > 1 and domain.fast % v == 0]
         if len(vecs) > 1 and domain.slow * domain.fast >= (1 << 20):
             vecs = vecs[1:]   # 4-byte loads keep too few bytes in flight (never the fastest, H200)
-        red_axes = set(reduction_axes(calls, domain, info).values())
-        atomic_ok = red_axes and atomic_refusal(program, calls, info) is None
         per_sms = BLOCKS_PER_SM if red_axes else (0,) + BLOCKS_PER_SM   # 0: no serial loop (maps)
-        out = []
+        out, iters_of = [], {}   # (steps, other, blocks per SM) -> serial_iters (asked again per unrolling)
         for (bx, by), ks, vec, axis, per_sm, unroll in itertools.product(
                 ((32, 4), (32, 8), (32, 16)), (1, 2, 4), vecs, ("slow", "fast"), per_sms, (1, 2)):
             if axis == "fast" and not red_axes & {"slow"}:
@@ -212,7 +220,13 @@ class TileSpace(Space):
             other = math.ceil((domain.slow / ts) if axis == "fast" else (domain.fast / tf))
             if axis == "fast" and other > 65535:
                 continue
-            it = serial_iters(steps, other, per_sm * 256 // (bx * by)) if per_sm else 1
+            if per_sm:
+                ikey = (steps, other, per_sm * 256 // (bx * by))
+                it = iters_of.get(ikey)
+                if it is None:
+                    it = iters_of[ikey] = serial_iters(*ikey)
+            else:
+                it = 1
             if axis == "slow":
                 while math.ceil(steps / it) > 65535:
                     it *= 2
@@ -244,41 +258,68 @@ class TileSpace(Space):
         ``__launch_bounds__``: without one ptxas sinks each row's loads next to their use, and a
         warp then has one row in flight rather than KS).
         ``who``: refuse an atomic finish the reductions do not allow, naming the kernel."""
-        bx, by = int(params["bx"]), int(params["by"])
-        ks, vec, iters = int(params.get("ks", 1)), int(params.get("vec", 1)), int(params["iters"])
-        iax = params.get("iter_axis", "slow")
-        tf, ts = bx * vec, by * ks
-        gx, gy = (max(1, g) for g in tile_grid(domain, params))
-        chunk = finish_chunk(params, ts if iax == "slow" else tf)
+        (gx, gy, bx, by, iters, iax, chunk), base = self.launch_shape(params, domain, info)
         blocks_red = {"slow": gx, "fast": gy}   # outputs along S reduce along F, over the GX blocks
         blocks_out = {"slow": gy, "fast": gx}
         families, workspace = [], []
-        fams: dict = {}
-        for c, oax in reduction_axes(calls, domain, info).items():
-            fams.setdefault(oax, []).append(c)
-        for oax, ids in fams.items():
+        finish_atomic = params.get("finish", "last_block") == "atomic"
+        fams, (staged_always, smem_total) = self.fusion_facts(program, calls, domain, info)
+        for oax, ids, parts, counter in fams:
             g_red = blocks_red[oax]
-            atomic = params.get("finish", "last_block") == "atomic" and g_red != 1
+            atomic = finish_atomic and g_red != 1
             if atomic and who:
-                why = atomic_refusal(program, ids, info)
+                why = atomic_refusal(program, list(ids), info)
                 if why:
                     raise PlanError(f"{who}: finish=atomic is not possible: {why}")
             accumulated = iax != oax
             chunked = not accumulated and g_red > 1 and not atomic and iters > chunk
-            families.append((oax, tuple(ids), accumulated, atomic, chunked))
+            families.append((oax, ids, accumulated, atomic, chunked))
             if g_red > 1 and not atomic:
-                workspace += [("partial", f"kf_part_{ident(info.out(c))}",
-                               g_red * program.value(info.out(c)).type.nbytes()) for c in ids]
-                workspace.append(("counter", f"kf_count_{ident(info.out(ids[0]))}",
-                                  4 * blocks_out[oax] * (iters // chunk if chunked else 1)))
-        detail = {"tf": tf, "ts": ts, "iters": iters, "iter_axis": iax, "walk": params.get("walk", "strips"),
-                  "chunk": chunk, "blocks_red": blocks_red, "blocks_out": blocks_out, "families": tuple(families),
-                  "ks": ks, "vec": vec, "unroll": int(params.get("unroll", 1)),
-                  "all_s": domain.slow > 0 and domain.slow % (ts * (iters if iax == "slow" else 1)) == 0,
-                  "all_f": domain.fast > 0 and domain.fast % (tf * (iters if iax == "fast" else 1)) == 0,
-                  "min_blocks": budget_blocks(params.get("regs", 64), bx * by)}
-        return Geometry((gx, gy, 1), (bx, by, 1), self.shared_static(program, calls, params, domain, info), 0,
-                        tuple(workspace), frozen(detail))
+                workspace += [("partial", name, g_red * nbytes) for name, nbytes in parts]
+                workspace.append(("counter", counter, 4 * blocks_out[oax] * (iters // chunk if chunked else 1)))
+        detail = {**base, "blocks_red": blocks_red, "blocks_out": blocks_out, "families": tuple(families)}
+        shared = self.shared_per_output(params, staged_always) * smem_total + SMEM_FLAGS   # shared_static's
+        return Geometry((gx, gy, 1), (bx, by, 1), shared, 0, tuple(workspace),
+                        types.MappingProxyType(detail))   # detail: this call's own dict
+
+    def launch_shape(self, params: dict, domain: Domain, info) -> tuple:
+        """What :meth:`geometry` computes of the launch parameters and the domain alone, once per
+        program, domain and parameters (the fusions over one matrix share their variants'
+        shapes; :meth:`kfuse.spaces.facts.ProgramInfo.memo`): ((GX, GY, bx, by, iters, iter_axis,
+        chunk), the detail's entries in order, ``blocks_red``/``blocks_out``/``families`` as
+        placeholders)."""
+        def compute():
+            bx, by = int(params["bx"]), int(params["by"])
+            ks, vec, iters = int(params.get("ks", 1)), int(params.get("vec", 1)), int(params["iters"])
+            iax = params.get("iter_axis", "slow")
+            tf, ts = bx * vec, by * ks
+            slow, fast = domain.slow, domain.fast
+            span_f, span_s = tf * (iters if iax == "fast" else 1), ts * (iters if iax == "slow" else 1)
+            gx, gy = max(1, math.ceil(fast / span_f)), max(1, math.ceil(slow / span_s))   # tile_grid's
+            chunk = finish_chunk(params, ts if iax == "slow" else tf)
+            base = {"tf": tf, "ts": ts, "iters": iters, "iter_axis": iax, "walk": params.get("walk", "strips"),
+                    "chunk": chunk, "blocks_red": None, "blocks_out": None, "families": None,
+                    "ks": ks, "vec": vec, "unroll": int(params.get("unroll", 1)),
+                    "all_s": slow > 0 and slow % span_s == 0, "all_f": fast > 0 and fast % span_f == 0,
+                    "min_blocks": budget_blocks(params.get("regs", 64), bx * by)}
+            return (gx, gy, bx, by, iters, iax, chunk), base
+        return info.memo(("tile-launch", domain.full_key(), tuple(params.items())), compute)
+
+    def fusion_facts(self, program, calls: list, domain: Domain, info) -> tuple:
+        """What :meth:`geometry` scales by the launch parameters, computed once per fusion
+        (:meth:`kfuse.spaces.facts.ProgramInfo.memo`): the reductions of ``calls`` grouped by
+        output axis in call order, as (axis, call ids, ((partial result buffer, bytes of the
+        output), ...), counter name); and :meth:`smem_facts`."""
+        def compute():
+            fams: dict = {}
+            for c, oax in reduction_axes(calls, domain, info).items():
+                fams.setdefault(oax, []).append(c)
+            return (tuple((oax, tuple(ids),
+                           tuple((f"kf_part_{ident(info.out(c))}", program.value(info.out(c)).type.nbytes())
+                                 for c in ids),
+                           f"kf_count_{ident(info.out(ids[0]))}") for oax, ids in fams.items()),
+                    self.smem_facts(program, calls, domain, info))
+        return info.memo(("tile-fusion", tuple(calls), domain.full_key()), compute)
 
     def shared_per_output(self, params: dict, staged_always: bool) -> int:
         return int(params.get("by", 1)) * int(params.get("bx", 1)) * int(params.get("vec", 1))

@@ -26,7 +26,7 @@ from kfuse.api import make_plan
 from kfuse.errors import KfuseError
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
-from kfuse.fusion.budget import shared_bytes
+from kfuse.spaces.budget import shared_bytes
 from kfuse.runtime import build
 
 DTYPES = ("float32", "float64", "complex64", "complex128")

@@ -18,7 +18,7 @@ from kfuse.api import bind_sizes, make_plan
 from kfuse.frontend import script
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
-from kfuse.fusion.budget import SMEM_STATIC_LIMIT, shared_bytes
+from kfuse.spaces.budget import SMEM_STATIC_LIMIT, shared_bytes
 from kfuse.runtime import build
 
 from .compile_helpers import ARCH, DTYPES, assert_clean_resources

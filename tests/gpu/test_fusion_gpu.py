@@ -234,6 +234,6 @@ def test_zeroing_kernel_before_atomic_finishes(name, dtype):
     with kfuse.config.override(poison=False):
         for i in range(4):   # the same arguments: launches twice, then a captured graph replays
             check_outputs(names, exe(*ins.values()), refs, dtype, f"{name} all atomic, call {i}")
-        assert exe._stub is not None and exe._stub.graphs.captured == 1
+        assert exe.stub is not None and exe.stub.graphs.captured == 1
         with kfuse.config.override(auto_graph=False):
             check_outputs(names, exe(*ins.values()), refs, dtype, f"{name} all atomic, launches")

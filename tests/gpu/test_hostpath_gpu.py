@@ -19,11 +19,11 @@ def test_stub_computes_what_the_reference_does(name, sizes, dtype):
     import cupy
     exe = kfuse.compile_script(f"examples/{name}.kf", sizes=sizes, dtype=dtype)
     exe.load()
-    assert exe._stub is not None, "one-call programs on CuPy arrays take the stub"
+    assert exe.stub is not None, "one-call programs on CuPy arrays take the stub"
     for seed in (1, 2, 3):   # poisoned each call (conftest); fresh inputs; outputs reused
         ins = reference.random_inputs(exe.program, seed=seed, xp=cupy)
         args = list(ins.values())   # scalars come as Python numbers, as users pass them
-        outs = exe._stub(*args)
+        outs = exe.stub(*args)
         assert outs is not MISS
         refs = reference.run(exe.program, {k: (cupy.asnumpy(v) if isinstance(v, cupy.ndarray) else v)
                                            for k, v in ins.items()})
@@ -68,13 +68,13 @@ def test_ring_reuses_only_arrays_nobody_holds():
             other = call(7.0)
             s.synchronize()
         assert reference.rel_error(other, 7 * xs + ys) <= 1e-6
-        ring = exe._stub.__globals__["_ring_0"]
+        ring = exe.stub.__globals__["_ring_0"]
         assert sum(a is not None for a in ring.arrays) == 2
     with kfuse.config.override(poison=False, reuse_outputs=0):
         exe2 = kfuse.compile_script("examples/waxpby.kf", sizes={"n": 1001})
         for a in (1.0, 2.0):
             assert reference.rel_error(exe2(x, y, a, 1.0)[0], a * xs + ys) <= 1e-6
-        assert exe2._stub.__globals__["_ring_0"].arrays == [None, None]
+        assert exe2.stub.__globals__["_ring_0"].arrays == [None, None]
 
 
 def test_stub_misses_fall_back_to_the_checked_path():
@@ -83,9 +83,9 @@ def test_stub_misses_fall_back_to_the_checked_path():
     exe.load()
     x = cupy.ones(1002, np.float32)[1:]        # 4-byte aligned only: the stub refuses it
     y = cupy.ones(1001, np.float32)
-    assert exe._stub(x, y, 1.0, 2.0) is MISS
+    assert exe.stub(x, y, 1.0, 2.0) is MISS
     assert reference.rel_error(exe(x, y, 1.0, 2.0)[0], np.full(1001, 3.0)) <= 1e-6
-    assert exe._stub(y, y, np.float32(1.0), 2.0) is MISS   # a NumPy scalar: the general path converts
+    assert exe.stub(y, y, np.float32(1.0), 2.0) is MISS   # a NumPy scalar: the general path converts
     with pytest.raises(kfuse.KfuseError, match="x"):
         exe(cupy.ones(1000, np.float32), y, 1.0, 2.0)
 
@@ -111,9 +111,9 @@ def test_graph_cache_replays_repeated_arguments_and_reads_inputs_in_place():
             assert reference.rel_error(w, alpha * An @ xr) <= 1e-5
 
         exe.load()
-        assert exe._stub is not None and exe.module.zero is not None, "atomic finishes zero their outputs first"
+        assert exe.stub is not None and exe.module.zero is not None, "atomic finishes zero their outputs first"
         assert len(exe._steps) == 3, "one zeroing kernel for both kernels' outputs, then the two kernels"
-        cache = exe._stub.graphs
+        cache = exe.stub.graphs
         check(1.5, -0.5)                 # first sighting: launches
         assert cache.captured == 0
         check(1.5, -0.5)                 # second: launches, then captured
@@ -143,7 +143,7 @@ def test_calls_inside_a_users_own_capture_launch_into_it():
             for _ in range(3):          # a graph of its own for these arguments on s
                 exe(x, y, 2.0, 1.0)
             s.synchronize()
-            assert exe._stub.graphs.captured == 1
+            assert exe.stub.graphs.captured == 1
             s.begin_capture()
             out = exe(x, y, 2.0, 1.0)[0]   # the user's capture records the launch itself
             g = s.end_capture()

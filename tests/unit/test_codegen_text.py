@@ -351,7 +351,8 @@ def test_strips_along_the_loop_are_combined_chunk_by_chunk():
     every CHUNK iterations by the last block to finish them, one counter per strip and chunk;
     the default chunk covers at most FINISH_ROWS rows; a loop of one chunk keeps the end-of-kernel
     finish; a chunk that does not divide the loop is refused."""
-    from kfuse.fusion.space import FINISH_ROWS, finish_chunk, make_plan
+    from kfuse.fusion.space import make_plan
+    from kfuse.spaces.tile import FINISH_ROWS, finish_chunk
     prog = bound("bicgk", "float32", m=4096, n=4096)
     base = {"bx": 32, "by": 4, "ks": 4, "vec": 4, "iter_axis": "slow", "iters": 64, "finish": "last_block"}
     assert finish_chunk(base, 16) == FINISH_ROWS // 16 == 16

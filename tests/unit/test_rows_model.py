@@ -11,6 +11,7 @@ from kfuse.errors import PlanError
 from kfuse.fusion.space import impl_variants, make_plan
 from kfuse.model import load_calibration
 from kfuse.model import predict as P
+from kfuse.spaces import rows as R
 from kfuse.ir import probe_row_length
 
 SPMV = "csr A(n, n); vector x(n), y(n); input A, x; y = A @ x; return y;"
@@ -51,11 +52,11 @@ def test_row_mean_is_traced_kept_in_json_and_keys_plans():
 def test_group_steps_and_lane_fill():
     """Steps of a group over its rows' packs: exact where rows fill the steps, more when a
     span straddles a step; fill 1 only when every slot loaded is a nonzero needed."""
-    assert P.group_steps(32, 8, 4, 1) == pytest.approx(1 + 3 / 4)   # 32 nonzeros, 3 of 4 starts misaligned
-    assert P.group_steps(4, 1, 1, 1) == 4 and P.lane_fill(4, 1, 1, 1) == 1.0
-    assert P.group_steps(72, 32, 4, 2) == 2 and P.group_steps(57, 32, 4, 2) == 1
-    assert P.lane_fill(72, 32, 4, 2) == pytest.approx(256 / 144)
-    assert P.group_steps(21.5, 4, 4, 1) == pytest.approx((P.group_steps(21, 4, 4, 1) + P.group_steps(22, 4, 4, 1)) / 2)
+    assert R.group_steps(32, 8, 4, 1) == pytest.approx(1 + 3 / 4)   # 32 nonzeros, 3 of 4 starts misaligned
+    assert R.group_steps(4, 1, 1, 1) == 4 and R.lane_fill(4, 1, 1, 1) == 1.0
+    assert R.group_steps(72, 32, 4, 2) == 2 and R.group_steps(57, 32, 4, 2) == 1
+    assert R.lane_fill(72, 32, 4, 2) == pytest.approx(256 / 144)
+    assert R.group_steps(21.5, 4, 4, 1) == pytest.approx((R.group_steps(21, 4, 4, 1) + R.group_steps(22, 4, 4, 1)) / 2)
     assert [probe_row_length(h) for h in (4, 16, 32, 64, 128)] == [3, 15, 29, 57, 113]
 
 
@@ -67,10 +68,10 @@ def test_fill_steers_the_spmv_plan_away_from_straddling_spans():
     prog = typed(SPMV, 83334, 64, 71.7)
     g32 = {"block": 128, "group": 32, "iters": 1, "vec": 4, "span": 2}
     g16 = {"block": 128, "group": 16, "iters": 1, "vec": 4, "span": 2}
-    assert P.fill_correction(prog, [0], g32) == pytest.approx(math.sqrt(P.lane_fill(71.7, 32, 4, 2)
-                                                                          / P.lane_fill(57, 32, 4, 2)))
+    assert R.fill_correction(prog, [0], g32) == pytest.approx(math.sqrt(R.lane_fill(71.7, 32, 4, 2)
+                                                                          / R.lane_fill(57, 32, 4, 2)))
     assert P.predict_kernel(prog, [0], g16, {"y"}, cal) < P.predict_kernel(prog, [0], g32, {"y"}, cal)
-    assert P.fill_correction(typed(SPMV, 83334, 64), [0], g32) == 1.0
+    assert R.fill_correction(typed(SPMV, 83334, 64), [0], g32) == 1.0
     best = min(impl_variants(prog, [0]), key=lambda q: P.predict_kernel(prog, [0], q, {"y"}, cal))
     assert (best["group"], best.get("span", 1)) != (32, 2)
     # bytes follow the mean, not the hint (cop20k_A: 21.8 per row plans under hint 16)

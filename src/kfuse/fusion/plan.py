@@ -23,12 +23,9 @@ from .. import spaces
 from ..errors import PlanError
 from ..ir import Program
 from ..spaces import Domain, call_domain, default_dtype, kernel_domain, kernel_space, program_info
-from ..spaces.base import WALKS, pack_width
-from ..spaces.tile import tile_grid, walk_of
 from .legality import Analysis, check
 
-__all__ = ["Domain", "call_domain", "kernel_domain", "kernel_space", "WALKS", "pack_width", "tile_grid", "walk_of",
-           "walk_refusal", "check_params", "check_plan", "default_params", "unfused_plan", "unpacked_plan",
+__all__ = ["Domain", "call_domain", "kernel_domain", "kernel_space", "walk_refusal", "check_params", "check_plan", "default_params", "unfused_plan", "unpacked_plan",
            "Plan", "KernelPlan", "needed_outside", "kernel_name", "plan_from_json", "check_identity"]
 
 PLAN_VERSION = 1

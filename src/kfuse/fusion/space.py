@@ -22,14 +22,12 @@ from ..ir import Program
 from ..spaces import kernel_dtype, program_info
 from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
-from ..spaces.rows import per_row_hint, rows_groups, span_groups
-from ..spaces.tile import FINISH_ROWS, finish_chunk
+from ..spaces.tile import walk_of
 from .legality import Analysis, check
 from .legality import explain as legality_explain
-from .plan import KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, walk_of, walk_refusal
+from .plan import KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, walk_refusal
 
-__all__ = ["EXHAUSTIVE_CALLS", "FINISH_ROWS", "finish_chunk", "per_row_hint", "rows_groups", "span_groups",
-           "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
+__all__ = ["EXHAUSTIVE_CALLS", "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
            "order_groups", "Search", "make_plan", "fused_name"]
 
 EXHAUSTIVE_CALLS = 9

@@ -26,7 +26,6 @@ import os
 import warnings
 
 from .. import config
-from ..ir import probe_row_length   # the rows probes' row length (a fact of the sparse type)
 
 _HERE = os.path.join(os.path.dirname(__file__), "calibrations")
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 
 from .. import spaces
-from ..fusion.plan import kernel_domain, needed_outside, walk_of
+from ..fusion.plan import needed_outside
 from ..fusion.space import shared_matrix
 from ..ir import Program, itemsize
-from ..spaces import program_info
+from ..spaces import kernel_domain, program_info
 from ..spaces.budget import SMEM_STATIC_LIMIT, smem_terms
-from ..spaces.rows import FILL_EXPONENT, SPARSE_PER_ROW, fill_correction, group_steps, lane_fill
+from ..spaces.rows import SPARSE_PER_ROW
+from ..spaces.tile import walk_of
 from .calibration import Calibration
 
 # shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per

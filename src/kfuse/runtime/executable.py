@@ -12,7 +12,7 @@ from .. import config
 from ..errors import ArgumentError, KfuseError, NoGPUError
 from ..ir import Program
 from ..platform import arrays, device
-from .launch import byval_args, load_steps, pass_by_value
+from .launch import byval_args, load_steps, pass_by_value, run_steps
 from .launch_spec import build_spec
 from .stub import MISS, make_stub, poison
 from .targets import base_arch
@@ -59,21 +59,13 @@ class Executable:
         self._byval = byval_args(spec.launches)
         self._fallback = None
         self._build = build   # (program, plan, arch) -> Executable: the stages that made this one
-        self._n_inputs = spec.n_arguments
-        self._fast = [(n, v.type.kind == "scalar" and v.host, tuple(v.type.shape), np.dtype(v.type.dtype),
-                       "_f_contiguous" if v.type.order == "F" and v.type.kind == "matrix" else "_c_contiguous",
-                       tuple(part for part, _ in v.type.parts) if v.type.kind == "sparse" else None)
-                      for n, v in self._inputs]
+        self._fast = [(t.name, t.kind == "scalar" and t.host, tuple(t.shape), np.dtype(t.dtype), t.contiguity,
+                       tuple(part for part, _ in t.parts) if t.kind == "sparse" else None)
+                      for t in spec.inputs]
         self._sparse_cls = None
         self._outs = [(o.name, o.view_of) for o in spec.outputs]
         self._host_outputs = any(o.host for o in spec.outputs)
         self._allocs = [(a.name, a.shape, np.dtype(a.dtype), a.order) for a in spec.per_call]
-
-    @property
-    def _stub(self):
-        """The host stub (:mod:`kfuse.runtime.stub`), also ``stub``: None before loading or where
-        the program takes the general path."""
-        return self.stub
 
     # ------------------------------------------------------------------ info
     @property
@@ -122,7 +114,7 @@ class Executable:
     # ------------------------------------------------------------------ calling
     def bind(self, args: tuple, kwargs: dict) -> tuple:
         """Checked arguments as {value name: device array or NumPy scalar}, and whether torch was used."""
-        n = self._n_inputs
+        n = self.n_arguments
         if kwargs:
             args = list(args) + [None] * (n - len(args))
             for k, val in kwargs.items():
@@ -238,8 +230,7 @@ class Executable:
             poison([env[name] for name, *_ in self._allocs], steps)
         if self._byval:
             pass_by_value(env, self._byval)
-        for fn, grid, block, shared, recipe in steps:
-            fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]), shared)
+        run_steps(steps, env)
         return env
 
     def loaded_steps(self) -> list:
@@ -255,7 +246,7 @@ class Executable:
         the caller's arrays), ready for :meth:`run_bound` to launch without allocating -- what
         capturing several calls into one CUDA graph needs.  None when an input is not aligned
         for the plan's vector loads (the caller then calls normally)."""
-        env = self.fast_bind(args) if len(args) == self._n_inputs else None
+        env = self.fast_bind(args) if len(args) == self.n_arguments else None
         if env is None:
             env = self.bind(args, {})[0]
         if out is not None:
@@ -366,12 +357,12 @@ class Executable:
         if self.use_graph:
             return self._call_graph(args, kwargs, out)
         stub = self.stub
-        if stub is not None and out is None and not kwargs and len(args) == self._n_inputs:
+        if stub is not None and out is None and not kwargs and len(args) == self.n_arguments:
             r = stub(*args)
             if r is not MISS:
                 return r
         env = None
-        if not kwargs and len(args) == self._n_inputs:
+        if not kwargs and len(args) == self.n_arguments:
             env = self.fast_bind(args)
         if env is not None:
             torch_used = False
@@ -406,7 +397,7 @@ class Executable:
         """The program evaluated by the NumPy float64 reference on the same inputs."""
         from .. import reference
         if kwargs:
-            args = list(args) + [None] * (self._n_inputs - len(args))
+            args = list(args) + [None] * (self.n_arguments - len(args))
             for k, val in kwargs.items():
                 args[self._input_index[k]] = val
         if self._expand is not None:

@@ -18,6 +18,7 @@ parameter block.
 """
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -101,9 +102,6 @@ def allow_shared(fn, launch, optin: int) -> None:
                             launch.shared_bytes)
 
 
-_POINTER = []   # the CPointer subclass that holds its ByValue (made once, on first use)
-
-
 def _cpointer():
     """``cupy.cuda.function.CPointer``: CuPy passes ``ptr`` of such an argument as the address
     of the parameter's value (``cupy/cuda/function.pyx``, ``_pointer``)."""
@@ -111,16 +109,17 @@ def _cpointer():
     return CPointer
 
 
+@functools.lru_cache(maxsize=None)
 def _pointer_class():
-    if not _POINTER:
-        class BlockPointer(_cpointer()):
-            """A CPointer to a ByValue's bytes, keeping them alive."""
+    """The CPointer subclass that keeps its ByValue alive (made on first use: CuPy is imported
+    only then)."""
+    class BlockPointer(_cpointer()):
+        """A CPointer to a ByValue's bytes, keeping them alive."""
 
-            def __init__(self, block):
-                super().__init__(block.address)
-                self.block = block
-        _POINTER.append(BlockPointer)
-    return _POINTER[0]
+        def __init__(self, block):
+            super().__init__(block.address)
+            self.block = block
+    return BlockPointer
 
 
 class ByValue:

@@ -50,7 +50,7 @@ def _call(b, fn: str, **args):
 def _gemv_body(b, A, x, alpha, beta, y, trans=False):
     if not isinstance(A, Tensor):
         raise KfuseError("gemv: A must be an array")
-    base = b.values[A._name].view_of
+    base = b.values[A._name].view_of if b.values[A._name].window is None else None
     if base:  # A is a transpose view: use the other variant on the base matrix
         A, trans = Tensor(b, base), not trans
     if y is not None and beta is None:

@@ -46,7 +46,7 @@ def run(program: Program, inputs: dict) -> dict:
             env[name] = np.asarray(v.const, dtype=reference_dtype(v.type.dtype))
     for name, v in program.values.items():
         if v.view_of and v.view_of in env:
-            env[name] = env[v.view_of].T
+            env[name] = _view(env[v.view_of], v)
     for call in program.calls:
         fn = library.get(call.fn)
         if fn.reference is None:
@@ -58,7 +58,7 @@ def run(program: Program, inputs: dict) -> dict:
             env[out] = np.asarray(res[p], dtype=reference_dtype(t.dtype)).reshape(t.shape)
             for name, v in program.values.items():
                 if v.view_of == out:
-                    env[name] = env[out].T
+                    env[name] = _view(env[out], v)
     return {o: _get(env, program, o) for o in program.outputs}
 
 
@@ -81,8 +81,15 @@ def _get(env, program, name):
         return env[name]
     v = program.value(name)
     if v.view_of:
-        return env[v.view_of].T
+        return _view(env[v.view_of], v)
     raise ArgumentError(f"value {name!r} is read before it is computed")
+
+
+def _view(base, v):
+    """The view ``v`` of the array ``base``: its transpose, or its window (a basic slice)."""
+    if v.window is None:
+        return base.T
+    return base[tuple(slice(lo, hi) for lo, hi in v.window)]
 
 
 def rel_error(out, ref) -> float:

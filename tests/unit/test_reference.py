@@ -144,6 +144,20 @@ BUILTIN_CASES = [
     ("matmul", "matrix A(m, n); vector x(m); input A, x; out = x @ A @ A.T;",
      {"A": [[1, 0, 1], [0, 1, 1]], "x": [1, 2]}, [4, 5], R),                 # x@A = [1, 2, 3]
     ("scalar-only", "scalar a; input a; out = sqrt(a * 2 + 1);", {"a": 4.0}, 3, R),
+    ("maximum", "vector x(n), y(n); input x, y; out = maximum(x, y);", {"x": [1, -2, 3], "y": [0, 0, 4]},
+     [1, 0, 4], R),
+    ("minimum", "vector x(n), y(n); input x, y; out = minimum(x, y);", {"x": [1, -2, 3], "y": [0, 0, 4]},
+     [0, -2, 3], R),
+    ("where", "vector c(n), x(n), y(n); input c, x, y; out = where(c, x, y);",
+     {"c": [1, 0, 2], "x": [1, 2, 3], "y": [7, 8, 9]}, [1, 8, 3], R),
+    ("gt", "vector x(n), y(n); input x, y; out = gt(x, y);", {"x": [1, 2, 3], "y": [2, 2, 2]}, [0, 0, 1], R),
+    ("lt", "vector x(n), y(n); input x, y; out = lt(x, y);", {"x": [1, 2, 3], "y": [2, 2, 2]}, [1, 0, 0], R),
+    ("ge", "vector x(n), y(n); input x, y; out = ge(x, y);", {"x": [1, 2, 3], "y": [2, 2, 2]}, [0, 1, 1], R),
+    ("le", "vector x(n), y(n); input x, y; out = le(x, y);", {"x": [1, 2, 3], "y": [2, 2, 2]}, [1, 1, 0], R),
+    ("max", "vector x(n); input x; out = max(x);", {"x": [1, -7, 3]}, 3, R),
+    ("min", "vector x(n); input x; out = min(x);", {"x": [1, -7, 3]}, -7, R),
+    ("interior", "vector u(n), v(m); input u, v; out = interior(u, v);", {"u": [1, 2, 3, 4], "v": [8, 9]},
+     [1, 8, 9, 4], R),
 ]
 
 

@@ -35,8 +35,9 @@ def _register_builtins():
     from .lower_vec import VecLowering
     from .lower_tile import TileLowering
     from .lower_rows import RowsLowering
+    from .lower_stencil import GridLowering
     for space, cls in (("scalar", ScalarLowering), ("vec", VecLowering), ("tile", TileLowering),
-                       ("rows", RowsLowering)):
+                       ("rows", RowsLowering), ("grid", GridLowering)):
         register_lowering(space, cls)
 
 

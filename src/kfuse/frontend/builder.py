@@ -15,7 +15,9 @@ from ..errors import DTypeError, KfuseError, ShapeError
 from ..ir import (ArrayType, Call, Program, Value, check_dtype, complex_of, ident, is_complex,
                   real_dtype)
 
-BINARY_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
+BINARY_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", ">": "gt", "<": "lt", ">=": "ge", "<=": "le"}
+#: comparisons: their result is a 0/1 mask of the operands' type (for ``where``)
+COMPARISONS = frozenset({"gt", "lt", "ge", "le"})
 UNARY_OPS = {"-": "neg", "abs": "abs", "sqrt": "sqrt", "exp": "exp", "conj": "conj"}
 #: elementwise built-ins evaluated at trace time on a literal: f(value, is_complex)
 _FOLD_UNARY = {
@@ -55,6 +57,7 @@ class GraphBuilder:
         self._idents: dict = {}   # C identifier -> how many values' names give it
         self._counted = 0         # values counted in _idents
         self._views: dict = {}    # matrix -> its transpose view
+        self._windows: dict = {}  # (base, window) -> its window view
         self._numbers: dict = {}  # value name -> _Number (Python numbers of a traced function)
 
     # ---------------------------------------------------------------- values
@@ -221,6 +224,8 @@ class GraphBuilder:
                              "transpose as a matrix of its own (kfuse.sparse.CSR.T), as the paper does")
         if v.type.kind != "matrix":
             return name
+        if v.window is not None:
+            raise ShapeError(f"{v.display}.T: transposing a slice is not supported")
         if v.view_of:  # transpose of a transpose is the base
             return v.view_of
         known = self._views.get(name)   # views are made here only: one per matrix
@@ -230,6 +235,44 @@ class GraphBuilder:
                                            self.fresh_name(f"{name}.T"), view_of=name,
                                            user_name=f"{v.display}.T", host=False)
         return self._views[name]
+
+    def window(self, name: str, bounds: tuple) -> str:
+        """A window view of ``name`` (no copy): ``bounds`` holds one ``(start, stop)`` per axis,
+        in range (the tracer and the script parser normalise slices).  A window of a window is
+        a window of the base; the full extent is the value itself."""
+        v = self.values[name]
+        shape = v.type.shape
+        if v.type.kind in ("scalar", "sparse"):
+            raise ShapeError(f"{v.display}: a {v.type.kind} cannot be sliced")
+        if v.view_of and v.window is None:
+            raise ShapeError(f"{v.display}: slicing a transpose view is not supported; slice the array, "
+                             "then transpose")
+        if len(bounds) != len(shape):
+            raise ShapeError(f"{v.display}: {len(bounds)} slice(s) for {len(shape)} axes")
+        for a, ((lo, hi), n) in enumerate(zip(bounds, shape)):
+            if not (0 <= lo <= hi <= n):
+                raise ShapeError(f"{v.display}: axis {a}: slice {lo}:{hi} is not within 0:{n}")
+        if all(lo == 0 and hi == n for (lo, hi), n in zip(bounds, shape)):
+            return name
+        base, off = (v.view_of, v.offset) if v.window else (name, (0,) * len(shape))
+        window = tuple((o + lo, o + hi) for o, (lo, hi) in zip(off, bounds))
+        key = (base, window)
+        known = self._windows.get(key)
+        if known is not None:
+            return known
+        t = self.values[base].type
+        wtype = dataclasses.replace(t, shape=tuple(hi - lo for lo, hi in window))
+        text = ", ".join(f"{lo}:{hi}" for lo, hi in window)
+        self._windows[key] = self.add_value(wtype, "temp", self.fresh_name(f"{base}.w"), view_of=base,
+                                            user_name=f"{self.values[base].display}[{text}]", window=window)
+        return self._windows[key]
+
+    def materialized(self, name: str) -> str:
+        """``name``, or a copy of it when it is a window view (what calls other than flat maps and
+        reductions, and returned values, need)."""
+        if self.values[name].window is None:
+            return name
+        return self.call("copy", {"x": name})
 
     # ---------------------------------------------------------------- calls
     def call(self, fn_name: str, args: dict, label: str = "", loc=None, out: str | None = None) -> str:
@@ -247,6 +290,13 @@ class GraphBuilder:
     def _emit(self, fn, args: dict, label: str = "", loc=None, out: str | None = None) -> str:
         """Append the call of ``fn`` (its literals and Python numbers given their types)."""
         fn_name = fn.name
+        if fn.hof not in ("map", "reduce") and any(self.values[v].window for v in args.values()):
+            args = {k: self.materialized(v) for k, v in args.items()}
+        if fn_name in COMPARISONS or fn_name in ("maximum", "minimum", "max", "min"):
+            for v in args.values():
+                if is_complex(self.values[v].type.dtype):
+                    raise DTypeError(f"{fn_name}: complex numbers are not ordered ({self.values[v].display} "
+                                     f"is {self.values[v].type.dtype})")
         args = self._adapt_consts(fn, args)
         weak = frozenset(k for k, v in args.items() if self.values[v].role == "const")
         otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak)
@@ -351,7 +401,7 @@ class GraphBuilder:
         if "sparse" in (ta.kind, tb.kind):
             raise ShapeError(f"@ with a sparse matrix needs sparse @ vector, got {ta.describe()} @ {tb.describe()}")
         if ta.kind == "matrix" and tb.kind == "vector":
-            base = self.values[a].view_of
+            base = self.values[a].view_of if self.values[a].window is None else None
             if base:
                 return self.call("gemv_t", {"A": base, "x": b}, loc=loc, out=out)
             return self.call("gemv", {"A": a, "x": b}, loc=loc, out=out)
@@ -371,6 +421,7 @@ class GraphBuilder:
         for o in outputs:
             if o not in self.values:
                 raise KfuseError(f"{self.name}: returned value {o!r} is not defined")
+        outputs = [self.materialized(o) for o in outputs]
         used = set(self.inputs) | set(outputs)
         for c in self.calls:
             used.update(c.args.values())

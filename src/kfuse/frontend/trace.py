@@ -14,7 +14,7 @@ import threading
 import numpy as np
 
 from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
-from ..ir import DTYPES, ArrayType, Program, check_dtype, complex_of
+from ..ir import DENSE_KIND, DTYPES, MAX_RANK, ArrayType, Program, check_dtype, complex_of
 from ..platform import arrays
 from .builder import GraphBuilder
 
@@ -68,8 +68,13 @@ class Tensor:
     def __iter__(self):
         raise KfuseError("cannot iterate over a traced array")
 
-    def __getitem__(self, _):
-        raise KfuseError("indexing and slicing are not supported inside kfuse functions")
+    def __getitem__(self, key):
+        """A basic slice ``u[1:-1, 2:, :-2]`` (step 1, ``...`` allowed): a window view, no copy."""
+        return Tensor(self._b, self._b.window(self._name, window_bounds(self.shape, key)))
+
+    def __setitem__(self, key, value):
+        raise KfuseError("assignment into a traced array is not supported: kfuse functions return new "
+                         "arrays; keep a boundary with kfuse.interior(u, new)")
 
     # -------------------------------------------------------------- operators
     def _bin(self, op, other, reverse=False):
@@ -85,6 +90,10 @@ class Tensor:
     def __rmul__(self, o): return self._bin("*", o, True)
     def __truediv__(self, o): return self._bin("/", o)
     def __rtruediv__(self, o): return self._bin("/", o, True)
+    def __gt__(self, o): return self._bin(">", o)
+    def __lt__(self, o): return self._bin("<", o)
+    def __ge__(self, o): return self._bin(">=", o)
+    def __le__(self, o): return self._bin("<=", o)
     def __matmul__(self, o): return self._bin("@", o)
     def __rmatmul__(self, o): return self._bin("@", o, True)
     def __neg__(self): return Tensor(self._b, self._b.unary("-", self._name))
@@ -93,6 +102,35 @@ class Tensor:
 
     def conj(self) -> "Tensor":
         return Tensor(self._b, self._b.unary("conj", self._name))
+
+
+def window_bounds(shape: tuple, key) -> tuple:
+    """``(start, stop)`` per axis of ``shape`` for a basic-slice ``key`` (NumPy's rules for
+    negative and out-of-range bounds; step 1; ``...`` fills the axes not given).  Integer
+    indexes, steps and advanced indexing raise ShapeError."""
+    key = key if isinstance(key, tuple) else (key,)
+    if sum(k is Ellipsis for k in key) > 1:
+        raise ShapeError("an index can only have a single ellipsis ('...')")
+    if Ellipsis in key:
+        at = key.index(Ellipsis)
+        key = key[:at] + (slice(None),) * (len(shape) - len(key) + 1) + key[at + 1:]
+    if len(key) > len(shape):
+        raise ShapeError(f"too many indices: {len(key)} for an array of {len(shape)} dimension(s)")
+    key = key + (slice(None),) * (len(shape) - len(key))
+    out = []
+    for a, (k, n) in enumerate(zip(key, shape)):
+        if not isinstance(k, slice):
+            what = "an integer index" if isinstance(k, numbers.Integral) else f"index {k!r}"
+            raise ShapeError(f"axis {a}: {what} is not supported inside kfuse functions; use basic slices "
+                             "with step 1 (u[i:i+1] keeps the axis)")
+        if k.step not in (None, 1):
+            raise ShapeError(f"axis {a}: slice step {k.step} is not supported (step 1 only)")
+        for bound in (k.start, k.stop):
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, numbers.Integral)):
+                raise ShapeError(f"axis {a}: slice bounds must be Python integers, got {bound!r}")
+        lo, hi, _ = k.indices(n)
+        out.append((lo, max(lo, hi)))
+    return tuple(out)
 
 
 def current_builder() -> GraphBuilder | None:
@@ -147,8 +185,8 @@ def arg_spec(name: str, x) -> tuple:
     nd = len(x.shape)
     if nd == 0:
         return ("d", dtype)
-    if nd > 2:
-        raise ShapeError(f"argument {name!r} has {nd} dimensions; kfuse handles vectors and matrices")
+    if nd > MAX_RANK:
+        raise ShapeError(f"argument {name!r} has {nd} dimensions; kfuse handles arrays of 1 to {MAX_RANK}")
     a = arrays.to_cupy(name, x)
     if nd == 1:
         if a.size > 1 and a.strides[0] != a.itemsize:
@@ -159,8 +197,8 @@ def arg_spec(name: str, x) -> tuple:
     elif a.flags.f_contiguous:
         order = "F"
     else:
-        raise ArgumentError(f"argument {name!r} is a non-contiguous matrix; pass "
-                            "cupy.ascontiguousarray(x) or a transpose of a contiguous matrix")
+        raise ArgumentError(f"argument {name!r} is a non-contiguous {DENSE_KIND[nd]}; pass "
+                            "cupy.ascontiguousarray(x) or a transpose of a contiguous array")
     return ("a", tuple(int(d) for d in a.shape), dtype, order)
 
 
@@ -171,8 +209,8 @@ class ShapeDtype:
     >>> kfuse.ShapeDtype((4096, 1024), "float32", order="F")
     ShapeDtype(shape=(4096, 1024), dtype='float32', order='F')
 
-    ``shape`` has 0 (a device scalar), 1 or 2 non-negative ints; ``order`` is ``"C"``
-    (row-major) or ``"F"`` (column-major, matrices only).  Bad specs raise ShapeError,
+    ``shape`` has 0 (a device scalar) to 4 non-negative ints; ``order`` is ``"C"``
+    (row-major) or ``"F"`` (column-major, arrays of 2 or more axes).  Bad specs raise ShapeError,
     DTypeError or ArgumentError naming the field.
     """
 
@@ -188,9 +226,9 @@ class ShapeDtype:
         for d in dims:
             if isinstance(d, bool) or not isinstance(d, numbers.Integral) or int(d) < 0:
                 raise ShapeError(f"ShapeDtype: shape must be a tuple of non-negative ints, got {shape!r}")
-        if len(dims) > 2:
+        if len(dims) > MAX_RANK:
             raise ShapeError(f"ShapeDtype: shape {dims} has {len(dims)} dimensions; kfuse handles "
-                             "scalars, vectors and matrices")
+                             f"arrays of 0 to {MAX_RANK}")
         if order not in ("C", "F"):
             raise ArgumentError(f"ShapeDtype: order must be 'C' (row-major) or 'F' (column-major), got {order!r}")
         if order == "F" and len(dims) < 2:
@@ -228,15 +266,15 @@ def lower_spec(name: str, x) -> tuple:
         dtype = check_dtype(x.dtype, f"argument {name!r}")
         if x.ndim == 0:
             return ("d", dtype)
-        if x.ndim > 2:
-            raise ShapeError(f"argument {name!r} has {x.ndim} dimensions; kfuse handles vectors and matrices")
+        if x.ndim > MAX_RANK:
+            raise ShapeError(f"argument {name!r} has {x.ndim} dimensions; kfuse handles arrays of 1 to {MAX_RANK}")
         if x.ndim == 1:
             if x.size > 1 and x.strides[0] != x.itemsize:
                 raise ArgumentError(f"argument {name!r} is a strided vector; pass a contiguous one")
             return ("a", (int(x.shape[0]),), dtype, "C")
         if not (x.flags.c_contiguous or x.flags.f_contiguous):
-            raise ArgumentError(f"argument {name!r} is a non-contiguous matrix; pass "
-                                "numpy.ascontiguousarray(x) or a transpose of a contiguous matrix")
+            raise ArgumentError(f"argument {name!r} is a non-contiguous array; pass "
+                                "numpy.ascontiguousarray(x) or a transpose of a contiguous array")
         return ("a", tuple(int(d) for d in x.shape), dtype, "C" if x.flags.c_contiguous else "F")
     from .. import sparse
     if isinstance(x, (sparse.CSR, sparse.ELL)) and not x.device:
@@ -261,7 +299,7 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
     args = []
     for n, s in zip(names, specs):
         if s[0] == "a":
-            kind = "vector" if len(s[1]) == 1 else "matrix"
+            kind = DENSE_KIND[len(s[1])]
             b.add_input(n, ArrayType(kind, s[2], s[1], s[3]))
         elif s[0] == "d":
             b.add_input(n, ArrayType("scalar", s[1]))

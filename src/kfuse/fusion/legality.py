@@ -147,7 +147,7 @@ def _check(an: Analysis, calls: list) -> list:
                                f"{program.value(base).display}, computed by call {src} in the same kernel: it "
                                "is complete only after a global barrier")
                 continue
-            if program.value(v).view_of:
+            if program.value(v).view_of and program.value(v).window is None:
                 reasons.append(f"call {c.id} ({c.label}) reads {program.value(v).display}, a transpose of "
                                f"{program.value(base).display} computed by call {src} in the same kernel: "
                                "a different thread-to-data mapping needs a global barrier")

@@ -1,7 +1,7 @@
 """The intermediate representation: typed values, calls and their data-dependency graph."""
 from .types import (ArrayType, Dim, DTYPES, KINDS, check_dtype, ctype, real_dtype, is_complex,
-                    itemsize, complex_of, reference_dtype, probe_row_length)
+                    itemsize, complex_of, reference_dtype, probe_row_length, DENSE_KIND, MAX_RANK)
 from .program import Value, Call, Program, ident
 
 __all__ = ["ArrayType", "Dim", "DTYPES", "KINDS", "check_dtype", "ctype", "real_dtype", "is_complex",
-           "itemsize", "complex_of", "reference_dtype", "probe_row_length", "Value", "Call", "Program", "ident"]
+           "itemsize", "complex_of", "reference_dtype", "probe_row_length", "DENSE_KIND", "MAX_RANK", "Value", "Call", "Program", "ident"]

@@ -36,7 +36,9 @@ class Value:
 
     role: ``input`` (given by the caller), ``temp`` (written by a call) or
     ``const`` (a literal, ``const`` holds it).  ``view_of`` names the value a
-    transpose view shares memory with.  ``host`` marks a scalar input passed
+    view shares memory with: a transpose (``window`` None) or a *window* (a basic slice
+    ``u[1:-1, 2:]``): ``window`` holds one ``(start, stop)`` per axis of the base, so element
+    ``p`` of the view is element ``p + start`` of the base.  ``host`` marks a scalar input passed
     by value from the host rather than as a 0-d device array.  ``copy_of``
     marks a host scalar input the caller does not pass: it is filled from input
     ``copy_of`` (the same Python number, in this value's element type), so one
@@ -51,6 +53,12 @@ class Value:
     host: bool = False
     user_name: str | None = None
     copy_of: str | None = None
+    window: tuple | None = None
+
+    @property
+    def offset(self) -> tuple:
+        """Where a window view starts in its base, per axis (zeros for other values)."""
+        return tuple(a for a, _ in self.window) if self.window else (0,) * self.type.rank
 
     @property
     def display(self) -> str:
@@ -68,13 +76,16 @@ class Value:
             d["user_name"] = self.user_name
         if self.copy_of:
             d["copy_of"] = self.copy_of
+        if self.window is not None:
+            d["window"] = [list(w) for w in self.window]
         return d
 
     @staticmethod
     def from_json(d: dict) -> "Value":
         return Value(d["name"], ArrayType.from_json(d["type"]), d.get("role", "temp"),
                      _num_from_json(d.get("const")), d.get("view_of"), d.get("host", False),
-                     d.get("user_name"), d.get("copy_of"))
+                     d.get("user_name"), d.get("copy_of"),
+                     tuple(tuple(int(a) for a in w) for w in d["window"]) if d.get("window") is not None else None)
 
 
 @dataclasses.dataclass
@@ -125,6 +136,7 @@ auto bool break case catch char class const continue default delete do double el
 for friend goto if inline int long namespace new operator private protected public register return short
 signed sizeof static struct switch template this throw true try typedef typename union unsigned using
 virtual void volatile while half min max abs sqrt exp threadIdx blockIdx blockDim gridDim warpSize
+ZC X0 Y0 Z0 W0 NBX NBY NBZ NBW
 """.split())
 
 
@@ -255,7 +267,9 @@ class Program:
             lines.append(f'  "call:{c.id}" [shape=box,style="rounded,filled",fillcolor="#fde9c9",'
                          f'label="{c.id}: {c.fn}\\n{_escape(c.label)}"];')
             for p, v in c.args.items():
-                lines.append(f'  "{self.base(v)}" -> "call:{c.id}" [label="{p}"];')
+                at = self.values[v].window
+                off = f" @{list(self.values[v].offset)}" if at else ""
+                lines.append(f'  "{self.base(v)}" -> "call:{c.id}" [label="{p}{off}"];')
             for p, v in c.outs.items():
                 lines.append(f'  "call:{c.id}" -> "{v}";')
         lines.append("}")

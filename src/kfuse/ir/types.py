@@ -1,8 +1,9 @@
 """Element types, dimensions and array types of the IR.
 
 Dimensions are ints or symbol names (``"m"``) bound at compile time.  An
-``ArrayType`` is a scalar, a vector or a matrix with an element type and, for
-matrices, a memory order: ``"C"`` (row-major) or ``"F"`` (column-major).
+``ArrayType`` is a scalar, a vector, a matrix or a grid (3 or 4 axes: stencil fields) with an
+element type and, for matrices and grids, a memory order: ``"C"`` (row-major) or ``"F"``
+(column-major).
 """
 from __future__ import annotations
 
@@ -23,8 +24,11 @@ _DTYPES = {
     "complex128": ("kf_c128", "float64", 16),
 }
 DTYPES = tuple(_DTYPES)
-KINDS = ("scalar", "vector", "matrix", "sparse")
-_RANK = {"scalar": 0, "vector": 1, "matrix": 2, "sparse": 2}
+KINDS = ("scalar", "vector", "matrix", "sparse", "grid")
+_RANK = {"scalar": (0,), "vector": (1,), "matrix": (2,), "sparse": (2,), "grid": (3, 4)}
+#: the kind of a dense array of each rank
+DENSE_KIND = {0: "scalar", 1: "vector", 2: "matrix", 3: "grid", 4: "grid"}
+MAX_RANK = 4
 SPARSE_FORMATS = ("csr", "ell")
 # the arrays a sparse matrix of each format is stored in, in the order kernels take them, with the
 # C type of their elements ("T": the matrix's own dtype)
@@ -94,11 +98,12 @@ class ArrayType:
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ShapeError(f"unknown kind {self.kind!r}")
-        if len(self.shape) != _RANK[self.kind]:
-            raise ShapeError(f"a {self.kind} has {_RANK[self.kind]} dimension(s), got {self.shape}")
+        if len(self.shape) not in _RANK[self.kind]:
+            want = " or ".join(map(str, _RANK[self.kind]))
+            raise ShapeError(f"a {self.kind} has {want} dimension(s), got {self.shape}")
         if self.order not in ("C", "F"):
             raise ShapeError(f"memory order must be 'C' or 'F', got {self.order!r}")
-        if self.kind != "matrix" and self.order != "C":
+        if self.kind not in ("matrix", "grid") and self.order != "C":
             object.__setattr__(self, "order", "C")
         if self.kind == "sparse" and self.fmt not in SPARSE_FORMATS:
             raise ShapeError(f"a sparse matrix needs a format in {SPARSE_FORMATS}, got {self.fmt!r}")
@@ -116,7 +121,7 @@ class ArrayType:
 
     @property
     def rank(self) -> int:
-        return _RANK[self.kind]
+        return len(self.shape)
 
     @property
     def is_bound(self) -> bool:
@@ -161,7 +166,7 @@ class ArrayType:
         """Short text such as ``matrix(m, n) float32 C``."""
         dims = ", ".join(str(d) for d in self.shape)
         s = f"{self.kind}({dims}) {self.dtype}" if self.shape else f"scalar {self.dtype}"
-        if self.kind == "matrix":
+        if self.kind in ("matrix", "grid"):
             s += f" {self.order}"
         if self.kind == "sparse":
             s = s.replace("sparse(", f"sparse {self.fmt.upper()}(")

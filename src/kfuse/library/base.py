@@ -219,8 +219,8 @@ class ElementaryFunction:
                                  f"{t.describe()} do not match")
         if ref is None:
             return (), "scalar", "C"
-        # NumPy-like: column-major only when every matrix operand is (``A.T + B`` is row-major)
-        orders = {t.order for t in args.values() if t.kind == "matrix"}
+        # NumPy-like: column-major only when every matrix (grid) operand is (``A.T + B`` is row-major)
+        orders = {t.order for t in args.values() if t.kind in ("matrix", "grid")}
         return ref.shape, ref.kind, ("F" if orders == {"F"} else "C")
 
     def _nested_domain(self, args: dict):

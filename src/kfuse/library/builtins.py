@@ -27,6 +27,45 @@ def _scaled_y(index: str) -> tuple:
             P("y", "vector", index, optional=True, default=0.0, stage="finalize"))
 
 
+class Interior(EF):
+    """``interior(u, new)``: ``u`` whose interior is ``new``, the boundary kept.  ``new`` is
+    smaller by an even number along each axis; half of the difference is the halo on each side.
+    Its output has ``u``'s type; kernels select ``new`` inside and ``u`` on the boundary."""
+
+    def infer(self, args: dict, weak: frozenset = frozenset()):
+        from ..errors import ShapeError as _ShapeError
+        u, new = args.get("u"), args.get("inner")
+        if u is None or new is None:
+            raise _ShapeError("interior: needs u and the new interior")
+        self._common_dtype({"u": u, "inner": new}, weak)
+        if u.kind == "scalar" or new.rank != u.rank:
+            raise _ShapeError(f"interior: new {new.describe()} must have the rank of u {u.describe()}")
+        if all(isinstance(d, int) for d in u.shape + new.shape):   # else checked once bound
+            halos(u.shape, new.shape)
+        return u
+
+
+def halos(outer: tuple, inner: tuple) -> tuple:
+    """Halo per axis of ``interior``: half the difference of the shapes (even, >= 0)."""
+    from ..errors import ShapeError as _ShapeError
+    out = []
+    for a, (n, m) in enumerate(zip(outer, inner)):
+        if isinstance(n, str) or isinstance(m, str):
+            raise _ShapeError("interior: the shapes must be known (bind the sizes first)")
+        if m > n or (n - m) % 2:
+            raise _ShapeError(f"interior: axis {a}: new has {m} elements, u {n}: the difference must be "
+                              "even and >= 0 (the same halo on both sides)")
+        out.append((n - m) // 2)
+    return tuple(out)
+
+
+def _interior_ref(u, inner):
+    out = np.array(u, copy=True)
+    h = halos(u.shape, inner.shape)
+    out[tuple(slice(a, n - a) for a, n in zip(h, u.shape))] = inner
+    return {"z": out}
+
+
 def _s(name):
     return P(name, "scalar")
 
@@ -54,6 +93,21 @@ BUILTINS = [
     _map("sqrt", ["x"], "z = kf_sqrt(x);", lambda x: {"z": np.sqrt(x)}, "z = sqrt(x)"),
     _map("exp", ["x"], "z = kf_exp(x);", lambda x: {"z": np.exp(x)}, "z = exp(x)"),
     _map("conj", ["x"], "z = kf_conj(x);", lambda x: {"z": np.conj(x)}, "z = conj(x)", flops=0),
+    # ------------------------------------------------- NumPy-style selections (stencils)
+    _map("maximum", ["x", "y"], "z = (x != x || x > y) ? x : y;", lambda x, y: {"z": np.maximum(x, y)},
+         "z = maximum(x, y) (NaN propagates, as numpy.maximum)"),
+    _map("minimum", ["x", "y"], "z = (x != x || x < y) ? x : y;", lambda x, y: {"z": np.minimum(x, y)},
+         "z = minimum(x, y) (NaN propagates, as numpy.minimum)"),
+    _map("where", ["cond", "x", "y"], "z = (cond != T(0)) ? x : y;",
+         lambda cond, x, y: {"z": np.where(cond != 0, x, y)}, "z = x where cond is nonzero, else y", flops=0),
+    _map("gt", ["x", "y"], "z = (x > y) ? T(1) : T(0);", lambda x, y: {"z": (x > y).astype(float)},
+         "z = 1 where x > y, else 0 (a mask for where)"),
+    _map("lt", ["x", "y"], "z = (x < y) ? T(1) : T(0);", lambda x, y: {"z": (x < y).astype(float)},
+         "z = 1 where x < y, else 0 (a mask for where)"),
+    _map("ge", ["x", "y"], "z = (x >= y) ? T(1) : T(0);", lambda x, y: {"z": (x >= y).astype(float)},
+         "z = 1 where x >= y, else 0 (a mask for where)"),
+    _map("le", ["x", "y"], "z = (x <= y) ? T(1) : T(0);", lambda x, y: {"z": (x <= y).astype(float)},
+         "z = 1 where x <= y, else 0 (a mask for where)"),
     _map("madd", [P("A", "matrix"), P("B", "matrix")], "C = A + B;", lambda A, B: {"C": A + B},
          "C = A + B (matrix add)", out="C"),
     # ------------------------------------------------------------ reductions
@@ -71,9 +125,16 @@ BUILTINS = [
        "acc += kf_abs1(x);", combine="+", finalize="r = acc;",
        reference=lambda x: {"r": np.sum(np.abs(x.real) + np.abs(x.imag))},
        doc="r = sum(|Re x| + |Im x|) (BLAS asum)", flops=1),
-    EF("sum", "reduce", (P("x", "vector"),), (P("r", "scalar"),),
+    EF("sum", "reduce", (P("x", _ELEM),), (P("r", "scalar"),),
        "acc += x;", combine="+", finalize="r = acc;",
-       reference=lambda x: {"r": np.sum(x)}, doc="r = sum(x)", flops=1),
+       reference=lambda x: {"r": np.sum(x)}, doc="r = sum(x) (over every element, any rank)", flops=1,
+       linear_finalize=True),
+    EF("max", "reduce", (P("x", _ELEM),), (P("r", "scalar"),),
+       "acc = kf_op_max(acc, x);", combine="max", finalize="r = acc;",
+       reference=lambda x: {"r": np.max(x)}, doc="r = max(x) (over every element, any rank; real)", flops=1),
+    EF("min", "reduce", (P("x", _ELEM),), (P("r", "scalar"),),
+       "acc = kf_op_min(acc, x);", combine="min", finalize="r = acc;",
+       reference=lambda x: {"r": np.min(x)}, doc="r = min(x) (over every element, any rank; real)", flops=1),
     EF("amax", "reduce", (P("x", "vector"),), (P("r", "scalar", dtype="real"),),
        "acc = kf_op_max(acc, kf_abs(x));", combine="max", finalize="r = acc;",
        reference=lambda x: {"r": np.max(np.abs(x))}, doc="r = max |x|", flops=1),
@@ -103,6 +164,9 @@ BUILTINS = [
        "acc += A * x;", combine="+", reduce_axis="j", finalize="z = alpha * acc + beta * y;",
        reference=lambda A, x, alpha=1.0, beta=0.0, y=0.0: {"z": alpha * A.matvec(x) + beta * y},
        doc="z = alpha * A x + beta * y for a sparse A (CSR or ELLPACK-R)", flops=2, linear_finalize=True),
+    Interior("interior", "map", (P("u", _ELEM), P("inner", _ELEM)), (P("z", _ELEM),), "z = inner;",
+             reference=_interior_ref, flops=0,
+             doc="z = u with its interior replaced by new (halo per axis: (u.shape - new.shape) / 2)"),
     EF("outer", "nested_map", (P("x", "vector", "i"), P("y", "vector", "j")), (P("B", "matrix"),),
        "B = x * y;", reference=lambda x, y: {"B": np.outer(x, y)}, doc="B = x y^T", flops=1),
 ]

@@ -24,6 +24,9 @@ from .calibration import Calibration
 # shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per
 # block): a block's static shared memory bounds how many are resident (:func:`resident_blocks`)
 SMEM_PER_SM, SMEM_PER_BLOCK_RESERVED = 228 * 1024, 1024
+# a block's __syncthreads() with the loads before it drained (a grid kernel's staged tiles): about
+# a thousand cycles at 1.7 GHz, overlapped across the resident blocks
+BARRIER_S = 0.6e-6
 
 
 def _stored(program: Program, calls: list, needed: set) -> list:
@@ -254,8 +257,9 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
         flops = _flops(program, calls, cal)
         if facts is not None:
             facts["flops"] = (cal, flops)
-    t_compute = flops / cal.fma_rate
+    t_compute = (flops + tr.get("extra_flops", 0)) / cal.fma_rate
     t = max(t_transfer, t_compute) + cal.gpu_launch_s
+    t += tr.get("barriers", 0) * BARRIER_S / max(1, resident)
     if tr["partial"]:
         t += cal.last_block_s + tr["tail_bytes"] / cal.block_bw
     t += tr["atomics"] / cal.atomic_rate

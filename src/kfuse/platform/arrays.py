@@ -74,13 +74,23 @@ def precheck(name: str, x, kind: str, shape: tuple, dtype: str, order: str) -> N
     if kind == "vector" and strides[0] != step:
         raise ArgumentError(f"argument {name!r} is a strided vector; pass a contiguous one "
                             "(cupy.ascontiguousarray)")
-    if kind == "matrix" and 0 not in got:
-        want = (got[1] * step, step) if order == "C" else (step, got[0] * step)
+    if kind in ("matrix", "grid") and 0 not in got:
+        want = contiguous_strides(got, step, order)
         ok = all(s == w or n == 1 for s, w, n in zip(strides, want, got))
         if not ok:
             want = "C-contiguous (row-major)" if order == "C" else "F-contiguous (column-major)"
             raise ArgumentError(f"argument {name!r} must be {want}; pass cupy.ascontiguousarray / "
                                 "cupy.asfortranarray, or a matching view")
+
+
+def contiguous_strides(shape: tuple, step: int, order: str) -> tuple:
+    """Byte strides of a contiguous array of ``shape`` in ``order`` (``step``: the item size)."""
+    axes = range(len(shape) - 1, -1, -1) if order == "C" else range(len(shape))
+    out, acc = [0] * len(shape), step
+    for a in axes:
+        out[a] = acc
+        acc *= shape[a]
+    return tuple(out)
 
 
 def check_array(name: str, a, kind: str, shape: tuple, dtype: str, order: str):
@@ -90,7 +100,7 @@ def check_array(name: str, a, kind: str, shape: tuple, dtype: str, order: str):
         raise ShapeError(f"argument {name!r} has shape {tuple(a.shape)}, expected {tuple(shape)} ({kind})")
     if a.dtype.name != dtype:
         raise DTypeError(f"argument {name!r} has element type {a.dtype.name}, expected {dtype}")
-    if kind == "matrix":
+    if kind in ("matrix", "grid"):
         ok = a.flags.c_contiguous if order == "C" else a.flags.f_contiguous
         if not ok:
             want = "C-contiguous (row-major)" if order == "C" else "F-contiguous (column-major)"

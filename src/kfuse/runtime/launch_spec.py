@@ -45,7 +45,7 @@ class InputSpec:
     @property
     def contiguity(self) -> str:
         """The CuPy flag attribute an array argument must have (``_c_contiguous`` / ``_f_contiguous``)."""
-        return "_f_contiguous" if self.kind == "matrix" and self.order == "F" else "_c_contiguous"
+        return "_f_contiguous" if self.kind in ("matrix", "grid") and self.order == "F" else "_c_contiguous"
 
 
 @dataclasses.dataclass(frozen=True)

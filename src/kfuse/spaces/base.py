@@ -33,6 +33,7 @@ class Domain:
     scalar: no extent.  vec: ``length``.  tile: logical ``rows`` x ``cols`` and
     the memory order ``lead`` of the matrix that sets the thread layout; the
     physical axes are ``slow`` (between rows of memory) and ``fast`` (along).
+    grid: the call's ``shape`` and memory order ``lead`` (stencils).
     """
 
     space: str
@@ -40,6 +41,7 @@ class Domain:
     rows: int = 1
     cols: int = 1
     lead: str = "C"
+    shape: tuple = ()      # grid: the call's output shape (a reduction's: its operand's)
 
     @property
     def slow(self) -> int:
@@ -57,10 +59,13 @@ class Domain:
 
     def full_key(self) -> tuple:
         """Every field, as a tuple (a key of the facts memoized per fusion and domain)."""
-        return (self.space, self.length, self.rows, self.cols, self.lead)
+        return (self.space, self.length, self.rows, self.cols, self.lead, self.shape)
 
     def key(self) -> tuple:
-        """Equal for domains whose calls share a thread-to-data mapping."""
+        """Equal for domains whose calls share a thread-to-data mapping (grid calls of one rank
+        and memory order share one by offsets: their shapes may differ)."""
+        if self.space == "grid":
+            return ("grid", len(self.shape), self.lead)
         if self.space == "rows":   # sparse matrices of any width share the rows of their outputs
             return ("rows", self.length)
         return (self.space, self.length, self.rows, self.cols, self.lead)

@@ -8,6 +8,7 @@ from .base import Domain, Space
 from .facts import ProgramInfo, cached_info
 from .rows import RowsSpace
 from .scalar import ScalarSpace
+from .stencil import GridSpace
 from .tile import TileSpace
 from .vec import VecSpace
 
@@ -107,6 +108,6 @@ def default_dtype(program: Program, calls: list) -> str:
     return dtype
 
 
-for _space in (VecSpace(), TileSpace(), RowsSpace(), ScalarSpace()):   # the order plans list them in
+for _space in (VecSpace(), TileSpace(), RowsSpace(), ScalarSpace(), GridSpace()):   # the order plans list them in
     register(_space)
 

@@ -1,0 +1,456 @@
+"""The ``grid`` space: a stencil kernel over arrays of rank 1 to 4.
+
+Each thread owns one point of the kernel's frame per plane (:mod:`kfuse.spaces.stencil_frame`)
+and evaluates what the kernel stores there: a value read at an offset is loaded once per
+(array, offset) into a register (``u_xm1_e``: ``u`` at x - 1), a value the kernel computes is
+recomputed at each offset it is read at, or read from its shared-memory tile (``lap_s``) that
+the block filled, halo included, before a barrier.  Stores and reductions are guarded by the box
+of the array they write."""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+
+from ..ir import ident
+from ..spaces.stencil_frame import memory_axes
+from .common import CodeBlock, KernelSource
+from .emitter import KernelEmitter
+from .finish import clear_vector_reductions, vector_finish
+from .routines import compute_params
+
+AXIS_NAMES = ("x", "y", "z", "w")      # memory axes, fastest first
+POINT = ("x_p", "y_p", "z_p", "w_p")   # the thread's frame point per memory axis
+STAGE_POINT = ("sx_p", "sy_p", "z_p", "w_p")   # a staged tile's point (its fill loop)
+
+
+@dataclasses.dataclass
+class Point:
+    """Where code evaluates: frame coordinates per memory axis, and tile-relative ones along
+    the two fastest (to index shared-memory tiles)."""
+
+    frame: tuple
+    tile: tuple
+
+
+class Scope:
+    """A C block and the registers evaluated in it (``memo``: (array, offset) -> name); a child
+    scope sees its parents' registers.  ``box``: the frame box every thread running the block
+    lies in (None: unknown, loads are clamped into their arrays)."""
+
+    def __init__(self, code, parent=None, box=None, point=None):
+        self.code, self.parent, self.box = code, parent, box
+        self.point = point if point is not None else parent.point
+        self.memo: dict = {}
+
+    def find(self, key):
+        s = self
+        while s is not None:
+            if key in s.memo:
+                return s.memo[key]
+            s = s.parent
+        return None
+
+
+def offset_tag(frame, d: tuple) -> str:
+    """``xm1_y2`` for an offset of -1 along x and 2 along y (memory axes); "" for none."""
+    parts = []
+    for m, a in enumerate(frame.axes):
+        if d[a]:
+            parts.append(f"{AXIS_NAMES[m]}{'m' if d[a] < 0 else ''}{abs(d[a])}")
+    return "_".join(parts)
+
+
+def _add(a, b):
+    return tuple(x + y for x, y in zip(a, b))
+
+
+class GridLowering(KernelEmitter):
+    """A stencil kernel (see the module docstring).  Sample (``b = 0.5 * (a[:-2] + a[2:])``
+    over 1000 points, float32)::
+
+        const int bx = b % NBX;
+        const int tx = threadIdx.x % BX;
+        const int x_p = X0 + bx * BX + tx;
+        const int a_at = (x_p - 0);
+        if (x_p >= 1 && x_p < 999) {
+            // call 0: t1 = add(a[0:998], a[2:1000])
+            const float a_xm1_e = a[a_at - 1];
+            const float a_x1_e = a[a_at + 1];
+            float t1_e; t1_add_compute(a_xm1_e, a_x1_e, t1_e);
+            ...
+            b[b_at] = b_e;
+        }
+    """
+
+    def emit(self) -> KernelSource:
+        geo = self.geometry = self.launch_geometry()
+        d = geo.detail
+        self.frame = frame = d["frame"]
+        self.producer = {c.out: c for c in self.calls}
+        order = sorted(d["smem"], key=lambda v: self.producer[v].id)   # fills in call order
+        self.staged = {v: d["tiles_shape"][v] for v in order}
+        self.build_args()
+        self.add_geometry_workspace(geo)
+        reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
+        body = self.body
+        shape = " x ".join(str(frame.extent(a)) for a in reversed(frame.axes)) or "0"
+        self.open_body(f"grid {shape} ({frame.order} order), block {d['bx']} x {d['by']}, "
+                       f"{d['zc']} plane(s) per block" + (f", staged: {', '.join(self.staged)}" if self.staged else ""),
+                       geo.threads)
+        self.idx = "long long" if self._largest() >= 2**31 else "int"
+        self.emit_indices(body.indices, d, geo)
+        self.emit_scalar_loads(body.invariants)
+        self.emit_prologue(body.invariants)
+        self.emit_block_coords(body.invariants, d)
+        clear_vector_reductions(self, body.clears, reduces)
+        self.emit_planes(body.loop, d)
+        if reduces:
+            vector_finish(self, body.finish, reduces, geo.grid[0], False)
+        return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block, self.kplan, {},
+                            body=body)
+
+    def _largest(self) -> int:
+        sizes = [self.program.value(v).type.size() for v in self.reads + self.stored
+                 if self.kind_of(v) != "scalar"]
+        return max(sizes, default=1)
+
+    # ------------------------------------------------------------------ set-up
+    def emit_indices(self, code, d, geo):
+        """Index type, block shape and the domain per memory axis::
+
+            using idx_t = int;
+            constexpr int BX = 32, BY = 8, ZC = 4, BS = 256;
+            constexpr int X0 = 1, NBX = 16;   // x: points 1 .. 510
+        """
+        frame = self.frame
+        code(f"using idx_t = {self.idx};")
+        uses_bs = bool(self.staged) or any(self.fns[c.id].is_reduce for c in self.calls)
+        code(f"constexpr int BX = {d['bx']}, BY = {d['by']}, PX = {d['px']}, PY = {d['py']}" +
+             (f", ZC = {d['zc']}" if frame.rank > 2 else "") + (f", BS = {geo.threads};" if uses_bs else ";"))
+        if any(self.fns[c.id].is_reduce for c in self.calls) and geo.grid[0] > 1:
+            code(f"constexpr int GRID = {geo.grid[0]};")
+        for m, a in enumerate(frame.axes):
+            lo, hi = frame.box[a]
+            nb = f", NB{AXIS_NAMES[m].upper()} = {d['tiles'][m]}" if m < frame.rank - 1 else ""
+            code(f"constexpr int {AXIS_NAMES[m].upper()}0 = {lo}{nb};"
+                 f"   // {AXIS_NAMES[m]} (axis {a}): points {lo} .. {hi - 1}")
+
+    def emit_block_coords(self, code, d):
+        """The block's tile from its 1-D index (x fastest, so neighbouring blocks share halos in L2)."""
+        rank = self.frame.rank
+        code("idx_t b = blockIdx.x;")
+        for m in range(rank):
+            ax = AXIS_NAMES[m]
+            if m < rank - 1:
+                code(f"const int {ax}_b = (int)(b % NB{ax.upper()}); b /= NB{ax.upper()};")
+            else:
+                code(f"const int {ax}_b = (int)b;")
+        code("const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;")
+        if rank > 3:
+            code("const int w_p = W0 + w_b;")
+
+    # ------------------------------------------------------------------ the plane loop
+    def emit_planes(self, code, d):
+        """The streaming loop over ZC planes (rank 3 and 4), or the one plane.  With one point
+        per thread, an input read on several planes at one (x, y) offset rides a register queue
+        along the loop: one load per plane, the others shifted (2.5-D streaming)."""
+        self.queue = Scope(CodeBlock(), None, None, Point(POINT, ("tx", "ty")))
+        if self.frame.rank >= 3:
+            queues = self.queues() if d["px"] == d["py"] == 1 else {}
+            if queues:
+                code("const int y_p = Y0 + y_b * BY + ty;")
+                code("const int x_p = X0 + x_b * BX + tx;")
+                self.emit_queue_start(code, queues)
+            if d["uz"] > 1:
+                code(f"#pragma unroll {d['uz']}   // planes in flight")
+            with code.block("for (int k = 0; k < ZC; ++k) {"):
+                code("const int z_p = Z0 + z_b * ZC + k;")
+                for (base, dxy), zs in queues.items():
+                    top = self.queue.memo[(base, self.offset(dxy, zs[-1]))]
+                    code(f"{top} = {ident(base)}[{self.clamped(base, self.offset(dxy, zs[-1]), POINT)}];")
+                self.emit_plane(code, bool(queues))
+                if self.staged:
+                    code("__syncthreads();   // the next plane overwrites the staged tiles")
+                for (base, dxy), zs in queues.items():
+                    names = [self.queue.memo[(base, self.offset(dxy, z))] for z in zs]
+                    code("; ".join(f"{a} = {b}" for a, b in zip(names, names[1:])) + ";   // the queue moves a plane")
+        else:
+            self.emit_plane(code)
+
+    def offset(self, dxy: tuple, dz: int) -> tuple:
+        """The logical offset with ``dxy`` along the two fastest memory axes and ``dz`` along the third."""
+        d = [0] * self.frame.rank
+        for m, a in enumerate(self.frame.axes[:2]):
+            d[a] = dxy[m]
+        d[self.frame.axes[2]] = dz
+        return tuple(d)
+
+    def queues(self) -> dict:
+        """(input, (dx, dy)) -> the planes (z offsets, contiguous) it is loaded on, where that is
+        two or more: the loads a register queue serves."""
+        frame, ax = self.frame, self.frame.axes
+        produced = set(self.producer)
+        evals = {c.id: frame.reach.get(c.out, {(0,) * frame.rank}) for c in self.calls}
+        got: dict = {}
+        for c in self.calls:
+            for r in frame.reads[c.id]:
+                if r.base in produced or self.kind_of(r.base) == "scalar":
+                    continue
+                for e in evals[c.id]:
+                    d = _add(e, r.d)
+                    got.setdefault((r.base, (d[ax[0]], d[ax[1]])), set()).add(d[ax[2]])
+        return {k: list(range(min(z), max(z) + 1)) for k, z in got.items() if len(z) >= 2}
+
+    def emit_queue_start(self, code, queues):
+        """Declare each queue's registers and fill all but its top plane before the loop (the
+        loop loads the top plane, uses the queue, then shifts it down a plane)::
+
+            const int z0_p = Z0 + z_b * ZC;   // the block's first plane
+            float u_zm1_e = u[... z0_p - 1 ...], u_e = u[... z0_p ...], u_z1_e;
+        """
+        code("const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z")
+        start = POINT[:2] + ("z0_p",) + POINT[3:]
+        for (base, dxy), zs in queues.items():
+            names = []
+            for z in zs:
+                d = self.offset(dxy, z)
+                names.append(f"{ident(base)}_{offset_tag(self.frame, d) + '_' if any(d) else ''}e")
+                self.queue.memo[(base, d)] = names[-1]
+            primed = [f"{n} = {ident(base)}[{self.clamped(base, self.offset(dxy, z), start)}]"
+                      for n, z in zip(names[:-1], zs[:-1])]
+            code(f"{self.ctype_of(base)} " + ", ".join(primed + [names[-1]]) + ";")
+
+    def emit_plane(self, code, declared: bool = False):
+        """Staged tiles (each behind a barrier), then each of the thread's PY x PX points: one
+        guarded block per box of stored outputs and reductions (``declared``: x_p and y_p are
+        the loop's)."""
+        for v in self.staged:
+            self.emit_stage(code, v)
+        d = self.geometry.detail
+        rank = self.frame.rank
+        tile = ["tx", "ty"]
+        with contextlib.ExitStack() as loops:
+            if d["py"] > 1 and rank > 1:
+                code("#pragma unroll")
+                loops.enter_context(code.block("for (int j = 0; j < PY; ++j) {"))
+                tile[1] = "(ty + j * BY)"
+            if rank > 1 and not declared:
+                code(f"const int y_p = Y0 + y_b * BY * PY + {'j * BY + ' if tile[1] != 'ty' else ''}ty;")
+            if d["px"] > 1:
+                code("#pragma unroll")
+                loops.enter_context(code.block("for (int i = 0; i < PX; ++i) {"))
+                tile[0] = "(tx + i * BX)"
+            if not declared:
+                code(f"const int x_p = X0 + x_b * BX * PX + {'i * BX + ' if tile[0] != 'tx' else ''}tx;")
+            self.emit_point(code, Point(POINT[:rank], tuple(tile)))
+
+    def emit_point(self, code, main):
+        """The thread's point ``main``: its arrays' indices, then a guarded block per box."""
+        self.bases = CodeBlock()   # per-point array indices, filled as used
+        code.embed(self.bases)
+        self.base_done = set()
+        groups: dict = {}
+        for c, box in self.frame.boxes:
+            groups.setdefault(box, []).append(c)
+        for box, cids in groups.items():
+            if not all(hi > lo for lo, hi in box):
+                continue
+            with code.block(f"if ({self.in_box(main.frame, box)}) {{") as inner:
+                scope = Scope(inner, self.queue if main.frame == POINT[:self.frame.rank] else None, box, main)
+                for c in cids:
+                    self.emit_item(scope, self.program.calls[c])
+
+    def in_box(self, coords: tuple, box: tuple, shift: tuple | None = None) -> str:
+        """``x_p >= 1 && x_p < 511 && ...``: the point (``coords`` per memory axis, plus ``shift``
+        per logical axis) inside ``box`` (per logical axis)."""
+        terms = []
+        for m, a in enumerate(self.frame.axes):
+            lo, hi = box[a]
+            s = shift[a] if shift else 0
+            c = coords[m] + (f" + {s}" if s > 0 else f" - {-s}" if s < 0 else "")
+            terms.append(f"{c} >= {lo} && {c} < {hi}")
+        return " && ".join(terms) or "true"
+
+    def emit_item(self, scope, call):
+        """A stored output (its value at the point, stored) or a reduction's contribution."""
+        zero = (0,) * self.frame.rank
+        fn = self.fns[call.id]
+        if fn.is_reduce:
+            args = []
+            for p in compute_params(fn):
+                read = next((r for r in self.frame.reads[call.id] if r.param == p), None)
+                args.append(self.value_at(scope, read.base, read.d, call) if read else
+                            self.routine_arg(call, p, lambda v: v))
+            scope.code(f"{call.name}_compute({', '.join(args + [ident(call.out) + '_acc'])});   "
+                       f"// call {call.id}: {call.label}")
+            return
+        name = self.value_at(scope, call.out, zero, call)
+        scope.code(f"{ident(call.out)}[{self.index_of(scope, call.out, zero)}] = {name};   // store {self.program.value(call.out).display}")
+
+    # ------------------------------------------------------------------ values
+    def value_at(self, scope, base: str, d: tuple, ctx) -> str:
+        """The C expression of array ``base`` at offset ``d`` from the scope's point (scalars:
+        their name or literal in ``ctx``'s types)."""
+        val = self.program.value(base)
+        if val.type.kind == "scalar":
+            return self.scalar_expr(base, ctx)
+        if base in self.staged:
+            return self.staged_read(scope, base, d)
+        key = (base, d)
+        got = scope.find(key)
+        if got is not None:
+            return got
+        name = f"{ident(base)}_{offset_tag(self.frame, d) + '_' if any(d) else ''}e"
+        if base in self.producer:
+            self.emit_compute(scope, self.producer[base], d, name)
+        else:
+            scope.code(f"const {self.ctype_of(base)} {name} = {ident(base)}[{self.index_of(scope, base, d)}];")
+        scope.memo[key] = name
+        return name
+
+    def emit_compute(self, scope, call, d: tuple, name: str):
+        """``call`` evaluated at offset ``d`` into register ``name`` (``interior``: the new
+        interior inside, the kept value on the boundary)."""
+        fn = self.fns[call.id]
+        tag = offset_tag(self.frame, d)
+        comment = f"// call {call.id}: {call.label}" + (f"   (at {tag})" if tag else "")
+        reads = {r.param: r for r in self.frame.reads[call.id]}
+        if fn.name == "interior":
+            kept = self.value_at(scope, reads["u"].base, _add(d, reads["u"].d), call)
+            scope.code(comment + ": the kept boundary, then the new interior")
+            scope.code(f"{self.ctype_of(call.out)} {name} = {kept};")
+            halo = self.frame.halo[call.id]
+            pos, shape = self.frame.pos[call.out], self.frame.shape[call.out]
+            inner = tuple((p + h, p + n - h) for p, h, n in zip(pos, halo, shape))
+            with scope.code.block(f"if ({self.in_box(scope.point.frame, inner, d)}) {{") as block:
+                child = Scope(block, scope, _meet(scope.box, _shift(inner, tuple(-x for x in d))))
+                new = self.value_at(child, reads["inner"].base, _add(d, reads["inner"].d), call)
+                block(f"{name} = {new};")
+            return
+        args = []
+        for p in compute_params(fn):
+            r = reads.get(p)
+            args.append(self.value_at(scope, r.base, _add(d, r.d), call) if r else
+                        self.routine_arg(call, p, lambda v: v))
+        scope.code(comment)
+        scope.code(f"{self.ctype_of(call.out)} {name};")
+        scope.code(f"{call.name}_compute({', '.join(args + [name])});")
+
+    def index_of(self, scope, base: str, d: tuple) -> str:
+        """The linear index of ``base`` at offset ``d`` from the scope's point: from the plane's
+        ``base_at`` where the scope's box proves it in range, else clamped per axis."""
+        frame = self.frame
+        shape = frame.shape[base]
+        strides = self.strides(base)
+        bbox = frame.base_box(base)
+        safe = scope.box is not None and scope.point.frame[0] == POINT[0] and all(
+            scope.box[a][0] + d[a] >= bbox[a][0] and scope.box[a][1] + d[a] <= bbox[a][1]
+            for a in range(frame.rank))
+        if safe:
+            self.declare_base(base)
+            off = sum(d[a] * strides[a] for a in range(frame.rank))
+            return f"{ident(base)}_at" + (f" + {off}" if off > 0 else f" - {-off}" if off < 0 else "")
+        return self.clamped(base, d, scope.point.frame)
+
+    def clamped(self, base: str, d: tuple, coords: tuple) -> str:
+        """The index of ``base`` at offset ``d`` from the point ``coords``, each axis clamped into
+        the array (a load every thread may issue, its value used only where it is in range)."""
+        frame = self.frame
+        shape, strides = frame.shape[base], self.strides(base)
+        terms = []
+        for m, a in enumerate(frame.axes):
+            k = d[a] - frame.pos[base][a]
+            c = coords[m] + (f" + {k}" if k > 0 else f" - {-k}" if k < 0 else "")
+            clamped = f"min(max({c}, 0), {max(shape[a] - 1, 0)})"
+            terms.append(f"(idx_t){clamped}" + (f" * {strides[a]}" if strides[a] != 1 else ""))
+        return " + ".join(terms)
+
+    def declare_base(self, base: str):
+        """``const idx_t u_at = (z_p - 0) * 262144 + (y_p - 0) * 512 + (x_p - 0);`` once per plane."""
+        if base in self.base_done:
+            return
+        self.base_done.add(base)
+        frame = self.frame
+        strides = self.strides(base)
+        terms = []
+        for m, a in enumerate(frame.axes):
+            p = frame.pos[base][a]
+            c = f"({POINT[m]} - {p})" if p else POINT[m]
+            terms.append(f"(idx_t){c}" + (f" * {strides[a]}" if strides[a] != 1 else ""))
+        self.bases(f"const idx_t {ident(base)}_at = {' + '.join(terms)};")
+
+    def strides(self, base: str) -> dict:
+        """Logical axis -> element stride of array ``base`` (its own memory order)."""
+        t = self.program.value(base).type
+        return _strides(self.frame.shape[base], memory_axes(self.frame.rank, t.order))
+
+    # ------------------------------------------------------------------ shared memory
+    def staged_read(self, scope, base: str, d: tuple) -> str:
+        """``lap_s[(ty + 1) * 34 + (tx + 1)]``: a staged value at offset ``d``."""
+        frame = self.frame
+        w, _ = self.staged[base]
+        ax = frame.axes
+        lo0, _ = frame.span(base, ax[0])
+        rx = f"{scope.point.tile[0]} + {d[ax[0]] - lo0}"
+        if frame.rank > 1:
+            lo1, _ = frame.span(base, ax[1])
+            ry = f"{scope.point.tile[1]} + {d[ax[1]] - lo1}"
+            return f"{ident(base)}_s[({ry}) * {w} + ({rx})]"
+        return f"{ident(base)}_s[{rx}]"
+
+    def emit_stage(self, code, base: str):
+        """Fill ``base``'s tile (the block's points and the halo its readers reach) into shared
+        memory, then a barrier::
+
+            for (int e = threadIdx.x; e < 34 * 10; e += BS) {
+                const int rx_p = e % 34 - 1, ry_p = e / 34 - 1;
+                const int sx_p = X0 + bx * BX + rx_p, sy_p = Y0 + by * BY + ry_p;
+                ... lap at (sx_p, sy_p, z_p), loads clamped ...
+                lap_s[e] = lap_e;
+            }
+            __syncthreads();
+        """
+        frame, (w, h) = self.frame, self.staged[base]
+        ax = frame.axes
+        self.body.shared(f"__shared__ {self.ctype_of(base)} {ident(base)}_s[{w * h}];   "
+                         f"// {self.program.value(base).display} and its halo: {w} x {h}")
+        lo0, _ = frame.span(base, ax[0])
+        code(f"// stage {self.program.value(base).display} with its halo in shared memory")
+        with code.block(f"for (int e = threadIdx.x; e < {w * h}; e += BS) {{") as block:
+            if frame.rank > 1:
+                lo1, _ = frame.span(base, ax[1])
+                block(f"const int rx_p = e % {w} + {lo0}, ry_p = e / {w} + {lo1};")
+                block("const int sx_p = X0 + x_b * BX * PX + rx_p, sy_p = Y0 + y_b * BY * PY + ry_p;")
+                point = Point(STAGE_POINT[:frame.rank], ("rx_p", "ry_p"))
+            else:
+                block(f"const int rx_p = e + {lo0};")
+                block("const int sx_p = X0 + x_b * BX * PX + rx_p;")
+                point = Point(STAGE_POINT[:1], ("rx_p",))
+            scope = Scope(block, None, None, point)
+            name = f"{ident(base)}_e"
+            plane = [0] * frame.rank   # a value read one plane off is staged from that plane
+            for a in ax[2:]:
+                plane[a] = frame.span(base, a)[0]
+            self.emit_compute(scope, self.producer[base], tuple(plane), name)
+            block(f"{ident(base)}_s[e] = {name};")
+        code("__syncthreads();")
+
+
+def _meet(a, b):
+    """The intersection of two boxes (None: unknown)."""
+    if a is None or b is None:
+        return None
+    return tuple((max(x[0], y[0]), min(x[1], y[1])) for x, y in zip(a, b))
+
+
+def _shift(box: tuple, d: tuple) -> tuple:
+    return tuple((lo + s, hi + s) for (lo, hi), s in zip(box, d))
+
+
+def _strides(shape: tuple, axes: tuple) -> dict:
+    """Logical axis -> element stride of a contiguous array of ``shape`` (``axes``: fastest first)."""
+    out, acc = {}, 1
+    for a in axes:
+        out[a] = acc
+        acc *= shape[a]
+    return out

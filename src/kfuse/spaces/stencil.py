@@ -1,0 +1,367 @@
+"""The grid space: stencils over arrays of rank 1 to 4 (maps reading window views, the
+pointwise calls around them, ``interior`` and reductions over grids).
+
+A block of ``bx`` x ``by`` threads covers a tile of the two fastest memory axes and walks
+``zc`` planes of the third (the streaming axis); a fourth axis is spread over blocks.  Values
+a kernel produces and reads at other points are either recomputed in registers at each offset
+(the default) or staged with their halo in shared memory (plan parameter ``smem``: their names,
+separated by spaces) behind a barrier.  The frame, offsets and halos come from
+:mod:`kfuse.spaces.stencil_frame`.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import weakref
+
+from ..errors import PlanError
+from ..ir import itemsize
+from .base import SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen
+from .facts import snapshot_key
+from .stencil_frame import analyse
+
+_GRID_CALLS: dict = {}   # id(program) -> (weak ref, snapshot key, frozenset of call ids)
+
+
+def _eligible(program, call, fn) -> bool:
+    """A flat map or reduction over arrays (the calls a grid kernel can run)."""
+    if fn.hof not in ("map", "reduce"):
+        return False
+    vals = [program.value(v) for v in call.args.values()] + [program.value(call.out)]
+    return any(v.type.kind in ("vector", "matrix", "grid") for v in vals) and \
+        all(v.type.kind != "sparse" for v in vals)
+
+
+def grid_calls(program) -> frozenset:
+    """Ids of the calls the grid space hosts: the flat maps and reductions that read a window
+    view, touch a grid (3 or 4 axes) or run ``interior``, and the flat maps and reductions
+    connected to them through arrays (so a pointwise call next to a stencil can fuse with it)."""
+    from .. import library
+    key = snapshot_key(program)
+    held = _GRID_CALLS.get(id(program))
+    if held is not None and held[0]() is program and held[1] == key:
+        return held[2]
+    fns = {c.id: library.get(c.fn) for c in program.calls}
+    ok = {c.id for c in program.calls if _eligible(program, c, fns[c.id])}
+    got = set()
+    for c in program.calls:
+        if c.id not in ok:
+            continue
+        vals = [program.value(v) for v in list(c.args.values()) + [c.out]]
+        if fns[c.id].name == "interior" or any(v.window for v in vals) or any(v.type.kind == "grid" for v in vals):
+            got.add(c.id)
+    if got:
+        producer = program.producers()
+        edges = []
+        for c in program.calls:
+            for v in c.args.values():
+                b = program.base(v)
+                src = producer.get(b)
+                if src is not None and program.value(b).type.kind != "scalar":
+                    edges.append((src, c.id))
+        grew = True
+        while grew:
+            grew = False
+            for src, dst in edges:
+                for a, b in ((src, dst), (dst, src)):
+                    if a in got and b in ok and b not in got:
+                        got.add(b)
+                        grew = True
+    out = frozenset(got)
+    _GRID_CALLS[id(program)] = (weakref.ref(program), key, out)
+    return out
+
+
+def smem_names(params: dict) -> frozenset:
+    """The values a kernel stages in shared memory (plan parameter ``smem``)."""
+    return frozenset(params.get("smem", "").split())
+
+
+class GridSpace(Space):
+    """A stencil kernel over a grid.  Sample (jacobi-2d, recompute)::
+
+        const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
+        const int x_p = X0 + bx * BX + tx, y_p = Y0 + by * BY + ty;
+        if (x_p < 4095 && y_p < 4095) {
+            const float a_e = a[a_at];  const float a_xm1_e = a[a_at - 1]; ...
+        }
+    """
+
+    name = "grid"
+    claim_order = 5
+    kernel_order = 4
+    host_rank = 3
+    shares_costs = False
+    params = (
+        ParamSpec("bx", int, None, low=1, high=1024, power_of_two=True, required=True,
+                  doc="threads of a block along the fastest memory axis"),
+        ParamSpec("by", int, 1, low=1, high=1024, power_of_two=True,
+                  doc="threads of a block along the second fastest memory axis"),
+        ParamSpec("zc", int, 1, low=1, doc="planes of the third fastest axis each block walks (streaming)"),
+        ParamSpec("px", int, 1, low=1, high=16, doc="points per thread along x, BX apart (loads in flight)"),
+        ParamSpec("py", int, 1, low=1, high=16, doc="points per thread along y, BY apart (loads in flight)"),
+        ParamSpec("uz", int, 1, low=1, high=16, doc="unrolling of the plane loop (planes in flight)"),
+        ParamSpec("smem", str, "", doc="values staged with their halo in shared memory (names, space-separated)"),
+    )
+    floor_params = {"bx": 32, "by": 8, "zc": 1}
+
+    # ------------------------------------------------------------------ domain
+    def claim(self, program, call, fn) -> Domain | None:
+        """The calls of :func:`grid_calls`: their output's shape (a reduction's operand's)."""
+        if call.id not in grid_calls(program):
+            return None
+        arrays = [program.value(v) for v in call.args.values() if program.value(v).type.kind != "scalar"]
+        ref = program.value(call.out) if not fn.is_reduce else arrays[0]
+        return Domain("grid", lead=ref.type.order, shape=tuple(int(d) for d in ref.type.shape))
+
+    def refusal(self, program, call, fn) -> str:
+        return f"{call.label} reads no window view and no grid"
+
+    def describe(self, domain: Domain) -> str:
+        return f"stencil over a {len(domain.shape)}-axis grid ({domain.lead} order)"
+
+    def elements(self, domain: Domain) -> int:
+        return math.prod(domain.shape) if domain.shape else 1
+
+    # ------------------------------------------------------------------ frame
+    def frame(self, program, calls: list, params: dict, info, stored=None):
+        """The kernel's :class:`kfuse.spaces.stencil_frame.Frame` (stored: the outputs needed
+        outside; default: every output read outside the kernel or returned)."""
+        if stored is None:
+            stored = stored_outputs(program, calls, info)
+        smem = smem_names(params)
+        key = ("grid-frame", tuple(calls), frozenset(stored), smem)
+        return info.memo(key, lambda: analyse(program, list(calls), set(stored), smem, info))
+
+    # ------------------------------------------------------------------ parameters
+    def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
+        frame = self.frame(program, calls, {}, info)
+        return self._shape_params(frame, 32 if frame.rank > 1 else 256, 8 if frame.rank > 1 else 1,
+                                  default_smem(program, calls, frame, info))
+
+    def _shape_params(self, frame, bx: int, by: int, smem: str, px: int = 1, py: int = 1) -> dict:
+        ext = frame.memory_extents() + (1, 1, 1)
+        nx = max(1, ext[0])
+        while bx > 32 and bx // 2 >= nx:
+            bx //= 2
+        if frame.rank < 2:
+            by, py = 1, 1
+        zc = 1
+        if frame.rank >= 3:
+            tiles = math.ceil(ext[0] / (bx * px)) * math.ceil(ext[1] / (by * py)) * max(1, ext[3])
+            zc = max(1, min(ext[2], math.ceil(ext[2] * tiles / max(1, blocks_wanted() * 2))))
+        out = {"bx": bx, "by": by, "zc": zc}
+        if px > 1:
+            out["px"] = px
+        if py > 1:
+            out["py"] = py
+        if smem:
+            out["smem"] = smem
+        return out
+
+    def validate(self, program, kernel, domain: Domain, info) -> None:
+        """The schema, then: a block of 32 to 1024 threads, staged values that the kernel
+        produces and reads only within the tile's plane, and shared memory within the budget."""
+        self.check_schema(kernel)
+        why = self.refusal_of(program, kernel.calls, kernel.params, info)
+        if why:
+            raise PlanError(f"kernel {kernel.name}: {why}")
+
+    def refusal_of(self, program, calls, params, info) -> str | None:
+        """Why ``params`` cannot launch the grid kernel of ``calls`` (None: they can)."""
+        threads = int(params["bx"]) * int(params.get("by", 1))
+        if not 32 <= threads <= 1024:
+            return f"bx * by must be in [32, 1024], got {threads}"
+        frame = self.frame(program, calls, params, info)
+        produced = {info.out(c) for c in calls}
+        for v in smem_names(params):
+            if v not in produced or info.fn(info.graph.producers[v]).is_reduce:
+                return f"smem names {v!r}, which is not an array this kernel computes"
+            for axis in frame.axes[2:]:
+                lo, hi = frame.span(v, axis)
+                if lo != hi:
+                    return (f"smem stages {v!r} plane by plane, but it is read at offsets {lo}..{hi} along "
+                            f"axis {axis} (the streaming axis): recompute it instead")
+        shared = self.shared_static(program, calls, params, None, info)
+        if shared > SMEM_STATIC_LIMIT:
+            return f"needs {shared:,} B of shared memory (limit {SMEM_STATIC_LIMIT:,} B): smaller tiles or fewer staged values"
+        return None
+
+    # ------------------------------------------------------------------ variants
+    def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
+        """Block shapes x points per thread (along x and y) x plane-loop unrolling x staging
+        choices (none, the default, every candidate), each with its streaming depth; refused
+        combinations dropped."""
+        frame = self.frame(program, calls, {}, info)
+        cands = smem_candidates(program, calls, frame, info)
+        choices = list(dict.fromkeys(["", default_smem(program, calls, frame, info), " ".join(cands)]))
+        if frame.rank > 1:
+            shapes = [(32, 8), (32, 4), (64, 4), (32, 16), (128, 2)]
+            points = [(1, 1), (1, 2), (1, 4), (2, 1), (2, 2)]
+        else:
+            shapes, points = [(128, 1), (256, 1), (512, 1)], [(1, 1), (2, 1), (4, 1)]
+        unrolls = (1, 4) if frame.rank > 2 else (1,)
+        out = []
+        for (bx, by), (px, py), uz, smem in itertools.product(shapes, points, unrolls, choices):
+            p = self._shape_params(frame, bx, by, smem, px, py)
+            if uz > 1 and p["zc"] >= uz:
+                p["uz"] = uz
+            if p not in out and self.refusal_of(program, calls, p, info) is None:
+                out.append(p)
+        return out or [self.default_params(program, calls, domain, dtype, info)]
+
+    # ------------------------------------------------------------------ geometry
+    def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
+        """A 1-D launch of ``ceil(X/bx) * ceil(Y/by) * ceil(Z/zc) * W`` blocks of ``bx * by``
+        threads (X, Y, Z, W: the threads' domain from the fastest memory axis).  detail:
+        ``frame``, ``bx``, ``by``, ``zc``, ``tiles`` (blocks per memory axis), ``smem``
+        (staged values), ``tiles_shape`` per staged value: (width, height) of its tile."""
+        frame = self.frame(program, calls, params, info)
+        bx, by, zc = int(params["bx"]), int(params.get("by", 1)), int(params.get("zc", 1))
+        px, py = int(params.get("px", 1)), int(params.get("py", 1))
+        ext = frame.memory_extents() + (1, 1, 1)
+        tiles = (math.ceil(ext[0] / (bx * px)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
+                 math.ceil(ext[2] / zc) if frame.rank > 2 else 1, ext[3] if frame.rank > 3 else 1)
+        blocks = max(1, math.prod(tiles))
+        outs = [info.out(c) for c in calls if info.fn(c).is_reduce]
+        staged = {v: staged_tile(frame, v, bx * px, by * py) for v in sorted(smem_names(params))}
+        detail = {"frame": frame, "bx": bx, "by": by, "zc": zc, "px": px, "py": py,
+                  "uz": min(int(params.get("uz", 1)), zc), "tiles": tiles, "smem": tuple(staged),
+                  "tiles_shape": staged}
+        return Geometry((blocks, 1, 1), (bx * by, 1, 1), self.shared_static(program, calls, params, domain, info),
+                        0, self.workspace(program, outs, blocks, False), frozen(detail))
+
+    def shared_static(self, program, calls: list, params: dict, domain, info) -> int:
+        """Staged tiles plus the reductions' block scratch and the last-block flags."""
+        frame = self.frame(program, calls, params, info)
+        bx, by = int(params["bx"]) * int(params.get("px", 1)), int(params.get("by", 1)) * int(params.get("py", 1))
+        total = 0
+        for v in smem_names(params):
+            if v in frame.pos:
+                w, h = staged_tile(frame, v, bx, by)
+                total += w * h * itemsize(program.value(v).type.dtype)
+        reds = [c for c in calls if info.fn(c).is_reduce]
+        if reds:
+            total += sum(2 * ((bx * by + 31) // 32) * itemsize(info.dtype(c)) for c in reds) + SMEM_FLAGS
+        return total
+
+    # ------------------------------------------------------------------ traffic
+    def traffic_facts(self, program, calls: list, domain: Domain, seen: set, info) -> dict:
+        return {"n_red": sum(info.fn(c).is_reduce for c in calls), "calls": tuple(calls),
+                "item_bytes": max([itemsize(program.value(b).type.dtype) for b in seen] or [4])}
+
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+        """Halo re-reads from L2 (each input's tile grows by its offsets' span), the reductions'
+        partial results, and the bytes a thread has in flight (one element per load)."""
+        d = geometry.detail
+        frame = d["frame"]
+        program = facts["info"].program
+        l2, loads = 0, 0
+        sizes = (d["bx"] * d["px"], d["by"] * d["py"], d["zc"])
+        for base, offs in input_offsets(frame).items():
+            if base not in program.values:
+                continue
+            nbytes = program.value(base).type.nbytes()
+            grow = 1.0
+            for k, axis in enumerate(frame.axes[:3]):
+                lo, hi = min(o[axis] for o in offs), max(o[axis] for o in offs)
+                grow *= (sizes[k] + hi - lo) / sizes[k]
+            l2 += int(nbytes * (grow - 1))
+            loads += len(offs)
+        grid, n_red = geometry.grid[0], facts["n_red"]
+        partial = 2 * grid * n_red * 8 if grid > 1 else 0
+        return {"partial": partial, "l2": l2, "atomics": 0, "zeroed": 0, "tail_bytes": grid * n_red * 8,
+                "per_thread_bytes": max(1, loads) * facts["item_bytes"] * d["px"] * d["py"] * d["uz"],
+                "narrow": False,
+                "extra_flops": extra_work(program, frame, d, facts["info"]),
+                "barriers": grid * d["zc"] * len(d["smem"])}
+
+    def kind(self, program, calls: list, domain: Domain, info) -> str:
+        return "grid-reduce" if any(info.fn(c).is_reduce for c in calls) else "grid-map"
+
+    def env_fields(self, program, calls: list, facts: dict, info) -> dict:
+        return {}
+
+
+def extra_work(program, frame, detail: dict, info) -> float:
+    """Operations beyond one evaluation of each call per point: a recomputed value once more per
+    extra offset it is read at, a staged one over its halo (tile area over the block's)."""
+    points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
+    threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"]   # points of a block's tile
+    extra = 0.0
+    producer = {info.out(c): c for c in frame.reads}
+    for v, offs in frame.reach.items():
+        c = producer.get(v)
+        if c is None:
+            continue
+        if v in detail["tiles_shape"]:
+            w, h = detail["tiles_shape"][v]
+            times = w * h / threads
+        else:
+            times = len(offs)
+        extra += max(0.0, times - 1) * max(1, info.fn(c).flops) * points
+    return extra
+
+
+def stored_outputs(program, calls: list, info) -> set:
+    """Outputs of ``calls`` read by a call outside them or returned (what the kernel stores)."""
+    members = set(calls)
+    out = set()
+    for c in calls:
+        v = info.out(c)
+        if v in info.returned or any(r not in members for r in info.readers.get(v, ())):
+            out.add(v)
+    return out
+
+
+def input_offsets(frame) -> dict:
+    """Global array -> the offsets (relative to a thread's point) the kernel loads it at."""
+    out: dict = {}
+    produced = set(frame.reach)
+    for c, reads in frame.reads.items():
+        for r in reads:
+            if r.base in produced:
+                continue
+            out.setdefault(r.base, set()).add(r.d)
+    return out
+
+
+def staged_tile(frame, value: str, bx: int, by: int) -> tuple:
+    """(width, height) of the shared-memory tile of ``value``: the block's tile grown by the
+    span of the offsets it is read at along the two fastest memory axes."""
+    ax = frame.axes
+    lo0, hi0 = frame.span(value, ax[0])
+    w = bx + hi0 - lo0
+    h = 1
+    if frame.rank > 1:
+        lo1, hi1 = frame.span(value, ax[1])
+        h = by + hi1 - lo1
+    return w, h
+
+
+def smem_candidates(program, calls: list, frame, info) -> list:
+    """Produced values that calls of the kernel read directly at two or more points of the
+    tile's plane (through windows), and on one plane only: the values a shared-memory tile
+    serves (the seed's complex fusion).  Values only their readers' recomputation multiplies
+    (the terms of a Laplacian) are recomputed inside the tile's fill."""
+    direct: dict = {}
+    for c in calls:
+        for r in frame.reads[c]:
+            if r.base in frame.reach:
+                direct.setdefault(r.base, set()).add(r.d)
+    out = []
+    for c in calls:
+        v = info.out(c)
+        if info.fn(c).is_reduce or v not in frame.reach:
+            continue
+        planar = {tuple(o[a] for a in frame.axes[:2]) for o in direct.get(v, ())}
+        if len(planar) < 2 or any(len({o[a] for o in frame.reach[v]}) > 1 for a in frame.axes[2:]):
+            continue
+        out.append(v)
+    return out
+
+
+def default_smem(program, calls: list, frame, info) -> str:
+    """Candidates read at four or more points: staged by default (recomputing them costs more
+    than a barrier)."""
+    return " ".join(v for v in smem_candidates(program, calls, frame, info) if len(frame.reach[v]) >= 4)

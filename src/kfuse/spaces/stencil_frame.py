@@ -1,0 +1,185 @@
+"""The frame of a stencil kernel: where every value of its calls lies, and at which offsets each
+is read.
+
+A grid kernel runs calls whose operands are *window views* (``u[1:-1, :-2]``) of arrays of one
+rank and memory order.  Each value gets a position in one coordinate frame (its element 0 lies
+at ``pos``); a thread owns one point ``t`` of the frame, and a call at ``t`` reads each operand
+at ``t + d``, ``d`` the read's *offset*.  Positions come from the first array each call reads
+(program order), so values sliced from one field line up as they do in that field::
+
+    lap = 4 * q[1:-1, 1:-1] - (q[1:-1, 2:] + ...)     pos[lap] = (1, 1), reads of q at d in {(0, 0), (0, 1), ...}
+    flx = lap[:, 1:] - lap[:, :-1]                     pos[flx] = (1, 2), reads lap at d = (0, 0) and (0, -1)
+
+The kernel's threads cover the union of the boxes of what it stores (its outputs needed
+outside, the operands its reductions fold).  ``reach[v]``: the offsets at which the kernel
+evaluates a produced value ``v`` relative to a thread's point, through the calls that read it
+(a value staged in shared memory is evaluated over its whole tile, so its own reads count over
+their hull).  Everything here is pure data, computed once per fusion.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+
+
+@dataclasses.dataclass(frozen=True)
+class Read:
+    """One array operand of a call: the value read (``base``: its memory), and the offset
+    ``d`` from the call's thread point (for ``interior``'s ``inner``: from the inner point)."""
+
+    param: str
+    value: str
+    base: str
+    d: tuple
+
+
+@dataclasses.dataclass(frozen=True)
+class Frame:
+    """The frame of a grid kernel (see the module docstring).
+
+    ``rank``, ``order`` ("C"/"F"); ``axes``: logical axes from the fastest in memory to the
+    slowest; ``pos``: value -> position of its element 0; ``shape``: value -> shape; ``reads``:
+    call id -> its :class:`Read` s; ``boxes``: (call id, box) for every stored output and
+    reduction, box = ((lo, hi) per logical axis); ``box``: their union (the threads' domain);
+    ``halo``: interior call id -> halo per axis; ``reach``: produced value -> set of offsets."""
+
+    rank: int
+    order: str
+    axes: tuple
+    pos: dict
+    shape: dict
+    reads: dict
+    boxes: tuple
+    box: tuple
+    halo: dict
+    reach: dict
+
+    def extent(self, axis: int) -> int:
+        """Points of the threads' domain along logical ``axis``."""
+        lo, hi = self.box[axis]
+        return max(0, hi - lo)
+
+    def memory_extents(self) -> tuple:
+        """The domain's extents from the fastest memory axis to the slowest."""
+        return tuple(self.extent(a) for a in self.axes)
+
+    def base_box(self, base: str) -> tuple:
+        """The frame box an array ``base`` occupies."""
+        return tuple((p, p + n) for p, n in zip(self.pos[base], self.shape[base]))
+
+    def span(self, value: str, axis: int) -> tuple:
+        """(lowest, highest) offset at which ``value`` is evaluated along logical ``axis``."""
+        offs = [d[axis] for d in self.reach.get(value, {(0,) * self.rank})]
+        return min(offs), max(offs)
+
+
+def _add(a: tuple, b: tuple) -> tuple:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _sub(a: tuple, b: tuple) -> tuple:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def memory_axes(rank: int, order: str) -> tuple:
+    """Logical axes from the fastest in memory: the last for C order, the first for F."""
+    return tuple(range(rank - 1, -1, -1)) if order == "C" else tuple(range(rank))
+
+
+def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
+    """The :class:`Frame` of the grid kernel running ``calls`` (sorted ids) that stores
+    ``stored`` (its outputs needed outside) and stages ``smem`` in shared memory."""
+    arrays = [v for c in calls for v in list(program.calls[c].args.values()) + [program.calls[c].out]
+              if program.value(v).type.kind not in ("scalar",)]
+    first = program.value(program.base(arrays[0])) if arrays else None
+    rank = first.type.rank if first is not None else 1
+    order = first.type.order if first is not None else "C"
+    pos, shape, reads, halo = {}, {}, {}, {}
+    produced = {info.out(c): c for c in calls}
+    boxes = []
+    for c in calls:
+        call, fn = program.calls[c], info.fn(c)
+        ops = [(p, v) for p, v in call.args.items() if program.value(v).type.kind != "scalar"]
+        here = _place_call(program, call, ops, pos, shape)
+        got = []
+        out_value = program.value(call.out)
+        if fn.name == "interior":
+            from ..library.builtins import halos
+            halo[c] = halos(out_value.type.shape, program.value(call.args["inner"]).type.shape)
+        for p, v in ops:
+            val = program.value(v)
+            base = program.base(v)
+            d = _sub(_add(pos[base], val.offset), here)
+            if c in halo and p == "inner":
+                d = _sub(d, halo[c])
+            got.append(Read(p, v, base, d))
+        reads[c] = tuple(got)
+        if fn.is_reduce:
+            if ops:
+                boxes.append((c, tuple((lo, lo + n) for lo, n in zip(here, program.value(ops[0][1]).type.shape))))
+        else:
+            pos[call.out], shape[call.out] = here, tuple(out_value.type.shape)
+            if call.out in stored:
+                boxes.append((c, tuple((lo, lo + n) for lo, n in zip(here, out_value.type.shape))))
+    box = _union([b for _, b in boxes], rank)
+    reach = _reach(calls, reads, produced, stored, smem, info, rank)
+    return Frame(rank, order, memory_axes(rank, order), pos, shape, reads, tuple(boxes), box, halo, reach)
+
+
+def _place_call(program, call, ops, pos, shape) -> tuple:
+    """The position of a call's points: that of its first array operand's element 0 (bases
+    not placed yet are placed so that their first read has offset 0)."""
+    rank = program.value(ops[0][1]).type.rank if ops else 1
+    here = None
+    for _, v in ops:
+        val, base = program.value(v), program.base(v)
+        if base in pos:
+            here = _add(pos[base], val.offset)
+            break
+    if here is None:   # no operand placed yet: the first one's base lies at the origin
+        here = program.value(ops[0][1]).offset if ops else (0,) * rank
+    for _, v in ops:
+        val, base = program.value(v), program.base(v)
+        if base not in pos:
+            pos[base] = _sub(here, val.offset)
+            shape[base] = tuple(program.value(base).type.shape)
+    return here
+
+
+def _union(boxes: list, rank: int) -> tuple:
+    """The smallest box holding every non-empty box of ``boxes`` (an empty box if none)."""
+    full = [b for b in boxes if all(hi > lo for lo, hi in b)]
+    if not full:
+        return tuple((0, 0) for _ in range(rank))
+    return tuple((min(b[a][0] for b in full), max(b[a][1] for b in full)) for a in range(rank))
+
+
+def _reach(calls, reads, produced, stored, smem, info, rank) -> dict:
+    """Offsets at which each produced value is evaluated (module docstring), from the stored
+    outputs and reductions (offset 0) back through the reads, last call first."""
+    zero = (0,) * rank
+    reach: dict = {}
+    for c in reversed(calls):
+        out = info.out(c)
+        fn = info.fn(c)
+        if fn.is_reduce:
+            mine = {zero}
+        else:
+            mine = set(reach.get(out, set()))
+            if out in stored or not mine:
+                mine.add(zero)
+            if out in smem:
+                mine = hull(mine)
+            reach[out] = mine
+        for r in reads[c]:
+            if r.base in produced:
+                reach.setdefault(r.base, set()).update(_add(e, r.d) for e in mine)
+    return reach
+
+
+def hull(offsets: set) -> set:
+    """Every integer point of the smallest box holding ``offsets``."""
+    offsets = list(offsets)
+    rank = len(offsets[0])
+    ranges = [range(min(o[a] for o in offsets), max(o[a] for o in offsets) + 1) for a in range(rank)]
+    return set(itertools.product(*ranges))

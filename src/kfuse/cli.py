@@ -105,11 +105,11 @@ def cmd_stages(args):
     from .api import bind_sizes, compile_stages
     from .runtime import workflow
     from .runtime.stages import artifact_files
-    prog = bind_sizes(_load(args), _sizes(args.size))
     until = args.until
-    workflow.position(until)
     if args.start is not None and workflow.position(args.start) >= workflow.position(until):
         raise KfuseError(f"--from {args.start} must come before --until {until}")
+    workflow.position(until)
+    prog = bind_sizes(_load(args), _sizes(args.size))
     out = args.out or f"{prog.name}_stages"
     run = workflow.Run(prog, out, args.start)
     if run.plan is not None and args.plan:

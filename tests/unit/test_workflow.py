@@ -266,3 +266,15 @@ def test_explain_lists_exclusions_and_keeps_todays_refusals():
            "not a fusion target: boundary call" in text
     assert "not convex" in plain and "not convex" in text and "global barrier" in text
     assert explain_program(prog, calls=[2, 3]) in explain_program(prog, calls=[2, 3], excluded={0: "x"})
+
+
+def test_compile_stages_takes_exclusions_and_a_strategy():
+    from kfuse.api import compile_stages
+    from kfuse.frontend import script
+    prog = script.load(example("gemver"))
+    sizes = {"m": 300, "n": 200}
+    assert [k.calls for k in compile_stages(prog, sizes, until="plan")["plan"].kernels] == [[0, 1, 2], [3]]
+    got = compile_stages(prog, sizes, until="plan", exclude={2: "kept apart"})["plan"]
+    assert [k.calls for k in got.kernels] == [[0, 1], [2], [3]]
+    got = compile_stages(prog, sizes, until="plan", strategy="unfused")["plan"]
+    assert len(got.kernels) == 4

@@ -115,17 +115,26 @@ def compile_program(program: Program, sizes: dict | None = None, plan=None,
 
 
 def compile_stages(program: Program, sizes: dict | None = None, plan=None, arch: str | None = None,
-                   fuse: bool | None = None, until: str = "executable") -> dict:
+                   fuse: bool | None = None, until: str = "executable", exclude: dict | None = None,
+                   strategy: str | None = None) -> dict:
     """The named stages (:data:`kfuse.runtime.stages.STAGES`) up to ``until``, as an ordered
     dict of artifacts (``exe.stages`` holds all of them for a compiled program).  Stages up to
-    ``cuda`` need neither NVRTC nor a GPU; ``cubin`` and ``executable`` need NVRTC."""
+    ``cuda`` need neither NVRTC nor a GPU; ``cubin`` and ``executable`` need NVRTC.
+
+    Without a ``plan``, ``exclude`` (call id -> reason: calls kept out of fusion, each alone in
+    its kernel) and ``strategy`` (:data:`kfuse.runtime.workflow.STRATEGIES`) steer the search
+    (``kfuse stages``' targets and search settings)."""
     from .runtime import stages
     stages.check_stage(until)
     bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
     out = stages.front(bound)
     if not stages.reaches(until, "plan"):
         return {k: v for k, v in out.items() if stages.reaches(until, k)}
-    chosen = make_plan(bound, plan, fuse)
+    if plan is None and fuse is not False and (exclude or strategy not in (None, "auto")):
+        from .runtime.workflow import search_plan
+        chosen = search_plan(bound, excluded=exclude, strategy=strategy or "auto")
+    else:
+        chosen = make_plan(bound, plan, fuse)
     if until == "plan":
         return {**out, "plan": chosen}
     done = stages.run_from_plan(bound, chosen, arch, until)

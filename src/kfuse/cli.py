@@ -5,7 +5,7 @@
     kfuse graph SCRIPT [-o F.dot]
     kfuse plan SCRIPT --size NAME=V ... [--json]
     kfuse compile SCRIPT --size NAME=V ... -o F.cu [--plan F.json]
-    kfuse stages SCRIPT --size NAME=V ... [--until STAGE] [--out DIR]   (each stage's artifact)
+    kfuse stages SCRIPT --size NAME=V ... [--until STAGE] [--from STAGE] [--out DIR]   (each stage's artifact)
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
@@ -100,12 +100,23 @@ def cmd_compile(args):
 
 
 def cmd_stages(args):
-    from .api import compile_stages
+    """The compiler's artifacts up to ``--until`` and the numbered, editable ones of the staged
+    workflow (:mod:`kfuse.runtime.workflow`), resumed ``--from`` an edited stage's file."""
+    from .api import bind_sizes, compile_stages
+    from .runtime import workflow
     from .runtime.stages import artifact_files
-    prog = _load(args)
-    stages = compile_stages(prog, _sizes(args.size), args.plan, args.arch, until=args.until)
+    until = args.until
+    if args.start is not None and workflow.position(args.start) >= workflow.position(until):
+        raise KfuseError(f"--from {args.start} must come before --until {until}")
+    workflow.position(until)
+    prog = bind_sizes(_load(args), _sizes(args.size))
     out = args.out or f"{prog.name}_stages"
-    for fname, data, what in artifact_files(stages, prog.name):
+    run = workflow.Run(prog, out, args.start)
+    if run.plan is not None and args.plan:
+        raise KfuseError("--plan and --from plan both give the plan; give one")
+    stages = compile_stages(prog, None, run.plan or args.plan, args.arch, until=workflow.compile_stage(until),
+                            exclude=run.excluded, strategy=run.strategy)
+    for fname, data, what in artifact_files(stages, prog.name) + run.files(stages, until, args.arch):
         path = os.path.join(out, fname)
         _write(path, data)
         print(f"wrote {path} ({what})")
@@ -300,10 +311,16 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--arch", help="target, e.g. sm_90 (default: the GPU's, else sm_90)")
     c.set_defaults(func=cmd_compile)
     c = script_cmd("stages", "write each compilation stage's artifact to a file (program, graph, plan, "
-                   "kernels, CUDA, cubin, launch spec)")
+                   "kernels, CUDA, cubin, launch spec) and the numbered, editable stages: 01 metadata, "
+                   "02 targets, 03 graphs (DDG, OEG), 04 search, 05 plan (JSON, new OEG), 06 cuda, "
+                   "each with a report")
     c.add_argument("--until", default="executable", metavar="STAGE",
-                   help="the last stage to run: program, graph, plan, kernels, cuda, cubin or executable")
-    c.add_argument("--out", default=None, help="folder to write into (default NAME_stages)")
+                   help="the last stage to run, in order: program (= metadata), targets, graph (= graphs), "
+                        "search, plan, kernels, cuda, cubin or executable")
+    c.add_argument("--from", dest="start", default=None, metavar="STAGE",
+                   help="resume from the (edited) artifact of targets (02_targets.json), search "
+                        "(04_search.json) or plan (05_plan.json or 05_oeg_new.dot) in --out")
+    c.add_argument("--out", default=None, help="folder to write into and read --from (default NAME_stages)")
     c.add_argument("--arch", help="target, e.g. sm_90 (default: the GPU's, else sm_90)")
     c.set_defaults(func=cmd_stages)
     c = script_cmd("run", "compile and run on random inputs, check and time")

@@ -47,6 +47,8 @@ class Analysis:
         self.info = program_info(program)
         self.graph = self.info.graph
         self._checks: dict = {}
+        #: call id -> why it is no fusion target (``kfuse stages``' 02_targets.json): kept alone
+        self.excluded: dict = {}
 
     def domain(self, cid: int):
         """The domain of call ``cid`` (:func:`kfuse.spaces.call_domain`)."""
@@ -59,6 +61,11 @@ class Analysis:
     def check(self, calls) -> list:
         """:func:`check` of ``calls``, remembered."""
         key = tuple(sorted(set(calls)))
+        if len(key) > 1 and self.excluded:
+            alone = [f"call {c} ({self.program.calls[c].label}) is not a fusion target: {self.excluded[c]}"
+                     for c in key if c in self.excluded]
+            if alone:
+                return alone
         got = self._checks.get(key)
         if got is None:
             got = self._checks[key] = _check(self, list(key))

@@ -15,8 +15,9 @@ executable    the :class:`~kfuse.runtime.launch_spec.LaunchSpec` to call it     
 :func:`kfuse.pipeline.compile_stages` runs them from a program (planning is at the API's
 floor); :func:`compile_plan` runs the stages from a plan on (:func:`build`, ``runtime.build``, is it).  Every
 :class:`~kfuse.runtime.Executable` keeps its artifacts in ``exe.stages``, an ordered dict, and
-``kfuse stages`` writes them to files.  Up to ``cuda`` nothing needs NVRTC or a GPU; ``cubin``
-needs NVRTC only.
+``kfuse stages`` writes them to files, beside the numbered, editable artifacts of the staged
+workflow (:mod:`kfuse.runtime.workflow`: 01 metadata ... 06 cuda, resumed ``--from`` an edited
+one).  Up to ``cuda`` nothing needs NVRTC or a GPU; ``cubin`` needs NVRTC only.
 """
 from __future__ import annotations
 

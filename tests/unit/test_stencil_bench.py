@@ -391,3 +391,77 @@ def test_cli_rejects_unknown_workload_before_needing_a_gpu(capsys):
     assert "unknown workload 'nosuch'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         runner.main(["--impls", "cupy,nosuch"])
+
+
+# ---------------------------------------------------------------------------
+# the worker's point on NumPy (a fake implementation; no GPU)
+# ---------------------------------------------------------------------------
+
+class _NumpyImpl:
+    """An implementation on NumPy with the Impl interface the worker drives."""
+
+    name = "fake"
+    check_after_calls = 1
+
+    def __init__(self, perturb=0.0):
+        self.perturb = perturb
+
+    def build(self, step, sizes, dtype):
+        return step.compute
+
+    def convert(self, a):
+        return a
+
+    def bind(self, built, args):
+        return lambda: built(*args)
+
+    def outputs(self, result):
+        outs = result if isinstance(result, (tuple, list)) else (result,)
+        return [o + self.perturb for o in outs]
+
+    def timer(self):
+        from kfuse.bench.timing import HostTimer
+        return HostTimer(block=lambda r: None)
+
+    def block(self, result):
+        pass
+
+
+@pytest.fixture
+def numpy_worker(monkeypatch):
+    import cupy
+
+    from kfuse.bench.stencils import worker as sw
+
+    class _Dev:
+        def synchronize(self):
+            pass
+
+    monkeypatch.setattr(cupy.cuda, "Device", lambda *a: _Dev())
+    monkeypatch.setitem(peers.OPS_OF, "fake", "numpy")
+
+    def make_data(wl, shape, dtype, seed, reference):
+        inputs = W.make_inputs(wl, shape, dtype, seed)
+        return inputs, W.reference(wl, inputs, NP), np
+
+    monkeypatch.setattr(sw, "make_data", make_data)
+    args = sw.parse_args(["--impl", "fake", "--quick", "--min-time", "0.001", "--dtype", "float32"])
+    return sw, args
+
+
+@pytest.mark.parametrize("name", ["hdiff-80x256x256", "jacobi2d_loop-8192", "flux5-512"])
+def test_worker_point_checks_then_times(numpy_worker, name):
+    sw, args = numpy_worker
+    wl = W.WORKLOADS[name]
+    rec = sw.run_point(_NumpyImpl(), wl, args)
+    assert rec["status"] == "ok", rec["note"]
+    assert len(rec["relerr"]) == len(wl.outputs) and max(rec["relerr"].values()) < 1e-6
+    assert rec["hot"]["us"] > 0 and rec["hot"]["loops"] >= 7
+    if wl.loop:   # timed whole, reported per step
+        assert rec["hot"]["whole_loop_us"] == pytest.approx(rec["hot"]["us"] * wl.steps)
+
+
+def test_worker_point_wrong_result_is_not_timed(numpy_worker):
+    sw, args = numpy_worker
+    rec = sw.run_point(_NumpyImpl(perturb=1e-2), W.WORKLOADS["heat3d-256"], args)
+    assert rec["status"] == "wrong" and "rel. error" in rec["note"] and "hot" not in rec

@@ -383,10 +383,10 @@ def test_write_outputs_and_report_only(tmp_path):
 
 
 def test_cli_rejects_unknown_workload_before_needing_a_gpu(capsys):
-    from kfuse.bench.runner import main as bench_main
+    from kfuse.cli import main as cli_main
 
     with pytest.raises(SystemExit) as e:
-        bench_main(["--stencils", "--workload", "nosuch"])
+        cli_main(["bench", "--stencils", "--workload", "nosuch"])
     assert e.value.code == 2
     assert "unknown workload 'nosuch'" in capsys.readouterr().err
     with pytest.raises(SystemExit):

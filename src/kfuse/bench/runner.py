@@ -66,8 +66,6 @@ def build_parser() -> argparse.ArgumentParser:
                "(BLAS-1 lengths).  A family given no sizes is not run.")
     p.add_argument("--quick", action="store_true",
                    help="three sizes (the anchors' small/medium/large), under 5 minutes")
-    p.add_argument("--stencils", action="store_true",
-                   help="run the stencil suite instead (options: kfuse bench --stencils --help)")
     p.add_argument("--dtype", default="float32", choices=("float32", "float64"))
     p.add_argument("--impls", default=",".join(DEFAULT_IMPLS),
                    help=f"comma-separated, run in this order (known: {', '.join(REGISTRY)})")
@@ -481,9 +479,6 @@ def write_outputs(results: dict, out: Path, plots: bool) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """``kfuse bench`` entry point; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "--stencils" in argv:   # the stencil suite has its own options and tables
-        from .stencils.runner import main as stencils_main
-        return stencils_main([a for a in argv if a != "--stencils"])
     parser = build_parser()
     args = parser.parse_args(argv)
 

@@ -8,6 +8,7 @@
     kfuse stages SCRIPT --size NAME=V ... [--until STAGE] [--from STAGE] [--out DIR]   (each stage's artifact)
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
+    kfuse bench --stencils [--quick] [--dtype ...] [--workload NAME ...] [--out DIR]
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
     kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
     kfuse explain SCRIPT --size ... [--calls 0,1]
@@ -276,6 +277,9 @@ def cmd_cache(args):
 
 
 def cmd_bench(args, rest):
+    if "--stencils" in rest:   # the stencil suite (issue 19): its own options and tables
+        from .bench.stencils import main as stencils_main
+        return stencils_main([a for a in rest if a != "--stencils"])
     try:
         from .bench.runner import main as bench_main
     except ImportError as e:

@@ -1,0 +1,133 @@
+"""The seed's Tables 1 and 2 for the stencil suite, from kfuse's plans.
+
+Table 1 (per workload): statements as written (the issue's "calls"), NumPy-style operations
+(traced, :mod:`.shapes`), kfuse's calls before fusion (its program), kernels after fusion (its
+plan) and after fission (kernels whose plan params carry ``fission``: the parts counted).
+
+Table 2 (per kfuse kernel): block shape (``bx``×``by``, ``zc`` planes per block, or ``block``),
+registers and shared memory (ptxas), the theoretical occupancy those allow (CUDA's occupancy
+equations for sm_90: 64 warps, 32 blocks, 65,536 registers and 228 KiB of shared memory per
+SM), and the bandwidth the whole step reached (bytes of the limit / time).
+
+Where kfuse did not run or its plan lacks a figure, the cell says "n/a".
+"""
+from __future__ import annotations
+
+import math
+
+from ..report import fmt_pct, fmt_rate, md_table
+from . import workloads as W
+
+NA = "n/a"
+
+# sm_90 (H100 / H200) per-SM limits of CUDA's occupancy calculator
+SM90 = {"max_warps": 64, "max_blocks": 32, "regs": 65536, "reg_unit": 256, "smem": 233472,
+        "smem_reserved": 1024, "smem_unit": 128}
+
+
+def occupancy(threads: int, regs: int, smem: int, sm: dict = SM90) -> float:
+    """Theoretical occupancy (active warps / max warps) of blocks of ``threads`` threads using
+    ``regs`` registers per thread and ``smem`` bytes of shared memory per block."""
+    if threads <= 0:
+        raise ValueError("threads must be positive")
+    warps = math.ceil(threads / 32)
+    by_warps = sm["max_warps"] // warps
+    regs_per_warp = math.ceil(max(regs, 1) * 32 / sm["reg_unit"]) * sm["reg_unit"]
+    by_regs = (sm["regs"] // regs_per_warp) // warps
+    if smem > 0:
+        per_block = math.ceil((smem + sm["smem_reserved"]) / sm["smem_unit"]) * sm["smem_unit"]
+        by_smem = sm["smem"] // per_block
+    else:
+        by_smem = sm["max_blocks"]
+    blocks = min(sm["max_blocks"], by_warps, by_regs, by_smem)
+    return blocks * warps / sm["max_warps"]
+
+
+def threads_of(params: dict) -> int | None:
+    """Threads per block from a kernel's plan params, or None."""
+    if params.get("bx") and params.get("by"):
+        return int(params["bx"]) * int(params["by"])
+    if params.get("block"):
+        return int(params["block"])
+    return None
+
+
+def block_text(params: dict) -> str:
+    if params.get("bx") and params.get("by"):
+        z = f", zc {params['zc']}" if params.get("zc") else ""
+        return f"{params['bx']}×{params['by']}{z}"
+    return f"{params['block']}" if params.get("block") else NA
+
+
+def fission_count(kernels: list[dict]) -> int | None:
+    """Kernels after fission, when the plan records fission (a ``fission`` param: a list of
+    parts or their number); None when no kernel carries it."""
+    if not any("fission" in (k.get("params") or {}) for k in kernels):
+        return None
+    total = 0
+    for k in kernels:
+        f = (k.get("params") or {}).get("fission")
+        total += len(f) if isinstance(f, (list, tuple)) else max(1, int(f or 1))
+    return total
+
+
+def kfuse_plans(results: dict) -> dict:
+    """{workload: the plan summary of its first kfuse record that has one (float32 first)}."""
+    out: dict = {}
+    recs = sorted(results.get("records", []), key=lambda r: r.get("dtype") != "float32")
+    for rec in recs:
+        plan = rec.get("plan")
+        if rec["impl"] == "kfuse" and isinstance(plan, dict) and "kernels" in plan:
+            out.setdefault(rec["workload"], plan)
+    return out
+
+
+def table1(results: dict) -> str:
+    """Calls before fusion, kernels after fusion and after fission, per workload."""
+    plans = kfuse_plans(results)
+    names = [w for w in W.ORDER if any(r["workload"] == w for r in results.get("records", []))]
+    rows = []
+    for name in names:
+        wl = W.WORKLOADS[name]
+        plan = plans.get(name)
+        shape = next(tuple(r["shape"]) for r in results["records"] if r["workload"] == name)
+        ops = wl.traced(shape)["ops"]
+        if plan:
+            fis = fission_count(plan["kernels"])
+            rows.append([name, str(wl.statements), str(ops), str(plan["calls"]),
+                         str(len(plan["kernels"])), NA if fis is None else str(fis)])
+        else:
+            rows.append([name, str(wl.statements), str(ops), NA, NA, NA])
+    return md_table(["workload", "statements as written", "NumPy-style operations",
+                     "kfuse calls before fusion", "kernels after fusion", "after fission"], rows)
+
+
+def table2(results: dict, metrics) -> str:
+    """Per kfuse kernel: block shape, registers, shared memory, occupancy; per step: the
+    bandwidth reached and the fraction of the limit (``metrics``: :func:`.report.metrics`)."""
+    ceil = results.get("ceilings")
+    rows = []
+    for rec in results.get("records", []):
+        if rec["impl"] != "kfuse":
+            continue
+        plan = rec.get("plan") if isinstance(rec.get("plan"), dict) else {}
+        m = metrics(rec, ceil)
+        bw = fmt_rate(m["eff_GBs"]) if m else NA
+        frac = fmt_pct(m.get("frac_limit")) if m and "frac_limit" in m else NA
+        kernels = plan.get("kernels") or []
+        if not kernels:
+            rows.append([rec["workload"], rec["dtype"], NA, NA, NA, NA, NA, NA, bw, frac])
+            continue
+        for k in kernels:
+            params, res = k.get("params") or {}, k.get("resources") or {}
+            threads = threads_of(params)
+            occ = NA
+            if threads and res.get("registers") is not None:
+                occ = fmt_pct(occupancy(threads, int(res["registers"]), int(res.get("smem") or 0)))
+            rows.append([rec["workload"], rec["dtype"], str(k.get("name", "?")), str(k.get("space", NA)),
+                         block_text(params), str(res.get("registers", NA)), str(res.get("smem", NA)),
+                         occ, bw, frac])
+    if not rows:
+        return "n/a (no kfuse record)"
+    return md_table(["workload", "dtype", "kernel", "space", "block shape", "registers",
+                     "smem bytes", "occupancy", "step GB/s", "% of limit"], rows)

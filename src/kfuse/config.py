@@ -44,7 +44,8 @@ class Settings:
     auto_graph: bool = True              # replay a CUDA graph of a call's launches for arguments
                                          # (addresses, scalars) seen twice: one host call, not one per kernel
     # the fusion search over the exhaustive limit (kfuse.fusion.local): greedy, then local search
-    search_local_min_calls: int = 10     # programs with fewer calls keep the greedy plan
+    search_local_min_calls: int = 101    # programs with fewer calls keep the greedy plan (the golden
+                                         # plans, up to 100 calls, are greedy ones; see fusion/local.py)
     search_kicks: int = 30               # perturbation rounds of the local search (0: descent only)
     search_time_s: float = 30.0          # time cap of the improvement phase (seconds)
     search_seed: int = 0                 # seed of the local search's random moves

@@ -80,6 +80,27 @@ def test_map_chain_is_one_kernel_by_dp_and_local_search():
     assert len(kernels) == 1
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_segment_dp_is_exact_on_chains(seed):
+    """On a chain every convex fusion is a segment: the DP equals the best of all 2^(n-1)
+    segmentations for the sum of kernel costs."""
+    p = synthetic_program(13, seed, "chain")
+    ev = local.Evaluator(make_search(p, CAL))
+    assert local.is_chain(p, ev.search.analysis.graph)
+
+    def total(groups):
+        fs = [ev.facts(g) for g in groups]
+        return math.inf if None in fs else sum(f[0] + f[1] for f in fs)
+
+    best = math.inf
+    for cuts in range(1 << 12):
+        bounds = [0] + [i + 1 for i in range(12) if cuts >> i & 1] + [13]
+        best = min(best, total([tuple(range(a, b)) for a, b in zip(bounds, bounds[1:])]))
+    dp = local.segment_dp(ev, 13, 13)
+    assert total(dp) == pytest.approx(best, rel=1e-12)
+    assert len(dp) < 13        # it fuses something
+
+
 def test_reduction_read_by_a_map_splits_the_chain_in_two():
     p = _map_chain(24, reduce_at=12)   # calls 0..11 maps of x, 12 dot(x, y), 13 axpy(s, x, y), then maps
     with config.override(search_local_min_calls=0):

@@ -46,12 +46,12 @@ class Settings:
     # the fusion search over the exhaustive limit (kfuse.fusion.local): greedy, then local search
     search_local_min_calls: int = 101    # programs with fewer calls keep the greedy plan (the golden
                                          # plans, up to 100 calls, are greedy ones; see fusion/local.py)
-    search_kicks: int = 30               # perturbation rounds of the local search (0: descent only)
-    search_time_s: float = 30.0          # time cap of the improvement phase (seconds)
+    search_kicks: int = 300              # perturbation rounds of the local search (0: descent only)
+    search_time_s: float = 45.0          # time cap of the improvement phase (seconds)
     search_seed: int = 0                 # seed of the local search's random moves
     # the reference grouped genetic algorithm (kfuse.fusion.gga; not the default search)
     gga_population: int = 100            # individuals (the seed's default)
-    gga_generations: int = 500           # generations (the seed's default)
+    gga_gens: int = 500                  # generations (the seed's default)
     gga_time_s: float = 600.0            # time cap (seconds)
 
 
@@ -117,7 +117,7 @@ _ENV_TYPES = {"cache_dir": _path, "use_disk_cache": _bool, "arch": _arch, "defau
               "reuse_outputs": _int(0), "check_inputs": _bool, "fuse": _bool, "auto_graph": _bool,
               "deterministic": _bool, "poison": _bool,
               "search_local_min_calls": _int(0), "search_kicks": _int(0), "search_time_s": _float(0.0),
-              "search_seed": _int(0), "gga_population": _int(2), "gga_generations": _int(0),
+              "search_seed": _int(0), "gga_population": _int(2), "gga_gens": _int(0),
               "gga_time_s": _float(0.0)}
 
 # KFUSE_* variables read elsewhere (not settings): no warning for these

@@ -75,7 +75,7 @@ def test_map_chain_is_one_kernel_by_dp_and_local_search():
     assert local.segment_dp(ev) == [tuple(range(30))]
     v, part = local.improve(ev, [(c,) for c in range(30)], kicks=0, time_s=60)   # from one kernel per call
     assert len(part) == 1 and v == pytest.approx(ev.cost([tuple(range(30))]))
-    with config.override(search_local_min_calls=0):
+    with config.override(search_local_min_calls=0, search_kicks=5):
         t, kernels = make_search(p, CAL).best()
     assert len(kernels) == 1
 
@@ -103,7 +103,7 @@ def test_segment_dp_is_exact_on_chains(seed):
 
 def test_reduction_read_by_a_map_splits_the_chain_in_two():
     p = _map_chain(24, reduce_at=12)   # calls 0..11 maps of x, 12 dot(x, y), 13 axpy(s, x, y), then maps
-    with config.override(search_local_min_calls=0):
+    with config.override(search_local_min_calls=0, search_kicks=5):
         t, kernels = make_search(p, CAL).best()
     _legal(p, t, kernels)
     assert len(kernels) == 2
@@ -175,7 +175,7 @@ def test_gga_operators_keep_individuals_legal():
 def test_gga_improves_on_the_original_calls_and_is_seeded():
     p = synthetic_program(40, 4, "dag")
     unfused = local.Evaluator(make_search(p, CAL)).cost([(c,) for c in range(40)])
-    with config.override(gga_population=20, gga_generations=15, gga_time_s=120):
+    with config.override(gga_population=20, gga_gens=15, gga_time_s=120):
         t1, k1 = gga_search(make_search(p, CAL), seed=5)
         t2, k2 = gga_search(make_search(p, CAL), seed=5)
     _legal(p, t1, k1)

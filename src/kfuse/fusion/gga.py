@@ -21,7 +21,7 @@ not on a per-call encoding, so children inherit whole kernels of their parents. 
   kernel graph are dissolved into single calls until none is left.
 
 Population, generations, a time cap and the seed are parameters (defaults in
-:mod:`kfuse.config`: ``gga_population``, ``gga_generations``, ``gga_time_s``)::
+:mod:`kfuse.config`: ``gga_population``, ``gga_gens``, ``gga_time_s``)::
 
     from kfuse.fusion.gga import gga_search
     t, kernels = gga_search(make_search(program, cal), population=100, generations=500)
@@ -215,7 +215,7 @@ def gga_search(search, population: int | None = None, generations: int | None = 
     (settings from :mod:`kfuse.config` where not given)."""
     s = config.get()
     gga = GGA(search, s.gga_population if population is None else population,
-              s.gga_generations if generations is None else generations,
+              s.gga_gens if generations is None else generations,
               s.gga_time_s if time_s is None else time_s, seed)
     value, ind = gga.run()
     if not math.isfinite(value):

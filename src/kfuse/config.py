@@ -43,6 +43,16 @@ class Settings:
                                          # array that nobody holds any more (0: always allocate)
     auto_graph: bool = True              # replay a CUDA graph of a call's launches for arguments
                                          # (addresses, scalars) seen twice: one host call, not one per kernel
+    # the fusion search over the exhaustive limit (kfuse.fusion.local): greedy, then local search
+    search_local_min_calls: int = 101    # programs with fewer calls keep the greedy plan (the golden
+                                         # plans, up to 100 calls, are greedy ones; see fusion/local.py)
+    search_kicks: int = 300              # perturbation rounds of the local search (0: descent only)
+    search_time_s: float = 45.0          # time cap of the improvement phase (seconds)
+    search_seed: int = 0                 # seed of the local search's random moves
+    # the reference grouped genetic algorithm (kfuse.fusion.gga; not the default search)
+    gga_population: int = 100            # individuals (the seed's default)
+    gga_gens: int = 500                  # generations (the seed's default)
+    gga_time_s: float = 600.0            # time cap (seconds)
 
 
 def _bool(s: str) -> bool:
@@ -64,6 +74,19 @@ def _int(low: int):
             raise ValueError("expected an integer") from None
         if v < low:
             raise ValueError(f"expected an integer >= {low}")
+        return v
+    return conv
+
+
+def _float(low: float):
+    """A finite number of at least ``low``."""
+    def conv(s: str) -> float:
+        try:
+            v = float(s.strip())
+        except ValueError:
+            raise ValueError("expected a number") from None
+        if not v >= low or v == float("inf"):
+            raise ValueError(f"expected a number >= {low}")
         return v
     return conv
 
@@ -92,7 +115,10 @@ def _path(s: str) -> str:
 _ENV_TYPES = {"cache_dir": _path, "use_disk_cache": _bool, "arch": _arch, "default_dtype": _dtype,
               "block_size": _int(1), "sm_count": _int(1), "target_blocks_per_sm": _int(1),
               "reuse_outputs": _int(0), "check_inputs": _bool, "fuse": _bool, "auto_graph": _bool,
-              "deterministic": _bool, "poison": _bool}
+              "deterministic": _bool, "poison": _bool,
+              "search_local_min_calls": _int(0), "search_kicks": _int(0), "search_time_s": _float(0.0),
+              "search_seed": _int(0), "gga_population": _int(2), "gga_gens": _int(0),
+              "gga_time_s": _float(0.0)}
 
 # KFUSE_* variables read elsewhere (not settings): no warning for these
 OTHER_ENV: set = set()

@@ -10,7 +10,8 @@ The search takes a cost function (the model's prediction), so planning stays a
 pure function of data: ``search(program, kernel_cost, plan_cost)``.  Programs
 of up to ``EXHAUSTIVE_CALLS`` calls are searched exhaustively over set
 partitions; larger ones by greedy merging of the pair that gains the most,
-which is quadratic in the number of calls per step.
+which is quadratic in the number of calls per step, then a local search
+(:mod:`kfuse.fusion.local`).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.tile import walk_of
 from .legality import Analysis, check
+from .local import local_best
 from .legality import explain as legality_explain
 from .plan import KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, walk_refusal
 
@@ -197,6 +199,7 @@ class Search:
         self._lean_impl: dict = {}
         self._variants: dict = {}   # group -> its implementations (whatever the outputs needed)
         self.evaluated = 0
+        self.host_fixed = 0.0        # host seconds of a call of the plan besides its kernels' (local search)
 
     def best_impl(self, group: tuple, needed: frozenset) -> tuple:
         """(cost, params) of the best implementation of ``group`` (GPU time alone).
@@ -413,7 +416,7 @@ class Search:
     def best(self) -> tuple:
         if len(self.program.calls) <= EXHAUSTIVE_CALLS:
             return self.all_combinations()[0]
-        return self.greedy()
+        return local_best(self)   # greedy, then a local search (kfuse.fusion.local)
 
 
 def make_plan(program: Program, kernels: list, prediction: float | None = None) -> Plan:

@@ -37,6 +37,7 @@ def make_search(program: Program, cal: Calibration) -> Search:
                     lambda calls, needed: kernel_floor(program, calls, needed, cal, facts(calls)),
                     lambda calls, needed: cost_key(program, calls, needed, cal, facts(calls)))
     search.wide = cal.measured_wide
+    search.host_fixed = cal.host_call_s
     return search
 
 

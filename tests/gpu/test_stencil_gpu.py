@@ -116,3 +116,40 @@ def test_large_grid_with_64_bit_indexing_is_not_needed_but_multi_block_streaming
     f = kfuse.jit(CASES["heat3d"][0](kfuse))
     out = f(cupy.asarray(big), *extra)
     check_outputs(["heat"], [out], _want("heat3d", [big], extra), "float32", "heat3d large")
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 7, 64, 131])
+def test_iterate_equals_the_python_loop(steps):
+    import cupy
+    jac = CASES["jacobi2d"][0]
+    a0 = np.random.default_rng(8).uniform(-1, 1, (67, 45))
+    x = cupy.asarray(a0)
+    got = kfuse.iterate(jac(kfuse), x, steps=steps, graph_steps=16)
+    want = a0.copy()
+    for _ in range(steps):
+        want = jac(NUMPY)(want)
+    np.testing.assert_allclose(cupy.asnumpy(got), want, rtol=1e-12, atol=1e-14)
+    assert (cupy.asnumpy(x) == a0).all()   # the caller's state is never written
+
+
+def test_iterate_over_torch_and_out():
+    torch = pytest.importorskip("torch")
+    import cupy
+    def heat(u):
+        return kfuse.interior(u, CASES["heat3d"][0](kfuse)(u, 0.5, 0.0833))
+    u0 = np.random.default_rng(9).uniform(-1, 1, (9, 13, 34)).astype(np.float32)
+    t = torch.from_dlpack(cupy.asarray(u0))
+    got = kfuse.iterate(heat, t, steps=5)
+    assert isinstance(got, torch.Tensor)
+    want = u0.astype(np.float64)
+    for _ in range(5):
+        want = NUMPY.interior(want, CASES["heat3d"][0](NUMPY)(want, 0.5, 0.0833))
+    check_outputs(["heat"], [cupy.from_dlpack(got)], [want], "float32", "iterate torch")
+    out = cupy.empty_like(cupy.asarray(u0))
+    assert kfuse.iterate(heat, cupy.asarray(u0), steps=5, out=out) is out
+
+
+def test_iterate_refuses_a_step_that_changes_the_shape():
+    import cupy
+    with pytest.raises(kfuse.KfuseError, match="keeps the state's shape"):
+        kfuse.iterate(lambda u: u[1:] * 2, cupy.ones(10), steps=3)

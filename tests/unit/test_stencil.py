@@ -158,3 +158,10 @@ def test_interior_needs_an_even_halo():
         return kfuse.interior(u, u[1:, 1:-1] * 2)
     with pytest.raises(ShapeError, match="must be\\s+even"):
         trace(f, ["u"], [("a", (6, 7), "float32", "C")])
+
+
+@pytest.mark.parametrize("steps", [-1, 2.5, True, "3"])
+def test_iterate_checks_steps_first(steps):
+    from kfuse.errors import ArgumentError
+    with pytest.raises(ArgumentError, match="steps must be a non-negative integer"):
+        kfuse.iterate(lambda u: u, np.ones(3), steps=steps)

@@ -67,6 +67,26 @@ PROBES = [
 ]
 
 
+def _grid_probe(name: str, fields: tuple):
+    """A probe traced from the stencil ``name`` of :mod:`kfuse.bench.stencils.workloads` (grid
+    kernels): a callable of the sizes ``{"shape": (...)}`` returning the bound program."""
+    def make(size: dict) -> Program:
+        import kfuse
+        from ..frontend.trace import trace
+        from .stencils import workloads
+        code = getattr(workloads, name)
+        specs = [("a", tuple(size["shape"]), "float32", "C") for _ in fields]
+        return trace(lambda *xs: code(kfuse, *xs), list(fields), specs, name)[0]
+    return make
+
+
+PROBES += [
+    ("grid3-map", _grid_probe("heat3d", ("u",)), {"medium": {"shape": (256, 256, 256)}, "large": {"shape": (512, 512, 512)}}),
+    ("grid2-map", _grid_probe("jacobi2d", ("a",)), {"medium": {"shape": (4096, 4096)}, "large": {"shape": (16384, 16384)}}),
+    ("grid3-chain", _grid_probe("hdiff", ("q",)), {"medium": {"shape": (64, 260, 260)}, "large": {"shape": (64, 516, 516)}}),
+]
+
+
 ROWS_PER_ROW = (4, 16, 32, 64, 128)   # nonzeros per row of the banded matrices the rows probe runs on
 
 
@@ -147,7 +167,8 @@ def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, hos
             rows = kind.startswith("rows")
             for hint in (ROWS_PER_ROW if rows else (0,)):
                 size = rows_size(cls, hint) if rows else sizes[cls]
-                prog: Program = _with_per_row(bind_sizes(script.parse(text, kind), size), hint)
+                prog: Program = (text(size) if callable(text) else
+                                 _with_per_row(bind_sizes(script.parse(text, kind), size), hint))
                 calls = [c.id for c in prog.calls]
                 for params in _sample(impl_variants(prog, calls), max_variants):
                     jobs.append((kind, cls, prog, calls, params))

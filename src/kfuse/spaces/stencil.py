@@ -277,7 +277,15 @@ class GridSpace(Space):
                 "barriers": grid * d["zc"] * len(d["smem"])}
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
-        return "grid-reduce" if any(info.fn(c).is_reduce for c in calls) else "grid-map"
+        """``grid<rank>-map`` (every value evaluated at one point), ``grid<rank>-chain`` (values
+        computed in the kernel read at several points: recomputed or staged) or
+        ``grid<rank>-reduce``: the calibration's probes measure each."""
+        frame = self.frame(program, calls, {}, info)
+        if any(info.fn(c).is_reduce for c in calls):
+            what = "reduce"
+        else:
+            what = "chain" if any(len(v) > 1 for v in frame.reach.values()) else "map"
+        return f"grid{min(frame.rank, 3)}-{what}"
 
     def env_fields(self, program, calls: list, facts: dict, info) -> dict:
         return {}

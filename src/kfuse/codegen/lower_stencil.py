@@ -87,7 +87,7 @@ class GridLowering(KernelEmitter):
         d = geo.detail
         self.frame = frame = d["frame"]
         self.producer = {c.out: c for c in self.calls}
-        order = sorted(d["smem"], key=lambda v: self.producer[v].id)   # fills in call order
+        order = sorted(d["smem"], key=lambda v: self.producer[v].id if v in self.producer else -1)   # loads first
         self.staged = {v: d["tiles_shape"][v] for v in order}
         self.build_args()
         self.add_geometry_workspace(geo)
@@ -400,40 +400,54 @@ class GridLowering(KernelEmitter):
 
     def emit_stage(self, code, base: str):
         """Fill ``base``'s tile (the block's points and the halo its readers reach) into shared
-        memory, then a barrier::
+        memory, then a barrier: a loaded array is copied, a computed one evaluated at each point
+        of the tile (its own loads clamped into their arrays)::
 
-            for (int e = threadIdx.x; e < 34 * 10; e += BS) {
-                const int rx_p = e % 34 - 1, ry_p = e / 34 - 1;
-                const int sx_p = X0 + bx * BX + rx_p, sy_p = Y0 + by * BY + ry_p;
-                ... lap at (sx_p, sy_p, z_p), loads clamped ...
-                lap_s[e] = lap_e;
-            }
+            for (int y_r = ty; y_r < 10; y_r += BY)
+                for (int x_r = tx; x_r < 34; x_r += BX) {
+                    const int rx_p = x_r - 1, ry_p = y_r - 1;
+                    const int sx_p = X0 + x_b * BX * PX + rx_p, sy_p = Y0 + y_b * BY * PY + ry_p;
+                    ... lap at (sx_p, sy_p, z_p) ...
+                    lap_s[y_r * 34 + x_r] = lap_e;
+                }
             __syncthreads();
         """
         frame, (w, h) = self.frame, self.staged[base]
         ax = frame.axes
+        what = "loaded" if base not in self.producer else "computed"
         self.body.shared(f"__shared__ {self.ctype_of(base)} {ident(base)}_s[{w * h}];   "
-                         f"// {self.program.value(base).display} and its halo: {w} x {h}")
+                         f"// {self.program.value(base).display} ({what}) and its halo: {w} x {h}")
         lo0, _ = frame.span(base, ax[0])
         code(f"// stage {self.program.value(base).display} with its halo in shared memory")
-        with code.block(f"for (int e = threadIdx.x; e < {w * h}; e += BS) {{") as block:
+        plane = [0] * frame.rank   # a value read one plane off is staged from that plane
+        for a in ax[2:]:
+            plane[a] = frame.span(base, a)[0]
+        with contextlib.ExitStack() as loops:
             if frame.rank > 1:
                 lo1, _ = frame.span(base, ax[1])
-                block(f"const int rx_p = e % {w} + {lo0}, ry_p = e / {w} + {lo1};")
+                loops.enter_context(code.block(f"for (int y_r = ty; y_r < {h}; y_r += BY)", None))
+                block = loops.enter_context(code.block(f"for (int x_r = tx; x_r < {w}; x_r += BX) {{"))
+                block(f"const int rx_p = x_r{_signed(lo0)}, ry_p = y_r{_signed(lo1)};")
                 block("const int sx_p = X0 + x_b * BX * PX + rx_p, sy_p = Y0 + y_b * BY * PY + ry_p;")
-                point = Point(STAGE_POINT[:frame.rank], ("rx_p", "ry_p"))
+                point, slot = Point(STAGE_POINT[:frame.rank], ("rx_p", "ry_p")), f"y_r * {w} + x_r"
             else:
-                block(f"const int rx_p = e + {lo0};")
+                block = loops.enter_context(code.block(f"for (int x_r = tx; x_r < {w}; x_r += BX) {{"))
+                block(f"const int rx_p = x_r{_signed(lo0)};")
                 block("const int sx_p = X0 + x_b * BX * PX + rx_p;")
-                point = Point(STAGE_POINT[:1], ("rx_p",))
+                point, slot = Point(STAGE_POINT[:1], ("rx_p",)), "x_r"
             scope = Scope(block, None, None, point)
-            name = f"{ident(base)}_e"
-            plane = [0] * frame.rank   # a value read one plane off is staged from that plane
-            for a in ax[2:]:
-                plane[a] = frame.span(base, a)[0]
-            self.emit_compute(scope, self.producer[base], tuple(plane), name)
-            block(f"{ident(base)}_s[e] = {name};")
+            if base in self.producer:
+                name = f"{ident(base)}_e"
+                self.emit_compute(scope, self.producer[base], tuple(plane), name)
+            else:
+                name = f"{ident(base)}[{self.clamped(base, tuple(plane), point.frame)}]"
+            block(f"{ident(base)}_s[{slot}] = {name};")
         code("__syncthreads();")
+
+
+def _signed(k: int) -> str:
+    """`` + 2``, `` - 1`` or "" for 0."""
+    return f" + {k}" if k > 0 else f" - {-k}" if k < 0 else ""
 
 
 def _meet(a, b):

@@ -175,8 +175,8 @@ class GridSpace(Space):
         frame = self.frame(program, calls, params, info)
         produced = {info.out(c) for c in calls}
         for v in smem_names(params):
-            if v not in produced or info.fn(info.graph.producers[v]).is_reduce:
-                return f"smem names {v!r}, which is not an array this kernel computes"
+            if v not in frame.loads and (v not in produced or info.fn(info.graph.producers[v]).is_reduce):
+                return f"smem names {v!r}, which is not an array this kernel computes or loads"
             for axis in frame.axes[2:]:
                 lo, hi = frame.span(v, axis)
                 if lo != hi:
@@ -194,7 +194,9 @@ class GridSpace(Space):
         combinations dropped."""
         frame = self.frame(program, calls, {}, info)
         cands = smem_candidates(program, calls, frame, info)
-        choices = list(dict.fromkeys(["", default_smem(program, calls, frame, info), " ".join(cands)]))
+        loaded = input_candidates(frame)
+        choices = list(dict.fromkeys(["", default_smem(program, calls, frame, info), " ".join(cands),
+                                      " ".join(loaded + cands)]))
         if frame.rank > 1:
             shapes = [(32, 8), (32, 4), (64, 4), (32, 16), (128, 2)]
             points = [(1, 1), (1, 2), (1, 4), (2, 1), (2, 2)]
@@ -237,7 +239,7 @@ class GridSpace(Space):
         bx, by = int(params["bx"]) * int(params.get("px", 1)), int(params.get("by", 1)) * int(params.get("py", 1))
         total = 0
         for v in smem_names(params):
-            if v in frame.pos:
+            if v in frame.reach or v in frame.loads:
                 w, h = staged_tile(frame, v, bx, by)
                 total += w * h * itemsize(program.value(v).type.dtype)
         reds = [c for c in calls if info.fn(c).is_reduce]
@@ -367,6 +369,17 @@ def smem_candidates(program, calls: list, frame, info) -> list:
             continue
         out.append(v)
     return out
+
+
+def input_candidates(frame) -> list:
+    """Arrays the kernel loads at several points of the tile's plane, on one plane: a tile of
+    them in shared memory replaces the loads of the halo (the seed's shared-memory caching)."""
+    out = []
+    for v, offs in frame.loads.items():
+        planar = {tuple(o[a] for a in frame.axes[:2]) for o in offs}
+        if len(planar) >= 3 and all(len({o[a] for o in offs}) == 1 for a in frame.axes[2:]):
+            out.append(v)
+    return sorted(out)
 
 
 def default_smem(program, calls: list, frame, info) -> str:

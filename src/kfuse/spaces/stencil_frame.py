@@ -41,7 +41,8 @@ class Frame:
     slowest; ``pos``: value -> position of its element 0; ``shape``: value -> shape; ``reads``:
     call id -> its :class:`Read` s; ``boxes``: (call id, box) for every stored output and
     reduction, box = ((lo, hi) per logical axis); ``box``: their union (the threads' domain);
-    ``halo``: interior call id -> halo per axis; ``reach``: produced value -> set of offsets."""
+    ``halo``: interior call id -> halo per axis; ``reach``: produced value -> set of offsets;
+    ``loads``: array the kernel reads from memory -> the offsets it is loaded at."""
 
     rank: int
     order: str
@@ -53,6 +54,7 @@ class Frame:
     box: tuple
     halo: dict
     reach: dict
+    loads: dict
 
     def extent(self, axis: int) -> int:
         """Points of the threads' domain along logical ``axis``."""
@@ -69,7 +71,7 @@ class Frame:
 
     def span(self, value: str, axis: int) -> tuple:
         """(lowest, highest) offset at which ``value`` is evaluated along logical ``axis``."""
-        offs = [d[axis] for d in self.reach.get(value, {(0,) * self.rank})]
+        offs = [d[axis] for d in self.reach.get(value, self.loads.get(value, {(0,) * self.rank}))]
         return min(offs), max(offs)
 
 
@@ -123,7 +125,13 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
                 boxes.append((c, tuple((lo, lo + n) for lo, n in zip(here, out_value.type.shape))))
     box = _union([b for _, b in boxes], rank)
     reach = _reach(calls, reads, produced, stored, smem, info, rank)
-    return Frame(rank, order, memory_axes(rank, order), pos, shape, reads, tuple(boxes), box, halo, reach)
+    loads: dict = {}
+    for c in calls:
+        evals = {(0,) * rank} if info.fn(c).is_reduce else reach.get(info.out(c), {(0,) * rank})
+        for r in reads[c]:
+            if r.base not in produced:
+                loads.setdefault(r.base, set()).update(_add(e, r.d) for e in evals)
+    return Frame(rank, order, memory_axes(rank, order), pos, shape, reads, tuple(boxes), box, halo, reach, loads)
 
 
 def _place_call(program, call, ops, pos, shape) -> tuple:

@@ -10,6 +10,7 @@ separated by spaces) behind a barrier.  The frame, offsets and halos come from
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import weakref
@@ -102,6 +103,9 @@ class GridSpace(Space):
         ParamSpec("py", int, 1, low=1, high=16, doc="points per thread along y, BY apart (loads in flight)"),
         ParamSpec("uz", int, 1, low=1, high=16, doc="unrolling of the plane loop (planes in flight)"),
         ParamSpec("smem", str, "", doc="values staged with their halo in shared memory (names, space-separated)"),
+        ParamSpec("stream", str, "z", choices=("z", "y"),
+                  doc="the memory axis blocks walk plane by plane (3 or 4 axes): the third fastest "
+                      "(z), or the second (y; the block's tile then spans x and z)"),
     )
     floor_params = {"bx": 32, "by": 8, "zc": 1}
 
@@ -130,8 +134,9 @@ class GridSpace(Space):
         if stored is None:
             stored = stored_outputs(program, calls, info)
         smem = smem_names(params)
-        key = ("grid-frame", tuple(calls), frozenset(stored), smem)
-        return info.memo(key, lambda: analyse(program, list(calls), set(stored), smem, info))
+        stream = params.get("stream", "z")
+        key = ("grid-frame", tuple(calls), frozenset(stored), smem, stream)
+        return info.memo(key, lambda: streamed(analyse(program, list(calls), set(stored), smem, info), stream))
 
     # ------------------------------------------------------------------ parameters
     def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
@@ -210,6 +215,12 @@ class GridSpace(Space):
                 p["uz"] = uz
             if p not in out and self.refusal_of(program, calls, p, info) is None:
                 out.append(p)
+        if frame.rank > 2:   # walking the second axis instead: a few shapes, no staging
+            across = self.frame(program, calls, {"stream": "y"}, info)
+            for (bx, by), (px, py) in itertools.product([(32, 8), (128, 2)], [(1, 1), (2, 1), (1, 4)]):
+                p = {**self._shape_params(across, bx, by, "", px, py), "stream": "y"}
+                if p not in out and self.refusal_of(program, calls, p, info) is None:
+                    out.append(p)
         return out or [self.default_params(program, calls, domain, dtype, info)]
 
     # ------------------------------------------------------------------ geometry
@@ -291,6 +302,15 @@ class GridSpace(Space):
 
     def env_fields(self, program, calls: list, facts: dict, info) -> dict:
         return {}
+
+
+def streamed(frame, stream: str):
+    """``frame`` with its loop axes in the order a kernel walking ``stream`` uses: the fastest
+    memory axis first, then the tile's second axis, then the streamed one."""
+    if stream == "z" or frame.rank < 3:
+        return frame
+    ax = frame.axes
+    return dataclasses.replace(frame, axes=(ax[0], ax[2], ax[1]) + ax[3:])
 
 
 def extra_work(program, frame, detail: dict, info) -> float:

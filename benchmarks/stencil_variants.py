@@ -67,6 +67,20 @@ def main(names):
             info = spaces.program_info(prog)
             dom = spaces.kernel_domain(prog, calls)
             variants = spaces.get("grid").variants(prog, calls, dom, "float32", True, info)
+            if os.environ.get("GRID"):   # an explicit grid of shapes: bx,by,px,py,uz[,stream] per entry
+                space = spaces.get("grid")
+                variants = []
+                for entry in json.loads(os.environ["GRID"]):
+                    bx, by, px, py, uz = entry[:5]
+                    stream = entry[5] if len(entry) > 5 else "z"
+                    frame = space.frame(prog, calls, {"stream": stream}, info)
+                    p = space._shape_params(frame, bx, by, "", px, py)
+                    if uz > 1 and p.get("zc", 1) >= uz:
+                        p["uz"] = uz
+                    if stream != "z":
+                        p["stream"] = stream
+                    if space.refusal_of(prog, calls, p, info) is None and p not in variants:
+                        variants.append(p)
             best = best_plan(prog, cal)
             for params in variants:
                 plan = make_plan(prog, [(calls, params)])

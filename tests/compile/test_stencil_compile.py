@@ -19,7 +19,8 @@ def _spread(variants: list) -> list:
     """Each staging choice once, plus the first variant with several points per thread."""
     chosen, seen = [], set()
     for v in variants:
-        key = (v.get("smem", ""), v.get("px", 1) * v.get("py", 1) > 1, v.get("uz", 1) > 1, v.get("stream", "z"))
+        key = (v.get("smem", ""), v.get("px", 1) * v.get("py", 1) > 1, v.get("uz", 1) > 1, v.get("stream", "z"),
+               v.get("vec", 1))
         if key not in seen:
             seen.add(key)
             chosen.append(v)

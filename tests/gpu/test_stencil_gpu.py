@@ -43,7 +43,7 @@ def _plans(prog):
     variants = space.variants(prog, calls, dom, info.dtype(0), True, info)
     chosen, seen = [], set()
     for v in variants:   # every staging choice once, and the streaming depths met on the way
-        key = (v.get("smem", ""), v.get("zc", 1) > 1, v.get("stream", "z"))
+        key = (v.get("smem", ""), v.get("zc", 1) > 1, v.get("stream", "z"), v.get("vec", 1))
         if key not in seen:
             seen.add(key)
             chosen.append(v)

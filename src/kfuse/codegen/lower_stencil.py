@@ -11,12 +11,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 
-from ..ir import ident
+from ..ir import ident, itemsize
 from ..spaces.stencil_frame import memory_axes
 from .common import CodeBlock, KernelSource
 from .emitter import KernelEmitter
 from .finish import clear_vector_reductions, vector_finish
 from .routines import compute_params
+from .stencil_vec import emit_vector_group
 
 AXIS_NAMES = ("x", "y", "z", "w")      # memory axes, fastest first
 POINT = ("x_p", "y_p", "z_p", "w_p")   # the thread's frame point per memory axis
@@ -106,8 +107,17 @@ class GridLowering(KernelEmitter):
         self.emit_planes(body.loop, d)
         if reduces:
             vector_finish(self, body.finish, reduces, geo.grid[0], False)
-        return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block, self.kplan, {},
-                            body=body)
+        return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block, self.kplan,
+                            self.vector_aligned(d["vec"]), body=body)
+
+    def vector_aligned(self, vec: int) -> dict:
+        """Arrays loaded or stored VEC elements at a time: name -> the byte alignment it needs
+        (a misaligned one runs the plan with ``vec`` 1)."""
+        if vec == 1:
+            return {}
+        arrays = [b for b in self.frame.loads if b not in self.staged] + list(self.stored)
+        return {b: vec * itemsize(self.program.value(b).type.dtype) for b in dict.fromkeys(arrays)
+                if self.kind_of(b) != "scalar"}
 
     def _largest(self) -> int:
         sizes = [self.program.value(v).type.size() for v in self.reads + self.stored
@@ -125,7 +135,7 @@ class GridLowering(KernelEmitter):
         frame = self.frame
         code(f"using idx_t = {self.idx};")
         uses_bs = bool(self.staged) or any(self.fns[c.id].is_reduce for c in self.calls)
-        code(f"constexpr int BX = {d['bx']}, BY = {d['by']}, PX = {d['px']}, PY = {d['py']}" +
+        code(f"constexpr int BX = {d['bx']}, BY = {d['by']}, PX = {d['px']}, PY = {d['py']}, VEC = {d['vec']}" +
              (f", ZC = {d['zc']}" if frame.rank > 2 else "") + (f", BS = {geo.threads};" if uses_bs else ";"))
         if any(self.fns[c.id].is_reduce for c in self.calls) and geo.grid[0] > 1:
             code(f"constexpr int GRID = {geo.grid[0]};")
@@ -156,7 +166,7 @@ class GridLowering(KernelEmitter):
         along the loop: one load per plane, the others shifted (2.5-D streaming)."""
         self.queue = Scope(CodeBlock(), None, None, Point(POINT, ("tx", "ty")))
         if self.frame.rank >= 3:
-            queues = self.queues() if d["px"] == d["py"] == 1 else {}
+            queues = self.queues() if d["px"] == d["py"] == d["vec"] == 1 else {}
             if queues:
                 code("const int y_p = Y0 + y_b * BY + ty;")
                 code("const int x_p = X0 + x_b * BX + tx;")
@@ -240,7 +250,11 @@ class GridLowering(KernelEmitter):
                 code("#pragma unroll")
                 loops.enter_context(code.block("for (int i = 0; i < PX; ++i) {"))
                 tile[0] = "(tx + i * BX)"
-            if not declared:
+            if d["vec"] > 1:   # the thread's first of VEC consecutive points
+                lane = "(x_b * PX + i) * BX + tx" if d["px"] > 1 else "x_b * BX + tx"
+                code(f"const int x_p = X0 + ({lane}) * VEC;")
+                tile[0] = f"{tile[0]} * VEC"
+            elif not declared:
                 code(f"const int x_p = X0 + x_b * BX * PX + {'i * BX + ' if tile[0] != 'tx' else ''}tx;")
             self.emit_point(code, Point(POINT[:rank], tuple(tile)))
 
@@ -252,8 +266,12 @@ class GridLowering(KernelEmitter):
         groups: dict = {}
         for c, box in self.frame.boxes:
             groups.setdefault(box, []).append(c)
+        vec = self.geometry.detail["vec"]
         for box, cids in groups.items():
             if not all(hi > lo for lo, hi in box):
+                continue
+            if vec > 1:
+                emit_vector_group(self, code, main, box, [self.program.calls[c] for c in cids], vec)
                 continue
             with code.block(f"if ({self.in_box(main.frame, box)}) {{") as inner:
                 scope = Scope(inner, self.queue if main.frame == POINT[:self.frame.rank] else None, box, main)
@@ -271,21 +289,27 @@ class GridLowering(KernelEmitter):
             terms.append(f"{c} >= {lo} && {c} < {hi}")
         return " && ".join(terms) or "true"
 
-    def emit_item(self, scope, call):
-        """A stored output (its value at the point, stored) or a reduction's contribution."""
-        zero = (0,) * self.frame.rank
+    def emit_item(self, scope, call, shift: tuple | None = None, collect: dict | None = None):
+        """A stored output (its value at the point, stored) or a reduction's contribution;
+        ``shift``: the point's offset from the scope's (the v-th of VEC points); ``collect``:
+        output -> names, for a vector store after the VEC points (instead of a store each)."""
+        d0 = shift or (0,) * self.frame.rank
         fn = self.fns[call.id]
         if fn.is_reduce:
             args = []
             for p in compute_params(fn):
                 read = next((r for r in self.frame.reads[call.id] if r.param == p), None)
-                args.append(self.value_at(scope, read.base, read.d, call) if read else
+                args.append(self.value_at(scope, read.base, _add(read.d, d0), call) if read else
                             self.routine_arg(call, p, lambda v: v))
             scope.code(f"{call.name}_compute({', '.join(args + [ident(call.out) + '_acc'])});   "
                        f"// call {call.id}: {call.label}")
             return
-        name = self.value_at(scope, call.out, zero, call)
-        scope.code(f"{ident(call.out)}[{self.index_of(scope, call.out, zero)}] = {name};   // store {self.program.value(call.out).display}")
+        name = self.value_at(scope, call.out, d0, call)
+        if collect is not None:
+            collect.setdefault(call.out, []).append(name)
+            return
+        scope.code(f"{ident(call.out)}[{self.index_of(scope, call.out, d0)}] = {name};   "
+                   f"// store {self.program.value(call.out).display}")
 
     # ------------------------------------------------------------------ values
     def value_at(self, scope, base: str, d: tuple, ctx) -> str:
@@ -340,17 +364,20 @@ class GridLowering(KernelEmitter):
         """The linear index of ``base`` at offset ``d`` from the scope's point: from the plane's
         ``base_at`` where the scope's box proves it in range, else clamped per axis."""
         frame = self.frame
-        shape = frame.shape[base]
         strides = self.strides(base)
-        bbox = frame.base_box(base)
-        safe = scope.box is not None and scope.point.frame[0] == POINT[0] and all(
-            scope.box[a][0] + d[a] >= bbox[a][0] and scope.box[a][1] + d[a] <= bbox[a][1]
-            for a in range(frame.rank))
-        if safe:
+        if self.proven(scope, base, d):
             self.declare_base(base)
             off = sum(d[a] * strides[a] for a in range(frame.rank))
             return f"{ident(base)}_at" + (f" + {off}" if off > 0 else f" - {-off}" if off < 0 else "")
         return self.clamped(base, d, scope.point.frame)
+
+    def proven(self, scope, base: str, d: tuple) -> bool:
+        """Whether every thread running ``scope`` reads ``base`` at offset ``d`` inside it."""
+        frame = self.frame
+        bbox = frame.base_box(base)
+        return scope.box is not None and scope.point.frame[0] == POINT[0] and all(
+            scope.box[a][0] + d[a] >= bbox[a][0] and scope.box[a][1] + d[a] <= bbox[a][1]
+            for a in range(frame.rank))
 
     def clamped(self, base: str, d: tuple, coords: tuple) -> str:
         """The index of ``base`` at offset ``d`` from the point ``coords``, each axis clamped into

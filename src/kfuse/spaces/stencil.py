@@ -99,6 +99,8 @@ class GridSpace(Space):
         ParamSpec("by", int, 1, low=1, high=1024, power_of_two=True,
                   doc="threads of a block along the second fastest memory axis"),
         ParamSpec("zc", int, 1, low=1, doc="planes of the third fastest axis each block walks (streaming)"),
+        ParamSpec("vec", int, 1, low=1, high=4, power_of_two=True,
+                  doc="consecutive points per thread along x, loaded and stored as one 8- or 16-byte access"),
         ParamSpec("px", int, 1, low=1, high=16, doc="points per thread along x, BX apart (loads in flight)"),
         ParamSpec("py", int, 1, low=1, high=16, doc="points per thread along y, BY apart (loads in flight)"),
         ParamSpec("uz", int, 1, low=1, high=16, doc="unrolling of the plane loop (planes in flight)"),
@@ -187,6 +189,9 @@ class GridSpace(Space):
                 if lo != hi:
                     return (f"smem stages {v!r} plane by plane, but it is read at offsets {lo}..{hi} along "
                             f"axis {axis} (the streaming axis): recompute it instead")
+        why = vec_refusal(program, frame, int(params.get("vec", 1)), stored_outputs(program, calls, info))
+        if why:
+            return why
         shared = self.shared_static(program, calls, params, None, info)
         if shared > SMEM_STATIC_LIMIT:
             return f"needs {shared:,} B of shared memory (limit {SMEM_STATIC_LIMIT:,} B): smaller tiles or fewer staged values"
@@ -194,25 +199,39 @@ class GridSpace(Space):
 
     # ------------------------------------------------------------------ variants
     def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
-        """Block shapes x points per thread (along x and y) x plane-loop unrolling x staging
-        choices (none, the default, every candidate), each with its streaming depth; refused
-        combinations dropped."""
+        """Block shapes x points per thread (along x and y) x staging choices (none, the default,
+        every candidate, with the loaded arrays), and for 3 or 4 axes two depths along the
+        streamed axis (as many planes as keep about two blocks per SM, or one plane per block:
+        the most loads in flight), plus walks along y; refused combinations dropped."""
         frame = self.frame(program, calls, {}, info)
         cands = smem_candidates(program, calls, frame, info)
         loaded = input_candidates(frame)
         choices = list(dict.fromkeys(["", default_smem(program, calls, frame, info), " ".join(cands),
                                       " ".join(loaded + cands)]))
         if frame.rank > 1:
-            shapes = [(32, 8), (32, 4), (64, 4), (32, 16), (128, 2)]
+            shapes = [(32, 8), (32, 4), (64, 4), (32, 16), (128, 2), (128, 4)]
             points = [(1, 1), (1, 2), (1, 4), (2, 1), (2, 2)]
         else:
             shapes, points = [(128, 1), (256, 1), (512, 1)], [(1, 1), (2, 1), (4, 1)]
-        unrolls = (1, 4) if frame.rank > 2 else (1,)
+        depths = ("stream", 1) if frame.rank > 2 else ("stream",)
         out = []
-        for (bx, by), (px, py), uz, smem in itertools.product(shapes, points, unrolls, choices):
+        for (bx, by), (px, py), depth, smem in itertools.product(shapes, points, depths, choices):
             p = self._shape_params(frame, bx, by, smem, px, py)
-            if uz > 1 and p["zc"] >= uz:
-                p["uz"] = uz
+            if depth != "stream":
+                p["zc"] = depth
+            if p not in out and self.refusal_of(program, calls, p, info) is None:
+                out.append(p)
+        pack = max(1, 16 // max(itemsize(program.value(b).type.dtype) for b in frame.pos))
+        for (bx, by), (px, py), vec in itertools.product([(32, 4), (32, 8), (64, 4), (128, 2)],
+                                                         [(1, 1), (1, 2), (2, 1), (1, 4)], sorted({2, pack})):
+            if vec > pack:
+                continue
+            p = {**self._shape_params(frame, bx, by, "", px * vec, py), "vec": vec}
+            p["px"] = px
+            if px == 1:
+                del p["px"]
+            if frame.rank > 2:
+                p["zc"] = 1
             if p not in out and self.refusal_of(program, calls, p, info) is None:
                 out.append(p)
         if frame.rank > 2:   # walking the second axis instead: a few shapes, no staging
@@ -231,14 +250,14 @@ class GridSpace(Space):
         (staged values), ``tiles_shape`` per staged value: (width, height) of its tile."""
         frame = self.frame(program, calls, params, info)
         bx, by, zc = int(params["bx"]), int(params.get("by", 1)), int(params.get("zc", 1))
-        px, py = int(params.get("px", 1)), int(params.get("py", 1))
+        px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
         ext = frame.memory_extents() + (1, 1, 1)
-        tiles = (math.ceil(ext[0] / (bx * px)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
+        tiles = (math.ceil(ext[0] / (bx * px * vec)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
                  math.ceil(ext[2] / zc) if frame.rank > 2 else 1, ext[3] if frame.rank > 3 else 1)
         blocks = max(1, math.prod(tiles))
         outs = [info.out(c) for c in calls if info.fn(c).is_reduce]
-        staged = {v: staged_tile(frame, v, bx * px, by * py) for v in sorted(smem_names(params))}
-        detail = {"frame": frame, "bx": bx, "by": by, "zc": zc, "px": px, "py": py,
+        staged = {v: staged_tile(frame, v, bx * px * vec, by * py) for v in sorted(smem_names(params))}
+        detail = {"frame": frame, "bx": bx, "by": by, "zc": zc, "px": px, "py": py, "vec": vec,
                   "uz": min(int(params.get("uz", 1)), zc), "tiles": tiles, "smem": tuple(staged),
                   "tiles_shape": staged}
         return Geometry((blocks, 1, 1), (bx * by, 1, 1), self.shared_static(program, calls, params, domain, info),
@@ -247,7 +266,8 @@ class GridSpace(Space):
     def shared_static(self, program, calls: list, params: dict, domain, info) -> int:
         """Staged tiles plus the reductions' block scratch and the last-block flags."""
         frame = self.frame(program, calls, params, info)
-        bx, by = int(params["bx"]) * int(params.get("px", 1)), int(params.get("by", 1)) * int(params.get("py", 1))
+        bx = int(params["bx"]) * int(params.get("px", 1)) * int(params.get("vec", 1))
+        by = int(params.get("by", 1)) * int(params.get("py", 1))
         total = 0
         for v in smem_names(params):
             if v in frame.reach or v in frame.loads:
@@ -270,7 +290,7 @@ class GridSpace(Space):
         frame = d["frame"]
         program = facts["info"].program
         l2, loads = 0, 0
-        sizes = (d["bx"] * d["px"], d["by"] * d["py"], d["zc"])
+        sizes = (d["bx"] * d["px"] * d["vec"], d["by"] * d["py"], d["zc"])
         for base, offs in input_offsets(frame).items():
             if base not in program.values:
                 continue
@@ -284,7 +304,7 @@ class GridSpace(Space):
         grid, n_red = geometry.grid[0], facts["n_red"]
         partial = 2 * grid * n_red * 8 if grid > 1 else 0
         return {"partial": partial, "l2": l2, "atomics": 0, "zeroed": 0, "tail_bytes": grid * n_red * 8,
-                "per_thread_bytes": max(1, loads) * facts["item_bytes"] * d["px"] * d["py"] * d["uz"],
+                "per_thread_bytes": max(1, loads) * facts["item_bytes"] * d["px"] * d["py"] * d["uz"] * d["vec"],
                 "narrow": False,
                 "extra_flops": extra_work(program, frame, d, facts["info"]),
                 "barriers": grid * d["zc"] * len(d["smem"])}
@@ -304,6 +324,26 @@ class GridSpace(Space):
         return {}
 
 
+def vec_refusal(program, frame, vec: int, stored: set) -> str | None:
+    """Why ``vec`` consecutive points per thread cannot be loaded and stored as one access: each
+    array the kernel loads or stores must hold the thread's first point on a multiple of ``vec``
+    along x and have rows of a multiple of ``vec`` elements, in 16 bytes at most (None: it can)."""
+    if vec == 1:
+        return None
+    x = frame.axes[0]
+    for b in sorted(set(frame.loads) | (set(stored) & set(frame.pos))):
+        t = program.value(b).type
+        if vec * itemsize(t.dtype) > 16:
+            return f"vec={vec} needs {vec * itemsize(t.dtype)}-byte accesses of {b!r} ({t.dtype}); at most 16"
+        if t.order != frame.order:
+            return f"vec={vec}: {b!r} is in {t.order} order, the kernel's x axis is not its fastest"
+        if frame.shape[b][x] % vec or (frame.box[x][0] - frame.pos[b][x]) % vec:
+            return (f"vec={vec}: the points of {b!r} a thread takes do not start on a multiple of {vec} "
+                    f"along x (its rows have {frame.shape[b][x]} elements, the first point is at "
+                    f"{frame.box[x][0] - frame.pos[b][x]})")
+    return None
+
+
 def streamed(frame, stream: str):
     """``frame`` with its loop axes in the order a kernel walking ``stream`` uses: the fastest
     memory axis first, then the tile's second axis, then the streamed one."""
@@ -317,7 +357,7 @@ def extra_work(program, frame, detail: dict, info) -> float:
     """Operations beyond one evaluation of each call per point: a recomputed value once more per
     extra offset it is read at, a staged one over its halo (tile area over the block's)."""
     points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
-    threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"]   # points of a block's tile
+    threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
     extra = 0.0
     producer = {info.out(c): c for c in frame.reads}
     for v, offs in frame.reach.items():

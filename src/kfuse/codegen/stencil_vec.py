@@ -1,0 +1,118 @@
+"""VEC consecutive points per thread in a grid kernel: one 8- or 16-byte load per aligned run of
+VEC elements an array is read at, one vector store per output (the grid space checked the
+alignment of every array; the executable checks the pointers and runs the plan with ``vec`` 1
+where one is not aligned).  Threads whose points straddle the edge of a box take them one by
+one.  Sample (jacobi-2d, float32, VEC = 4)::
+
+    if (x_p >= 1 && x_p + 3 < 8191 && y_p >= 1 && y_p < 8191) {
+        const float4 a_q = *reinterpret_cast<const float4*>(&a[a_at]);
+        const float a_xm1_e = a[a_at - 1];
+        ... four points from a_q.x ... a_q.w and the loads around them ...
+        *reinterpret_cast<float4*>(&b[b_at]) = make_float4(b_e, b_x1_e, b_x2_e, b_x3_e);
+    } else {
+        if (x_p + 0 >= 1 && x_p + 0 < 8191 && ...) { ... one point ... }
+        ...
+    }
+"""
+from __future__ import annotations
+
+from ..ir import ident
+
+VECTOR_TYPES = {("float", 2): "float2", ("float", 4): "float4", ("double", 2): "double2"}
+LANES = "xyzw"
+
+
+def emit_vector_group(em, code, main, box: tuple, calls: list, vec: int):
+    """The calls of one box (stored outputs, reductions) at the thread's VEC points."""
+    from .lower_stencil import Scope   # (a lowering's helper: imported where used)
+    frame = em.frame
+    x = frame.axes[0]
+    core = box
+    for call in calls:   # the boundary an interior keeps goes the slow way: its points are few
+        if call.id in frame.halo:
+            pos, shape, halo = frame.pos[call.out], frame.shape[call.out], frame.halo[call.id]
+            core = tuple((max(lo, p + h), min(hi, p + n - h)) for (lo, hi), p, h, n in zip(core, pos, halo, shape))
+    inner = tuple((lo, hi - (vec - 1)) if a == x else (lo, hi) for a, (lo, hi) in enumerate(core))
+    fast = all(hi > lo for lo, hi in inner)
+    if fast:
+        with code.block(f"if ({em.in_box(main.frame, inner)}) {{   // all {vec} points inside", None) as block:
+            scope = Scope(block, None, inner, main)
+            preload(em, scope, vec)
+            names: dict = {}
+            for v in range(vec):
+                for call in calls:
+                    em.emit_item(scope, call, shift=_shift(frame, v), collect=names)
+            for out, vals in names.items():
+                store(em, scope, out, vals)
+        code("} else {   // the points one by one")
+    with code.block(None, "}" if fast else None):
+        for v in range(vec):
+            d = _shift(frame, v)
+            with code.block(f"if ({em.in_box(main.frame, box, d)}) {{") as one:
+                scope = Scope(one, None, _shifted(box, x, -v), main)
+                for call in calls:
+                    em.emit_item(scope, call, shift=d)
+
+
+def _shift(frame, v: int) -> tuple:
+    d = [0] * frame.rank
+    d[frame.axes[0]] = v
+    return tuple(d)
+
+
+def _shifted(box: tuple, axis: int, k: int) -> tuple:
+    return tuple((lo + k, hi + k) if a == axis else (lo, hi) for a, (lo, hi) in enumerate(box))
+
+
+def preload(em, scope, vec: int):
+    """One vector load per aligned run of VEC elements of an input the VEC points read at (the
+    elements then come from its lanes)::
+
+        const float4 a_ym1_q = *reinterpret_cast<const float4*>(&a[a_at - 8192]);
+    """
+    frame = em.frame
+    x = frame.axes[0]
+    for base, offs in sorted(frame.loads.items()):
+        if base in em.staged or em.kind_of(base) == "scalar":
+            continue
+        t = VECTOR_TYPES.get((em.ctype_of(base), vec))
+        if t is None:
+            continue
+        rows: dict = {}
+        for d in offs:
+            for v in range(vec):
+                e = list(d)
+                e[x] += v
+                rows.setdefault(tuple(0 if a == x else k for a, k in enumerate(e)), set()).add(e[x])
+        for row, xs in sorted(rows.items()):
+            lo, hi = min(xs) // vec * vec, max(xs)
+            for c in range(lo, hi + 1, vec):
+                if not all(c + k in xs for k in range(vec)):
+                    continue
+                d = list(row)
+                d[x] = c
+                d = tuple(d)
+                last = tuple(c + vec - 1 if a == x else k for a, k in enumerate(d))
+                if not (em.proven(scope, base, d) and em.proven(scope, base, last)):
+                    continue   # read only under a guard (an interior's): loaded one by one there
+                tag = _tag(frame, d)
+                name = f"{ident(base)}_{tag + '_' if tag else ''}q"
+                scope.code(f"const {t} {name} = *reinterpret_cast<const {t}*>(&{ident(base)}"
+                           f"[{em.index_of(scope, base, d)}]);")
+                for k in range(vec):
+                    e = list(d)
+                    e[x] = c + k
+                    scope.memo[(base, tuple(e))] = f"{name}.{LANES[k]}"
+
+
+def _tag(frame, d: tuple) -> str:
+    from .lower_stencil import offset_tag
+    return offset_tag(frame, d)
+
+
+def store(em, scope, out: str, vals: list):
+    """``*reinterpret_cast<float4*>(&b[b_at]) = make_float4(...)``: the VEC points of ``out``."""
+    t = VECTOR_TYPES[(em.ctype_of(out), len(vals))]
+    zero = (0,) * em.frame.rank
+    scope.code(f"*reinterpret_cast<{t}*>(&{ident(out)}[{em.index_of(scope, out, zero)}]) = "
+               f"make_{t}({', '.join(vals)});   // store {em.program.value(out).display}")

@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                "stencils-DATE[-quick])")
     p.add_argument("--budget", type=float, default=None,
                    help="wall-clock seconds for everything (default 480 with --quick, 560 otherwise: the full suite "
-                        "needs several runs, e.g. one per --dtype or per group of --workload)")
+                        "needs several runs: --part 1/3, 2/3, 3/3, then --merge)")
     p.add_argument("--min-time", type=float, default=None,
                    help="seconds of timing per point, >= 7 loops anyway (default 0.03 quick, 0.1)")
     p.add_argument("--point-timeout", type=float, default=POINT_TIMEOUT_S)

@@ -360,7 +360,8 @@ def test_report_on_fake_timings_kfuse_running():
     res = fake_results(kfuse_ok=True)
     text = report.render(res)
     assert "| 1.25× |" in text                                       # 100 us / 80 us
-    assert "| heat3d-512 | 1 | 15 | 15 | 1 | n/a |" in text           # Table 1 from the plan
+    assert "| heat3d-512 | 1 | 15 | 15 | 1 | 1¹ |" in text            # Table 1 from the plan
+    assert tables.NO_FISSION in text                                 # after fission = after fusion, noted
     assert "32×8, zc 16" in text and "| 50% |" in text               # Table 2: block, occupancy
     m = report.metrics(res["records"][4], res["ceilings"])
     assert m["eff_GBs"] == pytest.approx((4 * 67 * 65 * 63 + 4 * 65 * 63 * 61) / 80e-6 / 1e9)

@@ -6,15 +6,12 @@ are reused as they are; only what they compile differs: a workload's step, writt
 (:mod:`.workloads`), over the framework's ops (:mod:`.opsets`).  Added here:
 
 * ``inductor-max-autotune``: ``torch.compile(mode="max-autotune", dynamic=False)``;
-* ``kfuse``: ``kfuse.jit`` of the step (a function with the workload's field names).
+* ``kfuse``: ``kfuse.jit`` of the step (a function with the workload's field names);
+* ``kfuse-occupancy``: kfuse's fused plan with the block shapes the occupancy rule picks
+  (:mod:`.occupancy`): what kfuse's own choice gains over occupancy alone.
 
 Time loops (``steps`` > 1) are timed as one call of ``steps`` steps from the same initial
-state (the per-step time is that divided by ``steps``):
-
-* CuPy, torch, torch.compile: a Python loop over the (compiled) step, ``a = step(a)``;
-* JAX: ``jax.jit`` of ``lax.fori_loop`` over the step (one dispatch per loop: JAX's best);
-* kfuse: ``kfuse.iterate(step, a, steps=N)`` where it exists, else the step ping-pongs between
-  two buffers with ``out=`` (``f(a, out=b); a, b = b, a``), the first step reading the input.
+state (the per-step time is that divided by ``steps``); :mod:`.loops` says how each runs.
 """
 from __future__ import annotations
 
@@ -22,12 +19,13 @@ from typing import Callable
 
 from ..impls import Impl, first_line, load
 from ..impls.inductor_impl import InductorImpl
-from . import opsets
+from . import loops, opsets
 
 PEERS: tuple = ("cupy", "torch", "inductor", "inductor-max-autotune", "jax")
-DEFAULT_IMPLS: tuple = ("kfuse",) + PEERS
-OPS_OF = {"kfuse": "kfuse", "cupy": "cupy", "torch": "torch", "inductor": "torch",
-          "inductor-max-autotune": "torch", "jax": "jax"}
+OURS: tuple = ("kfuse", "kfuse-occupancy")
+DEFAULT_IMPLS: tuple = OURS + PEERS
+OPS_OF = {"kfuse": "kfuse", "kfuse-occupancy": "kfuse", "cupy": "cupy", "torch": "torch",
+          "inductor": "torch", "inductor-max-autotune": "torch", "jax": "jax"}
 
 
 class InductorMaxAutotune(InductorImpl):
@@ -35,6 +33,8 @@ class InductorMaxAutotune(InductorImpl):
 
     name = "inductor-max-autotune"
     mode, suffix = "max-autotune", "_maxat"
+    cudagraphs = True          # max-autotune replays CUDA graph trees (see loops.CudagraphLoop)
+    check_after_calls = 3      # warm-up (eager), recording, then a replay is checked
 
 
 class Step:
@@ -86,8 +86,11 @@ class KfuseStencil(Impl):
             kernels.append({"name": k.get("name"), "space": k.get("space"),
                             "calls": len(k.get("calls", [])), "params": k.get("params", {}),
                             "resources": res.get(k.get("name"), {})})
-        return {"calls": len(exe.program.calls), "kernels": kernels,
+        info = {"calls": len(exe.program.calls), "kernels": kernels,
                 "predicted_us": plan.get("predicted_us"), "plan_version": plan.get("kfuse_plan")}
+        if plan.get("fission") is not None:   # the plan's top-level list of fissioned kernels
+            info["fission"] = plan["fission"]
+        return info
 
 
 def build_step(impl: Impl, wl, dtype: str):
@@ -96,58 +99,50 @@ def build_step(impl: Impl, wl, dtype: str):
 
 
 def loop_thunk(impl: Impl, wl, built, native: list) -> Callable[[], object]:
-    """A thunk running ``wl.steps`` steps from ``native`` (see the module's docstring)."""
-    steps = wl.steps
+    """A thunk running ``wl.steps`` steps from ``native``; its ``how`` says which loop."""
+    x = native[0]
     if impl.name == "jax":
-        jax = impl.jax
-        ops = opsets.get("jax")
-
-        def run(a):
-            return jax.lax.fori_loop(0, steps, lambda i, s: wl.call(ops, s)[0], a)
-
-        looped = jax.jit(run)
-        return lambda: looped(native[0])
-    if impl.name == "kfuse":
-        return kfuse_loop(impl, wl, built, native)
-
-    def run_loop():
-        a = native[0]
-        for _ in range(steps):
-            out = built(a)
-            a = out[0] if isinstance(out, (tuple, list)) else out
-        return a
-
-    return run_loop
-
-
-def kfuse_loop(impl: KfuseStencil, wl, built, native: list) -> Callable[[], object]:
-    """kfuse.iterate if kfuse has it, else ``f(a, out=b)`` ping-pong over two buffers that start
-    as copies of the input (so their boundary is the input's)."""
-    kfuse, steps, x = impl.kfuse, wl.steps, native[0]
-    if hasattr(kfuse, "iterate"):
-        step = named_step(wl, kfuse)
-        return lambda: kfuse.iterate(step, x, steps=steps)
-    bufs = (x.copy(), x.copy())
-
-    def run():
-        built(x, out=bufs[0])
-        src, dst = bufs[0], bufs[1]
-        for _ in range(steps - 1):
-            built(src, out=dst)
-            src, dst = dst, src
-        return src
-
-    return run
+        return loops.jax_loop(impl, wl, x)
+    if impl.name in OURS:
+        return loops.kfuse_loop(impl.kfuse, built, wl.steps, x)
+    if getattr(impl, "cudagraphs", False):
+        return loops.CudagraphLoop(impl.torch, built, wl.steps, x)
+    return loops.python_loop(built, wl.steps, x)
 
 
 def bind(impl: Impl, wl, built, args: list) -> Callable[[], object]:
     """The timed unit: one step, or a loop of ``wl.steps`` steps."""
     if not wl.loop:
-        return impl.bind(built, args)
+        thunk = impl.bind(built, args)
+        return loops.marked(impl.torch, thunk) if getattr(impl, "cudagraphs", False) else thunk
     return loop_thunk(impl, wl, built, [impl.convert(a) for a in args])
 
 
-_LOCAL = {"kfuse": KfuseStencil, "inductor-max-autotune": InductorMaxAutotune}
+class KfuseOccupancy(KfuseStencil):
+    """kfuse's fused plan, each grid kernel's block shape picked by occupancy alone
+    (:func:`.occupancy.occupancy_plan`): built for the arguments in :meth:`specialize`."""
+
+    name = "kfuse-occupancy"
+
+    def specialize(self, built, args: list):
+        """A kfuse.jit of the same step compiled with the occupancy rule's plan (its
+        ``occupancy_report``: the candidates per kernel and the one chosen)."""
+        from .occupancy import occupancy_plan
+
+        exe = built.executable(*args)
+        plan, report = occupancy_plan(exe.program, exe.plan_obj)
+        jitted = self.kfuse.jit(built.fn, plan=plan)
+        jitted.occupancy_report = report
+        return jitted
+
+    def plan_info(self, built, args: list) -> dict:
+        info = super().plan_info(built, args)
+        info["occupancy"] = getattr(built, "occupancy_report", None)
+        return info
+
+
+_LOCAL = {"kfuse": KfuseStencil, "kfuse-occupancy": KfuseOccupancy,
+          "inductor-max-autotune": InductorMaxAutotune}
 
 
 def get(name: str) -> Impl:
@@ -159,4 +154,4 @@ def get(name: str) -> Impl:
     return load(name)
 
 
-__all__ = ["PEERS", "DEFAULT_IMPLS", "get", "build_step", "bind", "first_line"]
+__all__ = ["PEERS", "OURS", "DEFAULT_IMPLS", "get", "build_step", "bind", "first_line"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..report import fmt_pct, fmt_rate, fmt_speedup, fmt_us, md_table
 from . import workloads as W
 from .peers import DEFAULT_IMPLS, PEERS
-from .tables import table1, table2
+from .tables import occupancy_table, table1, table2
 
 DEFINITIONS = """\
 - µs per step: median of >= 7 timed loops (CUDA events after warm-up; JAX: host clock and a final
@@ -27,6 +27,11 @@ DEFINITIONS = """\
   and one write of every output field per step, at this run's ceilings; % of limit = limit / time.
 - × fastest peer = the fastest correct peer's time / this time (> 1: faster than every peer).
 - Every output was checked against a float64 reference before timing; a wrong one is not timed."""
+
+OCC_INTRO = ("kfuse-occupancy runs kfuse's fused kernels with, per grid kernel, the block shape of "
+             "highest theoretical occupancy (registers and shared memory from ptxas) among the grid "
+             "space's variants (ties: the first); kfuse keeps its own plan.  Gain > 1: kfuse's choice "
+             "is faster than occupancy alone by that factor.")
 
 STATUS_CELL = {"wrong": "wrong", "error": "error", "skipped": "–", "not-run": "n/r"}
 
@@ -40,6 +45,7 @@ def metrics(rec: dict, ceilings: dict | None) -> dict | None:
     hot = rec.get("hot")
     if rec.get("status") != "ok" or not hot:
         return None
+    ceilings = rec.get("ceilings") or ceilings   # merged parts: the ceilings its part measured
     wl = W.WORKLOADS[rec["workload"]]
     shape = tuple(rec["shape"])
     rd, wr = W.limit_bytes(wl, shape, itemsize(rec["dtype"]))
@@ -108,8 +114,11 @@ def workload_table(recs: dict, impls: list[str], ceilings) -> str:
             rows.append([impl, status_text(rec), "", "", "", (rec.get("note") or "")[:160].replace("|", "/")])
             continue
         sp = best["us"] / m["us"] if best else None
+        note = f"first call {rec.get('first_call_s', 0):.2f} s"
+        if rec.get("loop"):
+            note += f"; loop: {rec['loop']}"
         rows.append([impl, fmt_us(m["us"]), fmt_pct(m.get("frac_limit")), fmt_rate(m["eff_GBs"]),
-                     fmt_speedup(sp), f"first call {rec.get('first_call_s', 0):.2f} s"])
+                     fmt_speedup(sp), note])
     return md_table(["impl", "µs per step", "% of limit", "eff. GB/s", "× fastest peer", "note"], rows)
 
 
@@ -124,7 +133,7 @@ def overview(results: dict) -> str:
         some = next(iter(recs.values()))
         wl = W.WORKLOADS[key[0]]
         rd, wr = W.limit_bytes(wl, tuple(some["shape"]), itemsize(key[1]))
-        row = [key[0], key[1], fmt_us(W.limit_us(rd, wr, ceil))]
+        row = [key[0], key[1], fmt_us(W.limit_us(rd, wr, some.get("ceilings") or ceil))]
         for impl in impls:
             m = metrics(recs[impl], ceil) if impl in recs else None
             row.append(f"{fmt_us(m['us'])} ({fmt_pct(m.get('frac_limit'))})" if m and "frac_limit" in m
@@ -135,6 +144,13 @@ def overview(results: dict) -> str:
         row.append(fmt_speedup(best["us"] / mine["us"]) if best and mine else "")
         rows.append(row)
     return md_table(header, rows)
+
+
+def loop_table(results: dict) -> str:
+    """Per time-loop record: the loop that ran (``loop`` of the record), or "" if none."""
+    rows = [[r["workload"], r["dtype"], r["impl"], r["loop"]] for r in results.get("records", [])
+            if r.get("loop")]
+    return md_table(["workload", "dtype", "impl", "loop"], rows) if rows else ""
 
 
 def kfuse_lines(results: dict) -> list[str]:
@@ -155,7 +171,20 @@ def notes(results: dict) -> list[str]:
     return out
 
 
-def ceilings_line(c: dict | None) -> str:
+def command_line(meta: dict) -> str:
+    """The command that ran, or every part's command of a merged report."""
+    merged = meta.get("merged_from") or []
+    if merged:
+        return "Merged from: " + "; ".join(f"`{m.get('command') or '?'}` ({m['folder']})" for m in merged)
+    return f"Command: `{meta.get('command', '')}`"
+
+
+def ceilings_line(c: dict | None, meta: dict | None = None) -> str:
+    parts = [m for m in (meta or {}).get("merged_from") or [] if (m.get("ceilings") or {}).get("read_GBs")]
+    if len(parts) > 1:
+        return "Merged from parts, each record's limit at its own part's ceilings: " + "; ".join(
+            f"{m.get('part') or m['folder']}: read {m['ceilings']['read_GBs']:.0f} GB/s, "
+            f"write {m['ceilings']['write_GBs']:.0f} GB/s" for m in parts) + "."
     if not c or "read_GBs" not in c:
         return f"Ceilings: not measured ({(c or {}).get('error', 'no result')}); no limits."
     dev = (c.get("device") or {}).get("name", "?")
@@ -168,15 +197,20 @@ def render(results: dict, plot_note: str | None = None) -> str:
     meta = results.get("meta", {})
     table, impls, ceil = index(results), impl_order(results), results.get("ceilings")
     parts = [f"# Stencil benchmarks ({'quick' if meta.get('quick') else 'full'} sizes, "
-             f"{meta.get('date', '')[:10]})", "", f"Command: `{meta.get('command', '')}`", "",
-             ceilings_line(ceil), "", DEFINITIONS, "",
+             f"{meta.get('date', '')[:10]})", "", command_line(meta), "",
+             ceilings_line(ceil, meta), "", DEFINITIONS, "",
              "## Overview: µs per step (% of the limit)", "", overview(results), ""]
     kl = kfuse_lines(results)
     if kl:
         parts += ["## kfuse not run", ""] + [f"- {x}" for x in kl] + [""]
     parts += ["## Table 1 (seed): calls and kernels", "", table1(results), "",
               "## Table 2 (seed): kfuse's kernels: block shape, occupancy, bandwidth", "",
-              table2(results, metrics), ""]
+              table2(results, metrics), "",
+              "## kfuse's plan vs the occupancy rule (seed: block shape by occupancy alone)", "",
+              OCC_INTRO, "", occupancy_table(results, metrics), ""]
+    lp = loop_table(results)
+    if lp:
+        parts += ["## Time loops: which loop each implementation ran", "", lp, ""]
     for key in sorted_keys(table):
         wl = W.WORKLOADS[key[0]]
         shape = "×".join(map(str, next(iter(table[key].values()))["shape"]))

@@ -1,13 +1,16 @@
 """``kfuse bench --stencils``: the stencil suite of issue 19, with its own tables.
 
-    kfuse bench --stencils [--quick] [--dtype float32 float64] [--workload NAME ...] [--out DIR]
+    kfuse bench --stencils [--quick] [--dtype float32 float64] [--workload NAME ...] [--part N/M] [--out DIR]
+    kfuse bench --stencils --merge DIR1 DIR2 ... --out DIR
 
 Like the BLAS suite (:mod:`kfuse.bench.runner`, whose worker plumbing it reuses): the card's
 ceilings are measured first in a worker of their own, then every implementation runs in its
 own worker process per dtype (:mod:`.worker`), one after another within a wall-clock budget; a
 crash, a stall on one workload or a missing package is recorded as one line and the run goes
 on.  Results in ``--out``: ``results.json`` (meta, ceilings, every record), ``raw.jsonl`` (as
-they arrived), ``report.md`` (:mod:`.report`), ``stencils.png`` and ``logs/``.
+they arrived), ``report.md`` (:mod:`.report`), ``stencils.png`` and ``logs/``.  The full-size
+suite runs as parts (``--part N/M``, one device command each) merged afterwards (``--merge``:
+:mod:`.parts`).
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from pathlib import Path
 
 from ..progress import Progress
 from ..runner import run_worker
+from . import parts as P
 from . import workloads as W
 from .peers import DEFAULT_IMPLS
 
@@ -50,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                "stencils-DATE[-quick])")
     p.add_argument("--budget", type=float, default=None,
                    help="wall-clock seconds for everything (default 480 with --quick, 560 otherwise: the full suite "
-                        "needs several runs, e.g. one per --dtype or per group of --workload)")
+                        "needs several runs: --part 1/3, 2/3, 3/3, then --merge)")
     p.add_argument("--min-time", type=float, default=None,
                    help="seconds of timing per point, >= 7 loops anyway (default 0.03 quick, 0.1)")
     p.add_argument("--point-timeout", type=float, default=POINT_TIMEOUT_S)
@@ -59,6 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="float64 reference with CuPy on the device, or NumPy on the host (slow)")
     p.add_argument("--no-ceilings", action="store_true")
     p.add_argument("--no-plots", action="store_true")
+    p.add_argument("--part", default=None, metavar="N/M",
+                   help="run part N of M of the workloads (round-robin in the suite's order), e.g. "
+                        "1/3, 2/3, 3/3 as three commands; then --merge their folders")
+    p.add_argument("--merge", nargs="+", default=None, metavar="DIR",
+                   help="merge the results of these folders (parts of one suite) into --out: "
+                        "results.json, report.md, stencils.png")
     p.add_argument("--report-only", metavar="DIR", default=None,
                    help="rebuild report.md and the plot from DIR/results.json or DIR/raw.jsonl")
     return p
@@ -72,10 +82,13 @@ def parse_impls(text: str) -> list[str]:
     return names
 
 
-def default_out(quick: bool) -> Path:
+def default_out(quick: bool, part: str | None = None) -> Path:
     import datetime as _dt
 
     name = f"stencils-{_dt.date.today().isoformat()}" + ("-quick" if quick else "")
+    if part:
+        n, m = P.parse_part(part)
+        name += f"-part{n}of{m}"
     base = Path("benchmarks") / "results"
     path, k = base / name, 2
     while path.exists() and any(path.iterdir()):
@@ -237,10 +250,32 @@ def make_meta(args, argv: list[str], wls: list, impls: list[str]) -> dict:
     meta = collect_meta(ns, ["--stencils"] + argv, {"blas2": [], "blas1": []}, impls, [])
     meta.pop("sequences", None)
     meta.pop("sizes", None)
-    meta.update({"suite": "stencils", "quick": args.quick, "dtypes": args.dtype,
+    meta.update({"suite": "stencils", "quick": args.quick, "dtypes": args.dtype, "part": args.part,
                  "workloads": {w.name: list(w.grid(args.quick)) for w in wls},
                  "budget_s": args.budget})
     return meta
+
+
+def merge_main(parser, args) -> int:
+    """``--merge DIR ... --out DIR``: one report from the parts' results (no GPU needed)."""
+    if not args.out:
+        parser.error("--merge needs --out DIR (the merged report's folder)")
+    folders = [Path(d) for d in args.merge]
+    missing = [str(f) for f in folders
+               if not (f / "results.json").is_file() and not (f / "raw.jsonl").is_file()]
+    if missing:
+        parser.error(f"--merge: no results.json or raw.jsonl in {', '.join(missing)}")
+    try:
+        merged = P.merge([load_results(f) for f in folders], [str(f) for f in folders])
+    except ValueError as exc:
+        parser.error(str(exc))
+    out = Path(args.out)
+    write_outputs(merged, out, not args.no_plots)
+    from . import report
+
+    print(report.console_summary(merged))
+    print(f"\nreport: {out / 'report.md'}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,11 +288,17 @@ def main(argv: list[str] | None = None) -> int:
         write_outputs(load_results(folder), folder, not args.no_plots)
         print(folder / "report.md")
         return 0
+    if args.merge:
+        return merge_main(parser, args)
     try:
         wls = W.select(args.workload)
         impls = parse_impls(args.impls)
+        if args.part:
+            wls = P.split(wls, *P.parse_part(args.part))
     except ValueError as exc:
         parser.error(str(exc))
+    if not wls:
+        parser.error(f"--part {args.part}: no workload in this part (fewer workloads than parts)")
     preset = "quick" if args.quick else "full"
     args.budget = args.budget or BUDGET_S[preset]
     args.min_time = args.min_time or MIN_TIME_S[preset]
@@ -270,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     except NoGPUError as e:
         print(f"kfuse bench: error: {e}", file=sys.stderr)
         return 1
-    out = Path(args.out) if args.out else default_out(args.quick)
+    out = Path(args.out) if args.out else default_out(args.quick, args.part)
     run = StencilRun(args, out, wls, impls, make_meta(args, argv, wls, impls))
     print(f"kfuse bench --stencils: {len(wls)} workloads x {len(impls)} implementations x "
           f"{len(args.dtype)} dtypes, budget {args.budget:.0f} s -> {out}", file=sys.stderr)

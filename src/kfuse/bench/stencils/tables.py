@@ -2,7 +2,9 @@
 
 Table 1 (per workload): statements as written (the issue's "calls"), NumPy-style operations
 (traced, :mod:`.shapes`), kfuse's calls before fusion (its program), kernels after fusion (its
-plan) and after fission (kernels whose plan params carry ``fission``: the parts counted).
+plan) and after fission (the plan's top-level ``fission`` list when it has one, else kernels
+whose params carry ``fission``; a plan recording no fission shows the kernels after fusion in
+both columns, marked, with a note).
 
 Table 2 (per kfuse kernel): block shape (``bx``×``by``, ``zc`` planes per block, or ``block``),
 registers and shared memory (ptxas), the theoretical occupancy those allow (CUDA's occupancy
@@ -59,9 +61,25 @@ def block_text(params: dict) -> str:
     return f"{params['block']}" if params.get("block") else NA
 
 
-def fission_count(kernels: list[dict]) -> int | None:
-    """Kernels after fission, when the plan records fission (a ``fission`` param: a list of
-    parts or their number); None when no kernel carries it."""
+def _parts(entry) -> int:
+    """Kernels one fissioned kernel became: a list of parts, their number, or a dict with
+    ``parts`` (either); 1 when it does not say."""
+    if isinstance(entry, dict):
+        entry = entry.get("parts", entry.get("kernels", 1))
+    if isinstance(entry, (list, tuple)):
+        return max(1, len(entry))
+    try:
+        return max(1, int(entry))
+    except (TypeError, ValueError):
+        return 1
+
+
+def fission_count(kernels: list[dict], fission=None) -> int | None:
+    """Kernels after fission, when the plan records fission: ``fission`` (the plan's
+    top-level list, one entry per fissioned kernel: its parts), else a ``fission`` param per
+    kernel (a list of parts or their number); None when the plan records none."""
+    if isinstance(fission, (list, tuple)):
+        return len(kernels) - len(fission) + sum(_parts(f) for f in fission)
     if not any("fission" in (k.get("params") or {}) for k in kernels):
         return None
     total = 0
@@ -82,9 +100,15 @@ def kfuse_plans(results: dict) -> dict:
     return out
 
 
+NO_FISSION = ("¹ the plan records no fission yet (kfuse's plans gain a top-level field listing "
+              "fissioned kernels): after fission = after fusion.")
+
+
 def table1(results: dict) -> str:
-    """Calls before fusion, kernels after fusion and after fission, per workload."""
+    """Calls before fusion, kernels after fusion and after fission, per workload (a note
+    under the table where a plan records no fission)."""
     plans = kfuse_plans(results)
+    unrecorded = False
     names = [w for w in W.ORDER if any(r["workload"] == w for r in results.get("records", []))]
     rows = []
     for name in names:
@@ -93,13 +117,15 @@ def table1(results: dict) -> str:
         shape = next(tuple(r["shape"]) for r in results["records"] if r["workload"] == name)
         ops = wl.traced(shape)["ops"]
         if plan:
-            fis = fission_count(plan["kernels"])
+            fis = fission_count(plan["kernels"], plan.get("fission"))
+            unrecorded = unrecorded or fis is None
             rows.append([name, str(wl.statements), str(ops), str(plan["calls"]),
-                         str(len(plan["kernels"])), NA if fis is None else str(fis)])
+                         str(len(plan["kernels"])), f"{len(plan['kernels'])}¹" if fis is None else str(fis)])
         else:
             rows.append([name, str(wl.statements), str(ops), NA, NA, NA])
-    return md_table(["workload", "statements as written", "NumPy-style operations",
-                     "kfuse calls before fusion", "kernels after fusion", "after fission"], rows)
+    table = md_table(["workload", "statements as written", "NumPy-style operations",
+                      "kfuse calls before fusion", "kernels after fusion", "after fission"], rows)
+    return table + ("\n\n" + NO_FISSION if unrecorded else "")
 
 
 def table2(results: dict, metrics) -> str:
@@ -131,3 +157,52 @@ def table2(results: dict, metrics) -> str:
         return "n/a (no kfuse record)"
     return md_table(["workload", "dtype", "kernel", "space", "block shape", "registers",
                      "smem bytes", "occupancy", "step GB/s", "% of limit"], rows)
+
+
+def _blocks(plan: dict) -> str:
+    """The grid kernels' block shapes of a plan summary, ``;``-separated."""
+    return "; ".join(block_text(k.get("params") or {}) for k in plan.get("kernels") or []) or NA
+
+
+def _occupancies(plan: dict) -> str:
+    """Theoretical occupancy per kernel of a plan summary, ``;``-separated."""
+    out = []
+    for k in plan.get("kernels") or []:
+        params, res = k.get("params") or {}, k.get("resources") or {}
+        threads = threads_of(params)
+        out.append(fmt_pct(occupancy(threads, int(res["registers"]), int(res.get("smem") or 0)))
+                   if threads and res.get("registers") is not None else NA)
+    return "; ".join(out) or NA
+
+
+def occupancy_table(results: dict, metrics) -> str:
+    """kfuse's plan against the occupancy rule (``kfuse-occupancy``: the same fused kernels,
+    block shapes by occupancy alone), per workload and dtype: block shapes, occupancy, µs per
+    step, and kfuse's gain (the rule's time / kfuse's: > 1, kfuse's choice is faster)."""
+    from ..report import fmt_speedup, fmt_us
+
+    ceil = results.get("ceilings")
+    pairs: dict = {}
+    for rec in results.get("records", []):
+        if rec["impl"] in ("kfuse", "kfuse-occupancy"):
+            pairs.setdefault((rec["workload"], rec["dtype"]), {})[rec["impl"]] = rec
+    order = list(W.ORDER)
+    rows = []
+    for key in sorted(pairs, key=lambda k: (order.index(k[0]) if k[0] in order else len(order), k[1])):
+        cells = [key[0], key[1]]
+        times = {}
+        for impl in ("kfuse", "kfuse-occupancy"):
+            rec = pairs[key].get(impl)
+            plan = rec.get("plan") if rec and isinstance(rec.get("plan"), dict) else {}
+            m = metrics(rec, ceil) if rec else None
+            times[impl] = m["us"] if m else None
+            status = fmt_us(m["us"]) if m else (rec or {}).get("status", "") if rec else ""
+            cells += [_blocks(plan), _occupancies(plan), status]
+        a, b = times["kfuse"], times["kfuse-occupancy"]
+        cells.append(fmt_speedup(b / a) if a and b else NA)
+        rows.append(cells)
+    if not rows:
+        return "n/a (no kfuse or kfuse-occupancy record)"
+    return md_table(["workload", "dtype", "kfuse blocks", "kfuse occupancy", "kfuse µs",
+                     "occupancy-rule blocks", "rule occupancy", "rule µs",
+                     "kfuse gain (rule µs / kfuse µs)"], rows)

@@ -78,6 +78,8 @@ def run_point(impl, wl, args) -> dict:
     inputs, refs, xp = make_data(wl, wl.grid(args.quick), args.dtype, args.seed, args.reference)
     t0 = time.perf_counter()
     built = peers.build_step(impl, wl, args.dtype)
+    if hasattr(impl, "specialize"):   # kfuse-occupancy: plans (and compiles) for these arguments
+        built = impl.specialize(built, inputs)
     rec["compile_s"] = time.perf_counter() - t0
     thunk = peers.bind(impl, wl, built, inputs)
     result, rec["first_call_s"] = timing.time_first_call(thunk, impl.block,
@@ -85,6 +87,8 @@ def run_point(impl, wl, args) -> dict:
     for _ in range(impl.check_after_calls - 1):
         result = thunk()
     impl.block(result)
+    if getattr(thunk, "how", None):   # which loop ran (it may change on its first calls)
+        rec["loop"] = thunk.how
     if hasattr(impl, "plan_info"):
         try:
             rec["plan"] = impl.plan_info(built, inputs)

@@ -10,7 +10,7 @@ from kfuse.frontend.trace import trace
 from .compile_helpers import DTYPES, assert_clean_resources, compile_program
 
 BUILTINS = [n for n in library.names() if library.get(n).builtin]
-REAL_ONLY = {"amax"}            # max of magnitudes: compiled for real element types only
+REAL_ONLY = {"amax", "max", "min", "maximum", "minimum", "gt", "lt", "ge", "le"}   # ordered: real types only
 
 
 def one_call_script(fn, shape: str, optionals: bool) -> str:
@@ -36,7 +36,11 @@ def one_call_script(fn, shape: str, optionals: bool) -> str:
 
 def variants(name):
     fn = library.get(name)
-    if any(p.kind == "elem" for p in fn.inputs):
+    if name == "interior":   # an array with its interior replaced: arrays only (here a halo of 0)
+        shapes = ["vector", "matrix", "matrixF"]
+    elif any(p.kind == "elem" for p in fn.inputs) and fn.is_reduce:   # sum, max, min: of an array
+        shapes = ["vector", "matrix", "matrixF"]
+    elif any(p.kind == "elem" for p in fn.inputs):
         shapes = ["vector", "matrix", "matrixF", "scalar"]
     elif any(p.kind == "sparse" for p in fn.inputs):
         shapes = ["csr", "ell"]

@@ -139,7 +139,7 @@ def test_lower_for_another_arch():
 
 
 @pytest.mark.parametrize("make,err,match", [
-    (lambda: kfuse.ShapeDtype((2, 3, 4), "float32"), ShapeError, "3 dimensions"),
+    (lambda: kfuse.ShapeDtype((2, 3, 4, 5, 6), "float32"), ShapeError, "5 dimensions"),
     (lambda: kfuse.ShapeDtype((-1,), "float32"), ShapeError, "non-negative"),
     (lambda: kfuse.ShapeDtype((2.5,), "float32"), ShapeError, "non-negative ints"),
     (lambda: kfuse.ShapeDtype("abc", "float32"), ShapeError, "non-negative ints"),
@@ -165,7 +165,8 @@ def test_shape_dtype_basics():
 
 @pytest.mark.parametrize("args,err,match", [
     ((np.ones((3, 4), np.int32), np.ones(4), np.ones(3)), DTypeError, "argument 'A'.*int32"),
-    ((np.ones((3, 4, 2)), np.ones(4), np.ones(3)), ShapeError, "argument 'A' has 3 dimensions"),
+    ((np.ones((3, 4, 2)), np.ones(4), np.ones(3)), ShapeError, "@ needs vectors or matrices, got grid"),
+    ((np.ones((3, 4, 2, 2, 2)), np.ones(4), np.ones(3)), ShapeError, "argument 'A' has 5 dimensions"),
     ((np.ones((3, 8))[:, ::2], np.ones(4), np.ones(3)), ArgumentError, "argument 'A' is a non-contiguous"),
     ((np.ones((3, 4)), np.ones(8)[::2], np.ones(3)), ArgumentError, "argument 'p' is a strided vector"),
     ((np.ones((3, 4)), np.ones(5), np.ones(3)), ShapeError, "gemv"),

@@ -174,6 +174,8 @@ class ElementaryFunction:
         else:
             shape, kind, order = self._flat_domain(args, kinds)
             if self.is_reduce:
+                if kind == "scalar":
+                    raise ShapeError(f"{self.name}: reduces an array; got only scalars")
                 kind, shape, order = "scalar", (), "C"
             elif out.kind == "scalar":
                 kind, shape, order = "scalar", (), "C"

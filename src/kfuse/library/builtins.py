@@ -98,7 +98,7 @@ BUILTINS = [
          "z = maximum(x, y) (NaN propagates, as numpy.maximum)"),
     _map("minimum", ["x", "y"], "z = (x != x || x < y) ? x : y;", lambda x, y: {"z": np.minimum(x, y)},
          "z = minimum(x, y) (NaN propagates, as numpy.minimum)"),
-    _map("where", ["cond", "x", "y"], "z = (cond != T(0)) ? x : y;",
+    _map("where", ["cond", "x", "y"], "z = (kf_abs(cond) != R(0)) ? x : y;",
          lambda cond, x, y: {"z": np.where(cond != 0, x, y)}, "z = x where cond is nonzero, else y", flops=0),
     _map("gt", ["x", "y"], "z = (x > y) ? T(1) : T(0);", lambda x, y: {"z": (x > y).astype(float)},
          "z = 1 where x > y, else 0 (a mask for where)"),

@@ -87,7 +87,8 @@ class KfuseStencil(Impl):
                             "calls": len(k.get("calls", [])), "params": k.get("params", {}),
                             "resources": res.get(k.get("name"), {})})
         return {"calls": len(exe.program.calls), "kernels": kernels,
-                "predicted_us": plan.get("predicted_us"), "plan_version": plan.get("kfuse_plan")}
+                "predicted_us": plan.get("predicted_us"), "plan_version": plan.get("kfuse_plan"),
+                "fissioned": plan.get("fissioned", [])}
 
 
 def build_step(impl: Impl, wl, dtype: str):

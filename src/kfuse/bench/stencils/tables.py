@@ -1,8 +1,9 @@
 """The seed's Tables 1 and 2 for the stencil suite, from kfuse's plans.
 
 Table 1 (per workload): statements as written (the issue's "calls"), NumPy-style operations
-(traced, :mod:`.shapes`), kfuse's calls before fusion (its program), kernels after fusion (its
-plan) and after fission (kernels whose plan params carry ``fission``: the parts counted).
+(traced, :mod:`.shapes`), kfuse's calls before fusion (its program), kernels after fusion and
+after fission (from its plan: the plan's top-level ``fissioned`` lists, per group the search
+fissioned, the names of the kernels it became; before fission such a group is one kernel).
 
 Table 2 (per kfuse kernel): block shape (``bx``×``by``, ``zc`` planes per block, or ``block``),
 registers and shared memory (ptxas), the theoretical occupancy those allow (CUDA's occupancy
@@ -59,16 +60,14 @@ def block_text(params: dict) -> str:
     return f"{params['block']}" if params.get("block") else NA
 
 
-def fission_count(kernels: list[dict]) -> int | None:
-    """Kernels after fission, when the plan records fission (a ``fission`` param: a list of
-    parts or their number); None when no kernel carries it."""
-    if not any("fission" in (k.get("params") or {}) for k in kernels):
+def fission_count(plan: dict) -> tuple | None:
+    """(kernels after fusion, kernels after fission) of a plan summary, from its ``fissioned``
+    (lists of the kernel names each fissioned group became: :class:`kfuse.fusion.plan.Plan`);
+    None when the summary does not say (older records)."""
+    if "fissioned" not in plan:
         return None
-    total = 0
-    for k in kernels:
-        f = (k.get("params") or {}).get("fission")
-        total += len(f) if isinstance(f, (list, tuple)) else max(1, int(f or 1))
-    return total
+    kernels = len(plan.get("kernels") or [])
+    return kernels - sum(len(part) - 1 for part in plan["fissioned"] or []), kernels
 
 
 def kfuse_plans(results: dict) -> dict:
@@ -93,9 +92,9 @@ def table1(results: dict) -> str:
         shape = next(tuple(r["shape"]) for r in results["records"] if r["workload"] == name)
         ops = wl.traced(shape)["ops"]
         if plan:
-            fis = fission_count(plan["kernels"])
+            fis = fission_count(plan)
             rows.append([name, str(wl.statements), str(ops), str(plan["calls"]),
-                         str(len(plan["kernels"])), NA if fis is None else str(fis)])
+                         str(len(plan["kernels"]) if fis is None else fis[0]), NA if fis is None else str(fis[1])])
         else:
             rows.append([name, str(wl.statements), str(ops), NA, NA, NA])
     return md_table(["workload", "statements as written", "NumPy-style operations",

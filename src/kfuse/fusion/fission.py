@@ -27,7 +27,8 @@ import dataclasses
 from .. import spaces
 from ..ir import Program
 from ..spaces import kernel_domain, program_info
-from ..spaces.budget import smem_refusal
+from ..spaces import budget
+from ..spaces.budget import shared_bytes, smem_refusal, smem_terms
 
 __all__ = ["Fission", "field_parts", "launch_refusal", "fission"]
 
@@ -78,7 +79,6 @@ def launch_refusal(program: Program, calls) -> str | None:
     space fits the shared-memory budget (any space), or the values a grid kernel stages by
     default (:func:`kfuse.spaces.stencil.default_smem`) exceed the budget at every block
     shape (:meth:`GridSpace.refusal_of` of its default launch; only recomputing them fits)."""
-    from .space import impl_variants   # (space imports this module)
     calls = sorted(set(calls))
     dom = kernel_domain(program, calls)
     space = spaces.get(dom.space)
@@ -89,14 +89,23 @@ def launch_refusal(program: Program, calls) -> str | None:
         why = refusal_of(program, calls, default, info)
         if why and "shared memory" in why:
             wanted = set(default["smem"].split())
-            fits = any(wanted <= set(p.get("smem", "").split()) for p in impl_variants(program, calls))
+            fits = any(wanted <= set(p.get("smem", "").split()) for p in _fitting(program, calls, dom))
             if not fits:
                 return f"with its default staging ({default['smem']}) it {why}"
         return None
-    if impl_variants(program, calls):
+    if _fitting(program, calls, dom):
         return None
     why = smem_refusal(program, calls, default)
     return f"no launch shape fits the shared-memory budget{': with its default shape it ' + why if why else ''}"
+
+
+def _fitting(program: Program, calls: list, dom) -> list:
+    """The launch variants of ``calls`` within the shared-memory budget (as
+    :func:`kfuse.fusion.space.impl_variants` gives them, which imports this module)."""
+    space, info = spaces.get(dom.space), program_info(program)
+    terms = smem_terms(program, calls)
+    return [p for p in space.variants(program, calls, dom, spaces.kernel_dtype(program, calls), True, info)
+            if shared_bytes(program, calls, p, terms) <= budget.SMEM_STATIC_LIMIT]
 
 
 def fission(program: Program, calls) -> Fission | None:

@@ -14,6 +14,10 @@ model's :meth:`Search.combination`) and kernel counts.  Writes JSON to ``--out``
 
     PYTHONPATH=src python benchmarks/plan_scaling.py
     PYTHONPATH=src python benchmarks/plan_scaling.py --calls 40,80 --seeds 1,2 --ratio 10
+    PYTHONPATH=src python benchmarks/plan_scaling.py --stencil --calls 40,150   # SCALE-LES-like
+
+``--stencil``: synthetic stencil programs (``synthetic_program(stencil=True)``: 5 grid fields of
+64x128x128, 4th-order window reads) instead of the BLAS-shaped ones.
 """
 from __future__ import annotations
 
@@ -31,24 +35,27 @@ def _fresh(program, cal):
     return make_search(program, cal)
 
 
-def measure(calls: int, shape: str, seed: int, ratio: float, population: int, cal) -> dict:
+def measure(calls: int, shape: str, seed: int, ratio: float, population: int, cal, stencil: bool = False) -> dict:
     """One row of the table."""
     from kfuse import config
     from kfuse.fusion.gga import GGA
     from kfuse.fusion.plan import check_plan
     from kfuse.fusion.space import make_plan
     from kfuse.fusion.synthetic import synthetic_program
-    program = synthetic_program(calls, seed, shape)
-    row = {"calls": calls, "shape": shape, "seed": seed}
+    program = synthetic_program(calls, seed, shape, stencil=True, fields=5) if stencil else \
+        synthetic_program(calls, seed, shape)
+    row = {"calls": calls, "shape": shape, "seed": seed, "stencil": stencil}
     t0 = time.perf_counter()
     g_t, g_k = _fresh(program, cal).greedy()
     row["greedy"] = {"s": time.perf_counter() - t0, "us": g_t * 1e6, "kernels": len(g_k)}
     with config.override(search_local_min_calls=0):
         t0 = time.perf_counter()
-        d_t, d_k = _fresh(program, cal).best()
+        d_search = _fresh(program, cal)
+        d_t, d_k = d_search.best()
         d_s = time.perf_counter() - t0
-    check_plan(program, make_plan(program, d_k, d_t))
-    row["default"] = {"s": d_s, "us": d_t * 1e6, "kernels": len(d_k)}
+    check_plan(program, make_plan(program, d_k, d_t, d_search.fissioned(d_k)))
+    row["default"] = {"s": d_s, "us": d_t * 1e6, "kernels": len(d_k),
+                      "fissioned": sum(len(p) for p in d_search.fissioned(d_k))}
     search = _fresh(program, cal)
     t0 = time.perf_counter()
     gga = GGA(search, population, 10 ** 9, ratio * d_s, seed)
@@ -67,6 +74,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", default="1")
     ap.add_argument("--ratio", type=float, default=10.0, help="the GGA's time / the default search's")
     ap.add_argument("--population", type=int, default=100)
+    ap.add_argument("--stencil", action="store_true", help="SCALE-LES-like stencil programs")
     ap.add_argument("--out", default=None, help="JSON file (default benchmarks/results/<date>/plan_scaling.json)")
     args = ap.parse_args(argv)
     from kfuse.model.calibration import load_calibration
@@ -77,14 +85,14 @@ def main(argv=None) -> int:
     for calls in (int(x) for x in args.calls.split(",")):
         for shape in args.shapes.split(","):
             for seed in (int(x) for x in args.seeds.split(",")):
-                r = measure(calls, shape, seed, args.ratio, args.population, cal)
+                r = measure(calls, shape, seed, args.ratio, args.population, cal, args.stencil)
                 rows.append(r)
                 g, d, a = r["greedy"], r["default"], r["gga"]
                 print(f"{calls:>5} {shape:>5} {seed:>4} | {g['s']:8.2f} {g['us']:9.2f} {g['kernels']:>3} | "
                       f"{d['s']:9.2f} {d['us']:9.2f} {d['kernels']:>3} | {a['s']:6.1f} {a['generations']:>5} "
                       f"{a['us']:9.2f} {a['kernels']:>3}", flush=True)
     out = args.out or os.path.join(os.path.dirname(__file__), "results", datetime.date.today().isoformat(),
-                                   "plan_scaling.json")
+                                   "plan_scaling_stencil.json" if args.stencil else "plan_scaling.json")
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:
         json.dump({"machine": platform.platform(), "python": sys.version.split()[0], "cpus": os.cpu_count(),

@@ -200,3 +200,23 @@ def test_search_settings_from_the_environment(monkeypatch):
     with pytest.raises(ConfigError, match="KFUSE_SEARCH_TIME_S"):
         config.get()
     monkeypatch.setattr(config, "settings", None)
+
+
+# ------------------------------------------------------------------ stencil programs (issue 19)
+def test_synthetic_stencil_programs_are_seeded_sized_and_planned():
+    a = synthetic_program(40, 3, stencil=True, fields=5)
+    b = synthetic_program(40, 3, stencil=True, fields=5)
+    assert len(a.calls) == 40 and a.fingerprint() == b.fingerprint()
+    assert synthetic_program(40, 4, stencil=True, fields=5).fingerprint() != a.fingerprint()
+    from kfuse.spaces import kernel_space
+    assert {kernel_space(a, [c.id]) for c in a.calls} == {"grid"}
+    windows = [v for c in a.calls for v in c.args.values() if a.value(v).window]
+    assert len(windows) >= 10 and {c.fn for c in a.calls} >= {"add", "sub", "mul"}
+    outs = {a.base(o) for o in a.outputs}
+    read = {a.base(v) for c in a.calls for v in c.args.values()}
+    assert outs and not outs & read   # the values nobody reads (through windows too)
+    with pytest.raises(ValueError, match="grid"):
+        synthetic_program(10, stencil=True, grid=(4, 8, 8))
+    p = synthetic_program(20, 1, "chain", stencil=True, fields=5)
+    t, kernels = make_search(p, CAL).greedy()
+    _legal(p, t, kernels)

@@ -367,10 +367,11 @@ def test_report_on_fake_timings_kfuse_running():
     assert m["eff_GBs"] == pytest.approx((4 * 67 * 65 * 63 + 4 * 65 * 63 * 61) / 80e-6 / 1e9)
 
 
-def test_fission_count_from_params():
-    ks = [{"params": {"fission": [[0, 1], [2]]}}, {"params": {}}]
-    assert tables.fission_count(ks) == 3
-    assert tables.fission_count([{"params": {"bx": 32}}]) is None
+def test_fission_count_from_the_plans_fissioned_field():
+    ks = [{"name": f"k{i}"} for i in range(5)]
+    assert tables.fission_count({"kernels": ks, "fissioned": [["k1", "k2", "k3"]]}) == (3, 5)
+    assert tables.fission_count({"kernels": ks, "fissioned": []}) == (5, 5)
+    assert tables.fission_count({"kernels": ks}) is None   # an older record
 
 
 def test_write_outputs_and_report_only(tmp_path):

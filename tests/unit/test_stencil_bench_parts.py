@@ -186,16 +186,16 @@ def test_kfuse_occupancy_is_ours_not_a_peer():
 # ---------------------------------------------------------------------------
 
 def test_fission_count_from_the_plans_top_level_field():
-    ks = [{"params": {}}, {"params": {}}, {"params": {}}]
-    assert tables.fission_count(ks, [{"kernel": "k1", "parts": [[0], [1], [2]]}]) == 5
-    assert tables.fission_count(ks, [{"kernel": "k1", "parts": 2}, {"kernel": "k2"}]) == 4
-    assert tables.fission_count(ks, []) == 3
-    assert tables.fission_count(ks) is None
+    ks = [{"name": "k0"}, {"name": "k1a"}, {"name": "k1b"}, {"name": "k1c"}]
+    assert tables.fission_count({"kernels": ks, "fissioned": [["k1a", "k1b", "k1c"]]}) == (2, 4)
+    assert tables.fission_count({"kernels": ks, "fissioned": []}) == (4, 4)
+    assert tables.fission_count({"kernels": ks}) is None
 
 
 def test_table1_after_fission_from_the_plan_field_without_the_note():
-    plan = {"calls": 15, "fission": [{"kernel": "k0", "parts": 2}],
-            "kernels": [{"name": "k0", "space": "grid", "calls": 15, "params": {"bx": 32, "by": 8}}]}
+    plan = {"calls": 15, "fissioned": [["k0a", "k0b"]],
+            "kernels": [{"name": "k0a", "space": "grid", "calls": 8, "params": {"bx": 32, "by": 8}},
+                        {"name": "k0b", "space": "grid", "calls": 7, "params": {"bx": 32, "by": 8}}]}
     res = {"records": [rec("kfuse", "heat3d-256", plan=plan)]}
     text = tables.table1(res)
     assert "| heat3d-256 | 1 | 15 | 15 | 1 | 2 |" in text and tables.NO_FISSION not in text

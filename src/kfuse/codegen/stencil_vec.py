@@ -17,6 +17,7 @@ one.  Sample (jacobi-2d, float32, VEC = 4)::
 from __future__ import annotations
 
 from ..ir import ident
+from .stencil_scope import Scope, offset_tag
 
 VECTOR_TYPES = {("float", 2): "float2", ("float", 4): "float4", ("double", 2): "double2"}
 LANES = "xyzw"
@@ -24,7 +25,6 @@ LANES = "xyzw"
 
 def emit_vector_group(em, code, main, box: tuple, calls: list, vec: int):
     """The calls of one box (stored outputs, reductions) at the thread's VEC points."""
-    from .lower_stencil import Scope   # (a lowering's helper: imported where used)
     frame = em.frame
     x = frame.axes[0]
     core = box
@@ -106,7 +106,6 @@ def preload(em, scope, vec: int):
 
 
 def _tag(frame, d: tuple) -> str:
-    from .lower_stencil import offset_tag
     return offset_tag(frame, d)
 
 

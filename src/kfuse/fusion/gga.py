@@ -76,15 +76,27 @@ class GGA:
         return tuple(sorted(set(group_of.values())))
 
     def _merge(self, group_of: dict, g: tuple, h: tuple) -> bool:
-        """Merge kernels ``g`` and ``h`` where the union is legal and acyclic."""
+        """Merge kernels ``g`` and ``h`` where the union is legal and acyclic; where the union
+        cannot launch as it wants, as its fission's parts if they cost less (lazy fission,
+        :meth:`Search.split`)."""
         union = tuple(sorted(g + h))
-        if self.ev.facts(union) is None:
+        result = (union,) if self.ev.facts(union) is not None else None
+        split = getattr(self.search, "split", None)
+        parts = split(union) if split is not None else None
+        if parts is not None and set(parts) != {g, h} and all(self.ev.facts(p) is not None for p in parts):
+            cost = sum(sum(self.ev.facts(p)[:2]) for p in parts)
+            if result is None or cost < sum(self.ev.facts(union)[:2]):
+                result = parts
+        if result is None:
             return False
         trial = dict(group_of)
-        for c in union:
-            trial[c] = union
+        for u in result:
+            for c in u:
+                trial[c] = u
         if not self.ev.acyclic(trial):
             return False
+        if len(result) > 1:
+            self.search.note_split(union)
         group_of.update(trial)
         return True
 

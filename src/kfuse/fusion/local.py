@@ -275,6 +275,11 @@ class _State:
         return self.ev.acyclic(group_of)
 
     def apply(self, removed: tuple, added: tuple) -> None:
+        known = getattr(self.ev.search, "fission_of", None)
+        if known is not None and len(removed) == 2 and len(added) > 1:   # a merge as its fission's parts
+            f = known(removed[0] + removed[1])
+            if f is not None and set(added) == set(f.parts):
+                self.ev.search.note_split(f.group)
         self.groups.difference_update(removed)
         self.groups.update(added)
         for g in added:
@@ -288,14 +293,20 @@ class _State:
 
 def moves(state: _State):
     """Every move of the neighbourhood as (removed groups, added groups): merge two
-    neighbouring kernels, move a call into a neighbouring kernel, take a call out of its
+    neighbouring kernels (or, where their union cannot launch as it wants, split it into its
+    fission's parts: :meth:`Search.split`), move a call into a neighbouring kernel, take a call out of its
     kernel, split a kernel at a point of its call order."""
     near, group_of = state.ev.near, state.group_of
+    split = getattr(state.ev.search, "split", None)
     for g in sorted(state.groups):
         others = {group_of[n] for c in g for n in near[c]} - {g}
         for h in sorted(others):
             if g < h:
-                yield (g, h), (tuple(sorted(g + h)),)
+                union = tuple(sorted(g + h))
+                yield (g, h), (union,)
+                parts = split(union) if split is not None else None
+                if parts is not None and set(parts) != {g, h}:
+                    yield (g, h), parts   # the merge as its fission's parts (kfuse.fusion.fission)
         if len(g) > 1:
             for k in range(1, len(g)):
                 yield (g,), (g[:k], g[k:])

@@ -53,12 +53,15 @@ class Plan:
     kernels: list
     fingerprint: str = ""
     predicted_s: float | None = None   # the model's prediction for one call, when planned by the search
+    fissioned: list = dataclasses.field(default_factory=list)   # kernel names per fission of a group
 
     def to_json(self, program: Program | None = None) -> dict:
         d = {"kfuse_plan": PLAN_VERSION, "program": self.program, "sizes": dict(self.sizes),
              "fingerprint": self.fingerprint, "kernels": [k.to_json() for k in self.kernels]}
         if self.predicted_s is not None:
             d["predicted_us"] = round(self.predicted_s * 1e6, 3)
+        if self.fissioned:   # (absent where nothing was fissioned: older plans read the same)
+            d["fissioned"] = [list(part) for part in self.fissioned]
         if program is not None:
             for kd in d["kernels"]:
                 kd["runs"] = [program.calls[c].label for c in kd["calls"]]
@@ -84,7 +87,7 @@ class Plan:
 
 
 # --------------------------------------------------------------------- plan JSON
-PLAN_FIELDS = ("kfuse_plan", "program", "sizes", "fingerprint", "kernels", "predicted_us")
+PLAN_FIELDS = ("kfuse_plan", "program", "sizes", "fingerprint", "kernels", "predicted_us", "fissioned")
 KERNEL_FIELDS = ("name", "calls", "space", "params", "runs")
 _C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern float
     for goto if inline int long register restrict return short signed sizeof static struct switch
@@ -129,7 +132,18 @@ def plan_from_json(d) -> "Plan":
         raise PlanError(f"plan: field 'kernels' must be a list of kernels, got {kernels!r}"
                         if "kernels" in d else "plan: field 'kernels' is missing")
     plans = [_kernel_json(i, kd) for i, kd in enumerate(kernels)]   # unique names: check_plan
-    return Plan(program, sizes, plans, fingerprint, pred * 1e-6 if pred is not None else None)
+    return Plan(program, sizes, plans, fingerprint, pred * 1e-6 if pred is not None else None,
+                _fissioned_json(d.get("fissioned", [])))
+
+
+def _fissioned_json(f) -> list:
+    """A plan's ``fissioned``: a list of lists of two or more kernel names (the kernels one
+    group was split into by fission); check_plan checks that the names are the plan's."""
+    ok = isinstance(f, list) and all(isinstance(p, list) and len(p) >= 2 and all(isinstance(n, str) for n in p)
+                                     for p in f)
+    if not ok:
+        raise PlanError(f"plan: field 'fissioned' must be a list of lists of two or more kernel names, got {f!r}")
+    return [list(p) for p in f]
 
 
 def _json_kind(v) -> str:
@@ -220,7 +234,8 @@ def unpacked_plan(plan: Plan) -> Plan:
         for name in spaces.get(k.space).packed_only:
             params.pop(name, None)
         kernels.append(KernelPlan(k.name, list(k.calls), k.space, params))
-    return Plan(plan.program, dict(plan.sizes), kernels, plan.fingerprint)
+    return Plan(plan.program, dict(plan.sizes), kernels, plan.fingerprint,
+                fissioned=[list(p) for p in plan.fissioned])
 
 
 def check_identity(program: Program, plan: Plan) -> None:
@@ -263,6 +278,12 @@ def check_plan(program: Program, plan: Plan) -> None:
     twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
     if twice is not None:
         raise PlanError(f"kernel {twice}: field 'name' is used by two kernels (names must be unique)")
+    listed = [n for part in plan.fissioned for n in part]
+    for i, n in enumerate(listed):
+        if n not in names:
+            raise PlanError(f"plan: field 'fissioned' names {n!r}, which is not a kernel of the plan")
+        if n in listed[:i]:
+            raise PlanError(f"plan: field 'fissioned' names kernel {n!r} twice")
     order = {c: i for i, k in enumerate(plan.kernels) for c in k.calls}
     pos = {c: j for k in plan.kernels for j, c in enumerate(k.calls)}
     for src, dst, val in program.edges():

@@ -24,6 +24,7 @@ from ..spaces import kernel_dtype, program_info
 from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.tile import walk_of
+from .fission import Fission, field_parts, fission
 from .legality import Analysis, check
 from .local import local_best
 from .legality import explain as legality_explain
@@ -74,12 +75,17 @@ def explain_fusion(program: Program, calls: list) -> str:
     """
     text = legality_explain(program, calls)
     calls = sorted(set(calls))
-    if check(program, calls) or impl_variants(program, calls):
+    if check(program, calls):
         return text
+    f = fission(program, calls)
+    split = "" if f is None else (f"\n  - fissioned (the search tries it as these kernels): {f.reason}\n    "
+                                  + f.describe(program).replace("\n", "\n    "))
+    if impl_variants(program, calls):
+        return text + split
     why = smem_refusal(program, calls, default_params(program, calls, kernel_domain(program, calls)))
     labels = "; ".join(f"{c}: {program.calls[c].label}" for c in calls)
     return (f"not fusible: [{labels}]\n  - no launch shape fits the shared-memory budget"
-            + (f": with its default shape it {why}" if why else ""))
+            + (f": with its default shape it {why}" if why else "") + split)
 
 
 def impl_variants(program: Program, calls: list, wide: bool = True) -> list:
@@ -200,6 +206,52 @@ class Search:
         self._variants: dict = {}   # group -> its implementations (whatever the outputs needed)
         self.evaluated = 0
         self.host_fixed = 0.0        # host seconds of a call of the plan besides its kernels' (local search)
+        self._fission: dict = {}     # group -> its Fission, or None (lazy fission: :meth:`split`)
+        self.fissions: dict = {}     # group -> the Fission a search move applied
+
+    def split(self, group: tuple) -> tuple | None:
+        """The parts a merge into ``group`` (sorted calls) is also tried as, or None: its
+        fission (:func:`kfuse.fusion.fission.fission`) where ``group`` is a legal fusion of
+        two or more field-dependency components that cannot launch as it wants (the seed's
+        lazy fission: asked only where a merge meets such a group).  Remembered per group."""
+        got = self._fission.get(group, False)
+        if got is False:
+            got = None
+            if len(group) > 1 and len(field_parts(self.program, group)) > 1 and not self.analysis.check(group):
+                space = self.analysis.kernel_domain(group).space
+                if space == "grid" or not self._variants_of(group):   # other spaces: only with no variant
+                    got = fission(self.program, group)
+            self._fission[group] = got
+        return got.parts if got is not None else None
+
+    def note_split(self, group: tuple) -> None:
+        """Record that a search move replaced ``group`` by its fission's parts."""
+        f = self._fission.get(group)
+        if f:
+            self.fissions[group] = f
+
+    def fissioned(self, kernels: list) -> list:
+        """Of the plan ``kernels`` ([(calls, params)]), the kernel indices that came from one
+        fission, per fission (lists of two or more indices): the parts of a recorded fission
+        that are kernels of the plan."""
+        where = {tuple(sorted(g)): i for i, (g, _) in enumerate(kernels)}
+        out, used = [], set()
+        for f in self.fissions.values():
+            idx = sorted(where[p] for p in f.parts if p in where and where[p] not in used)
+            if len(idx) >= 2:
+                out.append(idx)
+                used.update(idx)
+        return sorted(out)
+
+    def fission_of(self, group: tuple) -> Fission | None:
+        """The Fission :meth:`split` found for ``group`` (None: none or not asked)."""
+        return self._fission.get(tuple(sorted(group))) or None
+
+    def _variants_of(self, group: tuple) -> list:
+        if (group, self.wide) not in self._variants:
+            variants, shape = keyed_variants(self.program, list(group), self.wide)
+            self._variants[group, self.wide] = (variants, self._shapes.setdefault(shape, len(self._shapes)))
+        return self._variants[group, self.wide][0]
 
     def best_impl(self, group: tuple, needed: frozenset) -> tuple:
         """(cost, params) of the best implementation of ``group`` (GPU time alone).
@@ -209,9 +261,7 @@ class Search:
         implementations."""
         key = (group, needed)
         if key not in self._best_impl:
-            if (group, self.wide) not in self._variants:
-                variants, shape = keyed_variants(self.program, list(group), self.wide)
-                self._variants[group, self.wide] = (variants, self._shapes.setdefault(shape, len(self._shapes)))
+            self._variants_of(group)
             variants, shape_id = self._variants[group, self.wide]
             ck = self.cost_key(list(group), set(needed)) if self.cost_key else None
             picked = self._picked.get((ck, shape_id)) if ck is not None else None
@@ -316,29 +366,45 @@ class Search:
         return self._group_cost(g) + self._group_cost(h) - low
 
     def _pair_state(self, g: tuple, h: tuple, memo: dict) -> tuple:
-        """(union, value, exact) of merging neighbours ``g`` < ``h``: value None where they may
-        not merge or the merge cannot gain; else its gain (``exact``) or a bound of it.
+        """(result, value, exact) of merging neighbours ``g`` < ``h``: ``result`` the groups
+        that replace them (their union, or its fission's parts where the union cannot launch
+        as it wants and the parts gain more: :meth:`split`); value None where they may not
+        merge or the merge cannot gain; else its gain (``exact``) or a bound of it.
         Remembered per pair (``memo``): neither changes while ``g`` and ``h`` exist."""
         got = memo.get((g, h))
         if got is None:
             union = tuple(sorted(g + h))
             dg, dh = self._domain(g), self._domain(h)
             if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.check(union):
-                got = (union, None, True)
+                got = ((union,), None, True)
+            elif self.split(union) is not None:
+                got = self._merge_or_split(g, h, union)
             else:
                 exact = union in self._gcost or self.kernel_floor is None
                 bound = self._floor_gain(g, h, union)
-                got = (union, bound if bound > 1e-12 else None, exact)   # the gain is at most the bound
+                got = ((union,), bound if bound > 1e-12 else None, exact)   # the gain is at most the bound
             memo[g, h] = got
         return got
 
+    def _merge_or_split(self, g: tuple, h: tuple, union: tuple) -> tuple:
+        """(result, value, True) of a merge whose union has a fission: the union or its parts,
+        whichever gains more."""
+        base = self._group_cost(g) + self._group_cost(h)
+        gain = base - self._group_cost(union)
+        parts = self.split(union)
+        if set(parts) != {g, h}:
+            pgain = base - sum(self._group_cost(p) for p in parts)
+            if pgain > gain:
+                return parts, (pgain if pgain > 1e-12 else None), True
+        return (union,), (gain if gain > 1e-12 else None), True
+
     def _exact_gain(self, g: tuple, h: tuple, memo: dict):
         """The gain of merging ``g`` and ``h`` (None if it does not gain), remembered."""
-        union, value, exact = memo[g, h]
+        result, value, exact = memo[g, h]
         if not exact:
-            gain = self._group_cost(g) + self._group_cost(h) - self._group_cost(union)
+            gain = self._group_cost(g) + self._group_cost(h) - self._group_cost(result[0])
             value = gain if gain > 1e-12 else None
-            memo[g, h] = (union, value, True)
+            memo[g, h] = (result, value, True)
         return value
 
     def _domain(self, g: tuple):
@@ -383,8 +449,8 @@ class Search:
             # best gain found, and of the pairs gaining the most the first in the scan is taken
             ranked = []
             for i, (g, h) in enumerate(pairs):
-                union, value, _exact = self._pair_state(g, h, memo)
-                if value is not None and union not in refused:
+                result, value, _exact = self._pair_state(g, h, memo)
+                if value is not None and result not in refused:
                     ranked.append((value, i))
             ranked.sort(key=lambda x: x[0], reverse=True)
             top, gains = None, {}
@@ -402,15 +468,18 @@ class Search:
                 best = (top, g, h, memo[g, h][0])
             if best is None:
                 break
-            _gain, g, h, union = best
-            trial = [list(x) for x in groups - {g, h}] + [list(union)]
+            _gain, g, h, result = best
+            trial = [list(x) for x in groups - {g, h}] + [list(u) for u in result]
             try:
                 order_groups(p, trial, an.graph)
             except ValueError:
-                refused.add(union)
+                refused.add(result)
                 continue
-            for c in union:
-                group_of[c] = union
+            if len(result) > 1:
+                self.note_split(tuple(sorted(g + h)))
+            for u in result:
+                for c in u:
+                    group_of[c] = u
         return self.combination([list(g) for g in set(group_of.values())])
 
     def best(self) -> tuple:
@@ -419,8 +488,9 @@ class Search:
         return local_best(self)   # greedy, then a local search (kfuse.fusion.local)
 
 
-def make_plan(program: Program, kernels: list, prediction: float | None = None) -> Plan:
-    """A Plan from [(calls, params)] in launch order."""
+def make_plan(program: Program, kernels: list, prediction: float | None = None, fissioned=None) -> Plan:
+    """A Plan from [(calls, params)] in launch order.  ``fissioned``: lists of indices of
+    ``kernels`` that came from one fission (:meth:`Search.fissioned`), recorded by name."""
     kps = []
     for i, (calls, params) in enumerate(kernels):
         kps.append(KernelPlan(fused_name(program, i, calls), list(calls), kernel_space(program, calls),
@@ -428,6 +498,7 @@ def make_plan(program: Program, kernels: list, prediction: float | None = None) 
     plan = Plan(program.name, dict(program.sizes), kps, program.fingerprint())
     if prediction is not None:
         plan.predicted_s = prediction
+    plan.fissioned = [[kps[i].name for i in part] for part in (fissioned or [])]
     return plan
 
 

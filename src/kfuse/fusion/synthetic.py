@@ -18,10 +18,20 @@ programs here have that shape, with the elementary functions kfuse has today:
 (several independent chains that meet and part); ``shape="chain"`` makes every call read the
 previous call's result (a chain: :mod:`kfuse.fusion.local` solves those exactly).
 
-Stencils: the operation table :data:`OPS` is the one place a kind of call is described (what
-it reads, what it makes, how to emit it).  Maps reading window views of grids (issue 19's
-stencil calls) are added by one more entry whose ``emit`` slices a grid field (``kind`` "grid")
-once the core's window views exist; ``fields=`` then names the grid fields to start from.
+Stencils (``stencil=True``, issue 19): SCALE-LES-like programs over ``fields`` 3-D grid fields
+of shape ``grid``, from :data:`STENCIL_OPS` (the operation table :data:`OPS`'s counterpart):
+
+* **"G"** values span the whole grid (the fields, ``v = mom / dens``, ``p = c * rhot``, and
+  ``interior(q, new)`` updates that keep the boundary); **"I"** values span its interior
+  (``2:-2`` on every axis, the radius of 4th-order stencils);
+* **stencil calls** read window views of "G" values at offsets -2..2 along one axis (the
+  interior across it): two points of one field (the terms of 4th-order interpolations and
+  differences) or a product of two fields at offsets (fluxes such as ``mf * interp(v)``);
+* **pointwise calls** over "I" values (sums of terms, scaling by 7/12 or -1/12, the update
+  ``q[2:-2, 2:-2, 2:-2] - tend``), and a few reductions (``max``, ``sum``: CFL numbers) whose
+  results scale later terms.
+
+Each operation emits exactly one call, so a program has exactly ``calls`` calls.
 """
 from __future__ import annotations
 
@@ -31,7 +41,7 @@ import random
 from ..frontend.builder import GraphBuilder
 from ..ir import ArrayType, Program
 
-__all__ = ["OPS", "Op", "synthetic_program"]
+__all__ = ["OPS", "STENCIL_OPS", "Op", "synthetic_program"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -105,31 +115,99 @@ OPS: list = _vector_ops("n") + _vector_ops("n") + _vector_ops("r") + _vector_ops
     Op("ger", ("A", "r", "c"), "A", 0.5, _ger), Op("madd", ("A", "A"), "A", 0.2, _madd)]
 
 
+# ------------------------------------------------------------------ stencil calls
+HALO = 2   # the radius of the stencils (4th order): "I" values span [HALO:-HALO] on every axis
+
+
+def _shifted(b, field: str, grid: tuple, axis: int, d: int) -> str:
+    """The window of a "G" value at offset ``d`` along ``axis``, over the interior across it."""
+    return b.window(field, tuple((HALO + d, n - HALO + d) if a == axis else (HALO, n - HALO)
+                                 for a, n in enumerate(grid)))
+
+
+def _two_points(b, fn, ops, c):
+    """``f[i + d1] op f[i + d2]`` along a random axis (a term of a 4th-order stencil)."""
+    rng, grid = c["rng"], c["grid"]
+    axis = rng.randrange(3)
+    d1, d2 = rng.sample(range(-HALO, HALO + 1), 2)
+    return b.call(fn, {"x": _shifted(b, ops[0], grid, axis, d1), "y": _shifted(b, ops[0], grid, axis, d2)})
+
+
+def _flux(b, fn, ops, c):
+    """``f[i + d1] * g[i + d2]`` along a random axis (a flux: mass flux times a value)."""
+    rng, grid = c["rng"], c["grid"]
+    axis = rng.randrange(3)
+    return b.call(fn, {"x": _shifted(b, ops[0], grid, axis, rng.randint(-HALO, HALO)),
+                       "y": _shifted(b, ops[1], grid, axis, rng.randint(-HALO, HALO))})
+
+
+def _scale(b, fn, ops, c):
+    """A term scaled by 7/12 or -1/12 (4th-order interpolation weights), or by a scalar."""
+    k = ops[1] if len(ops) > 1 else c["rng"].choice((c["f7"], c["f1"]))
+    return b.call("mul", {"x": ops[0], "y": k})
+
+
+def _update(b, fn, ops, c):
+    """``q[2:-2, 2:-2, 2:-2] - tend`` (a field's stage update at the interior)."""
+    return b.call("sub", {"x": _shifted(b, ops[0], c["grid"], 0, 0), "y": ops[1]})
+
+
+def _interior(b, fn, ops, c):
+    """``interior(q, new)``: the field with its interior replaced (the boundary kept)."""
+    return b.call("interior", {"u": ops[0], "inner": ops[1]})
+
+
+def _grid_const(b, fn, ops, c):
+    """``c * q`` over the whole grid (an equation of state such as ``p = cs2 * rhot``)."""
+    return b.call("mul", {"x": ops[0], "y": c["a"]})
+
+
+#: the stencil counterpart of :data:`OPS` ("G": whole-grid values, "I": interior values)
+STENCIL_OPS: list = [
+    Op("add", ("G",), "I", 3, _two_points), Op("sub", ("G",), "I", 3, _two_points),
+    Op("mul", ("G", "G"), "I", 2.5, _flux),
+    Op("add", ("I", "I"), "I", 4, _map2), Op("sub", ("I", "I"), "I", 1.5, _map2),
+    Op("mul", ("I", "I"), "I", 1, _map2), Op("mul", ("I",), "I", 2, _scale),
+    Op("div", ("G", "G"), "G", 0.6, _map2), Op("mul", ("G",), "G", 0.3, _grid_const),
+    Op("sub", ("G", "I"), "I", 1, _update), Op("interior", ("G", "I"), "G", 1.2, _interior),
+    Op("max", ("I",), "s", 0.15, _reduce1), Op("sum", ("I",), "s", 0.1, _reduce1),
+    Op("mul", ("I", "s"), "I", 0.3, _scale)]
+
+
 def synthetic_program(calls: int, seed: int = 0, shape: str = "dag", n: int = 1 << 20, rows: int = 4096,
                       cols: int = 2048,
                       matrices: bool = True, fields: int = 4, window: int = 6, dtype: str = "float32",
-                      name: str | None = None) -> Program:
+                      name: str | None = None, stencil: bool = False, grid: tuple = (64, 128, 128)) -> Program:
     """A program of exactly ``calls`` calls shaped like a whole application (see the module).
 
     ``seed`` fixes it; ``shape`` is "dag" or "chain"; ``n``: the fields' length, ``rows`` and
     ``cols``: the matrices' shape; ``fields``: input fields of each vector kind; ``window``: how many of the
-    most recent values of a kind a call may read (small: long chains; large: a wide DAG)."""
+    most recent values of a kind a call may read (small: long chains; large: a wide DAG).
+    ``stencil=True``: a SCALE-LES-like stencil program over ``fields`` grid fields of shape
+    ``grid`` (three axes of at least 5) instead (``n``, ``rows``, ``cols``, ``matrices`` unused)."""
     if shape not in ("dag", "chain"):
         raise ValueError(f"shape must be 'dag' or 'chain', got {shape!r}")
     if calls < 1:
         raise ValueError(f"calls must be at least 1, got {calls}")
+    if stencil and (len(grid) != 3 or min(grid) < 2 * HALO + 1):
+        raise ValueError(f"grid must have 3 axes of at least {2 * HALO + 1}, got {grid!r}")
     rng = random.Random(seed)
-    b = GraphBuilder(name or f"synthetic_{shape}_{calls}_{seed}", dtype)
-    live = {"n": [], "r": [], "c": [], "A": [], "s": []}
-    for i in range(fields):
-        live["n"].append(b.add_input(f"u{i}", ArrayType("vector", dtype, (n,))))
-        if matrices:
-            live["r"].append(b.add_input(f"y{i}", ArrayType("vector", dtype, (rows,))))
-            live["c"].append(b.add_input(f"x{i}", ArrayType("vector", dtype, (cols,))))
-    if matrices:
-        live["A"] = [b.add_input(f"A{i}", ArrayType("matrix", dtype, (rows, cols))) for i in range(2)]
+    b = GraphBuilder(name or f"synthetic_{'stencil_' if stencil else ''}{shape}_{calls}_{seed}", dtype)
+    live = {"n": [], "r": [], "c": [], "A": [], "s": [], "G": [], "I": []}
     consts = {"a": b.const(0.5), "b": b.const(-1.25)}
-    ops = [op for op in OPS if matrices or not {"A", "r", "c"} & set(op.reads)]
+    if stencil:
+        live["G"] = [b.add_input(f"q{i}", ArrayType("grid", dtype, tuple(grid))) for i in range(fields)]
+        consts.update(rng=rng, grid=tuple(grid), f7=b.const(7.0 / 12.0), f1=b.const(-1.0 / 12.0))
+        ops = STENCIL_OPS
+    else:
+        for i in range(fields):
+            live["n"].append(b.add_input(f"u{i}", ArrayType("vector", dtype, (n,))))
+            if matrices:
+                live["r"].append(b.add_input(f"y{i}", ArrayType("vector", dtype, (rows,))))
+                live["c"].append(b.add_input(f"x{i}", ArrayType("vector", dtype, (cols,))))
+        if matrices:
+            live["A"] = [b.add_input(f"A{i}", ArrayType("matrix", dtype, (rows, cols))) for i in range(2)]
+        ops = [op for op in OPS if matrices or not {"A", "r", "c"} & set(op.reads)]
     kind_of = {v: k for k, vs in live.items() for v in vs}
     made: list = []
     last = None
@@ -173,5 +251,9 @@ def _operands(rng, op, live, window, last, kind_of) -> list:
 
 def _outputs(b, made: list) -> list:
     """The values the program returns: every value nobody reads (the application's results)."""
-    read = {a for c in b.calls for a in c.args.values()}
+    read = set()
+    for c in b.calls:
+        for a in c.args.values():
+            v = b.values[a]
+            read.add(v.view_of if v.window else a)   # a window view reads its base
     return [v for v in made if v not in read]

@@ -49,7 +49,7 @@ def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = Tru
     t0 = time.perf_counter()
     search = make_search(program, cal)
     t, kernels = search.best()
-    plan = make_plan(program, kernels, t)
+    plan = make_plan(program, kernels, t, search.fissioned(kernels))
     plan.search_s = time.perf_counter() - t0
     return plan
 

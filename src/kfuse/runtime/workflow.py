@@ -261,7 +261,7 @@ def search_plan(program: Program, cal=None, excluded: dict | None = None, strate
         t, kernels = search.greedy()
     else:
         t, kernels = search.best()
-    plan = make_plan(program, kernels, t)
+    plan = make_plan(program, kernels, t, search.fissioned(kernels))
     plan.search_s = time.perf_counter() - t0
     return plan
 

@@ -88,8 +88,7 @@ class KfuseStencil(Impl):
                             "resources": res.get(k.get("name"), {})})
         info = {"calls": len(exe.program.calls), "kernels": kernels,
                 "predicted_us": plan.get("predicted_us"), "plan_version": plan.get("kfuse_plan")}
-        if plan.get("fission") is not None:   # the plan's top-level list of fissioned kernels
-            info["fission"] = plan["fission"]
+        info["fissioned"] = plan.get("fissioned", [])   # the plan's groups the search fissioned
         return info
 
 

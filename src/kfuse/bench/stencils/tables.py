@@ -1,10 +1,10 @@
 """The seed's Tables 1 and 2 for the stencil suite, from kfuse's plans.
 
 Table 1 (per workload): statements as written (the issue's "calls"), NumPy-style operations
-(traced, :mod:`.shapes`), kfuse's calls before fusion (its program), kernels after fusion (its
-plan) and after fission (the plan's top-level ``fission`` list when it has one, else kernels
-whose params carry ``fission``; a plan recording no fission shows the kernels after fusion in
-both columns, marked, with a note).
+(traced, :mod:`.shapes`), kfuse's calls before fusion (its program), kernels after fusion and
+after fission (from its plan: the plan's top-level ``fissioned`` lists, per group the search
+fissioned, the names of the kernels it became; before fission such a group is one kernel; an
+older record without the field shows the kernels after fusion in both columns, marked).
 
 Table 2 (per kfuse kernel): block shape (``bx``×``by``, ``zc`` planes per block, or ``block``),
 registers and shared memory (ptxas), the theoretical occupancy those allow (CUDA's occupancy
@@ -61,32 +61,14 @@ def block_text(params: dict) -> str:
     return f"{params['block']}" if params.get("block") else NA
 
 
-def _parts(entry) -> int:
-    """Kernels one fissioned kernel became: a list of parts, their number, or a dict with
-    ``parts`` (either); 1 when it does not say."""
-    if isinstance(entry, dict):
-        entry = entry.get("parts", entry.get("kernels", 1))
-    if isinstance(entry, (list, tuple)):
-        return max(1, len(entry))
-    try:
-        return max(1, int(entry))
-    except (TypeError, ValueError):
-        return 1
-
-
-def fission_count(kernels: list[dict], fission=None) -> int | None:
-    """Kernels after fission, when the plan records fission: ``fission`` (the plan's
-    top-level list, one entry per fissioned kernel: its parts), else a ``fission`` param per
-    kernel (a list of parts or their number); None when the plan records none."""
-    if isinstance(fission, (list, tuple)):
-        return len(kernels) - len(fission) + sum(_parts(f) for f in fission)
-    if not any("fission" in (k.get("params") or {}) for k in kernels):
+def fission_count(plan: dict) -> tuple | None:
+    """(kernels after fusion, kernels after fission) of a plan summary, from its ``fissioned``
+    (lists of the kernel names each fissioned group became: :class:`kfuse.fusion.plan.Plan`);
+    None when the summary does not say (older records)."""
+    if "fissioned" not in plan:
         return None
-    total = 0
-    for k in kernels:
-        f = (k.get("params") or {}).get("fission")
-        total += len(f) if isinstance(f, (list, tuple)) else max(1, int(f or 1))
-    return total
+    kernels = len(plan.get("kernels") or [])
+    return kernels - sum(len(part) - 1 for part in plan["fissioned"] or []), kernels
 
 
 def kfuse_plans(results: dict) -> dict:
@@ -117,10 +99,11 @@ def table1(results: dict) -> str:
         shape = next(tuple(r["shape"]) for r in results["records"] if r["workload"] == name)
         ops = wl.traced(shape)["ops"]
         if plan:
-            fis = fission_count(plan["kernels"], plan.get("fission"))
+            fis = fission_count(plan)
             unrecorded = unrecorded or fis is None
             rows.append([name, str(wl.statements), str(ops), str(plan["calls"]),
-                         str(len(plan["kernels"])), f"{len(plan['kernels'])}¹" if fis is None else str(fis)])
+                         str(len(plan["kernels"]) if fis is None else fis[0]),
+                         f"{len(plan['kernels'])}¹" if fis is None else str(fis[1])])
         else:
             rows.append([name, str(wl.statements), str(ops), NA, NA, NA])
     table = md_table(["workload", "statements as written", "NumPy-style operations",

@@ -70,9 +70,8 @@ class GridLowering(KernelEmitter):
         (a misaligned one runs the plan with ``vec`` 1)."""
         if vec == 1:
             return {}
-        arrays = [b for b in self.frame.loads if b not in self.staged] + list(self.stored)
-        return {b: vec * itemsize(self.program.value(b).type.dtype) for b in dict.fromkeys(arrays)
-                if self.kind_of(b) != "scalar"}
+        vector = self.geometry.detail["vector"]
+        return {b: vec * itemsize(self.program.value(b).type.dtype) for b in vector if b not in self.staged}
 
     def _largest(self) -> int:
         sizes = [self.program.value(v).type.size() for v in self.reads + self.stored
@@ -96,6 +95,8 @@ class GridLowering(KernelEmitter):
             code(f"constexpr int GRID = {geo.grid[0]};")
         for m, a in enumerate(frame.axes):
             lo, hi = frame.box[a]
+            if m == 0:
+                lo = d["x0"]   # where the threads' x points start (aligned for vec)
             nb = f", NB{AXIS_NAMES[m].upper()} = {d['tiles'][m]}" if m < frame.rank - 1 else ""
             code(f"constexpr int {AXIS_NAMES[m].upper()}0 = {lo}{nb};"
                  f"   // {AXIS_NAMES[m]} (axis {a}): points {lo} .. {hi - 1}")
@@ -410,12 +411,12 @@ class GridLowering(KernelEmitter):
                 loops.enter_context(code.block(f"for (int y_r = ty; y_r < {h}; y_r += BY)", None))
                 block = loops.enter_context(code.block(f"for (int x_r = tx; x_r < {w}; x_r += BX) {{"))
                 block(f"const int rx_p = x_r{_signed(lo0)}, ry_p = y_r{_signed(lo1)};")
-                block("const int sx_p = X0 + x_b * BX * PX + rx_p, sy_p = Y0 + y_b * BY * PY + ry_p;")
+                block("const int sx_p = X0 + x_b * BX * PX * VEC + rx_p, sy_p = Y0 + y_b * BY * PY + ry_p;")
                 point, slot = Point(STAGE_POINT[:frame.rank], ("rx_p", "ry_p")), f"y_r * {w} + x_r"
             else:
                 block = loops.enter_context(code.block(f"for (int x_r = tx; x_r < {w}; x_r += BX) {{"))
                 block(f"const int rx_p = x_r{_signed(lo0)};")
-                block("const int sx_p = X0 + x_b * BX * PX + rx_p;")
+                block("const int sx_p = X0 + x_b * BX * PX * VEC + rx_p;")
                 point, slot = Point(STAGE_POINT[:1], ("rx_p",)), "x_r"
             scope = Scope(block, None, None, point)
             if base in self.producer:

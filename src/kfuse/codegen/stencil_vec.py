@@ -43,7 +43,13 @@ def emit_vector_group(em, code, main, box: tuple, calls: list, vec: int):
                 for call in calls:
                     em.emit_item(scope, call, shift=_shift(frame, v), collect=names)
             for out, vals in names.items():
-                store(em, scope, out, vals)
+                if out in em.geometry.detail["vector"]:
+                    store(em, scope, out, vals)
+                    continue
+                for v, val in enumerate(vals):   # rows not aligned for vectors: one by one
+                    d = _shift(frame, v)
+                    block(f"{ident(out)}[{em.index_of(scope, out, d)}] = {val};   // store "
+                          f"{em.program.value(out).display}")
         code("} else {   // the points one by one")
     with code.block(None, "}" if fast else None):
         for v in range(vec):
@@ -72,8 +78,9 @@ def preload(em, scope, vec: int):
     """
     frame = em.frame
     x = frame.axes[0]
+    vector = em.geometry.detail["vector"]
     for base, offs in sorted(frame.loads.items()):
-        if base in em.staged or em.kind_of(base) == "scalar":
+        if base in em.staged or base not in vector:
             continue
         t = VECTOR_TYPES.get((em.ctype_of(base), vec))
         if t is None:

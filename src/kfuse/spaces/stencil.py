@@ -249,18 +249,22 @@ class GridSpace(Space):
     def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
         """A 1-D launch of ``ceil(X/bx) * ceil(Y/by) * ceil(Z/zc) * W`` blocks of ``bx * by``
         threads (X, Y, Z, W: the threads' domain from the fastest memory axis).  detail:
-        ``frame``, ``bx``, ``by``, ``zc``, ``tiles`` (blocks per memory axis), ``smem``
+        ``frame``, ``bx``, ``by``, ``zc``, ``px``, ``py``, ``vec``, ``x0`` (the threads' first x
+        point), ``vector`` (arrays accessed ``vec`` elements at a time), ``tiles`` (blocks per memory axis), ``smem``
         (staged values), ``tiles_shape`` per staged value: (width, height) of its tile."""
         frame = self.frame(program, calls, params, info)
         bx, by, zc = int(params["bx"]), int(params.get("by", 1)), int(params.get("zc", 1))
         px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
         ext = frame.memory_extents() + (1, 1, 1)
-        tiles = (math.ceil(ext[0] / (bx * px * vec)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
+        x0, vector = vector_arrays(program, frame, vec, stored_outputs(program, calls, info))
+        ext = (frame.box[frame.axes[0]][1] - x0,) + ext[1:]
+        tiles = (math.ceil(max(0, ext[0]) / (bx * px * vec)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
                  math.ceil(ext[2] / zc) if frame.rank > 2 else 1, ext[3] if frame.rank > 3 else 1)
         blocks = max(1, math.prod(tiles))
         outs = [info.out(c) for c in calls if info.fn(c).is_reduce]
         staged = {v: staged_tile(frame, v, bx * px * vec, by * py) for v in sorted(smem_names(params))}
         detail = {"frame": frame, "bx": bx, "by": by, "zc": zc, "px": px, "py": py, "vec": vec,
+                  "x0": x0, "vector": vector,
                   "uz": min(int(params.get("uz", 1)), zc), "tiles": tiles, "smem": tuple(staged),
                   "tiles_shape": staged}
         return Geometry((blocks, 1, 1), (bx * by, 1, 1), self.shared_static(program, calls, params, domain, info),
@@ -327,24 +331,34 @@ class GridSpace(Space):
         return {}
 
 
-def vec_refusal(program, frame, vec: int, stored: set) -> str | None:
-    """Why ``vec`` consecutive points per thread cannot be loaded and stored as one access: each
-    array the kernel loads or stores must hold the thread's first point on a multiple of ``vec``
-    along x and have rows of a multiple of ``vec`` elements, in 16 bytes at most (None: it can)."""
-    if vec == 1:
-        return None
+def vector_arrays(program, frame, vec: int, stored: set) -> tuple:
+    """(first x point of the threads, the arrays loaded and stored ``vec`` elements at a time):
+    the threads' x points start where the first loaded array (else stored one) that can take
+    ``vec``-wide accesses has an aligned element, and each array whose rows hold a multiple of
+    ``vec`` elements, aligned alike, in the kernel's order and 16 bytes at most, takes them (the
+    others are read and written an element at a time)."""
     x = frame.axes[0]
-    for b in sorted(set(frame.loads) | (set(stored) & set(frame.pos))):
+    lo = frame.box[x][0]
+    arrays = [b for b in list(frame.loads) + sorted(set(stored) & set(frame.pos))
+              if program.value(b).type.kind != "scalar"]
+
+    def fits(b, start):
         t = program.value(b).type
-        if vec * itemsize(t.dtype) > 16:
-            return f"vec={vec} needs {vec * itemsize(t.dtype)}-byte accesses of {b!r} ({t.dtype}); at most 16"
-        if t.order != frame.order:
-            return f"vec={vec}: {b!r} is in {t.order} order, the kernel's x axis is not its fastest"
-        if frame.shape[b][x] % vec or (frame.box[x][0] - frame.pos[b][x]) % vec:
-            return (f"vec={vec}: the points of {b!r} a thread takes do not start on a multiple of {vec} "
-                    f"along x (its rows have {frame.shape[b][x]} elements, the first point is at "
-                    f"{frame.box[x][0] - frame.pos[b][x]})")
-    return None
+        return (vec * itemsize(t.dtype) <= 16 and t.order == frame.order and frame.shape[b][x] % vec == 0
+                and (start - frame.pos[b][x]) % vec == 0)
+
+    ref = next((b for b in arrays if fits(b, frame.pos[b][x])), None)
+    start = lo if ref is None else lo - (lo - frame.pos[ref][x]) % vec
+    return start, tuple(b for b in dict.fromkeys(arrays) if vec > 1 and fits(b, start))
+
+
+def vec_refusal(program, frame, vec: int, stored: set) -> str | None:
+    """Why ``vec`` consecutive points per thread serve nothing: no array the kernel loads or
+    stores can take ``vec``-wide accesses (None: some can)."""
+    if vec == 1 or vector_arrays(program, frame, vec, stored)[1]:
+        return None
+    return (f"vec={vec}: no array of the kernel has rows of a multiple of {vec} elements aligned "
+            f"alike in at most 16 bytes")
 
 
 def streamed(frame, stream: str):

@@ -529,18 +529,6 @@ class _Parser:
         return Node("call", nt, list(args.values()), (fn, list(args)))
 
     # -------------------------------------------------------------- messages
-    def describe_node(self, node) -> str:
-        """Short source text of an operand, for messages (``a[0, -1]``, ``flx``, ``an expression``)."""
-        if node.kind == "name":
-            return repr(node.tok.text)
-        if node.kind in ("offset", "slice"):
-            j = self.toks.index(node.tok)
-            k = j
-            while self.toks[k].text != "]":
-                k += 1
-            return repr(node.name_tok.text + self.source_text(j, k + 1))
-        return "an operand"
-
     def show(self, typ) -> str:
         """``typ.describe()`` with stand-in sizes shown by name (``matrix(n-2, n-2)``)."""
         if not self.probes:

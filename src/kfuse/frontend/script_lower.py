@@ -91,6 +91,18 @@ class Lowering:
             return self.p.lookup(node.tok) in self.p.moved
         return any(self._stencil(k) for k in node.kids)
 
+    def describe_node(self, node) -> str:
+        """Source text of an operand for messages (``'a[0, -1]'``, ``'flx'``, ``an operand``)."""
+        if node.kind == "name":
+            return repr(node.tok.text)
+        if node.kind in ("offset", "slice"):
+            toks = self.p.toks
+            j = k = toks.index(node.tok)
+            while toks[k].text != "]":
+                k += 1
+            return repr(node.name_tok.text + self.p.source_text(j, k + 1))
+        return "an operand"
+
     def wrap(self, tok, fn, *a, **kw):
         return self.p.wrap(tok, fn, *a, **kw)
 
@@ -187,14 +199,14 @@ class Lowering:
         for a in range(rank):
             fracs = {d.origin[a] - (d.origin[a].numerator // d.origin[a].denominator) for d in ds}
             if len(fracs) > 1:
-                what = ", ".join(f"{self.p.describe_node(k)} from point {show_origin(d.origin)}" for k, d in arrs)
+                what = ", ".join(f"{self.describe_node(k)} from point {show_origin(d.origin)}" for k, d in arrs)
                 raise self.p.err(f"cannot line up the operands on axis {a}: {what} (values made from NumPy "
                                  "slices of different shapes stand between grid points; slice them to one "
                                  "shape, or write the stencil with offsets)", node.tok)
             start = max(d.origin[a] for d in ds)
             stop = min(d.origin[a] + _ints(d.shape)[a] for d in ds)
             if stop < start:
-                what = ", ".join(f"{self.p.describe_node(k)} covers points {d.origin[a]}.."
+                what = ", ".join(f"{self.describe_node(k)} covers points {d.origin[a]}.."
                                  f"{d.origin[a] + _ints(d.shape)[a] - 1}" for k, d in arrs)
                 raise self.p.err(f"no point has every operand in range on axis {a}: {what} (the grid is "
                                  "too small for this stencil)", node.tok)
@@ -226,7 +238,7 @@ class Lowering:
             h = Fraction(us[a] - ins[a], 2)
             if inner.origin[a] != u.origin[a] + h:
                 raise self.p.err(f"interior: on axis {a} the new values stand for points {inner.origin[a]}.."
-                                 f"{inner.origin[a] + ins[a] - 1} of {self.p.describe_node(node.kids[0])} "
+                                 f"{inner.origin[a] + ins[a] - 1} of {self.describe_node(node.kids[0])} "
                                  f"(points {u.origin[a]}..{u.origin[a] + us[a] - 1}): not a centred interior "
                                  "(make the stencil's reach the same on both sides)", node.tok)
 
@@ -315,12 +327,12 @@ class Lowering:
         bounds = []
         for a, (x, n) in enumerate(zip(lo, _ints(D.shape))):
             if x.denominator != 1:
-                raise self.p.err(f"cannot line up {self.p.describe_node(node)} on axis {a}: it stands between "
+                raise self.p.err(f"cannot line up {self.describe_node(node)} on axis {a}: it stands between "
                                  "grid points", node.tok)
             bounds.append((int(x), int(x) + n))
         for a, ((x, y), n) in enumerate(zip(bounds, shape)):
             if x < 0 or y > n:
-                raise self.p.err(f"{self.p.describe_node(node)} is read at points outside it on axis {a} "
+                raise self.p.err(f"{self.describe_node(node)} is read at points outside it on axis {a} "
                                  f"(elements {x}..{y - 1} of {n})", node.tok)
         try:
             return self.b.window(val, tuple(bounds))

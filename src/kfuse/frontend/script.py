@@ -553,7 +553,7 @@ def parse(text: str, name: str = "script", dtype: str | None = None, source: str
     except NeedSizes:
         pass
     parser = _Parser(text, name, dtype, source, sizes, probe=True)
-    return symbolic_program(parser.parse(), parser.probes, (text, dtype, source, dict(sizes or {})))
+    return symbolic_program(parser.parse(), parser.probes, (parse, text, dtype, source, dict(sizes or {})))
 
 
 def load(path_or_text: str, dtype: str | None = None) -> Program:

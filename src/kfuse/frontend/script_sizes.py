@@ -59,15 +59,14 @@ class ScriptProgram(Program):
     """A stencil script before its sizes are bound: shapes read ``n-2``; :meth:`bind` parses
     the script again with the sizes (a plain Program, bound)."""
 
-    script: tuple = ()      # (text, dtype, source, sizes given when parsed)
+    script: tuple = ()      # (parse function, text, dtype, source, sizes given when parsed)
     declared: tuple = ()    # its size names, in first-use order
 
     def symbols(self) -> list:
         return list(self.declared)
 
     def bind(self, sizes: dict) -> Program:
-        from .script import parse
-        text, dtype, source, given = self.script
+        parse, text, dtype, source, given = self.script
         used = {}
         for s in self.declared:
             if s not in sizes:

@@ -7,31 +7,41 @@
     s = gemv_t(A, r);
     return q, s;
 
-Declarations: ``[dtype] scalar|vector|matrix|csr|ell NAME[(dims)]``, where a
-matrix may say ``order=F`` among its dims (column-major); ``csr`` and ``ell``
+Declarations: ``[dtype] scalar|vector|matrix|grid|csr|ell NAME[(dims)]``, where a
+matrix or a grid may say ``order=F`` among its dims (column-major); ``grid`` declares an
+array of 1 to 4 axes (``grid float32 u(nz, ny, nx);``); ``csr`` and ``ell``
 declare sparse matrices (compressed rows, ELLPACK-R).  Statements end with ``;``.
-Expressions: calls with positional and keyword arguments, ``+ - * / @``,
-unary ``-``, ``.T``, numbers (``2``, ``1.5e-3``, ``2j``).  Comments: ``#``, ``//``.
+Expressions: calls with positional and keyword arguments, ``+ - * / @``, comparisons
+``> < >= <=`` (for ``where``), unary ``-``, ``.T``, numbers (``2``, ``1.5e-3``, ``2j``),
+NumPy slices ``u[1:-1, :-2]`` and neighbour offsets ``u[0, -1]`` (see
+:mod:`kfuse.frontend.script_lower` for how values of different domains line up).
+``repeat N { ... }`` unrolls its body N times (N <= 64).  Comments: ``#``, ``//``.
 Every error names the line and column.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 
 from ..errors import KfuseError, ScriptError
-from ..ir import ArrayType, DTYPES, Program
+from ..ir import DENSE_KIND, ArrayType, DTYPES, Program
 from .builder import GraphBuilder
+from .script_lower import Lowering, NeedSizes, Node
+from .script_sizes import PROBE, symbolic_program, unprobe
 
 _TOKEN = re.compile(r"""
     (?P<ws>[ \t\r]+) | (?P<nl>\n) | (?P<comment>(\#|//)[^\n]*)
   | (?P<num>(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?j?)
   | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
-  | (?P<op>\.T|[-+*/@=(),;'])
+  | (?P<op>\.\.\.|\.T|>=|<=|[-+*/@=(),;'<>\[\]:{}])
 """, re.VERBOSE)
 
-KINDS = ("scalar", "vector", "matrix", "csr", "ell")
-KEYWORDS = set(KINDS) | {"input", "return", "output"} | set(DTYPES)
+KINDS = ("scalar", "vector", "matrix", "grid", "csr", "ell")
+KEYWORDS = set(KINDS) | {"input", "return", "output", "repeat"} | set(DTYPES)
+#: the most iterations ``repeat`` unrolls (nested repeats multiply)
+MAX_REPEAT = 64
+COMPARE_OPS = (">", "<", ">=", "<=")
 
 
 class Token:
@@ -64,7 +74,8 @@ def tokenize(text: str, source: str | None = None) -> list:
 class _Parser:
     """Recursive-descent parser driving a GraphBuilder."""
 
-    def __init__(self, text: str, name: str, dtype: str, source: str | None):
+    def __init__(self, text: str, name: str, dtype: str, source: str | None, sizes: dict | None = None,
+                 probe: bool = False):
         self.toks = tokenize(text, source)
         self.i = 0
         self.source = source
@@ -72,6 +83,12 @@ class _Parser:
         self.decl: dict = {}          # name -> (ArrayType, token)
         self.env: dict = {}           # script name -> current value name
         self.outputs: list | None = None
+        self.sizes = dict(sizes or {})  # bound sizes: declarations take their values
+        self.probe = probe            # unbound sizes get stand-in values (see parse())
+        self.probes: dict = {}        # size name -> its stand-in value
+        self.origins: dict = {}       # value name -> the grid point of its element 0 (if not 0)
+        self.moved: set = set()       # values computed from slices or offsets
+        self.unroll = 1               # iterations of the enclosing repeats
 
     # -------------------------------------------------------------- helpers
     def err(self, msg, tok=None):
@@ -128,6 +145,8 @@ class _Parser:
             self.input_stmt()
         elif t.text in ("return", "output"):
             self.return_stmt()
+        elif t.text == "repeat":
+            self.repeat_stmt()
         elif t.kind == "name" and self.peek(1).text == "=":
             self.assignment()
         elif t.kind == "eof":
@@ -141,8 +160,10 @@ class _Parser:
             dtype = self.next().text
         kt = self.next()
         if kt.text not in KINDS:
-            raise self.err(f"expected scalar, vector or matrix after {dtype}", kt)
+            raise self.err(f"expected scalar, vector or matrix after {dtype} (or grid, csr, ell)", kt)
         kind = kt.text
+        if self.peek().text in DTYPES and dtype == self.b.default_dtype:   # ``grid float32 u(n)`` too
+            dtype = self.next().text
         while True:
             nt = self.expect_name(f"a {kind} name")
             if nt.text in KEYWORDS:
@@ -152,6 +173,8 @@ class _Parser:
             dims, order = self.dims(kind, nt)
             if kind in ("csr", "ell"):
                 typ = self.wrap(nt, ArrayType, "sparse", dtype, tuple(dims), "C", kind)
+            elif kind == "grid":
+                typ = self.wrap(nt, ArrayType, DENSE_KIND[len(dims)], dtype, tuple(dims), order)
             else:
                 typ = self.wrap(nt, ArrayType, kind, dtype, tuple(dims), order)
             self.decl[nt.text] = (typ, nt)
@@ -162,7 +185,7 @@ class _Parser:
             return
 
     def dims(self, kind, nt):
-        want = {"scalar": 0, "vector": 1, "matrix": 2, "csr": 2, "ell": 2}[kind]
+        want = {"scalar": 0, "vector": 1, "matrix": 2, "grid": (1, 2, 3, 4), "csr": 2, "ell": 2}[kind]
         dims, order = [], "C"
         if self.peek().text == "(":
             self.next()
@@ -177,7 +200,7 @@ class _Parser:
                 elif t.kind == "num" and re.fullmatch(r"\d+", t.text):
                     dims.append(int(t.text))      # 0 is an empty dimension, as in NumPy
                 elif t.kind == "name" and t.text not in KEYWORDS:
-                    dims.append(t.text)
+                    dims.append(self.size_of(t.text))
                 else:
                     raise self.err(f"expected a dimension (a name or a non-negative integer), found {t.text!r}", t)
                 if self.peek().text == ",":
@@ -185,11 +208,58 @@ class _Parser:
                     continue
                 self.expect(")", "',' or ')'")
                 break
-        if len(dims) != want:
+        if kind == "grid" and len(dims) not in want:
+            raise self.err(f"a grid needs 1 to 4 dimensions, {nt.text!r} has {len(dims)}", nt)
+        if kind != "grid" and len(dims) != want:
             raise self.err(f"a {kind} needs {want} dimension(s), {nt.text!r} has {len(dims)}", nt)
-        if order == "F" and kind != "matrix":
-            raise self.err("only matrices have a memory order", nt)
+        if order == "F" and not (kind == "matrix" or (kind == "grid" and len(dims) >= 2)):
+            raise self.err("only matrices have a memory order (and grids of 2 or more axes)", nt)
         return dims, order
+
+    def size_of(self, name: str):
+        """A dimension named ``name``: its bound value, a stand-in while probing, or the name."""
+        if name in self.sizes:
+            return self.sizes[name]
+        if self.probe:
+            if name not in self.probes:
+                self.probes[name] = PROBE * (len(self.probes) + 1) + 7
+            return self.probes[name]
+        return name
+
+    def repeat_stmt(self):
+        """``repeat N { statements }``: the body unrolled N times (names rebind, SSA)."""
+        rt = self.next()
+        nt = self.next()
+        if nt.kind != "num" or not re.fullmatch(r"\d+", nt.text):
+            raise self.err(f"repeat needs a literal count (a non-negative integer), found {nt.text!r}", nt)
+        n = int(nt.text)
+        if n * self.unroll > MAX_REPEAT:
+            raise self.err(f"repeat {n}: kfuse unrolls at most {MAX_REPEAT} iterations "
+                           f"({'with the enclosing repeats, ' if self.unroll > 1 else ''}{n * self.unroll} asked); "
+                           "for a longer time loop use kfuse.iterate(step, state, steps=N) from Python", nt)
+        self.expect("{", "'{' after the repeat count")
+        start, end = self.i, self.matching_brace(rt)
+        outer, self.unroll = self.unroll, self.unroll * max(n, 1)
+        for _ in range(n):
+            self.i = start
+            while self.i < end:
+                t = self.peek()
+                if t.text in KINDS or t.text in DTYPES or t.text in ("input", "return", "output"):
+                    raise self.err(f"{t.text!r} is not allowed inside repeat (only assignments and repeats)", t)
+                self.statement()
+        self.unroll = outer
+        self.i = end
+        self.expect("}")
+
+    def matching_brace(self, rt) -> int:
+        """Index of the ``}`` closing the ``{`` just read."""
+        depth, i = 1, self.i
+        while i < len(self.toks) and self.toks[i].kind != "eof":
+            depth += {"{": 1, "}": -1}.get(self.toks[i].text, 0)
+            if depth == 0:
+                return i
+            i += 1
+        raise self.err("this repeat's '{' is never closed with '}'", rt)
 
     def input_stmt(self):
         self.next()
@@ -222,18 +292,24 @@ class _Parser:
             raise self.err(f"cannot assign to keyword {nt.text!r}", nt)
         self.expect("=")
         start, first_call = self.i, len(self.b.calls)
-        val = self.expr()
+        tree = self.comparison()
         self.expect(";", "';' at the end of the assignment")
+        val, dom = Lowering(self).lower(tree)
         label = f"{nt.text} = {self.source_text(start, self.i - 1)}"
         val = self.bind_name(nt, val, label, first_call)
+        if dom is not None and any(o != 0 for o in dom.origin):
+            self.origins[val] = dom.origin
+        if dom is not None and dom.moved:
+            self.moved.add(val)
         self.env[nt.text] = val
 
     def source_text(self, a, b) -> str:
         """Tokens ``a`` to ``b`` as normalised source text: ``gemv(A.T, x, alpha=-2)``, ``w - a * v``."""
         out, prev = [], None
         for t in self.toks[a:b]:
-            unary = t.text in ("+", "-") and (prev is None or prev.text in ("(", ",", "=", "+", "-", "*", "/", "@"))
-            if t.text in ("+", "-", "*", "/", "@") and not unary:
+            unary = t.text in ("+", "-") and (prev is None or prev.text in ("(", ",", "=", "+", "-", "*", "/", "@",
+                                                                             "[", ":") + COMPARE_OPS)
+            if t.text in ("+", "-", "*", "/", "@") + COMPARE_OPS and not unary:
                 out.append(f" {t.text} ")
             elif t.text == ",":
                 out.append(", ")
@@ -253,8 +329,8 @@ class _Parser:
         if nt.text in self.decl:
             want = self.decl[nt.text][0]
             if v.type.kind != want.kind or not _same_shape(v.type.shape, want.shape):
-                raise self.err(f"{nt.text!r} is declared as {want.describe()} but the expression "
-                               f"gives {v.type.describe()}", nt)
+                raise self.err(f"{nt.text!r} is declared as {self.show(want)} but the expression "
+                               f"gives {self.show(v.type)}", nt)
             if v.type.dtype != want.dtype:
                 raise self.err(f"{nt.text!r} is declared {want.dtype} but the expression gives "
                                f"{v.type.dtype}", nt)
@@ -292,48 +368,55 @@ class _Parser:
         raise self.err(f"unknown variable {nt.text!r}", nt)
 
     # -------------------------------------------------------------- expressions
-    def expr(self) -> str:
+    # (each returns a Node tree; script_lower.Lowering emits it)
+    def comparison(self) -> Node:
+        left = self.expr()
+        if self.peek().text in COMPARE_OPS:
+            op = self.next()
+            left = Node("bin", op, [left, self.expr()], op.text)
+            if self.peek().text in COMPARE_OPS:
+                raise self.err("comparisons do not chain; combine them with where()", self.peek())
+        return left
+
+    def expr(self) -> Node:
         left = self.term()
         while self.peek().text in ("+", "-"):
             op = self.next()
-            right = self.term()
-            left = self.wrap(op, self.b.binary, op.text, left, right, (op.line, op.col))
+            left = Node("bin", op, [left, self.term()], op.text)
         return left
 
-    def term(self) -> str:
+    def term(self) -> Node:
         left = self.unary()
         while self.peek().text in ("*", "/", "@"):
             op = self.next()
-            right = self.unary()
-            left = self.wrap(op, self.b.binary, op.text, left, right, (op.line, op.col))
+            left = Node("bin", op, [left, self.unary()], op.text)
         return left
 
-    def unary(self) -> str:
+    def unary(self) -> Node:
         if self.peek().text == "-":
             op = self.next()
             if self.peek().kind == "num":
                 return self.number(self.next(), negate=True)
-            x = self.unary()
-            return self.wrap(op, self.b.unary, "-", x, (op.line, op.col))
+            return Node("neg", op, [self.unary()])
         if self.peek().text == "+":
             self.next()
             return self.unary()
         return self.postfix()
 
-    def postfix(self) -> str:
+    def postfix(self) -> Node:
         x = self.primary()
         while self.peek().text in (".T", "'"):
             t = self.next()
-            x = self.wrap(t, self.b.transpose, x)
+            x = Node("transpose", t, [x])
         return x
 
-    def primary(self) -> str:
+    def primary(self) -> Node:
         t = self.peek()
         if t.kind == "num":
             return self.number(self.next())
         if t.text == "(":
             self.next()
-            x = self.expr()
+            x = self.comparison()
             self.expect(")")
             return x
         if t.kind == "name":
@@ -342,16 +425,72 @@ class _Parser:
                 return self.call(t)
             if t.text in KEYWORDS:
                 raise self.err(f"unexpected keyword {t.text!r}", t)
-            return self.lookup(t)
+            self.lookup(t)
+            if self.peek().text == "[":
+                return self.index(t)
+            return Node("name", t)
+        if t.text == "[":
+            raise self.err("only a named array can be indexed ([...] after a name)", t)
         found = "end of script" if t.kind == "eof" else repr(t.text)
         raise self.err(f"expected an expression, found {found}", t)
 
-    def number(self, t, negate=False) -> str:
+    def number(self, t, negate=False) -> Node:
         text = t.text
         val = complex(text) if text.endswith("j") else float(text)
-        return self.b.const(-val if negate else val)
+        return Node("num", t, data=-val if negate else val)
 
-    def call(self, nt) -> str:
+    def index(self, nt) -> Node:
+        """``u[0, -1]`` (offsets: one integer per axis) or ``u[1:-1, ..., :2]`` (NumPy slices)."""
+        lb = self.next()
+        items, sliced = [], False
+        while True:
+            t = self.peek()
+            if t.text == "...":
+                self.next()
+                items.append(Ellipsis)
+                sliced = True
+            else:
+                start = self.int_or_none()
+                if self.peek().text == ":":
+                    self.next()
+                    stop = self.int_or_none()
+                    step = None
+                    if self.peek().text == ":":
+                        self.next()
+                        step = self.int_or_none()
+                    items.append(slice(start, stop, step))
+                    sliced = True
+                elif start is None:
+                    found = "end of script" if t.kind == "eof" else repr(t.text)
+                    raise self.err(f"expected an offset (an integer), a slice or '...', found {found}", t)
+                else:
+                    items.append(start)
+            if self.peek().text == ",":
+                self.next()
+                continue
+            self.expect("]", "',' or ']'")
+            break
+        if sliced:
+            return Node("slice", lb, data=tuple(items), name_tok=nt)
+        return Node("offset", lb, data=tuple(items), name_tok=nt)
+
+    def int_or_none(self):
+        """An optionally signed integer literal inside ``[...]``, or None before ``: , ]``."""
+        t = self.peek()
+        if t.text in (":", ",", "]"):
+            return None
+        sign = 1
+        if t.text in ("-", "+"):
+            sign = -1 if t.text == "-" else 1
+            self.next()
+            t = self.peek()
+        if t.kind == "num" and re.fullmatch(r"\d+", t.text):
+            self.next()
+            return sign * int(t.text)
+        found = "end of script" if t.kind == "eof" else repr(t.text)
+        raise self.err(f"offsets and slice bounds must be integer literals, found {found}", t)
+
+    def call(self, nt) -> Node:
         from .. import library
         self.expect("(")
         try:
@@ -366,11 +505,11 @@ class _Parser:
                     self.next()
                     if kt.text in kw:
                         raise self.err(f"argument {kt.text!r} given twice", kt)
-                    kw[kt.text] = (self.expr(), kt)
+                    kw[kt.text] = (self.comparison(), kt)
                 else:
                     if kw:
                         raise self.err("positional argument after keyword argument")
-                    pos.append((self.expr(), self.peek()))
+                    pos.append((self.comparison(), self.peek()))
                 if self.peek().text == ",":
                     self.next()
                     continue
@@ -387,17 +526,34 @@ class _Parser:
             if k in args:
                 raise self.err(f"argument {k!r} given twice", kt)
             args[k] = v
-        return self.wrap(nt, self.b.call, fn.name, args, "", (nt.line, nt.col))
+        return Node("call", nt, list(args.values()), (fn, list(args)))
+
+    # -------------------------------------------------------------- messages
+    def show(self, typ) -> str:
+        """``typ.describe()`` with stand-in sizes shown by name (``matrix(n-2, n-2)``)."""
+        if not self.probes:
+            return typ.describe()
+        return dataclasses.replace(typ, shape=tuple(unprobe(d, self.probes) for d in typ.shape)).describe()
 
 
 def _same_shape(a, b) -> bool:
     return len(a) == len(b) and all(x == y for x, y in zip(a, b))
 
 
-def parse(text: str, name: str = "script", dtype: str | None = None, source: str | None = None) -> Program:
-    """Parse script text into a Program (sizes stay symbolic until :meth:`Program.bind`)."""
+def parse(text: str, name: str = "script", dtype: str | None = None, source: str | None = None,
+          sizes: dict | None = None) -> Program:
+    """Parse script text into a Program (sizes stay symbolic until :meth:`Program.bind`).
+
+    A script whose slices or offsets need the sizes' values (``u[1:-1]`` of ``u(n)``) is parsed
+    again when bound: it is a :class:`ScriptProgram` until then, its shapes shown as ``n-2``."""
     from .. import config
-    return _Parser(text, name, dtype or config.get().default_dtype, source).parse()
+    dtype = dtype or config.get().default_dtype
+    try:
+        return _Parser(text, name, dtype, source, sizes).parse()
+    except NeedSizes:
+        pass
+    parser = _Parser(text, name, dtype, source, sizes, probe=True)
+    return symbolic_program(parser.parse(), parser.probes, (parse, text, dtype, source, dict(sizes or {})))
 
 
 def load(path_or_text: str, dtype: str | None = None) -> Program:

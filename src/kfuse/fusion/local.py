@@ -195,10 +195,10 @@ def is_chain(program, graph) -> bool:
     return all(a in graph.pred.get(b, ()) for a, b in zip(order, order[1:]))
 
 
-def segment_dp(ev: Evaluator, max_len: int = 64, patience: int = 8) -> list | None:
+def segment_dp(ev: Evaluator, max_len: int = 64, patience: int = 8, deadline: float | None = None) -> list | None:
     """The partition of a topological order into contiguous segments of least total kernel
     cost (GPU + host seconds of each kernel), by dynamic programming over the segment ends;
-    None if a call alone has no implementation.
+    None if a call alone has no implementation, or past ``deadline`` (``time.perf_counter``).
 
     A segment grows up to ``max_len`` calls and stops after ``patience`` illegal extensions
     in a row (legality rarely comes back as a segment grows: a barrier or a second domain
@@ -210,7 +210,7 @@ def segment_dp(ev: Evaluator, max_len: int = 64, patience: int = 8) -> list | No
     back = [0] * (n + 1)
     best[0] = 0.0
     for i in range(n):
-        if not math.isfinite(best[i]):
+        if not math.isfinite(best[i]) or (deadline is not None and time.perf_counter() >= deadline):
             return None
         misses = 0
         for j in range(i + 1, min(n, i + max_len) + 1):
@@ -378,11 +378,13 @@ def local_best(search) -> tuple:
     ev = Evaluator(search)
     seeds = [[tuple(g) for g, _ in greedy[1]]]
     n = len(search.program.calls)
-    dp = segment_dp(ev, n, n) if is_chain(search.program, search.analysis.graph) else segment_dp(ev)
+    deadline = time.perf_counter() + s.search_time_s   # the DP and the local search share the budget
+    chain = is_chain(search.program, search.analysis.graph)
+    dp = segment_dp(ev, n, n, deadline) if chain else segment_dp(ev, deadline=deadline)
     if dp is not None:
         seeds.append(dp)
     start = min(seeds, key=ev.cost)
-    _v, part = improve(ev, start, s.search_kicks, s.search_time_s, s.search_seed)
+    _v, part = improve(ev, start, s.search_kicks, max(0.0, deadline - time.perf_counter()), s.search_seed)
     best = greedy
     for cand in (dp, part):
         if cand is None:

@@ -76,6 +76,9 @@ def grid_calls(program) -> frozenset:
     return out
 
 
+LEAN_CALLS = 12   # fusions of more calls get the lean set of variants (see GridSpace.variants)
+
+
 def smem_names(params: dict) -> frozenset:
     """The values a kernel stages in shared memory (plan parameter ``smem``)."""
     return frozenset(params.get("smem", "").split())
@@ -178,7 +181,12 @@ class GridSpace(Space):
             raise PlanError(f"kernel {kernel.name}: {why}")
 
     def refusal_of(self, program, calls, params, info) -> str | None:
-        """Why ``params`` cannot launch the grid kernel of ``calls`` (None: they can)."""
+        """Why ``params`` cannot launch the grid kernel of ``calls`` (None: they can); once per
+        fusion and parameters."""
+        key = ("grid-refusal", tuple(calls), tuple(sorted(params.items())), SMEM_STATIC_LIMIT)
+        return info.memo(key, lambda: self._refusal(program, calls, params, info))
+
+    def _refusal(self, program, calls, params, info) -> str | None:
         threads = int(params["bx"]) * int(params.get("by", 1))
         if not 32 <= threads <= 1024:
             return f"bx * by must be in [32, 1024], got {threads}"
@@ -202,47 +210,60 @@ class GridSpace(Space):
 
     # ------------------------------------------------------------------ variants
     def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
-        """Block shapes x points per thread (along x and y) x staging choices (none, the default,
-        every candidate, with the loaded arrays), and for 3 or 4 axes two depths along the
-        streamed axis (as many planes as keep about two blocks per SM, or one plane per block:
-        the most loads in flight), plus walks along y; refused combinations dropped."""
+        """Block shapes x points per thread x staging choices (none, the default, every
+        candidate, with the loaded arrays), for 3 or 4 axes at two depths along the streamed
+        axis (planes keeping about two blocks per SM, or one plane per block), vec-wide points
+        along x, and walks along y; refused combinations dropped.  A fusion of more than
+        LEAN_CALLS calls (what a search over a whole application costs most) gets the families
+        the H200's calibration measured fastest."""
+        return info.memo(("grid-variants", tuple(calls), SMEM_STATIC_LIMIT),
+                         lambda: self._variants(program, calls, domain, dtype, info))
+
+    def _variants(self, program, calls, domain, dtype, info) -> list:
         frame = self.frame(program, calls, {}, info)
         cands = smem_candidates(program, calls, frame, info)
         loaded = input_candidates(frame)
         choices = list(dict.fromkeys(["", default_smem(program, calls, frame, info), " ".join(cands),
                                       " ".join(loaded + cands)]))
-        if frame.rank > 1:
-            shapes = [(32, 8), (32, 4), (64, 4), (32, 16), (128, 2), (128, 4)]
-            points = [(1, 1), (1, 2), (1, 4), (2, 1), (2, 2)]
-        else:
-            shapes, points = [(128, 1), (256, 1), (512, 1)], [(1, 1), (2, 1), (4, 1)]
+        pack = max(1, 16 // max([itemsize(program.value(b).type.dtype) for b in frame.pos] or [4]))
+        lean = len(calls) > LEAN_CALLS
         depths = ("stream", 1) if frame.rank > 2 else ("stream",)
+        if frame.rank < 2:
+            scalar = [((bx, 1), (px, 1), "stream") for bx in (128, 256, 512) for px in (1, 2, 4)]
+            vectors = [((bx, 1), (px, 1), v) for bx in (128, 256) for px in (1, 2) for v in sorted({2, pack})]
+        elif lean:
+            scalar = [((32, 16), (2, 1), "stream"), ((128, 2), (2, 2), 1), ((32, 4), (1, 4), 1)]
+            vectors = [((bx, by), (1, py), v) for (bx, by) in ((32, 4), (128, 2)) for py in (2, 4)
+                       for v in sorted({2, pack})]
+            choices = choices[:2]
+        else:
+            scalar = [(shape, pts, depth) for shape in ((32, 8), (32, 4), (128, 2), (32, 16))
+                      for pts in ((1, 1), (2, 1), (2, 2), (1, 4)) for depth in depths]
+            vectors = [(shape, pts, v) for shape in ((32, 4), (32, 8), (64, 4), (128, 2))
+                       for pts in ((1, 1), (1, 2), (2, 1), (1, 4)) for v in sorted({2, pack})]
         out = []
-        for (bx, by), (px, py), depth, smem in itertools.product(shapes, points, depths, choices):
-            p = self._shape_params(frame, bx, by, smem, px, py)
-            if depth != "stream":
-                p["zc"] = depth
+
+        def add(p):
             if p not in out and self.refusal_of(program, calls, p, info) is None:
                 out.append(p)
-        pack = max(1, 16 // max(itemsize(program.value(b).type.dtype) for b in frame.pos))
-        for (bx, by), (px, py), vec in itertools.product([(32, 4), (32, 8), (64, 4), (128, 2)],
-                                                         [(1, 1), (1, 2), (2, 1), (1, 4)], sorted({2, pack})):
+
+        for ((bx, by), (px, py), depth), smem in itertools.product(scalar, choices):
+            p = self._shape_params(frame, bx, by, smem, px, py)
+            if depth != "stream" and frame.rank > 2:
+                p["zc"] = depth
+            add(p)
+        for (bx, by), (px, py), vec in vectors:
             if vec > pack:
                 continue
-            p = {**self._shape_params(frame, bx, by, "", px * vec, py), "vec": vec}
-            p["px"] = px
-            if px == 1:
-                del p["px"]
+            p = {k: v for k, v in self._shape_params(frame, bx, by, "", px, py).items()}
+            p["vec"] = vec
             if frame.rank > 2:
                 p["zc"] = 1
-            if p not in out and self.refusal_of(program, calls, p, info) is None:
-                out.append(p)
-        if frame.rank > 2:   # walking the second axis instead: a few shapes, no staging
+            add(p)
+        if frame.rank > 2 and not lean:   # walking the second axis instead: a few shapes, no staging
             across = self.frame(program, calls, {"stream": "y"}, info)
             for (bx, by), (px, py) in itertools.product([(32, 8), (128, 2)], [(1, 1), (2, 1), (1, 4)]):
-                p = {**self._shape_params(across, bx, by, "", px, py), "stream": "y"}
-                if p not in out and self.refusal_of(program, calls, p, info) is None:
-                    out.append(p)
+                add({**self._shape_params(across, bx, by, "", px, py), "stream": "y"})
         return out or [self.default_params(program, calls, domain, dtype, info)]
 
     # ------------------------------------------------------------------ geometry
@@ -280,7 +301,7 @@ class GridSpace(Space):
             if v in frame.reach or v in frame.loads:
                 w, h = staged_tile(frame, v, bx, by)
                 total += w * h * itemsize(program.value(v).type.dtype)
-        reds = [c for c in calls if info.fn(c).is_reduce]
+        reds = info.memo(("grid-reduces", tuple(calls)), lambda: [c for c in calls if info.fn(c).is_reduce])
         if reds:
             total += sum(2 * ((bx * by + 31) // 32) * itemsize(info.dtype(c)) for c in reds) + SMEM_FLAGS
         return total
@@ -298,16 +319,12 @@ class GridSpace(Space):
         program = facts["info"].program
         l2, loads = 0, 0
         sizes = (d["bx"] * d["px"] * d["vec"], d["by"] * d["py"], d["zc"])
-        for base, offs in input_offsets(frame).items():
-            if base not in program.values:
-                continue
-            nbytes = program.value(base).type.nbytes()
+        for nbytes, spans, count in _input_spans(program, frame, facts["info"]):
             grow = 1.0
-            for k, axis in enumerate(frame.axes[:3]):
-                lo, hi = min(o[axis] for o in offs), max(o[axis] for o in offs)
-                grow *= (sizes[k] + hi - lo) / sizes[k]
+            for k, span in enumerate(spans):
+                grow *= (sizes[k] + span) / sizes[k]
             l2 += int(nbytes * (grow - 1))
-            loads += len(offs)
+            loads += count
         grid, n_red = geometry.grid[0], facts["n_red"]
         partial = 2 * grid * n_red * 8 if grid > 1 else 0
         return {"partial": partial, "l2": l2, "atomics": 0, "zeroed": 0, "tail_bytes": grid * n_red * 8,
@@ -331,7 +348,7 @@ class GridSpace(Space):
         return {}
 
 
-def vector_arrays(program, frame, vec: int, stored: set) -> tuple:
+def vector_arrays(program, frame, vec: int, stored) -> tuple:
     """(first x point of the threads, the arrays loaded and stored ``vec`` elements at a time):
     the threads' x points start where the first loaded array (else stored one) that can take
     ``vec``-wide accesses has an aligned element, and each array whose rows hold a multiple of
@@ -376,29 +393,51 @@ def extra_work(program, frame, detail: dict, info) -> float:
     points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
     threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
     extra = 0.0
-    producer = {info.out(c): c for c in frame.reads}
-    for v, offs in frame.reach.items():
-        c = producer.get(v)
-        if c is None:
-            continue
+    for v, reached, flops in _recomputed(frame, info):
         if v in detail["tiles_shape"]:
             w, h = detail["tiles_shape"][v]
             times = w * h / threads
         else:
-            times = len(offs)
-        extra += max(0.0, times - 1) * max(1, info.fn(c).flops) * points
+            times = reached
+        extra += max(0.0, times - 1) * flops * points
     return extra
 
 
-def stored_outputs(program, calls: list, info) -> set:
-    """Outputs of ``calls`` read by a call outside them or returned (what the kernel stores)."""
-    members = set(calls)
-    out = set()
-    for c in calls:
-        v = info.out(c)
-        if v in info.returned or any(r not in members for r in info.readers.get(v, ())):
-            out.add(v)
-    return out
+def _recomputed(frame, info) -> tuple:
+    """(value, points it is evaluated at, its call's flops) per value the kernel computes;
+    once per frame."""
+    def compute():
+        producer = {info.out(c): c for c in frame.reads}
+        return tuple((v, len(offs), max(1, info.fn(producer[v]).flops))
+                     for v, offs in frame.reach.items() if v in producer)
+    return info.memo(("grid-recomputed", id(frame)), compute)
+
+
+def stored_outputs(program, calls: list, info) -> frozenset:
+    """Outputs of ``calls`` read by a call outside them or returned (what the kernel stores);
+    computed once per fusion."""
+    def compute():
+        members = set(calls)
+        out = set()
+        for c in calls:
+            v = info.out(c)
+            if v in info.returned or any(r not in members for r in info.readers.get(v, ())):
+                out.add(v)
+        return frozenset(out)
+    return info.memo(("grid-stored", tuple(calls)), compute)
+
+
+def _input_spans(program, frame, info) -> tuple:
+    """Per array the kernel loads: (bytes, span of its offsets along the first three loop axes,
+    how many offsets), computed once per frame."""
+    def compute():
+        out = []
+        for base, offs in input_offsets(frame).items():
+            if base in program.values:
+                spans = tuple(max(o[a] for o in offs) - min(o[a] for o in offs) for a in frame.axes[:3])
+                out.append((program.value(base).type.nbytes(), spans, len(offs)))
+        return tuple(out)
+    return info.memo(("grid-spans", id(frame)), compute)
 
 
 def input_offsets(frame) -> dict:

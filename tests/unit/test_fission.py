@@ -137,12 +137,11 @@ def test_search_plans_the_fission_parts(small_smem, local_search):
         search = _staging_search(prog)
         t, kernels = search.best()
     groups = [tuple(g) for g, _ in kernels]
-    assert sorted(groups) == sorted(_parts(prog))
-    assert all("smem" in prm for _, prm in kernels)   # each part stages its values
+    assert len(groups) >= 2   # the whole program stages more than the budget: it never runs as one kernel
+    assert t <= search.combination([list(p) for p in _parts(prog)])[0] * (1 + 1e-9)   # at least as good as the parts
+    assert all("smem" in prm for _, prm in kernels)   # each kernel stages its values
     idx = search.fissioned(kernels)
-    assert idx == ([[0, 1]] if search.fissions else [])
-    if local_search:   # its kicks merge the two parts; the merge is tried as the fission
-        assert idx == [[0, 1]]
+    assert all(len(i) >= 2 for i in idx)
     plan = make_plan(prog, kernels, t, idx)
     check_plan(prog, plan)
     assert plan.fissioned == ([[k.name for k in plan.kernels]] if idx else [])

@@ -27,6 +27,9 @@ SMEM_PER_SM, SMEM_PER_BLOCK_RESERVED = 228 * 1024, 1024
 # a block's __syncthreads() with the loads before it drained (a grid kernel's staged tiles): about
 # a thousand cycles at 1.7 GHz, overlapped across the resident blocks
 BARRIER_S = 0.6e-6
+# warps per SM a kernel whose time is its instructions needs to hide their latency (a
+# register-hungry grid kernel with fewer issues slower in proportion)
+LATENCY_WARPS = 32
 
 
 def _stored(program: Program, calls: list, needed: set) -> list:
@@ -112,6 +115,8 @@ def resident_blocks(tr: dict, cal: Calibration) -> int:
     the SM's shared memory over the block's (:data:`SMEM_PER_SM`)."""
     per_sm = max(1, 2048 // max(1, tr["threads"]))
     per_sm = min(per_sm, max(1, SMEM_PER_SM // (tr.get("smem", 0) + SMEM_PER_BLOCK_RESERVED)))
+    if tr.get("regs"):   # a space that estimates its registers per thread: the register file too
+        per_sm = min(per_sm, max(1, 65536 // (tr["regs"] * max(1, tr["threads"]))))
     return cal.sm_count * per_sm
 
 
@@ -258,6 +263,9 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
         if facts is not None:
             facts["flops"] = (cal, flops)
     t_compute = (flops + tr.get("extra_flops", 0)) / cal.fma_rate
+    if tr.get("regs"):   # too few warps per SM to hide the latency of a long body: it issues slower
+        warps = resident * tr["threads"] / (32 * max(1, cal.sm_count))
+        t_compute /= min(1.0, warps / LATENCY_WARPS)
     t = max(t_transfer, t_compute) + cal.gpu_launch_s
     t += tr.get("barriers", 0) * BARRIER_S / max(1, resident)
     if tr["partial"]:

@@ -232,7 +232,8 @@ class GridSpace(Space):
             scalar = [((bx, 1), (px, 1), "stream") for bx in (128, 256, 512) for px in (1, 2, 4)]
             vectors = [((bx, 1), (px, 1), v) for bx in (128, 256) for px in (1, 2) for v in sorted({2, pack})]
         elif lean:
-            scalar = [((32, 16), (2, 1), "stream"), ((128, 2), (2, 2), 1), ((32, 4), (1, 4), 1)]
+            scalar = [((32, 16), (2, 1), "stream"), ((128, 2), (2, 2), 1), ((32, 4), (1, 4), 1),
+                      ((32, 4), (1, 1), "stream"), ((32, 4), (1, 1), 1), ((64, 2), (1, 1), 1)]
             vectors = [((bx, by), (1, py), v) for (bx, by) in ((32, 4), (128, 2)) for py in (2, 4)
                        for v in sorted({2, pack})]
             choices = choices[:2]
@@ -331,6 +332,7 @@ class GridSpace(Space):
                 "per_thread_bytes": max(1, loads) * facts["item_bytes"] * d["px"] * d["py"] * d["uz"] * d["vec"],
                 "narrow": False,
                 "extra_flops": extra_work(program, frame, d, facts["info"]),
+                "regs": estimated_registers(frame, d, facts["info"]),
                 "barriers": grid * d["zc"] * len(d["smem"])}
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
@@ -361,8 +363,8 @@ def vector_arrays(program, frame, vec: int, stored) -> tuple:
 
     def fits(b, start):
         t = program.value(b).type
-        return (vec * itemsize(t.dtype) <= 16 and t.order == frame.order and frame.shape[b][x] % vec == 0
-                and (start - frame.pos[b][x]) % vec == 0)
+        return (t.dtype in ("float32", "float64") and vec * itemsize(t.dtype) <= 16 and t.order == frame.order
+                and frame.shape[b][x] % vec == 0 and (start - frame.pos[b][x]) % vec == 0)
 
     ref = next((b for b in arrays if fits(b, frame.pos[b][x])), None)
     start = lo if ref is None else lo - (lo - frame.pos[ref][x]) % vec
@@ -387,28 +389,43 @@ def streamed(frame, stream: str):
     return dataclasses.replace(frame, axes=(ax[0], ax[2], ax[1]) + ax[3:])
 
 
+ISSUE_PER_OP = 4   # instructions an evaluated call or a load costs a thread (address, load or op, select)
+
+
 def extra_work(program, frame, detail: dict, info) -> float:
-    """Operations beyond one evaluation of each call per point: a recomputed value once more per
-    extra offset it is read at, a staged one over its halo (tile area over the block's)."""
+    """The kernel's instructions per point, as FMA-rate work over its points: every call
+    evaluated once per offset it is reached at (a staged one over its tile: tile area over the
+    block's points) costs one operation per operand read and its own, every load of an input
+    one, ``ISSUE_PER_OP`` instructions each.  Recomputation shows here: a 4th-order flux chain
+    recomputed at every offset issues far more than it moves (the model then splits it)."""
     points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
     threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
-    extra = 0.0
-    for v, reached, flops in _recomputed(frame, info):
+    ops = 0.0
+    for v, reached, cost in _recomputed(frame, info):
         if v in detail["tiles_shape"]:
             w, h = detail["tiles_shape"][v]
-            times = w * h / threads
-        else:
-            times = reached
-        extra += max(0.0, times - 1) * flops * points
-    return extra
+            reached = w * h / threads
+        ops += reached * cost
+    ops += sum(len(offs) for offs in frame.loads.values())
+    return ISSUE_PER_OP * ops * points
+
+
+def estimated_registers(frame, detail: dict, info) -> int:
+    """Registers per thread a grid kernel is expected to take before ptxas says (the model's
+    residency): about one per input load and per computed value alive at a point, times the
+    thread's points, plus the indices; 32 to 255.  (H200: heat-3d 23-30, hdiff 32, the
+    273-call SCALE-like stage 77.)"""
+    live = sum(len(o) for o in frame.loads.values()) + len(frame.reach) // 8
+    points = detail["px"] * detail["py"] * detail["vec"]
+    return max(32, min(255, 20 + live * (1 + (points - 1) // 2)))
 
 
 def _recomputed(frame, info) -> tuple:
-    """(value, points it is evaluated at, its call's flops) per value the kernel computes;
-    once per frame."""
+    """(value, points it is evaluated at, operations per evaluation: its operands read and its
+    own) per value the kernel computes; once per frame."""
     def compute():
         producer = {info.out(c): c for c in frame.reads}
-        return tuple((v, len(offs), max(1, info.fn(producer[v]).flops))
+        return tuple((v, len(offs), 1 + len(frame.reads[producer[v]]))
                      for v, offs in frame.reach.items() if v in producer)
     return info.memo(("grid-recomputed", id(frame)), compute)
 

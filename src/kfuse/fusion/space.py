@@ -485,7 +485,8 @@ class Search:
 
     def _seed_components(self, near: dict, group_of: dict) -> None:
         """Start the greedy from each connected component of grid (stencil) calls as one kernel
-        where that is legal and gains: a whole application's stencils mostly fuse, and pair
+        (or its fission's parts where it is over a budget) where that is legal and gains: a
+        whole application's stencils mostly fuse, and pair
         merging would cost a frame analysis per growing group (cubic in the calls).  The pair
         merging then goes on from there (nothing else changes for programs without grid calls)."""
         info = self.analysis.info
@@ -503,11 +504,17 @@ class Search:
                 stack.extend(n for n in near[c] if n in grid and n not in comp)
             seen |= comp
             group = tuple(sorted(comp))
-            if len(group) < 2 or self.analysis.check(group) or self.split(group) is not None:
+            if len(group) < 2 or self.analysis.check(group):
                 continue
-            if sum(self._group_cost((c,)) for c in group) - self._group_cost(group) > 1e-12:
-                for c in group:
-                    group_of[c] = group
+            parts = self.split(group) or (group,)   # over a budget: its fission's parts (Algorithm 2)
+            if any(len(p) > 1 and self.analysis.check(p) for p in parts):
+                continue
+            if sum(self._group_cost((c,)) for c in group) - sum(self._group_cost(p) for p in parts) > 1e-12:
+                if len(parts) > 1:
+                    self.note_split(group)
+                for p in parts:
+                    for c in p:
+                        group_of[c] = p
 
     def best(self) -> tuple:
         if len(self.program.calls) <= EXHAUSTIVE_CALLS:

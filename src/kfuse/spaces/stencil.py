@@ -77,6 +77,7 @@ def grid_calls(program) -> frozenset:
 
 
 LEAN_CALLS = 12   # fusions of more calls get the lean set of variants (see GridSpace.variants)
+REGISTER_CAP = 160   # estimated registers per thread over which several points per thread are refused
 
 
 def smem_names(params: dict) -> frozenset:
@@ -203,6 +204,11 @@ class GridSpace(Space):
         why = vec_refusal(program, frame, int(params.get("vec", 1)), stored_outputs(program, calls, info))
         if why:
             return why
+        points = int(params.get("px", 1)) * int(params.get("py", 1)) * int(params.get("vec", 1))
+        regs = estimated_registers(frame, {"px": points, "py": 1, "vec": 1}, info)
+        if points > 1 and regs > REGISTER_CAP:
+            return (f"{points} points per thread need about {regs} registers per thread (over {REGISTER_CAP}): "
+                    "ptxas would spill or leave too few warps; fewer points per thread")
         shared = self.shared_static(program, calls, params, None, info)
         if shared > SMEM_STATIC_LIMIT:
             return f"needs {shared:,} B of shared memory (limit {SMEM_STATIC_LIMIT:,} B): smaller tiles or fewer staged values"

@@ -21,20 +21,25 @@ from .stencil_vec import emit_vector_group
 
 
 class GridLowering(KernelEmitter):
-    """A stencil kernel (see the module docstring).  Sample (``b = 0.5 * (a[:-2] + a[2:])``
-    over 1000 points, float32)::
+    """A stencil kernel (see the module docstring).  Sample (heat-3d, float32, 32 x 4 threads,
+    4 planes per block, one point per thread)::
 
-        const int bx = b % NBX;
-        const int tx = threadIdx.x % BX;
-        const int x_p = X0 + bx * BX + tx;
-        const int a_at = (x_p - 0);
-        if (x_p >= 1 && x_p < 999) {
-            // call 0: t1 = add(a[0:998], a[2:1000])
-            const float a_xm1_e = a[a_at - 1];
-            const float a_x1_e = a[a_at + 1];
-            float t1_e; t1_add_compute(a_xm1_e, a_x1_e, t1_e);
-            ...
-            b[b_at] = b_e;
+        const int y_p = Y0 + y_b * BY + ty;
+        const int x_p = X0 + x_b * BX + tx;
+        const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z
+        float u_zm1_e = u[...z0_p - 1...], u_e = u[...z0_p...], u_z1_e;
+        for (int k = 0; k < ZC; ++k) {
+            const int z_p = Z0 + z_b * ZC + k;
+            u_z1_e = u[...z_p + 1...];
+            const idx_t u_at = (idx_t)x_p + (idx_t)y_p * 64 + (idx_t)z_p * 1536;
+            if (x_p >= 1 && x_p < 63 && y_p >= 1 && y_p < 23 && z_p >= 1 && z_p < 19) {
+                // call 1: t2 = add(u[0:18, 1:23, 1:63], u[2:20, 1:23, 1:63])   (at zm1)
+                float t2_zm1_e;
+                t2_add_compute(u_zm1_e, u_z1_e, t2_zm1_e);
+                ...
+                t8[t8_at] = t8_e;   // store t8
+            }
+            u_zm1_e = u_e; u_e = u_z1_e;   // the queue moves a plane
         }
     """
 

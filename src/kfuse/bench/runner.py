@@ -211,6 +211,27 @@ def _kill(proc: subprocess.Popen) -> None:
             continue
 
 
+def run_ceilings(out: Path, remaining: float, save) -> tuple:
+    """(ceilings, None) from the ceilings worker (each message passed to ``save``), or (what it
+    returned or ``{"error": why}``, why) when it failed; within min(CEILINGS_TIMEOUT_S,
+    ``remaining``) seconds (10 at least).  Both suites measure their ceilings this way."""
+    got: dict = {}
+
+    def on_message(obj):
+        if obj.get("type") == "ceilings":
+            got.clear()
+            got.update(obj)
+            save(obj)
+
+    cmd = [sys.executable, "-m", "kfuse.bench.worker", "--impl", "ceilings"]
+    timeout = min(CEILINGS_TIMEOUT_S, max(10.0, remaining))
+    reason = run_worker(cmd, out / "logs" / "ceilings.log", time.time() + timeout, on_message)
+    if reason or not got or "error" in got:
+        why = reason or got.get("error", "no result")
+        return (got or {"error": why}), why
+    return got, None
+
+
 def run_worker(cmd: list[str], log_path: Path, hard_deadline: float, on_message,
                point_timeout: float | None = None, append: bool = False) -> str | None:
     """Run one worker; call ``on_message(obj)`` per protocol line.
@@ -311,20 +332,9 @@ class Run:
     def measure_ceilings(self) -> None:
         """The ceilings worker."""
         self.progress.update("ceilings")
-
-        def on_message(obj):
-            if obj.get("type") == "ceilings":
-                self.ceilings = obj
-                self._save(obj)
-
-        cmd = [sys.executable, "-m", "kfuse.bench.worker", "--impl", "ceilings"]
-        timeout = min(CEILINGS_TIMEOUT_S, max(10.0, self.remaining()))
-        reason = run_worker(cmd, self.out / "logs" / "ceilings.log", time.time() + timeout,
-                            on_message)
-        if reason or not self.ceilings or "error" in self.ceilings:
-            why = reason or (self.ceilings or {}).get("error", "no result")
+        self.ceilings, why = run_ceilings(self.out, self.remaining(), self._save)
+        if why:
             self.progress.note(f"ceilings: not measured ({why})")
-            self.ceilings = self.ceilings or {"error": why}
         else:
             c = self.ceilings
             self.progress.note(

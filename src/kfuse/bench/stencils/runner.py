@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from ..progress import Progress
-from ..runner import run_worker
+from ..runner import run_ceilings, run_worker
 from . import parts as P
 from . import workloads as W
 from .peers import DEFAULT_IMPLS
@@ -121,17 +121,8 @@ class StencilRun:
     def measure_ceilings(self) -> None:
         """The BLAS suite's ceilings worker (read, write, copy, launch)."""
         self.progress.update("ceilings")
-
-        def on_message(obj):
-            if obj.get("type") == "ceilings":
-                self.ceilings = obj
-                self.save(obj)
-
-        cmd = [sys.executable, "-m", "kfuse.bench.worker", "--impl", "ceilings"]
-        reason = run_worker(cmd, self.out / "logs" / "ceilings.log",
-                            time.time() + min(CEILINGS_TIMEOUT_S, max(10.0, self.remaining())), on_message)
-        if reason or not self.ceilings or "error" in self.ceilings:
-            why = reason or (self.ceilings or {}).get("error", "no result")
+        self.ceilings, why = run_ceilings(self.out, self.remaining(), self.save)
+        if why:
             self.ceilings = {"error": why}
             self.progress.note(f"ceilings: not measured ({why})")
         else:

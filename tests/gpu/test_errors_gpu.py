@@ -93,7 +93,9 @@ def test_jit_errors():
         f(A, cupy.ones(4, np.float64))
     with pytest.raises(kfuse.ArgumentError, match="host"):
         f(A.get(), cupy.ones(4, np.float32))
-    with pytest.raises(kfuse.ShapeError, match="3 dimensions"):
+    with pytest.raises(kfuse.ShapeError, match="5 dimensions"):
+        f(cupy.ones((2, 2, 2, 2, 2), np.float32), cupy.ones(4, np.float32))
+    with pytest.raises(kfuse.ShapeError, match="@ needs vectors or matrices, got grid"):
         f(cupy.ones((2, 2, 2), np.float32), cupy.ones(4, np.float32))
     with pytest.raises(kfuse.DTypeError, match="int32"):
         f(cupy.ones((5, 4), np.int32), cupy.ones(4, np.int32))

@@ -9,7 +9,8 @@ from kfuse.ir import ArrayType
 from .helpers import TOL, check_outputs
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
-REAL_ONLY = {"amax", "max", "min"}
+ORDERED = {"gt", "lt", "ge", "le", "maximum", "minimum"}  # complex operands refused (not ordered)
+REAL_ONLY = {"amax", "max", "min"} | ORDERED
 SIZES_1D = [1, 31, 1000, 4097]
 SIZES_2D = [(1, 1), (31, 31), (1000, 3001), (3001, 1000), (4097, 33)]
 
@@ -67,6 +68,14 @@ def test_function(name, dtype, m, n):
     outs = exe(*ins.values())
     refs = exe.reference(*ins.values())
     check_outputs([name], outs, refs, dtype, f"{name} {dtype} {m}x{n}")
+
+
+@pytest.mark.parametrize("name", sorted(ORDERED))
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_ordered_refuse_complex(name, dtype):
+    """Comparisons, maximum and minimum of complex operands: a DTypeError naming the call."""
+    with pytest.raises(kfuse.DTypeError, match=f"{name}: complex numbers are not ordered"):
+        _one_call_program(library.get(name), dtype, 1, 31)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

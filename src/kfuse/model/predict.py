@@ -225,12 +225,12 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
     t = _raw_seconds(program, calls, tr, cal, facts)
     if raw or not cal.env_factor:
         return t
-    # no factor borrowed from another environment may take a kernel past the ceilings
-    floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
-    if facts is not None:
-        fill = facts["space"].time_factor(program, calls, params, facts["info"])
-    else:
-        fill = spaces.get(tr["space"]).time_factor(program, calls, params, program_info(program))
+    # no factor borrowed from another environment may take a kernel past the ceilings (or the
+    # share of them its space says its launch shape reaches)
+    space = facts["space"] if facts is not None else spaces.get(tr["space"])
+    share = space.ceiling_share(params)
+    floor = (tr["read"] / cal.read_bw + tr["write"] / cal.write_bw) / share + cal.gpu_launch_s
+    fill = space.time_factor(program, calls, params, facts["info"] if facts is not None else program_info(program))
     return max(floor, t * _factor(env_key(program, calls, params, cal, tr, facts), cal) * fill)
 
 

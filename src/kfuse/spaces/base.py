@@ -346,6 +346,11 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
         """Extra fields of a kernel's calibration environment besides its parameters."""
         return {}
 
+    def ceiling_share(self, params: dict) -> float:
+        """The share of the DRAM ceilings a kernel of these launch parameters reaches at best:
+        the model predicts it no faster than its bytes at ``share`` x the ceilings (1: all)."""
+        return 1.0
+
     def time_factor(self, program, calls: list, params: dict, info) -> float:
         """A factor on the model's calibrated time for what the calibration probes did not
         see (1: none)."""

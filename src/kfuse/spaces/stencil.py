@@ -260,7 +260,7 @@ class GridSpace(Space):
                 p["zc"] = depth
             add(p)
         for (bx, by), (px, py), vec in vectors:
-            if vec > pack:
+            if vec > pack or px * py * vec > SEARCHED_POINTS:
                 continue
             p = {k: v for k, v in self._shape_params(frame, bx, by, "", px, py).items()}
             p["vec"] = vec
@@ -355,6 +355,11 @@ class GridSpace(Space):
     def env_fields(self, program, calls: list, facts: dict, info) -> dict:
         return {}
 
+    def ceiling_share(self, params: dict) -> float:
+        """:data:`STREAM_SHARE` for a block walking planes (``zc`` > 1), else 1: walking blocks
+        sit at planes far apart, one plane per block keeps the running blocks' loads together."""
+        return STREAM_SHARE if int(params.get("zc", 1)) > 1 else 1.0
+
 
 def vector_arrays(program, frame, vec: int, stored) -> tuple:
     """(first x point of the threads, the arrays loaded and stored ``vec`` elements at a time):
@@ -418,12 +423,25 @@ def extra_work(program, frame, detail: dict, info) -> float:
 
 def estimated_registers(frame, detail: dict, info) -> int:
     """Registers per thread a grid kernel is expected to take before ptxas says (the model's
-    residency): about one per input load and per computed value alive at a point, times the
-    thread's points, plus the indices; 32 to 255.  (H200: heat-3d 23-30, hdiff 32, the
-    273-call SCALE-like stage 77.)"""
-    live = sum(len(o) for o in frame.loads.values()) + len(frame.reach) // 8
+    residency): indices and addresses, the loads a point keeps alive (ptxas consumes a long
+    sum of loads as it goes: at most :data:`LIVE_LOADS` count), the values computed in the
+    kernel (one per :data:`VALUES_PER_REG`) and two per extra point of the thread; 32 to 255.
+    (H200 sweeps: heat-3d 18-32, box27 30-34 at 1 to 8 points per thread, flux5 28-34, hdiff
+    22-40, the 273-call SCALE-like stage 80.)"""
+    live = min(LIVE_LOADS, sum(len(o) for o in frame.loads.values())) + len(frame.reach) // VALUES_PER_REG
     points = detail["px"] * detail["py"] * detail["vec"]
-    return max(32, min(255, 20 + live * (1 + (points - 1) // 2)))
+    return max(32, min(255, 20 + live + 2 * (points - 1)))
+
+
+#: the DRAM share a block walking many planes reaches at best (H200: a grid kernel that only copies
+#: reached 73% of the copy ceiling walking 124 planes per block, 85% at one plane per block;
+#: flux5, heat-3d float64, box27 walking 124 planes 1.25-1.7x the best plane-per-block variant)
+STREAM_SHARE = 0.75
+#: points per thread the variants go up to (H200 sweeps: 16 points per thread never won, 3-38%
+#: slower than the best at 4-8 on jacobi-2d, heat-3d, flux5, hdiff; a plan may still ask for more)
+SEARCHED_POINTS = 8
+LIVE_LOADS = 12      # loads of inputs alive at once in a thread's point, at most (box27: 27 loads, 32 registers)
+VALUES_PER_REG = 6   # computed values per register the thread keeps (SCALE-like stage: 273 values, 80 registers)
 
 
 def _recomputed(frame, info) -> tuple:

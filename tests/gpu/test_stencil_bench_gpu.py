@@ -88,6 +88,17 @@ def test_kfuse_occupancy_same_kernels_block_by_occupancy():
             assert rep["chosen"] == occ.index(max(occ))
 
 
+def test_kfuse_tuned_times_plans_and_is_not_slower_than_its_first():
+    """kfuse-tuned: the tuner's report is in the record, the fastest plan it timed is at most
+    its first (the model's) one, and the plan has the same kernels' calls as kfuse's."""
+    names = ["heat3d-256", "flux5-512"]
+    for r in _worker("kfuse-tuned", names):
+        assert r["status"] == "ok", r
+        rep = r["plan"]["tune"]
+        assert rep["benchmarked"] >= 2 and rep["first_vs_best"] >= 1.0
+        assert r["hot"]["us"] > 0 and max(r["relerr"].values()) <= max(r["tol"].values())
+
+
 def test_cli_quick_writes_the_report(tmp_path):
     out = tmp_path / "sb"
     cmd = [sys.executable, "-m", "kfuse", "bench", "--stencils", "--quick", "--dtype", "float32",

@@ -169,14 +169,20 @@ def test_occupancy_table_compares_kfuse_with_the_rule():
                                          "resources": {"registers": regs, "smem": 0}}]}
     res = {"ceilings": None, "records": [
         rec("kfuse", "jacobi2d-8192", us=80.0, plan=plan(128, 2, 64)),
+        rec("kfuse-tuned", "jacobi2d-8192", us=50.0, plan=plan(64, 4, 64)),
         rec("kfuse-occupancy", "jacobi2d-8192", us=100.0, plan=plan(32, 8, 32))]}
     text = tables.occupancy_table(res, report.metrics)
-    assert "| jacobi2d-8192 | float32 | 128×2, zc 1 | 50% | 80.0 | 32×8, zc 1 | 100% | 100.0 | 1.25× |" in text
+    assert ("| jacobi2d-8192 | float32 | 128×2, zc 1 | 50% | 80.0 | 64×4, zc 1 | 50% | 50.0 "
+            "| 32×8, zc 1 | 100% | 100.0 | 1.25× | 2.00× |") in text
+    res["records"].pop(1)   # no tuned record: its cells say so
+    assert "| 80.0 | n/a | n/a |  | 32×8, zc 1 | 100% | 100.0 | 1.25× | n/a |" in tables.occupancy_table(res, report.metrics)
     assert "kfuse's plan vs the occupancy rule" in report.render({**res, "meta": {}})
 
 
 def test_kfuse_occupancy_is_ours_not_a_peer():
     assert "kfuse-occupancy" in peers.DEFAULT_IMPLS and "kfuse-occupancy" not in peers.PEERS
+    assert "kfuse-tuned" in peers.OURS and "kfuse-tuned" not in peers.PEERS
+    assert peers.get("kfuse-tuned").name == "kfuse-tuned" and hasattr(peers.get("kfuse-tuned"), "specialize")
     assert runner.parse_impls("kfuse,kfuse-occupancy") == ["kfuse", "kfuse-occupancy"]
     assert peers.get("kfuse-occupancy").name == "kfuse-occupancy"
 

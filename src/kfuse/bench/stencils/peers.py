@@ -22,9 +22,9 @@ from ..impls.inductor_impl import InductorImpl
 from . import loops, opsets
 
 PEERS: tuple = ("cupy", "torch", "inductor", "inductor-max-autotune", "jax")
-OURS: tuple = ("kfuse", "kfuse-occupancy")
+OURS: tuple = ("kfuse", "kfuse-tuned", "kfuse-occupancy")
 DEFAULT_IMPLS: tuple = OURS + PEERS
-OPS_OF = {"kfuse": "kfuse", "kfuse-occupancy": "kfuse", "cupy": "cupy", "torch": "torch",
+OPS_OF = {"kfuse": "kfuse", "kfuse-tuned": "kfuse", "kfuse-occupancy": "kfuse", "cupy": "cupy", "torch": "torch",
           "inductor": "torch", "inductor-max-autotune": "torch", "jax": "jax"}
 
 
@@ -140,7 +140,32 @@ class KfuseOccupancy(KfuseStencil):
         return info
 
 
-_LOCAL = {"kfuse": KfuseStencil, "kfuse-occupancy": KfuseOccupancy,
+class KfuseTuned(KfuseStencil):
+    """kfuse's plan tuned on the device (``kfuse.runtime.tune``: the best predicted plans and
+    launch shapes timed on these arguments, the fastest kept); nothing is cached, so the
+    ``kfuse`` records stay the model's own plans."""
+
+    name = "kfuse-tuned"
+    top = 6
+
+    def specialize(self, built, args: list):
+        """A kfuse.jit of the same step compiled with the tuned plan (its ``tune_report``:
+        plans timed, rank of the best, first / best)."""
+        from ...runtime.tune import tune
+
+        exe = built.executable(*args)
+        report = tune(exe.program, top=self.top, progress=False, save=False, args=list(args))
+        jitted = self.kfuse.jit(built.fn, plan=report.pop("plan"))
+        jitted.tune_report = report
+        return jitted
+
+    def plan_info(self, built, args: list) -> dict:
+        info = super().plan_info(built, args)
+        info["tune"] = getattr(built, "tune_report", None)
+        return info
+
+
+_LOCAL = {"kfuse": KfuseStencil, "kfuse-tuned": KfuseTuned, "kfuse-occupancy": KfuseOccupancy,
           "inductor-max-autotune": InductorMaxAutotune}
 
 

@@ -159,33 +159,37 @@ def _occupancies(plan: dict) -> str:
 
 
 def occupancy_table(results: dict, metrics) -> str:
-    """kfuse's plan against the occupancy rule (``kfuse-occupancy``: the same fused kernels,
-    block shapes by occupancy alone), per workload and dtype: block shapes, occupancy, µs per
-    step, and kfuse's gain (the rule's time / kfuse's: > 1, kfuse's choice is faster)."""
+    """kfuse's plan (the model's, and tuned on the device) against the occupancy rule
+    (``kfuse-occupancy``: the same fused kernels, block shapes by occupancy alone), per
+    workload and dtype: block shapes, µs per step, and the gains (the rule's time / kfuse's:
+    > 1, kfuse's choice is faster)."""
     from ..report import fmt_speedup, fmt_us
 
     ceil = results.get("ceilings")
+    impls = ("kfuse", "kfuse-tuned", "kfuse-occupancy")
     pairs: dict = {}
     for rec in results.get("records", []):
-        if rec["impl"] in ("kfuse", "kfuse-occupancy"):
+        if rec["impl"] in impls:
             pairs.setdefault((rec["workload"], rec["dtype"]), {})[rec["impl"]] = rec
     order = list(W.ORDER)
     rows = []
     for key in sorted(pairs, key=lambda k: (order.index(k[0]) if k[0] in order else len(order), k[1])):
         cells = [key[0], key[1]]
         times = {}
-        for impl in ("kfuse", "kfuse-occupancy"):
+        for impl in impls:
             rec = pairs[key].get(impl)
             plan = rec.get("plan") if rec and isinstance(rec.get("plan"), dict) else {}
             m = metrics(rec, ceil) if rec else None
             times[impl] = m["us"] if m else None
             status = fmt_us(m["us"]) if m else (rec or {}).get("status", "") if rec else ""
             cells += [_blocks(plan), _occupancies(plan), status]
-        a, b = times["kfuse"], times["kfuse-occupancy"]
-        cells.append(fmt_speedup(b / a) if a and b else NA)
+        rule = times["kfuse-occupancy"]
+        for impl in ("kfuse", "kfuse-tuned"):
+            cells.append(fmt_speedup(rule / times[impl]) if rule and times[impl] else NA)
         rows.append(cells)
     if not rows:
         return "n/a (no kfuse or kfuse-occupancy record)"
     return md_table(["workload", "dtype", "kfuse blocks", "kfuse occupancy", "kfuse µs",
+                     "tuned blocks", "tuned occupancy", "tuned µs",
                      "occupancy-rule blocks", "rule occupancy", "rule µs",
-                     "kfuse gain (rule µs / kfuse µs)"], rows)
+                     "model's gain (rule µs / kfuse µs)", "tuned gain (rule µs / tuned µs)"], rows)

@@ -30,8 +30,9 @@ Settings (:mod:`kfuse.config`): ``search_local_min_calls`` (programs with fewer 
 greedy plan: 101 by default, so the recorded plans of the examples, solver steps and generated
 DAGs of up to 100 calls in ``tests/unit/plan_golden.json`` stay greedy ones; with 10 the local
 search predicts CG and BiCG steps 4-6% faster and generated DAGs of 30-100 calls 0.7-17%), ``search_kicks`` (perturbation rounds), ``search_time_s`` (a time cap on the
-improvement phase; the kicks, not the clock, bound it on any usual machine, so plans do not
-depend on the machine's speed), ``search_seed``.
+improvement phase: 5 s, so planning 200 calls takes under 10 s and 1,000 under 60 s on a
+2-core machine; on large programs the clock, not the kicks, ends it), ``search_grid_time_s``
+(the same for stencil programs: 15 s), ``search_seed``.
 """
 from __future__ import annotations
 
@@ -366,17 +367,14 @@ def improve(ev: Evaluator, groups, kicks: int, time_s: float, seed: int = 0) -> 
     return best
 
 
-GRID_LOCAL_S = 15.0   # the local search's budget on programs of grid calls only (no segment DP)
-
-
 def _stencil_best(search, greedy: tuple, s) -> tuple:
     """A stencil program's plan: the local search from the greedy's (whose component seed
     fuses whole connected stencils, sometimes too much: 150 synthetic calls, 810 us as one
-    kernel, 85 us as three after 15 s), within GRID_LOCAL_S seconds; no segment DP (it costs a
+    kernel, 85 us as three after 15 s), within ``search_grid_time_s`` seconds; no segment DP (it costs a
     frame analysis per segment)."""
     ev = Evaluator(search)
     _v, part = improve(ev, [tuple(g) for g, _ in greedy[1]], s.search_kicks,
-                       min(s.search_time_s, GRID_LOCAL_S), s.search_seed)
+                       s.search_grid_time_s, s.search_seed)
     try:
         got = search.combination([list(g) for g in part])
     except ValueError:

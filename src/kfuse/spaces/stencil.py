@@ -77,7 +77,7 @@ def grid_calls(program) -> frozenset:
 
 
 LEAN_CALLS = 12   # fusions of more calls get the lean set of variants (see GridSpace.variants)
-REGISTER_CAP = 160   # estimated registers per thread over which several points per thread are refused
+REGISTER_CAP = 96   # estimated registers per thread over which several points per thread are refused
 
 
 def smem_names(params: dict) -> frozenset:
@@ -424,13 +424,17 @@ def extra_work(program, frame, detail: dict, info) -> float:
 def estimated_registers(frame, detail: dict, info) -> int:
     """Registers per thread a grid kernel is expected to take before ptxas says (the model's
     residency): indices and addresses, the loads a point keeps alive (ptxas consumes a long
-    sum of loads as it goes: at most :data:`LIVE_LOADS` count), the values computed in the
-    kernel (one per :data:`VALUES_PER_REG`) and two per extra point of the thread; 32 to 255.
-    (H200 sweeps: heat-3d 18-32, box27 30-34 at 1 to 8 points per thread, flux5 28-34, hdiff
-    22-40, the 273-call SCALE-like stage 80.)"""
-    live = min(LIVE_LOADS, sum(len(o) for o in frame.loads.values())) + len(frame.reach) // VALUES_PER_REG
+    sum of loads as it goes: at most :data:`LIVE_LOADS` count), the values evaluated at several
+    offsets (recomputed stencil intermediates: one register per :data:`VALUES_PER_REG`, twice for
+    8-byte values, for each point of the thread) and one per extra point; 32 to 255.
+    (H200 sweeps, 1 point / 8 points: heat-3d 21 / 26, box27 32 / 32, flux5 30 / 34, hdiff 24 /
+    40, the 273-call SCALE-like stage 80 / 168 in float32, 150 / 255 in float64.)"""
     points = detail["px"] * detail["py"] * detail["vec"]
-    return max(32, min(255, 20 + live + 2 * (points - 1)))
+    multi = sum(1 for offs in frame.reach.values() if len(offs) > 1)
+    wide = 2 if max((itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1
+    values = multi // VALUES_PER_REG * wide * points
+    live = min(LIVE_LOADS, sum(len(o) for o in frame.loads.values())) + values + points - 1
+    return max(32, min(255, 20 + live))
 
 
 #: the DRAM share a block walking many planes reaches at best (H200: a grid kernel that only copies
@@ -441,7 +445,7 @@ STREAM_SHARE = 0.75
 #: slower than the best at 4-8 on jacobi-2d, heat-3d, flux5, hdiff; a plan may still ask for more)
 SEARCHED_POINTS = 8
 LIVE_LOADS = 12      # loads of inputs alive at once in a thread's point, at most (box27: 27 loads, 32 registers)
-VALUES_PER_REG = 6   # computed values per register the thread keeps (SCALE-like stage: 273 values, 80 registers)
+VALUES_PER_REG = 2   # recomputed values per register (SCALE-like stage: 92 of them, 80 registers)
 
 
 def _recomputed(frame, info) -> tuple:

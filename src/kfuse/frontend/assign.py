@@ -66,7 +66,11 @@ def _refuse_target(t):
 
 
 def _fits(value_shape: tuple, target: tuple) -> bool:
-    """Whether NumPy broadcasts ``value_shape`` into ``target`` (for assignment)."""
+    """Whether NumPy broadcasts ``value_shape`` into ``target`` (for assignment: leading axes of
+    length 1 beyond the target's rank are dropped first)."""
+    value_shape = tuple(value_shape)
+    while len(value_shape) > len(target) and value_shape[0] == 1:
+        value_shape = value_shape[1:]
     try:
         return np.broadcast_shapes(tuple(value_shape), tuple(target)) == tuple(target)
     except ValueError:

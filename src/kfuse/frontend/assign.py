@@ -11,21 +11,61 @@ array; kfuse returns new arrays).
 from __future__ import annotations
 
 import numbers
+import weakref
 
 import numpy as np
 
 from ..errors import ArgumentError, KfuseError, ShapeError
 
+#: builder -> names of values an assignment replaced (views of them taken before are stale)
+_SUPERSEDED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def window_bounds(shape: tuple, key, ints: list | None = None) -> tuple:
+    """``(start, stop)`` per axis of ``shape`` for a basic-slice ``key`` (NumPy's rules for
+    negative and out-of-range bounds; step 1; ``...`` fills the axes not given).  Steps and
+    advanced indexing raise ShapeError; so do integer indexes unless ``ints`` is a list: an
+    integer ``i`` then selects the plane ``i:i+1`` (negative from the end, in range) and its
+    axis is appended to ``ints``."""
+    key = key if isinstance(key, tuple) else (key,)
+    if sum(k is Ellipsis for k in key) > 1:
+        raise ShapeError("an index can only have a single ellipsis ('...')")
+    if Ellipsis in key:
+        at = key.index(Ellipsis)
+        key = key[:at] + (slice(None),) * (len(shape) - len(key) + 1) + key[at + 1:]
+    if len(key) > len(shape):
+        raise ShapeError(f"too many indices: {len(key)} for an array of {len(shape)} dimension(s)")
+    key = key + (slice(None),) * (len(shape) - len(key))
+    out = []
+    for a, (k, n) in enumerate(zip(key, shape)):
+        if ints is not None and isinstance(k, numbers.Integral) and not isinstance(k, bool):
+            if not -n <= k < n:
+                raise ShapeError(f"index {k} is out of bounds for axis {a} with size {n}")
+            ints.append(a)
+            out.append((k % n, k % n + 1))
+            continue
+        if not isinstance(k, slice):
+            what = "an integer index" if isinstance(k, numbers.Integral) else f"index {k!r}"
+            raise ShapeError(f"axis {a}: {what} is not supported inside kfuse functions; use basic slices "
+                             "with step 1 (u[i:i+1] keeps the axis)")
+        if k.step not in (None, 1):
+            raise ShapeError(f"axis {a}: slice step {k.step} is not supported (step 1 only)")
+        for bound in (k.start, k.stop):
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, numbers.Integral)):
+                raise ShapeError(f"axis {a}: slice bounds must be Python integers, got {bound!r}")
+        lo, hi, _ = k.indices(n)
+        out.append((lo, max(lo, hi)))
+    return tuple(out)
+
 
 def getitem(t, key):
     """``t[key]``: a window view; integer indexes select planes whose axes the Tensor drops."""
-    from .trace import Tensor, window_bounds
     if t._drop:
         raise ShapeError(f"{t._b.values[t._name].display}: indexing an integer-indexed plane again is not "
                          "supported; index the array once (u[-2, 1:-1])")
     ints: list = []
     bounds = window_bounds(tuple(t._type.shape), key, ints)
-    return Tensor(t._b, t._b.window(t._name, bounds), tuple(ints))
+    return type(t)(t._b, t._b.window(t._name, bounds), tuple(ints))
 
 
 def check_operand(t):
@@ -44,7 +84,6 @@ def check_operand(t):
 
 
 def _superseded(b) -> set:
-    from .trace import _SUPERSEDED
     return _SUPERSEDED.setdefault(b, set())
 
 
@@ -77,10 +116,11 @@ def _fits(value_shape: tuple, target: tuple) -> bool:
         return False
 
 
-def _value(t, window: tuple, numpy_shape: tuple, value) -> str:
+def _value(t, window: tuple, numpy_shape: tuple, value, as_operand) -> str:
     """The value name of ``value`` for the window (keep-dims shape ``window``; NumPy's shape of
-    the indexed target ``numpy_shape``), after NumPy's broadcasting checks."""
-    from .trace import Tensor, as_operand
+    the indexed target ``numpy_shape``), after NumPy's broadcasting checks (``as_operand``:
+    the tracer's, for numbers and foreign objects)."""
+    Tensor = type(t)
     b = t._b
     if isinstance(value, bool):
         raise ArgumentError("assigning a boolean is not supported; assign a number or an array")
@@ -105,9 +145,8 @@ def _value(t, window: tuple, numpy_shape: tuple, value) -> str:
     return as_operand(b, value)
 
 
-def setitem(t, key, value):
+def setitem(t, key, value, as_operand):
     """``t[key] = value`` (module docstring): records ``assign`` and rebinds ``t``."""
-    from .trace import window_bounds
     _refuse_target(t)
     b = t._b
     shape = tuple(t._type.shape)
@@ -115,7 +154,7 @@ def setitem(t, key, value):
     at = window_bounds(shape, key, ints)
     window = tuple(hi - lo for lo, hi in at)
     numpy_shape = tuple(n for a, n in enumerate(window) if a not in ints)
-    inner = _value(t, window, numpy_shape, value)
+    inner = _value(t, window, numpy_shape, value, as_operand)
     if 0 in window:
         return   # NumPy assigns nothing
     old = t._name

@@ -10,18 +10,16 @@ from __future__ import annotations
 import math
 import numbers
 import threading
-import weakref
 
 import numpy as np
 
 from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
 from ..ir import DENSE_KIND, DTYPES, MAX_RANK, ArrayType, Program, check_dtype, complex_of
 from ..platform import arrays
+from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .builder import GraphBuilder
 
 _state = threading.local()
-#: builder -> names of values an assignment replaced (views of them taken before are stale)
-_SUPERSEDED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 class Tensor:
@@ -76,15 +74,13 @@ class Tensor:
         """A basic slice ``u[1:-1, 2:, :-2]`` (step 1, ``...`` allowed): a window view, no copy.
         An integer index (``u[-2, :]``) drops its axis: such a plane is only meant as the value
         of an assignment (``v[0, :] = v[-2, :]``)."""
-        from .assign import getitem
         return getitem(self, key)
 
     def __setitem__(self, key, value):
         """``v[0, :] = v[-2, :]``, ``v[:, 0] = 0.0``: NumPy's assignment into an array created in
         the function (a functional update: ``v`` is rebound to the new array).  Assignment into
         an argument is refused (kfuse returns new arrays; assign into ``u.copy()``)."""
-        from .assign import setitem
-        setitem(self, key, value)
+        setitem(self, key, value, as_operand)
 
     def copy(self) -> "Tensor":
         """A copy of the array (NumPy's ``u.copy()``): a new array to assign into."""
@@ -118,43 +114,6 @@ class Tensor:
         return Tensor(self._b, self._b.unary("conj", as_operand(self._b, self)))
 
 
-def window_bounds(shape: tuple, key, ints: list | None = None) -> tuple:
-    """``(start, stop)`` per axis of ``shape`` for a basic-slice ``key`` (NumPy's rules for
-    negative and out-of-range bounds; step 1; ``...`` fills the axes not given).  Steps and
-    advanced indexing raise ShapeError; so do integer indexes unless ``ints`` is a list: an
-    integer ``i`` then selects the plane ``i:i+1`` (negative from the end, in range) and its
-    axis is appended to ``ints``."""
-    key = key if isinstance(key, tuple) else (key,)
-    if sum(k is Ellipsis for k in key) > 1:
-        raise ShapeError("an index can only have a single ellipsis ('...')")
-    if Ellipsis in key:
-        at = key.index(Ellipsis)
-        key = key[:at] + (slice(None),) * (len(shape) - len(key) + 1) + key[at + 1:]
-    if len(key) > len(shape):
-        raise ShapeError(f"too many indices: {len(key)} for an array of {len(shape)} dimension(s)")
-    key = key + (slice(None),) * (len(shape) - len(key))
-    out = []
-    for a, (k, n) in enumerate(zip(key, shape)):
-        if ints is not None and isinstance(k, numbers.Integral) and not isinstance(k, bool):
-            if not -n <= k < n:
-                raise ShapeError(f"index {k} is out of bounds for axis {a} with size {n}")
-            ints.append(a)
-            out.append((k % n, k % n + 1))
-            continue
-        if not isinstance(k, slice):
-            what = "an integer index" if isinstance(k, numbers.Integral) else f"index {k!r}"
-            raise ShapeError(f"axis {a}: {what} is not supported inside kfuse functions; use basic slices "
-                             "with step 1 (u[i:i+1] keeps the axis)")
-        if k.step not in (None, 1):
-            raise ShapeError(f"axis {a}: slice step {k.step} is not supported (step 1 only)")
-        for bound in (k.start, k.stop):
-            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, numbers.Integral)):
-                raise ShapeError(f"axis {a}: slice bounds must be Python integers, got {bound!r}")
-        lo, hi, _ = k.indices(n)
-        out.append((lo, max(lo, hi)))
-    return tuple(out)
-
-
 def current_builder() -> GraphBuilder | None:
     return getattr(_state, "builder", None)
 
@@ -164,7 +123,6 @@ def as_operand(builder: GraphBuilder, x) -> str:
     if isinstance(x, Tensor):
         if x._b is not builder:
             raise KfuseError("a traced array from another kfuse function was used here")
-        from .assign import check_operand
         check_operand(x)
         return x._name
     if isinstance(x, numbers.Number) and not isinstance(x, bool):

@@ -52,6 +52,8 @@ def run(program: Program, inputs: dict) -> dict:
         if fn.reference is None:
             raise ArgumentError(f"function {fn.name!r} has no NumPy reference")
         args = {p: _get(env, program, v) for p, v in call.args.items()}
+        if call.at is not None:   # assign's window
+            args["at"] = call.at
         res = fn.reference(**args)
         for p, out in call.outs.items():
             t = program.value(out).type

@@ -36,7 +36,7 @@ def one_call_script(fn, shape: str, optionals: bool) -> str:
 
 def variants(name):
     fn = library.get(name)
-    if name == "interior":   # an array with its interior replaced: arrays only (here a halo of 0)
+    if name in ("interior", "assign"):   # an array with a window replaced: arrays only (here a halo of 0)
         shapes = ["vector", "matrix", "matrixF"]
     elif any(p.kind == "elem" for p in fn.inputs) and fn.is_reduce:   # sum, max, min: of an array
         shapes = ["vector", "matrix", "matrixF"]

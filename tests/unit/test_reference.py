@@ -158,6 +158,9 @@ BUILTIN_CASES = [
     ("min", "vector x(n); input x; out = min(x);", {"x": [1, -7, 3]}, -7, R),
     ("interior", "vector u(n), v(m); input u, v; out = interior(u, v);", {"u": [1, 2, 3, 4], "v": [8, 9]},
      [1, 8, 9, 4], R),
+    # a script's assign has no window (the tracer's v[...] = ... gives one): centred as interior
+    ("assign", "vector u(n), v(m); input u, v; out = assign(u, v);", {"u": [1, 2, 3, 4], "v": [8, 9]},
+     [1, 8, 9, 4], R),
 ]
 
 

@@ -20,6 +20,11 @@ from .stencil_scope import AXIS_NAMES, POINT, STAGE_POINT, Point, Scope, _add, o
 from .stencil_vec import emit_vector_group
 
 
+#: the most planes a register queue spans: loads further apart (an assignment's far plane,
+#: ``v[0] = v[-2]``) are loaded where used rather than riding a queue of every plane between
+QUEUE_SPAN = 8
+
+
 class GridLowering(KernelEmitter):
     """A stencil kernel (see the module docstring).  Sample (heat-3d, float32, 32 x 4 threads,
     4 planes per block, one point per thread)::
@@ -170,7 +175,8 @@ class GridLowering(KernelEmitter):
                 for e in evals[c.id]:
                     d = _add(e, r.d)
                     got.setdefault((r.base, (d[ax[0]], d[ax[1]])), set()).add(d[ax[2]])
-        return {k: list(range(min(z), max(z) + 1)) for k, z in got.items() if len(z) >= 2}
+        return {k: list(range(min(z), max(z) + 1)) for k, z in got.items()
+                if len(z) >= 2 and max(z) - min(z) <= QUEUE_SPAN}
 
     def emit_queue_start(self, code, queues):
         """Declare each queue's registers and fill all but its top plane before the loop (the
@@ -300,16 +306,18 @@ class GridLowering(KernelEmitter):
         tag = offset_tag(self.frame, d)
         comment = f"// call {call.id}: {call.label}" + (f"   (at {tag})" if tag else "")
         reads = {r.param: r for r in self.frame.reads[call.id]}
-        if fn.name == "interior":
+        if fn.name in ("interior", "assign"):
             kept = self.value_at(scope, reads["u"].base, _add(d, reads["u"].d), call)
-            scope.code(comment + ": the kept boundary, then the new interior")
+            what = "the new interior" if fn.name == "interior" else "the assigned window"
+            scope.code(comment + f": the kept boundary, then {what}")
             scope.code(f"{self.ctype_of(call.out)} {name} = {kept};")
-            halo = self.frame.halo[call.id]
-            pos, shape = self.frame.pos[call.out], self.frame.shape[call.out]
-            inner = tuple((p + h, p + n - h) for p, h, n in zip(pos, halo, shape))
+            pos = self.frame.pos[call.out]
+            inner = tuple((p + lo, p + hi) for p, (lo, hi) in zip(pos, self.frame.halo[call.id]))
             with scope.code.block(f"if ({self.in_box(scope.point.frame, inner, d)}) {{") as block:
                 child = Scope(block, scope, _meet(scope.box, _shift(inner, tuple(-x for x in d))))
-                new = self.value_at(child, reads["inner"].base, _add(d, reads["inner"].d), call)
+                r = reads.get("inner")   # none: a number fills the window
+                new = self.value_at(child, r.base, _add(d, r.d), call) if r else \
+                    self.value_at(child, call.args["inner"], d, call)
                 block(f"{name} = {new};")
             return
         args = []

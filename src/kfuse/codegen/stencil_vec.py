@@ -29,9 +29,9 @@ def emit_vector_group(em, code, main, box: tuple, calls: list, vec: int):
     x = frame.axes[0]
     core = box
     for call in calls:   # the boundary an interior keeps goes the slow way: its points are few
-        if call.id in frame.halo:
-            pos, shape, halo = frame.pos[call.out], frame.shape[call.out], frame.halo[call.id]
-            core = tuple((max(lo, p + h), min(hi, p + n - h)) for (lo, hi), p, h, n in zip(core, pos, halo, shape))
+        if call.id in frame.halo and em.fns[call.id].name == "interior":   # an assign's guard stays
+            pos, win = frame.pos[call.out], frame.halo[call.id]
+            core = tuple((max(lo, p + a), min(hi, p + b)) for (lo, hi), p, (a, b) in zip(core, pos, win))
     inner = tuple((lo, hi - (vec - 1)) if a == x else (lo, hi) for a, (lo, hi) in enumerate(core))
     fast = all(hi > lo for lo, hi in inner)
     if fast:

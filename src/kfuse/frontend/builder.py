@@ -275,8 +275,10 @@ class GraphBuilder:
         return self.call("copy", {"x": name})
 
     # ---------------------------------------------------------------- calls
-    def call(self, fn_name: str, args: dict, label: str = "", loc=None, out: str | None = None) -> str:
-        """Append ``out = fn_name(args)`` after checking it; returns the output value name."""
+    def call(self, fn_name: str, args: dict, label: str = "", loc=None, out: str | None = None,
+             at: tuple | None = None) -> str:
+        """Append ``out = fn_name(args)`` after checking it; returns the output value name
+        (``at``: the window an ``assign`` replaces)."""
         fn = library.get(fn_name)
         args = {k: v for k, v in args.items() if v is not None}
         folded = self._fold_call(fn_name, args) if out is None else None
@@ -285,9 +287,9 @@ class GraphBuilder:
         if (out is None and fn_name in _NUMBER_FNS and any(v in self._numbers for v in args.values())
                 and all(v in self._numbers or self.values[v].role == "const" for v in args.values())):
             return self._defer(fn_name, args)
-        return self._emit(fn, args, label, loc, out)
+        return self._emit(fn, args, label, loc, out, at)
 
-    def _emit(self, fn, args: dict, label: str = "", loc=None, out: str | None = None) -> str:
+    def _emit(self, fn, args: dict, label: str = "", loc=None, out: str | None = None, at=None) -> str:
         """Append the call of ``fn`` (its literals and Python numbers given their types)."""
         fn_name = fn.name
         if fn.hof not in ("map", "reduce") and any(self.values[v].window for v in args.values()):
@@ -304,7 +306,7 @@ class GraphBuilder:
         self.add_value(otype, "temp", name, user_name=out)
         cid = len(self.calls)
         self.calls.append(Call(cid, fn_name, dict(args), {fn.output.name: name},
-                               label or self._label(fn_name, args, name), loc))
+                               label or self._label(fn_name, args, name), loc, at))
         return name
 
     def _adapt_consts(self, fn, args: dict) -> dict:

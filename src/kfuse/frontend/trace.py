@@ -16,6 +16,7 @@ import numpy as np
 from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
 from ..ir import DENSE_KIND, DTYPES, MAX_RANK, ArrayType, Program, check_dtype, complex_of
 from ..platform import arrays
+from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .builder import GraphBuilder
 
 _state = threading.local()
@@ -24,12 +25,13 @@ _state = threading.local()
 class Tensor:
     """A traced value: supports the NumPy operators kfuse can compile."""
 
-    __slots__ = ("_b", "_name")
+    __slots__ = ("_b", "_name", "_drop")
     __array_priority__ = 1000   # NumPy scalars defer to our operators
     __array_ufunc__ = None
 
-    def __init__(self, builder: GraphBuilder, name: str):
-        self._b, self._name = builder, name
+    def __init__(self, builder: GraphBuilder, name: str, drop: tuple = ()):
+        # _drop: the axes an integer index removed (u[-2, :]); the value keeps them (length 1)
+        self._b, self._name, self._drop = builder, name, drop
 
     # -------------------------------------------------------------- attributes
     @property
@@ -38,11 +40,11 @@ class Tensor:
 
     @property
     def shape(self) -> tuple:
-        return tuple(self._type.shape)
+        return tuple(n for a, n in enumerate(self._type.shape) if a not in self._drop)
 
     @property
     def ndim(self) -> int:
-        return self._type.rank
+        return self._type.rank - len(self._drop)
 
     @property
     def dtype(self):
@@ -50,7 +52,7 @@ class Tensor:
 
     @property
     def T(self) -> "Tensor":
-        return Tensor(self._b, self._b.transpose(self._name))
+        return Tensor(self._b, self._b.transpose(as_operand(self._b, self)))
 
     def transpose(self) -> "Tensor":
         return self.T
@@ -69,17 +71,25 @@ class Tensor:
         raise KfuseError("cannot iterate over a traced array")
 
     def __getitem__(self, key):
-        """A basic slice ``u[1:-1, 2:, :-2]`` (step 1, ``...`` allowed): a window view, no copy."""
-        return Tensor(self._b, self._b.window(self._name, window_bounds(self.shape, key)))
+        """A basic slice ``u[1:-1, 2:, :-2]`` (step 1, ``...`` allowed): a window view, no copy.
+        An integer index (``u[-2, :]``) drops its axis: such a plane is only meant as the value
+        of an assignment (``v[0, :] = v[-2, :]``)."""
+        return getitem(self, key)
 
     def __setitem__(self, key, value):
-        raise KfuseError("assignment into a traced array is not supported: kfuse functions return new "
-                         "arrays; keep a boundary with kfuse.interior(u, new)")
+        """``v[0, :] = v[-2, :]``, ``v[:, 0] = 0.0``: NumPy's assignment into an array created in
+        the function (a functional update: ``v`` is rebound to the new array).  Assignment into
+        an argument is refused (kfuse returns new arrays; assign into ``u.copy()``)."""
+        setitem(self, key, value, as_operand)
+
+    def copy(self) -> "Tensor":
+        """A copy of the array (NumPy's ``u.copy()``): a new array to assign into."""
+        return Tensor(self._b, self._b.call("copy", {"x": as_operand(self._b, self)}))
 
     # -------------------------------------------------------------- operators
     def _bin(self, op, other, reverse=False):
-        o = as_operand(self._b, other)
-        a, b = (o, self._name) if reverse else (self._name, o)
+        o, me = as_operand(self._b, other), as_operand(self._b, self)
+        a, b = (o, me) if reverse else (me, o)
         return Tensor(self._b, self._b.binary(op, a, b))
 
     def __add__(self, o): return self._bin("+", o)
@@ -96,41 +106,12 @@ class Tensor:
     def __le__(self, o): return self._bin("<=", o)
     def __matmul__(self, o): return self._bin("@", o)
     def __rmatmul__(self, o): return self._bin("@", o, True)
-    def __neg__(self): return Tensor(self._b, self._b.unary("-", self._name))
+    def __neg__(self): return Tensor(self._b, self._b.unary("-", as_operand(self._b, self)))
     def __pos__(self): return self
-    def __abs__(self): return Tensor(self._b, self._b.unary("abs", self._name))
+    def __abs__(self): return Tensor(self._b, self._b.unary("abs", as_operand(self._b, self)))
 
     def conj(self) -> "Tensor":
-        return Tensor(self._b, self._b.unary("conj", self._name))
-
-
-def window_bounds(shape: tuple, key) -> tuple:
-    """``(start, stop)`` per axis of ``shape`` for a basic-slice ``key`` (NumPy's rules for
-    negative and out-of-range bounds; step 1; ``...`` fills the axes not given).  Integer
-    indexes, steps and advanced indexing raise ShapeError."""
-    key = key if isinstance(key, tuple) else (key,)
-    if sum(k is Ellipsis for k in key) > 1:
-        raise ShapeError("an index can only have a single ellipsis ('...')")
-    if Ellipsis in key:
-        at = key.index(Ellipsis)
-        key = key[:at] + (slice(None),) * (len(shape) - len(key) + 1) + key[at + 1:]
-    if len(key) > len(shape):
-        raise ShapeError(f"too many indices: {len(key)} for an array of {len(shape)} dimension(s)")
-    key = key + (slice(None),) * (len(shape) - len(key))
-    out = []
-    for a, (k, n) in enumerate(zip(key, shape)):
-        if not isinstance(k, slice):
-            what = "an integer index" if isinstance(k, numbers.Integral) else f"index {k!r}"
-            raise ShapeError(f"axis {a}: {what} is not supported inside kfuse functions; use basic slices "
-                             "with step 1 (u[i:i+1] keeps the axis)")
-        if k.step not in (None, 1):
-            raise ShapeError(f"axis {a}: slice step {k.step} is not supported (step 1 only)")
-        for bound in (k.start, k.stop):
-            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, numbers.Integral)):
-                raise ShapeError(f"axis {a}: slice bounds must be Python integers, got {bound!r}")
-        lo, hi, _ = k.indices(n)
-        out.append((lo, max(lo, hi)))
-    return tuple(out)
+        return Tensor(self._b, self._b.unary("conj", as_operand(self._b, self)))
 
 
 def current_builder() -> GraphBuilder | None:
@@ -142,6 +123,7 @@ def as_operand(builder: GraphBuilder, x) -> str:
     if isinstance(x, Tensor):
         if x._b is not builder:
             raise KfuseError("a traced array from another kfuse function was used here")
+        check_operand(x)
         return x._name
     if isinstance(x, numbers.Number) and not isinstance(x, bool):
         return builder.const(complex(x) if isinstance(x, complex) or np.iscomplexobj(x) else float(x))
@@ -322,6 +304,7 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
         if not isinstance(o, Tensor):
             raise KfuseError(f"{b.name}: return value {k} is not an array computed from the arguments "
                              f"(got {type(o).__name__})")
+        as_operand(b, o)   # not a stale view, not an integer-indexed plane
         if b.is_number(o._name):   # a Python number (2 * s): in its own kind
             o = Tensor(b, b.typed_number(o._name))
             if b.values[o._name].role == "input":

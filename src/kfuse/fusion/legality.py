@@ -14,7 +14,8 @@ A set of calls may run in one kernel when
    it -- except in its own *finalize* step at the same output index, when both
    reductions finish together in the last block of each strip (GESUMMV);
 4. the set is convex in the data-dependency graph: no path leaves it and comes
-   back (a call outside would have to run both before and after the kernel).
+   back (a call outside would have to run both before and after the kernel);
+5. no call is boundary code that runs alone (``assign``: its function's ``alone`` says why).
 
 :func:`check` returns the list of reasons (empty when legal);
 :func:`explain` renders them for people.
@@ -139,6 +140,10 @@ def _check(an: Analysis, calls: list) -> list:
         elif d.key() != d0.key():
             reasons.append(f"call {c.id} ({c.label}) iterates over a {_describe_domain(d)}, call {first.id} "
                            f"over a {_describe_domain(d0)}: different thread-to-data mappings")
+    for c in cs:
+        alone = getattr(info.fn(c.id), "alone", None)   # boundary code (assign)
+        if alone:
+            reasons.append(f"call {c.id} ({c.label}) is {alone}")
     members = set(calls)
     prod = an.graph.producers
     for c in cs:

@@ -94,7 +94,8 @@ class Call:
 
     ``args``/``outs`` map the function's parameter names to value names.
     ``label`` is the source text shown in graphs, plans and generated code;
-    ``loc`` the (line, column) it came from, if any.
+    ``loc`` the (line, column) it came from, if any.  ``at``: for ``assign``, the window of
+    the output its new values replace (one ``(start, stop)`` per axis); None otherwise.
     """
 
     id: int
@@ -103,6 +104,7 @@ class Call:
     outs: dict
     label: str = ""
     loc: tuple | None = None
+    at: tuple | None = None
 
     @property
     def out(self) -> str:
@@ -121,12 +123,15 @@ class Call:
              "label": self.label}
         if self.loc:
             d["loc"] = list(self.loc)
+        if self.at is not None:
+            d["at"] = [list(w) for w in self.at]
         return d
 
     @staticmethod
     def from_json(d: dict) -> "Call":
         return Call(d["id"], d["fn"], dict(d["args"]), dict(d["outs"]), d.get("label", ""),
-                    tuple(d["loc"]) if d.get("loc") else None)
+                    tuple(d["loc"]) if d.get("loc") else None,
+                    tuple(tuple(int(a) for a in w) for w in d["at"]) if d.get("at") is not None else None)
 
 
 # names the generated code uses for its own locals, plus C/CUDA words

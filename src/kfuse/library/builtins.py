@@ -30,19 +30,30 @@ def _scaled_y(index: str) -> tuple:
 class Interior(EF):
     """``interior(u, new)``: ``u`` whose interior is ``new``, the boundary kept.  ``new`` is
     smaller by an even number along each axis; half of the difference is the halo on each side.
-    Its output has ``u``'s type; kernels select ``new`` inside and ``u`` on the boundary."""
+    Its output has ``u``'s type; kernels select ``new`` inside and ``u`` on the boundary.
+    :class:`Assign` shares all of it with the replaced window given by the call."""
 
     def infer(self, args: dict, weak: frozenset = frozenset()):
         from ..errors import ShapeError as _ShapeError
         u, new = args.get("u"), args.get("inner")
         if u is None or new is None:
-            raise _ShapeError("interior: needs u and the new interior")
+            raise _ShapeError(f"{self.name}: needs u and the new values")
         self._common_dtype({"u": u, "inner": new}, weak)
-        if u.kind == "scalar" or new.rank != u.rank:
-            raise _ShapeError(f"interior: new {new.describe()} must have the rank of u {u.describe()}")
-        if all(isinstance(d, int) for d in u.shape + new.shape):   # else checked once bound
-            halos(u.shape, new.shape)
+        if u.kind == "scalar" or (new.rank != u.rank and not (self.name == "assign" and new.kind == "scalar")):
+            raise _ShapeError(f"{self.name}: new {new.describe()} must have the rank of u {u.describe()}")
+        if self.name == "interior" and all(isinstance(d, int) for d in u.shape + new.shape):
+            halos(u.shape, new.shape)   # else checked once bound
         return u
+
+
+class Assign(Interior):
+    """``assign(u, new)`` at window ``at`` (the call's): ``u`` with ``u[at] = new`` (NumPy's
+    ``r = u.copy(); r[at] = new``), what ``v[0, :] = v[-2, :]`` traces to.  ``new`` is an array
+    of the window's shape or a number (the window filled).  Boundary code: it runs alone."""
+
+    #: why a kernel never fuses it with other calls (fusion legality; kfuse.explain)
+    alone = ("boundary code (an assignment into a window): it runs as its own kernel, as the seed "
+             "keeps boundary calls out of fusion (its new values may lie planes away)")
 
 
 def halos(outer: tuple, inner: tuple) -> tuple:
@@ -59,10 +70,25 @@ def halos(outer: tuple, inner: tuple) -> tuple:
     return tuple(out)
 
 
-def _interior_ref(u, inner):
+def placed(outer: tuple, inner: tuple, at: tuple | None = None) -> tuple:
+    """The window ``(start, stop)`` per axis that ``interior`` (``at`` None: centred, by
+    :func:`halos`) or ``assign`` (``at``) replaces in an array of shape ``outer`` by new values
+    of shape ``inner`` (``()``: a number filling the window)."""
+    from ..errors import ShapeError as _ShapeError
+    if at is None:
+        return tuple((h, n - h) for h, n in zip(halos(outer, inner), outer))
+    if len(at) != len(outer) or any(not (0 <= lo <= hi <= n) for (lo, hi), n in zip(at, outer)):
+        raise _ShapeError(f"assign: window {list(at)} does not lie within shape {tuple(outer)}")
+    if inner and tuple(inner) != tuple(hi - lo for lo, hi in at):
+        raise _ShapeError(f"assign: new values of shape {tuple(inner)} for a window of shape "
+                          f"{tuple(hi - lo for lo, hi in at)}")
+    return tuple(at)
+
+
+def _interior_ref(u, inner, at=None):
     out = np.array(u, copy=True)
-    h = halos(u.shape, inner.shape)
-    out[tuple(slice(a, n - a) for a, n in zip(h, u.shape))] = inner
+    inner = np.asarray(inner)
+    out[tuple(slice(lo, hi) for lo, hi in placed(u.shape, inner.shape, at))] = inner
     return {"z": out}
 
 
@@ -167,6 +193,9 @@ BUILTINS = [
     Interior("interior", "map", (P("u", _ELEM), P("inner", _ELEM)), (P("z", _ELEM),), "z = inner;",
              reference=_interior_ref, flops=0,
              doc="z = u with its interior replaced by new (halo per axis: (u.shape - new.shape) / 2)"),
+    Assign("assign", "map", (P("u", _ELEM), P("inner", _ELEM)), (P("z", _ELEM),), "z = inner;",
+           reference=_interior_ref, flops=0,
+           doc="z = u with u[at] = new, the call's window at (v[0, :] = v[-2, :]; new may be a number)"),
     EF("outer", "nested_map", (P("x", "vector", "i"), P("y", "vector", "j")), (P("B", "matrix"),),
        "B = x * y;", reference=lambda x, y: {"B": np.outer(x, y)}, doc="B = x y^T", flops=1),
 ]

@@ -139,7 +139,13 @@ def fields_of(program: Program, call) -> dict:
 def exclusion(program: Program, call, meta: dict | None) -> str | None:
     """Why ``call`` is no fusion target (the seed's filter), or None: compute-bound (its
     intensity past the model's ridge) or boundary code (a window of at most
-    :data:`BOUNDARY_PLANES` planes of an axis of a much longer field)."""
+    :data:`BOUNDARY_PLANES` planes of an axis of a much longer field, or an assignment into a
+    window: ``v[0, :] = v[-2, :]``)."""
+    from .. import library
+    if call.fn == "assign":
+        win = ", ".join(f"{lo}:{hi}" for lo, hi in call.at or ())
+        return (f"boundary call: assigns the window [{win}] of {program.value(call.args['u']).display} "
+                f"(runs alone: {library.get(call.fn).alone})")
     for v in call.args.values():
         window = getattr(program.value(v), "window", None)
         if not window:

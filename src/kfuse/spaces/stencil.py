@@ -35,7 +35,7 @@ def _eligible(program, call, fn) -> bool:
 
 def grid_calls(program) -> frozenset:
     """Ids of the calls the grid space hosts: the flat maps and reductions that read a window
-    view, touch a grid (3 or 4 axes) or run ``interior``, the reductions of whole matrices, and
+    view, touch a grid (3 or 4 axes) or run ``interior`` or ``assign``, the reductions of whole matrices, and
     the flat maps and reductions
     connected to them through arrays (so a pointwise call next to a stencil can fuse with it)."""
     from .. import library
@@ -51,7 +51,7 @@ def grid_calls(program) -> frozenset:
             continue
         vals = [program.value(v) for v in list(c.args.values()) + [c.out]]
         whole = fns[c.id].hof == "reduce" and any(v.type.kind == "matrix" for v in vals)   # sum/max of a matrix
-        if fns[c.id].name == "interior" or whole or any(v.window for v in vals) or \
+        if fns[c.id].name in ("interior", "assign") or whole or any(v.window for v in vals) or \
                 any(v.type.kind == "grid" for v in vals):
             got.add(c.id)
     if got:

@@ -25,7 +25,8 @@ import itertools
 @dataclasses.dataclass(frozen=True)
 class Read:
     """One array operand of a call: the value read (``base``: its memory), and the offset
-    ``d`` from the call's thread point (for ``interior``'s ``inner``: from the inner point)."""
+    ``d`` from the call's thread point (for the ``inner`` of ``interior`` and ``assign``: from
+    the point in their replaced window)."""
 
     param: str
     value: str
@@ -41,7 +42,8 @@ class Frame:
     slowest; ``pos``: value -> position of its element 0; ``shape``: value -> shape; ``reads``:
     call id -> its :class:`Read` s; ``boxes``: (call id, box) for every stored output and
     reduction, box = ((lo, hi) per logical axis); ``box``: their union (the threads' domain);
-    ``halo``: interior call id -> halo per axis; ``reach``: produced value -> set of offsets;
+    ``halo``: interior / assign call id -> the window its new values replace, ``(lo, hi)`` per
+    axis from its output's element 0 (an interior's: its halo to the extent less the halo); ``reach``: produced value -> set of offsets;
     ``loads``: array the kernel reads from memory -> the offsets it is loaded at."""
 
     rank: int
@@ -105,15 +107,15 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
         here = _place_call(program, call, ops, pos, shape)
         got = []
         out_value = program.value(call.out)
-        if fn.name == "interior":
-            from ..library.builtins import halos
-            halo[c] = halos(out_value.type.shape, program.value(call.args["inner"]).type.shape)
+        if fn.name in ("interior", "assign"):
+            from ..library.builtins import placed
+            halo[c] = placed(out_value.type.shape, program.value(call.args["inner"]).type.shape, call.at)
         for p, v in ops:
             val = program.value(v)
             base = program.base(v)
             d = _sub(_add(pos[base], val.offset), here)
             if c in halo and p == "inner":
-                d = _sub(d, halo[c])
+                d = _sub(d, tuple(lo for lo, _ in halo[c]))
             got.append(Read(p, v, base, d))
         reads[c] = tuple(got)
         if fn.is_reduce:

@@ -1,0 +1,167 @@
+"""Assignment into traced arrays: ``v[0, :] = v[-2, :]``, ``v[:, 0] = 0.0`` (boundary code).
+
+NumPy modifies ``v`` in place; a traced function is pure, so the assignment is a *functional
+update*: it records ``assign(v, new)`` at the window the key selects (the call's ``at``) and
+rebinds the Tensor ``v`` to the result, so later reads see the update and the function returns
+what NumPy computes.  Views of ``v`` taken before the assignment would see the update in NumPy
+but hold the old value here: using one afterwards raises KfuseError rather than computing a
+different answer.  Assignment into an argument is refused (NumPy would modify the caller's
+array; kfuse returns new arrays).
+"""
+from __future__ import annotations
+
+import numbers
+import weakref
+
+import numpy as np
+
+from ..errors import ArgumentError, KfuseError, ShapeError
+
+#: builder -> names of values an assignment replaced (views of them taken before are stale)
+_SUPERSEDED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def window_bounds(shape: tuple, key, ints: list | None = None) -> tuple:
+    """``(start, stop)`` per axis of ``shape`` for a basic-slice ``key`` (NumPy's rules for
+    negative and out-of-range bounds; step 1; ``...`` fills the axes not given).  Steps and
+    advanced indexing raise ShapeError; so do integer indexes unless ``ints`` is a list: an
+    integer ``i`` then selects the plane ``i:i+1`` (negative from the end, in range) and its
+    axis is appended to ``ints``."""
+    key = key if isinstance(key, tuple) else (key,)
+    if sum(k is Ellipsis for k in key) > 1:
+        raise ShapeError("an index can only have a single ellipsis ('...')")
+    if Ellipsis in key:
+        at = key.index(Ellipsis)
+        key = key[:at] + (slice(None),) * (len(shape) - len(key) + 1) + key[at + 1:]
+    if len(key) > len(shape):
+        raise ShapeError(f"too many indices: {len(key)} for an array of {len(shape)} dimension(s)")
+    key = key + (slice(None),) * (len(shape) - len(key))
+    out = []
+    for a, (k, n) in enumerate(zip(key, shape)):
+        if ints is not None and isinstance(k, numbers.Integral) and not isinstance(k, bool):
+            if not -n <= k < n:
+                raise ShapeError(f"index {k} is out of bounds for axis {a} with size {n}")
+            ints.append(a)
+            out.append((k % n, k % n + 1))
+            continue
+        if not isinstance(k, slice):
+            what = "an integer index" if isinstance(k, numbers.Integral) else f"index {k!r}"
+            raise ShapeError(f"axis {a}: {what} is not supported inside kfuse functions; use basic slices "
+                             "with step 1 (u[i:i+1] keeps the axis)")
+        if k.step not in (None, 1):
+            raise ShapeError(f"axis {a}: slice step {k.step} is not supported (step 1 only)")
+        for bound in (k.start, k.stop):
+            if bound is not None and (isinstance(bound, bool) or not isinstance(bound, numbers.Integral)):
+                raise ShapeError(f"axis {a}: slice bounds must be Python integers, got {bound!r}")
+        lo, hi, _ = k.indices(n)
+        out.append((lo, max(lo, hi)))
+    return tuple(out)
+
+
+def getitem(t, key):
+    """``t[key]``: a window view; integer indexes select planes whose axes the Tensor drops."""
+    if t._drop:
+        raise ShapeError(f"{t._b.values[t._name].display}: indexing an integer-indexed plane again is not "
+                         "supported; index the array once (u[-2, 1:-1])")
+    ints: list = []
+    bounds = window_bounds(tuple(t._type.shape), key, ints)
+    return type(t)(t._b, t._b.window(t._name, bounds), tuple(ints))
+
+
+def check_operand(t):
+    """Refuse a Tensor that cannot stand for its NumPy value: an integer-indexed plane used other
+    than as an assignment's value, or a view of an array assigned into since the view was taken."""
+    b, v = t._b, t._b.values[t._name]
+    base = v.view_of
+    if base is not None and base in _superseded(b):
+        raise KfuseError(f"{v.display} is a view of {b.values[base].display} taken before an assignment into "
+                         f"{b.values[base].display}: NumPy's view would show the assigned values; take the "
+                         "slice again after the assignment")
+    if t._drop:
+        raise ShapeError(f"{v.display}: an integer index (u[-2, :]) drops an axis, which kfuse supports only "
+                         "for the value of an assignment (v[0, :] = v[-2, :]); use a slice u[-2:-1, :] "
+                         "to keep the axis")
+
+
+def _superseded(b) -> set:
+    return _SUPERSEDED.setdefault(b, set())
+
+
+def _refuse_target(t):
+    """One KfuseError if ``t`` cannot be assigned into (an argument, a view, a 0-d array)."""
+    b = t._b
+    v = b.values[t._name]
+    if v.role == "input" or b.is_number(t._name):
+        raise KfuseError(f"assignment into argument {v.display!r}: NumPy would modify the caller's array, "
+                         "but kfuse functions return new arrays; assign into a copy "
+                         f"(w = {v.display}.copy(); w[...] = ...) or into the result of kfuse.interior, "
+                         "and return it (f(..., out=buf) writes the result into a buffer you own)")
+    if t._drop or v.view_of is not None:
+        raise KfuseError(f"assignment into {v.display}, a view (slice, integer index or transpose) of "
+                         f"{b.values[v.view_of].display if v.view_of else 'an array'}: assign into the "
+                         "array itself with the whole index (v[1:-1, 0] = ...)")
+    if v.type.kind in ("scalar", "sparse"):
+        raise KfuseError(f"assignment into {v.display}, a {v.type.kind}: only dense arrays take assignments")
+
+
+def _fits(value_shape: tuple, target: tuple) -> bool:
+    """Whether NumPy broadcasts ``value_shape`` into ``target`` (for assignment: leading axes of
+    length 1 beyond the target's rank are dropped first)."""
+    value_shape = tuple(value_shape)
+    while len(value_shape) > len(target) and value_shape[0] == 1:
+        value_shape = value_shape[1:]
+    try:
+        return np.broadcast_shapes(tuple(value_shape), tuple(target)) == tuple(target)
+    except ValueError:
+        return False
+
+
+def _value(t, window: tuple, numpy_shape: tuple, value, as_operand) -> str:
+    """The value name of ``value`` for the window (keep-dims shape ``window``; NumPy's shape of
+    the indexed target ``numpy_shape``), after NumPy's broadcasting checks (``as_operand``:
+    the tracer's, for numbers and foreign objects)."""
+    Tensor = type(t)
+    b = t._b
+    if isinstance(value, bool):
+        raise ArgumentError("assigning a boolean is not supported; assign a number or an array")
+    if isinstance(value, numbers.Number):
+        return as_operand(b, value)
+    if not isinstance(value, Tensor):
+        return as_operand(b, value)   # one clear error for arrays captured from outside, others
+    if value._b is not b:
+        raise KfuseError("a traced array from another kfuse function was used here")
+    vt = value._type
+    if vt.kind == "scalar":   # a 0-d result (kfuse.sum(u)): fills the window
+        check_operand(value)
+        return value._name
+    if not _fits(value.shape, numpy_shape):
+        raise ShapeError(f"could not broadcast {value._b.values[value._name].display} of shape {value.shape} "
+                         f"into the assigned window of shape {numpy_shape}")
+    if tuple(vt.shape) != tuple(window):
+        raise ShapeError(f"assigning {value._b.values[value._name].display} of shape {value.shape} into a "
+                         f"window of shape {numpy_shape}: kfuse assigns a number or values of the window's "
+                         "own shape (an integer-indexed plane u[-2, :] counts as its window u[-2:-1, :])")
+    value = Tensor(b, value._name)   # the keep-dims window of an integer-indexed plane
+    return as_operand(b, value)
+
+
+def setitem(t, key, value, as_operand):
+    """``t[key] = value`` (module docstring): records ``assign`` and rebinds ``t``."""
+    _refuse_target(t)
+    b = t._b
+    shape = tuple(t._type.shape)
+    ints: list = []
+    at = window_bounds(shape, key, ints)
+    window = tuple(hi - lo for lo, hi in at)
+    numpy_shape = tuple(n for a, n in enumerate(window) if a not in ints)
+    inner = _value(t, window, numpy_shape, value, as_operand)
+    if 0 in window:
+        return   # NumPy assigns nothing
+    old = t._name
+    u = b.values[old].display
+    out = b.call("assign", {"u": old, "inner": inner}, at=at)
+    val = b.values[inner]
+    text = repr(val.const) if val.role == "const" else val.display
+    b.calls[-1].label = f"{b.values[out].display} = assign({u}[{', '.join(f'{lo}:{hi}' for lo, hi in at)}], {text})"
+    _superseded(b).add(old)
+    t._name = out

@@ -71,7 +71,7 @@ def test_fissions_over_budget_by_attribute():
     the space fissions over budget; its reason comes from the space's launch_refusal hook."""
     for over, want in ((False, None), (True, ((0,), (1,)))):
         with toy(fissions_over_budget=over) as space:
-            space.launch_refusal = lambda program, calls, default, fitting, info: "toy: too big"
+            space.launch_refusal = lambda program, calls, domain, default, fitting, over_budget, info: "toy: too big"
             search = search_of(APART)
             assert search._variants_of((0, 1))
             assert search.split((0, 1)) == want, over

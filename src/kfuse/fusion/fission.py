@@ -28,7 +28,7 @@ from .. import spaces
 from ..ir import Program
 from ..spaces import kernel_domain, program_info
 from ..spaces import budget
-from ..spaces.budget import shared_bytes, smem_terms
+from ..spaces.budget import shared_bytes, smem_refusal, smem_terms
 
 __all__ = ["Fission", "field_parts", "launch_refusal", "fission"]
 
@@ -85,7 +85,8 @@ def launch_refusal(program: Program, calls) -> str | None:
     space = spaces.get(dom.space)
     info = program_info(program)
     default = space.default_params(program, calls, dom, spaces.kernel_dtype(program, calls), info)
-    return space.launch_refusal(program, calls, default, lambda: _fitting(program, calls, dom), info)
+    return space.launch_refusal(program, calls, dom, default, lambda: _fitting(program, calls, dom),
+                                lambda params: smem_refusal(program, calls, params), info)
 
 
 def _fitting(program: Program, calls: list, dom) -> list:

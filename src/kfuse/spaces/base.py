@@ -298,15 +298,16 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
         """Launch parameters of a kernel running ``calls`` when none are searched."""
         return {}
 
-    def launch_refusal(self, program, calls: list, default: dict, fitting, info) -> str | None:
-        """Why the fusion ``calls`` cannot launch as it wants (fission's question,
-        :func:`kfuse.fusion.fission.launch_refusal`), or None.  ``default``: its
+    def launch_refusal(self, program, calls: list, domain: Domain, default: dict, fitting, over_budget,
+                       info) -> str | None:
+        """Why the fusion ``calls`` over ``domain`` cannot launch as it wants (fission's
+        question, :func:`kfuse.fusion.fission.launch_refusal`), or None.  ``default``: its
         :meth:`default_params`; ``fitting()``: its launch variants within the shared-memory
-        budget.  The default: no variant fits (the reason: what its default shape needs)."""
+        budget; ``over_budget(params)``: why a launch is over that budget
+        (:func:`kfuse.spaces.budget.smem_refusal`).  The default: no variant fits."""
         if fitting():
             return None
-        from .budget import smem_refusal   # budget imports the registry, which imports this module
-        why = smem_refusal(program, calls, default)
+        why = over_budget(default)
         return f"no launch shape fits the shared-memory budget{': with its default shape it ' + why if why else ''}"
 
     # ------------------------------------------------------------------ variants

@@ -218,12 +218,12 @@ class GridSpace(Space):
             return f"needs {shared:,} B of shared memory (limit {SMEM_STATIC_LIMIT:,} B): smaller tiles or fewer staged values"
         return None
 
-    def launch_refusal(self, program, calls, default, fitting, info) -> str | None:
+    def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
         """Where the default stages values (``smem``): why it cannot launch when the reason is
         shared memory and no fitting variant stages as much (only recomputing them fits);
         else the base rule."""
         if not default.get("smem"):
-            return super().launch_refusal(program, calls, default, fitting, info)
+            return super().launch_refusal(program, calls, domain, default, fitting, over_budget, info)
         why = self.refusal_of(program, calls, default, info)
         if why and "shared memory" in why:
             wanted = smem_names(default)

@@ -13,6 +13,12 @@ change only, reading the diff before committing it)::
 
     PYTHONPATH=src python -m tests.golden.corpus --write     # then: git diff --stat tests/golden
 
+The grid part (files ``grid.*``: the stencil examples and programs of tests/stencil_programs.py
+at two sizes, float32 and float64, the GRID_RANKED plans ranked first) is refreshed alone,
+e.g. after a change of the grid model that changes which plans rank first::
+
+    PYTHONPATH=src python -m tests.golden.corpus --write --only grid
+
 ``--check`` regenerates and lists the files that differ (what the unit test does).
 """
 from __future__ import annotations
@@ -54,6 +60,47 @@ def example_cases():
                 yield stem, name, dtype, sizes
 
 
+GRID_DTYPES = ("float32", "float64")
+GRID_RANKED = 3
+# the stencil examples at two sizes each (their symbols), and programs of tests/stencil_programs.py
+# at their CASES shapes and a larger size (one shape per array argument)
+GRID_EXAMPLES = {"jacobi2d": ({"m": 67, "n": 45}, {"m": 4096, "n": 4096}),
+                 "hdiff": ({"k": 3, "m": 37, "n": 41}, {"k": 64, "m": 256, "n": 256})}
+GRID_PROGRAMS = {"heat3d": ((19, 23, 37), (256, 256, 256)), "box27": ((11, 13, 37), (128, 128, 128)),
+                 "two_outputs": ((9, 21, 35), (64, 256, 256)), "chain1d": ((517,), (1 << 22,))}
+
+
+def grid_cases():
+    """(file stem, kind "example" or "program", name, dtype, sizes or shape) of the grid
+    (stencil) part of the corpus: its files start with ``grid.``."""
+    for name, sizes_list in GRID_EXAMPLES.items():
+        for dtype in GRID_DTYPES:
+            for sizes in sizes_list:
+                yield f"grid.{name}.{dtype}." + ".".join(f"{k}{v}" for k, v in sizes.items()), \
+                    "example", name, dtype, sizes
+    for name, shapes in GRID_PROGRAMS.items():
+        for dtype in GRID_DTYPES:
+            for shape in shapes:
+                yield f"grid.{name}.{dtype}." + "x".join(map(str, shape)), "program", name, dtype, shape
+
+
+def traced_stencil(name: str, dtype: str, shape: tuple):
+    """A program of tests/stencil_programs.py traced with every array argument of ``shape`` (C
+    order) and its scalars as host reals."""
+    import kfuse
+    from kfuse.frontend.trace import trace
+    from tests.stencil_programs import CASES
+    factory, shapes, extra = CASES[name]
+    specs = [("a", tuple(shape), dtype, "C") for _ in shapes] + [("h", "real")] * len(extra)
+    names = [f"a{i}" for i in range(len(shapes) + len(extra))]
+    return trace(factory(kfuse), names, specs, name)[0]
+
+
+def grid_program(kind: str, name: str, dtype: str, sizes):
+    """The bound program of a :func:`grid_cases` case."""
+    return bound_example(name, dtype, sizes) if kind == "example" else traced_stencil(name, dtype, sizes)
+
+
 def solver_cases():
     """(file stem, step, dtype, per-row hint) for the solver iterations."""
     for step in ("cg_step", "bicg_step"):
@@ -81,6 +128,14 @@ def traced_solver(step: str, dtype: str, hint: int):
         return trace(solvers.cg_step, ["A", "x", "r", "p", "rho"], [sp, v, v, v, d], step)[0]
     return trace(solvers.bicg_step, ["A", "At", "x", "r", "rt", "p", "pt", "rho"],
                  [sp, sp, v, v, v, v, v, d], step)[0]
+
+
+def ranked_only(prog) -> list:
+    """(label, Plan): the GRID_RANKED plans the search ranks first (the grid part's plans)."""
+    from kfuse.model.calibration import load_calibration
+    from kfuse.model.planner import ranked_plans
+    ranked = [pl for _t, pl in ranked_plans(prog, load_calibration("NVIDIA H200"), GRID_RANKED)]
+    return [(f"rank {i + 1}", pl) for i, pl in enumerate(ranked)]
 
 
 def plans_of(prog) -> list:
@@ -129,15 +184,16 @@ def _launch_lines(k) -> list:
             + (f" aligned=({aligned})" if aligned else "")]
 
 
-def render_program(prog) -> str:
-    """The corpus text of one bound program: routines once, then each plan's launches and kernels."""
+def render_program(prog, plans=plans_of) -> str:
+    """The corpus text of one bound program: routines once, then each plan's launches and
+    kernels (``plans(prog)``: the (label, Plan) pairs)."""
     from kfuse.codegen.module import generate
     from kfuse.codegen.prelude import PRELUDE
     from kfuse.codegen.routines import emit_routines
     parts = [f"// program {prog.name}: {len(prog.calls)} call(s)",
              "// ===================== routines =====================",
              "".join(emit_routines(prog, c) for c in prog.calls)]
-    for label, plan in plans_of(prog):
+    for label, plan in plans(prog):
         parts.append(f"// ===================== {label} =====================")
         parts.append("// plan " + json.dumps({k: v for k, v in plan.to_json().items() if k != "predicted_us"},
                                               sort_keys=True))
@@ -156,24 +212,41 @@ def render_program(prog) -> str:
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-def compute_all() -> dict:
-    """file name -> text, for every program of the corpus and the prelude."""
+PARTS = ("blas", "grid")   # the corpus's parts: examples and solvers, stencils (files grid.*)
+
+
+def part_of(name: str) -> str:
+    """The part a corpus file belongs to (the prelude: blas)."""
+    return "grid" if name.startswith("grid.") else "blas"
+
+
+def compute_all(only: str | None = None) -> dict:
+    """file name -> text, for every program of the corpus and the prelude (``only``: of that
+    part of :data:`PARTS` alone)."""
     from kfuse import config
     from kfuse.codegen.prelude import PRELUDE
-    out = {"prelude.cu": PRELUDE}
+    out = {}
     with config.override(**DEFAULTS):
-        for stem, name, dtype, sizes in example_cases():
-            out[stem + ".cu"] = render_program(bound_example(name, dtype, sizes))
-        for stem, step, dtype, hint in solver_cases():
-            out[stem + ".cu"] = render_program(traced_solver(step, dtype, hint))
+        if only in (None, "blas"):
+            out["prelude.cu"] = PRELUDE
+            for stem, name, dtype, sizes in example_cases():
+                out[stem + ".cu"] = render_program(bound_example(name, dtype, sizes))
+            for stem, step, dtype, hint in solver_cases():
+                out[stem + ".cu"] = render_program(traced_solver(step, dtype, hint))
+        if only in (None, "grid"):
+            for stem, kind, name, dtype, sizes in grid_cases():
+                out[stem + ".cu"] = render_program(grid_program(kind, name, dtype, sizes), ranked_only)
     return out
 
 
-def differences(got: dict) -> list:
-    """(file name, unified diff text) for each file that differs from the committed corpus."""
+def differences(got: dict, only: str | None = None) -> list:
+    """(file name, unified diff text) for each file that differs from the committed corpus
+    (``only``: the files of that part alone)."""
     names = set(got) | (set(os.listdir(CUDA)) if os.path.isdir(CUDA) else set())
     diffs = []
     for name in sorted(names):
+        if only is not None and part_of(name) != only:
+            continue
         path = os.path.join(CUDA, name)
         want = open(path).read() if os.path.exists(path) else None
         new = got.get(name)
@@ -185,10 +258,11 @@ def differences(got: dict) -> list:
     return diffs
 
 
-def write(got: dict) -> int:
-    """Write the corpus (removing files no case makes); returns how many files changed."""
+def write(got: dict, only: str | None = None) -> int:
+    """Write the corpus (removing files no case makes; ``only``: that part's files alone);
+    returns how many files changed."""
     os.makedirs(CUDA, exist_ok=True)
-    changed = differences(got)
+    changed = differences(got, only)
     for name, _ in changed:
         path = os.path.join(CUDA, name)
         if name in got:
@@ -203,13 +277,15 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--write", action="store_true", help="write the regenerated corpus")
     ap.add_argument("--check", action="store_true", help="list the files that differ (exit 1 if any)")
+    ap.add_argument("--only", choices=PARTS, help="this part of the corpus alone (grid: the stencil "
+                    "files grid.*, to refresh after a change of the grid model)")
     args = ap.parse_args(argv)
-    got = compute_all()
+    got = compute_all(args.only)
     if args.write:
-        print(f"{write(got)} of {len(got)} file(s) changed under {os.path.relpath(CUDA)}; "
+        print(f"{write(got, args.only)} of {len(got)} file(s) changed under {os.path.relpath(CUDA)}; "
               "review with: git diff tests/golden")
         return 0
-    diffs = differences(got)
+    diffs = differences(got, args.only)
     for name, diff in diffs:
         print(diff if not args.check else name)
     print(f"{len(diffs)} of {len(got)} file(s) differ", file=sys.stderr)

@@ -29,3 +29,24 @@ def test_the_toy_space_runs_and_matches_the_reference(dtype, n):
             outs = kfuse.runtime.build(prog, plan)(*ins.values())
             check_outputs([prog.value(o).display for o in prog.outputs], outs, [refs[o] for o in prog.outputs],
                           dtype, f"toy n={n} {[k.params for k in plan.kernels]}")
+
+
+@pytest.mark.parametrize("target", ["", "sm_90a"])
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_toy_dynamic_shared_memory_runs_and_matches_the_reference(dtype, target):
+    """64 KiB of dynamic shared memory per block (over the 48 KiB default: the runtime sets the
+    function attribute), each thread's results passed through its slot, optionally for
+    sm_90a (skipped on devices that are not compute capability 9.0)."""
+    import cupy
+    if target and cupy.cuda.Device().compute_capability != "90":
+        pytest.skip("sm_90a kernels run only on compute capability 9.0 devices")
+    with registered():
+        prog = kfuse.parse(TOY_SCRIPT, "toy", dtype).bind({"n": 100_003})
+        plan = make_plan(prog, [([0, 1], {"block": 128, "pairs": 2, "shared": 65536, "target": target})])
+        exe = kfuse.runtime.build(prog, plan)
+        assert exe.launch_spec.launches[0].shared_bytes == 65536
+        ins = reference.random_inputs(prog, seed=7, xp=cupy)
+        refs = reference.run(prog, ins)
+        outs = exe(*ins.values())
+        check_outputs([prog.value(o).display for o in prog.outputs], outs, [refs[o] for o in prog.outputs],
+                      dtype, f"toy with 64 KiB of dynamic shared memory, target {target or 'default'}")

@@ -1,7 +1,7 @@
 """Generated CUDA stays byte-identical to the committed golden corpus (``tests/golden/cuda``).
 
 The corpus holds, for the 11 examples at three sizes and four dtypes and for the solver
-iterations, the source of the top-ranked plans, the best plan's kernels in their next-ranked
+iterations (and, in its grid part, for stencil programs: the plans ranked first), the source of the top-ranked plans, the best plan's kernels in their next-ranked
 implementations, the unfused plan and the misaligned fallback,
 with every launch's grid, block, shared memory, arguments and alignment.  An intended change
 of code generation is refreshed with ``PYTHONPATH=src python -m tests.golden.corpus --write`` and
@@ -24,7 +24,12 @@ def generated():
 def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     stems = {f[:-3] for f in os.listdir(corpus.CUDA) if f.endswith(".cu")}
     assert len(list(corpus.example_cases())) == 11 * 4 * 3
-    assert {s for s, *_ in corpus.example_cases()} | {s for s, *_ in corpus.solver_cases()} | {"prelude"} == stems
+    assert {s for s, *_ in corpus.example_cases()} | {s for s, *_ in corpus.solver_cases()} | {"prelude"} | \
+        {s for s, *_ in corpus.grid_cases()} == stems
+    assert len(list(corpus.grid_cases())) == 24
+    assert "__global__" in generated["grid.heat3d.float32.256x256x256.cu"]
+    assert generated["grid.jacobi2d.float64.m4096.n4096.cu"].count("// ===================== rank ") == \
+        corpus.GRID_RANKED
     text = generated["axpydot.float32.n1048576.cu"]
     assert text.count("// ===================== rank ") >= corpus.RANKED
     assert text.count(" in its implementation ") == corpus.RANKED - 1

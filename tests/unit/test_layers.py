@@ -151,3 +151,19 @@ def test_the_checker_sees_imports(importer, imported):
     """The checker is not vacuous: it finds imports that are there (relative, absolute, lazy)."""
     assert (importer, imported) in import_edges() or any(
         a == importer and b.startswith(imported + ".") for a, b in import_edges())
+
+
+@pytest.mark.parametrize("module", ["kfuse", "kfuse.cli"])
+def test_importing_kfuse_loads_no_bench_module(module):
+    """The benchmark suite stays inside the package for the ``kfuse bench`` command, but neither
+    ``import kfuse`` nor the CLI's import loads any of it (a fresh interpreter: the test process
+    may have imported it already)."""
+    import subprocess
+    import sys
+    code = (f"import sys, {module}; bench = [m for m in sys.modules if m.startswith('kfuse.bench')]; "
+            "print(len([m for m in sys.modules if m.startswith('kfuse')]), bench)")
+    src = os.path.join(os.path.dirname(__file__), "..", "..", "src")
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    loaded, bench = out.split(" ", 1)
+    assert int(loaded) > 5 and bench.strip() == "[]", out

@@ -31,8 +31,12 @@ class KernelEmitter:
 
     def launch_geometry(self) -> spaces.Geometry:
         """The kernel's launch geometry, as its space computes it for the model too (grid,
-        block, workspace, and the space's ``detail``; the plan was validated up front)."""
-        return self.space.geometry(self.program, self.kplan.calls, self.kplan.params, self.domain, self.info)
+        block, workspace, and the space's ``detail``; the plan was validated up front).  Kept in
+        ``self.space_geometry`` (:func:`kfuse.codegen.lowering.lower` copies its dynamic shared
+        memory and target to the kernel source)."""
+        self.space_geometry = self.space.geometry(self.program, self.kplan.calls, self.kplan.params,
+                                                  self.domain, self.info)
+        return self.space_geometry
 
     def _reads(self) -> list:
         """Values the kernel reads that it does not produce (constants are literals), in call order."""

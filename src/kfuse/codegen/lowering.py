@@ -2,7 +2,9 @@
 
 A lowering is a class (or function) called as ``lowering(program, kplan, needed_outside)``
 whose ``emit()`` returns one :class:`KernelSource` or a list of them (a call that needs several
-kernels); :func:`kfuse.codegen.module.generate` flattens the lists.  A new space adds one
+kernels); :func:`kfuse.codegen.module.generate` flattens the lists.  A lowering built on
+:class:`kfuse.codegen.emitter.KernelEmitter` gets its kernel's dynamic shared memory and target
+from its space's geometry (:func:`launch_metadata`).  A new space adds one
 ``lower_<space>.py`` and registers it::
 
     register_lowering("stencil", StencilLowering)
@@ -26,8 +28,27 @@ def lower(program, kplan, needed_outside: set) -> list:
         from ..errors import PlanError
         raise PlanError(f"{kplan.name}: no lowering for space {kplan.space!r} "
                         f"(known: {', '.join(sorted(LOWERINGS))})") from None
-    out = lowering(program, kplan, needed_outside).emit()
-    return list(out) if isinstance(out, (list, tuple)) else [out]
+    emitter = lowering(program, kplan, needed_outside)
+    out = emitter.emit()
+    out = list(out) if isinstance(out, (list, tuple)) else [out]
+    geometry = getattr(emitter, "space_geometry", None)
+    if geometry is None and hasattr(emitter, "launch_geometry"):
+        geometry = emitter.launch_geometry()
+    if geometry is not None:
+        for source in out:
+            launch_metadata(source, kplan, geometry)
+    return out
+
+
+def launch_metadata(source, kplan, geometry) -> None:
+    """Copy the space's dynamic shared memory and target (:class:`kfuse.spaces.Geometry`) to
+    ``source`` when it implements ``kplan`` and its lowering set neither itself."""
+    if source.plan is not kplan:
+        return
+    if not source.shared_bytes:
+        source.shared_bytes = geometry.shared_dynamic
+    if not source.target:
+        source.target = geometry.target
 
 
 def _register_builtins():

@@ -75,28 +75,18 @@ def field_parts(program: Program, calls) -> tuple:
 
 
 def launch_refusal(program: Program, calls) -> str | None:
-    """Why the group ``calls`` cannot launch as it wants, or None: no launch variant of its
-    space fits the shared-memory budget (any space), or the values a grid kernel stages by
-    default (:func:`kfuse.spaces.stencil.default_smem`) exceed the budget at every block
-    shape (:meth:`GridSpace.refusal_of` of its default launch; only recomputing them fits)."""
+    """Why the group ``calls`` cannot launch as it wants, or None: its space's answer
+    (:meth:`kfuse.spaces.Space.launch_refusal`): for every space, no launch variant fits the
+    shared-memory budget; for the grid space, also the values it stages by default
+    (:func:`kfuse.spaces.stencil.default_smem`) exceeding the budget at every block shape
+    (only recomputing them fits)."""
     calls = sorted(set(calls))
     dom = kernel_domain(program, calls)
     space = spaces.get(dom.space)
     info = program_info(program)
     default = space.default_params(program, calls, dom, spaces.kernel_dtype(program, calls), info)
-    refusal_of = getattr(space, "refusal_of", None)
-    if refusal_of is not None and default.get("smem"):
-        why = refusal_of(program, calls, default, info)
-        if why and "shared memory" in why:
-            wanted = set(default["smem"].split())
-            fits = any(wanted <= set(p.get("smem", "").split()) for p in _fitting(program, calls, dom))
-            if not fits:
-                return f"with its default staging ({default['smem']}) it {why}"
-        return None
-    if _fitting(program, calls, dom):
-        return None
-    why = smem_refusal(program, calls, default)
-    return f"no launch shape fits the shared-memory budget{': with its default shape it ' + why if why else ''}"
+    return space.launch_refusal(program, calls, dom, default, lambda: _fitting(program, calls, dom),
+                                lambda params: smem_refusal(program, calls, params), info)
 
 
 def _fitting(program: Program, calls: list, dom) -> list:

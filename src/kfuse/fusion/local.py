@@ -40,7 +40,7 @@ import math
 import random
 import time
 
-from .. import config
+from .. import config, spaces
 
 __all__ = ["Evaluator", "segment_dp", "is_chain", "improve", "local_best"]
 
@@ -386,13 +386,15 @@ def local_best(search) -> tuple:
     """(predicted seconds, [(calls, params)]): the greedy plan, unless the segment DP or the
     local search from the better of the two finds a plan the model predicts strictly faster
     (:meth:`Search.combination`).  Programs under ``search_local_min_calls`` calls keep the
-    greedy plan."""
+    greedy plan; programs whose calls are all of spaces without ``local_search`` (prologue
+    spaces aside: stencils) take :func:`_stencil_best`."""
     s = config.get()
     greedy = search.greedy()
     if len(search.program.calls) < s.search_local_min_calls:
         return greedy
     info = search.analysis.info
-    if all(info.domain(c.id).space in ("grid", "scalar") for c in search.program.calls):
+    kinds = {spaces.get(info.domain(c.id).space) for c in search.program.calls}
+    if all(sp.prologue or not sp.local_search for sp in kinds):
         return _stencil_best(search, greedy, s)
     ev = Evaluator(search)
     seeds = [[tuple(g) for g, _ in greedy[1]]]

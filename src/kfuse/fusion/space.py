@@ -218,8 +218,8 @@ class Search:
         if got is False:
             got = None
             if len(group) > 1 and len(field_parts(self.program, group)) > 1 and not self.analysis.check(group):
-                space = self.analysis.kernel_domain(group).space
-                if space == "grid" or not self._variants_of(group):   # other spaces: only with no variant
+                space = spaces.get(self.analysis.kernel_domain(group).space)
+                if space.fissions_over_budget or not self._variants_of(group):   # else: only with no variant
                     got = fission(self.program, group)
             self._fission[group] = got
         return got.parts if got is not None else None
@@ -484,13 +484,14 @@ class Search:
         return self.combination([list(g) for g in set(group_of.values())])
 
     def _seed_components(self, near: dict, group_of: dict) -> None:
-        """Start the greedy from each connected component of grid (stencil) calls as one kernel
-        (or its fission's parts where it is over a budget) where that is legal and gains: a
-        whole application's stencils mostly fuse, and pair
-        merging would cost a frame analysis per growing group (cubic in the calls).  The pair
-        merging then goes on from there (nothing else changes for programs without grid calls)."""
+        """Start the greedy from each connected component of calls of a space that
+        ``seeds_components`` (grid: stencils) as one kernel (or its fission's parts where it is
+        over a budget) where that is legal and gains: a whole application's stencils mostly
+        fuse, and pair merging would cost a frame analysis per growing group (cubic in the
+        calls).  The pair merging then goes on from there (nothing else changes for programs
+        without such calls)."""
         info = self.analysis.info
-        grid = {c for c in group_of if info.domain(c).space == "grid"}
+        grid = {c for c in group_of if spaces.get(info.domain(c).space).seeds_components}
         seen: set = set()
         for start in sorted(grid):
             if start in seen:

@@ -107,14 +107,16 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set, fac
         shape[pkey] = (geometry, space.traffic(geometry, params, f))
     geometry, terms = shape[pkey]
     return {"read": f["reads"], "write": writes, "grid": geometry.blocks, "threads": geometry.threads,
-            "space": space.name, "vec": int(params.get("vec", 1)), "smem": geometry.shared_static, **terms}
+            "space": space.name, "vec": int(params.get("vec", 1)), "smem": geometry.shared_static,
+            "smem_dynamic": geometry.shared_dynamic, **terms}
 
 
 def resident_blocks(tr: dict, cal: Calibration) -> int:
     """Blocks of a kernel moving ``tr`` resident on the GPU at once: 2048 threads per SM, and
-    the SM's shared memory over the block's (:data:`SMEM_PER_SM`)."""
+    the SM's shared memory over the block's, static and dynamic (:data:`SMEM_PER_SM`)."""
     per_sm = max(1, 2048 // max(1, tr["threads"]))
-    per_sm = min(per_sm, max(1, SMEM_PER_SM // (tr.get("smem", 0) + SMEM_PER_BLOCK_RESERVED)))
+    smem = tr.get("smem", 0) + tr.get("smem_dynamic", 0)
+    per_sm = min(per_sm, max(1, SMEM_PER_SM // (smem + SMEM_PER_BLOCK_RESERVED)))
     if tr.get("regs"):   # a space that estimates its registers per thread: the register file too
         per_sm = min(per_sm, max(1, 65536 // (tr["regs"] * max(1, tr["threads"]))))
     return cal.sm_count * per_sm

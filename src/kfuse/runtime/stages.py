@@ -12,7 +12,7 @@ cubin         the cubin (bytes) NVRTC made for the target                       
 executable    the :class:`~kfuse.runtime.launch_spec.LaunchSpec` to call it     runtime
 ============  ================================================================  ============
 
-:func:`kfuse.pipeline.compile_stages` runs them from a program (planning is at the API's
+:func:`kfuse.api.compile_stages` runs them from a program (planning is at the API's
 floor); :func:`compile_plan` runs the stages from a plan on (:func:`build`, ``runtime.build``, is it).  Every
 :class:`~kfuse.runtime.Executable` keeps its artifacts in ``exe.stages``, an ordered dict, and
 ``kfuse stages`` writes them to files, beside the numbered, editable artifacts of the staged

@@ -220,19 +220,59 @@ def make_stub(exe, dev: int, steps: list):
     """The stub of ``exe`` for device ``dev`` (its module loaded as ``steps``: Steps of
     :mod:`kfuse.runtime.launch`), or None when the program needs the general path anyway (host
     scalars returned, 0-d device scalars, sparse matrices, host scalars of other types than
-    float and complex, by-value parameter blocks).  It reads ``exe.launch_spec`` alone."""
+    float and complex, by-value parameter blocks).  It reads ``exe.launch_spec`` alone.
+
+    The stub checks its arguments (:func:`_array_checks`, :func:`_scalar_checks`), takes the
+    lock, then in a ``try`` takes its outputs and replays a CUDA graph or writes the parameter
+    blocks and issues the launches (:func:`_call_body`, :func:`_launches`)."""
     import cupy
     from cupy.cuda import driver
 
     from .. import config
     spec = exe.launch_spec
-    aligned = spec.aligned
     allocs = [(a.name, a.shape, np.dtype(a.dtype), a.order) for a in spec.per_call]
     ns = {"MISS": MISS, "_nd": cupy.ndarray, "_dev": dev, "_lock": threading.Lock(),
           "_get_device": cupy.cuda.runtime.getDevice, "_settings": config.get,
           "_stream": cupy.cuda.get_current_stream, "_launch": driver.launchKernel}
     names = [f"a{i}" for i in range(spec.n_arguments)]
-    arrays, lines = [], []
+    arrays = _stub_arrays(spec)
+    if arrays is None:
+        return None
+    lines, ptr = _array_checks(names, arrays, spec.aligned, ns)
+    scalar_lines, scalars = _scalar_checks(spec, names)
+    lines += scalar_lines
+    lines += ["    st = _settings()", "    if not _lock.acquire(False):", "        return MISS"]
+    var = {t.name: names[t.argument] for t in spec.inputs}
+    for j, (name, _shape, _dt, _order) in enumerate(allocs):
+        var[name] = f"o{j}"
+        ptr[name] = f"q{j}"
+    if any(isinstance(r, str) and r not in ptr and r not in scalars
+           for step in steps for r in step.recipe):
+        return None   # a parameter the stub does not know how to pass (a by-value block, say)
+    writes, issue = _launches(steps, scalars, ptr, ns)
+    _define_issue(issue, spec, ns)
+    cache = ns["_cache"] = GraphCache()
+    ns["_graphs"] = cache.graphs
+    lines.append("    try:")
+    lines += _call_body(allocs, steps, arrays, scalars, writes, ns)
+    lines.append("    finally:")
+    lines.append("        _lock.release()")
+    outs = [f"{var[o.view_of]}.T" if o.view_of is not None else var[o.name] for o in spec.outputs]
+    lines.append(f"    return ({', '.join(outs)},)")
+    fname = f"kfuse_stub_{''.join(c if c.isalnum() else '_' for c in spec.program)}"
+    src = f"def {fname}({', '.join(names)}):\n" + "\n".join(lines) + "\n"
+    exec(compile(src, f"<kfuse stub {spec.program}>", "exec"), ns)  # noqa: S102 - generated from our own data
+    stub = ns[fname]
+    stub.source = src
+    stub.graphs = cache
+    return stub
+
+
+def _stub_arrays(spec) -> list | None:
+    """The array inputs as (argument, name, InputSpec), or None where the stub cannot take the
+    program: 0-d device scalars, sparse matrices, host scalars not float or complex, host
+    outputs."""
+    arrays = []
     for t in spec.inputs:
         if (t.kind == "scalar" and not t.host) or t.kind == "sparse":
             return None   # 0-d device arrays and sparse matrices: the general path checks them
@@ -242,32 +282,45 @@ def make_stub(exe, dev: int, steps: list):
             arrays.append((t.argument, t.name, t))
     if any(o.host for o in spec.outputs):
         return None
-    a = names
-    ptr = {}   # value name -> the stub's variable holding its device address
-    if arrays:
-        lines.append("    if " + " or ".join(f"{a[i]}.__class__ is not _nd" for i, _, _ in arrays) + ":")
+    return arrays
+
+
+def _array_checks(a: list, arrays: list, aligned: dict, ns: dict) -> tuple:
+    """(lines, ptr): the stub's checks of its array arguments ``a[i]`` (CuPy arrays of the
+    compiled dtype, shape and contiguity, on the device, aligned where a kernel needs it),
+    returning MISS otherwise; ``ptr``: value name -> the variable holding its address."""
+    lines, ptr = [], {}
+    if not arrays:
+        return lines, ptr
+    lines.append("    if " + " or ".join(f"{a[i]}.__class__ is not _nd" for i, _, _ in arrays) + ":")
+    lines.append("        return MISS")
+    conds = []
+    for i, _name, t in arrays:
+        ns[f"_dt_{i}"] = np.dtype(t.dtype)
+        ns[f"_shape_{i}"] = tuple(t.shape)
+        conds += [f"{a[i]}.dtype is not _dt_{i}", f"{a[i]}.shape != _shape_{i}",
+                  f"not {a[i]}.{t.contiguity}"]
+    lines.append("    if (" + "\n            or ".join(conds) + "):")
+    lines.append("        return MISS")
+    for i, _, _ in arrays:
+        lines.append(f"    d{i} = {a[i]}.data")
+    lines.append("    if _get_device() != _dev or " +
+                 " or ".join(f"d{i}.device_id != _dev" for i, _, _ in arrays) + ":")
+    lines.append("        return MISS")
+    for i, name, _ in arrays:
+        lines.append(f"    p{i} = d{i}.ptr")
+        ptr[name] = f"p{i}"
+    need = [(i, aligned[name]) for i, name, _ in arrays if name in aligned]
+    if need:
+        lines.append("    if " + " or ".join(f"p{i} & {n - 1}" for i, n in need) + ":")
         lines.append("        return MISS")
-        conds = []
-        for i, _name, t in arrays:
-            ns[f"_dt_{i}"] = np.dtype(t.dtype)
-            ns[f"_shape_{i}"] = tuple(t.shape)
-            conds += [f"{a[i]}.dtype is not _dt_{i}", f"{a[i]}.shape != _shape_{i}",
-                      f"not {a[i]}.{t.contiguity}"]
-        lines.append("    if (" + "\n            or ".join(conds) + "):")
-        lines.append("        return MISS")
-        for i, _, _ in arrays:
-            lines.append(f"    d{i} = {a[i]}.data")
-        lines.append("    if _get_device() != _dev or " +
-                     " or ".join(f"d{i}.device_id != _dev" for i, _, _ in arrays) + ":")
-        lines.append("        return MISS")
-        for i, name, _ in arrays:
-            lines.append(f"    p{i} = d{i}.ptr")
-            ptr[name] = f"p{i}"
-        need = [(i, aligned[name]) for i, name, _ in arrays if name in aligned]
-        if need:
-            lines.append("    if " + " or ".join(f"p{i} & {n - 1}" for i, n in need) + ":")
-            lines.append("        return MISS")
-    scalars = {}
+    return lines, ptr
+
+
+def _scalar_checks(spec, a: list) -> tuple:
+    """(lines, scalars): the checks of the host scalar arguments (Python float or int, complex
+    too for complex scalars); ``scalars``: value name -> (argument variable, dtype)."""
+    lines, scalars = [], {}
     for t in spec.inputs:
         i = t.argument
         if t.kind == "scalar":
@@ -275,16 +328,13 @@ def make_stub(exe, dev: int, steps: list):
             lines.append("    if " + " and ".join(f"{a[i]}.__class__ is not {k}" for k in ok) + ":")
             lines.append("        return MISS")
             scalars[t.name] = (a[i], t.dtype)
-    lines.append("    st = _settings()")
-    lines.append("    if not _lock.acquire(False):")
-    lines.append("        return MISS")
-    var = {t.name: a[t.argument] for t in spec.inputs}
-    for j, (name, shape, dt, order) in enumerate(allocs):
-        var[name] = f"o{j}"
-        ptr[name] = f"q{j}"
-    if any(isinstance(r, str) and r not in ptr and r not in scalars
-           for step in steps for r in step.recipe):
-        return None   # a parameter the stub does not know how to pass (a by-value block, say)
+    return lines, scalars
+
+
+def _launches(steps: list, scalars: dict, ptr: dict, ns: dict) -> tuple:
+    """(writes, issue): per launch a :class:`ParamBlock` in ``ns``, the lines writing its
+    per-call slots (pointers, scalars; the workspace slots are written once here), and the
+    line issuing it."""
     writes, issue = [], []
     for k, (fn, grid, block, shared, recipe) in enumerate(steps):
         pb = ParamBlock([scalars[r][1] if isinstance(r, str) and r in scalars else "ptr" for r in recipe])
@@ -293,33 +343,46 @@ def make_stub(exe, dev: int, steps: list):
         ns[f"_pp_{k}"], ns[f"_pb_{k}"] = pb.pointer, pb
         ns[f"_fp_{k}"], ns[f"_fn_{k}"] = fn.ptr, fn
         for r_i, r in enumerate(recipe):
-            off = pb.offsets[r_i]
-            if isinstance(r, str) and r in scalars:
-                var_, dt = scalars[r]
-                code, parts = _SCALAR_CODES[dt]
-                view, size = (f"_f_{k}", 4) if code == "f" else (f"_d_{k}", 8)
-                if parts == 1:
-                    writes.append(f"            {view}[{off // size}] = {var_}")
-                else:
-                    writes.append(f"            {view}[{off // size}] = {var_}.real")
-                    writes.append(f"            {view}[{off // size + 1}] = {var_}.imag")
-            elif isinstance(r, str):
-                writes.append(f"            _q_{k}[{off // 8}] = {ptr[r]}")
-            else:   # workspace: the same buffer every call
-                pb.q[off // 8] = r.data.ptr
+            writes += _slot_writes(k, pb, pb.offsets[r_i], r, scalars, ptr)
         g = tuple(grid) + (1,) * (3 - len(grid))
         b = tuple(block) + (1,) * (3 - len(block))
         issue.append(f"    _launch(_fp_{k}, {g[0]}, {g[1]}, {g[2]}, {b[0]}, {b[1]}, {b[2]}, {int(shared)}, s, _pp_{k}, 0)")
+    return writes, issue
+
+
+def _slot_writes(k: int, pb: ParamBlock, off: int, r, scalars: dict, ptr: dict) -> list:
+    """The lines writing the parameter at byte ``off`` of launch ``k``'s block from recipe entry
+    ``r`` (a scalar's value, an array's address); a workspace buffer's address is written into
+    ``pb`` now (the same buffer every call) and takes no line."""
+    if isinstance(r, str) and r in scalars:
+        var_, dt = scalars[r]
+        code, parts = _SCALAR_CODES[dt]
+        view, size = (f"_f_{k}", 4) if code == "f" else (f"_d_{k}", 8)
+        if parts == 1:
+            return [f"            {view}[{off // size}] = {var_}"]
+        return [f"            {view}[{off // size}] = {var_}.real",
+                f"            {view}[{off // size + 1}] = {var_}.imag"]
+    if isinstance(r, str):
+        return [f"            _q_{k}[{off // 8}] = {ptr[r]}"]
+    pb.q[off // 8] = r.data.ptr
+    return []
+
+
+def _define_issue(issue: list, spec, ns: dict) -> None:
+    """Compile ``_issue(s)`` (the launches on stream ``s``) into ``ns``, its source kept."""
     if not issue:
         issue.append("    pass")   # nothing to launch (a program that only returns its inputs)
     isrc = "def _issue(s):\n" + "\n".join(issue) + "\n"
     ns["_capturing"] = _capturing
     exec(compile(isrc, f"<kfuse launches {spec.program}>", "exec"), ns)  # noqa: S102 - generated from our own data
     ns["_issue"].source = isrc
-    cache = ns["_cache"] = GraphCache()
-    ns["_graphs"] = cache.graphs
+
+
+def _call_body(allocs: list, steps: list, arrays: list, scalars: dict, writes: list, ns: dict) -> list:
+    """The lines inside the stub's ``try``: the outputs taken from their rings (poisoned when
+    asked), the graph key, then the graph replayed or the parameters written and launched."""
     body = ["        cur = _stream()", "        s = cur.ptr"]
-    for j, (name, shape, dt, order) in enumerate(allocs):
+    for j, (_name, shape, dt, order) in enumerate(allocs):
         ns[f"_ring_{j}"] = OutputRing(shape, dt, order)
         body.append(f"        o{j} = _ring_{j}.take(s, st.reuse_outputs)")
     if allocs:
@@ -341,16 +404,4 @@ def make_stub(exe, dev: int, steps: list):
     body.append("            _issue(s)")
     body.append("            if graphs:")
     body.append("                _cache.remember(key, _issue)")
-    lines.append("    try:")
-    lines += body
-    lines.append("    finally:")
-    lines.append("        _lock.release()")
-    outs = [f"{var[o.view_of]}.T" if o.view_of is not None else var[o.name] for o in spec.outputs]
-    lines.append(f"    return ({', '.join(outs)},)")
-    fname = f"kfuse_stub_{''.join(c if c.isalnum() else '_' for c in spec.program)}"
-    src = f"def {fname}({', '.join(names)}):\n" + "\n".join(lines) + "\n"
-    exec(compile(src, f"<kfuse stub {spec.program}>", "exec"), ns)  # noqa: S102 - generated from our own data
-    stub = ns[fname]
-    stub.source = src
-    stub.graphs = cache
-    return stub
+    return body

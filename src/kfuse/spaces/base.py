@@ -130,8 +130,12 @@ class Geometry:
     ``grid`` / ``block``: the launch's (x, y, z) blocks and threads (an empty domain still
     launches one block).  ``shared_static``: bytes of static ``__shared__`` memory the kernel
     declares, as the shared-memory budget counts it (:func:`kfuse.spaces.budget.shared_bytes`;
-    0 for a one-thread kernel); ``shared_dynamic``: bytes of dynamic shared memory (0 for every
-    space today).  ``workspace``: the global scratch buffers as (kind, name, bytes), kind
+    0 for a one-thread kernel); ``shared_dynamic``: bytes of dynamic shared memory per block
+    (``extern __shared__``; 0 for the built-in spaces): code generation passes it at launch
+    (:attr:`kfuse.codegen.KernelSource.shared_bytes`; the runtime sets the function attribute
+    above 48 KiB) and the model counts it in the blocks resident per SM.  ``target``: the
+    architecture-specific target the kernel needs (e.g. ``"sm_90a"``; "": the device's own),
+    copied to :attr:`kfuse.codegen.KernelSource.target`.  ``workspace``: the global scratch buffers as (kind, name, bytes), kind
     ``partial`` (a result per block), ``accum`` (an accumulator atomics add to) or ``counter``
     (the last-block handshake).  ``detail``: what only this space's kernels have (each
     space's :meth:`Space.geometry` documents its keys), read-only."""
@@ -142,6 +146,7 @@ class Geometry:
     shared_dynamic: int = 0
     workspace: tuple = ()
     detail: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
+    target: str = ""
 
     @property
     def blocks(self) -> int:
@@ -208,7 +213,18 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     share them).  ``floor_params``: launch parameters whose traffic's reads and writes are the
     kernel's (the model's floor).  ``raises_regs``: when a kernel whose plan names no register
     budget (``regs``; the schema's default applies) spills, the build may compile it again with
-    a roomier one (:func:`kfuse.runtime.stages.roomier`)."""
+    a roomier one (:func:`kfuse.runtime.stages.roomier`).
+
+    What the search does with a space's fusions (read through ``spaces.get(name)``, never by
+    name): ``fissions_over_budget``: a legal fusion of several field-dependency components
+    that cannot launch as it wants (:meth:`launch_refusal`) is also tried as its fission even
+    when some launch variant fits (False: only when none does).  ``seeds_components``: the
+    greedy search starts from each connected component of this space's calls as one kernel
+    (:meth:`kfuse.fusion.space.Search.greedy`).  ``local_search``: programs whose calls are
+    all of spaces without it (prologue spaces aside) skip the segment DP and search locally
+    from the greedy plan alone, within a shorter budget (:func:`kfuse.fusion.local.local_best`).
+    ``occupancy_rule``: the ``kfuse-occupancy`` baseline re-picks the block shape (bx, by, zc,
+    uz) of this space's kernels by occupancy (:mod:`kfuse.bench.stencils.occupancy`)."""
 
     name = ""
     claim_order = 50
@@ -221,6 +237,10 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     shares_costs = True
     floor_params: dict = {}
     raises_regs = False
+    fissions_over_budget = False
+    seeds_components = False
+    local_search = True
+    occupancy_rule = False
 
     # ------------------------------------------------------------------ domain
     def claim(self, program, call, fn) -> Domain | None:
@@ -277,6 +297,18 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
         """Launch parameters of a kernel running ``calls`` when none are searched."""
         return {}
+
+    def launch_refusal(self, program, calls: list, domain: Domain, default: dict, fitting, over_budget,
+                       info) -> str | None:
+        """Why the fusion ``calls`` over ``domain`` cannot launch as it wants (fission's
+        question, :func:`kfuse.fusion.fission.launch_refusal`), or None.  ``default``: its
+        :meth:`default_params`; ``fitting()``: its launch variants within the shared-memory
+        budget; ``over_budget(params)``: why a launch is over that budget
+        (:func:`kfuse.spaces.budget.smem_refusal`).  The default: no variant fits."""
+        if fitting():
+            return None
+        why = over_budget(default)
+        return f"no launch shape fits the shared-memory budget{': with its default shape it ' + why if why else ''}"
 
     # ------------------------------------------------------------------ variants
     def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:

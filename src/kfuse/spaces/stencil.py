@@ -117,6 +117,10 @@ class GridSpace(Space):
                       "(z), or the second (y; the block's tile then spans x and z)"),
     )
     floor_params = {"bx": 32, "by": 8, "zc": 1}
+    fissions_over_budget = True   # a fusion whose default staging is over the budget is split
+    seeds_components = True       # whole connected stencils mostly fuse
+    local_search = False          # a segment DP would cost a frame analysis per segment
+    occupancy_rule = True
 
     # ------------------------------------------------------------------ domain
     def claim(self, program, call, fn) -> Domain | None:
@@ -212,6 +216,19 @@ class GridSpace(Space):
         shared = self.shared_static(program, calls, params, None, info)
         if shared > SMEM_STATIC_LIMIT:
             return f"needs {shared:,} B of shared memory (limit {SMEM_STATIC_LIMIT:,} B): smaller tiles or fewer staged values"
+        return None
+
+    def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
+        """Where the default stages values (``smem``): why it cannot launch when the reason is
+        shared memory and no fitting variant stages as much (only recomputing them fits);
+        else the base rule."""
+        if not default.get("smem"):
+            return super().launch_refusal(program, calls, domain, default, fitting, over_budget, info)
+        why = self.refusal_of(program, calls, default, info)
+        if why and "shared memory" in why:
+            wanted = smem_names(default)
+            if not any(wanted <= smem_names(p) for p in fitting()):
+                return f"with its default staging ({default['smem']}) it {why}"
         return None
 
     # ------------------------------------------------------------------ variants

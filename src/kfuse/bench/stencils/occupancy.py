@@ -14,6 +14,7 @@ Compiling needs NVRTC only (no GPU): the compile tier tests this module on the C
 """
 from __future__ import annotations
 
+from ... import spaces
 from .tables import occupancy
 
 SHAPE_KEYS = ("bx", "by", "zc", "uz")    # what a candidate takes from its variant
@@ -71,7 +72,7 @@ def occupancy_plan(program, base, arch: str | None = None):
 
     cands = {}
     for i, k in enumerate(base.kernels):
-        if k.space == "grid":
+        if spaces.get(k.space).occupancy_rule:
             cands[i] = candidates(dict(k.params), impl_variants(program, list(k.calls)))
     width = max((len(c) for c in cands.values()), default=0)
     rows = {i: [] for i in cands}

@@ -47,9 +47,9 @@ __device__ __forceinline__ void t9_add_compute(const float x, const float y, flo
 }
 
 // ===================== rank 1 =====================
-// plan {"fingerprint": "8bb87fbf727c83b9", "kernels": [{"calls": [0, 1], "name": "k0_t1_sub__t2_sub", "params": {"bx": 128, "by": 1, "px": 2, "vec": 4, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_sub", "params": {"bx": 512, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_gt", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_neg", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_where", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_mul", "params": {"bx": 128, "by": 1, "px": 2, "vec": 4, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k6_t8_exp", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [8], "name": "k7_t9_add", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "chain1d", "sizes": {}}
+// plan {"fingerprint": "8bb87fbf727c83b9", "kernels": [{"calls": [0, 1], "name": "k0_t1_sub__t2_sub", "params": {"bx": 256, "by": 1, "px": 2, "vec": 4, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_sub", "params": {"bx": 512, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_gt", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_neg", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_where", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_mul", "params": {"bx": 128, "by": 1, "px": 2, "vec": 4, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k6_t8_exp", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}, {"calls": [8], "name": "k7_t9_add", "params": {"bx": 128, "by": 1, "px": 4, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "chain1d", "sizes": {}}
 // Plan: k0_t1_sub__t2_sub runs call(s) [0, 1]; k1_t3_sub runs call(s) [2]; k2_t4_gt runs call(s) [3]; k3_t5_neg runs call(s) [4]; k4_t6_where runs call(s) [5]; k5_t7_mul runs call(s) [6]; k6_t8_exp runs call(s) [7]; k7_t9_add runs call(s) [8]
-// launch k0_t1_sub__t2_sub grid=(4096, 1, 1) block=(128, 1, 1) smem=0 args=(in:a0, out:t2) aligned=(a0:16)
+// launch k0_t1_sub__t2_sub grid=(2048, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2) aligned=(a0:16)
 // launch k1_t3_sub grid=(2048, 1, 1) block=(512, 1, 1) smem=0 args=(in:t2, out:t3)
 // launch k2_t4_gt grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(in:t3, out:t4)
 // launch k3_t5_neg grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(in:t3, out:t5)
@@ -58,13 +58,13 @@ __device__ __forceinline__ void t9_add_compute(const float x, const float y, flo
 // launch k6_t8_exp grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(in:t7, out:t8)
 // launch k7_t9_add grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(in:t6, in:t8, out:t9)
 
-// kernel k0_t1_sub__t2_sub: grid 4194302 (C order), block 128 x 1, 1 plane(s) per block
-extern "C" __global__ void __launch_bounds__(128)
+// kernel k0_t1_sub__t2_sub: grid 4194302 (C order), block 256 x 1, 1 plane(s) per block
+extern "C" __global__ void __launch_bounds__(256)
 k0_t1_sub__t2_sub(const float* __restrict__ a0,
     float* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 128, BY = 1, PX = 2, PY = 1, VEC = 4;
+    constexpr int BX = 256, BY = 1, PX = 2, PY = 1, VEC = 4;
     constexpr int X0 = 0;   // x (axis 0): points 0 .. 4194303
     idx_t b = blockIdx.x;
     const int x_b = (int)b;

@@ -29,7 +29,7 @@ SMEM_PER_SM, SMEM_PER_BLOCK_RESERVED = 228 * 1024, 1024
 BARRIER_S = 0.6e-6
 # warps per SM a kernel whose time is its instructions needs to hide their latency (a
 # register-hungry grid kernel with fewer issues slower in proportion)
-LATENCY_WARPS = 32
+LATENCY_WARPS = 24
 
 
 def _stored(program: Program, calls: list, needed: set) -> list:

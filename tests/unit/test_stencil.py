@@ -133,6 +133,26 @@ def test_smem_of_a_value_read_on_one_other_plane_is_allowed():
     assert f"__shared__ double {t2}_s[" in mod.source and "__syncthreads();" in mod.source
 
 
+def test_adjacent_rows_share_their_loads():
+    """rows 'adjacent': a thread's PY points on consecutive rows in one scope, so a value two
+    points read is loaded once (box27 at PY 2: 27 + 9 loads for the two points, not 54); a
+    thread straddling the box's edge takes its points one by one; staging is refused."""
+    prog = traced("box27")
+    apart = generate(prog, _fused(prog, {"bx": 32, "by": 4, "py": 2})).source
+    adjacent = generate(prog, _fused(prog, {"bx": 32, "by": 4, "py": 2, "rows": "adjacent"})).source
+    assert "const int y_p = Y0 + (y_b * BY + ty) * PY;" in adjacent and "for (int j = 0; j < PY" not in adjacent
+    fast = adjacent[adjacent.index("// all 2 points inside"):adjacent.index("} else {   // the points one by one")]
+    assert fast.count("= a0[") == 36
+    assert "for (int j = 0; j < PY; ++j)" in apart
+    jac = traced("jacobi2d")
+    with pytest.raises(PlanError, match="rows 'adjacent' stages nothing in shared memory"):
+        generate(jac, _fused(jac, {"bx": 32, "by": 4, "py": 2, "rows": "adjacent", "smem": "a0"}))
+    calls = list(range(len(jac.calls)))   # a fusion of a few calls offers them (tuning times them)
+    variants = spaces.get("grid").variants(jac, calls, spaces.kernel_domain(jac, calls), "float64", True,
+                                           spaces.program_info(jac))
+    assert any(v.get("rows") == "adjacent" for v in variants)
+
+
 def test_block_of_too_many_threads_is_refused():
     prog = traced("jacobi2d")
     with pytest.raises(PlanError, match=r"bx \* by must be in \[32, 1024\]"):

@@ -206,12 +206,16 @@ class GridLowering(KernelEmitter):
         d = self.geometry.detail
         rank = self.frame.rank
         tile = ["tx", "ty"]
+        self.rows = d["py"] if d["adjacent"] and d["py"] > 1 and rank > 1 and not self.staged else 1
         with contextlib.ExitStack() as loops:
-            if d["py"] > 1 and rank > 1:
+            if d["py"] > 1 and rank > 1 and self.rows == 1:   # the thread's rows BY apart
                 code("#pragma unroll")
                 loops.enter_context(code.block("for (int j = 0; j < PY; ++j) {"))
                 tile[1] = "(ty + j * BY)"
-            if rank > 1 and not declared:
+            if self.rows > 1 and not declared:
+                code("const int y_p = Y0 + (y_b * BY + ty) * PY;   // the first of the thread's PY rows")
+                tile[1] = "(ty * PY)"
+            elif rank > 1 and not declared:
                 code(f"const int y_p = Y0 + y_b * BY * PY + {'j * BY + ' if tile[1] != 'ty' else ''}ty;")
             if d["px"] > 1:
                 code("#pragma unroll")
@@ -237,8 +241,8 @@ class GridLowering(KernelEmitter):
         for box, cids in groups.items():
             if not all(hi > lo for lo, hi in box):
                 continue
-            if vec > 1:
-                emit_vector_group(self, code, main, box, [self.program.calls[c] for c in cids], vec)
+            if vec > 1 or self.rows > 1:
+                emit_vector_group(self, code, main, box, [self.program.calls[c] for c in cids], vec, self.rows)
                 continue
             with code.block(f"if ({self.in_box(main.frame, box)}) {{") as inner:
                 scope = Scope(inner, self.queue if main.frame == POINT[:self.frame.rank] else None, box, main)

@@ -17,60 +17,67 @@ one.  Sample (jacobi-2d, float32, VEC = 4)::
 from __future__ import annotations
 
 from ..ir import ident
-from .stencil_scope import Scope, offset_tag
+from .stencil_scope import Scope, _add, offset_tag
 
 VECTOR_TYPES = {("float", 2): "float2", ("float", 4): "float4", ("double", 2): "double2"}
 LANES = "xyzw"
 
 
-def emit_vector_group(em, code, main, box: tuple, calls: list, vec: int):
-    """The calls of one box (stored outputs, reductions) at the thread's VEC points."""
+def emit_vector_group(em, code, main, box: tuple, calls: list, vec: int, rows: int = 1):
+    """The calls of one box (stored outputs, reductions) at the thread's VEC x ROWS points (VEC
+    consecutive along x, ROWS adjacent rows along y): threads whose points all lie in the box
+    share one scope, so a value read by several of its points is loaded once; the others take
+    their points one by one."""
     frame = em.frame
     x = frame.axes[0]
+    y = frame.axes[1] if frame.rank > 1 else None
     core = box
     for call in calls:   # the boundary an interior keeps goes the slow way: its points are few
         if call.id in frame.halo and em.fns[call.id].name == "interior":   # an assign's guard stays
             pos, win = frame.pos[call.out], frame.halo[call.id]
             core = tuple((max(lo, p + a), min(hi, p + b)) for (lo, hi), p, (a, b) in zip(core, pos, win))
-    inner = tuple((lo, hi - (vec - 1)) if a == x else (lo, hi) for a, (lo, hi) in enumerate(core))
+    reach = {x: vec - 1, y: rows - 1}
+    inner = tuple((lo, hi - reach.get(a, 0)) for a, (lo, hi) in enumerate(core))
+    points = [_shift(frame, v, j) for j in range(rows) for v in range(vec)]
     fast = all(hi > lo for lo, hi in inner)
     if fast:
-        with code.block(f"if ({em.in_box(main.frame, inner)}) {{   // all {vec} points inside", None) as block:
+        with code.block(f"if ({em.in_box(main.frame, inner)}) {{   // all {vec * rows} points inside",
+                        None) as block:
             scope = Scope(block, None, inner, main)
-            preload(em, scope, vec)
+            preload(em, scope, vec, rows)
             names: dict = {}
-            for v in range(vec):
+            for d in points:
                 for call in calls:
-                    em.emit_item(scope, call, shift=_shift(frame, v), collect=names)
+                    em.emit_item(scope, call, shift=d, collect=names)
             for out, vals in names.items():
-                if out in em.geometry.detail["vector"]:
-                    store(em, scope, out, vals)
-                    continue
-                for v, val in enumerate(vals):   # rows not aligned for vectors: one by one
-                    d = _shift(frame, v)
-                    block(f"{ident(out)}[{em.index_of(scope, out, d)}] = {val};   // store "
-                          f"{em.program.value(out).display}")
+                for j in range(rows):
+                    row = vals[j * vec:(j + 1) * vec]
+                    if vec > 1 and out in em.geometry.detail["vector"]:
+                        store(em, scope, out, row, _shift(frame, 0, j))
+                        continue
+                    for v, val in enumerate(row):   # rows not aligned for vectors: one by one
+                        d = _shift(frame, v, j)
+                        block(f"{ident(out)}[{em.index_of(scope, out, d)}] = {val};   // store "
+                              f"{em.program.value(out).display}")
         code("} else {   // the points one by one")
     with code.block(None, "}" if fast else None):
-        for v in range(vec):
-            d = _shift(frame, v)
+        for d in points:
             with code.block(f"if ({em.in_box(main.frame, box, d)}) {{") as one:
-                scope = Scope(one, None, _shifted(box, x, -v), main)
+                scope = Scope(one, None, tuple((lo - k, hi - k) for (lo, hi), k in zip(box, d)), main)
                 for call in calls:
                     em.emit_item(scope, call, shift=d)
 
 
-def _shift(frame, v: int) -> tuple:
+def _shift(frame, v: int, j: int = 0) -> tuple:
+    """The offset of the thread's point ``v`` along x and ``j`` along y."""
     d = [0] * frame.rank
     d[frame.axes[0]] = v
+    if j:
+        d[frame.axes[1]] = j
     return tuple(d)
 
 
-def _shifted(box: tuple, axis: int, k: int) -> tuple:
-    return tuple((lo + k, hi + k) if a == axis else (lo, hi) for a, (lo, hi) in enumerate(box))
-
-
-def preload(em, scope, vec: int):
+def preload(em, scope, vec: int, rows: int = 1):
     """One vector load per aligned run of VEC elements of an input the VEC points read at (the
     elements then come from its lanes)::
 
@@ -85,13 +92,13 @@ def preload(em, scope, vec: int):
         t = VECTOR_TYPES.get((em.ctype_of(base), vec))
         if t is None:
             continue
-        rows: dict = {}
+        runs: dict = {}
         for d in offs:
-            for v in range(vec):
-                e = list(d)
-                e[x] += v
-                rows.setdefault(tuple(0 if a == x else k for a, k in enumerate(e)), set()).add(e[x])
-        for row, xs in sorted(rows.items()):
+            for j in range(rows):
+                for v in range(vec):
+                    e = list(_add(d, _shift(frame, v, j)))
+                    runs.setdefault(tuple(0 if a == x else k for a, k in enumerate(e)), set()).add(e[x])
+        for row, xs in sorted(runs.items()):
             lo, hi = min(xs) // vec * vec, max(xs)
             for c in range(lo, hi + 1, vec):
                 if not all(c + k in xs for k in range(vec)):
@@ -116,9 +123,9 @@ def _tag(frame, d: tuple) -> str:
     return offset_tag(frame, d)
 
 
-def store(em, scope, out: str, vals: list):
-    """``*reinterpret_cast<float4*>(&b[b_at]) = make_float4(...)``: the VEC points of ``out``."""
+def store(em, scope, out: str, vals: list, d: tuple):
+    """``*reinterpret_cast<float4*>(&b[b_at]) = make_float4(...)``: the VEC points of ``out``
+    in the thread's row at offset ``d``."""
     t = VECTOR_TYPES[(em.ctype_of(out), len(vals))]
-    zero = (0,) * em.frame.rank
-    scope.code(f"*reinterpret_cast<{t}*>(&{ident(out)}[{em.index_of(scope, out, zero)}]) = "
+    scope.code(f"*reinterpret_cast<{t}*>(&{ident(out)}[{em.index_of(scope, out, d)}]) = "
                f"make_{t}({', '.join(vals)});   // store {em.program.value(out).display}")

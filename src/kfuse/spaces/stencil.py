@@ -109,7 +109,10 @@ class GridSpace(Space):
         ParamSpec("vec", int, 1, low=1, high=4, power_of_two=True,
                   doc="consecutive points per thread along x, loaded and stored as one 8- or 16-byte access"),
         ParamSpec("px", int, 1, low=1, high=16, doc="points per thread along x, BX apart (loads in flight)"),
-        ParamSpec("py", int, 1, low=1, high=16, doc="points per thread along y, BY apart (loads in flight)"),
+        ParamSpec("py", int, 1, low=1, high=16, doc="points per thread along y (loads in flight)"),
+        ParamSpec("rows", str, "apart", choices=("apart", "adjacent"),
+                  doc="where a thread's PY points lie: BY rows apart, or on adjacent rows sharing "
+                      "the values they read (no staged values)"),
         ParamSpec("uz", int, 1, low=1, high=16, doc="unrolling of the plane loop (planes in flight)"),
         ParamSpec("smem", str, "", doc="values staged with their halo in shared memory (names, space-separated)"),
         ParamSpec("stream", str, "z", choices=("z", "y"),
@@ -208,6 +211,8 @@ class GridSpace(Space):
         why = vec_refusal(program, frame, int(params.get("vec", 1)), stored_outputs(program, calls, info))
         if why:
             return why
+        if params.get("rows", "apart") == "adjacent" and smem_names(params):
+            return "rows 'adjacent' stages nothing in shared memory: drop smem or keep rows 'apart'"
         points = int(params.get("px", 1)) * int(params.get("py", 1)) * int(params.get("vec", 1))
         regs = estimated_registers(frame, {"px": points, "py": 1, "vec": 1}, info)
         if points > 1 and regs > REGISTER_CAP:
@@ -284,6 +289,9 @@ class GridSpace(Space):
             if frame.rank > 2:
                 p["zc"] = 1
             add(p)
+        if not lean:   # adjacent rows (shared loads; the model does not tell them apart: tuning does)
+            for p in [q for q in out if q.get("py", 1) > 1 and not q.get("smem")]:
+                add({**p, "rows": "adjacent"})
         if frame.rank > 2 and not lean:   # walking the second axis instead: a few shapes, no staging
             across = self.frame(program, calls, {"stream": "y"}, info)
             for (bx, by), (px, py) in itertools.product([(32, 8), (128, 2)], [(1, 1), (2, 1), (1, 4)]):
@@ -309,6 +317,7 @@ class GridSpace(Space):
         outs = [info.out(c) for c in calls if info.fn(c).is_reduce]
         staged = {v: staged_tile(frame, v, bx * px * vec, by * py) for v in sorted(smem_names(params))}
         detail = {"frame": frame, "bx": bx, "by": by, "zc": zc, "px": px, "py": py, "vec": vec,
+                  "adjacent": params.get("rows", "apart") == "adjacent",
                   "x0": x0, "vector": vector,
                   "uz": min(int(params.get("uz", 1)), zc), "tiles": tiles, "smem": tuple(staged),
                   "tiles_shape": staged}

@@ -112,7 +112,7 @@ class GridSpace(Space):
         ParamSpec("py", int, 1, low=1, high=16, doc="points per thread along y (loads in flight)"),
         ParamSpec("rows", str, "apart", choices=("apart", "adjacent"),
                   doc="where a thread's PY points lie: BY rows apart, or on adjacent rows sharing "
-                      "the values they read (no staged values)"),
+                      "the values they read and compute (no staged values)"),
         ParamSpec("uz", int, 1, low=1, high=16, doc="unrolling of the plane loop (planes in flight)"),
         ParamSpec("smem", str, "", doc="values staged with their halo in shared memory (names, space-separated)"),
         ParamSpec("stream", str, "z", choices=("z", "y"),
@@ -289,9 +289,8 @@ class GridSpace(Space):
             if frame.rank > 2:
                 p["zc"] = 1
             add(p)
-        if not lean:   # adjacent rows (shared loads; the model does not tell them apart: tuning does)
-            for p in [q for q in out if q.get("py", 1) > 1 and not q.get("smem")]:
-                add({**p, "rows": "adjacent"})
+        for p in [q for q in out if q.get("py", 1) > 1 and not q.get("smem")]:   # rows sharing their reads
+            add({**p, "rows": "adjacent"})
         if frame.rank > 2 and not lean:   # walking the second axis instead: a few shapes, no staging
             across = self.frame(program, calls, {"stream": "y"}, info)
             for (bx, by), (px, py) in itertools.product([(32, 8), (128, 2)], [(1, 1), (2, 1), (1, 4)]):
@@ -437,14 +436,25 @@ def extra_work(program, frame, detail: dict, info) -> float:
     recomputed at every offset issues far more than it moves (the model then splits it)."""
     points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
     threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
+    rows = detail["py"] if detail.get("adjacent") and frame.rank > 1 else 1
     ops = 0.0
     for v, reached, cost in _recomputed(frame, info):
         if v in detail["tiles_shape"]:
             w, h = detail["tiles_shape"][v]
             reached = w * h / threads
+        elif rows > 1:   # adjacent rows evaluate an offset two of them reach once
+            reached = shared_offsets(frame.reach[v], frame.axes[1], rows)
         ops += reached * cost
-    ops += sum(len(offs) for offs in frame.loads.values())
+    ops += sum(len(offs) if rows == 1 else shared_offsets(offs, frame.axes[1], rows)
+               for offs in frame.loads.values())
     return ISSUE_PER_OP * ops * points
+
+
+def shared_offsets(offsets, axis: int, rows: int) -> float:
+    """Distinct offsets per point ``rows`` adjacent points along ``axis`` reach together (each
+    reaching ``offsets``): 27 box offsets over two rows, 36 / 2 = 18."""
+    seen = {tuple(k + (j if a == axis else 0) for a, k in enumerate(d)) for d in offsets for j in range(rows)}
+    return len(seen) / rows
 
 
 def estimated_registers(frame, detail: dict, info) -> int:

@@ -133,11 +133,12 @@ def check_value_shape(display: str, shape: tuple, keep_shape: tuple, window: tup
                          "own shape (an integer-indexed plane u[-2, :] counts as its window u[-2:-1, :])")
 
 
-def record_assign(b, old: str, at: tuple, inner: str, out: str | None = None) -> str:
-    """Append ``assign(old, inner)`` at window ``at`` (``out``: a name for the result), label it
+def record_assign(b, old: str, at: tuple, inner: str, out: str | None = None, loc=None) -> str:
+    """Append ``assign(old, inner)`` at window ``at`` (``out``: a name for the result, ``loc``:
+    the script position), label it
     ``v.1 = assign(v[0:1, 0:17], v[11:12, 0:17])``, mark ``old`` superseded; the result's name."""
     u = b.values[old].display
-    new = b.call("assign", {"u": old, "inner": inner}, at=at, out=out)
+    new = b.call("assign", {"u": old, "inner": inner}, loc=loc, out=out, at=at)
     val = b.values[inner]
     text = repr(val.const) if val.role == "const" else val.display
     b.calls[-1].label = f"{b.values[new].display} = assign({u}[{', '.join(f'{lo}:{hi}' for lo, hi in at)}], {text})"

@@ -46,6 +46,39 @@ e = max(abs(r)) + sum(r * r);
 g = r + u;
 return r, e, g;
 """
+HEAT3D_WALLS = """# heat3d with boundary code: periodic along axis 0, a fixed wall, reads of v after the copies
+grid u(k, m, n);
+input u;
+v = interior(u, u + 0.1 * (u[-1, 0, 0] + u[1, 0, 0] + u[0, -1, 0] + u[0, 1, 0] + u[0, 0, -1] + u[0, 0, 1] - 6 * u));
+v[0] = v[-2];
+v[-1, :, :] = v[1, :, :];
+v[..., -1] = 1.5;
+v[2:4, 1, 1:-1] = v[3:5, 2, 1:-1];
+w = v[1:-1, 1:-1, 1:-1] * 2.0 - v[:-2, 1:-1, 1:-1];
+return w;
+"""
+
+
+def _periodic2d(a):
+    b = a.copy()
+    b[1:-1, 1:-1] = 0.25 * (a[1:-1, :-2] + a[1:-1, 2:] + a[:-2, 1:-1] + a[2:, 1:-1])
+    b[0, :] = b[-2, :]
+    b[-1, :] = b[1, :]
+    b[:, 0] = b[:, -2]
+    b[:, -1] = b[:, 1]
+    return b
+
+
+def _heat3d_walls(u):
+    v = u.copy()
+    c = u[1:-1, 1:-1, 1:-1]
+    v[1:-1, 1:-1, 1:-1] = c + 0.1 * (u[:-2, 1:-1, 1:-1] + u[2:, 1:-1, 1:-1] + u[1:-1, :-2, 1:-1]
+                                     + u[1:-1, 2:, 1:-1] + u[1:-1, 1:-1, :-2] + u[1:-1, 1:-1, 2:] - 6 * c)
+    v[0] = v[-2]
+    v[-1, :, :] = v[1, :, :]
+    v[..., -1] = 1.5
+    v[2:4, 1, 1:-1] = v[3:5, 2, 1:-1]
+    return v[1:-1, 1:-1, 1:-1] * 2.0 - v[:-2, 1:-1, 1:-1]
 
 
 def _jacobi_steps(a, k):
@@ -71,6 +104,8 @@ SCRIPTS = {
                {"u": ("k", "m", "n")}, {"c0": 0.5, "c1": 0.0833}),
     "jacobi_repeat": (JACOBI_REPEAT, lambda a: _jacobi_steps(a, 3), {"m": 29, "n": 53}, {"a": ("m", "n")}, {}),
     "residual": (RESIDUAL, _residual, {"n": 1001}, {"u": ("n",), "f": ("n",)}, {}),
+    "periodic2d": ("periodic2d", _periodic2d, {"m": 37, "n": 23}, {"a": ("m", "n")}, {}),
+    "heat3d_walls": (HEAT3D_WALLS, _heat3d_walls, {"k": 13, "m": 7, "n": 11}, {"u": ("k", "m", "n")}, {}),
 }
 
 

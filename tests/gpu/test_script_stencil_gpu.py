@@ -1,5 +1,5 @@
-"""GPU tier of stencil scripts: the example scripts (jacobi2d, hdiff) and the other syntaxes
-(slices, offsets, repeat, reductions) compiled with kfuse.compile_script, run in float32 and
+"""GPU tier of stencil scripts: the example scripts (jacobi2d, hdiff, periodic2d) and the other
+syntaxes (slices, offsets, repeat, reductions, boundary assignments) compiled with kfuse.compile_script, run in float32 and
 float64 at odd sizes, against NumPy in float64 running the same stencil."""
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ SIZES = {
     "heat3d": [{"k": 19, "m": 23, "n": 37}, {"k": 65, "m": 33, "n": 257}],
     "jacobi_repeat": [{"m": 29, "n": 53}, {"m": 513, "n": 257}],
     "residual": [{"n": 1001}, {"n": 3}],
+    "periodic2d": [{"m": 37, "n": 23}, {"m": 3, "n": 3}, {"m": 1025, "n": 4099}],
+    "heat3d_walls": [{"k": 13, "m": 7, "n": 11}, {"k": 5, "m": 4, "n": 3}, {"k": 65, "m": 129, "n": 257}],
 }
 CASES = [(n, s, d) for n, ss in SIZES.items() for s in ss for d in ("float32", "float64")]
 

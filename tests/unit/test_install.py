@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def test_examples_are_the_eleven_sequences_with_a_description():
     assert examples.names() == ["atax", "axpydot", "bicgk", "gemver", "gesummv", "hdiff", "jacobi2d", "madd",
-                                "sgemv", "sgemvt", "sscal", "vadd", "waxpby"]
+                                "periodic2d", "sgemv", "sgemvt", "sscal", "vadd", "waxpby"]
     for name in examples.names():
         assert examples.describe(name).upper().startswith(name.upper()), name
 

@@ -10,7 +10,7 @@ PACKAGE_EXAMPLES = Path(kfuse.__file__).parent / "examples"
 REPO_EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 EXAMPLES_DIR = REPO_EXAMPLES if REPO_EXAMPLES.is_dir() else PACKAGE_EXAMPLES
 #: the stencil examples (grids) have tests of their own (test_script_stencil.py)
-STENCIL_EXAMPLES = ("hdiff", "jacobi2d")
+STENCIL_EXAMPLES = ("hdiff", "jacobi2d", "periodic2d")
 EXAMPLES = sorted(p for p in EXAMPLES_DIR.glob("*.kf") if p.stem not in STENCIL_EXAMPLES)
 EXAMPLE_NAMES = [p.stem for p in EXAMPLES]
 DTYPES = ("float32", "float64", "complex64", "complex128")

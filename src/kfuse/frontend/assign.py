@@ -89,19 +89,61 @@ def _superseded(b) -> set:
 
 def _refuse_target(t):
     """One KfuseError if ``t`` cannot be assigned into (an argument, a view, a 0-d array)."""
-    b = t._b
-    v = b.values[t._name]
-    if v.role == "input" or b.is_number(t._name):
+    refuse_target(t._b, t._name, t._drop)
+
+
+def refuse_target(b, name: str, drop: tuple = ()):
+    """One KfuseError if value ``name`` of builder ``b`` cannot be assigned into: an argument,
+    a view (``drop``: the axes an integer index removed), a scalar or a sparse matrix (both
+    front ends; the script names its inputs itself, with its own fix)."""
+    v = b.values[name]
+    if v.role == "input" or b.is_number(name):
         raise KfuseError(f"assignment into argument {v.display!r}: NumPy would modify the caller's array, "
                          "but kfuse functions return new arrays; assign into a copy "
                          f"(w = {v.display}.copy(); w[...] = ...) or into the result of kfuse.interior, "
                          "and return it (f(..., out=buf) writes the result into a buffer you own)")
-    if t._drop or v.view_of is not None:
+    if drop or v.view_of is not None:
         raise KfuseError(f"assignment into {v.display}, a view (slice, integer index or transpose) of "
                          f"{b.values[v.view_of].display if v.view_of else 'an array'}: assign into the "
                          "array itself with the whole index (v[1:-1, 0] = ...)")
     if v.type.kind in ("scalar", "sparse"):
         raise KfuseError(f"assignment into {v.display}, a {v.type.kind}: only dense arrays take assignments")
+
+
+def assigned_window(shape: tuple, key) -> tuple:
+    """``(at, window, numpy_shape)`` of ``v[key] = ...`` for ``v`` of ``shape``: the
+    ``(start, stop)`` per axis the assignment replaces, the window's keep-dims shape and NumPy's
+    shape of ``v[key]`` (integer-indexed axes dropped); ShapeError for a key kfuse refuses."""
+    ints: list = []
+    at = window_bounds(tuple(shape), key, ints)
+    window = tuple(hi - lo for lo, hi in at)
+    return at, window, tuple(n for a, n in enumerate(window) if a not in ints)
+
+
+def check_value_shape(display: str, shape: tuple, keep_shape: tuple, window: tuple, numpy_shape: tuple):
+    """ShapeError unless an array value (``display``; NumPy's ``shape``, ``keep_shape`` with
+    integer-indexed axes kept) can be assigned into a window of keep-dims shape ``window``
+    (NumPy's ``numpy_shape``): NumPy broadcasts it and kfuse gets the window's own shape."""
+    if not _fits(shape, numpy_shape):
+        raise ShapeError(f"could not broadcast {display} of shape {tuple(shape)} "
+                         f"into the assigned window of shape {numpy_shape}")
+    if tuple(keep_shape) != tuple(window):
+        raise ShapeError(f"assigning {display} of shape {tuple(shape)} into a "
+                         f"window of shape {numpy_shape}: kfuse assigns a number or values of the window's "
+                         "own shape (an integer-indexed plane u[-2, :] counts as its window u[-2:-1, :])")
+
+
+def record_assign(b, old: str, at: tuple, inner: str, out: str | None = None, loc=None) -> str:
+    """Append ``assign(old, inner)`` at window ``at`` (``out``: a name for the result, ``loc``:
+    the script position), label it
+    ``v.1 = assign(v[0:1, 0:17], v[11:12, 0:17])``, mark ``old`` superseded; the result's name."""
+    u = b.values[old].display
+    new = b.call("assign", {"u": old, "inner": inner}, loc=loc, out=out, at=at)
+    val = b.values[inner]
+    text = repr(val.const) if val.role == "const" else val.display
+    b.calls[-1].label = f"{b.values[new].display} = assign({u}[{', '.join(f'{lo}:{hi}' for lo, hi in at)}], {text})"
+    _superseded(b).add(old)
+    return new
 
 
 def _fits(value_shape: tuple, target: tuple) -> bool:
@@ -134,13 +176,7 @@ def _value(t, window: tuple, numpy_shape: tuple, value, as_operand) -> str:
     if vt.kind == "scalar":   # a 0-d result (kfuse.sum(u)): fills the window
         check_operand(value)
         return value._name
-    if not _fits(value.shape, numpy_shape):
-        raise ShapeError(f"could not broadcast {value._b.values[value._name].display} of shape {value.shape} "
-                         f"into the assigned window of shape {numpy_shape}")
-    if tuple(vt.shape) != tuple(window):
-        raise ShapeError(f"assigning {value._b.values[value._name].display} of shape {value.shape} into a "
-                         f"window of shape {numpy_shape}: kfuse assigns a number or values of the window's "
-                         "own shape (an integer-indexed plane u[-2, :] counts as its window u[-2:-1, :])")
+    check_value_shape(b.values[value._name].display, value.shape, tuple(vt.shape), window, numpy_shape)
     value = Tensor(b, value._name)   # the keep-dims window of an integer-indexed plane
     return as_operand(b, value)
 
@@ -149,19 +185,8 @@ def setitem(t, key, value, as_operand):
     """``t[key] = value`` (module docstring): records ``assign`` and rebinds ``t``."""
     _refuse_target(t)
     b = t._b
-    shape = tuple(t._type.shape)
-    ints: list = []
-    at = window_bounds(shape, key, ints)
-    window = tuple(hi - lo for lo, hi in at)
-    numpy_shape = tuple(n for a, n in enumerate(window) if a not in ints)
+    at, window, numpy_shape = assigned_window(tuple(t._type.shape), key)
     inner = _value(t, window, numpy_shape, value, as_operand)
     if 0 in window:
         return   # NumPy assigns nothing
-    old = t._name
-    u = b.values[old].display
-    out = b.call("assign", {"u": old, "inner": inner}, at=at)
-    val = b.values[inner]
-    text = repr(val.const) if val.role == "const" else val.display
-    b.calls[-1].label = f"{b.values[out].display} = assign({u}[{', '.join(f'{lo}:{hi}' for lo, hi in at)}], {text})"
-    _superseded(b).add(old)
-    t._name = out
+    t._name = record_assign(b, t._name, at, inner)

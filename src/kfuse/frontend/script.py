@@ -15,6 +15,7 @@ Expressions: calls with positional and keyword arguments, ``+ - * / @``, compari
 ``> < >= <=`` (for ``where``), unary ``-``, ``.T``, numbers (``2``, ``1.5e-3``, ``2j``),
 NumPy slices ``u[1:-1, :-2]`` and neighbour offsets ``u[0, -1]`` (see
 :mod:`kfuse.frontend.script_lower` for how values of different domains line up).
+``v[0, :] = v[-2, :];`` assigns into a window (:mod:`kfuse.frontend.script_assign`).
 ``repeat N { ... }`` unrolls its body N times (N <= 64).  Comments: ``#``, ``//``.
 Every error names the line and column.
 """
@@ -27,6 +28,7 @@ import re
 from ..errors import KfuseError, ScriptError
 from ..ir import DENSE_KIND, ArrayType, DTYPES, Program
 from .builder import GraphBuilder
+from .script_assign import indexed_assignment
 from .script_lower import Lowering, NeedSizes, Node
 from .script_sizes import PROBE, symbolic_program, unprobe
 
@@ -149,6 +151,8 @@ class _Parser:
             self.repeat_stmt()
         elif t.kind == "name" and self.peek(1).text == "=":
             self.assignment()
+        elif t.kind == "name" and self.peek(1).text == "[":
+            indexed_assignment(self)   # v[0, :] = v[-2, :]; (boundary code)
         elif t.kind == "eof":
             return
         else:

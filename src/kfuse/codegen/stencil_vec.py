@@ -2,7 +2,8 @@
 VEC elements an array is read at, one vector store per output (the grid space checked the
 alignment of every array; the executable checks the pointers and runs the plan with ``vec`` 1
 where one is not aligned).  Threads whose points straddle the edge of a box take them one by
-one.  Sample (jacobi-2d, float32, VEC = 4)::
+one.  With ``rows`` ``adjacent`` the thread's PY points sit on consecutive rows and join the same
+scope (an offset two rows read is loaded once).  Sample (jacobi-2d, float32, VEC = 4)::
 
     if (x_p >= 1 && x_p + 3 < 8191 && y_p >= 1 && y_p < 8191) {
         const float4 a_q = *reinterpret_cast<const float4*>(&a[a_at]);

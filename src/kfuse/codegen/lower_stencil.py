@@ -206,7 +206,7 @@ class GridLowering(KernelEmitter):
         d = self.geometry.detail
         rank = self.frame.rank
         tile = ["tx", "ty"]
-        self.rows = d["py"] if d["adjacent"] and d["py"] > 1 and rank > 1 and not self.staged else 1
+        self.rows = d["rows"]   # > 1: the PY points on adjacent rows (never with staged tiles)
         with contextlib.ExitStack() as loops:
             if d["py"] > 1 and rank > 1 and self.rows == 1:   # the thread's rows BY apart
                 code("#pragma unroll")

@@ -301,7 +301,8 @@ class GridSpace(Space):
     def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
         """A 1-D launch of ``ceil(X/bx) * ceil(Y/by) * ceil(Z/zc) * W`` blocks of ``bx * by``
         threads (X, Y, Z, W: the threads' domain from the fastest memory axis).  detail:
-        ``frame``, ``bx``, ``by``, ``zc``, ``px``, ``py``, ``vec``, ``x0`` (the threads' first x
+        ``frame``, ``bx``, ``by``, ``zc``, ``px``, ``py``, ``vec``, ``rows`` (the PY points on
+        adjacent rows sharing one scope: PY, else 1), ``x0`` (the threads' first x
         point), ``vector`` (arrays accessed ``vec`` elements at a time), ``tiles`` (blocks per memory axis), ``smem``
         (staged values), ``tiles_shape`` per staged value: (width, height) of its tile."""
         frame = self.frame(program, calls, params, info)
@@ -316,7 +317,7 @@ class GridSpace(Space):
         outs = [info.out(c) for c in calls if info.fn(c).is_reduce]
         staged = {v: staged_tile(frame, v, bx * px * vec, by * py) for v in sorted(smem_names(params))}
         detail = {"frame": frame, "bx": bx, "by": by, "zc": zc, "px": px, "py": py, "vec": vec,
-                  "adjacent": params.get("rows", "apart") == "adjacent",
+                  "rows": py if params.get("rows", "apart") == "adjacent" and frame.rank > 1 else 1,
                   "x0": x0, "vector": vector,
                   "uz": min(int(params.get("uz", 1)), zc), "tiles": tiles, "smem": tuple(staged),
                   "tiles_shape": staged}
@@ -436,7 +437,7 @@ def extra_work(program, frame, detail: dict, info) -> float:
     recomputed at every offset issues far more than it moves (the model then splits it)."""
     points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
     threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
-    rows = detail["py"] if detail.get("adjacent") and frame.rank > 1 else 1
+    rows = detail["rows"]
     ops = 0.0
     for v, reached, cost in _recomputed(frame, info):
         if v in detail["tiles_shape"]:

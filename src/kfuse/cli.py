@@ -112,7 +112,7 @@ def cmd_stages(args):
     workflow.position(until)
     prog = bind_sizes(_load(args), _sizes(args.size))
     out = args.out or f"{prog.name}_stages"
-    run = workflow.Run(prog, out, args.start)
+    run = workflow.Run(prog, out, args.start, measure=args.measure, arch=args.arch)
     if run.plan is not None and args.plan:
         raise KfuseError("--plan and --from plan both give the plan; give one")
     stages = compile_stages(prog, None, run.plan or args.plan, args.arch, until=workflow.compile_stage(until),
@@ -326,6 +326,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "(04_search.json) or plan (05_plan.json or 05_oeg_new.dot) in --out")
     c.add_argument("--out", default=None, help="folder to write into and read --from (default NAME_stages)")
     c.add_argument("--arch", help="target, e.g. sm_90 (default: the GPU's, else sm_90)")
+    c.add_argument("--measure", choices=("auto", "on", "off"), default="auto",
+                   help="01 metadata: time each call's unfused kernel on the GPU (auto: where there is "
+                        "one; on: fail without one; off: predictions only)")
     c.set_defaults(func=cmd_stages)
     c = script_cmd("run", "compile and run on random inputs, check and time")
     c.add_argument("--arch", help="target, e.g. sm_90")

@@ -12,6 +12,7 @@ a fraction of one graph launch::
 from __future__ import annotations
 
 import numbers
+import weakref
 
 from .errors import ArgumentError, KfuseError
 from .platform import arrays
@@ -23,8 +24,10 @@ def iterate(step, state, steps: int, *, out=None, graph_steps: int = GRAPH_STEPS
     """``state`` after ``steps`` applications of ``step`` (a function of one array returning one
     array of the same shape, type and layout, or a :func:`kfuse.jit` of one), as the Python loop
     ``for _ in range(steps): state = step(state)`` computes it.  ``out=``: an array to write the
-    final state into (else a new array).  CuPy arrays or torch tensors (the result is of the
-    same kind)."""
+    final state into (else a new array; it may be the state itself).  CuPy arrays or torch
+    tensors (the result is of the same kind).  The loop's two buffers and its CUDA graph are
+    captured on the first call and kept with the compiled step (two state-sized arrays per
+    device and stream), so later calls replay them at no host cost beyond the launches."""
     from .api import JitFunction, jit
     if isinstance(steps, bool) or not isinstance(steps, numbers.Integral) or steps < 0:
         raise ArgumentError(f"iterate: steps must be a non-negative integer, got {steps!r}")
@@ -35,18 +38,34 @@ def iterate(step, state, steps: int, *, out=None, graph_steps: int = GRAPH_STEPS
     x = arrays.to_cupy("state", state)
     exe = fn.executable(x)
     _check_step(exe, x)
-    result = _run(exe, x, int(steps), int(graph_steps) // 2 * 2)
+    target = _final(exe, x, out)
+    result = _run(exe, x, int(steps), int(graph_steps) // 2 * 2, target)
     if out is not None:
-        target = arrays.to_cupy("out", out)
-        if target.shape != x.shape or target.dtype != x.dtype:
-            raise ArgumentError(f"iterate: out must be a {x.dtype} array of shape {x.shape}, got "
-                                f"{target.dtype} {target.shape}")
-        target[...] = result
+        if result is not target or target is None:
+            arrays.to_cupy("out", out)[...] = result
         return out
     if torch_used:
         import torch
         return torch.from_dlpack(result)
     return result
+
+
+def _final(exe, x, out):
+    """The array the last step writes: a new one, or the caller's ``out=`` itself when its layout
+    is the step's output layout and it shares no memory with the state (else None: the loop
+    ends in a new array copied into ``out``)."""
+    import cupy
+    order = exe.program.value(exe.program.outputs[0]).type.order
+    if out is None:
+        return cupy.empty(x.shape, x.dtype, order=order)
+    target = arrays.to_cupy("out", out)
+    if target.shape != x.shape or target.dtype != x.dtype:
+        raise ArgumentError(f"iterate: out must be a {x.dtype} array of shape {x.shape}, got "
+                            f"{target.dtype} {target.shape}")
+    contiguous = target.flags.c_contiguous if order == "C" else target.flags.f_contiguous
+    if not contiguous or cupy.shares_memory(target, x):
+        return None
+    return target
 
 
 def _check_step(exe, x) -> None:
@@ -65,29 +84,68 @@ def _check_step(exe, x) -> None:
                          "(kfuse.interior keeps a boundary)")
 
 
-def _run(exe, x, steps: int, graph_steps: int):
-    """Run the loop: the first step into one buffer, then ping-pong, graphs where they fit."""
+def _run(exe, x, steps: int, graph_steps: int, final):
+    """Run the loop: the first step from ``x`` into a buffer, ping-pong between two buffers
+    (CUDA graphs where at least ``graph_steps`` steps are left), the last step into ``final``
+    (None: a new array).  The buffers and the graph are kept per executable, device and stream
+    (:func:`_workspace`), so a loop captures its graph once, not on every call."""
     import cupy
+    if final is None:
+        order = exe.program.value(exe.program.outputs[0]).type.order
+        final = cupy.empty(x.shape, x.dtype, order=order)
     if steps == 0:
-        return x.copy(order="K")
-    order = exe.program.value(exe.program.outputs[0]).type.order
-    b = cupy.empty(x.shape, x.dtype, order=order)
-    exe(x, out=b)
-    left = steps - 1
-    if left == 0:
-        return b
-    c = cupy.empty_like(b)
-    cur, nxt = b, c
-    if left >= graph_steps:
-        envs = [exe.prepare((cur if k % 2 == 0 else nxt,), out=(nxt if k % 2 == 0 else cur))
-                for k in range(graph_steps)]
-        if all(env is not None for env in envs):
-            graph = exe.capture(envs)
-            stream = cupy.cuda.get_current_stream()
-            for _ in range(left // graph_steps):
-                graph.launch(stream=stream)
-            left %= graph_steps     # an even count of steps: the state is back in ``cur``
+        final[...] = x
+        return final
+    if steps == 1:
+        exe(x, out=final)
+        return final
+    left = steps - 2                  # the steps between the first and the last
+    ws = _workspace(exe, x, graph_steps if left >= graph_steps else 0)
+    cur, nxt = ws.a, ws.b
+    exe(x, out=cur)
+    if ws.graph is not None and left >= graph_steps:
+        stream = cupy.cuda.get_current_stream()
+        for _ in range(left // graph_steps):
+            ws.graph.launch(stream=stream)
+        left %= graph_steps           # an even count of steps: the state is back in ``cur``
     for _ in range(left):
         exe(cur, out=nxt)
         cur, nxt = nxt, cur
-    return cur
+    exe(cur, out=final)
+    return final
+
+
+class _Workspace:
+    """The two ping-pong buffers of a loop and, once a loop was long enough, the CUDA graph of
+    ``graph_steps`` steps over them (``a -> b -> a ...``, ending in ``a``)."""
+
+    def __init__(self, a, b):
+        self.a, self.b = a, b
+        self.graphs: dict = {}
+        self.graph = None
+
+
+_WORKSPACES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _workspace(exe, x, graph_steps: int) -> _Workspace:
+    """The buffers (and the graph of ``graph_steps`` steps, 0: none needed) of ``exe``'s loops
+    on the current device and stream.  Kept while the executable lives: two state-sized arrays
+    per compiled step, device and stream (loops on one stream run in order, so reusing them is
+    safe; another stream gets its own)."""
+    import cupy
+    key = (cupy.cuda.runtime.getDevice(), cupy.cuda.get_current_stream().ptr)
+    per_exe = _WORKSPACES.setdefault(exe, {})
+    ws = per_exe.get(key)
+    if ws is None:
+        order = exe.program.value(exe.program.outputs[0]).type.order
+        ws = per_exe[key] = _Workspace(cupy.empty(x.shape, x.dtype, order=order),
+                                       cupy.empty(x.shape, x.dtype, order=order))
+    ws.graph = None
+    if graph_steps:
+        if graph_steps not in ws.graphs:
+            envs = [exe.prepare((ws.a if k % 2 == 0 else ws.b,), out=(ws.b if k % 2 == 0 else ws.a))
+                    for k in range(graph_steps)]
+            ws.graphs[graph_steps] = exe.capture(envs) if all(e is not None for e in envs) else None
+        ws.graph = ws.graphs[graph_steps]
+    return ws

@@ -153,3 +153,34 @@ def test_iterate_refuses_a_step_that_changes_the_shape():
     import cupy
     with pytest.raises(kfuse.KfuseError, match="keeps the state's shape"):
         kfuse.iterate(lambda u: u[1:] * 2, cupy.ones(10), steps=3)
+
+
+def test_iterate_captures_its_graph_once_and_writes_out_in_place(monkeypatch):
+    """A second loop over the same compiled step replays the kept graph (no capture: a capture
+    per call cost 7 us per step at 100 steps of heat-3d 256^3); ``out=`` may be the state."""
+    import cupy
+    from kfuse.runtime.executable import Executable
+    jac = kfuse.jit(CASES["jacobi2d"][0](kfuse))
+    a0 = np.random.default_rng(11).uniform(-1, 1, (67, 45))
+    want = a0.copy()
+    for _ in range(37):
+        want = CASES["jacobi2d"][0](NUMPY)(want)
+    x = cupy.asarray(a0)
+    first = kfuse.iterate(jac, x, steps=37, graph_steps=8)
+    captures = []
+    real = Executable.capture
+    monkeypatch.setattr(Executable, "capture", lambda self, envs: captures.append(1) or real(self, envs))
+    again = kfuse.iterate(jac, x, steps=37, graph_steps=8)
+    assert captures == []
+    for got in (first, again):
+        np.testing.assert_allclose(cupy.asnumpy(got), want, rtol=1e-12, atol=1e-14)
+    assert first.data.ptr != again.data.ptr            # each call returns its own array
+    assert kfuse.iterate(jac, x, steps=37, graph_steps=8, out=x) is x   # in place
+    np.testing.assert_allclose(cupy.asnumpy(x), want, rtol=1e-12, atol=1e-14)
+    y = cupy.asarray(a0)
+    f_out = cupy.empty((67, 45), order="F")            # another layout: computed, then copied
+    assert kfuse.iterate(jac, y, steps=3, out=f_out) is f_out
+    w3 = a0.copy()
+    for _ in range(3):
+        w3 = CASES["jacobi2d"][0](NUMPY)(w3)
+    np.testing.assert_allclose(cupy.asnumpy(f_out), w3, rtol=1e-12, atol=1e-14)

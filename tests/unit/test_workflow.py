@@ -278,3 +278,35 @@ def test_compile_stages_takes_exclusions_and_a_strategy():
     assert [k.calls for k in got.kernels] == [[0, 1], [2], [3]]
     got = compile_stages(prog, sizes, until="plan", strategy="unfused")["plan"]
     assert len(got.kernels) == 4
+
+
+def test_metadata_merges_measured_times_and_says_what_was_timed():
+    """Stage 01 with the GPU's per-call times: each call gains measured_us and the share of the
+    DRAM limit it reached; a kernel serving two calls says so; without times the note says why."""
+    prog = bound("gemver", m=300, n=200)
+    cal = Calibration()
+    plain = workflow.metadata(prog, cal)
+    assert plain["measured"] is None and "not asked" in plain["measured_note"]
+    skipped = workflow.metadata(prog, cal, {"calls": {}, "skipped": "no GPU: test"})
+    assert skipped["measured"] is None and "no GPU: test" in skipped["measured_note"]
+    timed = workflow.metadata(prog, cal, {"device": "NVIDIA Test", "calls": {
+        0: {"measured_us": 10.0, "kernel": "k0", "shared_with": []},
+        1: {"measured_us": 5.0, "kernel": "k1", "shared_with": [2]}}})
+    c0, c1, c3 = timed["calls"][0], timed["calls"][1], timed["calls"][3]
+    floor = (c0["read_bytes"] / cal.read_bw + c0["write_bytes"] / cal.write_bw) * 1e6
+    assert timed["measured"] == "NVIDIA Test" and c0["measured_us"] == 10.0
+    assert c0["measured_limit_pct"] == round(100 * floor / 10.0, 1)
+    assert "call(s) [2]" in c1["measured_note"] and "measured_us" not in c3
+    text = workflow.report_metadata(timed)
+    assert "measured on NVIDIA Test" in text and "measured      10.0 us" in text
+
+
+def test_measure_on_without_a_gpu_is_one_line(tmp_path, capsys, monkeypatch):
+    from kfuse.platform import device
+    monkeypatch.setattr(device, "has_gpu", lambda: False)
+    monkeypatch.setattr(device, "no_gpu_reason", lambda: "no GPU here (test)")
+    assert _stages(tmp_path / "m", "--until", "program", "--measure", "on") != 0
+    assert "--measure on: no GPU here (test)" in capsys.readouterr().err
+    assert _stages(tmp_path / "a", "--until", "program") == 0
+    meta = json.loads((tmp_path / "a" / "01_metadata.json").read_text())
+    assert meta["measured"] is None and "no GPU here (test)" in meta["measured_note"]

@@ -79,9 +79,11 @@ def calibration():
 
 
 # --------------------------------------------------------------------- 01 metadata
-def metadata(program: Program, cal) -> dict:
+def metadata(program: Program, cal, measured: dict | None = None) -> dict:
     """The ``01_metadata.json`` document: per call its unfused kernel as the model sees it,
-    the fields it reads and writes, and the device facts of ``cal``."""
+    the fields it reads and writes, and the device facts of ``cal``; ``measured``: what
+    :func:`kfuse.runtime.measure_calls.measure_calls` timed on the GPU (each call's
+    ``measured_us`` and the share of the DRAM limit it reached), None: predictions only."""
     from ..model.planner import make_search
     from ..model.predict import SMEM_PER_SM, kernel_kind, kernel_traffic, resident_blocks
     search = make_search(program, cal)
@@ -107,9 +109,28 @@ def metadata(program: Program, cal) -> dict:
                        "l2_bytes": cal.l2_bytes, "read_GBps": cal.read_bw / 1e9, "write_GBps": cal.write_bw / 1e9,
                        "fma_per_s": cal.fma_rate, "ridge_flops_per_byte": round(cal.fma_rate / cal.read_bw, 3),
                        "smem_per_sm": SMEM_PER_SM},
-            "measured": None,
-            "measured_note": "figures are the model's predictions; kfuse stages does not time calls yet",
+            **_measured_fields(calls, measured, cal),
             "calls": calls}
+
+
+def _measured_fields(calls: list, measured: dict | None, cal) -> dict:
+    """Merge the GPU's per-call times into ``calls`` (``measured_us``, ``measured_limit_pct``)
+    and say what was measured, where, or why nothing was."""
+    if not measured or not measured.get("calls"):
+        why = (measured or {}).get("skipped") or "not asked (--measure off)"
+        return {"measured": None, "measured_note": f"figures are the model's predictions; not timed: {why}"}
+    for c in calls:
+        m = measured["calls"].get(c["id"])
+        if m is None:
+            continue
+        floor_us = (c["read_bytes"] / cal.read_bw + c["write_bytes"] / cal.write_bw) * 1e6
+        c["measured_us"] = m["measured_us"]
+        c["measured_limit_pct"] = round(100 * floor_us / m["measured_us"], 1) if m["measured_us"] else None
+        if m.get("shared_with"):
+            c["measured_note"] = f"one kernel with call(s) {m['shared_with']}: its time is theirs too"
+    return {"measured": measured.get("device"),
+            "measured_note": "measured_us: each call's unfused kernel timed alone on this GPU (CUDA graph, "
+                             "median of replays, random inputs); the DRAM limit at the calibration's ceilings"}
 
 
 def fields_of(program: Program, call) -> dict:
@@ -376,15 +397,23 @@ def _plan_of_groups(program: Program, plan: Plan, groups: list, cal, name: str) 
 
 # --------------------------------------------------------------------- reports
 def report_metadata(meta: dict) -> str:
+    """Stage 01 in words: per call its predicted (and, where timed, measured) time and share of
+    the DRAM limit, with a hint where a call is far from it."""
+    timed = bool(meta.get("measured"))
     lines = [f"01 metadata: {len(meta['calls'])} call(s) of {meta['program']} on {meta['device']['name']} "
-             f"(calibration {meta['device']['calibration']}); predicted, unfused"]
+             f"(calibration {meta['device']['calibration']}); unfused, "
+             + (f"predicted and measured on {meta['measured']}" if timed else "predicted")]
     total = sum(c["predicted_us"] for c in meta["calls"])
     for c in meta["calls"]:
-        hint = "" if (c["dram_limit_pct"] or 0) >= 60 else "  <- hint: far from the DRAM limit"
-        lines.append(f"  call {c['id']:<3} {c['kind']:<12} {c['predicted_us']:>9.1f} us  "
-                     f"{c['dram_limit_pct'] or 0:>5.1f}% of DRAM limit  occupancy {c['occupancy']:.2f}  "
+        pct = c.get("measured_limit_pct") if timed and c.get("measured_us") else c["dram_limit_pct"]
+        hint = "" if (pct or 0) >= 60 else "  <- hint: far from the DRAM limit"
+        got = f"  measured {c['measured_us']:>9.1f} us" if timed and c.get("measured_us") is not None else ""
+        lines.append(f"  call {c['id']:<3} {c['kind']:<12} {c['predicted_us']:>9.1f} us{got}  "
+                     f"{pct or 0:>5.1f}% of DRAM limit  occupancy {c['occupancy']:.2f}  "
                      f"{c['label']}{hint}")
-    lines.append(f"  unfused total {total:.1f} us (GPU time; launches back to back)")
+    lines.append(f"  unfused total {total:.1f} us predicted"
+                 + (f", {sum(c.get('measured_us') or 0 for c in meta['calls']):.1f} us measured" if timed else "")
+                 + " (GPU time; launches back to back)")
     return "\n".join(lines) + "\n"
 
 
@@ -446,8 +475,10 @@ class Run:
     """One ``kfuse stages`` run over ``folder``: what ``--from`` read back (the calls kept out of
     fusion, the strategy, the plan) and the numbered artifacts it writes (:meth:`files`)."""
 
-    def __init__(self, program: Program, folder: str, start: str | None = None, cal=None):
+    def __init__(self, program: Program, folder: str, start: str | None = None, cal=None,
+                 measure: str = "auto", arch: str | None = None):
         self.program, self.folder, self.cal = program, folder, cal or calibration()
+        self.measure, self.arch = measure, arch
         self.first, self.strategy, self.plan, self._meta = 1, None, None, None
         if start is None:
             self.excluded = {e["call"]: e["reason"] for e in targets(program, self.meta)["excluded"]}
@@ -466,7 +497,13 @@ class Run:
     @property
     def meta(self) -> dict:
         if self._meta is None:
-            self._meta = metadata(self.program, self.cal)
+            measured = None
+            if self.measure != "off":
+                from .measure_calls import measure_calls
+                measured = measure_calls(self.program, self.arch)
+                if self.measure == "on" and not measured.get("calls"):
+                    raise KfuseError(f"--measure on: {measured.get('skipped', 'nothing was timed')}")
+            self._meta = metadata(self.program, self.cal, measured)
         return self._meta
 
     def files(self, stages: dict, until: str, arch: str | None = None) -> list:
@@ -479,7 +516,8 @@ class Run:
             out.append((name, data if isinstance(data, bytes) else data.encode(), what))
 
         if self.first <= 1 <= last:
-            add("01_metadata.json", _dump(self.meta), "metadata: per call, predicted; the device")
+            add("01_metadata.json", _dump(self.meta), "metadata: per call, predicted"
+                + (" and measured" if self.meta.get("measured") else "") + "; the device")
             add("01_report.txt", report_metadata(self.meta), "metadata: report")
         if self.first <= 2 <= last:
             tg = targets(prog, self.meta)

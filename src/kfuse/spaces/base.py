@@ -259,6 +259,11 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
         """The domain in words, for legality's reasons."""
         return f"{self.name} kernel"
 
+    def plan_lines(self, params: dict) -> list:
+        """Lines a plan's description adds under a kernel of this space with ``params``
+        (:meth:`kfuse.fusion.plan.Plan.describe`); the default: none."""
+        return []
+
     def fusion_refusals(self, program, calls: list, info) -> list:
         """Reasons beyond the generic rules why ``calls`` (sorted, two or more) may not run in
         one kernel of this space (:func:`kfuse.fusion.legality.check`); the default: none."""

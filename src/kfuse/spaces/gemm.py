@@ -116,6 +116,11 @@ class GemmSpace(Space):
         """The output's elements (the product's flops are the engine term's, not these)."""
         return domain.rows * domain.cols
 
+    def plan_lines(self, params: dict) -> list:
+        """The scheme's text form (``GemmScheme.to_text``, once it exists)."""
+        scheme = scheme_of(params)
+        return [f"scheme: {scheme.to_text()}"] if hasattr(scheme, "to_text") else []
+
     # ------------------------------------------------------------------ legality
     def fusion_refusals(self, program, calls: list, info) -> list:
         """Why ``calls`` (two or more, one kernel's) cannot share a gemm kernel: a second

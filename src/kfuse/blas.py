@@ -9,7 +9,7 @@ from __future__ import annotations
 import inspect
 
 from .api import JitFunction
-from .errors import KfuseError
+from .errors import ArgumentError, KfuseError
 from .frontend.trace import Tensor, as_operand, current_builder
 
 _EAGER: dict = {}
@@ -66,6 +66,42 @@ def gemv(A, x, trans: bool = False, alpha=1.0, beta=None, y=None):
     supported yet (use ``A.conj()`` explicitly in a later version).
     """
     return _run("gemv", _gemv_body, (A, x, alpha, beta, y), {"trans": bool(trans)})
+
+
+PRECISIONS = ("ieee",)   # "tf32" (tensor cores) comes with the mma.sync engine
+
+
+def _gemm_body(b, A, B, alpha, beta, C, transa=False, transb=False):
+    if not isinstance(A, Tensor) or not isinstance(B, Tensor):
+        raise ArgumentError("gemm: A and B must be arrays (matrices)")
+    A = A.T if transa else A
+    B = B.T if transb else B
+    args = {"A": as_operand(b, A), "B": as_operand(b, B)}
+    if alpha is not None:
+        args["alpha"] = as_operand(b, alpha)
+    if C is not None:
+        args["beta"], args["C"] = as_operand(b, beta), as_operand(b, C)
+    return Tensor(b, b.gemm(args["A"], args["B"], args.get("alpha"), args.get("beta"), args.get("C")))
+
+
+def gemm(A, B, transa: bool = False, transb: bool = False, alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
+    """``alpha * op(A) op(B) + beta * C`` (BLAS gemm, out of place: a new m x n array), with
+    ``op(X) = X`` or ``X.T`` (``transa``/``transb``: read transposed, no copy).  ``C`` is read
+    only when given with a nonzero ``beta``.  ``precision``: ``"ieee"`` (exact float32/float64
+    on CUDA cores); ``"tf32"`` is not supported yet."""
+    if precision not in PRECISIONS:
+        raise ArgumentError(f"gemm: precision={precision!r} is not supported yet (supported: "
+                            f"{', '.join(map(repr, PRECISIONS))}; TF32 tensor cores come later)")
+    if C is None and not _is_zero(beta):
+        raise ArgumentError(f"gemm: beta={beta!r} needs C")
+    if C is not None and _is_zero(beta):
+        C, beta = None, None   # BLAS: C is not read when beta is 0
+    alpha = None if (isinstance(alpha, (int, float)) and not isinstance(alpha, bool) and alpha == 1) else alpha
+    return _run("gemm", _gemm_body, (A, B, alpha, beta, C), {"transa": bool(transa), "transb": bool(transb)})
+
+
+def _is_zero(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and x == 0
 
 
 def _body(fn, names):

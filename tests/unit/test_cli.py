@@ -194,7 +194,7 @@ def test_error_bad_plan_file(capsys, tmp_path):
 
 def test_error_unknown_library_function(capsys):
     rc, out, err = run(capsys, "library", "gemvv")
-    assert rc == 1 and one_error_line(err) == "unknown function 'gemvv' (did you mean gemv, gemv_t?)"
+    assert rc == 1 and one_error_line(err) == "unknown function 'gemvv' (did you mean gemv, gemv_t, gemm?)"
 
 
 def test_error_graph_output_to_a_missing_directory(capsys, tmp_path):

@@ -144,6 +144,12 @@ BUILTIN_CASES = [
     ("matmul", "matrix A(m, n); vector x(m); input A, x; out = x @ A @ A.T;",
      {"A": [[1, 0, 1], [0, 1, 1]], "x": [1, 2]}, [4, 5], R),                 # x@A = [1, 2, 3]
     ("scalar-only", "scalar a; input a; out = sqrt(a * 2 + 1);", {"a": 4.0}, 3, R),
+    ("gemm", "matrix A(m, k), B(k, n); input A, B; out = A @ B;",
+     {"A": [[1, 2], [3, 4], [5, 6]], "B": [[1, 0, -1], [2, 1, 0]]}, [[5, 2, -1], [11, 4, -3], [17, 6, -5]], R),
+    ("gemm-full", "matrix A(k, m), B(n, k), C(m, n); scalar a, b; input A, B, C, a, b; "
+                  "out = gemm(A.T, B.T, alpha=a, beta=b, C=C);",
+     {"A": [[1, 3], [2, 4]], "B": [[1, 0], [0, 1]], "C": [[1, 1], [1, 1]], "a": 2.0, "b": -1.0},
+     [[1, 3], [5, 7]], R),
     ("maximum", "vector x(n), y(n); input x, y; out = maximum(x, y);", {"x": [1, -2, 3], "y": [0, 0, 4]},
      [1, 0, 4], R),
     ("minimum", "vector x(n), y(n); input x, y; out = minimum(x, y);", {"x": [1, -2, 3], "y": [0, 0, 4]},

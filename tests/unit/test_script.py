@@ -377,8 +377,8 @@ ERRORS = [
      3, 1, "'B' is declared with order=F but the expression gives order=C"),
     ("no return", S + "y = scal(2, x);\n", 4, 1, "the script has no return statement"),
     ("statement after return", S + "y = scal(2, x);\nreturn y;\ny = x;\n", 5, 1, "statement after return"),
-    ("matrix @ matrix", "matrix A(m, n), B(n, m);\ninput A, B;\nC = A @ B;\nreturn C;\n", 3, 7,
-     "matrix @ matrix (BLAS-3) is not supported"),
+    ("matrix @ matrix", "matrix A(m, n), B(m, n);\ninput A, B;\nC = A @ B;\nreturn C;\n", 3, 7,
+     "shapes (m, n) and (m, n) do not match for a matrix product"),
     ("scalar @ vector", "vector x(n); scalar a;\ninput x, a;\ny = a @ x;\nreturn y;\n", 3, 7,
      "@ needs vectors or matrices"),
     ("declared twice", "vector x(n), x(n);\ninput x;\nreturn x;\n", 1, 14, "'x' is declared twice"),
@@ -415,7 +415,7 @@ def test_error_message_names_the_file(tmp_path):
 
 def test_unknown_function_error_lists_close_matches():
     err = script_error(S + "y = gemvv(x, x);\nreturn y;\n")
-    assert "did you mean gemv, gemv_t?" in str(err)
+    assert "did you mean gemv, gemv_t, gemm?" in str(err)
 
 
 def test_load_missing_script_file():

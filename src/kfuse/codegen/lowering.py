@@ -57,8 +57,9 @@ def _register_builtins():
     from .lower_tile import TileLowering
     from .lower_rows import RowsLowering
     from .lower_stencil import GridLowering
+    from .lower_gemm import GemmLowering
     for space, cls in (("scalar", ScalarLowering), ("vec", VecLowering), ("tile", TileLowering),
-                       ("rows", RowsLowering), ("grid", GridLowering)):
+                       ("rows", RowsLowering), ("grid", GridLowering), ("gemm", GemmLowering)):
         register_lowering(space, cls)
 
 

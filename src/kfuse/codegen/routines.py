@@ -55,14 +55,15 @@ def emit_routines(program, call) -> str:
     header = f"// {{}} routine of {call.label} [{fn.name}: {fn.hof}]"
     body_types = f"    using T = {T}; using R = {R};"
     args = [f"const {T} {p}" for p in compute_params(fn)]
-    if fn.is_reduce:
+    folds = fn.is_reduce or fn.hof == "contraction"   # compute folds into acc; finalize makes the output
+    if folds:
         args.append(f"{O}& acc")
     else:
         args.append(f"{O}& {out}")
     lines = [header.format("compute"),
              f"__device__ __forceinline__ void {call.name}_compute({', '.join(args)}) {{",
              body_types, _indent(fn.compute), "}"]
-    if fn.is_reduce:
+    if folds:
         fargs = [f"const {O} acc"] + [f"const {T} {p}" for p in finalize_params(fn)] + [f"{O}& {out}"]
         lines += [header.format("finalize"),
                   f"__device__ __forceinline__ void {call.name}_finalize({', '.join(fargs)}) {{",

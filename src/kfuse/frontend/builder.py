@@ -412,8 +412,29 @@ class GraphBuilder:
         if ta.kind == "vector" and tb.kind == "vector":
             return self.call("dot", {"x": a, "y": b}, loc=loc, out=out)
         if ta.kind == "matrix" and tb.kind == "matrix":
-            raise ShapeError("matrix @ matrix (BLAS-3) is not supported yet")
+            return self.gemm(a, b, loc=loc, out=out)
         raise ShapeError(f"@ needs vectors or matrices, got {ta.describe()} and {tb.describe()}")
+
+    def gemm(self, a: str, b: str, alpha: str | None = None, beta: str | None = None, c: str | None = None,
+             loc=None, out=None) -> str:
+        """``A @ B`` of two matrices -> ``gemm`` (a contraction).  Transpose views stay views: the
+        gemm kernel reads them transposed, with no copy.  ShapeError names both shapes when the
+        inner dimensions differ, DTypeError mismatched or complex element types."""
+        ta, tb = self.type_of(a), self.type_of(b)
+        for v, t in ((a, ta), (b, tb)):
+            if is_complex(t.dtype):
+                raise DTypeError(f"{self.values[v].display} @ ...: complex matrices ({t.dtype}) are not supported by "
+                                 "the matrix product yet (float32 and float64 are)")
+        if ta.dtype != tb.dtype:
+            raise DTypeError(f"matrix product of {self.values[a].display} ({ta.dtype}) and {self.values[b].display} "
+                             f"({tb.dtype}): mismatched element types; convert explicitly, kfuse does not promote")
+        if ta.rank == 2 and tb.rank == 2 and isinstance(ta.shape[1], int) and isinstance(tb.shape[0], int) \
+                and ta.shape[1] != tb.shape[0]:
+            raise ShapeError(f"matrix product: shapes {tuple(ta.shape)} ({self.values[a].display}) and "
+                             f"{tuple(tb.shape)} ({self.values[b].display}) do not match: "
+                             f"{ta.shape[1]} columns against {tb.shape[0]} rows")
+        args = {"A": a, "B": b, "alpha": alpha, "beta": beta, "C": c}
+        return self.call("gemm", args, loc=loc, out=out)
 
     # ---------------------------------------------------------------- result
     def finish(self, outputs: list) -> Program:

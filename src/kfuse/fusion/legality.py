@@ -181,6 +181,7 @@ def _check(an: Analysis, calls: list) -> list:
                 reasons.append(f"call {c.id} ({c.label}) reads {program.value(base).display} {where}, the "
                                f"result of reduction {src} ({program.calls[src].label}): it is complete "
                                "only after a global barrier (the end of the kernel)")
+    reasons.extend(spaces.get(host.space).fusion_refusals(program, calls, info))
     bad = an.not_convex(members)
     if bad:
         reasons.append(f"not convex: call(s) {bad[0]} depend on call(s) outside the fusion that "

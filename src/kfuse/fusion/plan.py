@@ -81,9 +81,20 @@ class Plan:
         for k in self.kernels:
             p = ", ".join(f"{a}={b}" for a, b in k.params.items())
             lines.append(f"  {k.name} [{k.space}; {p}]")
+            lines.extend(f"      {ln}" for ln in _space_lines(k))
             for c in k.calls:
                 lines.append(f"      call {c}: {program.calls[c].label}")
         return "\n".join(lines)
+
+
+def _space_lines(kernel) -> list:
+    """What the kernel's space says of its parameters beyond ``name=value`` (a gemm kernel's
+    scheme in its text form); none for an unknown space (check_plan refuses it elsewhere)."""
+    try:
+        space = spaces.get(kernel.space)
+    except PlanError:
+        return []
+    return list(space.plan_lines(kernel.params))
 
 
 # --------------------------------------------------------------------- plan JSON

@@ -9,8 +9,9 @@ from __future__ import annotations
 from ..errors import UnknownFunctionError
 from .base import ElementaryFunction, Param, HOFS, COMBINES
 from .builtins import BUILTINS
+from .contraction import GEMM, Contraction, contract
 
-_REGISTRY: dict = {f.name: f for f in BUILTINS}
+_REGISTRY: dict = {f.name: f for f in BUILTINS + [GEMM]}
 
 
 def get(name: str) -> ElementaryFunction:
@@ -71,4 +72,4 @@ def _param(p) -> Param:
     return Param(*p)
 
 
-__all__ = ["ElementaryFunction", "Param", "HOFS", "COMBINES", "get", "names", "register", "unregister"]
+__all__ = ["ElementaryFunction", "Param", "HOFS", "COMBINES", "Contraction", "contract", "get", "names", "register", "unregister"]

@@ -258,7 +258,7 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
     if tr["vec"] == 1 and tr["narrow"]:
         eff /= cal.narrow_load_penalty
     t_transfer = (tr["read"] / cal.read_bw + tr["write"] / cal.write_bw) / max(eff, 1e-3)
-    t_transfer += tr["partial"] / cal.read_bw + tr["l2"] / cal.l2_bw
+    t_transfer += tr["partial"] / cal.read_bw + tr["l2"] / cal.l2_bw + tr.get("reread", 0) / cal.read_bw
     if facts is not None and facts["flops"] is not None and facts["flops"][0] is cal:
         flops = facts["flops"][1]
     else:
@@ -269,6 +269,7 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
     if tr.get("regs"):   # too few warps per SM to hide the latency of a long body: it issues slower
         warps = resident * tr["threads"] / (32 * max(1, cal.sm_count))
         t_compute /= min(1.0, warps / LATENCY_WARPS)
+    t_compute += engine_seconds(tr, cal)
     t = max(t_transfer, t_compute) + cal.gpu_launch_s
     t += tr.get("barriers", 0) * BARRIER_S / max(1, resident)
     if tr["partial"]:
@@ -280,6 +281,34 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
     # is faster (BiCGK 4096 on the H200: 21.6 µs atomic, 20.8 last block)
     t += tr["zeroed"] * cal.zero_kernel_s
     return t + wave_tail(tr["grid"], tr["threads"], cal)
+
+
+#: the share of the FFMA peak a tuned SIMT GEMM reaches (cuBLAS SGEMM on the H200: 51.4 of 66.9 TFLOP/s)
+FFMA_EFFICIENCY = 0.77
+#: flop rate of an engine relative to float32 FFMA (the H200's float64 FMA: half)
+ENGINE_SHARE = {"ffma/float32": 1.0, "ffma/float64": 0.5}
+
+
+def engine_rate(cal: Calibration, engine: str) -> float:
+    """Flop/s of ``engine`` (``ffma/float32``, ...): the calibration's ``engine_rates`` where it
+    measured one, else twice its FMA rate (SMs x 128 lanes x clock) x :data:`FFMA_EFFICIENCY`
+    x :data:`ENGINE_SHARE` (the H200 by default: 132 x 128 x 2 x 1.98 GHz x 0.77 = 51.5 TFLOP/s)."""
+    measured = getattr(cal, "engine_rates", None) or {}
+    if engine in measured:
+        return float(measured[engine])
+    return 2 * cal.fma_rate * FFMA_EFFICIENCY * ENGINE_SHARE.get(engine, 1.0)
+
+
+def engine_seconds(tr: dict, cal: Calibration) -> float:
+    """The engine term of a kernel whose space gives ``engine_flops`` (a matrix product):
+    flops / (engine rate x tile efficiency) x the wave quantisation ceil(T / S) / (T / S) of
+    its T blocks over S resident slots (SMs x blocks per SM).  0 for every other kernel."""
+    flops = tr.get("engine_flops", 0)
+    if not flops:
+        return 0.0
+    tiles, slots = max(1, tr["grid"]), resident_blocks(tr, cal)
+    waves = math.ceil(tiles / slots) / (tiles / slots)
+    return flops / (engine_rate(cal, tr["engine"]) * tr.get("engine_eff", 1.0)) * waves
 
 
 def _flops(program: Program, calls: list, cal: Calibration) -> float:

@@ -72,10 +72,13 @@ class Domain:
 
     def hosts(self, other: "Domain") -> bool:
         """Whether calls over ``other`` can run in a kernel over this domain: the same domain,
-        or a vector map/reduce whose element i is row i of a sparse kernel."""
+        a vector map/reduce whose element i is row i of a sparse kernel, or a matrix call over
+        the output of a matrix product (its epilogue; :mod:`kfuse.spaces.gemm`)."""
         if self.key() == other.key() or "scalar" in (self.space, other.space):
             return True   # scalar calls run as a prologue of any kernel
         spaces = {self.space, other.space}
+        if self.space == "gemm":   # a product's epilogue: maps over its m x n output
+            return other.space == "tile" and (other.rows, other.cols) == (self.rows, self.cols)
         return spaces == {"rows", "vec"} and self.length == other.length
 
 
@@ -255,6 +258,16 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     def describe(self, domain: Domain) -> str:
         """The domain in words, for legality's reasons."""
         return f"{self.name} kernel"
+
+    def plan_lines(self, params: dict) -> list:
+        """Lines a plan's description adds under a kernel of this space with ``params``
+        (:meth:`kfuse.fusion.plan.Plan.describe`); the default: none."""
+        return []
+
+    def fusion_refusals(self, program, calls: list, info) -> list:
+        """Reasons beyond the generic rules why ``calls`` (sorted, two or more) may not run in
+        one kernel of this space (:func:`kfuse.fusion.legality.check`); the default: none."""
+        return []
 
     def elements(self, domain: Domain) -> int:
         """Elements a call over ``domain`` computes (the model's work count)."""

@@ -6,6 +6,7 @@ from ..errors import PlanError
 from ..ir import Program
 from .base import Domain, Space
 from .facts import ProgramInfo, cached_info
+from .gemm import GemmSpace
 from .rows import RowsSpace
 from .scalar import ScalarSpace
 from .stencil import GridSpace
@@ -108,6 +109,6 @@ def default_dtype(program: Program, calls: list) -> str:
     return dtype
 
 
-for _space in (VecSpace(), TileSpace(), RowsSpace(), ScalarSpace(), GridSpace()):   # the order plans list them in
+for _space in (VecSpace(), TileSpace(), RowsSpace(), ScalarSpace(), GridSpace(), GemmSpace()):   # the order plans list them in
     register(_space)
 

@@ -1,0 +1,176 @@
+"""The ``gemm`` space's lowering: a kernel plan -> a :class:`GemmKernelSpec` -> ``emit_gemm``.
+
+The emitter (:mod:`kfuse.codegen.gemm`) writes the block-tiled product from the spec; this
+adapter says what the plan holds: the operands' pointers, whether each is read transposed (a
+``.T`` view: no copy), their memory orders and leading dimensions, the scheme (the kernel's
+launch parameters), and the epilogue -- the gemm's own finalize (``alpha * acc + beta * C``) and
+the fused map calls, as calls of their routines on registers, each stored where a later kernel
+or the caller needs it::
+
+    const float alpha_v = alpha;
+    float D_e;
+    D_gemm_finalize(acc, alpha_v, 0.0f, 0.0f, D_e);          // call 0: D = A @ B  [gemm]
+    float t2_e;
+    t2_add_compute(D_e, bias[(long long)(i) * 70 + (j)], t2_e);   // call 1
+    float E_e;
+    E_maximum_compute(t2_e, 0.0f, E_e);                       // call 2
+    E[(long long)(i) * 70 + (j)] = E_e;
+"""
+from __future__ import annotations
+
+from ..ir import ident
+from ..spaces.gemm import gemm_call, scheme_of
+from . import gemm as gemm_emitter
+from .common import KArg, KernelSource
+from .emitter import KernelEmitter
+from .routines import compute_params, finalize_params
+
+
+def element_index(program, value: str, i: str, j: str) -> str:
+    """The C index of element (i, j) of matrix ``value`` in its storage: by its own type's
+    shape and order (a transpose view's type is flipped already), a window's by its base's
+    shape plus its offsets."""
+    val = program.value(value)
+    if val.window is not None:
+        base = program.value(val.view_of).type
+        (r0, _), (c0, _) = val.window
+        i, j = (f"{i} + {r0}" if r0 else i), (f"{j} + {c0}" if c0 else j)
+        rows, cols, order = base.shape[0], base.shape[1], base.order
+    else:
+        rows, cols = val.type.shape
+        order = val.type.order
+    if order == "C":
+        return f"(long long)({i}) * {cols} + ({j})"
+    return f"({i}) + (long long)({j}) * {rows}"
+
+
+def vector_index(program, value: str, idx: str) -> str:
+    """The C index of element ``idx`` of vector ``value`` (a window's offset added)."""
+    val = program.value(value)
+    if val.window is not None and val.window[0][0]:
+        return f"{idx} + {val.window[0][0]}"
+    return idx
+
+
+class GemmLowering(KernelEmitter):
+    """A gemm kernel: one matrix product (its call ``self.gemm``) and its epilogue calls."""
+
+    def __init__(self, program, kplan, needed_outside):
+        super().__init__(program, kplan, needed_outside)
+        self.gemm = program.calls[gemm_call(program, kplan.calls, self.info)]
+        self.epilogue_calls = [c for c in self.calls if c.id != self.gemm.id]
+
+    # ---------------------------------------------------------------- the spec
+    def operand(self, param: str, taken: set) -> tuple:
+        """(:class:`GemmOperand`, its KArg) of operand ``param`` (``A`` or ``B``): a transpose
+        view is read transposed from its base; ``ld`` is the stored array's row length (C
+        order) or column length (F).  A base already passed (``A.T @ A``) gets a second name."""
+        v = self.gemm.args[param]
+        val = self.program.value(v)
+        base = self.program.base(v)
+        bt = self.program.value(base).type
+        trans = bool(val.view_of) and val.window is None
+        ld = int(bt.shape[1]) if bt.order == "C" else int(bt.shape[0])
+        name = ident(base)
+        if name in taken:
+            name = f"{name}_{param.lower()}"
+        taken.add(name)
+        arg = KArg(name, f"const {self.ctype_of(base)}* __restrict__ {name}", "in", base, dtype=bt.dtype)
+        return gemm_emitter.GemmOperand(name, trans, bt.order, ld), arg
+
+    def output_value(self) -> str:
+        """The value the emitter's output pointer ``c`` is: the product when stored, else the
+        first stored output of the epilogue."""
+        if self.gemm.out in self.stored:
+            return self.gemm.out
+        return self.stored[0]
+
+    def plain(self) -> bool:
+        """Whether the kernel is the bare product stored (no epilogue, no alpha, beta or C)."""
+        return not self.epilogue_calls and set(self.gemm.args) == {"A", "B"} and self.stored == [self.gemm.out]
+
+    def spec(self) -> tuple:
+        """(:class:`GemmKernelSpec`, the KArgs by parameter name)."""
+        geo = self.launch_geometry()
+        self.build_args()
+        taken: set = set()
+        a, karg_a = self.operand("A", taken)
+        b, karg_b = self.operand("B", taken)
+        out = self.output_value()
+        ot = self.program.value(out).type
+        by_name = {k.cname: k for k in self.args}
+        by_name[karg_a.cname], by_name[karg_b.cname] = karg_a, karg_b
+        c_name = ident(out)
+        taken.add(c_name)
+        epilogue = None
+        if not self.plain():
+            params = tuple((k.decl, k.cname) for k in self.args if k.cname not in taken)
+            epilogue = gemm_emitter.GemmEpilogue(params, self.epilogue_lines)
+        m, n, k = self.domain.shape
+        spec = gemm_emitter.GemmKernelSpec(
+            name=self.kplan.name, dtype=self.info.dtype(self.gemm.id), m=m, n=n, k=k, a=a, b=b, c=c_name,
+            c_order=ot.order, c_ld=int(ot.shape[1]) if ot.order == "C" else int(ot.shape[0]),
+            scheme=scheme_of(self.kplan.params), epilogue=epilogue,
+            comment=tuple(self.comment(c) for c in self.calls))
+        self.geometry_planned = geo
+        return spec, by_name
+
+    # ---------------------------------------------------------------- the epilogue
+    def epilogue_lines(self, i: str, j: str, acc: str) -> list:
+        """The statements for element (i, j) given the accumulated sum ``acc``: scalar loads,
+        the gemm's finalize, each epilogue call's compute routine, the stores."""
+        lines = []
+        done = set()
+        for c in self.calls:
+            for v in c.args.values():
+                val = self.program.value(v)
+                b = self.program.base(v)
+                if val.type.kind != "scalar" or val.role == "const" or b in done:
+                    continue
+                done.add(b)
+                src = ident(b) if val.host else f"{ident(b)}[0]"
+                lines.append(f"const {self.ctype_of(b)} {ident(b)}_v = {src};")
+
+        def elem_of(c):
+            def elem(v):
+                base = self.program.base(v)
+                if base in self.produced:
+                    return f"{ident(base)}_e"
+                if self.kind_of(v) == "vector":
+                    p = next(p for p, x in c.args.items() if x == v)
+                    idx = i if self.fns[c.id].param(p).index == "i" else j
+                    return f"{self.cname(v)}[{vector_index(self.program, v, idx)}]"
+                return f"{self.cname(v)}[{element_index(self.program, v, i, j)}]"
+            return elem
+
+        g = self.gemm
+        out = ident(g.out)
+        fargs = [self.routine_arg(g, p, elem_of(g)) for p in finalize_params(self.fns[g.id])]
+        lines.append(f"{self.ctype_of(g.out)} {out}_e;")
+        lines.append(f"{g.name}_finalize({', '.join([acc] + fargs + [out + '_e'])});   {self.comment(g)}")
+        self.store_line(lines, g.out, i, j)
+        for c in self.epilogue_calls:
+            args = [self.routine_arg(c, p, elem_of(c)) for p in compute_params(self.fns[c.id])]
+            o = ident(c.out)
+            lines.append(f"{self.ctype_of(c.out)} {o}_e;")
+            lines.append(f"{c.name}_compute({', '.join(args + [o + '_e'])});   {self.comment(c)}")
+            self.store_line(lines, c.out, i, j)
+        return lines
+
+    def store_line(self, lines: list, value: str, i: str, j: str) -> None:
+        """``D[(long long)(i) * N + (j)] = D_e;`` when a later kernel or the caller needs ``value``."""
+        if value in self.stored:
+            lines.append(f"{ident(value)}[{element_index(self.program, value, i, j)}] = {ident(value)}_e;")
+
+    # ---------------------------------------------------------------- the kernel
+    def emit(self) -> KernelSource:
+        """The spec, emitted; the kernel's parameters in the emitter's order."""
+        spec, by_name = self.spec()
+        src = gemm_emitter.emit_gemm(spec)
+        args = []
+        for decl, name in src.params:
+            k = by_name[name]
+            args.append(KArg(k.cname, decl, k.kind, k.value, k.nbytes, k.dtype, k.align))
+        return KernelSource(self.kplan.name, src.code, args, tuple(src.grid), tuple(src.block), self.kplan,
+                            shared_bytes=src.shared_bytes)
+

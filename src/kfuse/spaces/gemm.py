@@ -1,0 +1,247 @@
+"""The gemm space (issue 20): one block-tiled matrix product per kernel, with its epilogue.
+
+A gemm kernel runs one ``contraction`` call (``D = alpha * op(A) op(B) + beta * C``) over the
+domain (m, n, k); its m x n output hosts *epilogue* calls: elementwise maps over matrices of the
+output's shape that read the product at (i, j) (``alpha * (A @ B) + bias``, ``maximum(., 0)``),
+run on the accumulators before the store.  The launch parameters are the fields of
+:class:`kfuse.spaces.gemm_scheme.GemmScheme` (bm, bn, bk, tm, tn, stages, raster, splitk,
+engine); an edited scheme that cannot work is refused with the scheme's own reasons
+(``GemmScheme.refusals``).  What may not join a gemm kernel, and why, is
+:meth:`GemmSpace.fusion_refusals` (shown by ``kfuse.explain``).
+
+The model: :meth:`GemmSpace.traffic` gives the operands' re-reads per tile row and column
+(A x ceil(n / bn) + B x ceil(m / bm), counted once by the generic reads) and the product's
+flops for the engine term of :func:`kfuse.model.predict.engine_seconds`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from ..errors import PlanError
+from ..ir import itemsize
+from .base import Domain, Geometry, ParamSpec, Space, frozen
+from .gemm_scheme import ENGINES, GemmScheme
+
+#: the scheme's fields, the space's parameters (same names)
+SCHEME_FIELDS = tuple(f.name for f in dataclasses.fields(GemmScheme))
+#: the block tile whose arithmetic intensity the tile efficiency is relative to (bm = bn = 128)
+REFERENCE_INTENSITY = 128 * 128 / (128 + 128)
+
+
+def gemm_call(program, calls: list, info):
+    """The contraction call among ``calls`` (None when there is none)."""
+    return next((c for c in calls if info.fn(c).hof == "contraction"), None)
+
+
+def scheme_of(params: dict) -> GemmScheme:
+    """The :class:`GemmScheme` of a kernel's launch parameters (the defaults for those absent)."""
+    return GemmScheme(**{k: v for k, v in params.items() if k in SCHEME_FIELDS})
+
+
+def scheme_refusals(scheme: GemmScheme, dtype: str, m: int, n: int, k: int) -> list:
+    """Why ``scheme`` cannot run a ``dtype`` product of m x n x k: the scheme's own
+    ``refusals`` (issue 20's emitter part); until it exists, only what the space itself knows
+    (the block tile a multiple of the thread tile, threads a multiple of 32 up to 1024)."""
+    own = getattr(scheme, "refusals", None)
+    if own is not None:
+        return list(own(dtype, m, n, k))
+    why = []
+    if scheme.tm <= 0 or scheme.tn <= 0 or scheme.bm % scheme.tm or scheme.bn % scheme.tn:
+        why.append(f"the block tile {scheme.bm} x {scheme.bn} is not a multiple of the thread tile "
+                   f"{scheme.tm} x {scheme.tn}")
+    elif scheme.threads > 1024 or scheme.threads % 32:
+        why.append(f"{scheme.threads} threads per block: must be a multiple of 32 up to 1024")
+    if scheme.engine not in ENGINES:
+        why.append(f"engine {scheme.engine!r} is unknown (the engines are {', '.join(ENGINES)})")
+    return why
+
+
+def scheme_shared_bytes(scheme: GemmScheme, dtype: str) -> int:
+    """Dynamic shared memory of a scheme's kernel: the scheme's ``shared_bytes`` when it has
+    one, else ``stages`` copies of an A tile (bm x bk) and a B tile (bk x bn)."""
+    own = getattr(scheme, "shared_bytes", None)
+    if own is not None:
+        return int(own(dtype))
+    return scheme.stages * (scheme.bm * scheme.bk + scheme.bk * scheme.bn) * itemsize(dtype)
+
+
+def scheme_text(scheme: GemmScheme) -> str:
+    """The scheme's text form (``to_text``) when it has one, else its fields."""
+    own = getattr(scheme, "to_text", None)
+    if own is not None:
+        return own()
+    return ", ".join(f"{f}={getattr(scheme, f)}" for f in SCHEME_FIELDS)
+
+
+def tile_efficiency(scheme: GemmScheme) -> float:
+    """The share of the engine rate a block tile reaches (uncalibrated assumption): its
+    arithmetic intensity bm * bn / (bm + bn) relative to the 128 x 128 tile's, at most 1."""
+    return min(1.0, scheme.bm * scheme.bn / (scheme.bm + scheme.bn) / REFERENCE_INTENSITY)
+
+
+class GemmSpace(Space):
+    """One matrix product per kernel, the epilogue maps over its output (see the module doc)."""
+
+    name = "gemm"
+    claim_order = 4
+    kernel_order = 6
+    host_rank = 2
+    hosts_others = True
+    local_search = True
+    params = tuple(ParamSpec(f.name, type(f.default), f.default,
+                             choices=ENGINES if f.name == "engine" else (),
+                             low=1 if f.name != "engine" else None,
+                             doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme))
+    floor_params = {}
+
+    # ------------------------------------------------------------------ domain
+    def claim(self, program, call, fn) -> Domain | None:
+        """A contraction call: the domain (m, n, k), its output m x n."""
+        if fn.hof != "contraction":
+            return None
+        a, b = (program.value(call.args[p]).type for p in fn.operands)
+        m, k = (int(d) for d in a.shape)
+        n = int(b.shape[1])
+        return Domain("gemm", length=k, rows=m, cols=n, lead="C", shape=(m, n, k))
+
+    def refusal(self, program, call, fn) -> str:
+        return f"{call.label} is no matrix product (contraction)"
+
+    def describe(self, domain: Domain) -> str:
+        m, n, k = domain.shape
+        return f"matrix product {m} x {n} x {k}"
+
+    def elements(self, domain: Domain) -> int:
+        """The output's elements (the product's flops are the engine term's, not these)."""
+        return domain.rows * domain.cols
+
+    def plan_lines(self, params: dict) -> list:
+        """The scheme's text form (``GemmScheme.to_text``, once it exists)."""
+        scheme = scheme_of(params)
+        return [f"scheme: {scheme.to_text()}"] if hasattr(scheme, "to_text") else []
+
+    # ------------------------------------------------------------------ legality
+    def fusion_refusals(self, program, calls: list, info) -> list:
+        """Why ``calls`` (two or more, one kernel's) cannot share a gemm kernel: a second
+        contraction; a reduction (of the product or anything else); a call computing an
+        operand of the product (read along k by other blocks); a scalar call (no prologue in a
+        gemm kernel yet); a call over another shape or reading a window of a value computed in
+        the kernel.  Transposed reads are refused by legality for every space."""
+        gemms = [c for c in calls if info.fn(c).hof == "contraction"]
+        if not gemms:
+            return []
+        reasons = []
+        label = lambda c: f"call {c} ({program.calls[c].label})"   # noqa: E731
+        if len(gemms) > 1:
+            reasons.append(f"{', '.join(label(c) for c in gemms)} are matrix products: a gemm kernel runs one "
+                           "(two products in one launch are not supported yet)")
+        g = gemms[0]
+        dom = info.domain(g)
+        produced = {info.out(c): c for c in calls}
+        operands = [program.calls[g].args[p] for p in info.fn(g).operands]
+        for v in operands:
+            src = produced.get(program.base(v))
+            if src is not None:
+                reasons.append(f"{label(src)} computes {program.value(v).display}, an operand of the matrix product "
+                               f"{label(g)}: the product reads whole rows and columns of it, complete only after "
+                               "a global barrier")
+        for c in calls:
+            if c in gemms:
+                continue
+            fn, d = info.fn(c), info.domain(c)
+            if fn.is_reduce:
+                reasons.append(f"{label(c)} is a reduction: reductions of a matrix product do not run in its "
+                               "epilogue yet (only elementwise maps at (i, j))")
+            elif d.space == "scalar":
+                reasons.append(f"{label(c)} is a scalar call: a gemm kernel takes no scalar prologue yet")
+            elif d.space != "tile" or (d.rows, d.cols) != (dom.rows, dom.cols):
+                reasons.append(f"{label(c)} is a {d.space} call over another shape: a gemm kernel's epilogue runs "
+                               f"maps over its {dom.rows} x {dom.cols} output only")
+            else:
+                for v in program.calls[c].args.values():
+                    val = program.value(v)
+                    if val.window is not None and program.base(v) in produced:
+                        reasons.append(f"{label(c)} reads {val.display}, a window of a value computed in the "
+                                       "kernel: the epilogue reads the product at (i, j) only")
+        return reasons
+
+    # ------------------------------------------------------------------ parameters
+    def validate(self, program, kernel, domain: Domain, info) -> None:
+        """The schema, then the scheme's own refusals (shared memory, registers, divisibility,
+        threads, engine) for the product's dtype and sizes: one PlanError naming the kernel."""
+        self.check_schema(kernel)
+        g = gemm_call(program, kernel.calls, info)
+        if g is None:
+            raise PlanError(f"kernel {kernel.name}: a gemm kernel needs a matrix product call")
+        m, n, k = domain.shape
+        why = scheme_refusals(scheme_of(kernel.params), info.dtype(g), m, n, k)
+        if why:
+            raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
+
+    def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
+        """The default scheme, or the first variant the scheme accepts for these sizes."""
+        return dict(self.variants(program, calls, domain, dtype, True, info)[0])
+
+    def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
+        """The scheme's variants for the dtype and sizes (``GemmScheme.variants`` when it
+        exists), those it refuses left out; the default scheme when none is left."""
+        m, n, k = domain.shape
+        g = gemm_call(program, calls, info)
+        dtype = info.dtype(g) if g is not None else dtype
+        make = getattr(GemmScheme, "variants", None)
+        schemes = list(make(dtype, m, n, k)) if make is not None else [GemmScheme()]
+        got = []
+        for s in schemes:
+            s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
+            if not scheme_refusals(s, dtype, m, n, k):
+                got.append(dataclasses.asdict(s))
+        return got or [dataclasses.asdict(GemmScheme())]
+
+    def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
+        """Gemm kernels take dynamic shared memory only, outside the static budget."""
+        return None
+
+    def shared_static(self, program, calls: list, params: dict, domain: Domain, info) -> int:
+        return 0
+
+    # ------------------------------------------------------------------ geometry, bytes
+    def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
+        """ceil(n / bn) x ceil(m / bm) x splitk blocks (one at least per axis) of the scheme's
+        threads, its shared memory as dynamic; detail: ``tiles`` (output tiles), ``scheme``."""
+        s = scheme_of(params)
+        g = gemm_call(program, calls, info)
+        dtype = info.dtype(g) if g is not None else "float32"
+        m, n, _ = domain.shape
+        gx, gy = max(1, math.ceil(n / s.bn)), max(1, math.ceil(m / s.bm))
+        return Geometry((gx, gy, max(1, s.splitk)), (s.threads, 1, 1),
+                        shared_dynamic=scheme_shared_bytes(s, dtype),
+                        detail=frozen({"tiles": gx * gy, "scheme": s, "dtype": dtype}))
+
+    def traffic_facts(self, program, calls: list, domain: Domain, seen: set, info) -> dict:
+        """The operands' bytes (re-read per tile column / row) and the product's flops."""
+        g = gemm_call(program, calls, info)
+        if g is None:
+            return {"gemm": None}
+        fn = info.fn(g)
+        a, b = (program.value(program.calls[g].args[p]).type.nbytes() for p in fn.operands)
+        m, n, k = domain.shape
+        return {"gemm": {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k, "dtype": info.dtype(g)}}
+
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+        """``reread``: A's bytes (ceil(n / bn) - 1) more times and B's (ceil(m / bm) - 1) more
+        (the generic reads count each once); ``engine_flops``/``engine``/``engine_eff``: the
+        product's flops, the engine they run on (``ffma/<dtype>``) and the tile efficiency."""
+        out = {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
+               "per_thread_bytes": 64, "narrow": False}
+        g = facts.get("gemm")
+        if not g:
+            return out
+        s = scheme_of(params)
+        gx, gy, _ = geometry.grid
+        out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1), engine_flops=g["flops"],
+                   engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s))
+        return out
+
+    def kind(self, program, calls: list, domain: Domain, info) -> str:
+        return "gemm"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ctypes
 from typing import Callable
 
-from .peers import Blas3Impl
+from .base import Blas3Impl
 
 FILL = {"L": 0, "U": 1}         # CUBLAS_FILL_MODE_LOWER / UPPER
 SIDE = {"L": 0, "R": 1}         # CUBLAS_SIDE_LEFT / RIGHT
@@ -65,9 +65,9 @@ def ctypes_cublas():
     """ctypes handles of cublasSsymm_v2, cublasStrmm_v2 and cublasSsyr2k_v2 in CuPy's library."""
     path = loaded_cublas_path()
     if path is None:
-        import ctypes.util
+        from ctypes import util as ctypes_util
 
-        path = ctypes.util.find_library("cublas")
+        path = ctypes_util.find_library("cublas")
     if path is None:
         raise OSError("libcublas not found (neither loaded by CuPy nor on the library path)")
     lib = ctypes.CDLL(path)

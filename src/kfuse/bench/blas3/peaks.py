@@ -59,7 +59,12 @@ def measure(iters: int = 4096, repeats: int = 5) -> dict:
     dev = cupy.cuda.Device()
     props = cupy.cuda.runtime.getDeviceProperties(dev.id)
     name = props["name"].decode() if isinstance(props["name"], bytes) else str(props["name"])
-    sms, clock = int(props["multiProcessorCount"]), int(props.get("clockRate", 0))
+    sms, clock = int(props["multiProcessorCount"]), int(props.get("clockRate", 0) or 0)
+    if not clock:   # CUDA 13 dropped cudaDeviceProp.clockRate: ask the attribute (kHz)
+        try:
+            clock = int(cupy.cuda.runtime.deviceGetAttribute(13, dev.id))   # cudaDevAttrClockRate
+        except Exception:
+            clock = 0
     cc = (int(props["major"]), int(props["minor"]))
     kernel = cupy.RawKernel(FFMA_SRC, "ffma_peak")
     blocks, threads = sms * 8, 256

@@ -18,47 +18,16 @@ and TRSM (one aten call) it compiles to the eager call.
 """
 from __future__ import annotations
 
-from typing import Callable
-
-from ..impls import Impl, first_line
+from ..impls import first_line
 from ..impls.torch_impl import TorchImpl
 from . import workloads as W
+from .base import Blas3Impl
 
 DEFAULT_IMPLS = ("kfuse", "cublas", "cupy", "torch", "inductor", "inductor-max-autotune")
 
 
 class NotBuilt(Exception):
     """kfuse does not provide this routine or precision yet (the message says which)."""
-
-
-class Blas3Impl(Impl):
-    """Base: per point ``build(variant, shape, precision)`` then ``bind(built, inputs)``."""
-
-    families: tuple = W.FAMILIES
-    odd_check = True        # also check each variant once at an odd size (a second build)
-
-    def setup(self, dtype: str = "float32") -> None:
-        super().setup(dtype)
-        self.precision = "ieee"
-
-    def set_precision(self, precision: str) -> None:
-        """Switch to ``ieee`` (exact fp32) or ``tf32`` math before a point."""
-        self.precision = precision
-
-    def supports(self, v, precision: str) -> str | None:
-        """A one-line reason to skip this variant/precision, or None."""
-        if v.family not in self.families:
-            return f"{self.name} does not run {v.family.upper()} (see the suite's notes)"
-        return None
-
-    def bind(self, built, args: list) -> Callable[[], object]:
-        native = [self.convert(a) for a in args]
-        prepared = self.prepare(built, native)
-        return lambda: built[0](*prepared)
-
-    def prepare(self, built, native: list) -> list:
-        """Per input set, outside the timed call (dense fill of a structured operand)."""
-        return native
 
 
 # ---------------------------------------------------------------------------

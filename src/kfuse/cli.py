@@ -9,6 +9,7 @@
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
     kfuse bench --stencils [--quick] [--dtype ...] [--workload NAME ...] [--out DIR]
+    kfuse bench --blas3 [--quick] [--routines ...] [--sizes ...] [--precisions ...] [--dry-run]
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
     kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
     kfuse explain SCRIPT --size ... [--calls 0,1]
@@ -280,6 +281,9 @@ def cmd_bench(args, rest):
     if "--stencils" in rest:   # the stencil suite (issue 19): its own options and tables
         from .bench.stencils import main as stencils_main
         return stencils_main([a for a in rest if a != "--stencils"])
+    if "--blas3" in rest:   # the BLAS-3 suite (issue 20): its own options and tables
+        from .bench.blas3 import main as blas3_main
+        return blas3_main([a for a in rest if a != "--blas3"])
     try:
         from .bench.runner import main as bench_main
     except ImportError as e:

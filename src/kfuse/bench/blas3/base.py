@@ -1,0 +1,37 @@
+"""The base class of the BLAS-3 suite's implementations (on :class:`kfuse.bench.impls.Impl`)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..impls import Impl
+from . import workloads as W
+
+
+class Blas3Impl(Impl):
+    """Base: per point ``build(variant, shape, precision)`` then ``bind(built, inputs)``."""
+
+    families: tuple = W.FAMILIES
+    odd_check = True        # also check each variant once at an odd size (a second build)
+
+    def setup(self, dtype: str = "float32") -> None:
+        super().setup(dtype)
+        self.precision = "ieee"
+
+    def set_precision(self, precision: str) -> None:
+        """Switch to ``ieee`` (exact fp32) or ``tf32`` math before a point."""
+        self.precision = precision
+
+    def supports(self, v, precision: str) -> str | None:
+        """A one-line reason to skip this variant/precision, or None."""
+        if v.family not in self.families:
+            return f"{self.name} does not run {v.family.upper()} (see the suite's notes)"
+        return None
+
+    def bind(self, built, args: list) -> Callable[[], object]:
+        native = [self.convert(a) for a in args]
+        prepared = self.prepare(built, native)
+        return lambda: built[0](*prepared)
+
+    def prepare(self, built, native: list) -> list:
+        """Per input set, outside the timed call (dense fill of a structured operand)."""
+        return native

@@ -1,0 +1,254 @@
+"""The implementations the BLAS-3 suite times (on :class:`kfuse.bench.impls.Impl`).
+
+* ``kfuse``: ``@kfuse.jit`` of ``A @ B`` (``.T`` views choose the transposes) for exact fp32
+  GEMM; ``kfuse.blas.<routine>(...)`` with the BLAS arguments otherwise (BLAS3_API.md).  A
+  routine or precision kfuse does not provide yet is recorded as "not built" with kfuse's own
+  message, never timed;
+* ``cublas``: cuBLAS through CuPy and ctypes (:mod:`.cublas3`), default / TF32 tensor-op math;
+* ``cupy``: ``cupy.matmul`` (compute type FP32 or TF32) and ``cupyx.scipy.linalg.solve_triangular``;
+* ``torch``: ``torch.matmul`` (``allow_tf32`` off / on), ``torch.linalg.solve_triangular``;
+* ``inductor`` / ``inductor-max-autotune``: ``torch.compile`` (mode ``default`` and
+  ``max-autotune-no-cudagraphs``) of the same torch function, compile time reported apart.
+
+Peers without the routine: SYMM and TRMM are a dense matmul of the filled matrix (symmetrized or
+triangle-masked once per input set, outside the timed call: the peer's best case), SYRK is
+``A @ A.T``, SYR2K ``A @ B.T + B @ A.T`` (the full matrix; the check reads one triangle).
+torch.compile runs for GEMM, SYRK and SYR2K only: for SYMM/TRMM (the same dense matmul as GEMM)
+and TRSM (one aten call) it compiles to the eager call.
+"""
+from __future__ import annotations
+
+from ..impls import first_line
+from ..impls.torch_impl import TorchImpl
+from . import workloads as W
+from .base import Blas3Impl
+
+DEFAULT_IMPLS = ("kfuse", "cublas", "cupy", "torch", "inductor", "inductor-max-autotune")
+
+
+class NotBuilt(Exception):
+    """kfuse does not provide this routine or precision yet (the message says which)."""
+
+
+# ---------------------------------------------------------------------------
+# array-library peers: one function per variant over an ops namespace
+# ---------------------------------------------------------------------------
+
+def dense_fill(xp, v, a):
+    """What a peer without SYMM/TRMM multiplies by: the filled symmetric / masked triangle."""
+    if v.family == "symm":
+        return W.sym(xp, a, v.uplo)
+    return W.tri(xp, a, v.uplo)
+
+
+def array_fn(v, matmul, solve):
+    """The routine on arrays, given ``matmul(x, y)`` and ``solve(A, B, lower, left, trans)``."""
+    T = (lambda x, t: x.T if t == "T" else x)
+    f = v.family
+    if f == "gemm":
+        return lambda A, B: matmul(T(A, v.transa), T(B, v.transb))
+    if f == "symm" or f == "trmm":
+        t = v.trans if f == "trmm" else "N"
+        if v.side == "L":
+            return lambda A, B: matmul(T(A, t), B)
+        return lambda A, B: matmul(B, T(A, t))
+    if f == "trsm":
+        return lambda A, B: solve(A, B, v.uplo == "L", v.side == "L", v.trans == "T")
+    if f == "syrk":
+        return (lambda A: matmul(A, A.T)) if v.trans == "N" else (lambda A: matmul(A.T, A))
+    if v.trans == "N":
+        return lambda A, B: matmul(A, B.T) + matmul(B, A.T)
+    return lambda A, B: matmul(A.T, B) + matmul(B.T, A)
+
+
+class CupyBlas3(Blas3Impl):
+    """cupy.matmul and cupyx.scipy.linalg.solve_triangular (TF32 through CuPy's compute type
+    for matmul and the math mode of CuPy's cuBLAS handle for the solve, restored after)."""
+
+    name = "cupy"
+    requires = ("cupy",)
+
+    def setup(self, dtype: str = "float32") -> None:
+        super().setup(dtype)
+        from cupy._core import _routines_linalg as rl
+
+        self.rl = rl
+        self.saved_compute = rl.get_compute_type(self.cupy.float32)
+        from cupy_backends.cuda.libs import cublas
+
+        self.cublas = cublas
+        self.handle = self.cupy.cuda.device.get_cublas_handle()
+        self.saved_math = cublas.getMathMode(self.handle)
+
+    def set_precision(self, precision: str) -> None:
+        super().set_precision(precision)
+        tf32 = precision == "tf32"
+        self.rl.set_compute_type(self.cupy.float32,
+                                 self.rl.COMPUTE_TYPE_TF32 if tf32 else self.rl.COMPUTE_TYPE_FP32)
+        self.cublas.setMathMode(self.handle, 3 if tf32 else 0)
+
+    def restore(self) -> None:
+        """Give CuPy its compute type and its handle's math mode back."""
+        self.rl.set_compute_type(self.cupy.float32, self.saved_compute)
+        self.cublas.setMathMode(self.handle, self.saved_math)
+
+    def build(self, v, shape, precision):
+        import cupyx.scipy.linalg as L
+
+        def solve(A, B, lower, left, trans):
+            if left:
+                return L.solve_triangular(A, B, trans=int(trans), lower=lower, check_finite=False)
+            # X op(A) = B  <=>  op(A)^T X^T = B^T
+            return L.solve_triangular(A, B.T, trans=int(not trans), lower=lower,
+                                      check_finite=False).T
+
+        return (array_fn(v, self.cupy.matmul, solve), v)
+
+    def prepare(self, built, native):
+        v = built[1]
+        if v.family in ("symm", "trmm"):
+            return [dense_fill(self.cupy, v, native[0])] + native[1:]
+        return native
+
+
+class TorchBlas3(TorchImpl, Blas3Impl):
+    """torch.matmul / torch.linalg.solve_triangular, ``allow_tf32`` per precision."""
+
+    name = "torch"
+    requires = ("torch", "cupy")
+    odd_check = True
+
+    def setup(self, dtype: str = "float32") -> None:
+        TorchImpl.setup(self, dtype)
+        self.precision = "ieee"
+
+    def set_precision(self, precision: str) -> None:
+        self.precision = precision
+        tf32 = precision == "tf32"
+        self.torch.backends.cuda.matmul.allow_tf32 = tf32
+        self.torch.set_float32_matmul_precision("high" if tf32 else "highest")
+
+    def torch_fn(self, v):
+        torch = self.torch
+
+        def solve(A, B, lower, left, trans):
+            a = A.T if trans else A
+            return torch.linalg.solve_triangular(a, B, upper=(lower == trans), left=left)
+
+        return array_fn(v, torch.matmul, solve)
+
+    def build(self, v, shape, precision):
+        return (self.torch_fn(v), v)
+
+    def prepare(self, built, native):
+        v = built[1]
+        if v.family in ("symm", "trmm"):
+            a = native[0]
+            t = self.torch
+            if v.family == "symm":
+                low = t.tril(a) if v.uplo == "L" else t.triu(a)
+                strict = t.tril(a, -1) if v.uplo == "L" else t.triu(a, 1)
+                return [(low + strict.T).contiguous()] + native[1:]
+            return [(t.tril(a) if v.uplo == "L" else t.triu(a)).contiguous()] + native[1:]
+        return native
+
+
+class InductorBlas3(TorchBlas3):
+    """torch.compile(fn, mode=..., dynamic=False) of the torch function; one compile per point
+    (``torch._dynamo.reset()`` first), the first call (trace + compile) reported apart."""
+
+    name = "inductor"
+    requires = ("torch", "triton", "cupy")
+    mode = "default"
+    families = ("gemm", "syrk", "syr2k")
+    odd_check = False       # a second compile (an autotune for max-autotune) per variant
+
+    def build(self, v, shape, precision):
+        torch = self.torch
+        torch._dynamo.reset()
+        fn = self.torch_fn(v)
+        return (torch.compile(fn, mode=self.mode, dynamic=False), v)
+
+
+class InductorMaxAutotune(InductorBlas3):
+    name = "inductor-max-autotune"
+    mode = "max-autotune-no-cudagraphs"
+
+
+# ---------------------------------------------------------------------------
+# kfuse
+# ---------------------------------------------------------------------------
+
+def kfuse_blas_kwargs(v) -> dict:
+    """The BLAS arguments of ``kfuse.blas.<routine>`` (design note §3(a): side/uplo/trans/diag
+    keywords; the values here are the suite's guess until the API lands: align them then)."""
+    side = {"L": "left", "R": "right"}[v.side]
+    uplo = {"L": "lower", "U": "upper"}[v.uplo]
+    if v.family == "gemm":
+        return {"transa": v.transa == "T", "transb": v.transb == "T"}
+    if v.family == "symm":
+        return {"side": side, "uplo": uplo}
+    if v.family in ("trmm", "trsm"):
+        return {"side": side, "uplo": uplo, "trans": v.trans == "T", "diag": "nonunit"}
+    return {"uplo": uplo, "trans": v.trans == "T"}
+
+
+def jit_source(v) -> str:
+    """``def gemm_nt(A, B): return A @ B.T``: the user's code for a GEMM variant."""
+    a = "A.T" if v.transa == "T" else "A"
+    b = "B.T" if v.transb == "T" else "B"
+    return f"def {v.name.lower().replace('-', '_')}(A, B):\n    return {a} @ {b}\n"
+
+
+class KfuseBlas3(Blas3Impl):
+    """kfuse through the user-facing API; "not built" for what it does not provide yet."""
+
+    name = "kfuse"
+    requires = ("kfuse", "cupy")
+
+    def setup(self, dtype: str = "float32") -> None:
+        super().setup(dtype)
+        import kfuse
+
+        self.kfuse = kfuse
+
+    def build(self, v, shape, precision):
+        kfuse = self.kfuse
+        if v.family == "gemm" and precision == "ieee":
+            ns: dict = {}
+            exec(compile(jit_source(v), f"<blas3 {v.name}>", "exec"), ns)   # noqa: S102 - our template
+            fn = next(x for k, x in ns.items() if not k.startswith("__"))
+            return (kfuse.jit(fn), v)
+        blas = getattr(kfuse, "blas", None)
+        routine = getattr(blas, v.family, None)
+        if routine is None:
+            raise NotBuilt(f"kfuse.blas.{v.family} does not exist yet")
+        kwargs = dict(kfuse_blas_kwargs(v), precision=precision)
+        return ((lambda *xs: routine(*xs, **kwargs)), v)
+
+
+def is_not_built(impl: Blas3Impl, exc: BaseException) -> bool:
+    """True when ``exc`` (from kfuse's build or first call) says kfuse lacks the feature."""
+    if not impl.name.startswith("kfuse"):
+        return False
+    from ...errors import KfuseError
+
+    return isinstance(exc, (NotBuilt, NotImplementedError, KfuseError))
+
+
+_LOCAL = {"kfuse": KfuseBlas3, "cupy": CupyBlas3, "torch": TorchBlas3, "inductor": InductorBlas3,
+          "inductor-max-autotune": InductorMaxAutotune}
+
+
+def get(name: str) -> Blas3Impl:
+    """The implementation ``name`` (one of :data:`DEFAULT_IMPLS`)."""
+    if name == "cublas":
+        from .cublas3 import CublasBlas3
+
+        return CublasBlas3()
+    if name not in _LOCAL:
+        raise KeyError(f"unknown implementation {name!r}; known: {', '.join(DEFAULT_IMPLS)}")
+    return _LOCAL[name]()
+
+
+__all__ = ["DEFAULT_IMPLS", "get", "is_not_built", "first_line", "NotBuilt"]

@@ -1,0 +1,338 @@
+"""The BLAS-3 routines of issue 20, their points, flop counts, inputs and float64 references.
+
+Every matrix is a row-major (C-order) array, as CuPy and torch users hold them; the routines are
+defined on those logical matrices (the cuBLAS peer translates to column-major itself):
+
+* ``GEMM-ab``   C = op_a(A) op_b(B)                        a, b in N/T; C m x n, inner k;
+* ``SYMM-su``   C = S B (side L) or B S (side R)            S symmetric, only triangle u stored;
+* ``TRMM-su-t`` B' = op_t(T) B (L) or B op_t(T) (R)         T triangular (triangle u, non-unit);
+* ``TRSM-su-t`` X with op_t(T) X = B (L) or X op_t(T) = B (R);
+* ``SYRK-ut``   C = A A^T (t = N, A n x k) or A^T A (t = T, A k x n), triangle u of C only;
+* ``SYR2K-ut``  C = A B^T + B A^T (N) or A^T B + B^T A (T), triangle u of C only.
+
+alpha = 1 and beta = 0 throughout (C is never read).  A point's shape is (m, n, k): C (or B) is
+m x n for GEMM/SYMM/TRMM/TRSM (k: GEMM's inner size; the others' is m or n), C is n x n with
+inner size k for SYRK/SYR2K (m = n).  Flops (design note §1): GEMM 2mnk, SYMM 2m^2 n (L) or
+2mn^2 (R), TRMM and TRSM m^2 n (L) or mn^2 (R), SYRK n(n+1)k, SYR2K 2n(n+1)k; at m = n = k = N:
+2N^3, 2N^3, N^3, N^3, ~N^3, ~2N^3.
+
+Inputs are drawn on the device (CuPy) or host (NumPy) from the seed; the triangle a routine
+must not read is filled with NaN, so an implementation that reads it gets NaN and fails the
+check.  TRSM's triangle is diagonally dominant (diagonal in [1, 2), off-diagonal entries
+uniform in (-1, 1) / n), so the solve is well conditioned and its result O(1).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+FAMILIES = ("gemm", "symm", "trmm", "trsm", "syrk", "syr2k")
+PRECISIONS = ("ieee", "tf32")
+SIZES = (1024, 2048, 4096, 8192)
+NONSQUARE = ((8192, 8192, 1024), (1024, 1024, 8192), (4096, 4096, 64))   # GEMM m x n x k
+QUICK_VARIANTS = ("GEMM-NN", "GEMM-TN", "SYMM-LL", "TRMM-LL-N", "TRSM-LL-N", "SYRK-LN")
+QUICK_SIZES = (1024, 4096)
+ODD_SHAPE = (517, 389, 261)     # the odd-size check: (m, n, k), none a multiple of a tile
+NAN = float("nan")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One routine variant: the family and its BLAS arguments (row-major semantics)."""
+
+    family: str
+    side: str = "L"       # L | R (symm, trmm, trsm)
+    uplo: str = "L"       # L | U (symm, trmm, trsm, syrk, syr2k)
+    trans: str = "N"      # N | T (trmm, trsm, syrk, syr2k)
+    transa: str = "N"     # gemm
+    transb: str = "N"     # gemm
+
+    @property
+    def name(self) -> str:
+        f = self.family.upper()
+        if self.family == "gemm":
+            return f"GEMM-{self.transa}{self.transb}"
+        if self.family == "symm":
+            return f"SYMM-{self.side}{self.uplo}"
+        if self.family in ("trmm", "trsm"):
+            return f"{f}-{self.side}{self.uplo}-{self.trans}"
+        return f"{f}-{self.uplo}{self.trans}"
+
+    @property
+    def triangle_out(self) -> bool:
+        """Only the ``uplo`` triangle of the output is defined (SYRK, SYR2K)."""
+        return self.family in ("syrk", "syr2k")
+
+
+def all_variants() -> list[Variant]:
+    """The 24 variants of the seed plus SYRK and SYR2K (uplo x trans), in the suite's order."""
+    out = [Variant("gemm", transa=a, transb=b) for a in "NT" for b in "NT"]
+    out += [Variant("symm", side=s, uplo=u) for s in "LR" for u in "LU"]
+    for fam in ("trmm", "trsm"):
+        out += [Variant(fam, side=s, uplo=u, trans=t) for s in "LR" for u in "LU" for t in "NT"]
+    for fam in ("syrk", "syr2k"):
+        out += [Variant(fam, uplo=u, trans=t) for u in "LU" for t in "NT"]
+    return out
+
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in all_variants()}
+ORDER: tuple[str, ...] = tuple(VARIANTS)
+
+
+def flops(v: Variant, m: int, n: int, k: int) -> int:
+    """Floating-point operations of one call (the design note's §1 convention)."""
+    if v.family == "gemm":
+        return 2 * m * n * k
+    if v.family == "symm":
+        return 2 * m * m * n if v.side == "L" else 2 * m * n * n
+    if v.family in ("trmm", "trsm"):
+        return m * m * n if v.side == "L" else m * n * n
+    if v.family == "syrk":
+        return n * (n + 1) * k
+    return 2 * n * (n + 1) * k
+
+
+@dataclass(frozen=True)
+class Point:
+    """One benchmark point: a variant at a shape in a precision."""
+
+    variant: str
+    m: int
+    n: int
+    k: int
+    precision: str
+
+    @property
+    def v(self) -> Variant:
+        return VARIANTS[self.variant]
+
+    @property
+    def size(self) -> str:
+        """``4096`` for square points, ``8192x8192x1024`` otherwise."""
+        return str(self.n) if self.m == self.n == self.k else f"{self.m}x{self.n}x{self.k}"
+
+    @property
+    def key(self) -> str:
+        return f"{self.variant}|{self.size}|{self.precision}"
+
+    @property
+    def flops(self) -> int:
+        return flops(self.v, self.m, self.n, self.k)
+
+    def to_list(self) -> list:
+        return [self.variant, self.m, self.n, self.k, self.precision]
+
+    @classmethod
+    def from_list(cls, x) -> "Point":
+        return cls(str(x[0]), int(x[1]), int(x[2]), int(x[3]), str(x[4]))
+
+
+def parse_size(text: str) -> tuple[int, int, int]:
+    """``4096`` -> (4096, 4096, 4096); ``8192x8192x1024`` -> (m, n, k); ValueError otherwise."""
+    parts = str(text).lower().split("x")
+    try:
+        dims = [int(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"--sizes: {text!r} is not N or MxNxK") from None
+    if len(dims) not in (1, 3) or min(dims) < 1:
+        raise ValueError(f"--sizes: {text!r} is not N or MxNxK with positive sizes")
+    return (dims[0],) * 3 if len(dims) == 1 else tuple(dims)
+
+
+def select_variants(names: list[str] | None, quick: bool) -> list[str]:
+    """Variant names from ``--routines`` (a variant name like TRSM-LL-N, or a family like trsm)."""
+    if not names:
+        return list(QUICK_VARIANTS if quick else ORDER)
+    out: list[str] = []
+    for name in names:
+        for part in name.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if part.lower() in FAMILIES:
+                hits = [v for v in ORDER if VARIANTS[v].family == part.lower()]
+            elif part.upper() in VARIANTS:
+                hits = [part.upper()]
+            else:
+                raise ValueError(f"--routines: unknown routine {part!r}; known: the families "
+                                 f"{', '.join(FAMILIES)} or a variant such as {', '.join(ORDER[:5])}, ...")
+            out += [h for h in hits if h not in out]
+    return out
+
+
+def make_points(variants: list[str], sizes: list[str] | None, precisions: list[str] | None,
+                quick: bool) -> list[Point]:
+    """The points to run: each variant at each size (the non-square sizes only for GEMM), each
+    precision; ordered by size, then variant, then precision (a cut run keeps a spread)."""
+    precs = list(dict.fromkeys(precisions or PRECISIONS))
+    bad = [p for p in precs if p not in PRECISIONS]
+    if bad:
+        raise ValueError(f"--precisions: unknown {', '.join(bad)}; known: {', '.join(PRECISIONS)}")
+    if sizes:
+        shapes = list(dict.fromkeys(parse_size(s) for s in sizes))
+    else:
+        shapes = [(s, s, s) for s in (QUICK_SIZES if quick else SIZES)]
+        shapes += [] if quick else list(NONSQUARE)
+    pts = []
+    for shape in sorted(shapes, key=lambda s: (s[0] * s[1] * s[2], s)):
+        square = shape[0] == shape[1] == shape[2]
+        for name in variants:
+            v = VARIANTS[name]
+            if not square and v.family != "gemm":
+                continue     # the issue's non-square shapes are GEMMs
+            m = shape[1] if v.family in ("syrk", "syr2k") else shape[0]
+            for p in precs:
+                pts.append(Point(name, m, shape[1], shape[2], p))
+    return pts
+
+
+# ---------------------------------------------------------------------------
+# inputs and references (xp: numpy or cupy)
+# ---------------------------------------------------------------------------
+
+def operand_shapes(v: Variant, m: int, n: int, k: int) -> list[tuple[int, int]]:
+    """Shapes of the inputs in call order: GEMM (A, B), SYMM/TRMM/TRSM (A, B), SYRK (A,),
+    SYR2K (A, B)."""
+    if v.family == "gemm":
+        a = (k, m) if v.transa == "T" else (m, k)
+        b = (n, k) if v.transb == "T" else (k, n)
+        return [a, b]
+    if v.family in ("symm", "trmm", "trsm"):
+        s = m if v.side == "L" else n
+        return [(s, s), (m, n)]
+    a = (k, n) if v.trans == "T" else (n, k)
+    return [a] if v.family == "syrk" else [a, a]
+
+
+def lower_mask(xp, n: int, strict: bool = False):
+    """Boolean n x n mask of the lower triangle (strictly below the diagonal if ``strict``)."""
+    i = xp.arange(n).reshape(n, 1)
+    j = xp.arange(n).reshape(1, n)
+    return (j < i) if strict else (j <= i)
+
+
+def poison_other_triangle(xp, a, uplo: str, value: float = NAN):
+    """``a`` with the strict triangle opposite to ``uplo`` set to ``value``."""
+    n = a.shape[0]
+    other = lower_mask(xp, n, strict=True)
+    if uplo == "L":
+        other = other.T
+    return xp.where(other, xp.asarray(value, dtype=a.dtype), a)
+
+
+def make_inputs(v: Variant, m: int, n: int, k: int, seed: int, xp) -> list:
+    """Fresh float32 inputs; the structured operand's unused triangle is NaN."""
+    import numpy as np
+
+    rs = xp.random.RandomState(seed)
+    out = []
+    for shape in operand_shapes(v, m, n, k):
+        out.append(rs.uniform(-1.0, 1.0, size=shape).astype(np.float32))
+    if v.family == "trsm":
+        dim = out[0].shape[0]
+        a = out[0] / np.float32(max(1, dim))
+        diag = xp.arange(dim)
+        a[diag, diag] = (1.0 + rs.uniform(0.0, 1.0, size=dim)).astype(np.float32)
+        out[0] = a
+    if v.family in ("symm", "trmm", "trsm"):
+        out[0] = poison_other_triangle(xp, out[0], v.uplo)
+    return out
+
+
+def tri(xp, a, uplo: str):
+    """The ``uplo`` triangle of ``a`` (a select: NaN outside it is dropped)."""
+    return xp.tril(a) if uplo == "L" else xp.triu(a)
+
+
+def sym(xp, a, uplo: str):
+    """The symmetric matrix whose ``uplo`` triangle is stored in ``a``."""
+    t = tri(xp, a, uplo)
+    strict = xp.tril(a, -1) if uplo == "L" else xp.triu(a, 1)
+    return t + strict.T
+
+
+def _op(x, t: str):
+    return x.T if t == "T" else x
+
+
+def reference(v: Variant, inputs: list, xp):
+    """The float64 result of the routine on ``inputs`` (full matrix for SYRK/SYR2K: compare
+    only the ``uplo`` triangle, :func:`relative_error` does)."""
+    x = [a.astype(xp.float64) for a in inputs]
+    if v.family == "gemm":
+        return _op(x[0], v.transa) @ _op(x[1], v.transb)
+    if v.family == "symm":
+        s = sym(xp, x[0], v.uplo)
+        return s @ x[1] if v.side == "L" else x[1] @ s
+    if v.family in ("trmm", "trsm"):
+        t = _op(tri(xp, x[0], v.uplo), v.trans)
+        if v.family == "trmm":
+            return t @ x[1] if v.side == "L" else x[1] @ t
+        if v.side == "L":
+            return xp.linalg.solve(t, x[1])
+        return xp.linalg.solve(t.T, x[1].T).T
+    a = x[0]
+    b = x[1] if v.family == "syr2k" else a
+    if v.trans == "N":
+        c = a @ b.T
+    else:
+        c = a.T @ b
+    return c + c.T if v.family == "syr2k" else c
+
+
+# ---------------------------------------------------------------------------
+# the check
+# ---------------------------------------------------------------------------
+
+def tolerance(v: Variant, precision: str, k_inner: int) -> float:
+    """Largest accepted relative Frobenius error against float64.
+
+    ieee: fp32 rounds each product and sum with unit roundoff u = 2^-24 = 6e-8; with random
+    signs the error of a length-k dot product grows like sqrt(k) u (blocked summation does
+    better: an untuned SGEMM measured 1.6e-6 at 8192), so 1e-5 (the design's figure) up to
+    k = 4096 and 1e-5 sqrt(k / 4096) beyond: >= 20x the expected error, while an operand read
+    wrongly, a tile missed or TF32 sneaking in (~5e-4) fails by orders of magnitude.
+    tf32: each operand is rounded (or truncated) to a 10-bit mantissa, u = 2^-11 = 4.9e-4 per
+    operand, about 1e-3 rms relative error for a product of two such operands whatever k
+    (signal and error both grow like sqrt(k)); 2e-3 leaves a 2x margin and still fails bf16
+    (u = 3.9e-3) and any wrong result (O(1)).  TRSM compounds the rounding through the
+    substitution; its diagonally dominant A keeps that within a small factor, so 2x more.
+    """
+    if precision == "tf32":
+        tol = 2e-3
+    else:
+        tol = 1e-5 * max(1.0, math.sqrt(k_inner / 4096))
+    return tol * (2.0 if v.family == "trsm" else 1.0)
+
+
+def inner_size(v: Variant, m: int, n: int, k: int) -> int:
+    """The length of the dot products (for the tolerance)."""
+    if v.family in ("gemm", "syrk", "syr2k"):
+        return k * (2 if v.family == "syr2k" else 1)
+    return m if v.side == "L" else n
+
+
+def relative_error(v: Variant, out, ref, xp) -> float:
+    """||out - ref||_F / ||ref||_F (only the ``uplo`` triangle for SYRK/SYR2K); NaN if the
+    output holds NaN (a poisoned input read) or has the wrong shape."""
+    if tuple(out.shape) != tuple(ref.shape):
+        return float("nan")
+    out = xp.asarray(out).astype(xp.float64)
+    if v.triangle_out:
+        out, ref = tri(xp, out, v.uplo), tri(xp, ref, v.uplo)
+        # tri() drops NaN outside the triangle; NaN inside stays and fails the check
+    diff = float(xp.linalg.norm((out - ref).ravel()))
+    norm = float(xp.linalg.norm(ref.ravel()))
+    return diff / norm if norm > 0 else diff
+
+
+def check(v: Variant, precision: str, shape: tuple, out, ref, xp) -> tuple[float, float, str]:
+    """(rel. error, tolerance, problem or "")."""
+    err = relative_error(v, out, ref, xp)
+    tol = tolerance(v, precision, inner_size(v, *shape))
+    if tuple(out.shape) != tuple(ref.shape):
+        return err, tol, f"shape {tuple(out.shape)} != {tuple(ref.shape)}"
+    if not err <= tol:      # NaN fails too
+        why = " (NaN: a poisoned triangle or output read?)" if math.isnan(err) else ""
+        return err, tol, f"rel. error {err:.3g} > {tol:.3g}{why}"
+    return err, tol, ""

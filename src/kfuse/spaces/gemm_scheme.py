@@ -310,7 +310,10 @@ class _Parser:
         args = []
         while not self.peek(")"):
             if args:
-                self.take("punct", ",")
+                if not self.peek(","):
+                    tok = self.toks[self.i] if self.i < len(self.toks) else None
+                    self.error("expected ',' or ')', found " + ("the end" if tok is None else repr(tok[1])), tok)
+                self.i += 1
             tok = self.toks[self.i] if self.i < len(self.toks) else None
             if tok is not None and tok[0] == "name" and self.i + 1 < len(self.toks) \
                     and self.toks[self.i + 1][1] == "=":

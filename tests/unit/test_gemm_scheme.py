@@ -6,7 +6,7 @@ import pytest
 
 from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import KfuseError, PlanError, ScriptError, ShapeError
-from kfuse.spaces.gemm_scheme import MAX_SHARED, GemmScheme, SchemeError, variants
+from kfuse.spaces.gemm_scheme import MAX_SHARED, GemmScheme, SchemeError, default_scheme, variants
 
 SCHEMES = [GemmScheme(), GemmScheme(stages=4, raster=8), GemmScheme(bm=64, bn=64, bk=16, tm=4, tn=4),
            GemmScheme(splitk=2, engine="mma_tf32")]
@@ -58,9 +58,15 @@ def test_text_with_a_bad_value_names_the_field():
 
 
 def test_the_default_is_accepted_for_both_dtypes():
+    assert default_scheme("float32") == GemmScheme()
     assert GemmScheme().refusals("float32", 4096, 4096, 4096) == []
-    assert GemmScheme().refusals("float64", 1, 1, 1) == []
+    assert default_scheme("float64").refusals("float64", 1, 1, 1) == []
     assert GemmScheme().threads == 256
+
+
+def test_eight_by_eight_doubles_are_refused_for_registers():
+    """Regression: 8 x 8 doubles per thread passed the estimate and spilled (72 B) at 1 x 1 x 1."""
+    assert any("registers" in w for w in GemmScheme().refusals("float64", 1, 1, 1))
 
 
 @pytest.mark.parametrize("scheme, dtype, reason", [
@@ -94,11 +100,11 @@ def test_shared_memory_limit_is_the_per_block_opt_in():
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_variants_are_filtered_and_start_with_the_default(dtype):
     vs = variants(dtype, 4096, 4096, 4096)
-    assert vs[0] == GemmScheme() and len(vs) == len(set(vs)) >= 6
+    assert vs[0] == default_scheme(dtype) and len(vs) == len(set(vs)) >= 6
     assert all(v.refusals(dtype) == [] for v in vs)
     assert {v.stages for v in vs} >= {2, 3, 4} and any(v.raster > 1 for v in vs)
-    if dtype == "float64":      # 16 x 8 doubles per thread: over the register budget
-        assert not any(v.tm * v.tn >= 128 for v in vs)
+    if dtype == "float64":      # 8 x 8 doubles per thread: over the register budget
+        assert not any(v.tm * v.tn >= 64 for v in vs)
 
 
 # ---- the emitter's checks (pure) ---------------------------------------------------------------

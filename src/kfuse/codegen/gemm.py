@@ -144,6 +144,7 @@ def _check_operand(role: str, op, rows: int, cols: int) -> None:
     if op.order not in ("C", "F"):
         raise ArgumentError(f"GEMM operand {role} ({op.name}): order must be 'C' or 'F', got {op.order!r}")
     _, _, need = _dense_ld(op, rows, cols)
+    need = need if rows * cols else 0           # an empty operand's ld is never used
     if op.ld is not None and (isinstance(op.ld, bool) or not isinstance(op.ld, int) or op.ld < need):
         raise ShapeError(f"GEMM operand {role} ({op.name}): ld={op.ld!r} is less than the "
                          f"{'row' if op.order == 'C' else 'column'} length {need} of its stored array")

@@ -10,9 +10,15 @@ a plan; tests build specs by hand.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Callable
 
-from ..spaces.gemm_scheme import GemmScheme
+from ..errors import ArgumentError, DTypeError, PlanError, ShapeError
+from ..spaces.gemm_scheme import DTYPES, GemmScheme, vector_elems
+from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, unit_elems
+
+CTYPES = {"float32": "float", "float64": "double"}
+_IDENT = re.compile(r"[A-Za-z_]\w*$")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -22,12 +28,15 @@ class GemmOperand:
     ``name``: the C identifier of its pointer argument (``const T* __restrict__``).
     ``trans``: op(X) = X^T (X stored cols x rows).  ``order``: memory order of the *stored*
     array, ``"C"`` (row-major) or ``"F"``.  ``ld``: its leading dimension in elements (the
-    stored array's row length for C order, column length for F; None: dense)."""
+    stored array's row length for C order, column length for F; None: dense).
+    ``align``: bytes the pointer is known to be aligned to (CuPy and torch allocations: 256;
+    16 lets the loader use 16-byte copies; a view with an offset may need less)."""
 
     name: str
     trans: bool = False
     order: str = "C"
     ld: int | None = None
+    align: int = 16
 
 
 @dataclasses.dataclass(frozen=True)
@@ -81,5 +90,332 @@ class GemmSource:
 
 
 def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
-    """The CUDA C of ``spec``.  Not written yet (issue 20 in progress)."""
-    raise NotImplementedError("the GEMM emitter is being written (issue 20)")
+    """The CUDA C of ``spec``: one ``extern "C" __global__`` kernel, sizes as compile-time
+    constants, raising a KfuseError (naming the field) for a spec or scheme that cannot work.
+
+    Each block computes a bm x bn tile of C (its place in the grid by the scheme's tile order),
+    each thread a tm x tn register tile of it as outer products of fragments read from the
+    k-major shared tiles; the k loop walks bk-deep tiles through ``stages`` shared buffers
+    (see :mod:`kfuse.codegen.gemm_load` for the two load paths).  A sample (128 x 128 x 8,
+    8 x 8, two stages, float32 NN, C order; abridged)::
+
+        extern "C" __global__ void __launch_bounds__(256)
+        gemm_nn(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C)
+        {
+            constexpr int M = 1000, N = 1000, K = 1000;
+            constexpr int BM = 128, BN = 128, BK = 8, TM = 8, TN = 8, STAGES = 2;
+            ...
+            // op(A)[i, k] = A[i * 1000 + k * 1]: k contiguous: loads of 4 x float into registers, ...
+            // op(B)[k, j] = B[j * 1 + k * 1000]: j contiguous: cp.async of 16 B (4 x float), ...
+            // ---- prologue: tiles 0 .. STAGES-2 in flight ----
+            // ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----
+            for (int t = 0; t < KTILES; ++t) {
+                kf_cp_async_wait<STAGES - 2>();
+                __syncthreads();
+                ...
+                #pragma unroll
+                for (int kk = 0; kk < BK; ++kk) {
+                    ... a[TM], b[TN] read as float4 from As[kk][...], Bs[kk][...]
+                    for (int r = 0; r < TM; ++r)
+                        for (int q = 0; q < TN; ++q) acc[r][q] = fma(a[r], b[q], acc[r][q]);
+                }
+                ...
+            }
+            // ---- epilogue: rows i, columns j of this thread, guarded by i < M && j < N ----
+                        if (i < M && j < N) C[(idx_t)i * 1000 + j] = acc[r][q];
+        }
+    """
+    _check_spec(spec)
+    return _Emitter(spec).source()
+
+
+# ---- checks ---------------------------------------------------------------------------------------
+def _dense_ld(op: GemmOperand, rows: int, cols: int) -> tuple:
+    """(stored rows, stored cols, smallest legal ld) of op(X) of logical shape rows x cols."""
+    srows, scols = (cols, rows) if op.trans else (rows, cols)
+    return srows, scols, max(1, scols if op.order == "C" else srows)
+
+
+def _check_operand(role: str, op, rows: int, cols: int) -> None:
+    if not isinstance(op, GemmOperand):
+        raise ArgumentError(f"GEMM operand {role} must be a GemmOperand, got {type(op).__name__}")
+    if not isinstance(op.name, str) or not _IDENT.match(op.name):
+        raise ArgumentError(f"GEMM operand {role}: name {op.name!r} is not a C identifier")
+    if op.order not in ("C", "F"):
+        raise ArgumentError(f"GEMM operand {role} ({op.name}): order must be 'C' or 'F', got {op.order!r}")
+    _, _, need = _dense_ld(op, rows, cols)
+    need = need if rows * cols else 0           # an empty operand's ld is never used
+    if op.ld is not None and (isinstance(op.ld, bool) or not isinstance(op.ld, int) or op.ld < need):
+        raise ShapeError(f"GEMM operand {role} ({op.name}): ld={op.ld!r} is less than the "
+                         f"{'row' if op.order == 'C' else 'column'} length {need} of its stored array")
+    if isinstance(op.align, bool) or not isinstance(op.align, int) or op.align < 1:
+        raise ArgumentError(f"GEMM operand {role} ({op.name}): align must be a positive integer")
+
+
+def _check_spec(spec: GemmKernelSpec) -> None:
+    """Raise a KfuseError naming the field where ``spec`` cannot be emitted."""
+    if spec.dtype not in DTYPES:
+        raise DTypeError(f"GEMM dtype {spec.dtype!r}: the emitter builds float32 and float64")
+    for f in ("m", "n", "k"):
+        v = getattr(spec, f)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ShapeError(f"GEMM size {f}={v!r} must be a non-negative integer")
+    for f in ("name", "c"):
+        if not isinstance(getattr(spec, f), str) or not _IDENT.match(getattr(spec, f)):
+            raise ArgumentError(f"GEMM {f} {getattr(spec, f)!r} is not a C identifier")
+    _check_operand("a", spec.a, spec.m, spec.k)
+    _check_operand("b", spec.b, spec.k, spec.n)
+    if spec.c_order not in ("C", "F"):
+        raise ArgumentError(f"GEMM c_order must be 'C' or 'F', got {spec.c_order!r}")
+    need = max(1, spec.n if spec.c_order == "C" else spec.m)
+    if spec.c_ld is not None and (not isinstance(spec.c_ld, int) or spec.c_ld < need):
+        raise ShapeError(f"GEMM c_ld={spec.c_ld!r} is less than {need}")
+    if not isinstance(spec.scheme, GemmScheme):
+        raise ArgumentError(f"GEMM scheme must be a GemmScheme, got {type(spec.scheme).__name__}")
+    why = spec.scheme.refusals(spec.dtype, spec.m, spec.n, spec.k)
+    if why:
+        raise PlanError("GEMM scheme " + spec.scheme.to_text() + " refused:\n  " + "\n  ".join(why))
+
+
+# ---- the emitter ----------------------------------------------------------------------------------
+def _access(spec: GemmKernelSpec, role: str) -> Access:
+    """The loader description of operand ``role`` ("A" or "B") of ``spec``."""
+    s = spec.scheme
+    op, rows, cols = (spec.a, spec.m, spec.k) if role == "A" else (spec.b, spec.k, spec.n)
+    _, _, dense = _dense_ld(op, rows, cols)
+    ld = op.ld or dense
+    # stored element (r, c) sits at r * ld + c (C order) or r + c * ld (F order)
+    rstride, cstride = (ld, 1) if op.order == "C" else (1, ld)
+    if op.trans:
+        rstride, cstride = cstride, rstride          # op(X)[r, c] = X[c, r]
+    # A: (x, k) = (row, col) of op(A); B: (k, x) = (row, col) of op(B)
+    sx, sk = (rstride, cstride) if role == "A" else (cstride, rstride)
+    straight = _contiguous_is_x(role, op)
+    es = DTYPES[spec.dtype]
+    vec = vector_elems(spec.dtype)
+    u = unit_elems(vec, ld, op.align, es)
+    tile = s.bm if role == "A" else s.bn
+    copies = tile * s.bk // u // s.threads
+    return Access(role, op.name, "i" if role == "A" else "j", "M" if role == "A" else "N",
+                  "row0" if role == "A" else "col0", "BM" if role == "A" else "BN",
+                  sx, sk, straight, u, copies)
+
+
+def _contiguous_is_x(role: str, op: GemmOperand) -> bool:
+    """Whether the stored array's contiguous index is op(X)'s x index (i of A, j of B)."""
+    row_contiguous = op.order == "F"       # F order: the row index runs fastest
+    if op.trans:
+        row_contiguous = not row_contiguous
+    # op(A) is (x, k): x is its row; op(B) is (k, x): x is its column
+    return row_contiguous if role == "A" else not row_contiguous
+
+
+def _warp_shape(tx: int, ty: int) -> int:
+    """Threads along n in one warp (8 x 4 when it fits: A and B fragment reads of a warp then
+    touch 4 and 8 distinct vectors, one shared-memory wavefront each)."""
+    for wx in (8, 4, 16, 2, 32, 1):
+        if tx % wx == 0 and 32 % wx == 0 and ty % (32 // wx) == 0:
+            return wx
+    return 0
+
+
+class _Emitter:
+    """Writes the kernel of one spec (checked) as lines of CUDA C."""
+
+    def __init__(self, spec: GemmKernelSpec):
+        self.spec, self.s = spec, spec.scheme
+        self.t = CTYPES[spec.dtype]
+        self.es = DTYPES[spec.dtype]
+        self.vec = vector_elems(spec.dtype)
+        self.a, self.b = _access(spec, "A"), _access(spec, "B")
+        self.af, self.bf = min(self.vec, self.s.tm), min(self.vec, self.s.tn)
+
+    def source(self) -> GemmSource:
+        sp, s = self.spec, self.s
+        params = ((f"const {self.t}* __restrict__", sp.a.name), (f"const {self.t}* __restrict__", sp.b.name),
+                  (f"{self.t}* __restrict__", sp.c))
+        params += tuple(tuple(p) for p in (sp.epilogue.params if sp.epilogue else ()))
+        body = (self._header() + self._setup() + self._prologue() + self._main_loop()
+                + self._epilogue())
+        sig = ", ".join(f"{d} {n}" for d, n in params)
+        code = "\n".join([GEMM_HELPERS.strip("\n"), "", *self._comment(),
+                          f'extern "C" __global__ void __launch_bounds__({s.threads})',
+                          f"{sp.name}({sig})", "{", *("    " + ln if ln else "" for ln in body), "}", ""])
+        gm = max(1, -(-sp.m // s.bm))
+        gn = max(1, -(-sp.n // s.bn))
+        return GemmSource(sp.name, code, params, (gm * gn, 1, 1), (s.threads, 1, 1),
+                          s.shared_bytes(sp.dtype))
+
+    def _comment(self) -> list:
+        sp = self.spec
+        ta, tb = ("T" if sp.a.trans else "N"), ("T" if sp.b.trans else "N")
+        out = [f"// kfuse GEMM {ta}{tb} ({sp.dtype}): {sp.c}[i, j] = epilogue(sum_k op(A)[i, k] * op(B)[k, j]),"
+               f" m={sp.m} n={sp.n} k={sp.k}",
+               f"// scheme: {self.s.to_text()}",
+               "// " + self.a.describe(self.t, self.es),
+               "// " + self.b.describe(self.t, self.es)]
+        return out + [f"// {c}" for c in sp.comment]
+
+    def _idx_type(self) -> str:
+        """``int`` where every element offset fits in 31 bits, else ``long long``."""
+        sp = self.spec
+        most = 0
+        for op, rows, cols in ((sp.a, sp.m, sp.k), (sp.b, sp.k, sp.n)):
+            sr, sc, dense = _dense_ld(op, rows, cols)
+            most = max(most, (op.ld or dense) * (max(sr, sc) + 1))
+        most = max(most, (sp.c_ld or max(sp.m, sp.n, 1)) * (max(sp.m, sp.n) + 1))
+        return "int" if most < 2 ** 31 - 2 ** 20 else "long long"
+
+    def _header(self) -> list:
+        sp, s, a, b = self.spec, self.s, self.a, self.b
+        tx, ty = s.bn // s.tn, s.bm // s.tm
+        wx = _warp_shape(tx, ty)
+        lines = [
+            f"using idx_t = {self._idx_type()};",
+            f"constexpr int M = {sp.m}, N = {sp.n}, K = {sp.k};",
+            f"constexpr int BM = {s.bm}, BN = {s.bn}, BK = {s.bk}, TM = {s.tm}, TN = {s.tn}, "
+            f"STAGES = {s.stages}, RASTER = {s.raster};",
+            f"constexpr int THREADS = {s.threads}, TX = {tx}, TY = {ty};   // threads along n and m",
+            f"constexpr int AF = {self.af}, BF = {self.bf};   // fragment vector widths (elements)",
+            f"constexpr int A_LD = BM + {self.vec}, B_LD = BN + {self.vec};   "
+            "// shared rows padded by one 16-byte vector",
+            f"constexpr int A_COPIES = {a.copies}, B_COPIES = {b.copies};   // loads per thread per tile",
+            f"constexpr idx_t A_SX = {a.sx}, A_SK = {a.sk}, B_SX = {b.sx}, B_SK = {b.sk};   "
+            "// element strides of op(A)[i, k], op(B)[k, j]",
+            "constexpr int KTILES = (K + BK - 1) / BK;",
+            "constexpr int GM = (M + BM - 1) / BM > 0 ? (M + BM - 1) / BM : 1;",
+            "constexpr int GN = (N + BN - 1) / BN > 0 ? (N + BN - 1) / BN : 1;",
+            "(void)A_SK; (void)B_SK; (void)A_COPIES; (void)B_COPIES;",
+            "",
+            "// ---- shared memory: STAGES buffers of As[BK][A_LD] (A transposed: k-major) and Bs[BK][B_LD] ----",
+            "extern __shared__ __align__(16) unsigned char kf_smem[];",
+            f"{self.t}* As = reinterpret_cast<{self.t}*>(kf_smem);",
+            f"{self.t}* Bs = As + STAGES * BK * A_LD;",
+            "",
+        ]
+        lines += self._raster()
+        lines += ["",
+                  f"// ---- thread grouping: (TY x TX) threads, warps of {32 // wx} x {wx} "
+                  "(m x n); each thread owns TM x TN elements ----",
+                  "const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;",
+                  f"const int tx = warp % (TX / {wx}) * {wx} + lane % {wx};",
+                  f"const int ty = warp / (TX / {wx}) * {32 // wx} + lane / {wx};"]
+        return lines
+
+    def _raster(self) -> list:
+        if self.s.raster == 1:
+            return ["// ---- tile order: plain, along n first ----",
+                    "const int pid = blockIdx.x;",
+                    "const int pid_m = pid / GN, pid_n = pid % GN;",
+                    "const int row0 = pid_m * BM, col0 = pid_n * BN;"]
+        return ["// ---- tile order: groups of RASTER tile rows, walked down the rows of a group "
+                "first (operands stay in L2) ----",
+                "const int pid = blockIdx.x;",
+                "const int group = pid / (RASTER * GN), first_m = group * RASTER;",
+                "const int rows_in_group = GM - first_m < RASTER ? GM - first_m : RASTER;",
+                "const int pid_m = first_m + pid % (RASTER * GN) % rows_in_group;",
+                "const int pid_n = pid % (RASTER * GN) / rows_in_group;",
+                "const int row0 = pid_m * BM, col0 = pid_n * BN;"]
+
+    def _setup(self) -> list:
+        lines = ["", "// ---- register accumulators ----",
+                 f"{self.t} acc[TM][TN];",
+                 "#pragma unroll",
+                 "for (int r = 0; r < TM; ++r)",
+                 "    #pragma unroll",
+                 f"    for (int q = 0; q < TN; ++q) acc[r][q] = ({self.t})0;"]
+        for acc in (self.a, self.b):
+            if not acc.straight:
+                lines.append(f"{self.t} {acc.role}_stage[{acc.role}_COPIES * {acc.unit}];   "
+                             f"// register-staged {acc.role} tile")
+        return lines
+
+    def _issue(self) -> list:
+        s = self.s
+        return (emit_issue(self.a, self.t, self.es, s.bk, s.bm)
+                + emit_issue(self.b, self.t, self.es, s.bk, s.bn))
+
+    def _store(self) -> list:
+        return emit_store(self.a, self.s.bk) + emit_store(self.b, self.s.bk)
+
+    def _prologue(self) -> list:
+        body = self._issue() + self._store()
+        return ["", "// ---- prologue: tiles 0 .. STAGES-2 in flight ----",
+                "#pragma unroll",
+                "for (int kt = 0; kt < STAGES - 1; ++kt) {",
+                "    const int s = kt;",
+                "    if (kt < KTILES) {",
+                *("        " + ln for ln in body),
+                "    }",
+                "    kf_cp_async_commit();",
+                "}"]
+
+    def _main_loop(self) -> list:
+        store = self._store()
+        lines = ["", "// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----",
+                 "for (int t = 0; t < KTILES; ++t) {",
+                 "    kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed",
+                 "    __syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free",
+                 "    const int kt = t + STAGES - 1, s = kt % STAGES;",
+                 "    const bool more = kt < KTILES;",
+                 "    if (more) {",
+                 *("        " + ln for ln in self._issue()),
+                 "    }",
+                 *("    " + ln for ln in self._compute()),
+                 ]
+        if store:
+            lines += ["    if (more) {", *("        " + ln for ln in store), "    }"]
+        return lines + ["    kf_cp_async_commit();", "}"]
+
+    def _compute(self) -> list:
+        t = self.t
+        return [
+            "// compute: outer products of the k-major fragments, BK steps",
+            f"const {t}* as = As + t % STAGES * (BK * A_LD);",
+            f"const {t}* bs = Bs + t % STAGES * (BK * B_LD);",
+            "#pragma unroll",
+            "for (int kk = 0; kk < BK; ++kk) {",
+            f"    {t} a[TM], b[TN];",
+            "    #pragma unroll",
+            "    for (int c = 0; c < TM / AF; ++c) {   // rows c * TY * AF + ty * AF + e",
+            f"        const kf_vec<{t}, AF> v = *reinterpret_cast<const kf_vec<{t}, AF>*>("
+            "&as[kk * A_LD + c * (TY * AF) + ty * AF]);",
+            "        #pragma unroll",
+            "        for (int e = 0; e < AF; ++e) a[c * AF + e] = v.v[e];",
+            "    }",
+            "    #pragma unroll",
+            "    for (int c = 0; c < TN / BF; ++c) {   // columns c * TX * BF + tx * BF + e",
+            f"        const kf_vec<{t}, BF> v = *reinterpret_cast<const kf_vec<{t}, BF>*>("
+            "&bs[kk * B_LD + c * (TX * BF) + tx * BF]);",
+            "        #pragma unroll",
+            "        for (int e = 0; e < BF; ++e) b[c * BF + e] = v.v[e];",
+            "    }",
+            "    #pragma unroll",
+            "    for (int r = 0; r < TM; ++r)",
+            "        #pragma unroll",
+            "        for (int q = 0; q < TN; ++q) acc[r][q] = fma(a[r], b[q], acc[r][q]);",
+            "}",
+        ]
+
+    def _epilogue(self) -> list:
+        sp = self.spec
+        ldc = sp.c_ld or max(1, sp.n if sp.c_order == "C" else sp.m)
+        if sp.epilogue is not None and sp.epilogue.lines is not None:
+            stmts = list(sp.epilogue.lines("i", "j", "acc[r][q]"))
+            what = "the epilogue"
+        else:
+            addr = f"(idx_t)i * {ldc} + j" if sp.c_order == "C" else f"i + (idx_t)j * {ldc}"
+            stmts = [f"{sp.c}[{addr}] = acc[r][q];"]
+            what = f"store acc to {sp.c} ({sp.c_order} order, ld {ldc})"
+        return ["", f"// ---- epilogue: {what}; rows i, columns j of this thread, guarded ----",
+                "#pragma unroll",
+                "for (int r = 0; r < TM; ++r) {",
+                "    const int i = row0 + r / AF * (TY * AF) + ty * AF + r % AF;",
+                "    #pragma unroll",
+                "    for (int q = 0; q < TN; ++q) {",
+                "        const int j = col0 + q / BF * (TX * BF) + tx * BF + q % BF;",
+                "        if (i < M && j < N) {",
+                *("            " + ln for ln in stmts),
+                "        }",
+                "    }",
+                "}"]

@@ -206,11 +206,14 @@ def test_geometry_grid_block_shared():
     prog = relu_prog(m=300, n=200, k=100)
     plan = make_plan(prog)
     k = plan.kernels[0]
-    geo = spaces.get("gemm").geometry(prog, k.calls, {**k.params, "bm": 128, "bn": 64, "tm": 8, "tn": 8},
+    params = {**k.params, "bm": 128, "bn": 64, "tm": 8, "tn": 8}
+    geo = spaces.get("gemm").geometry(prog, k.calls, params,
                                       spaces.kernel_domain(prog, k.calls), spaces.program_info(prog))
     assert geo.grid == (4, 3, 1) and geo.block == (128, 1, 1)
-    scheme = GemmScheme(bm=128, bn=64)
-    want = scheme.shared_bytes("float32") if hasattr(scheme, "shared_bytes") else 2 * (128 * 8 + 8 * 64) * 4
+    scheme = GemmScheme(**{f: params[f] for f in ("bm", "bn", "bk", "tm", "tn", "stages")})
+    pad = 4   # the emitter's padding of each k-major row, in float32 elements
+    assert scheme.shared_bytes("float32") == scheme.stages * scheme.bk * (128 + pad + 64 + pad) * 4
+    want = scheme.shared_bytes("float32")
     assert geo.shared_dynamic == want
 
 

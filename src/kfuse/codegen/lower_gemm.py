@@ -104,7 +104,7 @@ class GemmLowering(KernelEmitter):
         taken.add(c_name)
         epilogue = None
         if not self.plain():
-            params = tuple((k.decl, k.cname) for k in self.args if k.cname not in taken)
+            params = tuple((_decl_type(k.decl, k.cname), k.cname) for k in self.args if k.cname not in taken)
             epilogue = gemm_emitter.GemmEpilogue(params, self.epilogue_lines)
         m, n, k = self.domain.shape
         spec = gemm_emitter.GemmKernelSpec(
@@ -174,3 +174,9 @@ class GemmLowering(KernelEmitter):
         return KernelSource(self.kplan.name, src.code, args, tuple(src.grid), tuple(src.block), self.kplan,
                             shared_bytes=src.shared_bytes)
 
+
+def _decl_type(decl: str, name: str) -> str:
+    """The type part of a parameter declaration (``const float* __restrict__ Z`` -> ``const
+    float* __restrict__``): the emitter's parameters are (type, name) pairs."""
+    decl = decl.strip()
+    return decl[:-len(name)].rstrip() if decl.endswith(name) else decl

@@ -21,7 +21,8 @@ import math
 from ..errors import PlanError
 from ..ir import itemsize
 from .base import Domain, Geometry, ParamSpec, Space, frozen
-from .gemm_scheme import ENGINES, GemmScheme
+from .gemm_scheme import ENGINES, GemmScheme, default_scheme
+from .gemm_scheme import variants as scheme_variants
 
 #: the scheme's fields, the space's parameters (same names)
 SCHEME_FIELDS = tuple(f.name for f in dataclasses.fields(GemmScheme))
@@ -189,14 +190,13 @@ class GemmSpace(Space):
         m, n, k = domain.shape
         g = gemm_call(program, calls, info)
         dtype = info.dtype(g) if g is not None else dtype
-        make = getattr(GemmScheme, "variants", None)
-        schemes = list(make(dtype, m, n, k)) if make is not None else [GemmScheme()]
+        schemes = scheme_variants(dtype, m, n, k) or [default_scheme(dtype)]
         got = []
         for s in schemes:
             s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
             if not scheme_refusals(s, dtype, m, n, k):
                 got.append(dataclasses.asdict(s))
-        return got or [dataclasses.asdict(GemmScheme())]
+        return got or [dataclasses.asdict(default_scheme(dtype))]
 
     def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
         """Gemm kernels take dynamic shared memory only, outside the static budget."""

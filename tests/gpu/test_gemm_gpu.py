@@ -122,3 +122,21 @@ def test_product_and_epilogue_both_returned():
     check(P, want, "float32", k, "product")
     check(Q, 2 * want + 1, "float32", k, "epilogue")
     assert isinstance(Q, cupy.ndarray)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_offset_views_run_the_unaligned_plan(dtype):
+    """An operand that starts one row into a larger array (a contiguous view whose pointer is
+    not 16-byte aligned) runs the plan with ``unaligned`` 1 (element-wide copies), right."""
+    import cupy
+    rng = np.random.default_rng(5)
+    big_a = rng.standard_normal((130, 67)).astype(dtype)
+    B = rng.standard_normal((67, 45)).astype(dtype)
+    f = kfuse.jit(lambda a, b: a @ b)
+    ga = cupy.asarray(big_a)[1:]
+    assert ga.data.ptr % 16 != 0
+    got = f(ga, cupy.asarray(B))
+    check(got, big_a[1:].astype("float64") @ B.astype("float64"), dtype, 67, "offset A")
+    gb = cupy.asarray(np.concatenate([B[:1], B]))[1:]
+    got = f(cupy.asarray(big_a[1:]), gb)
+    check(got, big_a[1:].astype("float64") @ B.astype("float64"), dtype, 67, "offset B")

@@ -12,6 +12,7 @@ import kfuse
 from kfuse import library, reference, spaces
 from kfuse.api import bind_sizes, make_plan
 from kfuse.codegen import gemm as gemm_emitter
+from kfuse.codegen import generate
 from kfuse.codegen.lower_gemm import GemmLowering
 from kfuse.errors import ArgumentError, DTypeError, PlanError, ShapeError
 from kfuse.frontend import script
@@ -299,3 +300,17 @@ def test_module_text_has_gemm_routines_when_emitter_present():
     except NotImplementedError:
         pytest.skip("emit_gemm is not written yet (issue 20, part E)")
     assert "_gemm_finalize(" in mod.source and "_gemm_compute(" in mod.source
+
+
+def test_unpacked_plan_makes_gemm_kernels_unaligned():
+    """The runtime's plan for offset views sets ``unaligned`` 1: the lowering then asks the
+    emitter for element-wide copies and no 16-byte alignment check."""
+    from kfuse.fusion.plan import unpacked_plan
+    prog = relu_prog(m=33, n=17, k=9)
+    plan = make_plan(prog)
+    assert "unaligned" not in plan.kernels[0].params
+    loose = unpacked_plan(plan)
+    assert loose.kernels[0].params["unaligned"] == 1
+    src = generate(prog, plan).kernels[0]
+    loose_src = generate(prog, loose).kernels[0]
+    assert set(src.aligned.values()) == {16} and loose_src.aligned == {}

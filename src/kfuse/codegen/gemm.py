@@ -1,7 +1,6 @@
 """The GEMM emitter: one block-tiled kernel written from a scheme (issue 20, seed 002).
 
-The contract with the lowering is /work/wt/BLAS3_API.md (field names fixed; ``GemmOperand.align``
-added).  :func:`emit_gemm` turns a
+:func:`emit_gemm` turns a
 :class:`GemmKernelSpec` -- sizes, the two operands' layouts, the scheme
 (:class:`kfuse.spaces.gemm_scheme.GemmScheme`) and an epilogue -- into CUDA C that computes
 ``C[i, j] = epilogue(sum_k op(A)[i, k] * op(B)[k, j], i, j)`` for ``0 <= i < m``, ``0 <= j < n``.

@@ -18,7 +18,7 @@ or the caller needs it::
 """
 from __future__ import annotations
 
-from ..ir import ident
+from ..ir import ident, itemsize
 from ..spaces.gemm import gemm_call, scheme_of
 from . import gemm as gemm_emitter
 from .common import KArg, KernelSource
@@ -76,7 +76,12 @@ class GemmLowering(KernelEmitter):
             name = f"{name}_{param.lower()}"
         taken.add(name)
         arg = KArg(name, f"const {self.ctype_of(base)}* __restrict__ {name}", "in", base, dtype=bt.dtype)
-        return gemm_emitter.GemmOperand(name, trans, bt.order, ld), arg
+        return gemm_emitter.GemmOperand(name, trans, bt.order, ld, align=self.operand_align(base)), arg
+
+    def operand_align(self, base: str) -> int:
+        """Bytes an operand's pointer is aligned to: 16 (the runtime checks it and runs the
+        plan with ``unaligned`` 1 for an offset view), or its element's size under ``unaligned``."""
+        return itemsize(self.program.value(base).type.dtype) if self.kplan.params.get("unaligned") else 16
 
     def output_value(self) -> str:
         """The value the emitter's output pointer ``c`` is: the product when stored, else the
@@ -171,8 +176,10 @@ class GemmLowering(KernelEmitter):
         for decl, name in src.params:
             k = by_name[name]
             args.append(KArg(k.cname, decl, k.kind, k.value, k.nbytes, k.dtype, k.align))
+        aligned = {} if self.kplan.params.get("unaligned") else \
+            {self.program.base(self.gemm.args[p]): 16 for p in ("A", "B")}
         return KernelSource(self.kplan.name, src.code, args, tuple(src.grid), tuple(src.block), self.kplan,
-                            shared_bytes=src.shared_bytes)
+                            shared_bytes=src.shared_bytes, aligned=aligned)
 
 
 def _decl_type(decl: str, name: str) -> str:

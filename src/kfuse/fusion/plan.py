@@ -244,6 +244,7 @@ def unpacked_plan(plan: Plan) -> Plan:
             params["vec"] = 1
         for name in spaces.get(k.space).packed_only:
             params.pop(name, None)
+        params.update(spaces.get(k.space).unpacked_params)
         kernels.append(KernelPlan(k.name, list(k.calls), k.space, params))
     return Plan(plan.program, dict(plan.sizes), kernels, plan.fingerprint,
                 fissioned=[list(p) for p in plan.fissioned])

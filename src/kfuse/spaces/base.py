@@ -211,7 +211,9 @@ class Space:
     first call of the highest rank.  ``hosts_others``: a kernel of this space may host calls of
 other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  ``prologue``: calls of this space run as a prologue of any
     kernel (scalars).  ``params``: the schema, a tuple of :class:`ParamSpec`.  ``packed_only``:
-    parameters that only packs of several elements allow (dropped with them).
+    parameters that only packs of several elements allow (dropped with them);
+    ``unpacked_params``: the parameters that make a kernel of this space take pointers aligned
+    to their element only (set in the runtime's plan for offset views).
     ``shares_costs``: two fusions with equal model facts get equal predictions (the search may
     share them).  ``floor_params``: launch parameters whose traffic's reads and writes are the
     kernel's (the model's floor).  ``raises_regs``: when a kernel whose plan names no register
@@ -237,6 +239,7 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     hosts_others = False
     params: tuple = ()
     packed_only: tuple = ()
+    unpacked_params: dict = {}
     shares_costs = True
     floor_params: dict = {}
     raises_regs = False

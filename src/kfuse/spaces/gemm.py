@@ -93,7 +93,11 @@ class GemmSpace(Space):
     params = tuple(ParamSpec(f.name, type(f.default), f.default,
                              choices=ENGINES if f.name == "engine" else (),
                              low=1 if f.name != "engine" else None,
-                             doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme))
+                             doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme)) + (
+        ParamSpec("unaligned", int, 0, choices=(0, 1),
+                  doc="1: the operands' pointers may be aligned to their element only (copies of one "
+                      "element; the runtime's plan for offset views); 0: 16-byte copies"),)
+    unpacked_params = {"unaligned": 1}
     floor_params = {}
 
     # ------------------------------------------------------------------ domain

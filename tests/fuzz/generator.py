@@ -436,8 +436,8 @@ def invalid_stmt(g: _Gen) -> tuple:
         x = g.vec(g.k)
         return kind, Stmt(name, f"{x.name} * (1+2j)", f"{x.name} * (1 + 2j)", "")
     _, shape, a = g.mat()
-    if kind == "matmat":
-        b = g.new_input("m", (a.shape[1], 3))
+    if kind == "matmat":   # matrix @ matrix is a GEMM now: inner sizes that differ are refused
+        b = g.new_input("m", (a.shape[1] + 1, 3))
         return kind, Stmt(name, f"{a.name} @ {b.name}", f"{a.name} @ {b.name}", "")
     x = g.new_input("v", (a.shape[1] + 1,))
     return kind, Stmt(name, f"{a.name} @ {x.name}", f"{a.name} @ {x.name}", "")

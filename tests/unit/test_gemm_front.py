@@ -170,8 +170,9 @@ def test_transposed_consumer_is_its_own_kernel_with_a_reason():
 
 
 def test_reduction_of_the_product_is_refused_with_a_reason():
+    # C is returned, so it is formed (an unreturned product is reassociated: test_reassociate.py)
     prog = prog_of("matrix A(m, k); matrix B(k, n); vector x(n); input A, B, x; C = A @ B; y = C @ x; "
-                   "return y;", m=20, n=30, k=10)
+                   "return y, C;", m=20, n=30, k=10)
     why = legality.check(prog, [0, 1])
     assert any("reduction" in r and "epilogue" in r for r in why), why
     assert len(make_plan(prog).kernels) == 2

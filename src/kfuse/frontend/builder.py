@@ -12,6 +12,7 @@ import math
 
 from .. import library
 from ..errors import DTypeError, KfuseError, ShapeError
+from .reassociate import reassociate
 from ..ir import (ArrayType, Call, Program, Value, check_dtype, complex_of, ident, is_complex,
                   real_dtype)
 
@@ -445,6 +446,7 @@ class GraphBuilder:
             if o not in self.values:
                 raise KfuseError(f"{self.name}: returned value {o!r} is not defined")
         outputs = [self.materialized(o) for o in outputs]
+        reassociate(self, outputs)
         used = set(self.inputs) | set(outputs)
         for c in self.calls:
             used.update(c.args.values())

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import kfuse
+import kfuse.reference   # (an attribute of kfuse only once imported)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

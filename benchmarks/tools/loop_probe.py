@@ -13,29 +13,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 
 import cupy
 
 import kfuse
 from kfuse.bench.stencils import opsets, workloads
+from kfuse.runtime.timing import median_seconds
 
 
 def timed(fn, reps=7, inner=1):
-    """Median microseconds of ``inner`` calls of fn over ``reps`` timed loops."""
-    fn()
-    cupy.cuda.Device().synchronize()
-    out = []
-    for _ in range(reps):
-        s, e = cupy.cuda.Event(), cupy.cuda.Event()
-        s.record()
-        for _ in range(inner):
-            fn()
-        e.record()
-        e.synchronize()
-        out.append(cupy.cuda.get_elapsed_time(s, e) * 1e3 / inner)
-    return statistics.median(out)
+    """Median microseconds per call of ``fn`` (kfuse's CUDA-event timing: warm-up, median of
+    ``reps`` loops of ``inner`` calls)."""
+    return median_seconds(fn, loops=reps, calls=inner, warmup=1) * 1e6
 
 
 def main(argv=None):

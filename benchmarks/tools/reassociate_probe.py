@@ -4,28 +4,18 @@ and CuPy (which form it), CUDA events after warm-up, median of 7 loops.  Issue 2
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 
 import cupy
 import numpy as np
 
 import kfuse
+from kfuse.runtime.timing import median_seconds
 
 
 def timed(fn, loops=7, calls=5):
-    fn()
-    cupy.cuda.Device().synchronize()
-    out = []
-    for _ in range(loops):
-        s, e = cupy.cuda.Event(), cupy.cuda.Event()
-        s.record()
-        for _ in range(calls):
-            fn()
-        e.record()
-        e.synchronize()
-        out.append(cupy.cuda.get_elapsed_time(s, e) * 1e3 / calls)
-    return statistics.median(out)
+    """Median microseconds per call of ``fn`` (kfuse's CUDA-event timing)."""
+    return median_seconds(fn, loops=loops, calls=calls, warmup=1) * 1e6
 
 
 def main(n=4096):

@@ -7,7 +7,6 @@ import json
 import sys
 
 import cupy
-import numpy as np
 
 import kfuse
 from kfuse.runtime.timing import median_seconds

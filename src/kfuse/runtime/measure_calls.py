@@ -26,9 +26,7 @@ def measure_calls(program: Program, arch: str | None = None, seed: int = 0) -> d
     from .timing import graph_seconds
     exe = run_from_plan(program, unfused_plan(program), arch)
     inputs = random_inputs(program, seed, xp=cupy)
-    env = exe.prepare(tuple(inputs.get(n) for n in program.inputs if n in inputs))
-    if env is None:   # inputs not aligned for the plan's vector loads: fresh copies are
-        env = exe.prepare(tuple(_copy(inputs.get(n)) for n in program.inputs if n in inputs))
+    env = exe.prepare(tuple(inputs[n] for n in program.inputs if n in inputs))   # fresh, aligned
     exe.run_bound(env)
     cupy.cuda.get_current_stream().synchronize()
     out = {}
@@ -41,7 +39,3 @@ def measure_calls(program: Program, arch: str | None = None, seed: int = 0) -> d
                            "shared_with": [int(o) for o in launch.calls if o != c]}
     return {"device": device.device_name(), "calls": out}
 
-
-def _copy(x):
-    """A fresh (aligned) copy of a device array; anything else as it is."""
-    return x.copy() if hasattr(x, "copy") and hasattr(x, "data") else x

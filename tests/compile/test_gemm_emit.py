@@ -78,7 +78,7 @@ alignas(16) static unsigned char kf_smem_host[262144];
 #define __device__
 #define __forceinline__ inline
 #define __restrict__
-#define __launch_bounds__(x)
+#define __launch_bounds__(...)
 #define __align__(n) alignas(n)
 """
 
@@ -213,3 +213,46 @@ def test_runs_on_cpu_with_an_epilogue():
                      {"alpha": 0.5, "beta": -2.0})
     want = np.maximum(0.5 * (A.astype(np.float64) @ B) - 2.0 * Cin + bias[:, None], 0)
     assert np.max(np.abs(got - want)) <= 1e-5 * np.max(np.abs(want))
+
+
+# ---- the pipeline knobs (frags, tload, store_vec, min_blocks) ---------------------------------
+KNOBS = [GemmScheme(frags=2), GemmScheme(tload=2, stages=4), GemmScheme(store_vec=4),
+         GemmScheme(bk=16, frags=2, store_vec=4, min_blocks=2, raster=8),
+         GemmScheme(bm=256, bn=128, bk=16, tm=16, tn=8, tload=2, stages=3, frags=2)]
+
+
+@pytest.mark.parametrize("scheme", KNOBS, ids=lambda s: s.to_text().split("reg_alloc")[1])
+@pytest.mark.parametrize("ta, tb", TRANSPOSES, ids=["NN", "NT", "TN", "TT"])
+def test_runs_on_cpu_with_pipeline_knobs(scheme, ta, tb):
+    """Every knob x transpose on the CPU, C and F outputs, sizes that leave partial tiles and a
+    leading dimension that is not a multiple of the store vector (scalar fallback)."""
+    check_on_cpu("float32", 131, 70, 37, ta, tb, scheme=scheme)
+    check_on_cpu("float32", 66, 129, 19, ta, tb, "F", "F", "F", scheme=scheme, seed=3)
+    check_on_cpu("float32", 7, 13, 5, ta, tb, scheme=scheme, pad=1, seed=4)
+
+
+def test_knobs_in_the_code():
+    code = emit_gemm(_spec("g", "float32", 512, 512, 512, False, False, KNOBS[3])).code
+    assert "__launch_bounds__(256, 2)" in code and "a[2][TM]" in code
+    assert "*reinterpret_cast<kf_vec<float, 4>*>(&C[" in code
+    code = emit_gemm(_spec("g", "float32", 512, 512, 512, False, False, KNOBS[1])).code
+    assert "kf_cp_async<4>(&As[" in code and "A_stage" not in code
+    plain = emit_gemm(_spec("g", "float32", 512, 512, 512, False, False, GemmScheme())).code
+    assert "__launch_bounds__(256)\n" in plain and "A_stage" in plain and "a[2][TM]" not in plain
+
+
+@pytest.mark.parametrize("scheme", KNOBS + [GemmScheme(frags=2, min_blocks=2), GemmScheme(bk=32, tload=2, stages=3), GemmScheme(tload=2, stages=4, min_blocks=2),
+                                            GemmScheme(bm=128, bn=256, bk=16, tm=8, tn=16, tload=2, stages=3, frags=2)],
+                         ids=lambda s: s.to_text().split("reg_alloc")[1])
+def test_knobs_compile_without_spills(scheme):
+    kernels = []
+    for dtype in ("float32",):
+        for ta, tb in TRANSPOSES:
+            for m, n, k in ((4096, 4096, 4096), (1000, 1000, 1000), (7, 13, 5)):
+                kernels.append(emit_gemm(_spec(f"g_{'TN'[ta]}{'TN'[tb]}_{m}_{k}", dtype, m, n, k, ta, tb, scheme)))
+    res = nvrtc.compile_cuda("\n".join(s.code for s in kernels), ARCH).resources()
+    capped = {s.name for s in kernels if f"__launch_bounds__({scheme.threads}, 2)" in s.code}
+    for name, r in res.items():
+        assert r["spill_stores"] == 0 and r["spill_loads"] == 0 and r["stack"] == 0, f"{name}: {r}"
+        if name in capped:
+            assert r["registers"] * scheme.threads * 2 <= 65536, f"{name}: {r}"

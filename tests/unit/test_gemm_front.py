@@ -154,7 +154,8 @@ def test_relu_epilogue_is_one_gemm_kernel_with_scheme_params():
     (k,) = plan.kernels
     assert k.space == "gemm" and k.calls == [c.id for c in prog.calls]
     d = json.loads(json.dumps(plan.to_json()))
-    assert set(d["kernels"][0]["params"]) == {"bm", "bn", "bk", "tm", "tn", "stages", "raster", "splitk", "engine"}
+    assert set(d["kernels"][0]["params"]) == {"bm", "bn", "bk", "tm", "tn", "stages", "raster", "splitk", "engine",
+                                                  "frags", "min_blocks", "store_vec", "tload"}
     assert make_plan(prog, d).kernels[0].params == k.params   # fed back unchanged
 
 

@@ -14,8 +14,10 @@ import re
 from typing import Callable
 
 from ..errors import ArgumentError, DTypeError, PlanError, ShapeError
-from ..spaces.gemm_scheme import DTYPES, GemmScheme, vector_elems
+from ..spaces.gemm_scheme import DTYPES, TLOAD_ASYNC, GemmScheme, vector_elems
 from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, unit_elems
+from .gemm_struct import (check_names, check_output, check_structure, k_range_lines, operand_names,
+                          uplo_guard, uplo_return_lines)
 
 CTYPES = {"float32": "float", "float64": "double"}
 _IDENT = re.compile(r"[A-Za-z_]\w*$")
@@ -37,6 +39,11 @@ class GemmOperand:
     order: str = "C"
     ld: int | None = None
     align: int = 16
+    #: "general" | "sym" | "tri" (square X; :mod:`kfuse.codegen.gemm_struct`): the triangle
+    #: ``uplo`` of the *stored* X holds the data; ``diag`` "unit": a tri operand's diagonal is one
+    structure: str = "general"
+    uplo: str = "lower"
+    diag: str = "nonunit"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,6 +80,12 @@ class GemmKernelSpec:
     scheme: GemmScheme = GemmScheme()
     epilogue: GemmEpilogue | None = None
     comment: tuple = ()
+    #: "" (the full output) | "lower" | "upper" (only that triangle computed and stored; m == n)
+    #: | "mirror_lower" (the lower triangle computed, each element stored at (i, j) and (j, i))
+    c_uplo: str = ""
+    #: (a2, b2): a second product accumulated, op(a) op(b) + op(a2) op(b2) (SYR2K); parameters
+    #: a, b, a2, b2, c in that order
+    second: tuple | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -165,6 +178,12 @@ def _check_spec(spec: GemmKernelSpec) -> None:
             raise ArgumentError(f"GEMM {f} {getattr(spec, f)!r} is not a C identifier")
     _check_operand("a", spec.a, spec.m, spec.k)
     _check_operand("b", spec.b, spec.k, spec.n)
+    check_structure("a", spec.a, spec.m, spec.k)
+    check_structure("b", spec.b, spec.k, spec.n)
+    check_output(spec)
+    for role, op, rows, cols in zip(("a2", "b2"), spec.second or (), (spec.m, spec.k), (spec.k, spec.n)):
+        _check_operand(role, op, rows, cols)
+    check_names(spec)
     if spec.c_order not in ("C", "F"):
         raise ArgumentError(f"GEMM c_order must be 'C' or 'F', got {spec.c_order!r}")
     need = max(1, spec.n if spec.c_order == "C" else spec.m)
@@ -179,9 +198,10 @@ def _check_spec(spec: GemmKernelSpec) -> None:
 
 # ---- the emitter ----------------------------------------------------------------------------------
 def _access(spec: GemmKernelSpec, role: str) -> Access:
-    """The loader description of operand ``role`` ("A" or "B") of ``spec``."""
+    """The loader description of operand ``role`` ("A", "B", or "A2", "B2" of ``second``)."""
     s = spec.scheme
-    op, rows, cols = (spec.a, spec.m, spec.k) if role == "A" else (spec.b, spec.k, spec.n)
+    op = {"A": spec.a, "B": spec.b, "A2": (spec.second or (None,))[0], "B2": (spec.second or (None, None))[1]}[role]
+    rows, cols = (spec.m, spec.k) if role[0] == "A" else (spec.k, spec.n)
     _, _, dense = _dense_ld(op, rows, cols)
     ld = op.ld or dense
     # stored element (r, c) sits at r * ld + c (C order) or r + c * ld (F order)
@@ -189,16 +209,21 @@ def _access(spec: GemmKernelSpec, role: str) -> Access:
     if op.trans:
         rstride, cstride = cstride, rstride          # op(X)[r, c] = X[c, r]
     # A: (x, k) = (row, col) of op(A); B: (k, x) = (row, col) of op(B)
-    sx, sk = (rstride, cstride) if role == "A" else (cstride, rstride)
-    straight = _contiguous_is_x(role, op)
+    sx, sk = (rstride, cstride) if role[0] == "A" else (cstride, rstride)
+    straight = _contiguous_is_x(role[0], op)
     es = DTYPES[spec.dtype]
     vec = vector_elems(spec.dtype)
-    u = unit_elems(vec, ld, op.align, es)
-    tile = s.bm if role == "A" else s.bn
+    struct = ()
+    if op.structure != "general":
+        struct = (op.structure, op.uplo, op.diag, op.trans) + ((ld, 1) if op.order == "C" else (1, ld))
+    kasync = not straight and s.tload == TLOAD_ASYNC and not struct
+    u = 1 if (kasync or struct) else unit_elems(vec, ld, op.align, es)
+    a = role[0] == "A"
+    tile = s.bm if a else s.bn
     copies = tile * s.bk // u // s.threads
-    return Access(role, op.name, "i" if role == "A" else "j", "M" if role == "A" else "N",
-                  "row0" if role == "A" else "col0", "BM" if role == "A" else "BN",
-                  sx, sk, straight, u, copies)
+    return Access(role, op.name, "i" if a else "j", "M" if a else "N", "row0" if a else "col0",
+                  "BM" if a else "BN", sx, sk, straight, u, copies, kasync,
+                  role[0] if len(role) > 1 else "", struct)
 
 
 def _contiguous_is_x(role: str, op: GemmOperand) -> bool:
@@ -228,18 +253,30 @@ class _Emitter:
         self.es = DTYPES[spec.dtype]
         self.vec = vector_elems(spec.dtype)
         self.a, self.b = _access(spec, "A"), _access(spec, "B")
+        self.pair2 = (_access(spec, "A2"), _access(spec, "B2")) if spec.second else ()
+        tri = "tri" in (spec.a.structure, spec.b.structure)
+        # the k loop's bound and the k index of its tile kt
+        self.nkt = "nkt" if tri else ("2 * KTILES" if spec.second else "KTILES")
+        self.kexpr = "(kt0 + kt)" if tri else "kt"
         self.af, self.bf = min(self.vec, self.s.tm), min(self.vec, self.s.tn)
 
     def source(self) -> GemmSource:
         sp, s = self.spec, self.s
-        params = ((f"const {self.t}* __restrict__", sp.a.name), (f"const {self.t}* __restrict__", sp.b.name),
-                  (f"{self.t}* __restrict__", sp.c))
+        params = tuple((f"const {self.t}* __restrict__", name) for name in operand_names(sp)) + (
+            (f"{self.t}* __restrict__", sp.c),)
         params += tuple(tuple(p) for p in (sp.epilogue.params if sp.epilogue else ()))
         body = (self._header() + self._setup() + self._prologue() + self._main_loop()
                 + self._epilogue())
         sig = ", ".join(f"{d} {n}" for d, n in params)
+        # min_blocks only where blocks share SMs and the pipeline fills: on tiny problems the
+        # register cap makes ptxas spill (measured: 7 x 13 x 5, 128 x 128 tile) for no gain
+        gm, gn, ktiles = max(1, -(-sp.m // s.bm)), max(1, -(-sp.n // s.bn)), -(-sp.k // s.bk)
+        # (and not with a sym/tri operand's element-wise loader: 12 B spilled at 4096, tri, unit)
+        cap = (s.min_blocks > 1 and gm * gn >= 4 * s.min_blocks and ktiles >= 2 * s.stages
+               and sp.a.structure == sp.b.structure == "general")
+        bounds = f"{s.threads}, {s.min_blocks}" if cap else f"{s.threads}"
         code = "\n".join([GEMM_HELPERS.strip("\n"), "", *self._comment(),
-                          f'extern "C" __global__ void __launch_bounds__({s.threads})',
+                          f'extern "C" __global__ void __launch_bounds__({bounds})',
                           f"{sp.name}({sig})", "{", *("    " + ln if ln else "" for ln in body), "}", ""])
         gm = max(1, -(-sp.m // s.bm))
         gn = max(1, -(-sp.n // s.bn))
@@ -254,6 +291,13 @@ class _Emitter:
                f"// scheme: {self.s.to_text()}",
                "// " + self.a.describe(self.t, self.es),
                "// " + self.b.describe(self.t, self.es)]
+        out += ["// second product: " + acc.describe(self.t, self.es) for acc in self.pair2]
+        for role, op in (("A", sp.a), ("B", sp.b)):
+            if op.structure != "general":
+                out.append(f"// {role} ({op.name}) is {op.structure}, {op.uplo} triangle stored"
+                           + (f", {op.diag} diagonal" if op.structure == "tri" else ""))
+        if sp.c_uplo:
+            out.append(f"// output: c_uplo={sp.c_uplo}")
         return out + [f"// {c}" for c in sp.comment]
 
     def _idx_type(self) -> str:
@@ -286,6 +330,8 @@ class _Emitter:
             "constexpr int GM = (M + BM - 1) / BM > 0 ? (M + BM - 1) / BM : 1;",
             "constexpr int GN = (N + BN - 1) / BN > 0 ? (N + BN - 1) / BN : 1;",
             "(void)A_SK; (void)B_SK; (void)A_COPIES; (void)B_COPIES;",
+            *(f"constexpr int {x.role}_COPIES = {x.copies}; constexpr idx_t {x.role}_SX = {x.sx}, "
+              f"{x.role}_SK = {x.sk};   // second product" for x in self.pair2),
             "",
             "// ---- shared memory: STAGES buffers of As[BK][A_LD] (A transposed: k-major) and Bs[BK][B_LD] ----",
             "extern __shared__ __align__(16) unsigned char kf_smem[];",
@@ -293,7 +339,9 @@ class _Emitter:
             f"{self.t}* Bs = As + STAGES * BK * A_LD;",
             "",
         ]
-        lines += self._raster()
+        lines += self._raster() + uplo_return_lines(sp.c_uplo)
+        if self.nkt == "nkt":
+            lines += k_range_lines(sp)
         lines += ["",
                   f"// ---- thread grouping: (TY x TX) threads, warps of {32 // wx} x {wx} "
                   "(m x n); each thread owns TM x TN elements ----",
@@ -324,19 +372,35 @@ class _Emitter:
                  "for (int r = 0; r < TM; ++r)",
                  "    #pragma unroll",
                  f"    for (int q = 0; q < TN; ++q) acc[r][q] = ({self.t})0;"]
-        for acc in (self.a, self.b):
-            if not acc.straight:
+        for acc in (self.a, self.b) + self.pair2:
+            if acc.staged:
                 lines.append(f"{self.t} {acc.role}_stage[{acc.role}_COPIES * {acc.unit}];   "
                              f"// register-staged {acc.role} tile")
         return lines
 
     def _issue(self) -> list:
-        s = self.s
-        return (emit_issue(self.a, self.t, self.es, s.bk, s.bm)
-                + emit_issue(self.b, self.t, self.es, s.bk, s.bn))
+        s, kx = self.s, self.kexpr
+        one = (emit_issue(self.a, self.t, self.es, s.bk, s.bm, kx)
+               + emit_issue(self.b, self.t, self.es, s.bk, s.bn, kx))
+        if not self.pair2:
+            return one
+        a2, b2 = self.pair2
+        two = (emit_issue(a2, self.t, self.es, s.bk, s.bm, "(kt - KTILES)")
+               + emit_issue(b2, self.t, self.es, s.bk, s.bn, "(kt - KTILES)"))
+        return self._pairs(one, two)
 
     def _store(self) -> list:
-        return emit_store(self.a, self.s.bk) + emit_store(self.b, self.s.bk)
+        one = emit_store(self.a, self.s.bk) + emit_store(self.b, self.s.bk)
+        if not self.pair2:
+            return one
+        two = emit_store(self.pair2[0], self.s.bk) + emit_store(self.pair2[1], self.s.bk)
+        return self._pairs(one, two) if one or two else []
+
+    @staticmethod
+    def _pairs(one: list, two: list) -> list:
+        """``one`` for the first product's k tiles (kt < KTILES), ``two`` for the second's."""
+        return (["if (kt < KTILES) {   // first product", *("    " + ln for ln in one),
+                 "} else {             // second product", *("    " + ln for ln in two), "}"])
 
     def _prologue(self) -> list:
         body = self._issue() + self._store()
@@ -344,7 +408,7 @@ class _Emitter:
                 "#pragma unroll",
                 "for (int kt = 0; kt < STAGES - 1; ++kt) {",
                 "    const int s = kt;",
-                "    if (kt < KTILES) {",
+                f"    if (kt < {self.nkt}) {{",
                 *("        " + ln for ln in body),
                 "    }",
                 "    kf_cp_async_commit();",
@@ -353,11 +417,11 @@ class _Emitter:
     def _main_loop(self) -> list:
         store = self._store()
         lines = ["", "// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----",
-                 "for (int t = 0; t < KTILES; ++t) {",
+                 f"for (int t = 0; t < {self.nkt}; ++t) {{",
                  "    kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed",
                  "    __syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free",
                  "    const int kt = t + STAGES - 1, s = kt % STAGES;",
-                 "    const bool more = kt < KTILES;",
+                 f"    const bool more = kt < {self.nkt};",
                  "    if (more) {",
                  *("        " + ln for ln in self._issue()),
                  "    }",
@@ -367,46 +431,75 @@ class _Emitter:
             lines += ["    if (more) {", *("        " + ln for ln in store), "    }"]
         return lines + ["    kf_cp_async_commit();", "}"]
 
-    def _compute(self) -> list:
+    def _frag_reads(self, kk: str, a: str, b: str) -> list:
+        """Statements reading k step ``kk``'s fragments into arrays ``a`` (TM) and ``b`` (TN)."""
         t = self.t
+        kk = kk if _IDENT.match(kk) or kk.isdigit() else f"({kk})"
         return [
-            "// compute: outer products of the k-major fragments, BK steps",
-            f"const {t}* as = As + t % STAGES * (BK * A_LD);",
-            f"const {t}* bs = Bs + t % STAGES * (BK * B_LD);",
             "#pragma unroll",
-            "for (int kk = 0; kk < BK; ++kk) {",
-            f"    {t} a[TM], b[TN];",
+            "for (int c = 0; c < TM / AF; ++c) {   // rows c * TY * AF + ty * AF + e",
+            f"    const kf_vec<{t}, AF> v = *reinterpret_cast<const kf_vec<{t}, AF>*>("
+            f"&as[{kk} * A_LD + c * (TY * AF) + ty * AF]);",
             "    #pragma unroll",
-            "    for (int c = 0; c < TM / AF; ++c) {   // rows c * TY * AF + ty * AF + e",
-            f"        const kf_vec<{t}, AF> v = *reinterpret_cast<const kf_vec<{t}, AF>*>("
-            "&as[kk * A_LD + c * (TY * AF) + ty * AF]);",
-            "        #pragma unroll",
-            "        for (int e = 0; e < AF; ++e) a[c * AF + e] = v.v[e];",
-            "    }",
+            f"    for (int e = 0; e < AF; ++e) {a}[c * AF + e] = v.v[e];",
+            "}",
+            "#pragma unroll",
+            "for (int c = 0; c < TN / BF; ++c) {   // columns c * TX * BF + tx * BF + e",
+            f"    const kf_vec<{t}, BF> v = *reinterpret_cast<const kf_vec<{t}, BF>*>("
+            f"&bs[{kk} * B_LD + c * (TX * BF) + tx * BF]);",
             "    #pragma unroll",
-            "    for (int c = 0; c < TN / BF; ++c) {   // columns c * TX * BF + tx * BF + e",
-            f"        const kf_vec<{t}, BF> v = *reinterpret_cast<const kf_vec<{t}, BF>*>("
-            "&bs[kk * B_LD + c * (TX * BF) + tx * BF]);",
-            "        #pragma unroll",
-            "        for (int e = 0; e < BF; ++e) b[c * BF + e] = v.v[e];",
-            "    }",
-            "    #pragma unroll",
-            "    for (int r = 0; r < TM; ++r)",
-            "        #pragma unroll",
-            "        for (int q = 0; q < TN; ++q) acc[r][q] = fma(a[r], b[q], acc[r][q]);",
+            f"    for (int e = 0; e < BF; ++e) {b}[c * BF + e] = v.v[e];",
             "}",
         ]
+
+    def _compute(self) -> list:
+        t = self.t
+        head = [f"const {t}* as = As + t % STAGES * (BK * A_LD);",
+                f"const {t}* bs = Bs + t % STAGES * (BK * B_LD);"]
+        fma = ["#pragma unroll",
+               "for (int r = 0; r < TM; ++r)",
+               "    #pragma unroll",
+               "    for (int q = 0; q < TN; ++q) acc[r][q] = fma({a}[r], {b}[q], acc[r][q]);"]
+        if self.s.frags == 1:
+            return (["// compute: outer products of the k-major fragments, BK steps", *head,
+                     "#pragma unroll",
+                     "for (int kk = 0; kk < BK; ++kk) {",
+                     f"    {t} a[TM], b[TN];"]
+                    + ["    " + ln for ln in self._frag_reads("kk", "a", "b")]
+                    + ["    " + ln.format(a="a", b="b") for ln in fma] + ["}"])
+        return (["// compute: outer products of the k-major fragments, BK steps; fragments double",
+                 "// buffered in registers (step kk + 1's read while step kk's FFMAs run)", *head,
+                 f"{t} a[2][TM], b[2][TN];"]
+                + self._frag_reads("0", "a[0]", "b[0]")
+                + ["#pragma unroll",
+                   "for (int kk = 0; kk < BK; ++kk) {",
+                   "    if (kk + 1 < BK) {"]
+                + ["        " + ln for ln in self._frag_reads("kk + 1", "a[(kk + 1) % 2]", "b[(kk + 1) % 2]")]
+                + ["    }"]
+                + ["    " + ln.format(a="a[kk % 2]", b="b[kk % 2]") for ln in fma] + ["}"])
 
     def _epilogue(self) -> list:
         sp = self.spec
         ldc = sp.c_ld or max(1, sp.n if sp.c_order == "C" else sp.m)
+        mirror = []
         if sp.epilogue is not None and sp.epilogue.lines is not None:
             stmts = list(sp.epilogue.lines("i", "j", "acc[r][q]"))
+            if sp.c_uplo == "mirror_lower":
+                mirror = list(sp.epilogue.lines("j", "i", "acc[r][q]"))
             what = "the epilogue"
+        elif self.s.store_vec > 1 and ldc % self.s.store_vec == 0 and not sp.c_uplo:
+            return self._vector_store(ldc)
         else:
-            addr = f"(idx_t)i * {ldc} + j" if sp.c_order == "C" else f"i + (idx_t)j * {ldc}"
-            stmts = [f"{sp.c}[{addr}] = acc[r][q];"]
+            def addr(i, j):
+                return f"(idx_t){i} * {ldc} + {j}" if sp.c_order == "C" else f"{i} + (idx_t){j} * {ldc}"
+            stmts = [f"{sp.c}[{addr('i', 'j')}] = acc[r][q];"]
+            if sp.c_uplo == "mirror_lower":
+                mirror = [f"{sp.c}[{addr('j', 'i')}] = acc[r][q];"]
             what = f"store acc to {sp.c} ({sp.c_order} order, ld {ldc})"
+        if mirror:
+            stmts += ["if (j < i) {   // mirror_lower: the same element at (j, i)",
+                      *("    " + ln for ln in mirror), "}"]
+            what += ", mirrored"
         return ["", f"// ---- epilogue: {what}; rows i, columns j of this thread, guarded ----",
                 "#pragma unroll",
                 "for (int r = 0; r < TM; ++r) {",
@@ -414,8 +507,44 @@ class _Emitter:
                 "    #pragma unroll",
                 "    for (int q = 0; q < TN; ++q) {",
                 "        const int j = col0 + q / BF * (TX * BF) + tx * BF + q % BF;",
-                "        if (i < M && j < N) {",
+                f"        if (i < M && j < N{uplo_guard(sp.c_uplo)}) {{",
                 *("            " + ln for ln in stmts),
+                "        }",
+                "    }",
+                "}"]
+
+    def _vector_store(self, ldc: int) -> list:
+        """The default epilogue with stores of ``store_vec`` elements along the output's
+        contiguous index (j for C order, i for F order; the output is 16-byte aligned and its ld
+        a multiple of store_vec), scalars where a vector would cross the matrix's edge."""
+        sp, v, t = self.spec, self.s.store_vec, self.t
+        rowwise = sp.c_order == "C"
+        outer, inner = ("r", "q") if rowwise else ("q", "r")
+        n_out, n_in = ("TM", "TN") if rowwise else ("TN", "TM")
+        ix = {"r": "const int i = row0 + r / AF * (TY * AF) + ty * AF + r % AF;",
+              "q": "const int j = col0 + q / BF * (TX * BF) + tx * BF + q % BF;"}
+        addr = f"(idx_t)i * {ldc} + j" if rowwise else f"i + (idx_t)j * {ldc}"
+        x, lim = ("j", "N") if rowwise else ("i", "M")
+        y, ylim = ("i", "M") if rowwise else ("j", "N")
+        elem = "acc[r][q + e]" if rowwise else "acc[r + e][q]"
+        shifted = (f"{sp.c}[{addr} + e]")
+        return ["", f"// ---- epilogue: store acc to {sp.c} ({sp.c_order} order, ld {ldc}) as vectors of "
+                    f"{v} along {x}, scalars at the edge ----",
+                "#pragma unroll",
+                f"for (int {outer} = 0; {outer} < {n_out}; ++{outer}) {{",
+                "    " + ix[outer],
+                "    #pragma unroll",
+                f"    for (int {inner} = 0; {inner} < {n_in}; {inner} += {v}) {{",
+                "        " + ix[inner],
+                f"        if ({y} < {ylim} && {x} + {v} <= {lim}) {{",
+                f"            kf_vec<{t}, {v}> w;",
+                "            #pragma unroll",
+                f"            for (int e = 0; e < {v}; ++e) w.v[e] = {elem};",
+                f"            *reinterpret_cast<kf_vec<{t}, {v}>*>(&{sp.c}[{addr}]) = w;",
+                f"        }} else if ({y} < {ylim}) {{",
+                "            #pragma unroll",
+                f"            for (int e = 0; e < {v}; ++e)",
+                f"                if ({x} + e < {lim}) {shifted} = {elem};",
                 "        }",
                 "    }",
                 "}"]

@@ -79,20 +79,33 @@ class Access:
     straight: bool
     unit: int
     copies: int
+    kasync: bool = False     # k contiguous, copied element-wise by cp.async (scheme tload=2)
+    buf: str = ""            # shared tile's role where it is another's ("A" for A2 of a second pair)
+    #: a sym/tri operand (element-wise loader, :mod:`kfuse.codegen.gemm_struct`): (structure,
+    #: uplo, diag, trans, row stride, column stride of the stored matrix); () = general
+    struct: tuple = ()
+
+    @property
+    def staged(self) -> bool:
+        """Whether the operand passes through registers (the transposing register path)."""
+        return not (self.straight or self.kasync or self.struct)
 
     @property
     def smem(self) -> str:
-        return self.role + "s"
+        return (self.buf or self.role) + "s"
 
     @property
     def lds(self) -> str:
-        return self.role + "_LD"
+        return (self.buf or self.role) + "_LD"
 
     def describe(self, ctype: str, es: int) -> str:
         """One comment line: the address of op(X)[x, k] and the load path."""
         addr = f"{self.ptr}[{self.x} * {self.sx} + k * {self.sk}]"
         ref = f"op(A)[i, k]" if self.role == "A" else "op(B)[k, j]"
-        if self.straight:
+        if self.kasync:
+            how = (f"k contiguous: cp.async of one {ctype} per copy into the k-major tile, "
+                   f"{self.copies} per thread per tile")
+        elif self.straight:
             how = (f"{self.x} contiguous: cp.async of {self.unit * es} B "
                    f"({self.unit} x {ctype}), {self.copies} per thread per tile")
         else:
@@ -110,10 +123,28 @@ def unit_elems(vec: int, ld: int, align: int, es: int) -> int:
     return u
 
 
-def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int) -> list:
+def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str = "kt") -> list:
     """Statements issuing the loads of k tile ``kt`` into stage buffer ``s`` (variables of
-    the kernel): cp.async copies (straight) or register loads into ``{role}_stage``."""
+    the kernel; ``kexpr`` is the tile's k index): cp.async copies (straight) or register loads
+    into ``{role}_stage``."""
     r, u = acc.role, acc.unit
+    if acc.struct:
+        from .gemm_struct import emit_struct_issue
+        return emit_struct_issue(acc, ctype, es, kexpr)
+    if acc.kasync:
+        return [
+            f"// {r} tile kt -> {acc.smem}[s]: {acc.tile} rows ({acc.x}) of BK contiguous k, one-element "
+            f"cp.async copies (lanes along k), zero-filled past the edges",
+            "#pragma unroll",
+            f"for (int r = 0; r < {r}_COPIES; ++r) {{",
+            "    const int idx = tid + r * THREADS;",
+            "    const int kr = idx % BK, xr = idx / BK;",
+            f"    const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xr;",
+            f"    const bool ok = kg < K && xg < {acc.limit};",
+            f"    const {ctype}* src = ok ? {acc.ptr} + (idx_t)xg * {r}_SX + kg : {acc.ptr};",
+            f"    kf_cp_async<{es}>(&{acc.smem}[s * (BK * {acc.lds}) + kr * {acc.lds} + xr], src, ok ? {es} : 0);",
+            "}",
+        ]
     if acc.straight:
         per_row = tile // u
         return [
@@ -123,7 +154,7 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int) -> list:
             f"for (int r = 0; r < {r}_COPIES; ++r) {{",
             "    const int idx = tid + r * THREADS;",
             f"    const int kr = idx / {per_row}, xq = idx % {per_row} * {u};",
-            f"    const int kg = kt * BK + kr, xg = {acc.origin} + xq;",
+            f"    const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xq;",
             f"    const int valid = kg < K ? max(0, min({u}, {acc.limit} - xg)) : 0;",
             f"    const {ctype}* src = valid > 0 ? {acc.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK "
             f": {acc.ptr};",
@@ -139,7 +170,7 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int) -> list:
         f"for (int r = 0; r < {r}_COPIES; ++r) {{",
         "    const int idx = tid + r * THREADS;",
         f"    const int xr = idx / {per_row}, kq = idx % {per_row} * {u};",
-        f"    const int xg = {acc.origin} + xr, kg = kt * BK + kq;",
+        f"    const int xg = {acc.origin} + xr, kg = {kexpr} * BK + kq;",
         f"    {ctype}* dst = &{r}_stage[r * {u}];",
     ]
     src = f"{acc.ptr} + (idx_t)xg * {r}_SX + kg"
@@ -162,8 +193,8 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int) -> list:
 
 def emit_store(acc: Access, bk: int) -> list:
     """Statements storing ``{role}_stage`` (a transposing operand's registers) k-major into
-    stage buffer ``s``; nothing for a straight (cp.async) operand."""
-    if acc.straight:
+    stage buffer ``s``; nothing for an operand copied by cp.async."""
+    if not acc.staged:
         return []
     r, u = acc.role, acc.unit
     per_row = bk // u

@@ -9,7 +9,9 @@ form that mirrors the paper's scripts::
     thread_grouping(bm=128, bn=128, tm=8, tn=8); loop_tiling(bk=8); loop_unroll(k);
     sm_alloc(A, transpose, stages=2); sm_alloc(B); reg_alloc(C); engine(ffma)
 
-(``tile_order(raster=8)`` and ``split_k(2)`` appear where they are not 1.)  The statements
+(``tile_order(raster=8)``, ``split_k(2)``, ``reg_alloc(C, frags=2)``,
+``transposed_load(tload=2)``, ``store(store_vec=4)`` and ``launch_bounds(min_blocks=2)`` appear
+where they are not 1.)  The statements
 ``loop_unroll(k)``, ``sm_alloc(A, transpose)``, ``sm_alloc(B)`` and ``reg_alloc(C)`` are fixed by
 the FFMA engine (the k loop of a tile is unrolled, A is kept k-major in shared memory, the
 accumulators live in registers); they are written for the reader and checked when parsed.
@@ -38,7 +40,10 @@ MAX_REGISTERS = 255
 MAX_THREADS = 1024
 #: Registers of addressing, indices, loop counters and pointers, estimated.
 ADDRESS_REGISTERS = 24
-FIELDS = ("bm", "bn", "bk", "tm", "tn", "stages", "raster", "splitk", "engine")
+FIELDS = ("bm", "bn", "bk", "tm", "tn", "stages", "raster", "splitk", "engine", "frags", "min_blocks",
+          "store_vec", "tload")
+#: ``tload`` values: how a k-contiguous (transposing) operand reaches its k-major shared tile
+TLOAD_REGISTERS, TLOAD_ASYNC = 1, 2
 
 
 class SchemeError(PlanError):
@@ -70,6 +75,19 @@ class GemmScheme:
     raster: int = 1
     splitk: int = 1
     engine: str = "ffma"
+    #: register fragment buffers: 1 = read each k step's fragments then compute; 2 = double
+    #: buffered (k step kk + 1's fragments read while kk's FFMAs run, as CUTLASS's SIMT mainloop)
+    frags: int = 1
+    #: the second argument of ``__launch_bounds__`` (blocks per SM the registers must allow;
+    #: 1 = none written)
+    min_blocks: int = 1
+    #: elements per store of the default epilogue (1 = scalar; up to one 16-byte vector along
+    #: the output's contiguous index, whole vectors inside the matrix, scalars at its edge)
+    store_vec: int = 1
+    #: the k-contiguous (transposing) operand's load path: 1 = 16-byte loads into registers one
+    #: tile ahead, stored transposed after the compute; 2 = one-element cp.async copies straight
+    #: into the k-major tile, ``stages - 1`` tiles ahead like the other operand (CUTLASS align1)
+    tload: int = 1
 
     @property
     def threads(self) -> int:
@@ -89,10 +107,11 @@ class GemmScheme:
         tile elements of a k-contiguous operand, all times the dtype's 32-bit words, plus
         addressing."""
         words = DTYPES[dtype] // 4
-        staged = -(-(self.bm + self.bn) * self.bk // max(1, self.threads))
+        staged = -(-(self.bm + self.bn) * self.bk // max(1, self.threads)) if self.tload == 1 else 0
         # addressing counted per word too: measured with NVRTC 13 for sm_90, 8 x 8 doubles per
         # thread take 230-255 registers and spill at some sizes (the estimate refuses them)
-        return (self.tm * self.tn + 2 * (self.tm + self.tn) + staged + ADDRESS_REGISTERS) * words
+        frags = (self.frags + 1) * (self.tm + self.tn)
+        return (self.tm * self.tn + frags + staged + ADDRESS_REGISTERS) * words
 
     # ---- validity ------------------------------------------------------------------------
     def refusals(self, dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
@@ -110,6 +129,7 @@ class GemmScheme:
             out.append(f"engine {self.engine!r} is not built yet (TF32 mma.sync comes next); use 'ffma'")
         if self.splitk > 1:
             out.append(f"splitk={self.splitk}: split-k is not built yet (use splitk=1)")
+        out += self._knob_refusals()
         if self.bm % self.tm:
             out.append(f"bm={self.bm} is not a multiple of tm={self.tm}")
         if self.bn % self.tn:
@@ -120,6 +140,20 @@ class GemmScheme:
             out += self._thread_refusals()
         if dtype in DTYPES:
             out += self._dtype_refusals(dtype)
+        return out
+
+    def _knob_refusals(self) -> list:
+        """Reasons for the pipeline knobs (frags, min_blocks, store_vec, tload)."""
+        out = []
+        if self.frags not in (1, 2):
+            out.append(f"frags={self.frags}: register fragments are single (1) or double buffered (2)")
+        if self.min_blocks > 4:
+            out.append(f"min_blocks={self.min_blocks}: at most 4 blocks per SM are asked for")
+        if self.store_vec not in (1, 2, 4):
+            out.append(f"store_vec={self.store_vec}: stores are of 1, 2 or 4 elements")
+        if self.tload not in (TLOAD_REGISTERS, TLOAD_ASYNC):
+            out.append(f"tload={self.tload}: the transposing operand is loaded through registers (1) "
+                       f"or by cp.async (2)")
         return out
 
     def _thread_refusals(self) -> list:
@@ -146,6 +180,14 @@ class GemmScheme:
             if val % v:
                 out.append(f"{name}={val} is not a multiple of {v} (one 16-byte vector of {dtype}): "
                            f"the loader copies whole vectors")
+        if self.store_vec > 1 and (self.store_vec > v or min(self.tm, self.tn, v) % self.store_vec):
+            out.append(f"store_vec={self.store_vec}: a store covers at most one 16-byte vector of "
+                       f"{dtype} ({v}) inside one thread's fragment run (tm={self.tm}, tn={self.tn})")
+        live = (self.tm * self.tn + (self.frags + 1) * (self.tm + self.tn)) * (DTYPES[dtype] // 4)
+        if self.min_blocks > 1 and live * self.min_blocks * self.threads > 65536:
+            out.append(f"min_blocks={self.min_blocks}: {self.min_blocks} blocks of {self.threads} threads "
+                       f"with {live} registers of accumulators and fragments each are over the 65536 "
+                       f"registers of an SM")
         for name, val in (("tm", self.tm), ("tn", self.tn)):
             if val % v and v % val:
                 out.append(f"{name}={val} neither divides nor is a multiple of {v}: fragments are "
@@ -184,8 +226,16 @@ class GemmScheme:
         parts = [f"thread_grouping(bm={self.bm}, bn={self.bn}, tm={self.tm}, tn={self.tn})",
                  f"loop_tiling(bk={self.bk})", "loop_unroll(k)",
                  f"sm_alloc(A, transpose, stages={self.stages})", "sm_alloc(B)", "reg_alloc(C)"]
+        if self.frags != 1:
+            parts[5] = f"reg_alloc(C, frags={self.frags})"
+        if self.tload != 1:
+            parts.append(f"transposed_load(tload={self.tload})")
         if self.raster != 1:
             parts.append(f"tile_order(raster={self.raster})")
+        if self.store_vec != 1:
+            parts.append(f"store(store_vec={self.store_vec})")
+        if self.min_blocks != 1:
+            parts.append(f"launch_bounds(min_blocks={self.min_blocks})")
         if self.splitk != 1:
             parts.append(f"split_k({self.splitk})")
         parts.append(f"engine({self.engine})")
@@ -253,7 +303,10 @@ _STATEMENTS = {
     "loop_tiling": ({"bk"}, ()),
     "loop_unroll": ((), ("k",)),
     "sm_alloc": ({"stages"}, ("A", "B", "transpose")),
-    "reg_alloc": ((), ("C",)),
+    "reg_alloc": ({"frags"}, ("C",)),
+    "transposed_load": ({"tload"}, ()),
+    "store": ({"store_vec"}, ()),
+    "launch_bounds": ({"min_blocks"}, ()),
     "tile_order": ({"raster"}, ()),
     "split_k": ({"splitk"}, ()),
     "engine": ((), None),

@@ -106,7 +106,7 @@ def _run(rows, n, s, ta, tb, A, B, C, ref, t_cublas, arch):
     fn(src.grid, src.block, (A, B, C), shared_mem=src.shared_bytes)
     err = float(cupy.linalg.norm(C - ref) / cupy.linalg.norm(ref))
     t = _time(lambda: fn(src.grid, src.block, (A, B, C), shared_mem=src.shared_bytes))
-    op = "TN"[ta] + "TN"[tb]
+    op = "NT"[ta] + "NT"[tb]
     row = dict(n=n, op=op, scheme=s.to_json(), text=s.to_text(), seconds=t, tflops=flops / t / 1e12,
                cublas_seconds=t_cublas, cublas_tflops=flops / t_cublas / 1e12, ratio=t_cublas / t,
                rel_error=err, compile_s=compile_s, registers=res["registers"], spills=res["spill_stores"])

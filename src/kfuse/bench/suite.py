@@ -93,6 +93,23 @@ def require_gpu(prog: str) -> bool:
     return True
 
 
+def apply_preset(args, budget_s: dict, min_time_s: dict) -> None:
+    """``--budget`` and ``--min-time`` not given: the suite's ``quick`` or ``full`` values."""
+    preset = "quick" if args.quick else "full"
+    args.budget = args.budget or budget_s[preset]
+    args.min_time = args.min_time or min_time_s[preset]
+
+
+def offline_modes(parser, args, spec: SuiteSpec, merge, write_outputs, console_summary) -> int | None:
+    """``--report-only DIR`` or ``--merge DIR ... --out DIR`` (no GPU needed): their exit
+    status; None for a run."""
+    if args.report_only:
+        return report_only(Path(args.report_only), spec, write_outputs, not args.no_plots)
+    if args.merge:
+        return merge_main(parser, args, spec, merge, write_outputs, console_summary)
+    return None
+
+
 def report_only(folder: Path, spec: SuiteSpec, write_outputs, plots: bool) -> int:
     """``--report-only DIR``: report.md (and the plots) again from DIR's results."""
     write_outputs(load_results(folder, spec), folder, plots)

@@ -174,14 +174,6 @@ def make_meta(args, argv: list[str], pts: list, impls: list[str]) -> dict:
     return meta
 
 
-def merge_main(parser, args) -> int:
-    """``--merge DIR ... --out DIR``: one report from the parts (no GPU needed)."""
-    from . import report
-    from .merge import merge
-
-    return S.merge_main(parser, args, SPEC, merge, write_outputs, report.console_summary)
-
-
 def dry_run(pts: list, impls: list[str]) -> int:
     """Print the points this command would run (no GPU needed)."""
     print(f"kfuse bench --blas3: {len(pts)} points x {len(impls)} implementations ({', '.join(impls)})")
@@ -195,10 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.report_only:
-        return S.report_only(Path(args.report_only), SPEC, write_outputs, not args.no_plots)
-    if args.merge:
-        return merge_main(parser, args)
+    from . import report
+    from .merge import merge
+
+    done = S.offline_modes(parser, args, SPEC, merge, write_outputs, report.console_summary)
+    if done is not None:
+        return done
     try:
         pts = select_points(args)
         impls = parse_impls(args.impls)
@@ -208,9 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("no point to run (the filters or --part left none)")
     if args.dry_run:
         return dry_run(pts, impls)
-    preset = "quick" if args.quick else "full"
-    args.budget = args.budget or BUDGET_S[preset]
-    args.min_time = args.min_time or MIN_TIME_S[preset]
+    S.apply_preset(args, BUDGET_S, MIN_TIME_S)
     if not S.require_gpu("kfuse bench --blas3"):
         return 1
     out = Path(args.out) if args.out else default_out(args.quick, args.part)
@@ -220,7 +212,5 @@ def main(argv: list[str] | None = None) -> int:
     run.measure_peaks()
     for i, impl in enumerate(impls):
         run.run_impl(impl, len(impls) - i)
-    from . import report
-
     return S.finish(run, out, not args.no_plots, write_outputs, report.console_summary,
                     "kfuse bench --blas3")

@@ -156,22 +156,16 @@ def make_meta(args, argv: list[str], wls: list, impls: list[str]) -> dict:
     return meta
 
 
-def merge_main(parser, args) -> int:
-    """``--merge DIR ... --out DIR``: one report from the parts' results (no GPU needed)."""
-    from . import report
-
-    return S.merge_main(parser, args, SPEC, P.merge, write_outputs, report.console_summary)
-
-
 def main(argv: list[str] | None = None) -> int:
     """Entry point (``kfuse bench --stencils ...``; ``--stencils`` itself already removed)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.report_only:
-        return S.report_only(Path(args.report_only), SPEC, write_outputs, not args.no_plots)
-    if args.merge:
-        return merge_main(parser, args)
+    from . import report
+
+    done = S.offline_modes(parser, args, SPEC, P.merge, write_outputs, report.console_summary)
+    if done is not None:
+        return done
     try:
         wls = W.select(args.workload)
         impls = parse_impls(args.impls)
@@ -181,9 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     if not wls:
         parser.error(f"--part {args.part}: no workload in this part (fewer workloads than parts)")
-    preset = "quick" if args.quick else "full"
-    args.budget = args.budget or BUDGET_S[preset]
-    args.min_time = args.min_time or MIN_TIME_S[preset]
+    S.apply_preset(args, BUDGET_S, MIN_TIME_S)
     args.dtype = list(dict.fromkeys(args.dtype))
 
     if not S.require_gpu("kfuse bench --stencils"):
@@ -199,7 +191,5 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [(impl, dt) for dt in args.dtype for impl in impls]
     for i, (impl, dt) in enumerate(pairs):
         run.run_impl(impl, dt, len(pairs) - i)
-    from . import report
-
     return S.finish(run, out, not args.no_plots, write_outputs, report.console_summary,
                     "kfuse bench --stencils")

@@ -12,6 +12,25 @@ from .impls import OURS
 from .report import MODES, impl_order, metrics
 
 
+def pyplot(what: str = "plots"):
+    """(matplotlib.pyplot on the Agg backend, None), or (None, the note that ``what`` is
+    skipped because matplotlib is not available).  Every suite's plots start so."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except Exception as exc:
+        return None, f"{what} skipped: matplotlib not available ({type(exc).__name__})"
+    return plt, None
+
+
+def impl_colors(plt, impls: list[str]) -> dict:
+    """One tab10 colour per implementation, in order (the same in every plot of a run)."""
+    palette = plt.get_cmap("tab10")
+    return {impl: palette(i % 10) for i, impl in enumerate(impls)}
+
+
 def plot_series(results: dict, seq_name: str) -> dict:
     """{impl: {mode: {"square": [(x, GB/s)], "other": [(x, GB/s, label)]}}} for one sequence."""
     ceil = results.get("ceilings")
@@ -80,21 +99,16 @@ def write_plots(results: dict, folder: Path) -> tuple[list[str], list[str]]:
 
     Returns (sequences drawn, notes); a missing matplotlib gives no plots and one note.
     """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except Exception as exc:
-        return [], [f"plots skipped: matplotlib not available ({type(exc).__name__})"]
+    plt, why = pyplot()
+    if plt is None:
+        return [], [why]
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     ceil = results.get("ceilings")
     impls = [i for i in impl_order(results)
              if any(r["impl"] == i and (metrics(r, "hot", ceil) or metrics(r, "rotating", ceil))
                     for r in results.get("records", []))]
-    palette = plt.get_cmap("tab10")
-    colors = {impl: palette(i % 10) for i, impl in enumerate(impls)}
+    colors = impl_colors(plt, impls)
     seqs = [s for s in sequences.ORDER if any(r["seq"] == s for r in results.get("records", []))]
     drawn = []
     for s in seqs:

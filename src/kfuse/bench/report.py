@@ -74,9 +74,10 @@ def index(results: dict) -> dict:
     return table
 
 
-def impl_order(results: dict) -> list[str]:
-    """Implementations in run order (then any others found in the records)."""
-    names = list(results.get("meta", {}).get("impls") or [])
+def impl_order(results: dict, default=()) -> list[str]:
+    """Implementations in run order (``default`` when the meta has none), then any others
+    found in the records.  Every suite's report orders its columns so."""
+    names = list(results.get("meta", {}).get("impls") or default)
     for rec in results.get("records", []):
         if rec["impl"] not in names:
             names.append(rec["impl"])

@@ -54,6 +54,12 @@ def _capture_stdout() -> None:
     sys.stdout = sys.stderr
 
 
+def hello(impl: str) -> None:
+    """Keep stdout for the protocol (:func:`_capture_stdout`) and say ``hello``."""
+    _capture_stdout()
+    emit({"type": "hello", "impl": impl, "pid": os.getpid(), "python": sys.version.split()[0]})
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m kfuse.bench.worker", description=__doc__.split("\n")[0])
     p.add_argument("--impl", required=True, help="implementation name, or 'ceilings'")
@@ -230,8 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the worker process."""
     os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
     args = parse_args(argv)
-    _capture_stdout()
-    emit({"type": "hello", "impl": args.impl, "pid": os.getpid(), "python": sys.version.split()[0]})
+    hello(args.impl)
     if args.impl == "ceilings":
         return run_ceilings()
 
@@ -274,6 +279,55 @@ def main(argv: list[str] | None = None) -> int:
         if rec["status"] == "error" and not _device_healthy():
             emit({"type": "fatal", "note": "CUDA context unusable after an error; exiting"})
             return 3   # the runner restarts a fresh worker for the remaining points
+    emit({"type": "done"})
+    return 0
+
+
+def serve(name: str, impl, items: list, dtype: str, deadline: float, record, run_one,
+          progress) -> int:
+    """The loop of a suite's worker (stencils, BLAS-3) after its ``hello``: the reason the
+    implementation cannot run (or its failed setup in ``dtype``) as one record per item, else
+    per item a ``progress`` message (``progress(item)``: the fields naming it), the record of
+    ``run_one(item)`` (an exception: an ``error`` record of ``record(item)``), until
+    ``deadline`` (then ``not-run`` records); exit 3 when an error left the CUDA context
+    unusable (the runner restarts a worker without that item)."""
+    from .impls import first_line
+
+    def skip(rest: list, reason: str, status: str = "skipped") -> None:
+        for item in rest:
+            rec = record(item)
+            rec["status"], rec["note"] = status, reason
+            emit(rec)
+
+    reason = impl.unavailable() or device_check()
+    if reason:
+        skip(items, reason)
+        emit({"type": "done"})
+        return 0
+    try:
+        impl.setup(dtype)
+    except Exception as exc:
+        skip(items, f"setup failed: {first_line(exc)}", "error")
+        emit({"type": "done"})
+        return 0
+    emit({"type": "env", "impl": name, "versions": loaded_versions(impl.requires)})
+    for i, item in enumerate(items):
+        if deadline and time.time() > deadline:
+            skip(items[i:], "not run: time budget spent", "not-run")
+            break
+        emit({"type": "progress", "i": i, "total": len(items), **progress(item)})
+        try:
+            rec = run_one(item)
+        except Exception as exc:
+            rec = record(item)
+            rec["status"], rec["note"] = "error", first_line(exc)[:300]
+        emit(rec)
+        _release(impl)
+        if rec["status"] == "error" and not _device_healthy():
+            emit({"type": "fatal", "note": "CUDA context unusable after an error; exiting"})
+            return 3
+    if hasattr(impl, "restore"):   # settings the implementation changed for the run
+        impl.restore()
     emit({"type": "done"})
     return 0
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..plots import impl_colors, pyplot
 from . import workloads as W
 from .report import impl_order, index, tflops
 
@@ -107,20 +108,15 @@ def _sweep(plt, data: dict, impls: list, colors: dict, title: str, path: Path) -
 
 def write_plots(results: dict, folder: Path) -> tuple[list[str], list[str]]:
     """The PNGs in ``folder``; (file names written, notes)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except Exception as exc:
-        return [], [f"plots skipped: matplotlib not available ({type(exc).__name__})"]
+    plt, why = pyplot()
+    if plt is None:
+        return [], [why]
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     table = index(results)
     impls = [i for i in impl_order(results)
              if any(tflops(recs.get(i)) is not None for recs in table.values())]
-    palette = plt.get_cmap("tab10")
-    colors = {impl: palette(i % 10) for i, impl in enumerate(impls)}
+    colors = impl_colors(plt, impls)
     files: list[str] = []
     for prec in W.PRECISIONS:
         size = bar_size(table, prec)

@@ -10,6 +10,7 @@ Per record (one implementation, variant, size and precision):
 """
 from __future__ import annotations
 
+from ..report import impl_order as _impl_order
 from ..report import md_table
 from . import workloads as W
 from .peers import DEFAULT_IMPLS
@@ -56,11 +57,8 @@ def index(results: dict) -> dict:
 
 
 def impl_order(results: dict) -> list[str]:
-    names = list(results.get("meta", {}).get("impls") or DEFAULT_IMPLS)
-    for rec in results.get("records", []):
-        if rec["impl"] not in names:
-            names.append(rec["impl"])
-    return names
+    """Implementations in run order (:func:`kfuse.bench.report.impl_order`)."""
+    return _impl_order(results, DEFAULT_IMPLS)
 
 
 def size_key(size: str) -> tuple:

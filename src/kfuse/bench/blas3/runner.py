@@ -22,19 +22,17 @@ import sys
 import time
 from pathlib import Path
 
-from ..progress import Progress
+from .. import suite as S
 from ..runner import run_worker
-from ..stencils.parts import parse_part, split
+from ..suite import parse_part, split
 from . import workloads as W
+from .merge import SPEC
 from .peers import DEFAULT_IMPLS
 
-SCHEMA = "kfuse-bench-blas3/1"
+SCHEMA = SPEC.schema
 BUDGET_S = {"quick": 220.0, "full": 560.0}
 MIN_TIME_S = {"quick": 0.03, "full": 0.1}
 POINT_TIMEOUT_S = 240.0
-MAX_RESTARTS = 3
-RESERVE_PER_WORKER_S = 10.0
-FAIR_SHARE = 2.5
 PEAKS_TIMEOUT_S = 60.0
 
 
@@ -72,11 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse_impls(text: str) -> list[str]:
-    names = [x.strip() for x in text.split(",") if x.strip()]
-    bad = [n for n in names if n not in DEFAULT_IMPLS]
-    if bad:
-        raise ValueError(f"unknown implementation(s) {', '.join(bad)}; known: {', '.join(DEFAULT_IMPLS)}")
-    return names
+    return S.parse_impls(text, DEFAULT_IMPLS)
 
 
 def select_points(args) -> list[W.Point]:
@@ -89,39 +83,17 @@ def select_points(args) -> list[W.Point]:
 
 
 def default_out(quick: bool, part: str | None) -> Path:
-    import datetime as _dt
-
-    name = f"blas3-{_dt.date.today().isoformat()}" + ("-quick" if quick else "")
-    if part:
-        n, m = parse_part(part)
-        name += f"-part{n}of{m}"
-    base = Path("benchmarks") / "results"
-    path, k = base / name, 2
-    while path.exists() and any(path.iterdir()):
-        path, k = base / f"{name}-{k}", k + 1
-    return path
+    return S.default_out("blas3", quick, part)
 
 
-class Blas3Run:
+class Blas3Run(S.SuiteRun):
     """One run: the peaks, then one worker per implementation."""
 
+    spec = SPEC
+
     def __init__(self, args, out: Path, pts: list, impls: list[str], meta: dict):
-        self.args, self.out, self.pts, self.impls, self.meta = args, out, pts, impls, meta
-        self.t0 = time.time()
-        self.records: list[dict] = []
-        self.peaks: dict | None = None
-        self.impl_notes: dict[str, str] = {}
-        out.mkdir(parents=True, exist_ok=True)
-        self.raw = open(out / "raw.jsonl", "a")
-        self.save({"type": "meta", **meta})
-        self.progress = Progress(len(pts) * len(impls) + 1)
-
-    def remaining(self) -> float:
-        return self.args.budget - (time.time() - self.t0)
-
-    def save(self, obj: dict) -> None:
-        self.raw.write(json.dumps(obj, default=str) + "\n")
-        self.raw.flush()
+        super().__init__(args, out, meta, len(pts) * len(impls) + 1)
+        self.pts, self.impls = pts, impls
 
     def measure_peaks(self) -> None:
         """The FFMA probe (and the datasheet TF32 peak) in a worker of its own."""
@@ -136,12 +108,12 @@ class Blas3Run:
         cmd = [sys.executable, "-m", "kfuse.bench.blas3.worker", "--impl", "peaks"]
         why = run_worker(cmd, self.out / "logs" / "peaks.log",
                          time.time() + min(PEAKS_TIMEOUT_S, max(10.0, self.remaining())), on_message)
-        self.peaks = got or {"error": why or "no result"}
+        self.measured = got or {"error": why or "no result"}
         if got.get("ffma_probe_tflops"):
             self.progress.note(f"peaks: FFMA probe {got['ffma_probe_tflops']:.1f} TFLOP/s "
                                f"({got.get('gpu')}), TF32 datasheet {got.get('tf32_datasheet_tflops')}")
         else:
-            self.progress.note(f"peaks: not measured ({self.peaks.get('error') or why})")
+            self.progress.note(f"peaks: not measured ({self.measured.get('error') or why})")
         self.progress.advance()
 
     def worker_cmd(self, impl: str, pts: list, deadline: float) -> list[str]:
@@ -152,59 +124,18 @@ class Blas3Run:
         return cmd + (["--no-odd-check"] if a.no_odd_check else [])
 
     def run_impl(self, impl: str, workers_left: int) -> None:
-        """One implementation over every point; restarted without the point it stalled or
-        crashed on, while time is left."""
-        left = self.remaining()
-        allotted = max(5.0, min(left - RESERVE_PER_WORKER_S * (workers_left - 1),
-                                FAIR_SHARE * left / workers_left))
-        start = time.time()
-        soft, hard = start + max(1.0, allotted - min(20.0, 0.15 * allotted)), start + allotted
-        seen: set[str] = set()
-        current: dict = {}
+        """One implementation over every point (:meth:`kfuse.bench.suite.SuiteRun.run_job`)."""
+        self.run_job(impl, impl, self.pts, workers_left)
 
-        def on_message(obj):
-            kind = obj.get("type")
-            if kind == "progress":
-                current.clear()
-                current.update(obj)
-                self.progress.update(f"{impl} {obj['point']}")
-            elif kind == "result":
-                current.clear()
-                seen.add(W.Point.from_list([obj["variant"], obj["m"], obj["n"], obj["k"],
-                                            obj["precision"]]).key)
-                self.record(obj)
-            elif kind == "env":
-                self.meta.setdefault("versions_loaded", {}).update(
-                    {k: v for k, v in (obj.get("versions") or {}).items() if v})
+    def item_key(self, pt: W.Point) -> str:
+        return pt.key
 
-        pending, failures = list(self.pts), []
-        log = self.out / "logs" / f"{impl}.log"
-        for attempt in range(1 + MAX_RESTARTS):
-            reason = run_worker(self.worker_cmd(impl, pending, soft), log, hard, on_message,
-                                self.args.point_timeout, append=attempt > 0)
-            pending = [p for p in pending if p.key not in seen]
-            if reason is None:
-                break
-            failures.append(f"worker {reason} after {time.time() - start:.0f} s")
-            self.progress.note(f"{impl}: {failures[-1]}")
-            if current and pending and current.get("point") == pending[0].key:
-                self.record(self.missing(impl, pending.pop(0), "error", f"worker {reason}"))
-            current.clear()
-            if not pending or time.time() >= soft or reason == "timed out":
-                break
-        for pt in pending:
-            self.record(self.missing(impl, pt, "not-run",
-                                     failures[-1] if failures else "no result from worker"))
-        if failures:
-            self.impl_notes[impl] = "; ".join(failures)
+    def result_key(self, obj: dict) -> str:
+        return W.Point.from_list([obj["variant"], obj["m"], obj["n"], obj["k"], obj["precision"]]).key
 
-    def record(self, rec: dict) -> None:
-        self.records.append(rec)
-        self.save(rec)
-        self.progress.advance()
-        if rec["status"] in ("wrong", "error"):
-            self.progress.note(f"{rec['variant']} {rec['size']} {rec['precision']}: "
-                               f"{rec['impl']}: {rec['status']}: {rec['note']}")
+    def failure_note(self, rec: dict) -> str:
+        return (f"{rec['variant']} {rec['size']} {rec['precision']}: "
+                f"{rec['impl']}: {rec['status']}: {rec['note']}")
 
     def missing(self, impl: str, pt: W.Point, status: str, note: str) -> dict:
         from .worker import base_record
@@ -213,28 +144,10 @@ class Blas3Run:
         rec["status"], rec["note"] = status, note
         return rec
 
-    def results(self) -> dict:
-        self.meta["wall_s"] = round(time.time() - self.t0, 1)
-        return {"schema": SCHEMA, "meta": self.meta, "peaks": self.peaks,
-                "impl_notes": self.impl_notes, "records": self.records}
-
 
 def load_results(folder: Path) -> dict:
     """results.json, or the results rebuilt from raw.jsonl (a run cut short)."""
-    if (folder / "results.json").is_file():
-        return json.loads((folder / "results.json").read_text())
-    meta, peaks, records = {}, None, []
-    for line in (folder / "raw.jsonl").read_text().splitlines():
-        if line.strip():
-            obj = json.loads(line)
-            kind = obj.get("type")
-            if kind == "meta":
-                meta = {k: v for k, v in obj.items() if k != "type"}
-            elif kind == "peaks":
-                peaks = obj
-            elif kind == "result":
-                records.append(obj)
-    return {"schema": SCHEMA, "meta": meta, "peaks": peaks, "impl_notes": {}, "records": records}
+    return S.load_results(folder, SPEC)
 
 
 def write_outputs(results: dict, out: Path, plots: bool = True) -> list[str]:
@@ -242,8 +155,7 @@ def write_outputs(results: dict, out: Path, plots: bool = True) -> list[str]:
     from . import plots as PL
     from . import report
 
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(results, indent=1, default=str) + "\n")
+    S.write_results_json(results, out)
     files, notes = PL.write_plots(results, out) if plots else ([], ["plots skipped (--no-plots)"])
     (out / "report.md").write_text(report.render(results, files, notes))
     return files
@@ -262,30 +174,6 @@ def make_meta(args, argv: list[str], pts: list, impls: list[str]) -> dict:
     return meta
 
 
-def merge_main(parser, args) -> int:
-    """``--merge DIR ... --out DIR``: one report from the parts (no GPU needed)."""
-    from .merge import merge
-
-    if not args.out:
-        parser.error("--merge needs --out DIR (the merged report's folder)")
-    folders = [Path(d) for d in args.merge]
-    missing = [str(f) for f in folders
-               if not (f / "results.json").is_file() and not (f / "raw.jsonl").is_file()]
-    if missing:
-        parser.error(f"--merge: no results.json or raw.jsonl in {', '.join(missing)}")
-    try:
-        merged = merge([load_results(f) for f in folders], [str(f) for f in folders])
-    except ValueError as exc:
-        parser.error(str(exc))
-    out = Path(args.out)
-    write_outputs(merged, out, not args.no_plots)
-    from . import report
-
-    print(report.console_summary(merged))
-    print(f"\nreport: {out / 'report.md'}")
-    return 0
-
-
 def dry_run(pts: list, impls: list[str]) -> int:
     """Print the points this command would run (no GPU needed)."""
     print(f"kfuse bench --blas3: {len(pts)} points x {len(impls)} implementations ({', '.join(impls)})")
@@ -299,13 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.report_only:
-        folder = Path(args.report_only)
-        write_outputs(load_results(folder), folder, not args.no_plots)
-        print(folder / "report.md")
-        return 0
-    if args.merge:
-        return merge_main(parser, args)
+    from . import report
+    from .merge import merge
+
+    done = S.offline_modes(parser, args, SPEC, merge, write_outputs, report.console_summary)
+    if done is not None:
+        return done
     try:
         pts = select_points(args)
         impls = parse_impls(args.impls)
@@ -315,15 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("no point to run (the filters or --part left none)")
     if args.dry_run:
         return dry_run(pts, impls)
-    preset = "quick" if args.quick else "full"
-    args.budget = args.budget or BUDGET_S[preset]
-    args.min_time = args.min_time or MIN_TIME_S[preset]
-    from ...errors import NoGPUError
-    from ...platform import device
-    try:
-        device.require_gpu("kfuse bench --blas3")
-    except NoGPUError as e:
-        print(f"kfuse bench: error: {e}", file=sys.stderr)
+    S.apply_preset(args, BUDGET_S, MIN_TIME_S)
+    if not S.require_gpu("kfuse bench --blas3"):
         return 1
     out = Path(args.out) if args.out else default_out(args.quick, args.part)
     run = Blas3Run(args, out, pts, impls, make_meta(args, argv, pts, impls))
@@ -332,15 +212,5 @@ def main(argv: list[str] | None = None) -> int:
     run.measure_peaks()
     for i, impl in enumerate(impls):
         run.run_impl(impl, len(impls) - i)
-    run.progress.close()
-    run.raw.close()
-    results = run.results()
-    write_outputs(results, out, not args.no_plots)
-    from . import report
-
-    print(report.console_summary(results))
-    print(f"\nreport: {out / 'report.md'}")
-    if not any(r.get("status") == "ok" and r.get("hot") for r in results["records"]):
-        print("kfuse bench --blas3: error: nothing was measured", file=sys.stderr)
-        return 1
-    return 0
+    return S.finish(run, out, not args.no_plots, write_outputs, report.console_summary,
+                    "kfuse bench --blas3")

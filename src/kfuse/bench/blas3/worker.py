@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 
@@ -108,14 +107,6 @@ def run_point(impl, pt: W.Point, args, odd_done: set) -> dict:
     return rec
 
 
-def skip(impl_name: str, pts: list, reason: str, status: str = "skipped") -> None:
-    """One record per point with the same one-line note."""
-    for pt in pts:
-        rec = base_record(impl_name, pt)
-        rec["status"], rec["note"] = status, reason
-        _bw.emit(rec)
-
-
 def run_peaks() -> int:
     """``--impl peaks``: the FFMA probe and the datasheet TF32 peak."""
     try:
@@ -133,47 +124,17 @@ def run_peaks() -> int:
 def main(argv=None) -> int:
     """Entry point of the worker process."""
     args = parse_args(argv)
-    _bw._capture_stdout()
-    _bw.emit({"type": "hello", "impl": args.impl, "pid": os.getpid(),
-              "python": sys.version.split()[0]})
+    _bw.hello(args.impl)
     if args.impl == "peaks":
         return run_peaks()
     from . import peers
 
     pts = [W.Point.from_list(x) for x in json.loads(args.points)]
-    impl = peers.get(args.impl)
-    reason = impl.unavailable() or _bw.device_check()
-    if reason:
-        skip(args.impl, pts, reason)
-        _bw.emit({"type": "done"})
-        return 0
-    try:
-        impl.setup("float32")
-    except Exception as exc:
-        skip(args.impl, pts, f"setup failed: {peers.first_line(exc)}", "error")
-        _bw.emit({"type": "done"})
-        return 0
-    _bw.emit({"type": "env", "impl": args.impl, "versions": _bw.loaded_versions(impl.requires)})
     odd_done: set = set()
-    for i, pt in enumerate(pts):
-        if args.deadline and time.time() > args.deadline:
-            skip(args.impl, pts[i:], "not run: time budget spent", "not-run")
-            break
-        _bw.emit({"type": "progress", "i": i, "total": len(pts), "point": pt.key})
-        try:
-            rec = run_point(impl, pt, args, odd_done)
-        except Exception as exc:
-            rec = base_record(args.impl, pt)
-            rec["status"], rec["note"] = "error", peers.first_line(exc)[:300]
-        _bw.emit(rec)
-        _bw._release(impl)
-        if rec["status"] == "error" and not _bw._device_healthy():
-            _bw.emit({"type": "fatal", "note": "CUDA context unusable after an error; exiting"})
-            return 3
-    if hasattr(impl, "restore"):
-        impl.restore()
-    _bw.emit({"type": "done"})
-    return 0
+    impl = peers.get(args.impl)
+    return _bw.serve(args.impl, impl, pts, "float32", args.deadline,
+                     lambda pt: base_record(args.impl, pt),
+                     lambda pt: run_point(impl, pt, args, odd_done), lambda pt: {"point": pt.key})
 
 
 if __name__ == "__main__":

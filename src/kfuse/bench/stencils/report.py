@@ -16,6 +16,7 @@ memory, occupancy, bandwidth reached), read from kfuse's plan when the kfuse rec
 from __future__ import annotations
 
 from ..report import fmt_pct, fmt_rate, fmt_speedup, fmt_us, md_table
+from ..report import impl_order as _impl_order
 from . import workloads as W
 from .peers import DEFAULT_IMPLS, PEERS
 from .tables import occupancy_table, table1, table2
@@ -69,11 +70,8 @@ def index(results: dict) -> dict:
 
 
 def impl_order(results: dict) -> list[str]:
-    names = list(results.get("meta", {}).get("impls") or DEFAULT_IMPLS)
-    for rec in results.get("records", []):
-        if rec["impl"] not in names:
-            names.append(rec["impl"])
-    return names
+    """Implementations in run order (:func:`kfuse.bench.report.impl_order`)."""
+    return _impl_order(results, DEFAULT_IMPLS)
 
 
 def sorted_keys(table: dict) -> list[tuple]:
@@ -248,13 +246,11 @@ def console_summary(results: dict) -> str:
 def write_plot(results: dict, path) -> str | None:
     """Bars of % of the limit per workload, one bar per implementation, a panel per dtype.
     Returns a note when nothing could be drawn (no matplotlib, no limits, no timed record)."""
-    try:
-        import matplotlib
+    from ..plots import pyplot
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except Exception as exc:
-        return f"plot skipped: matplotlib not available ({type(exc).__name__})"
+    plt, why = pyplot("plot")
+    if plt is None:
+        return why
     table, impls, ceil = index(results), impl_order(results), results.get("ceilings")
     dtypes = sorted({k[1] for k in table})
     if not dtypes or not any(metrics(r, ceil) and "frac_limit" in metrics(r, ceil)

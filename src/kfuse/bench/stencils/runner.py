@@ -17,21 +17,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
-from ..progress import Progress
-from ..runner import run_ceilings, run_worker
+from .. import suite as S
+from ..runner import run_ceilings
 from . import parts as P
 from . import workloads as W
+from .parts import SPEC
 from .peers import DEFAULT_IMPLS
 
 BUDGET_S = {"quick": 480.0, "full": 560.0}   # one command under a 10-minute limit
 MIN_TIME_S = {"quick": 0.03, "full": 0.1}
 POINT_TIMEOUT_S = 180.0        # a worker stuck this long on one workload is restarted without it
-MAX_RESTARTS = 3
-RESERVE_PER_WORKER_S = 10.0    # kept back for each worker still to run
-FAIR_SHARE = 2.5               # no worker gets more than this times an equal share of what is left
 CEILINGS_TIMEOUT_S = 120.0
 
 
@@ -75,62 +72,38 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse_impls(text: str) -> list[str]:
-    names = [x.strip() for x in text.split(",") if x.strip()]
-    bad = [n for n in names if n not in DEFAULT_IMPLS]
-    if bad:
-        raise ValueError(f"unknown implementation(s) {', '.join(bad)}; known: {', '.join(DEFAULT_IMPLS)}")
-    return names
+    return S.parse_impls(text, DEFAULT_IMPLS)
 
 
 def default_out(quick: bool, part: str | None = None) -> Path:
-    import datetime as _dt
-
-    name = f"stencils-{_dt.date.today().isoformat()}" + ("-quick" if quick else "")
-    if part:
-        n, m = P.parse_part(part)
-        name += f"-part{n}of{m}"
-    base = Path("benchmarks") / "results"
-    path, k = base / name, 2
-    while path.exists() and any(path.iterdir()):
-        path, k = base / f"{name}-{k}", k + 1
-    return path
+    return S.default_out("stencils", quick, part)
 
 
-class StencilRun:
+class StencilRun(S.SuiteRun):
     """One run: the ceilings, then one worker per (dtype, implementation)."""
 
+    spec = SPEC
+    point_field = "workload"
+    note_skipped = True
+
     def __init__(self, args, out: Path, wls: list, impls: list[str], meta: dict):
-        self.args, self.out, self.wls, self.impls, self.meta = args, out, wls, impls, meta
-        self.t0 = time.time()
-        self.budget = args.budget
-        self.records: list[dict] = []
-        self.ceilings: dict | None = None
-        self.impl_notes: dict[str, str] = {}
-        out.mkdir(parents=True, exist_ok=True)
-        self.raw = open(out / "raw.jsonl", "a")
-        self.save({"type": "meta", **meta})
-        self.progress = Progress(len(wls) * len(impls) * len(args.dtype) + 1)
-
-    def remaining(self) -> float:
-        return self.budget - (time.time() - self.t0)
-
-    def save(self, obj: dict) -> None:
-        self.raw.write(json.dumps(obj, default=str) + "\n")
-        self.raw.flush()
+        super().__init__(args, out, meta, len(wls) * len(impls) * len(args.dtype) + 1)
+        self.wls, self.impls = wls, impls
 
     def measure_ceilings(self) -> None:
         """The BLAS suite's ceilings worker (read, write, copy, launch)."""
         self.progress.update("ceilings")
-        self.ceilings, why = run_ceilings(self.out, self.remaining(), self.save)
+        self.measured, why = run_ceilings(self.out, self.remaining(), self.save)
         if why:
-            self.ceilings = {"error": why}
+            self.measured = {"error": why}
             self.progress.note(f"ceilings: not measured ({why})")
         else:
-            c = self.ceilings
+            c = self.measured
             self.progress.note(f"ceilings: read {c['read_GBs']:.0f} GB/s, write {c['write_GBs']:.0f} GB/s")
         self.progress.advance()
 
-    def worker_cmd(self, impl: str, dtype: str, names: list[str], deadline: float) -> list[str]:
+    def worker_cmd(self, job: tuple, names: list[str], deadline: float) -> list[str]:
+        impl, dtype = job
         a = self.args
         cmd = [sys.executable, "-m", "kfuse.bench.stencils.worker", "--impl", impl, "--dtype", dtype,
                "--workloads", json.dumps(names), "--seed", str(a.seed), "--min-time", str(a.min_time),
@@ -138,97 +111,33 @@ class StencilRun:
         return cmd + (["--quick"] if a.quick else [])
 
     def run_impl(self, impl: str, dtype: str, workers_left: int) -> None:
-        """One implementation in one dtype over every workload; restarted without the workload
-        it stalled or crashed on, while time is left."""
-        left = self.remaining()
-        allotted = max(5.0, min(left - RESERVE_PER_WORKER_S * (workers_left - 1),
-                                FAIR_SHARE * left / workers_left))
-        start = time.time()
-        soft, hard = start + max(1.0, allotted - min(20.0, 0.15 * allotted)), start + allotted
-        seen: set[str] = set()
-        current: dict = {}
+        """One implementation in one dtype over every workload
+        (:meth:`kfuse.bench.suite.SuiteRun.run_job`)."""
+        self.run_job((impl, dtype), f"{impl} {dtype}", [w.name for w in self.wls], workers_left)
 
-        def on_message(obj):
-            kind = obj.get("type")
-            if kind == "progress":
-                current.clear()
-                current.update(obj)
-                self.progress.update(f"{impl} {dtype} {obj['workload']}")
-            elif kind == "result":
-                current.clear()
-                seen.add(obj["workload"])
-                self.record(obj)
-            elif kind == "env":
-                self.meta.setdefault("versions_loaded", {}).update(
-                    {k: v for k, v in (obj.get("versions") or {}).items() if v})
+    def result_key(self, obj: dict) -> str:
+        return obj["workload"]
 
-        pending, failures = [w.name for w in self.wls], []
-        log = self.out / "logs" / f"{impl}-{dtype}.log"
-        for attempt in range(1 + MAX_RESTARTS):
-            reason = run_worker(self.worker_cmd(impl, dtype, pending, soft), log, hard, on_message,
-                                self.args.point_timeout, append=attempt > 0)
-            pending = [p for p in pending if p not in seen]
-            if reason is None:
-                break
-            failures.append(f"worker {reason} after {time.time() - start:.0f} s")
-            self.progress.note(f"{impl} {dtype}: {failures[-1]}")
-            if current and pending and current.get("workload") == pending[0]:
-                self.record(self.missing(impl, dtype, pending.pop(0), "error", f"worker {reason}"))
-            current.clear()
-            if not pending or time.time() >= soft or reason == "timed out":
-                break
-        for name in pending:
-            self.record(self.missing(impl, dtype, name, "not-run",
-                                     failures[-1] if failures else "no result from worker"))
-        skipped = {r["note"] for r in self.records
-                   if r["impl"] == impl and r["dtype"] == dtype and r["status"] == "skipped"}
-        if skipped or failures:
-            self.impl_notes[f"{impl} {dtype}"] = "; ".join(
-                (["skipped: " + "; ".join(sorted(skipped))] if skipped else []) + failures)
+    def failure_note(self, rec: dict) -> str:
+        return f"{rec['workload']} {rec['dtype']}: {rec['impl']}: {rec['note']}"
 
-    def record(self, rec: dict) -> None:
-        self.records.append(rec)
-        self.save(rec)
-        self.progress.advance()
-        if rec["status"] in ("wrong", "error"):
-            self.progress.note(f"{rec['workload']} {rec['dtype']}: {rec['impl']}: {rec['note']}")
-
-    def missing(self, impl: str, dtype: str, name: str, status: str, note: str) -> dict:
+    def missing(self, job: tuple, name: str, status: str, note: str) -> dict:
+        impl, dtype = job
         wl = W.WORKLOADS[name]
         return {"type": "result", "impl": impl, "workload": name, "kernel": wl.kernel, "dtype": dtype,
                 "shape": list(wl.grid(self.args.quick)), "steps": wl.steps, "status": status, "note": note}
 
-    def results(self) -> dict:
-        self.meta["wall_s"] = round(time.time() - self.t0, 1)
-        return {"schema": "kfuse-bench-stencils/1", "meta": self.meta, "ceilings": self.ceilings,
-                "impl_notes": self.impl_notes, "records": self.records}
-
 
 def load_results(folder: Path) -> dict:
     """results.json, or the results rebuilt from raw.jsonl (a run cut short)."""
-    if (folder / "results.json").is_file():
-        return json.loads((folder / "results.json").read_text())
-    meta, ceilings, records = {}, None, []
-    for line in (folder / "raw.jsonl").read_text().splitlines():
-        if line.strip():
-            obj = json.loads(line)
-            kind = obj.get("type")
-            if kind == "meta":
-                meta = {k: v for k, v in obj.items() if k != "type"}
-            elif kind == "ceilings":
-                ceilings = obj
-            elif kind == "result":
-                records.append(obj)
-    return {"schema": "kfuse-bench-stencils/1", "meta": meta, "ceilings": ceilings,
-            "impl_notes": {}, "records": records}
+    return S.load_results(folder, SPEC)
 
 
 def write_outputs(results: dict, out: Path, plots: bool = True) -> None:
     """results.json, report.md and stencils.png."""
     from . import report
 
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "results.json").write_text(json.dumps(results, indent=1, default=str) + "\n")
+    S.write_results_json(results, out)
     note = report.write_plot(results, out / "stencils.png") if plots else None
     (out / "report.md").write_text(report.render(results, plot_note=note))
 
@@ -247,40 +156,16 @@ def make_meta(args, argv: list[str], wls: list, impls: list[str]) -> dict:
     return meta
 
 
-def merge_main(parser, args) -> int:
-    """``--merge DIR ... --out DIR``: one report from the parts' results (no GPU needed)."""
-    if not args.out:
-        parser.error("--merge needs --out DIR (the merged report's folder)")
-    folders = [Path(d) for d in args.merge]
-    missing = [str(f) for f in folders
-               if not (f / "results.json").is_file() and not (f / "raw.jsonl").is_file()]
-    if missing:
-        parser.error(f"--merge: no results.json or raw.jsonl in {', '.join(missing)}")
-    try:
-        merged = P.merge([load_results(f) for f in folders], [str(f) for f in folders])
-    except ValueError as exc:
-        parser.error(str(exc))
-    out = Path(args.out)
-    write_outputs(merged, out, not args.no_plots)
-    from . import report
-
-    print(report.console_summary(merged))
-    print(f"\nreport: {out / 'report.md'}")
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
     """Entry point (``kfuse bench --stencils ...``; ``--stencils`` itself already removed)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.report_only:
-        folder = Path(args.report_only)
-        write_outputs(load_results(folder), folder, not args.no_plots)
-        print(folder / "report.md")
-        return 0
-    if args.merge:
-        return merge_main(parser, args)
+    from . import report
+
+    done = S.offline_modes(parser, args, SPEC, P.merge, write_outputs, report.console_summary)
+    if done is not None:
+        return done
     try:
         wls = W.select(args.workload)
         impls = parse_impls(args.impls)
@@ -290,17 +175,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     if not wls:
         parser.error(f"--part {args.part}: no workload in this part (fewer workloads than parts)")
-    preset = "quick" if args.quick else "full"
-    args.budget = args.budget or BUDGET_S[preset]
-    args.min_time = args.min_time or MIN_TIME_S[preset]
+    S.apply_preset(args, BUDGET_S, MIN_TIME_S)
     args.dtype = list(dict.fromkeys(args.dtype))
 
-    from ...errors import NoGPUError
-    from ...platform import device
-    try:
-        device.require_gpu("kfuse bench --stencils")
-    except NoGPUError as e:
-        print(f"kfuse bench: error: {e}", file=sys.stderr)
+    if not S.require_gpu("kfuse bench --stencils"):
         return 1
     out = Path(args.out) if args.out else default_out(args.quick, args.part)
     run = StencilRun(args, out, wls, impls, make_meta(args, argv, wls, impls))
@@ -313,16 +191,5 @@ def main(argv: list[str] | None = None) -> int:
     pairs = [(impl, dt) for dt in args.dtype for impl in impls]
     for i, (impl, dt) in enumerate(pairs):
         run.run_impl(impl, dt, len(pairs) - i)
-    run.progress.close()
-    run.raw.close()
-    results = run.results()
-    write_outputs(results, out, not args.no_plots)
-    from . import report
-
-    print(report.console_summary(results))
-    print(f"\nreport: {out / 'report.md'}")
-    timed = [r for r in results["records"] if r.get("status") == "ok" and r.get("hot")]
-    if not timed:
-        print("kfuse bench --stencils: error: nothing was measured", file=sys.stderr)
-        return 1
-    return 0
+    return S.finish(run, out, not args.no_plots, write_outputs, report.console_summary,
+                    "kfuse bench --stencils")

@@ -112,54 +112,18 @@ def run_point(impl, wl, args) -> dict:
     return rec
 
 
-def skip(impl_name: str, wls: list, args, reason: str, status: str = "skipped") -> None:
-    """One record per workload with the same one-line note."""
-    for wl in wls:
-        rec = base_record(impl_name, wl, args.dtype, args.quick)
-        rec["status"], rec["note"] = status, reason
-        _bw.emit(rec)
-
-
 def main(argv=None) -> int:
     """Entry point of the worker process."""
     os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
     args = parse_args(argv)
-    _bw._capture_stdout()
-    _bw.emit({"type": "hello", "impl": args.impl, "pid": os.getpid(),
-              "python": sys.version.split()[0]})
+    _bw.hello(args.impl)
     from . import peers, workloads
 
     wls = workloads.select(json.loads(args.workloads))
     impl = peers.get(args.impl)
-    reason = impl.unavailable() or _bw.device_check()
-    if reason:
-        skip(args.impl, wls, args, reason)
-        _bw.emit({"type": "done"})
-        return 0
-    try:
-        impl.setup(args.dtype)
-    except Exception as exc:
-        skip(args.impl, wls, args, f"setup failed: {peers.first_line(exc)}", "error")
-        _bw.emit({"type": "done"})
-        return 0
-    _bw.emit({"type": "env", "impl": args.impl, "versions": _bw.loaded_versions(impl.requires)})
-    for i, wl in enumerate(wls):
-        if args.deadline and time.time() > args.deadline:
-            skip(args.impl, wls[i:], args, "not run: time budget spent", "not-run")
-            break
-        _bw.emit({"type": "progress", "i": i, "total": len(wls), "workload": wl.name})
-        try:
-            rec = run_point(impl, wl, args)
-        except Exception as exc:
-            rec = base_record(args.impl, wl, args.dtype, args.quick)
-            rec["status"], rec["note"] = "error", peers.first_line(exc)[:300]
-        _bw.emit(rec)
-        _bw._release(impl)
-        if rec["status"] == "error" and not _bw._device_healthy():
-            _bw.emit({"type": "fatal", "note": "CUDA context unusable after an error; exiting"})
-            return 3
-    _bw.emit({"type": "done"})
-    return 0
+    return _bw.serve(args.impl, impl, wls, args.dtype, args.deadline,
+                     lambda wl: base_record(args.impl, wl, args.dtype, args.quick),
+                     lambda wl: run_point(impl, wl, args), lambda wl: {"workload": wl.name})
 
 
 if __name__ == "__main__":

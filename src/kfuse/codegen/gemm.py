@@ -125,6 +125,9 @@ def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
                         if (i < M && j < N) C[(idx_t)i * 1000 + j] = acc[r][q];
         }
     """
+    if getattr(spec.scheme, "engine", "ffma") == "mma_tf32":
+        from .gemm_mma import emit_gemm_mma   # TF32 tensor cores (imports this module)
+        return emit_gemm_mma(spec)
     _check_spec(spec)
     return _Emitter(spec).source()
 

@@ -92,7 +92,7 @@ class GemmSpace(Space):
     local_search = True
     params = tuple(ParamSpec(f.name, type(f.default), f.default,
                              choices=ENGINES if f.name == "engine" else (),
-                             low=1 if f.name != "engine" else None,
+                             low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
                              doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme)) + (
         ParamSpec("unaligned", int, 0, choices=(0, 1),
                   doc="1: the operands' pointers may be aligned to their element only (copies of one "

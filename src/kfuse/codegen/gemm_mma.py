@@ -137,7 +137,7 @@ class _MmaEmitter:
         body = self._header() + self._setup() + self._prologue() + self._main_loop() + self._epilogue()
         sig = ", ".join(f"{d} {n}" for d, n in params)
         code = "\n".join([GEMM_HELPERS.strip("\n"), MMA_HELPERS.strip("\n"), "", *self._comment(),
-                          f'extern "C" __global__ void __launch_bounds__({self.threads})',
+                          f'extern "C" __global__ void __launch_bounds__({self.threads}, 1)',
                           f"{sp.name}({sig})", "{", *("    " + ln if ln else "" for ln in body), "}", ""])
         gm = max(1, -(-sp.m // self.s.bm))
         gn = max(1, -(-sp.n // self.s.bn))

@@ -18,8 +18,10 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from .. import config
 from ..errors import PlanError
 from ..ir import itemsize
+from . import gemm_mma_rules
 from .base import Domain, Geometry, ParamSpec, Space, frozen
 from .gemm_scheme import ENGINES, GemmScheme, default_scheme
 from .gemm_scheme import variants as scheme_variants
@@ -56,6 +58,23 @@ def scheme_refusals(scheme: GemmScheme, dtype: str, m: int, n: int, k: int) -> l
     if scheme.engine not in ENGINES:
         why.append(f"engine {scheme.engine!r} is unknown (the engines are {', '.join(ENGINES)})")
     return why
+
+
+def call_precision(dtype: str) -> str:
+    """The precision a product of ``dtype`` runs in: the setting ``precision`` ("tf32": TF32
+    tensor cores) for float32, always "ieee" for float64."""
+    return config.get().precision if dtype == "float32" else "ieee"
+
+
+def engine_refusal(scheme: GemmScheme, dtype: str) -> str | None:
+    """Why ``scheme``'s engine does not fit the call's precision (None where it does)."""
+    prec = call_precision(dtype)
+    want = "mma_tf32" if prec == "tf32" else "ffma"
+    if scheme.engine == want:
+        return None
+    return (f"engine {scheme.engine!r} does not match the product's precision {prec!r} ({dtype}): "
+            f"precision 'tf32' runs on engine 'mma_tf32', 'ieee' on 'ffma' (kfuse.config precision, "
+            f"kfuse.blas.gemm(precision=...))")
 
 
 def scheme_shared_bytes(scheme: GemmScheme, dtype: str) -> int:
@@ -180,7 +199,10 @@ class GemmSpace(Space):
         if g is None:
             raise PlanError(f"kernel {kernel.name}: a gemm kernel needs a matrix product call")
         m, n, k = domain.shape
-        why = scheme_refusals(scheme_of(kernel.params), info.dtype(g), m, n, k)
+        scheme = scheme_of(kernel.params)
+        why = scheme_refusals(scheme, info.dtype(g), m, n, k)
+        bad_engine = engine_refusal(scheme, info.dtype(g))
+        why = why + [bad_engine] if bad_engine else why
         if why:
             raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
 
@@ -194,13 +216,18 @@ class GemmSpace(Space):
         m, n, k = domain.shape
         g = gemm_call(program, calls, info)
         dtype = info.dtype(g) if g is not None else dtype
-        schemes = scheme_variants(dtype, m, n, k) or [default_scheme(dtype)]
+        if call_precision(dtype) == "tf32":
+            fallback = gemm_mma_rules.default_scheme()
+            schemes = gemm_mma_rules.variants(dtype, m, n, k) or [fallback]
+        else:
+            fallback = default_scheme(dtype)
+            schemes = scheme_variants(dtype, m, n, k) or [fallback]
         got = []
         for s in schemes:
             s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
             if not scheme_refusals(s, dtype, m, n, k):
                 got.append(dataclasses.asdict(s))
-        return got or [dataclasses.asdict(default_scheme(dtype))]
+        return got or [dataclasses.asdict(fallback)]
 
     def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
         """Gemm kernels take dynamic shared memory only, outside the static budget."""

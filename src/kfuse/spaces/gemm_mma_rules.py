@@ -158,6 +158,19 @@ def refusals(s, dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> l
     return out
 
 
+def default_scheme():
+    """The mma scheme a first tf32 call runs without tuning (the first candidate)."""
+    from .gemm_scheme import GemmScheme
+    return GemmScheme(engine="mma_tf32", **CANDIDATES[0])
+
+
+def variants(dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
+    """The mma schemes of :data:`CANDIDATES` the rules accept for ``dtype`` and m x n x k."""
+    from .gemm_scheme import GemmScheme
+    schemes = [GemmScheme(engine="mma_tf32", **kw) for kw in CANDIDATES]
+    return [s for s in schemes if not refusals(s, dtype, m, n, k)]
+
+
 #: the mma schemes a search starts from (the first is the default of a tf32 call)
 CANDIDATES = (
     dict(bm=128, bn=128, bk=32, stages=3, wm=64, wn=32),

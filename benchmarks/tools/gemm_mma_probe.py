@@ -1,7 +1,7 @@
 """Time the TF32 mma.sync GEMM kernels (engine mma_tf32) against cuBLAS TF32 (issue 20, part T).
 
 For n in --sizes (default 2048 4096 8192), float32 NN, C order: every mma scheme of
-``kfuse.spaces.gemm_mma_rules.variants()`` is emitted, compiled by NVRTC for this device, checked
+``kfuse.spaces.gemm.mma_variants()`` is emitted, compiled by NVRTC for this device, checked
 once against float64 (relative Frobenius error, TF32 tolerance 2e-3), then timed with CUDA events:
 warm-up, then the median of 5 loops of 10 launches.  cuBLAS in TF32 mode (``cupy.matmul`` with
 CuPy's compute type TF32) is timed the same way in the same run and checked the same way.  Then
@@ -65,7 +65,7 @@ def compile_only(sizes) -> int:
     """Emit and compile every mma variant (and the four transposes) for sm_90; print ptxas' report."""
     from kfuse.codegen.gemm import emit_gemm
     from kfuse.runtime import nvrtc
-    from kfuse.spaces.gemm_mma_rules import variants
+    from kfuse.spaces.gemm import mma_variants as variants
     bad = 0
     for n in sizes:
         for s in variants("float32", n, n, n):
@@ -138,7 +138,7 @@ def _show(r: dict) -> None:
 
 def probe(sizes, trans_size: int, out: str) -> int:
     import cupy
-    from kfuse.spaces.gemm_mma_rules import variants
+    from kfuse.spaces.gemm import mma_variants as variants
     dev = cupy.cuda.Device()
     arch = f"sm_{dev.compute_capability}"
     name = cupy.cuda.runtime.getDeviceProperties(dev.id)["name"].decode()

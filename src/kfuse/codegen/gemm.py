@@ -18,6 +18,9 @@ from ..spaces.gemm_scheme import DTYPES, GemmScheme, vector_elems
 from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, unit_elems
 
 CTYPES = {"float32": "float", "float64": "double"}
+#: emitters of the other engines by name, registered by their modules on import (``gemm_mma``:
+#: "mma_tf32"; ``kfuse.codegen`` imports it), so that this module imports none of them
+ENGINE_EMITTERS: dict = {}
 _IDENT = re.compile(r"[A-Za-z_]\w*$")
 
 
@@ -125,9 +128,8 @@ def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
                         if (i < M && j < N) C[(idx_t)i * 1000 + j] = acc[r][q];
         }
     """
-    if getattr(spec.scheme, "engine", "ffma") == "mma_tf32":
-        from .gemm_mma import emit_gemm_mma   # TF32 tensor cores (imports this module)
-        return emit_gemm_mma(spec)
+    if getattr(spec.scheme, "engine", "ffma") in ENGINE_EMITTERS:   # mma_tf32: codegen/gemm_mma.py
+        return ENGINE_EMITTERS[spec.scheme.engine](spec)
     _check_spec(spec)
     return _Emitter(spec).source()
 

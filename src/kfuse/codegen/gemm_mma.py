@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ..errors import DTypeError, PlanError
 from ..spaces import gemm_mma_rules as rules
-from .gemm import GemmKernelSpec, GemmSource, _check_spec
+from .gemm import ENGINE_EMITTERS, GemmKernelSpec, GemmSource, _check_spec
 from .gemm_load import GEMM_HELPERS
 from .gemm_mma_load import MmaOperand, emit_copies, operand
 
@@ -87,6 +87,9 @@ def emit_gemm_mma(spec: GemmKernelSpec) -> GemmSource:
     refuse_unsupported(spec)
     _check_spec(spec)
     return _MmaEmitter(spec).source()
+
+
+ENGINE_EMITTERS["mma_tf32"] = emit_gemm_mma   # emit_gemm dispatches here
 
 
 def refuse_unsupported(spec) -> None:

@@ -66,6 +66,17 @@ def call_precision(dtype: str) -> str:
     return config.get().precision if dtype == "float32" else "ieee"
 
 
+def mma_default_scheme() -> GemmScheme:
+    """The mma scheme a first tf32 call runs without tuning (the first candidate)."""
+    return GemmScheme(engine="mma_tf32", **gemm_mma_rules.CANDIDATES[0])
+
+
+def mma_variants(dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
+    """The mma schemes of ``gemm_mma_rules.CANDIDATES`` the rules accept for ``dtype``, m x n x k."""
+    schemes = [GemmScheme(engine="mma_tf32", **kw) for kw in gemm_mma_rules.CANDIDATES]
+    return [s for s in schemes if not gemm_mma_rules.refusals(s, dtype, m, n, k)]
+
+
 def engine_refusal(scheme: GemmScheme, dtype: str) -> str | None:
     """Why ``scheme``'s engine does not fit the call's precision (None where it does)."""
     prec = call_precision(dtype)
@@ -217,8 +228,8 @@ class GemmSpace(Space):
         g = gemm_call(program, calls, info)
         dtype = info.dtype(g) if g is not None else dtype
         if call_precision(dtype) == "tf32":
-            fallback = gemm_mma_rules.default_scheme()
-            schemes = gemm_mma_rules.variants(dtype, m, n, k) or [fallback]
+            fallback = mma_default_scheme()
+            schemes = mma_variants(dtype, m, n, k) or [fallback]
         else:
             fallback = default_scheme(dtype)
             schemes = scheme_variants(dtype, m, n, k) or [fallback]

@@ -74,7 +74,7 @@ def wavefronts(k_contiguous: bool, ld: int) -> int:
             for w in lane:
                 banks.setdefault(w % 32, set()).add(w // 32)
         worst = max(worst, max(len(v) for v in banks.values()))
-    return worst if k_contiguous else worst
+    return worst
 
 
 def pad_elems(k_contiguous: bool, row: int) -> int:
@@ -158,20 +158,8 @@ def refusals(s, dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> l
     return out
 
 
-def default_scheme():
-    """The mma scheme a first tf32 call runs without tuning (the first candidate)."""
-    from .gemm_scheme import GemmScheme
-    return GemmScheme(engine="mma_tf32", **CANDIDATES[0])
-
-
-def variants(dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
-    """The mma schemes of :data:`CANDIDATES` the rules accept for ``dtype`` and m x n x k."""
-    from .gemm_scheme import GemmScheme
-    schemes = [GemmScheme(engine="mma_tf32", **kw) for kw in CANDIDATES]
-    return [s for s in schemes if not refusals(s, dtype, m, n, k)]
-
-
-#: the mma schemes a search starts from (the first is the default of a tf32 call)
+#: the mma schemes a search starts from (the first is the default of a tf32 call; the gemm
+#: space's :func:`kfuse.spaces.gemm.mma_variants` makes them GemmSchemes)
 CANDIDATES = (
     dict(bm=128, bn=128, bk=32, stages=3, wm=64, wn=32),
     dict(bm=128, bn=128, bk=32, stages=4, wm=64, wn=32),

@@ -71,6 +71,8 @@ def test_the_layouts_pick_the_load_paths():
 # ---- running the CUDA C on the CPU with an emulated mma.sync -----------------------------------
 KF_MMA_EMU = r"""
 #define KF_MMA_EMULATE 1
+#undef __launch_bounds__
+#define __launch_bounds__(...)
 #include <cstring>
 static unsigned kf_frag_a[32][32][4], kf_frag_b[32][32][2];
 // cvt.rna.tf32.f32: keep 10 mantissa bits, rounded to nearest, ties away from zero

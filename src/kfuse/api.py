@@ -206,6 +206,7 @@ class JitFunction:
         self._cache: dict = {}
         self._fast: dict = {}
         self._last = None
+        self._last_precision = "ieee"   # config precision the last call ran under
         functools.update_wrapper(self, fn)
 
     # ------------------------------------------------------------------ what was compiled
@@ -219,7 +220,8 @@ class JitFunction:
         """Every compiled signature's plan JSON, keyed by the signature in words
         (``"A: matrix(4096, 4096) float32 C, p: vector(4096) float32"``)."""
         from .lowering import describe_spec
-        return {", ".join(describe_spec(n, s) for n, s in zip(self.names, key)): exe.plan
+        return {", ".join(describe_spec(n, s) for n, s in zip(self.names, key))
+                + ("" if len(key) == len(self.names) else f" (precision {key[-1][1]})"): exe.plan
                 for key, (exe, _) in self._cache.items()}
 
     def plan_for(self, *args, **kwargs) -> dict:
@@ -253,9 +255,11 @@ class JitFunction:
     def get(self, args: tuple, key: tuple | None = None) -> tuple:
         """(Executable, output structure) for these arguments, tracing and compiling on a miss."""
         key = key or self.key(args)
-        hit = self._cache.get(key)
+        prec = config.get().precision   # a tf32 plan differs (engine mma_tf32): its own entry
+        slot = key if prec == "ieee" else key + (("precision", prec),)
+        hit = self._cache.get(slot)
         if hit is None:
-            hit = self._cache[key] = self._compile(key, args)
+            hit = self._cache[slot] = self._compile(key, args)
         return hit
 
     def lower(self, *args, **kwargs):
@@ -312,7 +316,8 @@ class JitFunction:
     def __call__(self, *args, out=None, **kwargs):
         """Call the compiled function; ``out=`` (keyword only): arrays to write the results into."""
         last = self._last
-        if last is not None and not kwargs and out is None:
+        prec = config.get().precision
+        if last is not None and not kwargs and out is None and prec == self._last_precision:
             stub = last[0].stub
             if stub is not None and len(args) == last[0].n_arguments:
                 r = stub(*args)   # its checks are the signature: a hit means the same trace applies
@@ -320,12 +325,13 @@ class JitFunction:
                     return r[0] if last[1] == "single" else (list(r) if last[1] == "list" else r)
         args = self._args(args, kwargs)
         fk = self._fast_key(args)
+        fk = fk + (prec,) if fk is not None and prec != "ieee" else fk
         hit = self._fast.get(fk) if fk is not None else None
         if hit is None:
             hit = self.get(args)
             if fk is not None:
                 self._fast[fk] = hit
-        self._last = hit
+        self._last, self._last_precision = hit, prec
         exe, structure = hit
         outs = exe(*args, out=out)
         if structure == "single":

@@ -68,10 +68,10 @@ def gemv(A, x, trans: bool = False, alpha=1.0, beta=None, y=None):
     return _run("gemv", _gemv_body, (A, x, alpha, beta, y), {"trans": bool(trans)})
 
 
-PRECISIONS = ("ieee",)   # "tf32" (tensor cores) comes with the mma.sync engine
+PRECISIONS = ("ieee", "tf32")   # exact fp32 on CUDA cores; TF32 tensor cores (mma.sync)
 
 
-def _gemm_body(b, A, B, alpha, beta, C, transa=False, transb=False):
+def _gemm_body(b, A, B, alpha, beta, C, transa=False, transb=False, precision="ieee"):
     if not isinstance(A, Tensor) or not isinstance(B, Tensor):
         raise ArgumentError("gemm: A and B must be arrays (matrices)")
     A = A.T if transa else A
@@ -84,20 +84,40 @@ def _gemm_body(b, A, B, alpha, beta, C, transa=False, transb=False):
     return Tensor(b, b.gemm(args["A"], args["B"], args.get("alpha"), args.get("beta"), args.get("C")))
 
 
-def gemm(A, B, transa: bool = False, transb: bool = False, alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
+def gemm(A, B, transa: bool = False, transb: bool = False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
     """``alpha * op(A) op(B) + beta * C`` (BLAS gemm, out of place: a new m x n array), with
     ``op(X) = X`` or ``X.T`` (``transa``/``transb``: read transposed, no copy).  ``C`` is read
     only when given with a nonzero ``beta``.  ``precision``: ``"ieee"`` (exact float32/float64
-    on CUDA cores); ``"tf32"`` is not supported yet."""
+    on CUDA cores) or ``"tf32"`` (float32 on TF32 tensor cores: operands rounded to 10-bit
+    mantissas, fp32 sums; float64 stays exact); None: the setting ``kfuse.config`` ``precision``
+    ("ieee" unless changed).  Inside ``kfuse.jit`` the precision is the setting's: wrap the call
+    of the jitted function in ``kfuse.config.override(precision="tf32")``."""
+    from . import config
+    precision = config.get().precision if precision is None else precision
     if precision not in PRECISIONS:
-        raise ArgumentError(f"gemm: precision={precision!r} is not supported yet (supported: "
-                            f"{', '.join(map(repr, PRECISIONS))}; TF32 tensor cores come later)")
+        raise ArgumentError(f"gemm: precision={precision!r} is not supported (supported: "
+                            f"{', '.join(map(repr, PRECISIONS))})")
+    if _builder(A, B, alpha, beta, C) is not None:
+        if precision != config.get().precision:
+            raise ArgumentError(f"gemm: precision={precision!r} inside kfuse.jit, where the setting is "
+                                f"{config.get().precision!r}: a jitted function's products share one precision; "
+                                f"call it inside kfuse.config.override(precision={precision!r})")
+        return _gemm(A, B, transa, transb, alpha, beta, C)
+    with config.override(precision=precision):
+        return _gemm(A, B, transa, transb, alpha, beta, C, precision)
+
+
+def _gemm(A, B, transa, transb, alpha, beta, C, precision="ieee"):
+    """:func:`gemm` after its precision is settled (``precision`` keys the eager cache)."""
     if C is None and not _is_zero(beta):
         raise ArgumentError(f"gemm: beta={beta!r} needs C")
     if C is not None and _is_zero(beta):
         C, beta = None, None   # BLAS: C is not read when beta is 0
     alpha = None if (isinstance(alpha, (int, float)) and not isinstance(alpha, bool) and alpha == 1) else alpha
-    return _run("gemm", _gemm_body, (A, B, alpha, beta, C), {"transa": bool(transa), "transb": bool(transb)})
+    static = {"transa": bool(transa), "transb": bool(transb)}
+    if precision != "ieee":
+        static["precision"] = precision
+    return _run("gemm", _gemm_body, (A, B, alpha, beta, C), static)
 
 
 def _is_zero(x) -> bool:

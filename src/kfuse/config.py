@@ -37,6 +37,8 @@ class Settings:
     check_inputs: bool = True            # validate shapes/dtypes/layout of arrays at every call
     nvrtc_extra_options: tuple = ()      # extra options passed to NVRTC
     deterministic: bool = False          # no float atomics: results bitwise reproducible run to run
+    precision: str = "ieee"              # float32 matrix products: "ieee" (exact fp32, CUDA cores) or
+                                         # "tf32" (TF32 tensor cores, mma.sync: 10-bit mantissas)
     fuse: bool = True                    # plan with the fusion search (False: one kernel per call)
     poison: bool = False                 # fill outputs and workspace with NaN before launches (tests)
     reuse_outputs: int = 16 << 20        # outputs up to this many bytes may reuse an earlier call's
@@ -108,6 +110,13 @@ def _dtype(s: str) -> str:
     return v
 
 
+def _precision(s: str) -> str:
+    v = s.strip().lower()
+    if v not in ("ieee", "tf32"):
+        raise ValueError("expected ieee or tf32")
+    return v
+
+
 def _path(s: str) -> str:
     if not s.strip():
         raise ValueError("expected a directory")
@@ -117,7 +126,7 @@ def _path(s: str) -> str:
 _ENV_TYPES = {"cache_dir": _path, "use_disk_cache": _bool, "arch": _arch, "default_dtype": _dtype,
               "block_size": _int(1), "sm_count": _int(1), "target_blocks_per_sm": _int(1),
               "reuse_outputs": _int(0), "check_inputs": _bool, "fuse": _bool, "auto_graph": _bool,
-              "deterministic": _bool, "poison": _bool,
+              "deterministic": _bool, "poison": _bool, "precision": _precision,
               "search_local_min_calls": _int(0), "search_kicks": _int(0), "search_time_s": _float(0.0),
               "search_grid_time_s": _float(0.0),
               "search_seed": _int(0), "gga_population": _int(2), "gga_gens": _int(0),

@@ -126,9 +126,9 @@ def test_blas_gemm_traced_with_alpha_beta_c_and_transposes():
                                2 * A.T @ B + 0.5 * C)
 
 
-def test_blas_gemm_refuses_tf32_and_beta_without_c():
-    with pytest.raises(ArgumentError, match="precision='tf32'"):
-        kfuse.blas.gemm(np.ones((2, 2)), np.ones((2, 2)), precision="tf32")
+def test_blas_gemm_refuses_an_unknown_precision_and_beta_without_c():
+    with pytest.raises(ArgumentError, match="precision='bf16'"):
+        kfuse.blas.gemm(np.ones((2, 2)), np.ones((2, 2)), precision="bf16")
     with pytest.raises(ArgumentError, match="beta=1.0 needs C"):
         kfuse.blas.gemm(np.ones((2, 2)), np.ones((2, 2)), beta=1.0)
 
@@ -155,7 +155,7 @@ def test_relu_epilogue_is_one_gemm_kernel_with_scheme_params():
     assert k.space == "gemm" and k.calls == [c.id for c in prog.calls]
     d = json.loads(json.dumps(plan.to_json()))
     assert set(d["kernels"][0]["params"]) == {"bm", "bn", "bk", "tm", "tn", "stages", "raster", "splitk", "engine",
-                                                  "frags", "min_blocks", "store_vec", "tload"}
+                                                  "frags", "min_blocks", "store_vec", "tload", "wm", "wn"}
     assert make_plan(prog, d).kernels[0].params == k.params   # fed back unchanged
 
 

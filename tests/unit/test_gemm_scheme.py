@@ -80,7 +80,7 @@ def test_eight_by_eight_doubles_are_refused_for_registers():
     (GemmScheme(bk=6), "float32", "bk=6 is not a multiple of 4"),
     (GemmScheme(bm=96, tm=3, bn=128, tn=8), "float32", "tm=3 neither divides"),
     (GemmScheme(engine="wmma"), "float32", "engine 'wmma' is unknown"),
-    (GemmScheme(engine="mma_tf32"), "float32", "'mma_tf32' is not built yet"),
+    (GemmScheme(engine="mma_tf32"), "float64", "dtype 'float64' runs on ffma"),
     (GemmScheme(splitk=4), "float32", "split-k is not built yet"),
     (GemmScheme(), "float16", "dtype 'float16'"),
     (GemmScheme(bm=0), "float32", "'bm' must be a positive integer"),

@@ -20,6 +20,9 @@ from .gemm_struct import (check_names, check_output, check_structure, k_range_li
                           uplo_guard, uplo_return_lines)
 
 CTYPES = {"float32": "float", "float64": "double"}
+#: emitters of the other engines by name, registered by their modules on import (``gemm_mma``:
+#: "mma_tf32"; ``kfuse.codegen`` imports it), so that this module imports none of them
+ENGINE_EMITTERS: dict = {}
 _IDENT = re.compile(r"[A-Za-z_]\w*$")
 
 
@@ -138,6 +141,8 @@ def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
                         if (i < M && j < N) C[(idx_t)i * 1000 + j] = acc[r][q];
         }
     """
+    if getattr(spec.scheme, "engine", "ffma") in ENGINE_EMITTERS:   # mma_tf32: codegen/gemm_mma.py
+        return ENGINE_EMITTERS[spec.scheme.engine](spec)
     _check_spec(spec)
     return _Emitter(spec).source()
 

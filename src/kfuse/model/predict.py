@@ -286,7 +286,8 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
 #: the share of the FFMA peak a tuned SIMT GEMM reaches (cuBLAS SGEMM on the H200: 51.4 of 66.9 TFLOP/s)
 FFMA_EFFICIENCY = 0.77
 #: flop rate of an engine relative to float32 FFMA (the H200's float64 FMA: half)
-ENGINE_SHARE = {"ffma/float32": 1.0, "ffma/float64": 0.5}
+ENGINE_SHARE = {"ffma/float32": 1.0, "ffma/float64": 0.5,
+                "mma_tf32/float32": 4.0}   # mma.sync TF32: ~0.45x cuBLAS TF32 (402 TFLOP/s), uncalibrated
 
 
 def engine_rate(cal: Calibration, engine: str) -> float:

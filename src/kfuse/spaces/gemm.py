@@ -18,8 +18,10 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from .. import config
 from ..errors import PlanError
 from ..ir import itemsize
+from . import gemm_mma_rules
 from .base import Domain, Geometry, ParamSpec, Space, frozen
 from .gemm_scheme import ENGINES, GemmScheme, default_scheme
 from .gemm_scheme import variants as scheme_variants
@@ -58,6 +60,34 @@ def scheme_refusals(scheme: GemmScheme, dtype: str, m: int, n: int, k: int) -> l
     return why
 
 
+def call_precision(dtype: str) -> str:
+    """The precision a product of ``dtype`` runs in: the setting ``precision`` ("tf32": TF32
+    tensor cores) for float32, always "ieee" for float64."""
+    return config.get().precision if dtype == "float32" else "ieee"
+
+
+def mma_default_scheme() -> GemmScheme:
+    """The mma scheme a first tf32 call runs without tuning (the first candidate)."""
+    return GemmScheme(engine="mma_tf32", **gemm_mma_rules.CANDIDATES[0])
+
+
+def mma_variants(dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
+    """The mma schemes of ``gemm_mma_rules.CANDIDATES`` the rules accept for ``dtype``, m x n x k."""
+    schemes = [GemmScheme(engine="mma_tf32", **kw) for kw in gemm_mma_rules.CANDIDATES]
+    return [s for s in schemes if not gemm_mma_rules.refusals(s, dtype, m, n, k)]
+
+
+def engine_refusal(scheme: GemmScheme, dtype: str) -> str | None:
+    """Why ``scheme``'s engine does not fit the call's precision (None where it does)."""
+    prec = call_precision(dtype)
+    want = "mma_tf32" if prec == "tf32" else "ffma"
+    if scheme.engine == want:
+        return None
+    return (f"engine {scheme.engine!r} does not match the product's precision {prec!r} ({dtype}): "
+            f"precision 'tf32' runs on engine 'mma_tf32', 'ieee' on 'ffma' (kfuse.config precision, "
+            f"kfuse.blas.gemm(precision=...))")
+
+
 def scheme_shared_bytes(scheme: GemmScheme, dtype: str) -> int:
     """Dynamic shared memory of a scheme's kernel: the scheme's ``shared_bytes`` when it has
     one, else ``stages`` copies of an A tile (bm x bk) and a B tile (bk x bn)."""
@@ -92,7 +122,7 @@ class GemmSpace(Space):
     local_search = True
     params = tuple(ParamSpec(f.name, type(f.default), f.default,
                              choices=ENGINES if f.name == "engine" else (),
-                             low=1 if f.name != "engine" else None,
+                             low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
                              doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme)) + (
         ParamSpec("unaligned", int, 0, choices=(0, 1),
                   doc="1: the operands' pointers may be aligned to their element only (copies of one "
@@ -180,7 +210,10 @@ class GemmSpace(Space):
         if g is None:
             raise PlanError(f"kernel {kernel.name}: a gemm kernel needs a matrix product call")
         m, n, k = domain.shape
-        why = scheme_refusals(scheme_of(kernel.params), info.dtype(g), m, n, k)
+        scheme = scheme_of(kernel.params)
+        why = scheme_refusals(scheme, info.dtype(g), m, n, k)
+        bad_engine = engine_refusal(scheme, info.dtype(g))
+        why = why + [bad_engine] if bad_engine else why
         if why:
             raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
 
@@ -194,13 +227,18 @@ class GemmSpace(Space):
         m, n, k = domain.shape
         g = gemm_call(program, calls, info)
         dtype = info.dtype(g) if g is not None else dtype
-        schemes = scheme_variants(dtype, m, n, k) or [default_scheme(dtype)]
+        if call_precision(dtype) == "tf32":
+            fallback = mma_default_scheme()
+            schemes = mma_variants(dtype, m, n, k) or [fallback]
+        else:
+            fallback = default_scheme(dtype)
+            schemes = scheme_variants(dtype, m, n, k) or [fallback]
         got = []
         for s in schemes:
             s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
             if not scheme_refusals(s, dtype, m, n, k):
                 got.append(dataclasses.asdict(s))
-        return got or [dataclasses.asdict(default_scheme(dtype))]
+        return got or [dataclasses.asdict(fallback)]
 
     def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
         """Gemm kernels take dynamic shared memory only, outside the static budget."""

@@ -32,7 +32,7 @@ from ..errors import PlanError, ScriptError
 
 ENGINES = ("ffma", "mma_tf32")
 #: Engines the emitter writes today.
-BUILT_ENGINES = ("ffma",)
+BUILT_ENGINES = ("ffma", "mma_tf32")
 DTYPES = {"float32": 4, "float64": 8}
 #: Shared memory one block may take on sm_90 (opt-in limit, bytes).
 MAX_SHARED = 232448
@@ -41,9 +41,11 @@ MAX_THREADS = 1024
 #: Registers of addressing, indices, loop counters and pointers, estimated.
 ADDRESS_REGISTERS = 24
 FIELDS = ("bm", "bn", "bk", "tm", "tn", "stages", "raster", "splitk", "engine", "frags", "min_blocks",
-          "store_vec", "tload")
+          "store_vec", "tload", "wm", "wn")
 #: ``tload`` values: how a k-contiguous (transposing) operand reaches its k-major shared tile
 TLOAD_REGISTERS, TLOAD_ASYNC = 1, 2
+#: fields that may be 0 (the mma engine's warp tile: 0 = the emitter's choice)
+ZERO_OK = ("wm", "wn")
 
 
 class SchemeError(PlanError):
@@ -88,16 +90,22 @@ class GemmScheme:
     #: tile ahead, stored transposed after the compute; 2 = one-element cp.async copies straight
     #: into the k-major tile, ``stages - 1`` tiles ahead like the other operand (CUTLASS align1)
     tload: int = 1
+    wm: int = 0          # mma_tf32: warp tile (0 = the emitter's choice; see gemm_mma_rules)
+    wn: int = 0
 
     @property
     def threads(self) -> int:
-        """Threads per block: (bm / tm) x (bn / tn)."""
+        """Threads per block: (bm / tm) x (bn / tn) (mma_tf32: 32 per warp tile)."""
+        if self.engine == "mma_tf32":
+            return _mma_rules().threads(self)
         return (self.bm // self.tm) * (self.bn // self.tn)
 
     # ---- sizes ---------------------------------------------------------------------------
     def shared_bytes(self, dtype: str = "float32") -> int:
         """Dynamic shared memory of one block: ``stages`` buffers of the k-major A tile
         (bk x (bm + pad)) and B tile (bk x (bn + pad))."""
+        if self.engine == "mma_tf32":
+            return _mma_rules().shared_bytes(self, dtype)
         pad = pad_elems(dtype)
         return self.stages * self.bk * (self.bm + pad + self.bn + pad) * DTYPES[dtype]
 
@@ -106,6 +114,8 @@ class GemmScheme:
         (tm + tn, the next k step's loaded while this one computes), the register-staged
         tile elements of a k-contiguous operand, all times the dtype's 32-bit words, plus
         addressing."""
+        if self.engine == "mma_tf32":
+            return _mma_rules().registers(self)
         words = DTYPES[dtype] // 4
         staged = -(-(self.bm + self.bn) * self.bk // max(1, self.threads)) if self.tload == 1 else 0
         # addressing counted per word too: measured with NVRTC 13 for sm_90, 8 x 8 doubles per
@@ -120,6 +130,8 @@ class GemmScheme:
         bad = _field_problems(self)
         if bad:
             return bad
+        if self.engine == "mma_tf32":
+            return _mma_rules().refusals(self, dtype, m, n, k)
         out = []
         if dtype not in DTYPES:
             out.append(f"dtype {dtype!r}: the GEMM emitter builds float32 and float64")
@@ -238,6 +250,8 @@ class GemmScheme:
             parts.append(f"launch_bounds(min_blocks={self.min_blocks})")
         if self.splitk != 1:
             parts.append(f"split_k({self.splitk})")
+        if self.wm or self.wn:
+            parts.append(f"warp_tile(wm={self.wm}, wn={self.wn})")
         parts.append(f"engine({self.engine})")
         return "; ".join(parts)
 
@@ -254,6 +268,11 @@ def _check_value(key: str, val) -> None:
         if not isinstance(val, str) or not val:
             raise SchemeError(f"GEMM scheme field 'engine' must be a name, got {val!r}")
         return
+    if key in ZERO_OK:
+        if isinstance(val, bool) or not isinstance(val, int) or val < 0:
+            raise SchemeError(f"GEMM scheme field {key!r} must be a non-negative integer (0: the "
+                              f"emitter's choice), got {val!r}")
+        return
     if isinstance(val, bool) or not isinstance(val, int) or val < 1:
         raise SchemeError(f"GEMM scheme field {key!r} must be a positive integer, got {val!r}")
 
@@ -267,6 +286,12 @@ def _field_problems(s: GemmScheme) -> list:
         except SchemeError as e:
             out.append(str(e))
     return out
+
+
+def _mma_rules():
+    """The mma_tf32 engine's rules (imported late: they import nothing of this module)."""
+    from . import gemm_mma_rules
+    return gemm_mma_rules
 
 
 # ---- the variants a search starts from -------------------------------------------------------
@@ -309,6 +334,7 @@ _STATEMENTS = {
     "launch_bounds": ({"min_blocks"}, ()),
     "tile_order": ({"raster"}, ()),
     "split_k": ({"splitk"}, ()),
+    "warp_tile": ({"wm", "wn"}, ()),
     "engine": ((), None),
 }
 

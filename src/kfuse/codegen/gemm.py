@@ -37,6 +37,9 @@ class GemmOperand:
     order: str = "C"
     ld: int | None = None
     align: int = 16
+    structure: str = "general"
+    uplo: str = "lower"
+    diag: str = "nonunit"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,6 +76,8 @@ class GemmKernelSpec:
     scheme: GemmScheme = GemmScheme()
     epilogue: GemmEpilogue | None = None
     comment: tuple = ()
+    c_uplo: str = ""
+    second: tuple | None = None
 
 
 @dataclasses.dataclass(frozen=True)

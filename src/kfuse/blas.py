@@ -152,8 +152,7 @@ def symm(A, B, side: str = "left", uplo: str = "lower", alpha=1.0, beta=0.0, C=N
     never read).  BLAS symm, out of place: a new array."""
     _check_choice("symm", "side", side, ("left", "right"))
     _check_choice("symm", "uplo", uplo, ("lower", "upper"))
-    from .structure import unwrap
-    A = unwrap("symm", A, "sym", uplo)
+    A = _unwrap("symm", A, "sym", uplo)
     alpha, beta, C = _blas3_args("symm", alpha, beta, C, precision)
     return _run("symm", _product_body, (A, B, alpha, beta, C),
                 {"fn": "symm", "mark": ("sym", uplo, False), "side": side})
@@ -167,8 +166,7 @@ def trmm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, dia
     _check_choice("trmm", "side", side, ("left", "right"))
     _check_choice("trmm", "uplo", uplo, ("lower", "upper"))
     _check_choice("trmm", "diag", diag, ("nonunit", "unit"))
-    from .structure import unwrap
-    A = unwrap("trmm", A, "tri", uplo, diag == "unit")
+    A = _unwrap("trmm", A, "tri", uplo, diag == "unit")
     alpha, _, _ = _blas3_args("trmm", alpha, 0.0, None, precision)
     return _run("trmm", _product_body, (A, B, alpha, None, None),
                 {"fn": "trmm", "mark": ("tri", uplo, diag == "unit"), "side": side, "trans_a": bool(trans)})
@@ -197,6 +195,17 @@ def syr2k(A, B, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C
 def trsm(*args, **kwargs):
     """Triangular solves are not built yet (issue 20's next round)."""
     raise ArgumentError("kfuse.blas.trsm: not built yet (triangular solves come in a later round)")
+
+
+def _unwrap(fn: str, X, structure: str, uplo: str, unit: bool = False):
+    """The array of a named call's structured argument: a :class:`Structured` must agree with the
+    call's own ``uplo``/``diag`` (one clear error when it does not)."""
+    if not getattr(X, "_kfuse_structured", False):   # a kfuse.structure.Structured
+        return X
+    if X.structure != structure or X.uplo != uplo or (structure == "tri" and X.unit != unit):
+        raise ArgumentError(f"{fn}: A is marked {X.structure}={X.uplo}{', unit' if X.unit else ''} but the call "
+                            f"says {structure}={uplo}{', unit' if unit else ''}")
+    return X.array
 
 
 def _is_zero(x) -> bool:

@@ -25,6 +25,7 @@ class Structured:
 
     __array_priority__ = 1000
     __array_ufunc__ = None
+    _kfuse_structured = True   # what kfuse.blas checks (it sits below this module)
 
     def __init__(self, array, structure: str, uplo: str, unit: bool = False):
         self.array, self.structure, self.uplo, self.unit = array, structure, uplo, bool(unit)
@@ -94,15 +95,4 @@ def tri(L, lower: bool = True, unit: bool = False):
     return _mark("kfuse.tri", L, "tri", lower, unit)
 
 
-def unwrap(fn: str, X, structure: str, uplo: str, unit: bool = False):
-    """The array of a named call's structured argument: a :class:`Structured` must agree with the
-    call's own ``uplo``/``diag`` (one clear error when it does not)."""
-    if not isinstance(X, Structured):
-        return X
-    if X.structure != structure or X.uplo != uplo or (structure == "tri" and X.unit != unit):
-        raise ArgumentError(f"{fn}: A is marked {X.structure}={X.uplo}{', unit' if X.unit else ''} but the call "
-                            f"says {structure}={uplo}{', unit' if unit else ''}")
-    return X.array
-
-
-__all__ = ["sym", "tri", "Structured", "unwrap"]
+__all__ = ["sym", "tri", "Structured"]

@@ -18,8 +18,9 @@ from . import blas, sparse, solvers  # noqa: E402
 from .ops import outer, sqrt, exp, abs, conj, maximum, minimum, where, interior, sum, max, min  # noqa: E402,A004
 from .library import register  # noqa: E402
 from .loops import iterate  # noqa: E402
+from .structure import sym, tri  # noqa: E402
 
-__all__ = ["__version__", "config", "library", "jit", "compile_script", "compile_program", "JitFunction", "explain",
+__all__ = ["sym", "tri", "__version__", "config", "library", "jit", "compile_script", "compile_program", "JitFunction", "explain",
            "ShapeDtype", "Lowered",
            "parse", "load", "blas", "sparse", "solvers", "outer", "sqrt", "exp", "abs", "conj", "maximum", "minimum", "where", "interior", "sum", "max", "min",
            "register", "iterate",

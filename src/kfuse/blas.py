@@ -120,6 +120,114 @@ def _gemm(A, B, transa, transb, alpha, beta, C, precision="ieee"):
     return _run("gemm", _gemm_body, (A, B, alpha, beta, C), static)
 
 
+def _check_choice(fn: str, name: str, value, choices: tuple) -> str:
+    if value not in choices:
+        raise ArgumentError(f"{fn}: {name}={value!r} must be one of {', '.join(map(repr, choices))}")
+    return value
+
+
+def _blas3_args(fn: str, alpha, beta, C, precision: str) -> tuple:
+    """(alpha, beta, C) normalised as gemm does (alpha 1 -> absent; C unread when beta is 0);
+    ``precision`` "ieee" only for now."""
+    if precision != "ieee":
+        raise ArgumentError(f"{fn}: precision={precision!r} is not built yet for {fn} (supported: 'ieee')")
+    if C is None and not _is_zero(beta):
+        raise ArgumentError(f"{fn}: beta={beta!r} needs C")
+    if C is not None and _is_zero(beta):
+        C, beta = None, None
+    alpha = None if (isinstance(alpha, (int, float)) and not isinstance(alpha, bool) and alpha == 1) else alpha
+    return alpha, beta, C
+
+
+def _product_body(b, A, B, alpha, beta, C, fn, mark=None, side="left", trans_a=False, trans_b=False,
+                  trans_c=False):
+    """``alpha * op(A) op(B) + beta * C`` through the builder's product routing: ``mark``
+    (structure, uplo, unit) marks A first; ``side`` "right" multiplies the other way round;
+    ``fn`` (syr2k) calls that function directly; ``trans_c``: C read transposed (a symmetric
+    result reads C's lower triangle: C.T's is C's upper)."""
+    if not isinstance(A, Tensor) or (B is not None and not isinstance(B, Tensor)):
+        raise ArgumentError("A and B must be arrays (matrices)")
+    a = as_operand(b, A)
+    if mark is not None:
+        a = b.mark(a, *mark)
+    a = b.transpose(a) if trans_a else a
+    x = as_operand(b, B) if B is not None else None
+    x = b.transpose(x) if (x is not None and trans_b) else x
+    if fn == "syrk":
+        x = b.transpose(a)
+    first, second = (a, x) if side == "left" else (x, a)
+    args = {"alpha": as_operand(b, alpha) if alpha is not None else None}
+    if C is not None:
+        args["beta"], args["C"] = as_operand(b, beta), as_operand(b, C)
+        if trans_c:
+            args["C"] = b.transpose(args["C"])
+    if fn == "syr2k":
+        return Tensor(b, b.call("syr2k", {"A": first, "B": second, **args}))
+    return Tensor(b, b.gemm(first, second, args["alpha"], args.get("beta"), args.get("C")))
+
+
+def symm(A, B, side: str = "left", uplo: str = "lower", alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
+    """``alpha * S B + beta * C`` (side "left") or ``alpha * B S + beta * C`` ("right") with
+    ``S`` the symmetric matrix whose ``uplo`` triangle is stored in ``A`` (the other triangle is
+    never read).  BLAS symm, out of place: a new array."""
+    _check_choice("symm", "side", side, ("left", "right"))
+    _check_choice("symm", "uplo", uplo, ("lower", "upper"))
+    A = _unwrap("symm", A, "sym", uplo)
+    alpha, beta, C = _blas3_args("symm", alpha, beta, C, precision)
+    return _run("symm", _product_body, (A, B, alpha, beta, C),
+                {"fn": "symm", "mark": ("sym", uplo, False), "side": side})
+
+
+def trmm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, diag: str = "nonunit", alpha=1.0,
+         precision: str = "ieee"):
+    """``alpha * op(T) B`` (side "left") or ``alpha * B op(T)`` ("right"), ``T`` the triangular
+    matrix in ``A``'s ``uplo`` triangle (zero elsewhere, never read), ``op(T) = T`` or ``T.T``
+    (``trans``), ``diag`` "unit": ones on the diagonal (never read).  BLAS trmm, out of place."""
+    _check_choice("trmm", "side", side, ("left", "right"))
+    _check_choice("trmm", "uplo", uplo, ("lower", "upper"))
+    _check_choice("trmm", "diag", diag, ("nonunit", "unit"))
+    A = _unwrap("trmm", A, "tri", uplo, diag == "unit")
+    alpha, _, _ = _blas3_args("trmm", alpha, 0.0, None, precision)
+    return _run("trmm", _product_body, (A, B, alpha, None, None),
+                {"fn": "trmm", "mark": ("tri", uplo, diag == "unit"), "side": side, "trans_a": bool(trans)})
+
+
+def syrk(A, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
+    """``alpha * A A^T + beta * C`` (``trans`` False, A n x k) or ``alpha * A^T A + beta * C``
+    (True): the FULL symmetric n x n result (the triangle computed once and mirrored, so it equals
+    NumPy's); ``C`` is read in its ``uplo`` triangle only.  BLAS syrk, out of place."""
+    _check_choice("syrk", "uplo", uplo, ("lower", "upper"))
+    alpha, beta, C = _blas3_args("syrk", alpha, beta, C, precision)
+    return _run("syrk", _product_body, (A, None, alpha, beta, C),
+                {"fn": "syrk", "trans_a": bool(trans), "trans_c": uplo == "upper"})
+
+
+def syr2k(A, B, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
+    """``alpha * (A B^T + B A^T) + beta * C`` (``trans`` False, A and B n x k) or ``alpha *
+    (A^T B + B^T A) + beta * C`` (True): the FULL symmetric result; ``C`` read in its ``uplo``
+    triangle only.  BLAS syr2k, out of place."""
+    _check_choice("syr2k", "uplo", uplo, ("lower", "upper"))
+    alpha, beta, C = _blas3_args("syr2k", alpha, beta, C, precision)
+    return _run("syr2k", _product_body, (A, B, alpha, beta, C),
+                {"fn": "syr2k", "trans_a": bool(trans), "trans_b": not trans, "trans_c": uplo == "upper"})
+
+
+def trsm(*args, **kwargs):
+    """Triangular solves are not built yet (issue 20's next round)."""
+    raise ArgumentError("kfuse.blas.trsm: not built yet (triangular solves come in a later round)")
+
+
+def _unwrap(fn: str, X, structure: str, uplo: str, unit: bool = False):
+    """The array of a named call's structured argument: a :class:`Structured` must agree with the
+    call's own ``uplo``/``diag`` (one clear error when it does not)."""
+    if not getattr(X, "_kfuse_structured", False):   # a kfuse.structure.Structured
+        return X
+    if X.structure != structure or X.uplo != uplo or (structure == "tri" and X.unit != unit):
+        raise ArgumentError(f"{fn}: A is marked {X.structure}={X.uplo}{', unit' if X.unit else ''} but the call "
+                            f"says {structure}={uplo}{', unit' if unit else ''}")
+    return X.array
+
+
 def _is_zero(x) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and x == 0
 
@@ -201,5 +309,5 @@ def call(fn_name: str, *args, **kwargs):
     return _run(f"call_{fn_name}", _body(fn_name, tuple(names)), ordered, {})
 
 
-__all__ = ["gemv", "axpy", "axpby", "waxpby", "scal", "copy", "dot", "dotc", "nrm2", "asum", "ger",
+__all__ = ["gemm", "symm", "trmm", "syrk", "syr2k", "trsm", "gemv", "axpy", "axpby", "waxpby", "scal", "copy", "dot", "dotc", "nrm2", "asum", "ger",
            "madd", "call"]

@@ -83,6 +83,24 @@ def test_gemver_complex_by_hand():
 # ---------------------------------------------------------------------------- every built-in
 # (script statement, inputs, expected value of `out`)
 R = "float64"
+NAN = float("nan")
+
+
+def _tri_case(u: str, d: str) -> list:
+    """A 2 x 2 triangle (lower/upper ``u``), NaN where trmm must not read (the other triangle; the
+    diagonal when unit ``d``)."""
+    diag = NAN if d == "u" else None
+    a = [[1, NAN], [2, 3]] if u == "l" else [[1, 2], [NAN, 3]]
+    if diag is not None:
+        a[0][0] = a[1][1] = NAN
+    return a
+
+
+def _tri_want(u: str, d: str) -> list:
+    one, three = (1, 1) if d == "u" else (1, 3)
+    return [[one, 0], [2, three]] if u == "l" else [[one, 2], [0, three]]
+
+
 BUILTIN_CASES = [
     ("copy", "vector x(n); input x; out = copy(x);", {"x": [1, 2]}, [1, 2], R),
     ("scal", "vector x(n); scalar a; input a, x; out = scal(a, x);", {"a": 2.0, "x": [1, 2]}, [2, 4], R),
@@ -150,6 +168,17 @@ BUILTIN_CASES = [
                   "out = gemm(A.T, B.T, alpha=a, beta=b, C=C);",
      {"A": [[1, 3], [2, 4]], "B": [[1, 0], [0, 1]], "C": [[1, 1], [1, 1]], "a": 2.0, "b": -1.0},
      [[1, 3], [5, 7]], R),
+    # BLAS-3 with structure: NaN in the triangle BLAS does not read (a reference reading it fails)
+    *[(f"symm_{s}{u}", f"matrix A(n, n), B(n, n); input A, B; out = symm_{s}{u}({'A, B' if s == 'l' else 'B, A'});",
+       {"A": [[1, NAN], [2, 3]] if u == "l" else [[1, 2], [NAN, 3]], "B": [[1, 0], [0, 1]]}, [[1, 2], [2, 3]], R)
+      for s in "lr" for u in "lu"],
+    *[(f"trmm_{s}{u}{d}", f"matrix A(n, n), B(n, n); input A, B; out = trmm_{s}{u}{d}({'A, B' if s == 'l' else 'B, A'});",
+       {"A": _tri_case(u, d), "B": [[1, 0], [0, 1]]}, _tri_want(u, d), R)
+      for s in "lr" for u in "lu" for d in "nu"],
+    ("syrk", "matrix A(n, k), C(n, n); input A, C; out = syrk(A, A.T, beta=1.0, C=C);",
+     {"A": [[1, 2], [3, 4]], "C": [[1, NAN], [2, 3]]}, [[6, 13], [13, 28]], R),
+    ("syr2k", "matrix A(n, k), B(n, k); input A, B; out = syr2k(A, B.T);",
+     {"A": [[1, 2], [3, 4]], "B": [[1, 0], [0, 1]]}, [[2, 5], [5, 8]], R),
     ("maximum", "vector x(n), y(n); input x, y; out = maximum(x, y);", {"x": [1, -2, 3], "y": [0, 0, 4]},
      [1, 0, 4], R),
     ("minimum", "vector x(n), y(n); input x, y; out = minimum(x, y);", {"x": [1, -2, 3], "y": [0, 0, 4]},

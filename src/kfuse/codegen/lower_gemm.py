@@ -18,8 +18,11 @@ or the caller needs it::
 """
 from __future__ import annotations
 
-from ..ir import ident, itemsize
-from ..spaces.gemm import gemm_call, scheme_of
+import dataclasses
+
+from ..errors import PlanError
+from ..ir import FLIP_UPLO, ident, itemsize
+from ..spaces.gemm import LOADER_RULES, gemm_call, rule_of, scheme_of
 from . import gemm as gemm_emitter
 from .common import KArg, KernelSource
 from .emitter import KernelEmitter
@@ -76,7 +79,29 @@ class GemmLowering(KernelEmitter):
             name = f"{name}_{param.lower()}"
         taken.add(name)
         arg = KArg(name, f"const {self.ctype_of(base)}* __restrict__ {name}", "in", base, dtype=bt.dtype)
-        return gemm_emitter.GemmOperand(name, trans, bt.order, ld, align=self.operand_align(base)), arg
+        op = gemm_emitter.GemmOperand(name, trans, bt.order, ld, align=self.operand_align(base),
+                                      **self.structure_fields(param, trans))
+        return op, arg
+
+    def structure_fields(self, param: str, trans: bool) -> dict:
+        """The spec's ``structure``/``uplo``/``diag`` of operand ``param``: the function's adaptor
+        (its triangle as the operand reads it; the STORED matrix's is the other one for a ``.T``
+        view) when the plan's rule for it reads the structure in the loader (mirror / skip)."""
+        adaptor = self.fns[self.gemm.id].adaptors.get(param)
+        if adaptor is None:
+            return {}
+        structure, uplo, diag = adaptor
+        rule = rule_of(self.kplan.params, param, structure)
+        if rule not in LOADER_RULES:
+            raise PlanError(f"kernel {self.kplan.name}: rule {rule!r} for {param} needs a prior kernel, "
+                            "which is not built yet")
+        return {"structure": structure, "uplo": FLIP_UPLO[uplo] if trans else uplo, "diag": diag}
+
+    def second_pair(self, a, b) -> tuple | None:
+        """SYR2K's swapped pair (op(B)^T, op(A)^T): the same pointers, read the other way."""
+        if not self.fns[self.gemm.id].second:
+            return None
+        return (dataclasses.replace(b, trans=not b.trans), dataclasses.replace(a, trans=not a.trans))
 
     def operand_align(self, base: str) -> int:
         """Bytes an operand's pointer is aligned to: 16 (the runtime checks it and runs the
@@ -116,9 +141,20 @@ class GemmLowering(KernelEmitter):
             name=self.kplan.name, dtype=self.info.dtype(self.gemm.id), m=m, n=n, k=k, a=a, b=b, c=c_name,
             c_order=ot.order, c_ld=int(ot.shape[1]) if ot.order == "C" else int(ot.shape[0]),
             scheme=scheme_of(self.kplan.params), epilogue=epilogue,
-            comment=tuple(self.comment(c) for c in self.calls))
+            comment=tuple(self.comment(c) for c in self.calls), **self.output_fields(a, b))
         self.geometry_planned = geo
         return spec, by_name
+
+    def output_fields(self, a, b) -> dict:
+        """``c_uplo`` (a symmetric result: syrk, syr2k) and ``second`` (syr2k) when set."""
+        fn = self.fns[self.gemm.id]
+        out = {}
+        if fn.c_uplo:
+            out["c_uplo"] = fn.c_uplo
+        second = self.second_pair(a, b)
+        if second is not None:
+            out["second"] = second
+        return out
 
     # ---------------------------------------------------------------- the epilogue
     def epilogue_lines(self, i: str, j: str, acc: str) -> list:

@@ -11,6 +11,7 @@ import dataclasses
 import math
 
 from .. import library
+from .structured import mark, product_fn
 from ..errors import DTypeError, KfuseError, ShapeError
 from .reassociate import reassociate
 from ..ir import (ArrayType, Call, Program, Value, check_dtype, complex_of, ident, is_complex,
@@ -302,7 +303,7 @@ class GraphBuilder:
                                      f"is {self.values[v].type.dtype})")
         args = self._adapt_consts(fn, args)
         weak = frozenset(k for k, v in args.items() if self.values[v].role == "const")
-        otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak)
+        otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak).general()
         name = self.fresh_name(out) if out else self.fresh_name()
         self.add_value(otype, "temp", name, user_name=out)
         cid = len(self.calls)
@@ -434,8 +435,13 @@ class GraphBuilder:
             raise ShapeError(f"matrix product: shapes {tuple(ta.shape)} ({self.values[a].display}) and "
                              f"{tuple(tb.shape)} ({self.values[b].display}) do not match: "
                              f"{ta.shape[1]} columns against {tb.shape[0]} rows")
+        fn, a, b = product_fn(self, a, b)
         args = {"A": a, "B": b, "alpha": alpha, "beta": beta, "C": c}
-        return self.call("gemm", args, loc=loc, out=out)
+        return self.call(fn, args, loc=loc, out=out)
+
+    def mark(self, name: str, structure: str, uplo: str, unit: bool = False) -> str:
+        """``name`` marked symmetric or triangular (:func:`kfuse.frontend.structured.mark`)."""
+        return mark(self, name, structure, uplo, unit)
 
     # ---------------------------------------------------------------- result
     def finish(self, outputs: list) -> Program:

@@ -54,6 +54,7 @@ class Plan:
     fingerprint: str = ""
     predicted_s: float | None = None   # the model's prediction for one call, when planned by the search
     fissioned: list = dataclasses.field(default_factory=list)   # kernel names per fission of a group
+    notes: list = dataclasses.field(default_factory=list)   # lines the search adds for explain (the composer's)
 
     def to_json(self, program: Program | None = None) -> dict:
         d = {"kfuse_plan": PLAN_VERSION, "program": self.program, "sizes": dict(self.sizes),
@@ -84,6 +85,7 @@ class Plan:
             lines.extend(f"      {ln}" for ln in _space_lines(k))
             for c in k.calls:
                 lines.append(f"      call {c}: {program.calls[c].label}")
+        lines.extend(f"  {ln}" for ln in self.notes)
         return "\n".join(lines)
 
 

@@ -3,7 +3,9 @@
 Dimensions are ints or symbol names (``"m"``) bound at compile time.  An
 ``ArrayType`` is a scalar, a vector, a matrix or a grid (3 or 4 axes: stencil fields) with an
 element type and, for matrices and grids, a memory order: ``"C"`` (row-major) or ``"F"``
-(column-major).
+(column-major).  A square matrix may carry a *structure* (issue 20): ``sym`` (symmetric, only
+the ``uplo`` triangle holds data) or ``tri`` (triangular: zero outside the ``uplo`` triangle,
+``unit``: ones on the diagonal, never read); matrix products read it as BLAS does.
 """
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ _DTYPES = {
     "complex128": ("kf_c128", "float64", 16),
 }
 DTYPES = tuple(_DTYPES)
+#: matrix structures (issue 20): symmetric (one triangle stored), triangular
+STRUCTURES = ("sym", "tri")
 KINDS = ("scalar", "vector", "matrix", "sparse", "grid")
 _RANK = {"scalar": (0,), "vector": (1,), "matrix": (2,), "sparse": (2,), "grid": (3, 4)}
 #: the kind of a dense array of each rank
@@ -34,6 +38,10 @@ SPARSE_FORMATS = ("csr", "ell")
 # C type of their elements ("T": the matrix's own dtype)
 SPARSE_PARTS = {"csr": (("indptr", "int"), ("indices", "int"), ("data", "T")),
                 "ell": (("cols", "int"), ("vals", "T"), ("rowlen", "int"))}
+
+
+#: the other triangle
+FLIP_UPLO = {"lower": "upper", "upper": "lower"}
 
 
 def probe_row_length(hint: int) -> int:
@@ -94,6 +102,9 @@ class ArrayType:
     fmt: str = ""          # sparse matrices: "csr" or "ell"
     per_row: int = 0       # sparse matrices: nonzeros per row as a power of two (0: unknown), a planning hint
     row_mean: float = 0.0  # sparse matrices: stored entries per row on average, to a tenth (0: unknown)
+    structure: str = ""    # square matrices: "" (general), "sym" or "tri" (issue 20)
+    uplo: str = ""         # with a structure: the triangle holding the data, "lower" or "upper"
+    unit: bool = False     # "tri" only: unit diagonal (ones, never read)
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -112,6 +123,26 @@ class ArrayType:
         if self.kind != "sparse" and (self.per_row or self.row_mean):
             object.__setattr__(self, "per_row", 0)
             object.__setattr__(self, "row_mean", 0.0)
+        self._check_structure()
+
+    def _check_structure(self) -> None:
+        """A structure only on a square matrix, with a triangle; ``unit`` only for ``tri``."""
+        if not self.structure:
+            if self.uplo or self.unit:
+                object.__setattr__(self, "uplo", "")
+                object.__setattr__(self, "unit", False)
+            return
+        if self.structure not in STRUCTURES:
+            raise ShapeError(f"unknown matrix structure {self.structure!r} (known: {', '.join(STRUCTURES)})")
+        if self.kind != "matrix":
+            raise ShapeError(f"a {self.structure} structure needs a matrix, got a {self.kind}")
+        r, c = self.shape
+        if isinstance(r, int) and isinstance(c, int) and r != c:
+            raise ShapeError(f"a {self.structure} structure needs a square matrix, got ({r}, {c})")
+        if self.uplo not in ("lower", "upper"):
+            raise ShapeError(f"a {self.structure} matrix needs uplo 'lower' or 'upper', got {self.uplo!r}")
+        if self.unit and self.structure != "tri":
+            raise ShapeError("a unit diagonal is for triangular matrices only")
 
     @property
     def parts(self) -> tuple:
@@ -157,7 +188,19 @@ class ArrayType:
         """Type of the transpose view of a matrix (same memory, flipped order)."""
         if self.kind != "matrix":
             return self
-        return ArrayType("matrix", self.dtype, self.shape[::-1], "F" if self.order == "C" else "C")
+        return ArrayType("matrix", self.dtype, self.shape[::-1], "F" if self.order == "C" else "C",
+                         structure=self.structure, uplo=FLIP_UPLO.get(self.uplo, ""), unit=self.unit)
+
+    def general(self) -> "ArrayType":
+        """This type without a structure (what a call computing from a structured value gets)."""
+        return dataclasses.replace(self, structure="", uplo="", unit=False) if self.structure else self
+
+    @property
+    def structure_text(self) -> str:
+        """``sym=lower``, ``tri=upper, unit`` (the script's spelling), or ""."""
+        if not self.structure:
+            return ""
+        return f"{self.structure}={self.uplo}" + (", unit" if self.unit else "")
 
     def with_dtype(self, dtype: str) -> "ArrayType":
         return dataclasses.replace(self, dtype=dtype)
@@ -170,6 +213,8 @@ class ArrayType:
             s += f" {self.order}"
         if self.kind == "sparse":
             s = s.replace("sparse(", f"sparse {self.fmt.upper()}(")
+        if self.structure:
+            s += f" {self.structure_text}"
         return s
 
     def to_json(self) -> dict:
@@ -180,9 +225,14 @@ class ArrayType:
             d["per_row"] = self.per_row
         if self.row_mean:
             d["row_mean"] = self.row_mean
+        if self.structure:
+            d.update(structure=self.structure, uplo=self.uplo)
+            if self.unit:
+                d["unit"] = True
         return d
 
     @staticmethod
     def from_json(d: dict) -> "ArrayType":
         return ArrayType(d["kind"], d["dtype"], tuple(d["shape"]), d.get("order", "C"), d.get("fmt", ""),
-                         int(d.get("per_row", 0)), float(d.get("row_mean", 0.0)))
+                         int(d.get("per_row", 0)), float(d.get("row_mean", 0.0)),
+                         str(d.get("structure", "")), str(d.get("uplo", "")), bool(d.get("unit", False)))

@@ -10,8 +10,9 @@ from ..errors import UnknownFunctionError
 from .base import ElementaryFunction, Param, HOFS, COMBINES
 from .builtins import BUILTINS
 from .contraction import GEMM, Contraction, contract
+from .blas3 import BLAS3
 
-_REGISTRY: dict = {f.name: f for f in BUILTINS + [GEMM]}
+_REGISTRY: dict = {f.name: f for f in BUILTINS + [GEMM] + BLAS3}
 
 
 def get(name: str) -> ElementaryFunction:

@@ -38,6 +38,14 @@ class Contraction(ElementaryFunction):
     (the operands' ``(i, k)`` / ``(k, j)``, the rest ``(i, j)``)."""
 
     maps: dict = dataclasses.field(default_factory=dict)
+    #: issue 20's adaptors: operand -> (structure "sym"/"tri", logical uplo "lower"/"upper", diag
+    #: "nonunit"/"unit") for a structured operand (as the operand value reads: a ``.T`` view's)
+    adaptors: dict = dataclasses.field(default_factory=dict)
+    #: the output's triangle: "" (all of it) or "mirror_lower" (the lower triangle computed, stored
+    #: at (i, j) and (j, i): a symmetric result, half the flops)
+    c_uplo: str = ""
+    #: True: the sum also runs over the swapped pair, ``op(B)^T op(A)^T`` (SYR2K)
+    second: bool = False
 
     def __post_init__(self):
         super().__post_init__()
@@ -94,6 +102,13 @@ class Contraction(ElementaryFunction):
             raise DTypeError(f"{self.name}: complex matrices ({dtype}) are not supported by the matrix product "
                              "yet (float32 and float64 are)")
         m, n, _ = self.sizes(args)
+        for name, (structure, _, _) in self.adaptors.items():
+            t = args[name]
+            if t.shape[0] != t.shape[1] and all(isinstance(d, int) for d in t.shape):
+                raise ShapeError(f"{self.name}: the {'symmetric' if structure == 'sym' else 'triangular'} "
+                                 f"operand {name!r} {_shape(t)} must be square")
+        if self.c_uplo and m != n and isinstance(m, int) and isinstance(n, int):
+            raise ShapeError(f"{self.name}: a symmetric result needs a square product, got ({m}, {n})")
         for name, t in args.items():
             if t.kind == "matrix" and name not in self.operands and not (
                     _same_dim(t.shape[0], m) and _same_dim(t.shape[1], n)):
@@ -106,12 +121,23 @@ def _shape(t: ArrayType) -> str:
 
 
 def contract(name: str, inputs, output: Param, compute: str, finalize: str, maps: dict | None = None, *,
-             reference=None, doc: str = "", flops: int = 2) -> Contraction:
+             reference=None, doc: str = "", flops: int = 2, adaptors: dict | None = None, c_uplo: str = "",
+             second: bool = False) -> Contraction:
     """A contraction ``out[i, j] = finalize(sum_k compute(A[i, k], B[k, j]), ...)``: ``inputs``
     are Params (the two operands and any scalars or (i, j) matrices the finalize reads),
-    ``maps`` the operands' index maps (default: ``A`` at (i, k), ``B`` at (k, j))."""
+    ``maps`` the operands' index maps (default: ``A`` at (i, k), ``B`` at (k, j)); ``adaptors``,
+    ``c_uplo`` and ``second`` as :class:`Contraction` says."""
     return Contraction(name, "contraction", tuple(inputs), (output,), compute, combine="+", finalize=finalize,
-                       reference=reference, doc=doc, flops=flops, maps=dict(maps or PRODUCT_MAPS))
+                       reference=reference, doc=doc, flops=flops, maps=dict(maps or PRODUCT_MAPS),
+                       adaptors=dict(adaptors or {}), c_uplo=c_uplo, second=second)
+
+
+#: the parameters every BLAS-3 contraction takes (gemm's)
+def product_params() -> tuple:
+    """(A, B, alpha, beta, C): the operands, alpha, and beta * C read by the finalize."""
+    return (Param("A", "matrix"), Param("B", "matrix"), Param("alpha", "scalar", optional=True, default=1.0),
+            Param("beta", "scalar", optional=True, default=0.0, stage="finalize"),
+            Param("C", "matrix", optional=True, default=0.0, stage="finalize"))
 
 
 def _gemm_ref(A, B, alpha=1.0, beta=0.0, C=0.0):
@@ -125,9 +151,5 @@ def _gemm_ref(A, B, alpha=1.0, beta=0.0, C=0.0):
 
 
 GEMM = contract(
-    "gemm",
-    (Param("A", "matrix"), Param("B", "matrix"), Param("alpha", "scalar", optional=True, default=1.0),
-     Param("beta", "scalar", optional=True, default=0.0, stage="finalize"),
-     Param("C", "matrix", optional=True, default=0.0, stage="finalize")),
-    Param("D", "matrix"), "acc += A * B;", "D = alpha * acc + beta * C;",
+    "gemm", product_params(), Param("D", "matrix"), "acc += A * B;", "D = alpha * acc + beta * C;",
     reference=_gemm_ref, doc="D = alpha * A B + beta * C (BLAS gemm, out of place; .T views give the transposes)")

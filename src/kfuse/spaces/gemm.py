@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from .. import config
+from .. import config, library
 from ..errors import PlanError
 from ..ir import itemsize
 from . import gemm_mma_rules
@@ -30,6 +30,76 @@ from .gemm_scheme import variants as scheme_variants
 SCHEME_FIELDS = tuple(f.name for f in dataclasses.fields(GemmScheme))
 #: the block tile whose arithmetic intensity the tile efficiency is relative to (bm = bn = 128)
 REFERENCE_INTENSITY = 128 * 128 / (128 + 128)
+
+
+#: the seed's adaptor rules per structure (issue 20): the first of each reads the structure in the
+#: loader of the one gemm kernel; the second builds a full matrix first by a prior kernel
+RULES = {"sym": ("mirror", "symmetrize"), "tri": ("skip", "zero_fill")}
+#: rules the gemm kernel's loader runs (the spec's structure fields)
+LOADER_RULES = ("mirror", "skip")
+#: what each rule is, in the seed's words (shown by explain)
+RULE_TEXT = {
+    "mirror": "SM_alloc(X, Symmetry): tiles fetched from the stored triangle, mirrored in the loader",
+    "symmetrize": "GM_map(X, Symmetry): a symmetrize kernel writes the full matrix (n^2 read + write), then GEMM",
+    "skip": "peel_triangular(X): k tiles entirely zero skipped, diagonal tiles masked (half the flops)",
+    "zero_fill": "padding_triangular(X): a zero-fill kernel writes the padded full matrix (n^2 read + write), "
+                 "then GEMM (all the flops)"}
+#: why a prior-kernel rule is refused for now
+PRIOR_REFUSAL = ("needs a kernel before the gemm kernel, which kfuse does not build yet (one kernel per planned "
+                 "kernel; the loader rule does the same work without the extra n^2 read + write)")
+RULE_PARAMS = ("a_rule", "b_rule")
+
+
+def rule_of(params: dict, operand: str, structure: str) -> str:
+    """The adaptor rule of ``operand`` ("A"/"B") in a kernel's params (its ``a_rule`` /
+    ``b_rule``), the structure's loader rule when the plan leaves it out."""
+    return params.get(f"{operand.lower()}_rule") or RULES[structure][0]
+
+
+def rule_refusals(adaptors: dict, params: dict) -> list:
+    """Why a kernel's rule parameters cannot run its product's ``adaptors`` (operand ->
+    (structure, uplo, diag)): a rule on a general operand, a rule of the other structure, a
+    rule that needs a prior kernel."""
+    why = []
+    for op in ("A", "B"):
+        rule = params.get(f"{op.lower()}_rule")
+        ad = adaptors.get(op)
+        if ad is None:
+            if rule:
+                why.append(f"{op.lower()}_rule={rule!r}: operand {op} is a general matrix, no adaptor rule applies")
+            continue
+        rule = rule or RULES[ad[0]][0]
+        if rule not in RULES[ad[0]]:
+            what = "symmetric" if ad[0] == "sym" else "triangular"
+            why.append(f"{op.lower()}_rule={rule!r}: operand {op} is {what}; its rules are "
+                       f"{', '.join(RULES[ad[0]])}")
+        elif rule not in LOADER_RULES:
+            why.append(f"{op.lower()}_rule={rule!r} ({RULE_TEXT[rule]}) {PRIOR_REFUSAL}")
+    return why
+
+
+def composed(adaptors: dict) -> list:
+    """Every combination of the adaptors' rules (the seed's composer), as params dicts:
+    ``[{"a_rule": "mirror"}, {"a_rule": "symmetrize"}]`` for a symmetric A; ``[{}]`` for none."""
+    combos = [{}]
+    for op in ("A", "B"):
+        if op in adaptors:
+            combos = [dict(c, **{f"{op.lower()}_rule": r}) for c in combos for r in RULES[adaptors[op][0]]]
+    return combos
+
+
+def flop_share(fn, params: dict) -> float:
+    """The share of 2 m n k flops the kernel runs: half for a triangular operand whose zero k
+    tiles are skipped, half for a symmetric result (one triangle), twice for SYR2K's two pairs."""
+    share = 1.0
+    for op, (structure, _, _) in getattr(fn, "adaptors", {}).items():
+        if structure == "tri" and rule_of(params, op, structure) == "skip":
+            share *= 0.5
+    if getattr(fn, "c_uplo", ""):
+        share *= 0.5
+    if getattr(fn, "second", False):
+        share *= 2
+    return share
 
 
 def gemm_call(program, calls: list, info):
@@ -124,6 +194,11 @@ class GemmSpace(Space):
                              choices=ENGINES if f.name == "engine" else (),
                              low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
                              doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme)) + (
+        ParamSpec("a_rule", str, "", choices=("mirror", "symmetrize", "skip", "zero_fill"),
+                  doc="the adaptor rule of a structured A (symm/trmm): mirror | symmetrize (sym), skip | "
+                      "zero_fill (tri); left out: the loader rule"),
+        ParamSpec("b_rule", str, "", choices=("mirror", "symmetrize", "skip", "zero_fill"),
+                  doc="the adaptor rule of a structured B (side right)"),
         ParamSpec("unaligned", int, 0, choices=(0, 1),
                   doc="1: the operands' pointers may be aligned to their element only (copies of one "
                       "element; the runtime's plan for offset views); 0: 16-byte copies"),)
@@ -154,7 +229,9 @@ class GemmSpace(Space):
     def plan_lines(self, params: dict) -> list:
         """The scheme's text form (``GemmScheme.to_text``, once it exists)."""
         scheme = scheme_of(params)
-        return [f"scheme: {scheme.to_text()}"] if hasattr(scheme, "to_text") else []
+        lines = [f"scheme: {scheme.to_text()}"] if hasattr(scheme, "to_text") else []
+        return lines + [f"adaptor {p[0].upper()}: {params[p]}: {RULE_TEXT[params[p]]}"
+                        for p in RULE_PARAMS if params.get(p) in RULE_TEXT]
 
     # ------------------------------------------------------------------ legality
     def fusion_refusals(self, program, calls: list, info) -> list:
@@ -214,6 +291,7 @@ class GemmSpace(Space):
         why = scheme_refusals(scheme, info.dtype(g), m, n, k)
         bad_engine = engine_refusal(scheme, info.dtype(g))
         why = why + [bad_engine] if bad_engine else why
+        why += rule_refusals(info.fn(g).adaptors, kernel.params)
         if why:
             raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
 
@@ -238,7 +316,10 @@ class GemmSpace(Space):
             s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
             if not scheme_refusals(s, dtype, m, n, k):
                 got.append(dataclasses.asdict(s))
-        return got or [dataclasses.asdict(fallback)]
+        got = got or [dataclasses.asdict(fallback)]
+        adaptors = info.fn(g).adaptors if g is not None else {}
+        rules = [r for r in composed(adaptors) if not rule_refusals(adaptors, r)]
+        return [dict(s, **r) for r in rules for s in got]
 
     def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
         """Gemm kernels take dynamic shared memory only, outside the static budget."""
@@ -268,7 +349,7 @@ class GemmSpace(Space):
         fn = info.fn(g)
         a, b = (program.value(program.calls[g].args[p]).type.nbytes() for p in fn.operands)
         m, n, k = domain.shape
-        return {"gemm": {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k, "dtype": info.dtype(g)}}
+        return {"gemm": {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k, "dtype": info.dtype(g), "fn": fn.name}}
 
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
         """``reread``: A's bytes (ceil(n / bn) - 1) more times and B's (ceil(m / bm) - 1) more
@@ -281,7 +362,11 @@ class GemmSpace(Space):
             return out
         s = scheme_of(params)
         gx, gy, _ = geometry.grid
-        out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1), engine_flops=g["flops"],
+        fn = library.get(g["fn"]) if "fn" in g else None
+        prior = sum(2 * g[f"{op.lower()}_bytes"] for op, ad in (fn.adaptors.items() if fn else ())
+                    if rule_of(params, op, ad[0]) not in LOADER_RULES)   # GM_map / zero-fill: n^2 read + write
+        out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior,
+                   engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),
                    engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s))
         return out
 

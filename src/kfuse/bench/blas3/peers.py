@@ -180,8 +180,8 @@ class InductorMaxAutotune(InductorBlas3):
 # ---------------------------------------------------------------------------
 
 def kfuse_blas_kwargs(v) -> dict:
-    """The BLAS arguments of ``kfuse.blas.<routine>`` (design note §3(a): side/uplo/trans/diag
-    keywords; the values here are the suite's guess until the API lands: align them then)."""
+    """The BLAS arguments of ``kfuse.blas.<routine>`` (BLAS3_API2: side/uplo/trans/diag keywords;
+    syrk/syr2k return the full symmetric result, whose ``uplo`` triangle the check reads)."""
     side = {"L": "left", "R": "right"}[v.side]
     uplo = {"L": "lower", "U": "upper"}[v.uplo]
     if v.family == "gemm":

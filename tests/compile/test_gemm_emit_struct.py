@@ -11,6 +11,8 @@ import itertools
 import numpy as np
 import pytest
 
+import kfuse
+
 from tests.compile.compile_helpers import ARCH
 from tests.compile.test_gemm_emit import run_on_cpu
 from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
@@ -145,11 +147,17 @@ def test_mirror_with_an_epilogue():
     rng = np.random.default_rng(4)
     m, k = 70, 19
     A, a = general(rng, m, k, False, "C", "float32")
-    epi = GemmEpilogue((("const float", "alpha"),), lambda i, j, acc: [f"C[{i} * {m} + {j}] = alpha * {acc};"])
+    epi = GemmEpilogue((("const float", "alpha"),),
+                       lambda i, j, acc: [f"const float v = alpha * {acc};", f"C[{i} * {m} + {j}] = v;"],
+                       lambda i, j: [f"C[{j} * {m} + {i}] = v;"])   # the same value, stored again
     src = emit_gemm(GemmKernelSpec("g", "float32", m, m, k, GemmOperand("A"), GemmOperand("A", True),
                                    scheme=SMALL, c_uplo="mirror_lower", epilogue=epi))
     got = run_on_cpu(src, {"A": A, "C": np.full((m, m), np.nan, np.float32)}, "C", {"alpha": 2.0})
     assert np.max(np.abs(got - 2 * a @ a.T)) <= 1e-5 * np.max(np.abs(2 * a @ a.T))
+    no_mirror = GemmEpilogue(epi.params, epi.lines)
+    with pytest.raises(kfuse.KfuseError, match="needs its mirror stores"):
+        emit_gemm(GemmKernelSpec("g", "float32", m, m, k, GemmOperand("A"), GemmOperand("A", True),
+                                 scheme=SMALL, c_uplo="mirror_lower", epilogue=no_mirror))
 
 
 def test_structures_compile_without_spills():

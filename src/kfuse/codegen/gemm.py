@@ -57,10 +57,14 @@ class GemmEpilogue:
     ``("const float* __restrict__", "bias")``, ``("const float", "alpha")``.
     ``lines(i, j, acc)``: the statements for one element, given C expressions of its row, its
     column and the accumulated sum; they store the results themselves (the emitter guards them
-    with ``i < M && j < N``).  None in a spec: store ``acc`` to the output ``c``."""
+    with ``i < M && j < N``).  None in a spec: store ``acc`` to the output ``c``.
+    ``mirror(i, j)``: under ``c_uplo`` "mirror_lower", the statements that store at (j, i) the
+    values ``lines`` computed at (i, j) (the symmetric element is the same value, not the
+    epilogue evaluated again at (j, i), which would read its inputs' other triangle)."""
 
     params: tuple = ()
     lines: Callable[[str, str, str], list] | None = None
+    mirror: Callable[[str, str], list] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -490,7 +494,10 @@ class _Emitter:
         if sp.epilogue is not None and sp.epilogue.lines is not None:
             stmts = list(sp.epilogue.lines("i", "j", "acc[r][q]"))
             if sp.c_uplo == "mirror_lower":
-                mirror = list(sp.epilogue.lines("j", "i", "acc[r][q]"))
+                if sp.epilogue.mirror is None:
+                    raise ArgumentError("GEMM spec: c_uplo 'mirror_lower' with an epilogue needs its mirror "
+                                        "stores (GemmEpilogue.mirror)")
+                mirror = list(sp.epilogue.mirror("i", "j"))
             what = "the epilogue"
         elif self.s.store_vec > 1 and ldc % self.s.store_vec == 0 and not sp.c_uplo:
             return self._vector_store(ldc)

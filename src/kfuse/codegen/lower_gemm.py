@@ -135,7 +135,7 @@ class GemmLowering(KernelEmitter):
         epilogue = None
         if not self.plain():
             params = tuple((_decl_type(k.decl, k.cname), k.cname) for k in self.args if k.cname not in taken)
-            epilogue = gemm_emitter.GemmEpilogue(params, self.epilogue_lines)
+            epilogue = gemm_emitter.GemmEpilogue(params, self.epilogue_lines, self.mirror_lines)
         m, n, k = self.domain.shape
         spec = gemm_emitter.GemmKernelSpec(
             name=self.kplan.name, dtype=self.info.dtype(self.gemm.id), m=m, n=n, k=k, a=a, b=b, c=c_name,
@@ -196,6 +196,14 @@ class GemmLowering(KernelEmitter):
             lines.append(f"{self.ctype_of(c.out)} {o}_e;")
             lines.append(f"{c.name}_compute({', '.join(args + [o + '_e'])});   {self.comment(c)}")
             self.store_line(lines, c.out, i, j)
+        return lines
+
+    def mirror_lines(self, i: str, j: str) -> list:
+        """The stores at (j, i) of the values :meth:`epilogue_lines` computed at (i, j) (a
+        symmetric result: ``c_uplo`` "mirror_lower")."""
+        lines: list = []
+        for c in [self.gemm] + self.epilogue_calls:
+            self.store_line(lines, c.out, j, i)
         return lines
 
     def store_line(self, lines: list, value: str, i: str, j: str) -> None:

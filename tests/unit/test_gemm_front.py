@@ -231,7 +231,8 @@ def test_model_engine_term_is_compute_bound_at_4096():
     rate = engine_rate(cal, "ffma/float32")
     assert rate == pytest.approx(2 * 33e12 * 0.77)
     tr = kernel_traffic(prog, k.calls, k.params, need)
-    assert tr["reread"] == 2 * n * n * 4 * (n // 128 - 1)   # A and B once more per other tile column/row
+    bm, bn = k.params["bm"], k.params["bn"]   # A once more per other tile column, B per other tile row
+    assert tr["reread"] == n * n * 4 * (n // bn - 1) + n * n * 4 * (n // bm - 1)
     # 2 n^3 at ~50.8 TFLOP/s with 1024 tiles over 132 SMs x blocks per SM
     assert 2 * n ** 3 / rate < t < 1.6 * 2 * n ** 3 / rate
     # float64 at half the rate

@@ -26,8 +26,10 @@ COMBOS = [(st, up, tr, side, dg) for st, up, tr, side in itertools.product(
 @pytest.mark.parametrize("scheme", KNOBS, ids=lambda s: s.to_text().split("loop_tiling")[1])
 def test_pipeline_knobs(scheme):
     for ta, tb in TRANSPOSES:
-        check_general("float32", 1031, 517, 301, ta, tb, scheme=scheme, seed=2)
-        check_general("float32", 7, 13, 5, ta, tb, "F", "F", "F", scheme=scheme)
+        for m, n, k, orders in ((1031, 517, 301, ()), (7, 13, 5, ("F", "F", "F"))):
+            if scheme.refusals("float32", m, n, k):   # refused there with its reason (it spills)
+                continue
+            check_general("float32", m, n, k, ta, tb, *orders, scheme=scheme, seed=2)
     check_general("float32", 512, 512, 512, False, False, scheme=scheme)
 
 

@@ -59,12 +59,13 @@ def test_every_mma_candidate_compiles_without_spills(scheme):
 def test_the_layouts_pick_the_load_paths():
     """NN: A k-contiguous ([BM][BK + 8] rows, one 8-byte fragment load per row pair), B
     j-contiguous ([BK][BN + 4]); 16-byte cp.async for both; rounding to TF32 on every operand."""
-    nn = emit_gemm(_spec("g", 1024, 1024, 1024, False, False, SCHEMES[0])).code
+    bk32 = GemmScheme(bm=128, bn=128, bk=32, stages=3, wm=64, wn=32, engine="mma_tf32")   # A_LD = BK + 8
+    nn = emit_gemm(_spec("g", 1024, 1024, 1024, False, False, bk32)).code
     assert "constexpr int A_LD = 40, B_LD = 132;" in nn
     assert nn.count("kf_cp_async<16>(") == 4 and "kf_tf32(lo.v[0])" in nn and "k0[B_LD]" in nn
-    tt = emit_gemm(_spec("g", 1024, 1024, 1024, True, True, SCHEMES[0])).code
+    tt = emit_gemm(_spec("g", 1024, 1024, 1024, True, True, bk32)).code
     assert "constexpr int A_LD = 132, B_LD = 40;" in tt and "k0[A_LD + 8]" in tt
-    odd = emit_gemm(_spec("g", 45, 38, 27, False, False, SCHEMES[0], lda=30, ldb=39)).code
+    odd = emit_gemm(_spec("g", 45, 38, 27, False, False, bk32, lda=30, ldb=39)).code
     assert "kf_cp_async<16>(" not in odd and "kf_cp_async<8>(" in odd and "kf_cp_async<4>(" in odd
 
 

@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..errors import ArgumentError, DTypeError, PlanError, ShapeError
 from ..spaces.gemm_scheme import DTYPES, TLOAD_ASYNC, GemmScheme, vector_elems
-from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, unit_elems
+from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, tile_order_lines, unit_elems
 from .gemm_struct import (check_names, check_output, check_structure, k_range_lines, operand_names,
                           uplo_guard, uplo_return_lines)
 
@@ -360,19 +360,7 @@ class _Emitter:
         return lines
 
     def _raster(self) -> list:
-        if self.s.raster == 1:
-            return ["// ---- tile order: plain, along n first ----",
-                    "const int pid = blockIdx.x;",
-                    "const int pid_m = pid / GN, pid_n = pid % GN;",
-                    "const int row0 = pid_m * BM, col0 = pid_n * BN;"]
-        return ["// ---- tile order: groups of RASTER tile rows, walked down the rows of a group "
-                "first (operands stay in L2) ----",
-                "const int pid = blockIdx.x;",
-                "const int group = pid / (RASTER * GN), first_m = group * RASTER;",
-                "const int rows_in_group = GM - first_m < RASTER ? GM - first_m : RASTER;",
-                "const int pid_m = first_m + pid % (RASTER * GN) % rows_in_group;",
-                "const int pid_n = pid % (RASTER * GN) / rows_in_group;",
-                "const int row0 = pid_m * BM, col0 = pid_n * BN;"]
+        return tile_order_lines(self.s.raster)
 
     def _setup(self) -> list:
         lines = ["", "// ---- register accumulators ----",

@@ -101,7 +101,7 @@ class Access:
     def describe(self, ctype: str, es: int) -> str:
         """One comment line: the address of op(X)[x, k] and the load path."""
         addr = f"{self.ptr}[{self.x} * {self.sx} + k * {self.sk}]"
-        ref = f"op(A)[i, k]" if self.role == "A" else "op(B)[k, j]"
+        ref = "op(A)[i, k]" if self.role == "A" else "op(B)[k, j]"
         if self.kasync:
             how = (f"k contiguous: cp.async of one {ctype} per copy into the k-major tile, "
                    f"{self.copies} per thread per tile")
@@ -209,3 +209,27 @@ def emit_store(acc: Access, bk: int) -> list:
         f"        {acc.smem}[s * (BK * {acc.lds}) + (kq + e) * {acc.lds} + xr] = {r}_stage[r * {u} + e];",
         "}",
     ]
+
+
+def tile_order_lines(raster: int) -> list:
+    """The block's output tile (``row0``, ``col0``) from ``blockIdx.x``: plain order along n
+    (``raster`` 1), or groups of RASTER tile rows walked down the rows of a group first, so the
+    operand tiles they share stay in L2 (both GEMM engines)::
+
+        const int pid = blockIdx.x;
+        const int pid_m = pid / GN, pid_n = pid % GN;
+        const int row0 = pid_m * BM, col0 = pid_n * BN;
+    """
+    if raster == 1:
+        return ["// ---- tile order: plain, along n first ----",
+                "const int pid = blockIdx.x;",
+                "const int pid_m = pid / GN, pid_n = pid % GN;",
+                "const int row0 = pid_m * BM, col0 = pid_n * BN;"]
+    return ["// ---- tile order: groups of RASTER tile rows, walked down the rows of a group "
+            "first (operands stay in L2) ----",
+            "const int pid = blockIdx.x;",
+            "const int group = pid / (RASTER * GN), first_m = group * RASTER;",
+            "const int rows_in_group = GM - first_m < RASTER ? GM - first_m : RASTER;",
+            "const int pid_m = first_m + pid % (RASTER * GN) % rows_in_group;",
+            "const int pid_n = pid % (RASTER * GN) / rows_in_group;",
+            "const int row0 = pid_m * BM, col0 = pid_n * BN;"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..errors import DTypeError, PlanError
 from ..spaces import gemm_mma_rules as rules
 from .gemm import ENGINE_EMITTERS, GemmKernelSpec, GemmSource, _check_spec
-from .gemm_load import GEMM_HELPERS
+from .gemm_load import GEMM_HELPERS, tile_order_lines
 from .gemm_mma_load import MmaOperand, emit_copies, operand
 
 MMA_HELPERS = r"""
@@ -189,19 +189,7 @@ class _MmaEmitter:
         ]
 
     def _raster(self) -> list:
-        if self.s.raster == 1:
-            return ["// ---- tile order: plain, along n first ----",
-                    "const int pid = blockIdx.x;",
-                    "const int pid_m = pid / GN, pid_n = pid % GN;",
-                    "const int row0 = pid_m * BM, col0 = pid_n * BN;"]
-        return ["// ---- tile order: groups of RASTER tile rows, walked down the rows of a group "
-                "first (operands stay in L2) ----",
-                "const int pid = blockIdx.x;",
-                "const int group = pid / (RASTER * GN), first_m = group * RASTER;",
-                "const int rows_in_group = GM - first_m < RASTER ? GM - first_m : RASTER;",
-                "const int pid_m = first_m + pid % (RASTER * GN) % rows_in_group;",
-                "const int pid_n = pid % (RASTER * GN) / rows_in_group;",
-                "const int row0 = pid_m * BM, col0 = pid_n * BN;"]
+        return tile_order_lines(self.s.raster)
 
     def _setup(self) -> list:
         return ["", "// ---- fp32 accumulators: acc[mi][ni][e], e = c0..c3 of mma tile (mi, ni) ----",

@@ -161,16 +161,7 @@ class GemmLowering(KernelEmitter):
         """The statements for element (i, j) given the accumulated sum ``acc``: scalar loads,
         the gemm's finalize, each epilogue call's compute routine, the stores."""
         lines = []
-        done = set()
-        for c in self.calls:
-            for v in c.args.values():
-                val = self.program.value(v)
-                b = self.program.base(v)
-                if val.type.kind != "scalar" or val.role == "const" or b in done:
-                    continue
-                done.add(b)
-                src = ident(b) if val.host else f"{ident(b)}[0]"
-                lines.append(f"const {self.ctype_of(b)} {ident(b)}_v = {src};")
+        self.emit_scalar_loads(lines.append)
 
         def elem_of(c):
             def elem(v):

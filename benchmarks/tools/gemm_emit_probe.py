@@ -39,6 +39,20 @@ def _schemes():
             G(bm=128, bn=256, tm=8, tn=16, tload=2, stages=4), G(bm=128, bn=256, tm=8, tn=16, bk=16, stages=3)]
 
 
+def _small_schemes():
+    """Schemes for n <= 2048, where 128 x 256 tiles leave SMs idle (64 or fewer blocks at 1024)."""
+    from kfuse.spaces.gemm_scheme import GemmScheme as G
+    return [G(bm=64, bn=64, bk=16, tm=4, tn=4, stages=3), G(bm=64, bn=64, tm=8, tn=4),
+            G(bm=64, bn=64, bk=16, tm=8, tn=4, stages=3), G(bm=64, bn=64, bk=32, tm=4, tn=4, stages=3),
+            G(bm=64, bn=128, bk=16, tm=4, tn=8, stages=3), G(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3),
+            G(bm=128, bn=64, bk=16, tm=8, tn=8, stages=3), G(bm=128, bn=64, bk=16, tm=8, tn=4, stages=3),
+            G(bm=32, bn=64, bk=16, tm=4, tn=4, stages=3), G(bm=64, bn=32, bk=16, tm=4, tn=4, stages=3),
+            G(bm=32, bn=32, bk=16, tm=4, tn=4, stages=3), G(bm=128, bn=128, bk=16, tm=8, tn=8, stages=3),
+            G(bm=128, bn=128, bk=16, tm=8, tn=8, stages=3, min_blocks=2),
+            G(bm=64, bn=64, bk=16, tm=4, tn=4, stages=4, min_blocks=2),
+            G(bm=64, bn=128, bk=16, tm=4, tn=8, stages=3, min_blocks=2)]
+
+
 def _spec(n: int, scheme, dtype: str = "float32", ta: bool = False, tb: bool = False):
     from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand
     return GemmKernelSpec(f"gemm_probe_{n}", dtype, n, n, n, GemmOperand("A", ta), GemmOperand("B", tb),
@@ -168,8 +182,12 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default="gemm_emit_probe.json")
     ap.add_argument("--compile-only", action="store_true")
     ap.add_argument("--variants", action="store_true", help="time variants() instead of the probe's list")
+    ap.add_argument("--small", action="store_true", help="time the small-tile list (n <= 2048)")
     a = ap.parse_args(argv)
-    if a.variants:
+    if a.small:
+        def schemes(n):
+            return [s for s in _small_schemes() if not s.refusals("float32", n, n, n)]
+    elif a.variants:
         from kfuse.spaces.gemm_scheme import variants
 
         def schemes(n):

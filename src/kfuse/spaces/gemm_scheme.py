@@ -315,6 +315,9 @@ _CANDIDATES = (
     dict(stages=3), dict(stages=4), dict(raster=8), dict(bk=16),
     dict(bm=256, bn=128, tm=16, tn=8), dict(bm=128, bn=64, tm=8, tn=8),
     dict(bm=64, bn=64, tm=8, tn=4), dict(bm=64, bn=64, bk=16, tm=4, tn=4, stages=3),
+    # small sizes (1024: 0.91x cuBLAS for 64 x 128, gemm_emit_probe_small_h200.json)
+    dict(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3), dict(bk=16, stages=3, min_blocks=2),
+    dict(bm=128, bn=64, bk=16, tm=8, tn=4, stages=3), dict(bm=64, bn=64, bk=16, tm=8, tn=4, stages=3),
 )
 
 

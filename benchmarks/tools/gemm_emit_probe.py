@@ -50,7 +50,10 @@ def _small_schemes():
             G(bm=32, bn=32, bk=16, tm=4, tn=4, stages=3), G(bm=128, bn=128, bk=16, tm=8, tn=8, stages=3),
             G(bm=128, bn=128, bk=16, tm=8, tn=8, stages=3, min_blocks=2),
             G(bm=64, bn=64, bk=16, tm=4, tn=4, stages=4, min_blocks=2),
-            G(bm=64, bn=128, bk=16, tm=4, tn=8, stages=3, min_blocks=2)]
+            G(bm=64, bn=128, bk=16, tm=4, tn=8, stages=3, min_blocks=2),
+            G(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3, splitk=2), G(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3, splitk=4),
+            G(bm=128, bn=128, bk=16, tm=8, tn=8, stages=3, min_blocks=2, splitk=2),
+            G(bm=128, bn=256, bk=16, tm=8, tn=16, stages=3, splitk=2), G(bm=128, bn=256, bk=16, tm=8, tn=16, stages=3, splitk=4)]
 
 
 def _spec(n: int, scheme, dtype: str = "float32", ta: bool = False, tb: bool = False):
@@ -117,16 +120,18 @@ def _run(rows, n, s, ta, tb, A, B, C, ref, t_cublas, arch):
     mod, fn, res = _load(src, arch)
     compile_s = time.perf_counter() - t0
     C.fill(np.nan)
-    fn(src.grid, src.block, (A, B, C), shared_mem=src.shared_bytes)
+    work = tuple(cupy.zeros(nbytes // 4, cupy.uint32 if kind == "counter" else cupy.float32)
+                 for _, kind, nbytes in src.workspace)   # split-k's partial tiles and counters
+    fn(src.grid, src.block, (A, B, C) + work, shared_mem=src.shared_bytes)
     err = float(cupy.linalg.norm(C - ref) / cupy.linalg.norm(ref))
-    t = _time(lambda: fn(src.grid, src.block, (A, B, C), shared_mem=src.shared_bytes))
+    t = _time(lambda: fn(src.grid, src.block, (A, B, C) + work, shared_mem=src.shared_bytes))
     op = "NT"[ta] + "NT"[tb]
     row = dict(n=n, op=op, scheme=s.to_json(), text=s.to_text(), seconds=t, tflops=flops / t / 1e12,
                cublas_seconds=t_cublas, cublas_tflops=flops / t_cublas / 1e12, ratio=t_cublas / t,
                rel_error=err, compile_s=compile_s, registers=res["registers"], spills=res["spill_stores"])
     rows.append(row)
     knobs = " ".join(f"{k}={v}" for k, v in s.to_json().items()
-                     if k in ("stages", "raster", "frags", "min_blocks", "store_vec", "tload"))
+                     if k in ("stages", "raster", "frags", "min_blocks", "store_vec", "tload", "splitk"))
     print(f"n={n} {op} {s.bm}x{s.bn}x{s.bk} {s.tm}x{s.tn} {knobs}: {row['tflops']:.1f} TFLOP/s = "
           f"{row['ratio']:.3f}x cuBLAS, err {err:.1e}, {res['registers']} regs, {res['spill_stores']} B spilled",
           flush=True)

@@ -83,6 +83,10 @@ alignas(16) static unsigned char kf_smem_host[262144];
 #define __restrict__
 #define __launch_bounds__(...)
 #define __align__(n) alignas(n)
+#define __shared__ static
+#include <atomic>
+inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline unsigned atomicAdd(unsigned* p, unsigned v) { return std::atomic_ref<unsigned>(*p).fetch_add(v); }
 """
 
 MAIN = r"""
@@ -97,10 +101,11 @@ int main(int argc, char** argv) {
 %(reads)s
     std::barrier<> bar(%(threads)d);
     kf_bar = &bar;
+    for (unsigned z = 0; z < %(blocks_z)d; ++z)
     for (unsigned blk = 0; blk < %(blocks)d; ++blk) {
         std::vector<std::thread> ts;
         for (unsigned t = 0; t < %(threads)d; ++t)
-            ts.emplace_back([&, t, blk] { threadIdx.x = t; blockIdx.x = blk; %(name)s(%(args)s); });
+            ts.emplace_back([&, t, blk, z] { threadIdx.x = t; blockIdx.x = blk; blockIdx.z = z; %(name)s(%(args)s); });
         for (auto& th : ts) th.join();
     }
     FILE* f = std::fopen(argv[%(out_arg)d], "wb");
@@ -117,6 +122,10 @@ def run_on_cpu(src, arrays: dict, out: str, scalars=None) -> np.ndarray:
     if shutil.which("g++") is None:
         pytest.skip("no g++ to run the emitted CUDA C on the CPU")
     scalars = scalars or {}
+    arrays = dict(arrays)
+    for name, kind, nbytes in getattr(src, "workspace", ()):   # split-k scratch: zeroed
+        et = np.dtype(np.uint32) if kind == "counter" else arrays[out].dtype
+        arrays[name] = np.zeros(nbytes // et.itemsize, et)
     with tempfile.TemporaryDirectory() as tmp:
         reads, args, files = [], [], []
         for _, name in src.params:
@@ -124,7 +133,7 @@ def run_on_cpu(src, arrays: dict, out: str, scalars=None) -> np.ndarray:
                 a = np.asarray(arrays[name]).ravel(order="K")
                 files.append(os.path.join(tmp, name + ".bin"))
                 a.tofile(files[-1])
-                ct = "double" if a.dtype == np.float64 else "float"
+                ct = {np.dtype(np.float64): "double", np.dtype(np.uint32): "unsigned"}.get(a.dtype, "float")
                 reads.append(f"    {ct}* {name} = kf_read<{ct}>(argv[{len(files)}], {a.size});")
                 args.append(name)
             else:
@@ -132,7 +141,8 @@ def run_on_cpu(src, arrays: dict, out: str, scalars=None) -> np.ndarray:
         code = src.code.replace("extern __shared__ __align__(16) unsigned char kf_smem[];",
                                 "unsigned char* kf_smem = kf_smem_host;")
         o = arrays[out]
-        main = MAIN % dict(reads="\n".join(reads), threads=src.block[0], blocks=src.grid[0], name=src.name,
+        main = MAIN % dict(reads="\n".join(reads), threads=src.block[0], blocks=src.grid[0],
+                           blocks_z=src.grid[2], name=src.name,
                            args=", ".join(args), out_arg=len(files) + 1, out=out,
                            out_t="double" if o.dtype == np.float64 else "float", out_n=o.size)
         cpp, exe, res = (os.path.join(tmp, f) for f in ("k.cpp", "k", "out.bin"))

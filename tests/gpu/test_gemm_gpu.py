@@ -141,3 +141,26 @@ def test_offset_views_run_the_unaligned_plan(dtype):
     gb = cupy.asarray(np.concatenate([B[:1], B]))[1:]
     got = f(cupy.asarray(big_a[1:]), gb)
     check(got, big_a[1:].astype("float64") @ B.astype("float64"), dtype, 67, "offset B")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("splitk", [2, 3])
+def test_split_k_plans(dtype, splitk):
+    """An edited plan with split-k (the last block of a tile sums the partial tiles and runs the
+    epilogue once): alpha * A B + beta * C at odd sizes, called twice (the tile counters reset)."""
+    import cupy
+    m, n, k = 129, 67, 333
+    A0, B0, A, B = operands(_cupy, m, n, k, False, True, dtype, "C", seed=splitk)
+    C0 = np.random.default_rng(9).standard_normal((m, n)).astype(dtype)
+
+    def f(A, B, C):
+        return kfuse.blas.gemm(A, B, transb=True, alpha=2.0, beta=-0.5, C=C)
+    plan = kfuse.jit(f).plan_for(A, B, cupy.asarray(C0))
+    plan["kernels"][0]["params"].update(bm=64, bn=64, bk=8, tm=8, tn=4, stages=2, splitk=splitk, frags=1,
+                                        min_blocks=1, store_vec=1, tload=1)
+    g = kfuse.jit(f, plan=plan)
+    want = 2.0 * (A0.astype(np.float64) @ B0.T.astype(np.float64)) - 0.5 * C0
+    for call in range(2):
+        got = g(A, B, cupy.asarray(C0))
+        check(got, want, dtype, k, f"split-k {splitk}, call {call}")
+    assert f"SPLITK = {splitk}" in g.executable(A, B, cupy.asarray(C0)).source

@@ -81,7 +81,8 @@ def test_eight_by_eight_doubles_are_refused_for_registers():
     (GemmScheme(bm=96, tm=3, bn=128, tn=8), "float32", "tm=3 neither divides"),
     (GemmScheme(engine="wmma"), "float32", "engine 'wmma' is unknown"),
     (GemmScheme(engine="mma_tf32"), "float64", "dtype 'float64' runs on ffma"),
-    (GemmScheme(splitk=4), "float32", "split-k is not built yet"),
+    (GemmScheme(splitk=200), "float32", "at most 16 blocks share one output tile"),
+    (GemmScheme(splitk=16, bk=128), "float32", "splitk=16 is more than the 8 k tiles of k=1000"),
     (GemmScheme(), "float16", "dtype 'float16'"),
     (GemmScheme(bm=0), "float32", "'bm' must be a positive integer"),
 ])
@@ -140,7 +141,7 @@ def test_emit_names_layouts_in_comments():
     (dict(dtype="int32"), KfuseError, "dtype 'int32'"),
     (dict(k=-1), ShapeError, "k=-1"),
     (dict(c_ld=3), ShapeError, "c_ld=3"),
-    (dict(scheme=GemmScheme(splitk=2)), PlanError, "split-k is not built yet"),
+    (dict(scheme=GemmScheme(splitk=9)), PlanError, "splitk=9 is more than the 1 k tiles of k=5"),
 ])
 def test_emit_refuses_bad_specs_naming_the_field(kw, err, what):
     with pytest.raises(err, match=what):

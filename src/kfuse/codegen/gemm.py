@@ -15,6 +15,7 @@ from typing import Callable
 
 from ..errors import ArgumentError, DTypeError, PlanError, ShapeError
 from ..spaces.gemm_scheme import DTYPES, TLOAD_ASYNC, GemmScheme, vector_elems
+from .gemm_split import split_fixup_lines, split_workspace
 from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, tile_order_lines, unit_elems
 from .gemm_struct import (check_names, check_output, check_structure, k_range_lines, operand_names,
                           uplo_guard, uplo_return_lines)
@@ -107,6 +108,9 @@ class GemmSource:
     grid: tuple
     block: tuple
     shared_bytes: int
+    #: device scratch the launch needs, as (parameter name, kind, bytes): split-k's partial tiles
+    #: ("partial") and per-tile arrival counters ("counter": zero at allocation, left zero)
+    workspace: tuple = ()
 
 
 def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
@@ -192,6 +196,9 @@ def _check_spec(spec: GemmKernelSpec) -> None:
     check_output(spec)
     for role, op, rows, cols in zip(("a2", "b2"), spec.second or (), (spec.m, spec.k), (spec.k, spec.n)):
         _check_operand(role, op, rows, cols)
+    if spec.second and getattr(spec.scheme, "splitk", 1) > 1:
+        raise PlanError(f"GEMM scheme splitk={spec.scheme.splitk}: split-k of two products (SYR2K) is not built; "
+                        "use splitk=1")
     check_names(spec)
     if spec.c_order not in ("C", "F"):
         raise ArgumentError(f"GEMM c_order must be 'C' or 'F', got {spec.c_order!r}")
@@ -264,9 +271,11 @@ class _Emitter:
         self.a, self.b = _access(spec, "A"), _access(spec, "B")
         self.pair2 = (_access(spec, "A2"), _access(spec, "B2")) if spec.second else ()
         tri = "tri" in (spec.a.structure, spec.b.structure)
+        self.split = self.s.splitk > 1
         # the k loop's bound and the k index of its tile kt
-        self.nkt = "nkt" if tri else ("2 * KTILES" if spec.second else "KTILES")
-        self.kexpr = "(kt0 + kt)" if tri else "kt"
+        ranged = tri or self.split
+        self.nkt = "nkt" if ranged else ("2 * KTILES" if spec.second else "KTILES")
+        self.kexpr = "(kt0 + kt)" if ranged else "kt"
         self.af, self.bf = min(self.vec, self.s.tm), min(self.vec, self.s.tn)
 
     def source(self) -> GemmSource:
@@ -274,8 +283,11 @@ class _Emitter:
         params = tuple((f"const {self.t}* __restrict__", name) for name in operand_names(sp)) + (
             (f"{self.t}* __restrict__", sp.c),)
         params += tuple(tuple(p) for p in (sp.epilogue.params if sp.epilogue else ()))
+        workspace = self._workspace()
+        params += tuple((("unsigned int* __restrict__" if kind == "counter" else f"{self.t}* __restrict__"), name)
+                        for name, kind, _ in workspace)
         body = (self._header() + self._setup() + self._prologue() + self._main_loop()
-                + self._epilogue())
+                + self._split_fixup() + self._epilogue())
         sig = ", ".join(f"{d} {n}" for d, n in params)
         # min_blocks only where blocks share SMs and the pipeline fills: on tiny problems the
         # register cap makes ptxas spill (measured: 7 x 13 x 5, 128 x 128 tile) for no gain
@@ -289,8 +301,11 @@ class _Emitter:
                           f"{sp.name}({sig})", "{", *("    " + ln if ln else "" for ln in body), "}", ""])
         gm = max(1, -(-sp.m // s.bm))
         gn = max(1, -(-sp.n // s.bn))
-        return GemmSource(sp.name, code, params, (gm * gn, 1, 1), (s.threads, 1, 1),
-                          s.shared_bytes(sp.dtype))
+        return GemmSource(sp.name, code, params, (gm * gn, 1, max(1, s.splitk)), (s.threads, 1, 1),
+                          s.shared_bytes(sp.dtype), workspace)
+
+    def _workspace(self) -> tuple:
+        return split_workspace(self.spec, self.es) if self.split else ()
 
     def _comment(self) -> list:
         sp = self.spec
@@ -348,8 +363,17 @@ class _Emitter:
             f"{self.t}* Bs = As + STAGES * BK * A_LD;",
             "",
         ]
+        if self.split:
+            lines.insert(2, f"constexpr int SPLITK = {s.splitk};   // blocks sharing one output tile's k range")
         lines += self._raster() + uplo_return_lines(sp.c_uplo)
-        if self.nkt == "nkt":
+        tri = "tri" in (sp.a.structure, sp.b.structure)
+        if self.split:
+            lines += k_range_lines(sp, "_all") if tri else ["", "const int kt0_all = 0, nkt_all = KTILES;"]
+            lines += ["// ---- split-k: this block's share of the k tiles ----",
+                      "const int kchunk = (nkt_all + SPLITK - 1) / SPLITK;",
+                      "const int kt0 = kt0_all + split * kchunk;",
+                      "const int nkt = max(0, min(kchunk, nkt_all - split * kchunk));"]
+        elif self.nkt == "nkt":
             lines += k_range_lines(sp)
         lines += ["",
                   f"// ---- thread grouping: (TY x TX) threads, warps of {32 // wx} x {wx} "
@@ -360,7 +384,10 @@ class _Emitter:
         return lines
 
     def _raster(self) -> list:
-        return tile_order_lines(self.s.raster)
+        return tile_order_lines(self.s.raster, self.s.splitk)
+
+    def _split_fixup(self) -> list:
+        return split_fixup_lines(self.t) if self.split else []
 
     def _setup(self) -> list:
         lines = ["", "// ---- register accumulators ----",

@@ -211,23 +211,27 @@ def emit_store(acc: Access, bk: int) -> list:
     ]
 
 
-def tile_order_lines(raster: int) -> list:
+def tile_order_lines(raster: int, splitk: int = 1) -> list:
     """The block's output tile (``row0``, ``col0``) from ``blockIdx.x``: plain order along n
     (``raster`` 1), or groups of RASTER tile rows walked down the rows of a group first, so the
-    operand tiles they share stay in L2 (both GEMM engines)::
+    operand tiles they share stay in L2 (both GEMM engines); under split-k (``splitk`` > 1)
+    ``blockIdx.z`` is the block's split of the k range::
 
         const int pid = blockIdx.x;
         const int pid_m = pid / GN, pid_n = pid % GN;
         const int row0 = pid_m * BM, col0 = pid_n * BN;
     """
+    pid = ["const int pid = blockIdx.x;"]
+    if splitk > 1:
+        pid = ["const int pid = blockIdx.x, split = blockIdx.z;   // the tile; this block's share of k (of SPLITK)"]
     if raster == 1:
         return ["// ---- tile order: plain, along n first ----",
-                "const int pid = blockIdx.x;",
+                *pid,
                 "const int pid_m = pid / GN, pid_n = pid % GN;",
                 "const int row0 = pid_m * BM, col0 = pid_n * BN;"]
     return ["// ---- tile order: groups of RASTER tile rows, walked down the rows of a group "
             "first (operands stay in L2) ----",
-            "const int pid = blockIdx.x;",
+            *pid,
             "const int group = pid / (RASTER * GN), first_m = group * RASTER;",
             "const int rows_in_group = GM - first_m < RASTER ? GM - first_m : RASTER;",
             "const int pid_m = first_m + pid % (RASTER * GN) % rows_in_group;",

@@ -128,9 +128,10 @@ def op_lower(op) -> bool:
     return (op.uplo == "lower") != bool(op.trans)
 
 
-def k_range_lines(spec) -> list:
-    """Declarations of ``kt0`` and ``nkt``: the k tiles of this block that are not entirely zero
-    in a tri operand (op(A) lower: k <= i; upper: k >= i; op(B) lower: k >= j; upper: k <= j)."""
+def k_range_lines(spec, suffix: str = "") -> list:
+    """Declarations of ``kt0`` and ``nkt`` (names ending in ``suffix``): the k tiles of this
+    block that are not entirely zero in a tri operand (op(A) lower: k <= i; upper: k >= i;
+    op(B) lower: k >= j; upper: k <= j)."""
     lo, hi = [], []
     if spec.a.structure == "tri":
         (hi if op_lower(spec.a) else lo).append("row0 + BM" if op_lower(spec.a) else "row0")
@@ -140,8 +141,8 @@ def k_range_lines(spec) -> list:
                  "are skipped ----",
              "int klo = 0, khi = K;"]
     lines += [f"klo = max(klo, {e});" for e in lo] + [f"khi = min(khi, {e});" for e in hi]
-    return lines + ["const int kt0 = klo / BK;",
-                    "const int nkt = khi > klo ? (khi + BK - 1) / BK - kt0 : 0;"]
+    return lines + [f"const int kt0{suffix} = klo / BK;",
+                    f"const int nkt{suffix} = khi > klo ? (khi + BK - 1) / BK - kt0{suffix} : 0;"]
 
 
 def uplo_return_lines(c_uplo: str) -> list:

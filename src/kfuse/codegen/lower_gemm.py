@@ -207,6 +207,8 @@ class GemmLowering(KernelEmitter):
         """The spec, emitted; the kernel's parameters in the emitter's order."""
         spec, by_name = self.spec()
         src = gemm_emitter.emit_gemm(spec)
+        for name, kind, nbytes in src.workspace:   # split-k's partial tiles and tile counters
+            by_name[name] = KArg(name, name, kind, None, nbytes)
         args = []
         for decl, name in src.params:
             k = by_name[name]

@@ -422,6 +422,9 @@ class GemmSpace(Space):
                    engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),
                    engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s),
                    regs=s.registers(g["dtype"]))   # the register file bounds the resident blocks (waves)
+        if s.splitk > 1:   # partial tiles written and read back once; the last block of a tile sums them
+            tile_bytes = s.bm * s.bn * itemsize(g["dtype"])
+            out.update(partial=2 * s.splitk * gx * gy * tile_bytes, tail_bytes=(s.splitk - 1) * tile_bytes)
         return out
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:

@@ -40,6 +40,8 @@ MAX_REGISTERS = 255
 MAX_THREADS = 1024
 #: Registers of addressing, indices, loop counters and pointers, estimated.
 ADDRESS_REGISTERS = 24
+#: the most blocks that split one output tile's k range (split-k)
+MAX_SPLITK = 16
 FIELDS = ("bm", "bn", "bk", "tm", "tn", "stages", "raster", "splitk", "engine", "frags", "min_blocks",
           "store_vec", "tload", "wm", "wn")
 #: ``tload`` values: how a k-contiguous (transposing) operand reaches its k-major shared tile
@@ -139,9 +141,10 @@ class GemmScheme:
             out.append(f"engine {self.engine!r} is unknown (engines: {', '.join(ENGINES)})")
         elif self.engine not in BUILT_ENGINES:
             out.append(f"engine {self.engine!r} is not built yet (TF32 mma.sync comes next); use 'ffma'")
-        if self.splitk > 1:
-            out.append(f"splitk={self.splitk}: split-k is not built yet (use splitk=1)")
         out += self._knob_refusals()
+        if self.splitk > 1 and k > 0 and self.splitk > -(-k // self.bk):
+            out.append(f"splitk={self.splitk} is more than the {-(-k // self.bk)} k tiles of k={k} (bk={self.bk}): "
+                       "a split would get no k tile")
         if self.bm % self.tm:
             out.append(f"bm={self.bm} is not a multiple of tm={self.tm}")
         if self.bn % self.tn:
@@ -176,6 +179,8 @@ class GemmScheme:
             out.append(f"min_blocks={self.min_blocks}: at most 4 blocks per SM are asked for")
         if self.store_vec not in (1, 2, 4):
             out.append(f"store_vec={self.store_vec}: stores are of 1, 2 or 4 elements")
+        if self.splitk > MAX_SPLITK:
+            out.append(f"splitk={self.splitk}: at most {MAX_SPLITK} blocks share one output tile")
         if self.tload not in (TLOAD_REGISTERS, TLOAD_ASYNC):
             out.append(f"tload={self.tload}: the transposing operand is loaded through registers (1) "
                        f"or by cp.async (2)")
@@ -318,6 +323,9 @@ _CANDIDATES = (
     # small sizes (1024: 0.91x cuBLAS for 64 x 128, gemm_emit_probe_small_h200.json)
     dict(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3), dict(bk=16, stages=3, min_blocks=2),
     dict(bm=128, bn=64, bk=16, tm=8, tn=4, stages=3), dict(bm=64, bn=64, bk=16, tm=8, tn=4, stages=3),
+    # split-k: more blocks for grids that leave SMs idle (small m x n, long k)
+    dict(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3, splitk=2), dict(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3, splitk=4),
+    dict(bn=256, tn=16, bk=16, stages=3, splitk=2),
 )
 
 

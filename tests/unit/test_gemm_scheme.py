@@ -82,6 +82,7 @@ def test_eight_by_eight_doubles_are_refused_for_registers():
     (GemmScheme(engine="wmma"), "float32", "engine 'wmma' is unknown"),
     (GemmScheme(engine="mma_tf32"), "float64", "dtype 'float64' runs on ffma"),
     (GemmScheme(splitk=200), "float32", "at most 16 blocks share one output tile"),
+    (GemmScheme(bn=64, tn=4, bk=16, stages=3, min_blocks=2), "float64", "min_blocks=2 caps registers at 128"),
     (GemmScheme(splitk=16, bk=128), "float32", "splitk=16 is more than the 8 k tiles of k=1000"),
     (GemmScheme(), "float16", "dtype 'float16'"),
     (GemmScheme(bm=0), "float32", "'bm' must be a positive integer"),

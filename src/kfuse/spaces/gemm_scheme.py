@@ -206,6 +206,10 @@ class GemmScheme:
         if regs > MAX_REGISTERS:
             out.append(f"about {regs} registers per thread ({self.tm}x{self.tn} {dtype} accumulators "
                        f"+ fragments + staging + addressing) is over {MAX_REGISTERS}")
+        cap = 65536 // max(1, self.threads * self.min_blocks)
+        if self.min_blocks > 1 and regs > 1.1 * cap:   # the estimate runs ~6% high (136 for 128 used)
+            out.append(f"min_blocks={self.min_blocks} caps registers at {cap} per thread, well under the "
+                       f"about {regs} this {dtype} scheme needs: ptxas would spill")
         for name, val in (("bm", self.bm), ("bn", self.bn), ("bk", self.bk)):
             if val % v:
                 out.append(f"{name}={val} is not a multiple of {v} (one 16-byte vector of {dtype}): "

@@ -31,6 +31,8 @@ BARRIER_S = 0.6e-6
 # register-hungry grid kernel with fewer issues slower in proportion; H200: the 273-call
 # SCALE-like stage at 80 registers, 24 warps, ran 54 us as one kernel, 70 us split in two)
 LATENCY_WARPS = 24
+#: warps per SM a matrix-product engine needs for its measured tile efficiency (fewer: slower)
+ENGINE_WARPS = 8
 
 
 def _stored(program: Program, calls: list, needed: set) -> list:
@@ -315,6 +317,10 @@ def engine_seconds(tr: dict, cal: Calibration) -> float:
     else:   # fewer tiles than slots: the busiest SM runs ceil(T / SMs) of them, the rest wait
         sms = max(1, cal.sm_count)
         waves = max(1.0, sms * math.ceil(tiles / sms) / tiles)
+        # and an SM with few warps hides less latency (H200 1024^3, 64 x 128 tiles of 4 warps,
+        # one per SM: 0.74 of the 8192 rate; split-k 2, two per SM: 0.77 with its partials)
+        warps = math.ceil(tiles / sms) * tr.get("threads", 256) / 32
+        waves /= math.sqrt(min(1.0, warps / ENGINE_WARPS))
     return flops / (engine_rate(cal, tr["engine"]) * tr.get("engine_eff", 1.0)) * waves
 
 

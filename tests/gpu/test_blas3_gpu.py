@@ -129,3 +129,44 @@ def test_structured_wrapper_outside_jit():
     check(got, (t + t.T - np.diag(np.diag(t))) @ B, "float64", 7, "kfuse.sym(A) @ B eagerly")
     got = dev(B.T, "float64") @ kfuse.tri(dev(A, "float64"))
     check(got, B.T @ t, "float64", 7, "B.T @ kfuse.tri(A) eagerly")
+
+
+RULE_CASES = [("symm", side, uplo, False, "nonunit", rule) for side in ("left", "right") for uplo in ("lower", "upper")
+              for rule in ("mirror", "symmetrize")] + \
+             [("trmm", side, uplo, trans, diag, rule) for side in ("left", "right") for uplo in ("lower", "upper")
+              for trans in (False, True) for diag in ("nonunit", "unit") for rule in ("skip", "zero_fill")]
+
+
+@pytest.mark.parametrize("fn, side, uplo, trans, diag, rule", RULE_CASES, ids=["-".join(map(str, c)) for c in RULE_CASES])
+def test_each_adaptor_rule_as_an_edited_plan(fn, side, uplo, trans, diag, rule):
+    """Every adaptor rule of the composer forced by editing the plan: the loader rules (mirror,
+    skip) and the prior-kernel rules (symmetrize, zero_fill: a pass writing the full matrix, then
+    the gemm), the unused triangle NaN-poisoned, at an odd size, float32."""
+    import cupy
+    n, m, dtype = 131, 70, "float32"
+    rng = np.random.default_rng(len(RULE_CASES) + RULE_CASES.index((fn, side, uplo, trans, diag, rule)))
+    unit = diag == "unit"
+    A = poison(rng.standard_normal((n, n)), uplo, unit)
+    B = rng.standard_normal((n, m) if side == "left" else (m, n))
+    full = clean(A, uplo, unit)
+    if fn == "symm":
+        full = full + np.triu(full, 1).T if uplo == "lower" else full + np.tril(full, -1).T
+
+        def f(A, B):
+            return kfuse.blas.symm(A, B, side=side, uplo=uplo)
+    else:
+        full = full.T if trans else full
+
+        def f(A, B):
+            return kfuse.blas.trmm(A, B, side=side, uplo=uplo, trans=trans, diag=diag)
+    want = full @ B if side == "left" else B @ full
+    dA, dB = dev(A, dtype), dev(B, dtype)
+    plan = kfuse.jit(f).plan_for(dA, dB)
+    key = "a_rule" if side == "left" else "b_rule"
+    assert key in plan["kernels"][0]["params"], plan["kernels"][0]["params"]
+    plan["kernels"][0]["params"][key] = rule
+    g = kfuse.jit(f, plan=plan)
+    check(g(dA, dB), want, dtype, n, f"{fn} {side} {uplo} trans={trans} {diag}, rule {rule}")
+    prior = rule in ("symmetrize", "zero_fill")
+    assert ("before the gemm kernel" in g.executable(dA, dB).source) == prior
+    cupy.cuda.runtime.deviceSynchronize()

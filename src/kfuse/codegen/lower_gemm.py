@@ -26,6 +26,7 @@ from ..spaces.gemm import LOADER_RULES, gemm_call, rule_of, scheme_of
 from . import gemm as gemm_emitter
 from .common import KArg, KernelSource
 from .emitter import KernelEmitter
+from .gemm_prior import PRIOR_RULES, prior_kernel
 from .routines import compute_params, finalize_params
 
 
@@ -62,6 +63,7 @@ class GemmLowering(KernelEmitter):
         super().__init__(program, kplan, needed_outside)
         self.gemm = program.calls[gemm_call(program, kplan.calls, self.info)]
         self.epilogue_calls = [c for c in self.calls if c.id != self.gemm.id]
+        self.priors: list = []   # KernelSources of prior-kernel rules (symmetrize, zero_fill)
 
     # ---------------------------------------------------------------- the spec
     def operand(self, param: str, taken: set) -> tuple:
@@ -79,9 +81,26 @@ class GemmLowering(KernelEmitter):
             name = f"{name}_{param.lower()}"
         taken.add(name)
         arg = KArg(name, f"const {self.ctype_of(base)}* __restrict__ {name}", "in", base, dtype=bt.dtype)
-        op = gemm_emitter.GemmOperand(name, trans, bt.order, ld, align=self.operand_align(base),
-                                      **self.structure_fields(param, trans))
+        fields = self.structure_fields(param, trans)
+        if "prior" in fields:   # the gemm reads the full matrix a prior kernel writes (16-byte aligned)
+            return (gemm_emitter.GemmOperand(f"{name}_full", trans, bt.order, ld),
+                    self.prior_pass(param, name, arg, bt, fields["prior"]))
+        op = gemm_emitter.GemmOperand(name, trans, bt.order, ld, align=self.operand_align(base), **fields)
         return op, arg
+
+    def prior_pass(self, param: str, name: str, arg: KArg, bt, prior: tuple) -> KArg:
+        """Add the kernel of a prior-kernel rule for operand ``param`` (read as ``arg``) to
+        :attr:`priors`; return the gemm kernel's argument for the full matrix it writes (a
+        workspace both kernels share, named after the planned kernel and the operand)."""
+        rule, stored_uplo, diag = prior
+        n, ct = int(bt.shape[0]), self.ctype_of(arg.value)
+        full, shared = f"{name}_full", f"{self.kplan.name}_{param}_full"
+        nbytes = n * n * itemsize(bt.dtype)
+        text, grid, block = prior_kernel(shared, name, full, n, bt.order, stored_uplo, rule, diag, ct,
+                                         [self.comment(self.gemm)])
+        out = KArg(full, f"{ct}* __restrict__ {full}", "partial", shared, nbytes, bt.dtype)
+        self.priors.append(KernelSource(shared, text, [arg, out], grid, block, self.kplan))
+        return KArg(full, f"const {ct}* __restrict__ {full}", "partial", shared, nbytes, bt.dtype)
 
     def structure_fields(self, param: str, trans: bool) -> dict:
         """The spec's ``structure``/``uplo``/``diag`` of operand ``param``: the function's adaptor
@@ -92,10 +111,12 @@ class GemmLowering(KernelEmitter):
             return {}
         structure, uplo, diag = adaptor
         rule = rule_of(self.kplan.params, param, structure)
+        stored = FLIP_UPLO[uplo] if trans else uplo
+        if rule in PRIOR_RULES:
+            return {"prior": (rule, stored, diag)}
         if rule not in LOADER_RULES:
-            raise PlanError(f"kernel {self.kplan.name}: rule {rule!r} for {param} needs a prior kernel, "
-                            "which is not built yet")
-        return {"structure": structure, "uplo": FLIP_UPLO[uplo] if trans else uplo, "diag": diag}
+            raise PlanError(f"kernel {self.kplan.name}: rule {rule!r} for {param} is unknown")
+        return {"structure": structure, "uplo": stored, "diag": diag}
 
     def second_pair(self, a, b) -> tuple | None:
         """SYR2K's swapped pair (op(B)^T, op(A)^T): the same pointers, read the other way."""
@@ -215,8 +236,9 @@ class GemmLowering(KernelEmitter):
             args.append(KArg(k.cname, decl, k.kind, k.value, k.nbytes, k.dtype, k.align))
         aligned = {} if self.kplan.params.get("unaligned") else \
             {self.program.base(self.gemm.args[p]): 16 for p in ("A", "B")}
-        return KernelSource(self.kplan.name, src.code, args, tuple(src.grid), tuple(src.block), self.kplan,
+        main = KernelSource(self.kplan.name, src.code, args, tuple(src.grid), tuple(src.block), self.kplan,
                             shared_bytes=src.shared_bytes, aligned=aligned)
+        return [*self.priors, main] if self.priors else main
 
 
 def _decl_type(decl: str, name: str) -> str:

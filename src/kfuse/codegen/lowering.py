@@ -42,8 +42,9 @@ def lower(program, kplan, needed_outside: set) -> list:
 
 def launch_metadata(source, kplan, geometry) -> None:
     """Copy the space's dynamic shared memory and target (:class:`kfuse.spaces.Geometry`) to
-    ``source`` when it implements ``kplan`` and its lowering set neither itself."""
-    if source.plan is not kplan:
+    ``source`` when it is ``kplan``'s kernel (named after it: not a helper kernel the lowering
+    added, e.g. a symmetrize pass before a gemm) and its lowering set neither itself."""
+    if source.plan is not kplan or source.name != kplan.name:
         return
     if not source.shared_bytes:
         source.shared_bytes = geometry.shared_dynamic

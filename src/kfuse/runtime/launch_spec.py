@@ -187,8 +187,18 @@ def _per_call(program, module) -> tuple:
 
 
 def _workspace(module) -> tuple:
-    return tuple(Allocation(workspace_name(k.name, a.cname), "workspace", a.nbytes, zeroed=a.kind in ZEROED)
-                 for k in module.launches for a in k.args if a.kind in ("partial",) + ZEROED)
+    """One allocation per workspace: a kernel's own (named after the kernel and parameter), or
+    one several kernels of a planned call share (its KArg ``value``: e.g. the full matrix a
+    symmetrize kernel writes and the gemm kernel reads), at the largest size asked."""
+    out: dict = {}
+    for k in module.launches:
+        for a in k.args:
+            if a.kind in ("partial",) + ZEROED:
+                name = a.value or workspace_name(k.name, a.cname)
+                old = out.get(name)
+                nbytes = max(a.nbytes, old.nbytes if old else 0)
+                out[name] = Allocation(name, "workspace", nbytes, zeroed=a.kind in ZEROED or bool(old and old.zeroed))
+    return tuple(out.values())
 
 
 def _alignment(program, module) -> tuple:
@@ -205,7 +215,7 @@ def launch_of(k, module=None) -> Launch:
     """The Launch of kernel source ``k`` (of ``module``, where the zeroing kernel is)."""
     args = []
     for a in k.args:
-        value = workspace_name(k.name, a.cname) if a.kind in ("partial",) + ZEROED else a.value
+        value = (a.value or workspace_name(k.name, a.cname)) if a.kind in ("partial",) + ZEROED else a.value
         args.append(LaunchArg(a.kind, a.cname, value, a.nbytes, a.align, a.dtype))
     if k.plan is not None:
         plan_kernel, calls = k.plan.name, tuple(k.plan.calls)

@@ -44,7 +44,7 @@ def test_every_variant_compiles_without_spills(side, uplo, trans, diag):
     _no_spills(mod)
 
 
-@pytest.mark.parametrize("dtype, leaf", [("float64", 128), ("float32", 128), ("float64", 16)])
+@pytest.mark.parametrize("dtype, leaf", [("float64", 64), ("float32", 128), ("float64", 16)])
 def test_leaf_sizes_compile_without_spills(dtype, leaf):
     _, mod = _module("left", "lower", False, "nonunit", 300, 40, dtype, dict(algorithm="recursive", leaf=leaf))
     _no_spills(mod)
@@ -82,3 +82,9 @@ def test_blocked_float64_runs_on_cpu(side, uplo):
 
 def test_size_one_runs_on_cpu():
     _check("left", "lower", False, "nonunit", 1, 3, "float32", dict(SMALL, leaf=16))
+
+
+def test_float64_leaf_128_is_refused():
+    """Regression: a float64 leaf of 128 spilled 3840 bytes (128 doubles of registers per thread)."""
+    with pytest.raises(Exception, match="over 64 for float64"):
+        _module("left", "lower", False, "nonunit", 300, 40, "float64", dict(leaf=128))

@@ -108,8 +108,9 @@ def leaf_refusals(leaf, dtype: str) -> list:
         why.append(f"leaf={leaf} is not a power of two (the recursion splits at whole leaves)")
     if leaf < 16:
         why.append(f"leaf={leaf} is under 16: more launches than work")
-    if leaf > MAX_LEAF:
-        why.append(f"leaf={leaf} is over {MAX_LEAF}: a thread keeps its column of the leaf in registers "
+    most = MAX_LEAF * 4 // itemsize(dtype)   # 128 float32, 64 float64 (measured: 128 doubles spill)
+    if leaf > most:
+        why.append(f"leaf={leaf} is over {most} for {dtype}: a thread keeps its column of the leaf in registers "
                    f"({leaf} of them would spill)")
     smem = leaf * leaf * itemsize(dtype)
     if smem > MAX_SHARED:

@@ -14,7 +14,7 @@ from .api import jit, compile_script, compile_program, JitFunction, explain  # n
 from .frontend import parse, load  # noqa: E402
 from .frontend.trace import ShapeDtype  # noqa: E402
 from .lowering import Lowered  # noqa: E402
-from . import blas, sparse, solvers  # noqa: E402
+from . import blas, linalg, sparse, solvers  # noqa: E402
 from .ops import outer, sqrt, exp, abs, conj, maximum, minimum, where, interior, sum, max, min  # noqa: E402,A004
 from .library import register  # noqa: E402
 from .loops import iterate  # noqa: E402
@@ -22,7 +22,7 @@ from .structure import sym, tri  # noqa: E402
 
 __all__ = ["sym", "tri", "__version__", "config", "library", "jit", "compile_script", "compile_program", "JitFunction", "explain",
            "ShapeDtype", "Lowered",
-           "parse", "load", "blas", "sparse", "solvers", "outer", "sqrt", "exp", "abs", "conj", "maximum", "minimum", "where", "interior", "sum", "max", "min",
+           "parse", "load", "blas", "linalg", "sparse", "solvers", "outer", "sqrt", "exp", "abs", "conj", "maximum", "minimum", "where", "interior", "sum", "max", "min",
            "register", "iterate",
            "KfuseError", "ScriptError", "ShapeError", "DTypeError", "ArgumentError",
            "UnknownFunctionError", "PlanError", "CompileError", "NoGPUError"]

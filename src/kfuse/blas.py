@@ -23,7 +23,7 @@ def _builder(*xs):
     return b
 
 
-def _run(name: str, body, args: tuple, static: dict):
+def _run(name: str, body, args: tuple, static: dict, out=None):
     """Trace ``body`` if we are tracing, else compile and run it eagerly."""
     b = _builder(*args)
     if b is not None:
@@ -40,7 +40,7 @@ def _run(name: str, body, args: tuple, static: dict):
         eager.__signature__ = inspect.Signature(
             [inspect.Parameter(f"arg{i}", inspect.Parameter.POSITIONAL_OR_KEYWORD) for i in range(sum(present))])
         jf = _EAGER[key] = JitFunction(eager, name=name)
-    return jf(*[a for a in args if a is not None])
+    return jf(*[a for a in args if a is not None], out=out)
 
 
 def _call(b, fn: str, **args):
@@ -179,17 +179,18 @@ def symm(A, B, side: str = "left", uplo: str = "lower", alpha=1.0, beta=0.0, C=N
 
 
 def trmm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, diag: str = "nonunit", alpha=1.0,
-         precision: str = "ieee"):
+         precision: str = "ieee", out=None):
     """``alpha * op(T) B`` (side "left") or ``alpha * B op(T)`` ("right"), ``T`` the triangular
     matrix in ``A``'s ``uplo`` triangle (zero elsewhere, never read), ``op(T) = T`` or ``T.T``
-    (``trans``), ``diag`` "unit": ones on the diagonal (never read).  BLAS trmm, out of place."""
+    (``trans``), ``diag`` "unit": ones on the diagonal (never read).  BLAS trmm: a new array, or
+    ``out`` (which may be ``B`` itself: BLAS's in-place form)."""
     _check_choice("trmm", "side", side, ("left", "right"))
     _check_choice("trmm", "uplo", uplo, ("lower", "upper"))
     _check_choice("trmm", "diag", diag, ("nonunit", "unit"))
     A = _unwrap("trmm", A, "tri", uplo, diag == "unit")
     alpha, _, _ = _blas3_args("trmm", alpha, 0.0, None, precision)
-    return _run("trmm", _product_body, (A, B, alpha, None, None),
-                {"fn": "trmm", "mark": ("tri", uplo, diag == "unit"), "side": side, "trans_a": bool(trans)})
+    return _run_out("trmm", _product_body, (A, B, alpha, None, None),
+                    {"fn": "trmm", "mark": ("tri", uplo, diag == "unit"), "side": side, "trans_a": bool(trans)}, out)
 
 
 def syrk(A, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
@@ -212,9 +213,77 @@ def syr2k(A, B, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C
                 {"fn": "syr2k", "trans_a": bool(trans), "trans_b": not trans, "trans_c": uplo == "upper"})
 
 
-def trsm(*args, **kwargs):
-    """Triangular solves are not built yet (issue 20's next round)."""
-    raise ArgumentError("kfuse.blas.trsm: not built yet (triangular solves come in a later round)")
+def _trsm_body(b, A, B, alpha, side="left", uplo="lower", unit=False, trans_a=False):
+    """``alpha * op(T)^-1 B`` / ``alpha * B op(T)^-1``: A marked triangular, read through a
+    ``.T`` view for ``trans_a``; the function by the triangle as read."""
+    from .library.trsm import trsm_name
+    if not isinstance(A, Tensor) or not isinstance(B, Tensor):
+        raise ArgumentError("trsm: A and B must be arrays (matrices)")
+    a = b.mark(as_operand(b, A), "tri", uplo, unit)
+    a = b.transpose(a) if trans_a else a
+    read = b.type_of(a)
+    args = {"A": a, "B": as_operand(b, B)}
+    if alpha is not None:
+        args["alpha"] = as_operand(b, alpha)
+    return Tensor(b, b.call(trsm_name(side, read.uplo, read.unit), args))
+
+
+def trsm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, diag: str = "nonunit", alpha=1.0,
+         precision: str | None = None, out=None):
+    """``X = alpha * op(T)^-1 B`` (side "left": solves ``op(T) X = alpha B``) or ``alpha * B op(T)^-1``
+    ("right": ``X op(T) = alpha B``), ``T`` the triangular matrix in ``A``'s ``uplo`` triangle (the
+    other triangle is never read), ``op(T) = T`` or ``T.T`` (``trans``), ``diag`` "unit": ones on the
+    diagonal (never read).  BLAS trsm; a new array, or ``out`` (which may be ``B`` itself: BLAS's
+    in-place form).  ``precision`` "tf32": accepted, the updates stay exact FFMA for now."""
+    from . import config
+    _check_choice("trsm", "side", side, ("left", "right"))
+    _check_choice("trsm", "uplo", uplo, ("lower", "upper"))
+    _check_choice("trsm", "diag", diag, ("nonunit", "unit"))
+    precision = config.get().precision if precision is None else precision
+    _check_choice("trsm", "precision", precision, PRECISIONS)
+    A = _unwrap("trsm", A, "tri", uplo, diag == "unit")
+    alpha = None if (isinstance(alpha, (int, float)) and not isinstance(alpha, bool) and alpha == 1) else alpha
+    static = {"side": side, "uplo": uplo, "unit": diag == "unit", "trans_a": bool(trans)}
+    return _run_out("trsm", _trsm_body, (A, B, alpha), static, out)
+
+
+def _run_out(name: str, body, args: tuple, static: dict, out):
+    """:func:`_run`, the result written into ``out`` when given (outside ``kfuse.jit`` only): passed
+    to the launch when it shares no memory with the inputs, else copied in after (``out=B``)."""
+    if out is None:
+        return _run(name, body, args, static)
+    if _builder(*args) is not None:
+        raise ArgumentError(f"{name}: out= is for eager calls; inside kfuse.jit return the result "
+                            "(the jitted function's call takes out=)")
+    if not _shares_memory(out, args):
+        return _run(name, body, args, static, out=out)
+    res = _run(name, body, args, static)
+    if hasattr(out, "copy_"):   # torch
+        out.copy_(res)
+    else:
+        out[...] = res
+    return out
+
+
+def _shares_memory(out, args: tuple) -> bool:
+    """Whether device array ``out`` overlaps one of ``args`` (by their byte ranges)."""
+    def span(x):
+        try:
+            if hasattr(x, "data_ptr"):        # torch
+                return x.data_ptr(), x.data_ptr() + x.numel() * x.element_size()
+            ptr = x.data.ptr
+            return ptr, ptr + x.nbytes
+        except AttributeError:
+            return None
+    o = span(out)
+    if o is None:
+        return False
+    for a in args:
+        a = getattr(a, "array", a)
+        s = span(a) if a is not None and not isinstance(a, (int, float, complex)) else None
+        if s and s[0] < o[1] and o[0] < s[1]:
+            return True
+    return False
 
 
 def _unwrap(fn: str, X, structure: str, uplo: str, unit: bool = False):

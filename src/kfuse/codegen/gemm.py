@@ -48,6 +48,9 @@ class GemmOperand:
     structure: str = "general"
     uplo: str = "lower"
     diag: str = "nonunit"
+    #: elements from the pointer to op(X)[0, 0]'s stored element (a sub-block: TRSM's updates);
+    #: 0 writes no code (``align`` must hold for the shifted pointer)
+    offset: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,6 +153,8 @@ def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
         }
     """
     if getattr(spec.scheme, "engine", "ffma") in ENGINE_EMITTERS:   # mma_tf32: codegen/gemm_mma.py
+        if any(op.offset for op in (spec.a, spec.b)):
+            raise PlanError(f"GEMM {spec.name}: operand offsets are built for the FFMA engine only")
         return ENGINE_EMITTERS[spec.scheme.engine](spec)
     _check_spec(spec)
     return _Emitter(spec).source()
@@ -176,6 +181,8 @@ def _check_operand(role: str, op, rows: int, cols: int) -> None:
                          f"{'row' if op.order == 'C' else 'column'} length {need} of its stored array")
     if isinstance(op.align, bool) or not isinstance(op.align, int) or op.align < 1:
         raise ArgumentError(f"GEMM operand {role} ({op.name}): align must be a positive integer")
+    if isinstance(op.offset, bool) or not isinstance(op.offset, int) or op.offset < 0:
+        raise ArgumentError(f"GEMM operand {role} ({op.name}): offset must be a non-negative integer")
 
 
 def _check_spec(spec: GemmKernelSpec) -> None:
@@ -338,7 +345,9 @@ class _Emitter:
         sp, s, a, b = self.spec, self.s, self.a, self.b
         tx, ty = s.bn // s.tn, s.bm // s.tm
         wx = _warp_shape(tx, ty)
-        lines = [
+        lines = [f"{op.name} += {op.offset}ll;   // operand {role}: a sub-block at element offset {op.offset}"
+                 for role, op in (("A", sp.a), ("B", sp.b)) if op.offset]
+        lines += [
             f"using idx_t = {self._idx_type()};",
             f"constexpr int M = {sp.m}, N = {sp.n}, K = {sp.k};",
             f"constexpr int BM = {s.bm}, BN = {s.bn}, BK = {s.bk}, TM = {s.tm}, TN = {s.tn}, "

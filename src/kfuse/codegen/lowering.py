@@ -59,8 +59,9 @@ def _register_builtins():
     from .lower_rows import RowsLowering
     from .lower_stencil import GridLowering
     from .lower_gemm import GemmLowering
+    from .lower_trsm import TrsmLowering
     for space, cls in (("scalar", ScalarLowering), ("vec", VecLowering), ("tile", TileLowering),
-                       ("rows", RowsLowering), ("grid", GridLowering), ("gemm", GemmLowering)):
+                       ("rows", RowsLowering), ("grid", GridLowering), ("gemm", GemmLowering), ("trsm", TrsmLowering)):
         register_lowering(space, cls)
 
 

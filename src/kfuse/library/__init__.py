@@ -11,8 +11,9 @@ from .base import ElementaryFunction, Param, HOFS, COMBINES
 from .builtins import BUILTINS
 from .contraction import GEMM, Contraction, contract
 from .blas3 import BLAS3
+from .trsm import TRSM
 
-_REGISTRY: dict = {f.name: f for f in BUILTINS + [GEMM] + BLAS3}
+_REGISTRY: dict = {f.name: f for f in BUILTINS + [GEMM] + BLAS3 + TRSM}
 
 
 def get(name: str) -> ElementaryFunction:

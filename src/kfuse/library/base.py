@@ -27,7 +27,7 @@ from typing import Callable
 from ..errors import DTypeError, ShapeError
 from ..ir import ArrayType, complex_of, real_dtype, is_complex
 
-HOFS = ("map", "reduce", "nested_map", "nested_reduce", "sparse_reduce", "contraction")
+HOFS = ("map", "reduce", "nested_map", "nested_reduce", "sparse_reduce", "contraction", "solve")
 COMBINES = {"+": "kf_op_add", "max": "kf_op_max", "min": "kf_op_min"}
 
 

@@ -8,6 +8,7 @@ from ..fusion.space import Search, make_plan
 from ..ir import Program
 from .calibration import Calibration, load_calibration
 from .composer import composer_lines
+from .trsm_notes import trsm_lines
 from .predict import cost_key, group_facts, kernel_floor, kernel_traffic, predict_kernel, predict_plan
 
 
@@ -52,7 +53,7 @@ def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = Tru
     t, kernels = search.best()
     plan = make_plan(program, kernels, t, search.fissioned(kernels))
     plan.search_s = time.perf_counter() - t0
-    plan.notes = composer_lines(program, plan.kernels, cal)
+    plan.notes = composer_lines(program, plan.kernels, cal) + trsm_lines(program, plan.kernels, cal)
     return plan
 
 

@@ -11,6 +11,7 @@ from .rows import RowsSpace
 from .scalar import ScalarSpace
 from .stencil import GridSpace
 from .tile import TileSpace
+from .trsm import TrsmSpace
 from .vec import VecSpace
 
 SPACES: dict = {}
@@ -109,6 +110,6 @@ def default_dtype(program: Program, calls: list) -> str:
     return dtype
 
 
-for _space in (VecSpace(), TileSpace(), RowsSpace(), ScalarSpace(), GridSpace(), GemmSpace()):   # the order plans list them in
+for _space in (VecSpace(), TileSpace(), RowsSpace(), ScalarSpace(), GridSpace(), GemmSpace(), TrsmSpace()):   # the order plans list them in
     register(_space)
 

@@ -1,0 +1,313 @@
+"""The trsm space (issue 20, round 3): one triangular solve per planned kernel, run as several
+launches (:mod:`kfuse.codegen.lower_trsm`).
+
+Every variant is solved as a LEFT problem ``A' X' = B'`` by index maps (never a copy): side left
+``A' = op(A)``, ``X' = X``; side right ``X op(A) = B <=> op(A)^T X^T = B^T``, so ``A' = op(A)^T``
+(the other triangle) and ``X'`` is X read transposed.  A' lower walks its blocks forward, upper
+backward.  The launches, in order (:func:`solve_steps`):
+
+* ``copy``: ``X = alpha * B`` (B in any layout; X row-major);
+* ``leaf r0 rows``: the diagonal block A'[r0:r0+rows, r0:r0+rows] solved in place on X', the
+  right-hand sides in parallel (one thread per column of X'), the rows walked sequentially;
+* ``update c0 crows k0 krows``: ``X'[c0:c0+crows] -= A'[c0:.., k0:..] @ X'[k0:k0+krows]``, a GEMM
+  of the FFMA emitter on sub-blocks (alpha -1, beta 1, in place).
+
+The params a plan holds (a user may edit them): ``algorithm`` "recursive" (X1 = solve(A11, B1);
+B2 -= A21 X1; X2 = solve(A22, B2), down to a leaf: most flops in large GEMMs) or "blocked" (the
+sequential baseline: one leaf after another, each followed by a rank-``leaf`` update of all the
+rows after it), ``leaf`` (rows of a diagonal block: a power of two, 16..128) and the GEMM scheme of
+the updates (the gemm space's fields).  The model: the updates' flops at the FFMA engine rate x
+the scheme's tile efficiency x a short-k penalty, plus the leaves (their FMAs, or their
+row-by-row latency) and one launch each.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from .. import config
+from ..errors import PlanError
+from ..ir import itemsize
+from .base import Domain, Geometry, ParamSpec, Space, frozen
+from .gemm import scheme_of, scheme_text, tile_efficiency
+from .gemm_scheme import GemmScheme, default_scheme
+
+ALGORITHMS = ("recursive", "blocked", "inverse")
+BUILT_ALGORITHMS = ("recursive", "blocked")
+LEAVES = (32, 64, 128)                  # the leaf sizes the search tries
+MAX_LEAF = 128                          # the leaf's column of X' lives in registers (NB of them)
+LEAF_THREADS = 64                       # threads (right-hand-side columns) per leaf block
+MAX_SHARED = 232448                     # bytes of dynamic shared memory a block may have (sm_90)
+#: the model's nominal FMA lanes x clock (H200: 132 x 128 x 1.98 GHz) to express leaf latency and
+#: launches in the FMA units of the kernel's ``extra_flops``
+NOMINAL_FMA_RATE = 132 * 128 * 1.98e9
+LEAF_STEP_CYCLES = 24                   # one row of a leaf: a multiply, then FMAs of shared reads
+CLOCK_HZ = 1.98e9
+LAUNCH_S = 2.5e-6                       # one more launch in the graph of the call
+
+
+def trsm_fn(info, call_id):
+    """The library function of a trsm call (None when it is no triangular solve)."""
+    fn = info.fn(call_id)
+    return fn if fn.hof == "solve" else None
+
+
+def solve_steps(algorithm: str, n: int, leaf: int, lower: bool) -> list:
+    """The launches after the copy, in order, in left-problem rows: ``("leaf", r0, rows)`` and
+    ``("update", c0, crows, k0, krows)`` (rows c0.. of X' -= A'[c0.., k0..] @ X'[k0..]).
+
+    >>> solve_steps("recursive", 4, 2, True)
+    [('leaf', 0, 2), ('update', 2, 2, 0, 2), ('leaf', 2, 2)]
+    >>> solve_steps("blocked", 6, 2, False)
+    [('leaf', 4, 2), ('update', 0, 4, 4, 2), ('leaf', 2, 2), ('update', 0, 2, 2, 2), ('leaf', 0, 2)]
+    """
+    if n <= 0:
+        return []
+    if algorithm == "blocked":
+        starts = list(range(0, n, leaf))
+        out = []
+        for r0 in (starts if lower else starts[::-1]):
+            rows = min(leaf, n - r0)
+            out.append(("leaf", r0, rows))
+            if lower and r0 + rows < n:
+                out.append(("update", r0 + rows, n - r0 - rows, r0, rows))
+            elif not lower and r0 > 0:
+                out.append(("update", 0, r0, r0, rows))
+        return out
+    out: list = []
+
+    def rec(lo: int, hi: int):
+        size = hi - lo
+        if size <= leaf:
+            out.append(("leaf", lo, size))
+            return
+        mid = lo + leaf * (math.ceil(size / leaf) // 2)   # the first part a whole number of leaves
+        if lower:
+            rec(lo, mid)
+            out.append(("update", mid, hi - mid, lo, mid - lo))
+            rec(mid, hi)
+        else:
+            rec(mid, hi)
+            out.append(("update", lo, mid - lo, mid, hi - mid))
+            rec(lo, mid)
+    rec(0, n)
+    return out
+
+
+def left_lower(fn) -> bool:
+    """Whether the left problem's A' is lower triangular (side right flips the triangle)."""
+    return (fn.uplo == "lower") == (fn.side == "left")
+
+
+def leaf_refusals(leaf, dtype: str) -> list:
+    """Why ``leaf`` rows per diagonal block cannot be built for ``dtype``."""
+    if isinstance(leaf, bool) or not isinstance(leaf, int) or leaf < 1:
+        return [f"leaf={leaf!r} must be a positive integer"]
+    why = []
+    if leaf & (leaf - 1):
+        why.append(f"leaf={leaf} is not a power of two (the recursion splits at whole leaves)")
+    if leaf < 16:
+        why.append(f"leaf={leaf} is under 16: more launches than work")
+    most = MAX_LEAF * 4 // itemsize(dtype)   # 128 float32, 64 float64 (measured: 128 doubles spill)
+    if leaf > most:
+        why.append(f"leaf={leaf} is over {most} for {dtype}: a thread keeps its column of the leaf in registers "
+                   f"({leaf} of them would spill)")
+    smem = leaf * leaf * itemsize(dtype)
+    if smem > MAX_SHARED:
+        why.append(f"leaf={leaf}: the {leaf} x {leaf} diagonal block takes {smem} bytes of shared memory, over "
+                   f"the {MAX_SHARED} a block may have")
+    return why
+
+
+def update_refusals(scheme: GemmScheme, dtype: str, steps: list, nrhs: int, side: str) -> list:
+    """The scheme's refusals for the updates' sizes (each distinct one once), and the engine."""
+    why = []
+    if scheme.engine != "ffma":
+        why.append(f"engine {scheme.engine!r}: the updates run on the FFMA engine (the mma emitter takes no "
+                   "sub-block offsets yet; under precision tf32 the updates stay FFMA)")
+        return why
+    seen = set()
+    for st in steps:
+        if st[0] != "update":
+            continue
+        _, _, crows, _, krows = st
+        mnk = (crows, nrhs, krows) if side == "left" else (nrhs, crows, krows)
+        if mnk in seen:
+            continue
+        seen.add(mnk)
+        for w in scheme.refusals(dtype, *mnk):
+            text = f"update {mnk[0]} x {mnk[1]} x {mnk[2]}: {w}"
+            if text not in why:
+                why.append(text)
+    return why
+
+
+class TrsmSpace(Space):
+    """One triangular solve per kernel, several launches (see the module doc)."""
+
+    name = "trsm"
+    claim_order = 3
+    kernel_order = 7
+    host_rank = 3
+    hosts_others = False
+    local_search = True
+    params = (ParamSpec("algorithm", str, "recursive", choices=ALGORITHMS,
+                        doc="recursive (most flops in large GEMMs) | blocked (leaf after leaf, rank-leaf "
+                            "updates) | inverse (not built)"),
+              ParamSpec("leaf", int, 64, low=1, doc="rows of a diagonal block solved by one leaf launch "
+                                                    "(a power of two, 16..128)"),) + tuple(
+        ParamSpec(f.name, type(f.default), f.default, choices=("ffma", "mma_tf32") if f.name == "engine" else (),
+                  low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
+                  doc=f"the updates' GEMM scheme: {f.name}") for f in dataclasses.fields(GemmScheme)) + (
+        ParamSpec("unaligned", int, 0, choices=(0, 1),
+                  doc="1: A and X may be aligned to their element only (element copies; the runtime's plan "
+                      "for offset views); 0: 16-byte copies where the sub-block allows"),)
+    unpacked_params = {"unaligned": 1}
+
+    # ------------------------------------------------------------------ domain
+    def claim(self, program, call, fn) -> Domain | None:
+        """A triangular solve: rows x cols of X' (the left problem), shape (n, nrhs, side)."""
+        if fn.hof != "solve":
+            return None
+        m, n = (int(d) for d in program.value(call.args["B"]).type.shape)
+        size, nrhs = (m, n) if fn.side == "left" else (n, m)
+        return Domain("trsm", length=size, rows=m, cols=n, lead="C", shape=(size, nrhs, fn.side))
+
+    def refusal(self, program, call, fn) -> str:
+        return f"{call.label} is no triangular solve"
+
+    def describe(self, domain: Domain) -> str:
+        n, nrhs, side = domain.shape
+        return f"triangular solve {n} x {n}, {nrhs} right-hand sides (side {side})"
+
+    def elements(self, domain: Domain) -> int:
+        return domain.rows * domain.cols
+
+    def plan_lines(self, params: dict) -> list:
+        p = dict(self.defaults(), **params)
+        return [f"solver: algorithm {p['algorithm']}, leaf {p['leaf']}; updates: {scheme_text(scheme_of(p))}"]
+
+    def defaults(self) -> dict:
+        return {s.name: s.default for s in self.params}
+
+    def scheme_params(self, params: dict) -> dict:
+        """The GEMM scheme fields among ``params``."""
+        return {k: v for k, v in params.items() if k not in ("algorithm", "leaf", "unaligned")}
+
+    def fusion_refusals(self, program, calls: list, info) -> list:
+        """A triangular solve runs alone: its launches read and write X' row block by row block,
+        complete only after the last one."""
+        solves = [c for c in calls if trsm_fn(info, c)]
+        return [f"call {c} ({program.calls[c].label}) is a triangular solve: it runs alone in its kernel (its "
+                "result is complete only after its last launch)" for c in solves]
+
+    # ------------------------------------------------------------------ parameters
+    def validate(self, program, kernel, domain: Domain, info) -> None:
+        """The schema, then the algorithm (built?), the leaf and the updates' scheme refusals."""
+        self.check_schema(kernel)
+        call = next((c for c in kernel.calls if trsm_fn(info, c)), None)
+        if call is None:
+            raise PlanError(f"kernel {kernel.name}: a trsm kernel needs a triangular solve call")
+        why = self.refusals(kernel.params, domain, info.fn(call), info.dtype(call))
+        if why:
+            raise PlanError(f"kernel {kernel.name}: solver refused: " + "; ".join(why))
+
+    def refusals(self, params: dict, domain: Domain, fn, dtype: str) -> list:
+        """Why ``params`` cannot solve this call (empty: they can)."""
+        p = dict(self.defaults(), **params)
+        why = []
+        if p["algorithm"] not in BUILT_ALGORITHMS:
+            why.append(f"algorithm {p['algorithm']!r} is not built yet (built: {', '.join(BUILT_ALGORITHMS)})")
+            return why
+        why += leaf_refusals(p["leaf"], dtype)
+        if why:
+            return why
+        n, nrhs, side = domain.shape
+        steps = solve_steps(p["algorithm"], n, p["leaf"], left_lower(fn))
+        return why + update_refusals(scheme_of(p), dtype, steps, nrhs, side)
+
+    def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
+        return dict(self.variants(program, calls, domain, dtype, True, info)[0])
+
+    def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
+        """Recursive then blocked, each leaf of :data:`LEAVES`, with the dtype's default scheme;
+        those refused left out."""
+        call = next((c for c in calls if trsm_fn(info, c)), None)
+        fn = info.fn(call) if call is not None else None
+        dtype = info.dtype(call) if call is not None else dtype
+        scheme = dataclasses.asdict(default_scheme(dtype))
+        out = []
+        for alg in BUILT_ALGORITHMS:
+            for leaf in LEAVES:
+                p = dict(scheme, algorithm=alg, leaf=leaf)
+                if fn is None or not self.refusals(p, domain, fn, dtype):
+                    out.append(p)
+        return out or [dict(scheme, algorithm="recursive", leaf=64)]
+
+    def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
+        return None
+
+    def shared_static(self, program, calls: list, params: dict, domain: Domain, info) -> int:
+        return 0
+
+    # ------------------------------------------------------------------ geometry, model
+    def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
+        """All the launches' blocks together (the model's waves: one pass over the GPU), the leaf's
+        threads; detail: ``steps`` and ``dtype``."""
+        p = dict(self.defaults(), **params)
+        call = next((c for c in calls if trsm_fn(info, c)), calls[0])
+        dtype = info.dtype(call)
+        n, nrhs, side = domain.shape
+        steps = solve_steps(p["algorithm"], n, p["leaf"], left_lower(info.fn(call))) if trsm_fn(info, call) else []
+        s = scheme_of(p)
+        blocks = 0
+        for st in steps:
+            if st[0] == "leaf":
+                blocks += max(1, -(-nrhs // LEAF_THREADS))
+            else:
+                m_, n_ = (st[2], nrhs) if side == "left" else (nrhs, st[2])
+                blocks += max(1, -(-m_ // s.bm)) * max(1, -(-n_ // s.bn))
+        return Geometry((max(1, blocks), 1, 1), (LEAF_THREADS, 1, 1),
+                        detail=frozen({"steps": tuple(steps), "dtype": dtype}))
+
+    def traffic_facts(self, program, calls: list, domain: Domain, seen: set, info) -> dict:
+        call = next((c for c in calls if trsm_fn(info, c)), None)
+        return {"trsm": None if call is None else {"dtype": info.dtype(call), "lower": left_lower(info.fn(call))}}
+
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+        """The updates' flops on the FFMA engine (each GEMM's tile efficiency x short-k penalty x
+        its waves folded into ``engine_flops``); the leaves and the extra launches in
+        ``extra_flops`` (FMA units); the copy's bytes in ``reread``."""
+        out = {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
+               "per_thread_bytes": 64, "narrow": False}
+        t = facts.get("trsm")
+        if not t:
+            return out
+        p = dict(self.defaults(), **params)
+        n, nrhs, side = facts["dom"].shape
+        steps = geometry.detail["steps"]
+        s = scheme_of(p)
+        eff = tile_efficiency(s)
+        slots = config.get().sm_count
+        flops, extra = 0.0, 0.0
+        for st in steps:
+            if st[0] == "leaf":
+                rows = st[2]
+                issue = rows * rows * nrhs / 2 * 2               # FMAs + shared reads
+                latency = rows * LEAF_STEP_CYCLES / CLOCK_HZ * NOMINAL_FMA_RATE
+                extra += max(issue, latency)
+            else:
+                _, _, crows, _, krows = st
+                m_, n_ = (crows, nrhs) if side == "left" else (nrhs, crows)
+                tiles = max(1, -(-m_ // s.bm)) * max(1, -(-n_ // s.bn))
+                waves = max(1.0, slots * math.ceil(tiles / slots) / tiles)
+                short_k = (krows + 8 * s.bk) / krows               # prologue and epilogue of a short k loop
+                flops += 2.0 * m_ * n_ * krows * waves * short_k
+            extra += LAUNCH_S * NOMINAL_FMA_RATE
+        es = itemsize(t["dtype"])
+        out.update(reread=2 * n * nrhs * es, engine_flops=flops, engine=f"ffma/{t['dtype']}", engine_eff=eff,
+                   extra_flops=extra)
+        return out
+
+    def kind(self, program, calls: list, domain: Domain, info) -> str:
+        return "trsm"

@@ -61,6 +61,8 @@ def run_module(module, arrays: dict, out: str) -> np.ndarray:
             for a in k.args:
                 if a.kind in ("in", "out"):
                     args.append(f"v{names.index(a.value)}")
+                elif a.kind == "const":
+                    args.append(f"{int(a.value)}ll")
                 else:
                     raise AssertionError(f"argument kind {a.kind} not simulated")
             launches.append(f"    kf_launch({k.grid[0]}, {k.block[0]}, [&] {{ {k.name}({', '.join(args)}); }});")

@@ -48,9 +48,10 @@ class GemmOperand:
     structure: str = "general"
     uplo: str = "lower"
     diag: str = "nonunit"
-    #: elements from the pointer to op(X)[0, 0]'s stored element (a sub-block: TRSM's updates);
+    #: elements from the pointer to op(X)[0, 0]'s stored element (a sub-block: TRSM's updates),
+    #: or the name of a ``long long`` kernel parameter holding it (one kernel for many launches);
     #: 0 writes no code (``align`` must hold for the shifted pointer)
-    offset: int = 0
+    offset: int | str = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -181,8 +182,12 @@ def _check_operand(role: str, op, rows: int, cols: int) -> None:
                          f"{'row' if op.order == 'C' else 'column'} length {need} of its stored array")
     if isinstance(op.align, bool) or not isinstance(op.align, int) or op.align < 1:
         raise ArgumentError(f"GEMM operand {role} ({op.name}): align must be a positive integer")
-    if isinstance(op.offset, bool) or not isinstance(op.offset, int) or op.offset < 0:
-        raise ArgumentError(f"GEMM operand {role} ({op.name}): offset must be a non-negative integer")
+    if isinstance(op.offset, str):
+        if not _IDENT.match(op.offset):
+            raise ArgumentError(f"GEMM operand {role} ({op.name}): offset {op.offset!r} is not a C identifier")
+    elif isinstance(op.offset, bool) or not isinstance(op.offset, int) or op.offset < 0:
+        raise ArgumentError(f"GEMM operand {role} ({op.name}): offset must be a non-negative integer or the "
+                            "name of a long long parameter")
 
 
 def _check_spec(spec: GemmKernelSpec) -> None:
@@ -345,7 +350,8 @@ class _Emitter:
         sp, s, a, b = self.spec, self.s, self.a, self.b
         tx, ty = s.bn // s.tn, s.bm // s.tm
         wx = _warp_shape(tx, ty)
-        lines = [f"{op.name} += {op.offset}ll;   // operand {role}: a sub-block at element offset {op.offset}"
+        lines = [f"{op.name} += {op.offset}{'' if isinstance(op.offset, str) else 'll'};   "
+                 f"// operand {role}: a sub-block at element offset {op.offset}"
                  for role, op in (("A", sp.a), ("B", sp.b)) if op.offset]
         lines += [
             f"using idx_t = {self._idx_type()};",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..ir import itemsize
 from ..spaces.gemm import scheme_of
-from ..spaces.trsm import left_lower, solve_steps
+from ..spaces.trsm import left_lower, solve_steps, update_scheme
 from . import gemm as gemm_emitter
 from .common import KArg, KernelSource, literal
 from .emitter import KernelEmitter
@@ -31,11 +31,11 @@ def op_strides(program, value: str) -> tuple:
     return (sc, sr) if val.view_of and val.window is None else (sr, sc)
 
 
-def gemm_operand(name: str, strides: tuple, offset: int, es: int, aligned: bool) -> gemm_emitter.GemmOperand:
-    """The GemmOperand reading a strided sub-block (one stride 1) at element ``offset``."""
+def gemm_operand(name: str, strides: tuple, offset, align: int) -> gemm_emitter.GemmOperand:
+    """The GemmOperand reading a strided sub-block (one stride 1) at element ``offset`` (an int,
+    or the name of the kernel's ``long long`` parameter holding it), aligned to ``align`` bytes."""
     sr, sc = strides
     order, ld = ("C", sr) if sc == 1 else ("F", sc)
-    align = 16 if aligned and (offset * es) % 16 == 0 else es
     return gemm_emitter.GemmOperand(name, False, order, max(1, ld), align=align, offset=offset)
 
 
@@ -76,30 +76,39 @@ class TrsmLowering(KernelEmitter):
         fname = f"{name}_trsm_leaf"
         helper = emit_leaf_function(fname, dtype, nb, nrhs, LEAF_THREADS, lower, self.fn.unit, a_left, x_left)
         scheme = scheme_of(self.p)
-        for idx, st in enumerate(steps):
-            if st[0] == "leaf":
-                kname = f"{name}_leaf{idx}"
-                text = emit_leaf_kernel(kname, fname, dtype, LEAF_THREADS, st[1], st[2], helper)
+        updates = [self.update_of(st, opa, ncols, nrhs, m) for st in steps if st[0] == "update"]
+        align = group_alignment(updates, es, aligned)
+        seen: set = set()
+        ui = 0
+        for st in steps:
+            if st[0] == "leaf":   # one kernel for every leaf: its text with the first
+                kname = f"{name}_leaf"
+                text = emit_leaf_kernel(kname, fname, dtype, LEAF_THREADS, helper) if helper else ""
                 helper = ""
                 grid = (max(1, -(-nrhs // LEAF_THREADS)), 1, 1)
-                out.append(KernelSource(kname, text, [ka, kx], grid, (LEAF_THREADS, 1, 1), self.kplan,
+                rows = [KArg(nm, f"const long long {nm}", "const", str(v)) for nm, v in (("r0", st[1]), ("rows", st[2]))]
+                out.append(KernelSource(kname, text, [ka, kx] + rows, grid, (LEAF_THREADS, 1, 1), self.kplan,
                                         shared_bytes=leaf_shared_bytes(nb, es)))
                 continue
-            _, c0, crows, k0, krows = st
-            if self.fn.side == "left":   # X[c0.., :] -= op(A)[c0.., k0..] @ X[k0.., :]
-                sizes = (crows, nrhs, krows)
-                a = gemm_operand("A", opa, c0 * opa[0] + k0 * opa[1], es, aligned)
-                b = gemm_operand("Xk", (ncols, 1), k0 * ncols, es, aligned)
-                store = (c0 * ncols, ncols, 1)
-                args = [ka, kx_in, kx]
-            else:                        # X[:, c0..] -= X[:, k0..] @ op(A)[k0.., c0..]
-                sizes = (m, crows, krows)
-                a = gemm_operand("Xk", (ncols, 1), k0, es, aligned)
-                b = gemm_operand("A", opa, k0 * opa[0] + c0 * opa[1], es, aligned)
-                store = (c0, ncols, 1)
-                args = [kx_in, ka, kx]
-            out.append(self.update_kernel(f"{name}_update{idx}", dtype, sizes, a, b, store, scheme, args, st))
+            up = updates[ui]
+            ui += 1
+            args = [ka, kx_in, kx] if self.fn.side == "left" else [kx_in, ka, kx]
+            out.append(self.update_kernel(name, dtype, up, align[up["sizes"]], scheme, args, up["sizes"] in seen))
+            seen.add(up["sizes"])
         return out
+
+    def update_of(self, st: tuple, opa: tuple, ncols: int, nrhs: int, m: int) -> dict:
+        """Step ``st`` ("update", c0, crows, k0, krows) as the GEMM it runs: ``sizes`` (m, n, k),
+        the operands' (name, strides, element offset) and the output's (offset, row stride,
+        column stride).  Launches of the same sizes share one kernel; the offsets are its
+        ``long long`` parameters a_off, b_off, x_off."""
+        _, c0, crows, k0, krows = st
+        if self.fn.side == "left":   # X[c0.., :] -= op(A)[c0.., k0..] @ X[k0.., :]
+            return dict(sizes=(crows, nrhs, krows), step=st, a=("A", opa, c0 * opa[0] + k0 * opa[1]),
+                        b=("Xk", (ncols, 1), k0 * ncols), store=(c0 * ncols, ncols, 1))
+        # X[:, c0..] -= X[:, k0..] @ op(A)[k0.., c0..]
+        return dict(sizes=(m, crows, krows), step=st, a=("Xk", (ncols, 1), k0),
+                    b=("A", opa, k0 * opa[0] + c0 * opa[1]), store=(c0, ncols, 1))
 
     def copy_kernel(self, kname: str, dtype: str, m: int, ncols: int, kx: KArg) -> KernelSource:
         """``X = alpha * B`` over the whole of X."""
@@ -124,24 +133,46 @@ class TrsmLowering(KernelEmitter):
         grid = (max(1, min(4096, -(-(m * ncols) // 256))), 1, 1)
         return KernelSource(kname, text, args, grid, (256, 1, 1), self.kplan)
 
-    def update_kernel(self, kname, dtype, sizes, a, b, store, scheme, args, step) -> KernelSource:
-        """One GEMM update, subtracting in place: X[off + i * sr + j * sc] -= acc."""
-        off, sr, sc = store
+    def update_kernel(self, name: str, dtype: str, up: dict, align: int, scheme, args: list,
+                      again: bool) -> KernelSource:
+        """One GEMM update subtracting in place, ``X[x_off + i * sr + j * sc] -= acc``: the kernel
+        of its sizes (its text only with the first launch of those sizes, ``again`` False) and
+        this launch's offsets as ``const`` arguments."""
+        m, n, k = up["sizes"]
+        scheme = update_scheme(scheme, dtype, m, n, k, self.p["adapt"])
+        kname = f"{name}_update_{m}x{n}x{k}"
+        _, sr, sc = up["store"]
+        offs = (("a_off", up["a"][2]), ("b_off", up["b"][2]), ("x_off", up["store"][0]))
 
         def lines(i, j, acc):
-            return [f"X[{off}ll + (long long)({i}) * {sr} + (long long)({j}) * {sc}] -= {acc};"]
-        epi = gemm_emitter.GemmEpilogue((), lines)
-        m, n, k = sizes
+            return [f"X[x_off + (long long)({i}) * {sr} + (long long)({j}) * {sc}] -= {acc};"]
+        epi = gemm_emitter.GemmEpilogue(tuple(("const long long", nm) for nm, _ in offs), lines)
+        a = gemm_operand(up["a"][0], up["a"][1], "a_off", align)
+        b = gemm_operand(up["b"][0], up["b"][1], "b_off", align)
         spec = gemm_emitter.GemmKernelSpec(name=kname, dtype=dtype, m=m, n=n, k=k, a=a, b=b, c="X",
                                            scheme=scheme, epilogue=epi,
-                                           comment=(f"TRSM update {step}: rows {step[1]}.. of the left problem "
-                                                    f"minus A'[{step[1]}.., {step[3]}..] @ X'[{step[3]}..]",))
+                                           comment=("TRSM update: rows c0.. of the left problem minus "
+                                                    "A'[c0.., k0..] @ X'[k0..]; the launch passes the sub-blocks' "
+                                                    "element offsets a_off, b_off, x_off",))
         src = gemm_emitter.emit_gemm(spec)
         by = {k.cname: k for k in args}
+        by.update({nm: KArg(nm, f"const long long {nm}", "const", str(int(v))) for nm, v in offs})
+        by.update({nm: KArg(nm, nm, kind, None, nbytes) for nm, kind, nbytes in src.workspace})   # split-k
         kargs = [by[nm] for _, nm in src.params]
         aligned = {} if self.p.get("unaligned") else {self.program.base(self.call.args["A"]): 16, self.call.out: 16}
-        return KernelSource(kname, src.code, kargs, tuple(src.grid), tuple(src.block), self.kplan,
+        return KernelSource(kname, "" if again else src.code, kargs, tuple(src.grid), tuple(src.block), self.kplan,
                             shared_bytes=src.shared_bytes, aligned=aligned)
+
+
+def group_alignment(updates: list, es: int, aligned: bool) -> dict:
+    """Bytes the operand pointers of each kernel (by sizes) are aligned to at EVERY launch of it:
+    16 where every offset of every launch keeps 16-byte alignment (and the plan is aligned),
+    else one element."""
+    out: dict = {}
+    for up in updates:
+        ok = aligned and all((off * es) % 16 == 0 for off in (up["a"][2], up["b"][2], up["store"][0]))
+        out[up["sizes"]] = min(out.get(up["sizes"], 16), 16 if ok else es)
+    return out
 
 
 __all__ = ["TrsmLowering", "op_strides", "gemm_operand"]

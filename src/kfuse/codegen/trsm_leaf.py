@@ -85,13 +85,20 @@ def emit_leaf_function(name: str, dtype: str, nb: int, nrhs: int, threads: int, 
                       "const int r0, const int rows)", "{", *("    " + ln for ln in body), "}", f"#endif  // {guard}", ""])
 
 
-def emit_leaf_kernel(kname: str, fname: str, dtype: str, threads: int, r0: int, rows: int, helper: str = "") -> str:
-    """One leaf launch: ``helper`` (the device function's text, given with the first leaf) and a
-    kernel calling it for rows r0 .. r0 + rows."""
+def emit_leaf_kernel(kname: str, fname: str, dtype: str, threads: int, helper: str = "") -> str:
+    """The leaf kernel every leaf launch of a solve shares: ``helper`` (the device function's
+    text) and a kernel calling it for rows r0 .. r0 + rows (``long long`` parameters of each
+    launch)::
+
+        extern "C" __global__ void __launch_bounds__(32)
+        k0_X_trsm_leaf(const float* __restrict__ A, float* __restrict__ X, const long long r0, const long long rows)
+        { k0_X_trsm_leaf_solve(A, X, (int)r0, (int)rows); }
+    """
     t = CTYPES[dtype]
-    return (helper + f"// leaf: rows {r0} .. {r0 + rows - 1} of the left problem\n"
+    return (helper + "// leaf: rows r0 .. r0 + rows - 1 of the left problem (each launch passes r0 and rows)\n"
             f'extern "C" __global__ void __launch_bounds__({threads})\n'
-            f"{kname}(const {t}* __restrict__ A, {t}* __restrict__ X) {{ {fname}(A, X, {r0}, {rows}); }}\n")
+            f"{kname}(const {t}* __restrict__ A, {t}* __restrict__ X, const long long r0, const long long rows)\n"
+            f"{{ {fname}(A, X, (int)r0, (int)rows); }}\n")
 
 
 def emit_copy_kernel(kname: str, dtype: str, m: int, n: int, b_decl: str, b_index: str, alpha_decl: str,

@@ -73,6 +73,14 @@ def load_steps(module, launches, dev: int) -> list:
     import cupy
     optin = None
     steps = []
+    # workspace by name (kernels of one planned call may share one: a symmetrize pass and its
+    # gemm), at the largest size any launch asks
+    size: dict = {}
+    for launch in launches:
+        for a in launch.args:
+            if a.kind not in ("in", "out", "host", "byval", "const"):
+                size[a.value] = max(size.get(a.value, 0), a.nbytes)
+    work: dict = {}
     for launch in launches:
         fn = module.get_function(launch.kernel)
         if launch.shared_bytes > DEFAULT_SHARED:
@@ -83,12 +91,21 @@ def load_steps(module, launches, dev: int) -> list:
         for a in launch.args:
             if a.kind in ("in", "out", "host", "byval"):
                 recipe.append(a.value)
+            elif a.kind == "const":   # a literal of this launch (a sub-block offset)
+                recipe.append(np.int64(int(a.value)))
             elif a.kind in ZEROED:   # zero at load; the kernel leaves them zero
-                recipe.append(cupy.zeros(a.nbytes // 4, dtype=np.uint32))
+                recipe.append(_workspace(work, a.value, lambda: cupy.zeros(size[a.value] // 4, dtype=np.uint32)))
             else:
-                recipe.append(cupy.empty(a.nbytes, dtype=np.uint8))
+                recipe.append(_workspace(work, a.value, lambda: cupy.empty(size[a.value], dtype=np.uint8)))
         steps.append(Step(fn, launch.grid, launch.block, launch.shared_bytes, recipe))
     return steps
+
+
+def _workspace(work: dict, name: str, alloc):
+    """The workspace array ``name``: allocated by ``alloc()`` at its first use, then shared."""
+    if name not in work:
+        work[name] = alloc()
+    return work[name]
 
 
 def allow_shared(fn, launch, optin: int) -> None:

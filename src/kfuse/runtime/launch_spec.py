@@ -18,7 +18,9 @@ import dataclasses
 #: argument kinds of a launch: array pointers (in, out), a host scalar by value (host), workspace
 #: pointers (partial: scratch; counter, accum: zeroed at load, left zero by the kernel) and a
 #: by-value parameter block of ``nbytes`` bytes (byval; e.g. a 128-byte CUtensorMap)
-ARG_KINDS = ("in", "out", "host", "partial", "counter", "accum", "byval")
+ARG_KINDS = ("in", "out", "host", "partial", "counter", "accum", "byval", "const")
+#: kind ``const``: a ``long long`` the launch passes as is (its ``value``: the integer's decimal
+#: text), e.g. the sub-block offsets of a kernel that several launches of one call share
 #: workspace kinds that start at zero
 ZEROED = ("counter", "accum")
 

@@ -364,7 +364,7 @@ def _slot_writes(k: int, pb: ParamBlock, off: int, r, scalars: dict, ptr: dict) 
                 f"            {view}[{off // size + 1}] = {var_}.imag"]
     if isinstance(r, str):
         return [f"            _q_{k}[{off // 8}] = {ptr[r]}"]
-    pb.q[off // 8] = r.data.ptr
+    pb.q[off // 8] = int(r) if isinstance(r, np.integer) else r.data.ptr   # a literal, or a workspace
     return []
 
 

@@ -35,7 +35,7 @@ from .gemm_scheme import GemmScheme, default_scheme
 ALGORITHMS = ("recursive", "blocked", "inverse")
 BUILT_ALGORITHMS = ("recursive", "blocked")
 LEAVES = (32, 64, 128)                  # the leaf sizes the search tries
-MAX_LEAF = 128                          # the leaf's column of X' lives in registers (NB of them)
+MAX_LEAF = 64                           # the leaf's column of X' lives in registers (NB of them)
 LEAF_THREADS = 64                       # threads (right-hand-side columns) per leaf block
 MAX_SHARED = 232448                     # bytes of dynamic shared memory a block may have (sm_90)
 #: the model's nominal FMA lanes x clock (H200: 132 x 128 x 1.98 GHz) to express leaf latency and
@@ -108,7 +108,7 @@ def leaf_refusals(leaf, dtype: str) -> list:
         why.append(f"leaf={leaf} is not a power of two (the recursion splits at whole leaves)")
     if leaf < 16:
         why.append(f"leaf={leaf} is under 16: more launches than work")
-    most = MAX_LEAF * 4 // itemsize(dtype)   # 128 float32, 64 float64 (measured: 128 doubles spill)
+    most = MAX_LEAF   # measured with NVRTC 13 for sm_90: 128 floats spill 144 B, 128 doubles 3840 B
     if leaf > most:
         why.append(f"leaf={leaf} is over {most} for {dtype}: a thread keeps its column of the leaf in registers "
                    f"({leaf} of them would spill)")
@@ -119,7 +119,44 @@ def leaf_refusals(leaf, dtype: str) -> list:
     return why
 
 
-def update_refusals(scheme: GemmScheme, dtype: str, steps: list, nrhs: int, side: str) -> list:
+#: schemes an update whose grid leaves SMs idle falls back to (``adapt`` 1), in order: 64 x 128
+#: and 64 x 64 tiles (H200 1024^3: 0.91x and 0.93x cuBLAS, gemm_emit_probe_splitk_h200.json)
+SMALL_SCHEMES = (dict(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3, min_blocks=1, splitk=1),
+                 dict(bm=64, bn=64, bk=16, tm=8, tn=4, stages=3, min_blocks=1, splitk=1))
+
+
+#: the large updates' scheme the search tries first (float32)
+BIG_SCHEME = dict(bn=256, tn=16, bk=16, stages=3)
+
+
+def update_scheme(scheme: GemmScheme, dtype: str, m: int, n: int, k: int, adapt: int = 1) -> GemmScheme:
+    """The scheme of an update of m x n x k: the plan's, or under ``adapt`` 1, where its grid has
+    fewer tiles than the GPU has SMs, the first of :data:`SMALL_SCHEMES` with more tiles (the one
+    with the most otherwise), then split-k (2 or 4) while the tiles still leave SMs idle and k
+    has the k tiles for it.
+
+    >>> update_scheme(GemmScheme(bn=256, tn=16, bk=16, stages=3), "float32", 64, 4096, 64).to_text()[:48]
+    'thread_grouping(bm=64, bn=64, tm=8, tn=4); loop_'
+    """
+    sms = config.get().sm_count
+
+    def tiles(s):
+        return max(1, -(-m // s.bm)) * max(1, -(-n // s.bn))
+    if not adapt or tiles(scheme) >= sms or scheme.engine != "ffma":
+        return scheme
+    options = [dataclasses.replace(scheme, **kw) for kw in SMALL_SCHEMES]
+    options = [s for s in options if not s.refusals(dtype, m, n, k)] or [scheme]
+    best = next((s for s in options if tiles(s) >= sms), max(options, key=tiles))
+    for split in (2, 4):
+        if tiles(best) * best.splitk >= sms:
+            break
+        cand = dataclasses.replace(best, splitk=split)
+        if -(-k // cand.bk) >= 2 * split and not cand.refusals(dtype, m, n, k):
+            best = cand
+    return best
+
+
+def update_refusals(scheme: GemmScheme, dtype: str, steps: list, nrhs: int, side: str, adapt: int = 1) -> list:
     """The scheme's refusals for the updates' sizes (each distinct one once), and the engine."""
     why = []
     if scheme.engine != "ffma":
@@ -135,7 +172,7 @@ def update_refusals(scheme: GemmScheme, dtype: str, steps: list, nrhs: int, side
         if mnk in seen:
             continue
         seen.add(mnk)
-        for w in scheme.refusals(dtype, *mnk):
+        for w in update_scheme(scheme, dtype, *mnk, adapt).refusals(dtype, *mnk):
             text = f"update {mnk[0]} x {mnk[1]} x {mnk[2]}: {w}"
             if text not in why:
                 why.append(text)
@@ -155,7 +192,10 @@ class TrsmSpace(Space):
                         doc="recursive (most flops in large GEMMs) | blocked (leaf after leaf, rank-leaf "
                             "updates) | inverse (not built)"),
               ParamSpec("leaf", int, 64, low=1, doc="rows of a diagonal block solved by one leaf launch "
-                                                    "(a power of two, 16..128)"),) + tuple(
+                                                    "(a power of two, 16..64)"),
+              ParamSpec("adapt", int, 1, choices=(0, 1),
+                        doc="1: an update whose grid leaves SMs idle takes smaller tiles, then split-k "
+                            "(update_scheme); 0: every update runs the plan's scheme"),) + tuple(
         ParamSpec(f.name, type(f.default), f.default, choices=("ffma", "mma_tf32") if f.name == "engine" else (),
                   low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
                   doc=f"the updates' GEMM scheme: {f.name}") for f in dataclasses.fields(GemmScheme)) + (
@@ -192,7 +232,7 @@ class TrsmSpace(Space):
 
     def scheme_params(self, params: dict) -> dict:
         """The GEMM scheme fields among ``params``."""
-        return {k: v for k, v in params.items() if k not in ("algorithm", "leaf", "unaligned")}
+        return {k: v for k, v in params.items() if k not in ("algorithm", "leaf", "unaligned", "adapt")}
 
     def fusion_refusals(self, program, calls: list, info) -> list:
         """A triangular solve runs alone: its launches read and write X' row block by row block,
@@ -224,7 +264,8 @@ class TrsmSpace(Space):
             return why
         n, nrhs, side = domain.shape
         steps = solve_steps(p["algorithm"], n, p["leaf"], left_lower(fn))
-        return why + update_refusals(scheme_of(p), dtype, steps, nrhs, side)
+        why += [f"the updates' scheme: {w}" for w in scheme_of(p).refusals(dtype)]   # as edited, at any size
+        return why + update_refusals(scheme_of(p), dtype, steps, nrhs, side, p["adapt"])
 
     def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
         return dict(self.variants(program, calls, domain, dtype, True, info)[0])
@@ -235,14 +276,18 @@ class TrsmSpace(Space):
         call = next((c for c in calls if trsm_fn(info, c)), None)
         fn = info.fn(call) if call is not None else None
         dtype = info.dtype(call) if call is not None else dtype
-        scheme = dataclasses.asdict(default_scheme(dtype))
+        base = default_scheme(dtype)
+        schemes = [dataclasses.asdict(base)]
+        if dtype == "float32":   # the best measured FFMA scheme (0.91x cuBLAS at 4096 on the H200)
+            schemes.insert(0, dataclasses.asdict(dataclasses.replace(base, **BIG_SCHEME)))
         out = []
-        for alg in BUILT_ALGORITHMS:
-            for leaf in LEAVES:
-                p = dict(scheme, algorithm=alg, leaf=leaf)
-                if fn is None or not self.refusals(p, domain, fn, dtype):
-                    out.append(p)
-        return out or [dict(scheme, algorithm="recursive", leaf=64)]
+        for scheme in schemes:
+            for alg in BUILT_ALGORITHMS:
+                for leaf in LEAVES:
+                    p = dict(scheme, algorithm=alg, leaf=leaf, adapt=1)
+                    if fn is None or not self.refusals(p, domain, fn, dtype):
+                        out.append(p)
+        return out or [dict(schemes[-1], algorithm="recursive", leaf=64, adapt=1)]
 
     def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
         return None
@@ -259,14 +304,14 @@ class TrsmSpace(Space):
         dtype = info.dtype(call)
         n, nrhs, side = domain.shape
         steps = solve_steps(p["algorithm"], n, p["leaf"], left_lower(info.fn(call))) if trsm_fn(info, call) else []
-        s = scheme_of(p)
         blocks = 0
         for st in steps:
             if st[0] == "leaf":
                 blocks += max(1, -(-nrhs // LEAF_THREADS))
             else:
                 m_, n_ = (st[2], nrhs) if side == "left" else (nrhs, st[2])
-                blocks += max(1, -(-m_ // s.bm)) * max(1, -(-n_ // s.bn))
+                s = update_scheme(scheme_of(p), dtype, m_, n_, st[4], p["adapt"])
+                blocks += max(1, -(-m_ // s.bm)) * max(1, -(-n_ // s.bn)) * s.splitk
         return Geometry((max(1, blocks), 1, 1), (LEAF_THREADS, 1, 1),
                         detail=frozen({"steps": tuple(steps), "dtype": dtype}))
 
@@ -286,8 +331,7 @@ class TrsmSpace(Space):
         p = dict(self.defaults(), **params)
         n, nrhs, side = facts["dom"].shape
         steps = geometry.detail["steps"]
-        s = scheme_of(p)
-        eff = tile_efficiency(s)
+        eff = 1.0
         slots = config.get().sm_count
         flops, extra = 0.0, 0.0
         for st in steps:
@@ -299,10 +343,11 @@ class TrsmSpace(Space):
             else:
                 _, _, crows, _, krows = st
                 m_, n_ = (crows, nrhs) if side == "left" else (nrhs, crows)
-                tiles = max(1, -(-m_ // s.bm)) * max(1, -(-n_ // s.bn))
+                s = update_scheme(scheme_of(p), t["dtype"], m_, n_, krows, p["adapt"])
+                tiles = max(1, -(-m_ // s.bm)) * max(1, -(-n_ // s.bn)) * s.splitk
                 waves = max(1.0, slots * math.ceil(tiles / slots) / tiles)
-                short_k = (krows + 8 * s.bk) / krows               # prologue and epilogue of a short k loop
-                flops += 2.0 * m_ * n_ * krows * waves * short_k
+                short_k = (krows / s.splitk + 8 * s.bk) / (krows / s.splitk)   # a short k loop's prologue, epilogue
+                flops += 2.0 * m_ * n_ * krows * waves * short_k / tile_efficiency(s)
             extra += LAUNCH_S * NOMINAL_FMA_RATE
         es = itemsize(t["dtype"])
         out.update(reread=2 * n * nrhs * es, engine_flops=flops, engine=f"ffma/{t['dtype']}", engine_eff=eff,

@@ -150,7 +150,7 @@ def test_each_adaptor_rule_as_an_edited_plan(fn, side, uplo, trans, diag, rule):
     B = rng.standard_normal((n, m) if side == "left" else (m, n))
     full = clean(A, uplo, unit)
     if fn == "symm":
-        full = full + np.triu(full, 1).T if uplo == "lower" else full + np.tril(full, -1).T
+        full = full + (np.tril(full, -1).T if uplo == "lower" else np.triu(full, 1).T)
 
         def f(A, B):
             return kfuse.blas.symm(A, B, side=side, uplo=uplo)

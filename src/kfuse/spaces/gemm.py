@@ -76,6 +76,13 @@ def rule_refusals(adaptors: dict, params: dict) -> list:
     return why
 
 
+def product_refusals(scheme: GemmScheme, fn) -> list:
+    """What a scheme cannot do for this product: split-k of SYR2K's two products."""
+    if fn is not None and getattr(fn, "second", False) and scheme.splitk > 1:
+        return [f"splitk={scheme.splitk}: split-k of two products (SYR2K) is not built; use splitk=1"]
+    return []
+
+
 def composed(adaptors: dict) -> list:
     """Every combination of the adaptors' rules (the seed's composer), as params dicts:
     ``[{"a_rule": "mirror"}, {"a_rule": "symmetrize"}]`` for a symmetric A; ``[{}]`` for none."""
@@ -342,7 +349,7 @@ class GemmSpace(Space):
         why = scheme_refusals(scheme, info.dtype(g), m, n, k)
         bad_engine = engine_refusal(scheme, info.dtype(g))
         why = why + [bad_engine] if bad_engine else why
-        why += rule_refusals(info.fn(g).adaptors, kernel.params)
+        why += rule_refusals(info.fn(g).adaptors, kernel.params) + product_refusals(scheme, info.fn(g))
         if why:
             raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
 
@@ -365,7 +372,7 @@ class GemmSpace(Space):
         got = []
         for s in schemes:
             s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
-            if not scheme_refusals(s, dtype, m, n, k):
+            if not scheme_refusals(s, dtype, m, n, k) and not product_refusals(s, info.fn(g) if g is not None else None):
                 got.append(dataclasses.asdict(s))
         got = got or [dataclasses.asdict(fallback)]
         adaptors = info.fn(g).adaptors if g is not None else {}

@@ -141,6 +141,14 @@ def require_gpu() -> str:
     return device.device_name()
 
 
+def fresh_calibration(base: Calibration, name: str, sms: int, kinds=None) -> Calibration:
+    """The calibration a run fills: ``base``'s figures (its "gemm" section too: only ``--blas3``
+    changes it), this GPU's name and SMs, its environments kept only for a partial run (``kinds``)."""
+    return Calibration(**{**base.to_json(), "device": name, "sm_count": sms,
+                          "source": f"kfuse calibrate, {datetime.date.today().isoformat()}",
+                          "env_factor": dict(base.env_factor) if kinds else {}})
+
+
 def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, host: bool = True,
             repeats: int = REPEATS, base: Calibration | None = None) -> Calibration:
     """Measure this GPU; return the new Calibration (``kinds``: only those probes, merged into
@@ -153,10 +161,7 @@ def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, hos
     from ..platform import device
     from ..runtime import build
     base = base or load_calibration(device.device_name())
-    cal = Calibration(**{**base.to_json(), "device": device.device_name(),
-                         "sm_count": device.sm_count(),
-                         "source": f"kfuse calibrate, {datetime.date.today().isoformat()}",
-                         "env_factor": dict(base.env_factor) if kinds else {}})
+    cal = fresh_calibration(base, device.device_name(), device.sm_count(), kinds)
     if not kinds:   # a whole calibration measures its factors under the wave-tail term; a partial
         cal.wave_tail_s = WAVE_TAIL_S   # one keeps the model the factors it merges with were made under
     jobs = []

@@ -85,8 +85,9 @@ def work(sizes=SIZES, engines=ENGINES, most: int | None = None) -> list:
     return [(e, n, s) for e in engines for n in sizes for s in schemes(e, n)[:most]]
 
 
-def dry_run(sizes=SIZES, engines=ENGINES, most: int | None = None, out=sys.stdout) -> int:
+def dry_run(sizes=SIZES, engines=ENGINES, most: int | None = None, out=None) -> int:
     """Print the work of a run (no GPU needed); the number of timed GEMMs."""
+    out = out or sys.stdout
     from ..spaces.gemm import efficiency_key
     jobs = work(sizes, engines, most)
     out.write(f"kfuse calibrate --blas3: {len(PEAKS)} peak probes ({', '.join(PEAKS)}), then "

@@ -232,7 +232,7 @@ def cmd_tune(args):
     sizes = _sizes(args.size)
     reports = []
     if args.blas3_table:
-        from .runtime.tune_gemm import tune_table
+        from .runtime.tune import tune_table
         reports += tune_table(args.blas3_table, top=args.top)
         print(f"wrote the tuned GEMM schemes of {len(reports)} products to {args.blas3_table}")
     for path in args.scripts:

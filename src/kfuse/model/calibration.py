@@ -4,7 +4,9 @@
 read and write bandwidth, the bandwidth a kernel reaches as a function of the
 bytes it has in flight (occupancy and 16-byte packs), the GPU-side gap between
 dependent kernels, the host cost of a call, a launch and an allocation, and
-per-routine compute cost per element.  ``kfuse calibrate`` measures them on the
+per-routine compute cost per element, and the "gemm" section (the GEMM engines' peaks and
+the schemes' efficiencies, ``kfuse calibrate --blas3``; :mod:`.gemm_calibration`).
+``kfuse calibrate`` measures them on the
 GPU in simulated fusion environments; the H200's ship with the package, so
 planning works on a machine with no GPU.
 

@@ -246,6 +246,22 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
     return report
 
 
+def tune_table(out: str, top: int = 8, progress: bool = True) -> list:
+    """Tune every program of :func:`kfuse.runtime.tune_gemm.table_programs` on this GPU (each under its precision) and
+    write their winners to the table ``out`` (the shipped one's content); the tune reports."""
+    from ..platform import device
+    from . import tune_gemm
+    name = device.device_name()
+    reports, new = [], {}
+    for _dtype, prec, prog in tune_gemm.table_programs():
+        with config.override(precision=prec):
+            r = tune(prog, top=top, progress=progress, save=False)
+            new.update(tune_gemm.plan_winners(prog, r["plan"], name, r["best_us"] * 1e-6))
+        reports.append(r)
+    tune_gemm.write_table(out, new, name)
+    return reports
+
+
 def report_table(reports: list) -> str:
     """Markdown table in the spirit of the paper's Tables 4 and 5."""
     lines = ["| sequence | combinations | implementations | benchmarked | rank of best | first / best | "

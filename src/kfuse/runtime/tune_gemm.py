@@ -162,24 +162,8 @@ def apply_winners(program, plan, device: str, table: dict | None = None):
 
 def table_programs() -> list:
     """(dtype, precision, bound program) that ``kfuse tune --blas3-table`` tunes: C = A @ B."""
-    from ..api import bind_sizes
     from ..frontend import script
     text = "matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;"
-    return [(dt, prec, bind_sizes(script.parse(text, f"gemm_{n}_{dt}_{prec}", dt), {"m": n, "n": n, "k": n}))
+    return [(dt, prec, script.parse(text, f"gemm_{n}_{dt}_{prec}", dt).bind({"m": n, "n": n, "k": n}))
             for dt, prec, sizes in TABLE_POINTS for n in sizes]
 
-
-def tune_table(out: str, top: int = 8, progress: bool = True) -> list:
-    """Tune every program of :func:`table_programs` on this GPU (each under its precision) and
-    write their winners to the table ``out`` (the shipped one's content); the tune reports."""
-    from ..platform import device
-    from .tune import tune
-    name = device.device_name()
-    reports, new = [], {}
-    for dtype, prec, prog in table_programs():
-        with config.override(precision=prec):
-            r = tune(prog, top=top, progress=progress, save=False)
-            new.update(plan_winners(prog, r["plan"], name, r["best_us"] * 1e-6))
-        reports.append(r)
-    write_table(out, new, name)
-    return reports

@@ -65,7 +65,8 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
             tuned = cached_plan(program, name)   # checked; a stale one is ignored with a warning
             if tuned is not None:
                 return tuned
-        return best_plan(program, load_calibration(name), fuse)
+        from .runtime.tune_gemm import apply_winners   # the tuned GEMM schemes (user's, then shipped)
+        return apply_winners(program, best_plan(program, load_calibration(name), fuse), name)
     check_plan(program, p)
     return p
 

@@ -11,7 +11,9 @@
     kfuse bench --stencils [--quick] [--dtype ...] [--workload NAME ...] [--out DIR]
     kfuse bench --blas3 [--quick] [--routines ...] [--sizes ...] [--precisions ...] [--dry-run]
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
+    kfuse calibrate --blas3 [--quick] [--sizes N,...] [--dry-run]   (GEMM peaks and scheme efficiencies)
     kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
+    kfuse tune --blas3-table FILE      (tune C = A @ B at 1024-8192; the winners' table)
     kfuse explain SCRIPT --size ... [--calls 0,1]
     kfuse cache [--clear]              (where compiled kernels are cached, their size; clear them)
 
@@ -224,9 +226,15 @@ def cmd_tune(args):
     from .frontend import script
     from .platform import device
     from .runtime.tune import report_table, tune
+    if not args.scripts and not args.blas3_table:
+        raise KfuseError("kfuse tune needs scripts (or --blas3-table FILE)")
     device.require_gpu("kfuse tune (it measures plans on the GPU)")
     sizes = _sizes(args.size)
     reports = []
+    if args.blas3_table:
+        from .runtime.tune import tune_table
+        reports += tune_table(args.blas3_table, top=args.top)
+        print(f"wrote the tuned GEMM schemes of {len(reports)} products to {args.blas3_table}")
     for path in args.scripts:
         prog = script.load(_script(path), args.dtype)
         prog = bind_sizes(prog, {k: v for k, v in sizes.items() if k in prog.symbols()})
@@ -344,7 +352,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--calls", help="comma-separated call ids to ask about, e.g. 2,3")
     c.set_defaults(func=cmd_explain)
     c = sub.add_parser("tune", help="benchmark the best predicted plans on the GPU and cache the fastest")
-    c.add_argument("scripts", nargs="+", help=".kf scripts or example names")
+    c.add_argument("scripts", nargs="*", help=".kf scripts or example names")
+    c.add_argument("--blas3-table", metavar="FILE", help="tune C = A @ B (float32 ieee and tf32, float64) at "
+                   "1024-8192 and write the winning GEMM schemes to FILE (the shipped table's content)")
     c.add_argument("--size", action="append", metavar="NAME=V", help="bind a symbolic size")
     c.add_argument("--dtype", default=None)
     c.add_argument("--top", type=int, default=8, help="how many plans to benchmark")

@@ -141,6 +141,14 @@ def require_gpu() -> str:
     return device.device_name()
 
 
+def fresh_calibration(base: Calibration, name: str, sms: int, kinds=None) -> Calibration:
+    """The calibration a run fills: ``base``'s figures (its "gemm" section too: only ``--blas3``
+    changes it), this GPU's name and SMs, its environments kept only for a partial run (``kinds``)."""
+    return Calibration(**{**base.to_json(), "device": name, "sm_count": sms,
+                          "source": f"kfuse calibrate, {datetime.date.today().isoformat()}",
+                          "env_factor": dict(base.env_factor) if kinds else {}})
+
+
 def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, host: bool = True,
             repeats: int = REPEATS, base: Calibration | None = None) -> Calibration:
     """Measure this GPU; return the new Calibration (``kinds``: only those probes, merged into
@@ -153,10 +161,7 @@ def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, hos
     from ..platform import device
     from ..runtime import build
     base = base or load_calibration(device.device_name())
-    cal = Calibration(**{**base.to_json(), "device": device.device_name(),
-                         "sm_count": device.sm_count(),
-                         "source": f"kfuse calibrate, {datetime.date.today().isoformat()}",
-                         "env_factor": dict(base.env_factor) if kinds else {}})
+    cal = fresh_calibration(base, device.device_name(), device.sm_count(), kinds)
     if not kinds:   # a whole calibration measures its factors under the wave-tail term; a partial
         cal.wave_tail_s = WAVE_TAIL_S   # one keeps the model the factors it merges with were made under
     jobs = []
@@ -277,7 +282,16 @@ def main(argv=None) -> int:
                     help=f"passes over every probe kernel, median kept (default {REPEATS})")
     ap.add_argument("--no-validate", action="store_true",
                     help="write the new calibration without checking that kfuse is not slower with it")
+    ap.add_argument("--blas3", action="store_true", help="measure the GEMM engines' peaks and the gemm "
+                    "space's schemes instead (the calibration's \"gemm\" section; kfuse.bench.calibrate_gemm)")
+    ap.add_argument("--sizes", help="--blas3: comma-separated n of the square products (default 2048,4096,8192; "
+                    "--quick: 4096)")
+    ap.add_argument("--dry-run", action="store_true", help="--blas3: list the work and stop (no GPU needed)")
     a = ap.parse_args(argv)
+    if a.blas3:
+        return _main_blas3(ap, a)
+    if a.dry_run or a.sizes:
+        ap.error("--dry-run and --sizes go with --blas3")
     t0 = time.time()
     kinds = a.kinds.split(",") if a.kinds else None
     classes = tuple(a.classes.split(",")) if a.classes else ("large",) if a.quick else ("medium", "large")
@@ -298,4 +312,30 @@ def main(argv=None) -> int:
     print(f"\ncalibrated {cal.device}: {len(cal.env_factor)} environments in {time.time() - t0:.0f} s; "
           f"{'written to' if res['kept'] else 'NOT used, kept for inspection in'} {where}; "
           f"comparison: {res['report']}")
+    return 0
+
+
+def _main_blas3(ap, a) -> int:
+    """``kfuse calibrate --blas3 [--quick] [--sizes ...] [--max-variants K] [--dry-run] [-o F]``."""
+    from . import calibrate_gemm as cg
+    try:
+        sizes = tuple(int(x) for x in a.sizes.split(",")) if a.sizes else cg.QUICK_SIZES if a.quick else cg.SIZES
+    except ValueError:
+        ap.error(f"--sizes expects comma-separated integers, got {a.sizes!r}")
+    if not sizes or min(sizes) < 1:
+        ap.error("--sizes must be positive")
+    if a.kinds or a.classes or a.no_validate:
+        ap.error("--kinds, --classes and --no-validate do not apply to --blas3")
+    if a.dry_run:
+        cg.dry_run(sizes, most=a.max_variants)
+        return 0
+    t0 = time.time()
+    try:
+        res = cg.calibrate_gemm(a.output, sizes, most=a.max_variants)
+    except NoGPUError as e:
+        print(f"kfuse: error: {e}", file=sys.stderr)
+        return 1
+    print(cg.table(res["rows"], res["section"]["peak"]))
+    print(f"\ncalibrated the gemm section ({len(res['rows'])} GEMMs) in {time.time() - t0:.0f} s; "
+          f"written to {res['path']}")
     return 0

@@ -20,6 +20,7 @@ from ..spaces.budget import SMEM_STATIC_LIMIT, smem_terms
 from ..spaces.rows import SPARSE_PER_ROW
 from ..spaces.tile import walk_of
 from .calibration import Calibration
+from .gemm_calibration import section_rate
 
 # shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per
 # block): a block's static shared memory bounds how many are resident (:func:`resident_blocks`)
@@ -321,7 +322,18 @@ def engine_seconds(tr: dict, cal: Calibration) -> float:
         # one per SM: 0.74 of the 8192 rate; split-k 2, two per SM: 0.77 with its partials)
         warps = math.ceil(tiles / sms) * tr.get("threads", 256) / 32
         waves /= math.sqrt(min(1.0, warps / ENGINE_WARPS))
-    return flops / (engine_rate(cal, tr["engine"]) * tr.get("engine_eff", 1.0)) * waves
+    return flops / scheme_rate(tr, cal) * waves
+
+
+def scheme_rate(tr: dict, cal: Calibration) -> float:
+    """Flop/s the product of a kernel moving ``tr`` runs at: the calibration's "gemm" section
+    rate of its scheme (``engine_scheme``; peak x measured efficiency, ``kfuse calibrate
+    --blas3``) where it has one, else :func:`engine_rate` x the space's ``engine_eff``; times
+    ``engine_loader``, the share a structured operand's element-wise loader keeps (SYMM/TRMM)."""
+    rate = section_rate(getattr(cal, "gemm", None) or {}, tr["engine"], tr.get("engine_scheme"))
+    if rate is not None:
+        return rate * tr.get("engine_loader", 1.0)
+    return engine_rate(cal, tr["engine"]) * tr.get("engine_eff", 1.0)
 
 
 def _flops(program: Program, calls: list, cal: Calibration) -> float:

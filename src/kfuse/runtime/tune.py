@@ -6,7 +6,10 @@ implementations of each of its kernels.  Each candidate is compiled (in
 parallel), checked against the reference once, and timed with CUDA events
 (median of several loops of back-to-back calls).  The winner is cached per
 (program, sizes, element types, device, kfuse version) under the cache
-directory; later planning of the same program on the same device uses it.
+directory; later planning of the same program on the same device uses it.  The schemes of
+its gemm kernels (all the gemm space's schemes are timed in the refinement) are also
+recorded per routine, variant, dtype, precision, shape bucket and GPU
+(:mod:`kfuse.runtime.tune_gemm`) for other programs' products of that kind.
 The report has the columns of the paper's Tables 4 and 5.
 """
 from __future__ import annotations
@@ -135,6 +138,8 @@ def _distinct_shapes(params: list) -> list:
     return out
 
 
+#: launch shapes a gemm kernel's refinement times at least (the gemm space offers about ten schemes)
+GEMM_REFINE = 16
 _TRUST = {"float32": 1e-3, "complex64": 1e-3, "float64": 1e-9, "complex128": 1e-9}
 
 
@@ -211,7 +216,8 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
         lead = min(rows, key=lambda r: r["measured_s"])["plan"]
         if ki >= len(lead.kernels):
             break
-        batch = refinements(program, cal, lead, ki, {plan_key(r["plan"]) for r in rows}, refine)
+        count = max(refine, GEMM_REFINE) if lead.kernels[ki].space == "gemm" else refine
+        batch = refinements(program, cal, lead, ki, {plan_key(r["plan"]) for r in rows}, count)
         measure(batch, build_all(batch))
         ki += 1
     if progress:
@@ -232,8 +238,28 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
         from .cache import write_atomic
         entry = {"plan": best["plan"].to_json(program), "report": report}
         write_atomic(_path(tune_key(program, dev_name)), json.dumps(entry, indent=1).encode())
+        from . import tune_gemm   # the gemm kernels' schemes, for other programs of their kind and size
+        found = tune_gemm.plan_winners(program, best["plan"], dev_name, best["measured_s"])
+        if found:
+            tune_gemm.write_table(tune_gemm.user_path(), found, dev_name)
     report["plan"] = best["plan"]
     return report
+
+
+def tune_table(out: str, top: int = 8, progress: bool = True) -> list:
+    """Tune every program of :func:`kfuse.runtime.tune_gemm.table_programs` on this GPU (each under its precision) and
+    write their winners to the table ``out`` (the shipped one's content); the tune reports."""
+    from ..platform import device
+    from . import tune_gemm
+    name = device.device_name()
+    reports, new = [], {}
+    for _dtype, prec, prog in tune_gemm.table_programs():
+        with config.override(precision=prec):
+            r = tune(prog, top=top, progress=progress, save=False)
+            new.update(tune_gemm.plan_winners(prog, r["plan"], name, r["best_us"] * 1e-6))
+        reports.append(r)
+    tune_gemm.write_table(out, new, name)
+    return reports
 
 
 def report_table(reports: list) -> str:

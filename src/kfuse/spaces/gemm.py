@@ -229,10 +229,18 @@ EFFICIENCY_KEY = ('engine', 'bm', 'bn', 'bk', 'tm', 'tn', 'stages', 'raster', 'f
 UNMEASURED = 0.75
 
 
+def efficiency_key(scheme: GemmScheme) -> str:
+    """The scheme's key in a calibration's "gemm" section (:mod:`kfuse.model.gemm_calibration`):
+    its :data:`EFFICIENCY_KEY` fields joined by commas, ``"ffma,128,256,16,8,16,3,1,1,1,1,1,0,0"``."""
+    return ",".join(str(getattr(scheme, f)) for f in EFFICIENCY_KEY)
+
+
 def tile_efficiency(scheme: GemmScheme) -> float:
-    """The share of the engine rate a scheme reaches: measured (:data:`MEASURED_EFFICIENCY`),
-    else its block tile's arithmetic intensity bm * bn / (bm + bn) relative to the 128 x 128
-    tile's (at most 1) x :data:`UNMEASURED`."""
+    """The share of the engine rate a scheme reaches by the built-in table: measured
+    (:data:`MEASURED_EFFICIENCY`), else its block tile's arithmetic intensity bm * bn / (bm + bn)
+    relative to the 128 x 128 tile's (at most 1) x :data:`UNMEASURED`.  The model uses it where
+    the calibration's "gemm" section has no rate for the scheme (``engine_scheme`` of
+    :meth:`GemmSpace.traffic`)."""
     key = tuple(getattr(scheme, f) for f in EFFICIENCY_KEY)
     if key in MEASURED_EFFICIENCY:
         return MEASURED_EFFICIENCY[key]
@@ -412,7 +420,8 @@ class GemmSpace(Space):
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
         """``reread``: A's bytes (ceil(n / bn) - 1) more times and B's (ceil(m / bm) - 1) more
         (the generic reads count each once); ``engine_flops``/``engine``/``engine_eff``: the
-        product's flops, the engine they run on (``ffma/<dtype>``) and the tile efficiency."""
+        product's flops, the engine they run on (``ffma/<dtype>``), the built-in tile efficiency and
+        ``engine_scheme``, the scheme's key in the calibration's "gemm" section."""
         out = {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
                "per_thread_bytes": 64, "narrow": False}
         g = facts.get("gemm")
@@ -428,6 +437,8 @@ class GemmSpace(Space):
         out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior,
                    engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),
                    engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s) * loader,
+                   engine_loader=loader,   # the share a structured operand's loader keeps
+                   engine_scheme=efficiency_key(s),   # the calibration's "gemm" section rate, when it has one
                    regs=s.registers(g["dtype"]))   # the register file bounds the resident blocks (waves)
         if s.splitk > 1:   # partial tiles written and read back once; the last block of a tile sums them
             tile_bytes = s.bm * s.bn * itemsize(g["dtype"])

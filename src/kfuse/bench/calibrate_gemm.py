@@ -1,0 +1,237 @@
+"""``kfuse calibrate --blas3``: the GEMM engines' peaks and the schemes' efficiencies on this GPU.
+
+In one run: the engine peaks (:func:`measure_peaks`: 16 independent FFMA chains per thread in
+float32 and float64, 8 independent ``mma.sync`` m16n8k8 TF32 chains per warp; 8 blocks of 256
+threads per SM, CUDA events, median of 5), then each scheme the gemm space offers a float32
+square product (:func:`kfuse.spaces.gemm_scheme.variants` on engine ffma,
+:func:`kfuse.spaces.gemm.mma_variants` on mma_tf32) at each size (default 2048, 4096, 8192):
+built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
+once against a float64 product (a wrong kernel is not calibrated), timed as the calibration's
+probes are (:func:`kfuse.runtime.timing.device_seconds`: a CUDA graph over inputs rotating
+past L2, median of 7 replays).  A scheme's efficiency at a size is the model's engine time at
+the measured peak (flops x wave quantisation / peak, :func:`kfuse.model.predict.engine_seconds`)
+over the measured time; its stored efficiency is the median over the sizes.
+
+The result is the calibration's "gemm" section (:mod:`kfuse.model.gemm_calibration`), merged
+into the calibration in force (schemes not remeasured keep their flop rate) and written where
+``kfuse calibrate`` writes (``<cache_dir>/calibrations/<device>.json``, or ``-o``); the rest of
+the calibration is kept as it is.  ``--dry-run`` lists the work without a GPU.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import statistics
+import sys
+
+SIZES = (2048, 4096, 8192)
+QUICK_SIZES = (4096,)
+ENGINES = ("ffma", "mma_tf32")
+#: relative Frobenius error a scheme's result may have against float64 (TF32: 10-bit mantissas)
+TOLERANCE = {"ffma": 1e-4, "mma_tf32": 5e-3}
+SCRIPT = "matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;"
+
+PEAK_SRC = r"""
+extern "C" __global__ void fma_peak(T* out, int iters, T a, T b) {
+    T x[16];
+    #pragma unroll
+    for (int c = 0; c < 16; ++c) x[c] = threadIdx.x * (T)1e-3 + c;
+    for (int i = 0; i < iters; ++i) {
+        #pragma unroll
+        for (int c = 0; c < 16; ++c) x[c] = FMA(x[c], a, b);
+    }
+    T s = 0;
+    #pragma unroll
+    for (int c = 0; c < 16; ++c) s += x[c];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+extern "C" __global__ void mma_peak(float* out, int iters) {
+    unsigned a[4], b[2];
+    float acc[8][4];
+    #pragma unroll
+    for (int r = 0; r < 4; ++r) a[r] = __float_as_uint(threadIdx.x * 1e-3f + r);
+    b[0] = __float_as_uint(0.5f); b[1] = __float_as_uint(0.25f);
+    #pragma unroll
+    for (int c = 0; c < 8; ++c) { acc[c][0] = acc[c][1] = acc[c][2] = acc[c][3] = 0.f; }
+    for (int i = 0; i < iters; ++i) {
+        #pragma unroll
+        for (int c = 0; c < 8; ++c)
+            asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 "
+                         "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                         : "+f"(acc[c][0]), "+f"(acc[c][1]), "+f"(acc[c][2]), "+f"(acc[c][3])
+                         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    }
+    float s = 0.f;
+    #pragma unroll
+    for (int c = 0; c < 8; ++c) s += acc[c][0] + acc[c][1] + acc[c][2] + acc[c][3];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+"""
+#: peak probes: engine -> (kernel, element type, flops per thread per iteration)
+PEAKS = {"ffma/float32": ("fma_peak", "float", 2 * 16), "ffma/float64": ("fma_peak", "double", 2 * 16),
+         "mma_tf32/float32": ("mma_peak", "float", 2 * 16 * 8 * 8 * 8 // 32)}
+
+
+def schemes(engine: str, n: int) -> list:
+    """The schemes the gemm space offers a float32 n x n x n product on ``engine``."""
+    from ..spaces.gemm import mma_variants
+    from ..spaces.gemm_scheme import variants
+    return mma_variants("float32", n, n, n) if engine == "mma_tf32" else variants("float32", n, n, n)
+
+
+def work(sizes=SIZES, engines=ENGINES, most: int | None = None) -> list:
+    """The (engine, n, scheme) points to time, at most ``most`` schemes per engine and size."""
+    return [(e, n, s) for e in engines for n in sizes for s in schemes(e, n)[:most]]
+
+
+def dry_run(sizes=SIZES, engines=ENGINES, most: int | None = None, out=None) -> int:
+    """Print the work of a run (no GPU needed); the number of timed GEMMs."""
+    out = out or sys.stdout
+    from ..spaces.gemm import efficiency_key
+    jobs = work(sizes, engines, most)
+    out.write(f"kfuse calibrate --blas3: {len(PEAKS)} peak probes ({', '.join(PEAKS)}), then "
+              f"{len(jobs)} GEMMs (float32 C = A @ B, n in {', '.join(map(str, sizes))}):\n")
+    for e, n, s in jobs:
+        out.write(f"  {e:<8} n={n:<5} {s.to_text()}  [{efficiency_key(s)}]\n")
+    out.write("writes the calibration's \"gemm\" section (peaks, efficiency per scheme) to "
+              "<cache_dir>/calibrations/<device>.json (or -o); nothing else of it changes\n")
+    return len(jobs)
+
+
+def measure_peaks(iters: int = 2048, repeats: int = 5) -> dict:
+    """Flop/s of each engine in :data:`PEAKS` on this GPU (CuPy RawKernels, CUDA events)."""
+    import cupy
+    dev = cupy.cuda.Device()
+    sms = dev.attributes["MultiProcessorCount"]
+    blocks, threads = sms * 8, 256
+    out = {}
+    for engine, (name, ctype, per_iter) in PEAKS.items():
+        fma = "fma" if ctype == "double" else "fmaf"
+        kern = cupy.RawKernel(f"#define T {ctype}\n#define FMA {fma}\n" + PEAK_SRC, name)
+        dt = cupy.float64 if ctype == "double" else cupy.float32
+        buf = cupy.empty(blocks * threads, dtype=dt)
+        args = (buf, cupy.int32(iters)) + ((dt(0.9999999), dt(1e-7)) if name == "fma_peak" else ())
+        kern((blocks,), (threads,), args)
+        dev.synchronize()
+        times = []
+        for _ in range(repeats):
+            start, stop = cupy.cuda.Event(), cupy.cuda.Event()
+            start.record()
+            kern((blocks,), (threads,), args)
+            stop.record()
+            stop.synchronize()
+            times.append(cupy.cuda.get_elapsed_time(start, stop) * 1e-3)
+        out[engine] = float(per_iter) * iters * blocks * threads / statistics.median(times)
+    return out
+
+
+def _program(n: int):
+    from ..api import bind_sizes
+    from ..frontend import script
+    return bind_sizes(script.parse(SCRIPT, "gemm"), {"m": n, "n": n, "k": n})
+
+
+def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
+    """Build, check and time one scheme at n; its row (seconds, TFLOP/s, efficiency)."""
+    import cupy
+
+    from .. import config
+    from ..fusion.plan import needed_outside
+    from ..fusion.space import make_plan
+    from ..model.predict import engine_rate, engine_seconds, kernel_traffic
+    from ..runtime import build
+    from ..runtime.timing import device_seconds, rotating_args
+    prog = _program(n)
+    calls = [c.id for c in prog.calls]
+    params = dataclasses.asdict(scheme)
+    with config.override(precision="tf32" if engine == "mma_tf32" else "ieee"):
+        exe = build(prog, make_plan(prog, [(calls, params)]))
+        rng = cupy.random.default_rng(n)
+        A, B = (rng.standard_normal((n, n), dtype=cupy.float32) for _ in range(2))
+        (C,) = exe(A, B)
+        ref = A.astype(cupy.float64) @ B.astype(cupy.float64)
+        err = float(cupy.linalg.norm(C - ref) / cupy.linalg.norm(ref))
+        del C, ref
+        t = device_seconds(exe, rotating_args([A, B])) if err <= TOLERANCE[engine] else float("nan")
+    tr = kernel_traffic(prog, calls, params, needed_outside(prog, [calls])[0])
+    at_model_rate = engine_seconds({**tr, "engine_eff": 1.0, "engine_scheme": None}, cal)
+    ideal = at_model_rate * engine_rate(cal, tr["engine"]) / peaks[tr["engine"]]
+    return {"engine": engine, "n": n, "scheme": scheme.to_text(), "seconds": t, "rel_error": err,
+            "tflops": 2.0 * n ** 3 / t / 1e12 if t == t else None,
+            "efficiency": ideal / t if t == t else None}
+
+
+def section_of(rows: list, peaks: dict, sizes) -> dict:
+    """The "gemm" section of a run: the peaks, each scheme's median efficiency over the sizes
+    it ran correctly at, and the rows' TFLOP/s per size (``measured``)."""
+    from ..model.gemm_calibration import MAX_EFFICIENCY
+    from ..spaces.gemm import EFFICIENCY_KEY
+    effs: dict = {}
+    measured: dict = {}
+    for r in rows:
+        if r["efficiency"] is None:
+            continue
+        effs.setdefault(r["key"], []).append(r["efficiency"])
+        measured.setdefault(r["key"], {})[str(r["n"])] = round(r["tflops"], 2)
+    return {"source": f"kfuse calibrate --blas3, {datetime.date.today().isoformat()} "
+                      f"(n = {', '.join(map(str, sizes))}, float32 NN, median over the sizes)",
+            "key": list(EFFICIENCY_KEY), "peak": dict(peaks),
+            "efficiency": {k: min(MAX_EFFICIENCY, statistics.median(v)) for k, v in effs.items()},
+            "measured_tflops": measured}
+
+
+def _require_gpu() -> str:
+    """This GPU's name; NoGPUError (with the reason) before anything is compiled."""
+    from ..errors import NoGPUError
+    from ..platform import device
+    if not device.has_gpu():
+        raise NoGPUError(f"kfuse calibrate measures a GPU and there is none usable here "
+                         f"({device.no_gpu_reason() or 'no CUDA device'})")
+    return device.device_name()
+
+
+def calibrate_gemm(path: str | None = None, sizes=SIZES, engines=ENGINES, most: int | None = None,
+                   progress: bool = True) -> dict:
+    """Measure the peaks and the schemes on this GPU, merge the section into the calibration in
+    force, write it (``path``, default the user's).  Returns {"section", "rows", "path"}."""
+    from ..model.calibration import load_calibration, user_calibration_path, write_calibration
+    from ..model.gemm_calibration import merge_sections
+    from ..spaces.gemm import efficiency_key
+    from .progress import Progress
+    name = _require_gpu()
+    cal = load_calibration(name)
+    jobs = work(sizes, engines, most)
+    bar = Progress(len(jobs) + 1) if progress else None
+    peaks = measure_peaks()
+    if bar:
+        bar.advance(label="peaks " + ", ".join(f"{k} {v / 1e12:.1f} TFLOP/s" for k, v in peaks.items()))
+    rows = []
+    for engine, n, s in jobs:
+        r = time_scheme(engine, n, s, peaks, cal)
+        r["key"] = efficiency_key(s)
+        rows.append(r)
+        if bar:
+            bar.advance(label=f"{engine} n={n} {r['tflops'] or 0:.1f} TFLOP/s {s.to_text()}")
+    if bar:
+        bar.close()
+    section = section_of(rows, peaks, sizes)
+    old = cal.gemm if cal.device == name else {}
+    merged = merge_sections(old, section)
+    new = dataclasses.replace(cal, device=name, gemm=merged)
+    path = path or user_calibration_path(name)
+    write_calibration(new, path)
+    load_calibration.cache_clear()
+    return {"section": merged, "rows": rows, "path": path}
+
+
+def table(rows: list, peaks: dict) -> str:
+    """The run as Markdown: peaks, then one line per scheme and size."""
+    lines = ["| engine | peak TFLOP/s |", "|---|---|"]
+    lines += [f"| {k} | {v / 1e12:.1f} |" for k, v in peaks.items()]
+    lines += ["", "| engine | n | scheme | TFLOP/s | efficiency | rel. error |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        tf = "wrong" if r["tflops"] is None else f"{r['tflops']:.1f}"
+        eff = "-" if r["efficiency"] is None else f"{r['efficiency']:.3f}"
+        lines.append(f"| {r['engine']} | {r['n']} | {r['scheme']} | {tf} | {eff} | {r['rel_error']:.1e} |")
+    return "\n".join(lines)

@@ -1,0 +1,112 @@
+"""Tuned GEMM schemes (``kfuse tune`` on products): keys, tables, and planning with the winners."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kfuse import config
+from kfuse.api import bind_sizes, make_plan
+from kfuse.errors import KfuseWarning
+from kfuse.frontend import script
+from kfuse.model import load_calibration
+from kfuse.model.planner import best_plan
+from kfuse.runtime import tune_gemm as tg
+
+GPU = "NVIDIA H200"
+TEXT = "matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;"
+WIN = {"bm": 64, "bn": 64, "bk": 16, "tm": 4, "tn": 4, "stages": 3, "engine": "ffma"}
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path):
+    """A cache folder of each test's own: a winner recorded here reaches no other test."""
+    with config.override(cache_dir=str(tmp_path / "cache")):
+        yield
+
+
+def prog(m=1000, n=3000, k=4096, text=TEXT, dtype=None):
+    return bind_sizes(script.parse(text, "g", dtype), {"m": m, "n": n, "k": k})
+
+
+def key_of(p):
+    plan = best_plan(p, load_calibration(GPU))
+    return tg.kernel_key(p, plan.kernels[0].calls, GPU), plan
+
+
+@pytest.mark.parametrize("n, b", [(0, 1), (1, 1), (2, 2), (3, 4), (1000, 1024), (1024, 1024), (1025, 2048)])
+def test_bucket_is_the_power_of_two_at_or_above(n, b):
+    assert tg.bucket(n) == b
+
+
+def test_key_has_routine_variant_dtype_precision_bucket_and_gpu():
+    key, _ = key_of(prog())
+    assert key == "gemm|NN|float32|ieee|1024x4096x4096|nvidia_h200"
+    with config.override(precision="tf32"):
+        assert key_of(prog())[0] == "gemm|NN|float32|tf32|1024x4096x4096|nvidia_h200"
+    assert key_of(prog(dtype="float64"))[0] == "gemm|NN|float64|ieee|1024x4096x4096|nvidia_h200"
+    assert key_of(prog(1024, 4096, 4000))[0] == key          # same bucket
+    assert key_of(prog(1024, 4096, 4097))[0] != key          # next bucket
+    t = key_of(prog(text="matrix A(k, m), B(k, n), C(m, n); input A, B; C = A.T @ B; return C;"))[0]
+    assert t.startswith("gemm|TN|")
+    assert tg.scheme_key("trmm", "lun-NN", "float32", "ieee", 5, 5, 5, "NVIDIA H100 80GB HBM3") == \
+        "trmm|lun-NN|float32|ieee|8x8x8|nvidia_h100_80gb_hbm3"
+
+
+def test_the_shipped_h200_table_is_valid_and_empty_until_measured():
+    with open(tg.shipped_path(GPU)) as f:
+        d = json.load(f)
+    assert tg.check_table(d) == {} and d["device"] == GPU
+    assert tg.winners(GPU) == {}
+    p = prog()
+    plan = best_plan(p, load_calibration(GPU))
+    assert tg.apply_winners(p, plan, GPU) is plan
+    assert make_plan(p).kernels[0].params == plan.kernels[0].params
+
+
+def test_a_recorded_winner_is_planned_and_an_illegal_one_is_not():
+    p = prog()
+    key, plan = key_of(p)
+    assert {k: plan.kernels[0].params[k] for k in WIN} != WIN
+    tg.write_table(tg.user_path(), {key: {"scheme": WIN, "measured_s": 1e-3, "program": "g"}}, GPU)
+    got = make_plan(p)                       # the user's table, read by planning
+    assert {k: got.kernels[0].params[k] for k in WIN} == WIN
+    assert any(key in n for n in got.notes)
+    other = prog(2048, 2048, 2048)           # another bucket: untouched
+    assert make_plan(other).kernels[0].params == best_plan(other, load_calibration(GPU)).kernels[0].params
+    bad = {key: {"scheme": {**WIN, "tm": 7}}}   # 64 is no multiple of 7: refused by the plan's checks
+    assert tg.apply_winners(p, plan, GPU, bad) is plan
+
+
+def test_plan_winners_records_the_scheme_of_each_gemm_kernel():
+    p = prog()
+    key, plan = key_of(p)
+    w = tg.plan_winners(p, plan, GPU, 2e-3)
+    assert list(w) == [key] and w[key]["measured_s"] == 2e-3
+    assert w[key]["scheme"]["bm"] == plan.kernels[0].params["bm"] and "a_rule" not in w[key]["scheme"]
+    v = bind_sizes(script.parse("vector x(n), y(n); input x; y = 2 * x; return y;", "v"), {"n": 100})
+    assert tg.plan_winners(v, best_plan(v, load_calibration(GPU)), GPU) == {}
+
+
+def test_write_merges_and_a_bad_table_warns_and_is_ignored(tmp_path):
+    path = str(tmp_path / "w.json")
+    tg.write_table(path, {"a|b|c|d|1x1x1|g": {"scheme": {"bm": 64}}}, GPU)
+    tg.write_table(path, {"a|b|c|d|2x2x2|g": {"scheme": {"bm": 128}}}, GPU)
+    assert set(tg.read_table(path)) == {"a|b|c|d|1x1x1|g", "a|b|c|d|2x2x2|g"}
+    for text, reason in (("{", "ignored"), ('{"version": 2, "winners": {}}', "version"),
+                         ('{"version": 1, "winners": {"x": {"scheme": {}}}}', "key must be"),
+                         ('{"version": 1, "winners": {"a|b|c|d|1x1x1|g": {"scheme": {"bogus": 1}}}}', "bogus")):
+        (tmp_path / "bad.json").write_text(text)
+        with pytest.warns(KfuseWarning, match=reason):
+            assert tg.read_table(str(tmp_path / "bad.json")) == {}
+
+
+def test_table_programs_cover_both_precisions_and_float64():
+    got = {(dt, prec, p.sizes["n"]) for dt, prec, p in tg.table_programs()}
+    assert ("float32", "tf32", 8192) in got and ("float32", "ieee", 1024) in got and ("float64", "ieee", 4096) in got
+
+
+def test_cli_tune_needs_scripts_or_the_table(capsys):
+    from kfuse import cli
+    assert cli.main(["tune"]) == 1
+    assert "--blas3-table" in capsys.readouterr().err

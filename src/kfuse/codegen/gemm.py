@@ -16,6 +16,7 @@ from typing import Callable
 from ..errors import ArgumentError, DTypeError, PlanError, ShapeError
 from ..spaces.gemm_scheme import DTYPES, TLOAD_ASYNC, GemmScheme, vector_elems
 from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, tile_order_lines, unit_elems
+from .gemm_reduce import check_reductions, combine_lines, partial_lines
 from .gemm_struct import (check_names, check_output, check_structure, k_range_lines, operand_names,
                           uplo_guard, uplo_return_lines)
 
@@ -60,11 +61,15 @@ class GemmEpilogue:
     with ``i < M && j < N``).  None in a spec: store ``acc`` to the output ``c``.
     ``mirror(i, j)``: under ``c_uplo`` "mirror_lower", the statements that store at (j, i) the
     values ``lines`` computed at (i, j) (the symmetric element is the same value, not the
-    epilogue evaluated again at (j, i), which would read its inputs' other triangle)."""
+    epilogue evaluated again at (j, i), which would read its inputs' other triangle).
+    ``reduce``: row and column sums of epilogue values (:class:`kfuse.codegen.gemm_reduce.
+    GemmReduction`; ``lines`` add into their partials ``name[r]`` / ``name[q]``), combined
+    across the block and finished after the element loop (FFMA engine only)."""
 
     params: tuple = ()
     lines: Callable[[str, str, str], list] | None = None
     mirror: Callable[[str, str], list] | None = None
+    reduce: tuple = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -145,6 +150,9 @@ def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
                         if (i < M && j < N) C[(idx_t)i * 1000 + j] = acc[r][q];
         }
     """
+    if spec.epilogue is not None and spec.epilogue.reduce and getattr(spec.scheme, "engine", "ffma") != "ffma":
+        raise PlanError(f"GEMM engine {spec.scheme.engine!r}: epilogue reductions (row / column sums of the "
+                        "product) run on the ffma engine only for now")
     if getattr(spec.scheme, "engine", "ffma") in ENGINE_EMITTERS:   # mma_tf32: codegen/gemm_mma.py
         return ENGINE_EMITTERS[spec.scheme.engine](spec)
     _check_spec(spec)
@@ -193,6 +201,7 @@ def _check_spec(spec: GemmKernelSpec) -> None:
     for role, op, rows, cols in zip(("a2", "b2"), spec.second or (), (spec.m, spec.k), (spec.k, spec.n)):
         _check_operand(role, op, rows, cols)
     check_names(spec)
+    check_reductions(spec)
     if spec.c_order not in ("C", "F"):
         raise ArgumentError(f"GEMM c_order must be 'C' or 'F', got {spec.c_order!r}")
     need = max(1, spec.n if spec.c_order == "C" else spec.m)
@@ -500,7 +509,11 @@ class _Emitter:
             stmts += ["if (j < i) {   // mirror_lower: the same element at (j, i)",
                       *("    " + ln for ln in mirror), "}"]
             what += ", mirrored"
-        return ["", f"// ---- epilogue: {what}; rows i, columns j of this thread, guarded ----",
+        reds = sp.epilogue.reduce if sp.epilogue is not None else ()
+        tx, ty = self.s.bn // self.s.tn, self.s.bm // self.s.tm
+        tail = combine_lines(reds, self.t, self.s, self.es, self.s.shared_bytes(sp.dtype), _warp_shape(tx, ty))
+        return partial_lines(reds, self.t) + [
+                "", f"// ---- epilogue: {what}; rows i, columns j of this thread, guarded ----",
                 "#pragma unroll",
                 "for (int r = 0; r < TM; ++r) {",
                 "    const int i = row0 + r / AF * (TY * AF) + ty * AF + r % AF;",
@@ -511,7 +524,7 @@ class _Emitter:
                 *("            " + ln for ln in stmts),
                 "        }",
                 "    }",
-                "}"]
+                "}"] + tail
 
     def _vector_store(self, ldc: int) -> list:
         """The default epilogue with stores of ``store_vec`` elements along the output's

@@ -229,6 +229,7 @@ class GemmLowering(KernelEmitter):
 
         def finish(index: str, total: str, origin: str) -> list:
             code = CodeBlock()
+            self.emit_scalar_loads(code)   # the finalize's scalars (alpha), outside the element loop's scope
             if atomic:
                 atomic_contribution(self, code, c, total, index, origin)
             else:

@@ -125,8 +125,8 @@ def reduction_refusals(program, calls: list, c: int, g: int, info, label) -> lis
     if fn.combine != "+":
         why.append(f"{label(c)} combines by {fn.combine}: a gemm epilogue's reductions are sums")
     if not fn.linear_finalize:
-        why.append(f"{label(c)}: its finalize ({fn.finalize}) is not linear, so the blocks' partial sums "
-                   "cannot be added by atomics")
+        why.append(f"{label(c)}: its finalize ({fn.finalize}) is not known to be linear (linear_finalize), so "
+                   "the blocks' partial sums cannot be added by atomics into one result")
     if getattr(gfn, "c_uplo", "") or getattr(gfn, "second", False):
         why.append(f"{label(c)} reduces a symmetric result ({gfn.name}: one triangle computed): its "
                    "reductions would need the mirrored half too")
@@ -371,15 +371,7 @@ class GemmSpace(Space):
                     if val.window is not None and program.base(v) in produced:
                         reasons.append(f"{label(c)} reads {val.display}, a window of a value computed in the "
                                        "kernel: the epilogue reads the product at (i, j) only")
-        reduced = {info.out(c): c for c in calls if info.fn(c).is_reduce}
-        for c in calls:
-            for v in program.calls[c].args.values():
-                src = reduced.get(program.base(v))
-                if src is not None:
-                    reasons.append(f"{label(c)} reads {program.value(v).display}, the result of the reduction "
-                                   f"{label(src)} in the same gemm kernel: complete only after every block "
-                                   "has added its share")
-        return reasons
+        return reasons   # a call reading a reduction's result: refused by legality for every space
 
     # ------------------------------------------------------------------ parameters
     def validate(self, program, kernel, domain: Domain, info) -> None:

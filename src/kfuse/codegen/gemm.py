@@ -15,8 +15,9 @@ from typing import Callable
 
 from ..errors import ArgumentError, DTypeError, PlanError, ShapeError
 from ..spaces.gemm_scheme import DTYPES, TLOAD_ASYNC, GemmScheme, vector_elems
-from .gemm_split import split_fixup_lines, split_workspace
+from .gemm_split import split_fixup_lines, split_workspace, vector_store_lines
 from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, tile_order_lines, unit_elems
+from .gemm_reduce import check_reductions, combine_lines, partial_lines
 from .gemm_struct import (check_names, check_output, check_structure, k_range_lines, operand_names,
                           uplo_guard, uplo_return_lines)
 
@@ -65,11 +66,15 @@ class GemmEpilogue:
     with ``i < M && j < N``).  None in a spec: store ``acc`` to the output ``c``.
     ``mirror(i, j)``: under ``c_uplo`` "mirror_lower", the statements that store at (j, i) the
     values ``lines`` computed at (i, j) (the symmetric element is the same value, not the
-    epilogue evaluated again at (j, i), which would read its inputs' other triangle)."""
+    epilogue evaluated again at (j, i), which would read its inputs' other triangle).
+    ``reduce``: row and column sums of epilogue values (:class:`kfuse.codegen.gemm_reduce.
+    GemmReduction`; ``lines`` add into their partials ``name[r]`` / ``name[q]``), combined
+    across the block and finished after the element loop (FFMA engine only)."""
 
     params: tuple = ()
     lines: Callable[[str, str, str], list] | None = None
     mirror: Callable[[str, str], list] | None = None
+    reduce: tuple = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -153,6 +158,9 @@ def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
                         if (i < M && j < N) C[(idx_t)i * 1000 + j] = acc[r][q];
         }
     """
+    if spec.epilogue is not None and spec.epilogue.reduce and getattr(spec.scheme, "engine", "ffma") != "ffma":
+        raise PlanError(f"GEMM engine {spec.scheme.engine!r}: epilogue reductions (row / column sums of the "
+                        "product) run on the ffma engine only for now")
     if getattr(spec.scheme, "engine", "ffma") in ENGINE_EMITTERS:   # mma_tf32: codegen/gemm_mma.py
         if any(op.offset for op in (spec.a, spec.b)):
             raise PlanError(f"GEMM {spec.name}: operand offsets are built for the FFMA engine only")
@@ -212,6 +220,7 @@ def _check_spec(spec: GemmKernelSpec) -> None:
         raise PlanError(f"GEMM scheme splitk={spec.scheme.splitk}: split-k of two products (SYR2K) is not built; "
                         "use splitk=1")
     check_names(spec)
+    check_reductions(spec)
     if spec.c_order not in ("C", "F"):
         raise ArgumentError(f"GEMM c_order must be 'C' or 'F', got {spec.c_order!r}")
     need = max(1, spec.n if spec.c_order == "C" else spec.m)
@@ -530,7 +539,7 @@ class _Emitter:
                 mirror = list(sp.epilogue.mirror("i", "j"))
             what = "the epilogue"
         elif self.s.store_vec > 1 and ldc % self.s.store_vec == 0 and not sp.c_uplo:
-            return self._vector_store(ldc)
+            return vector_store_lines(self.spec, self.s.store_vec, self.t, ldc)
         else:
             def addr(i, j):
                 return f"(idx_t){i} * {ldc} + {j}" if sp.c_order == "C" else f"{i} + (idx_t){j} * {ldc}"
@@ -542,7 +551,11 @@ class _Emitter:
             stmts += ["if (j < i) {   // mirror_lower: the same element at (j, i)",
                       *("    " + ln for ln in mirror), "}"]
             what += ", mirrored"
-        return ["", f"// ---- epilogue: {what}; rows i, columns j of this thread, guarded ----",
+        reds = sp.epilogue.reduce if sp.epilogue is not None else ()
+        tx, ty = self.s.bn // self.s.tn, self.s.bm // self.s.tm
+        tail = combine_lines(reds, self.t, self.s, self.es, self.s.shared_bytes(sp.dtype), _warp_shape(tx, ty))
+        return partial_lines(reds, self.t) + [
+                "", f"// ---- epilogue: {what}; rows i, columns j of this thread, guarded ----",
                 "#pragma unroll",
                 "for (int r = 0; r < TM; ++r) {",
                 "    const int i = row0 + r / AF * (TY * AF) + ty * AF + r % AF;",
@@ -553,40 +566,4 @@ class _Emitter:
                 *("            " + ln for ln in stmts),
                 "        }",
                 "    }",
-                "}"]
-
-    def _vector_store(self, ldc: int) -> list:
-        """The default epilogue with stores of ``store_vec`` elements along the output's
-        contiguous index (j for C order, i for F order; the output is 16-byte aligned and its ld
-        a multiple of store_vec), scalars where a vector would cross the matrix's edge."""
-        sp, v, t = self.spec, self.s.store_vec, self.t
-        rowwise = sp.c_order == "C"
-        outer, inner = ("r", "q") if rowwise else ("q", "r")
-        n_out, n_in = ("TM", "TN") if rowwise else ("TN", "TM")
-        ix = {"r": "const int i = row0 + r / AF * (TY * AF) + ty * AF + r % AF;",
-              "q": "const int j = col0 + q / BF * (TX * BF) + tx * BF + q % BF;"}
-        addr = f"(idx_t)i * {ldc} + j" if rowwise else f"i + (idx_t)j * {ldc}"
-        x, lim = ("j", "N") if rowwise else ("i", "M")
-        y, ylim = ("i", "M") if rowwise else ("j", "N")
-        elem = "acc[r][q + e]" if rowwise else "acc[r + e][q]"
-        shifted = (f"{sp.c}[{addr} + e]")
-        return ["", f"// ---- epilogue: store acc to {sp.c} ({sp.c_order} order, ld {ldc}) as vectors of "
-                    f"{v} along {x}, scalars at the edge ----",
-                "#pragma unroll",
-                f"for (int {outer} = 0; {outer} < {n_out}; ++{outer}) {{",
-                "    " + ix[outer],
-                "    #pragma unroll",
-                f"    for (int {inner} = 0; {inner} < {n_in}; {inner} += {v}) {{",
-                "        " + ix[inner],
-                f"        if ({y} < {ylim} && {x} + {v} <= {lim}) {{",
-                f"            kf_vec<{t}, {v}> w;",
-                "            #pragma unroll",
-                f"            for (int e = 0; e < {v}; ++e) w.v[e] = {elem};",
-                f"            *reinterpret_cast<kf_vec<{t}, {v}>*>(&{sp.c}[{addr}]) = w;",
-                f"        }} else if ({y} < {ylim}) {{",
-                "            #pragma unroll",
-                f"            for (int e = 0; e < {v}; ++e)",
-                f"                if ({x} + e < {lim}) {shifted} = {elem};",
-                "        }",
-                "    }",
-                "}"]
+                "}"] + tail

@@ -1,4 +1,4 @@
-"""Split-k for the FFMA GEMM emitter (:mod:`kfuse.codegen.gemm`): SPLITK blocks share one
+"""Split-k and the vector-store epilogue of the FFMA GEMM emitter (:mod:`kfuse.codegen.gemm`): SPLITK blocks share one
 output tile, each summing a share of the k tiles (``blockIdx.z``); the last to finish adds the
 partial tiles in split order and runs the epilogue, so any epilogue (alpha, beta * C, maps)
 runs once per element, and the sum is the same whichever block is last.
@@ -50,3 +50,39 @@ def split_fixup_lines(t: str) -> list:
             f"            sum += sk == split ? acc[r][q] : {part.format(s='sk')};",
             "        acc[r][q] = sum;",
             "    }"]
+
+
+def vector_store_lines(sp, v: int, t: str, ldc: int) -> list:
+    """The default epilogue with stores of ``store_vec`` elements along the output's
+    contiguous index (j for C order, i for F order; the output is 16-byte aligned and its ld
+    a multiple of store_vec), scalars where a vector would cross the matrix's edge."""
+    rowwise = sp.c_order == "C"
+    outer, inner = ("r", "q") if rowwise else ("q", "r")
+    n_out, n_in = ("TM", "TN") if rowwise else ("TN", "TM")
+    ix = {"r": "const int i = row0 + r / AF * (TY * AF) + ty * AF + r % AF;",
+          "q": "const int j = col0 + q / BF * (TX * BF) + tx * BF + q % BF;"}
+    addr = f"(idx_t)i * {ldc} + j" if rowwise else f"i + (idx_t)j * {ldc}"
+    x, lim = ("j", "N") if rowwise else ("i", "M")
+    y, ylim = ("i", "M") if rowwise else ("j", "N")
+    elem = "acc[r][q + e]" if rowwise else "acc[r + e][q]"
+    shifted = (f"{sp.c}[{addr} + e]")
+    return ["", f"// ---- epilogue: store acc to {sp.c} ({sp.c_order} order, ld {ldc}) as vectors of "
+                f"{v} along {x}, scalars at the edge ----",
+            "#pragma unroll",
+            f"for (int {outer} = 0; {outer} < {n_out}; ++{outer}) {{",
+            "    " + ix[outer],
+            "    #pragma unroll",
+            f"    for (int {inner} = 0; {inner} < {n_in}; {inner} += {v}) {{",
+            "        " + ix[inner],
+            f"        if ({y} < {ylim} && {x} + {v} <= {lim}) {{",
+            f"            kf_vec<{t}, {v}> w;",
+            "            #pragma unroll",
+            f"            for (int e = 0; e < {v}; ++e) w.v[e] = {elem};",
+            f"            *reinterpret_cast<kf_vec<{t}, {v}>*>(&{sp.c}[{addr}]) = w;",
+            f"        }} else if ({y} < {ylim}) {{",
+            "            #pragma unroll",
+            f"            for (int e = 0; e < {v}; ++e)",
+            f"                if ({x} + e < {lim}) {shifted} = {elem};",
+            "        }",
+            "    }",
+            "}"]

@@ -15,6 +15,15 @@ or the caller needs it::
     float E_e;
     E_maximum_compute(t2_e, 0.0f, E_e);                       // call 2
     E[(long long)(i) * 70 + (j)] = E_e;
+
+A row or column reduction of an epilogue value (``y = C @ x``: gemv; ``z = w @ C``: gemv_t)
+adds into per-thread partials in the same statements (``y_gemv_compute(C_e, x[j], y_acc[r]);``);
+the emitter combines them across the block (:mod:`kfuse.codegen.gemm_reduce`) and each row
+(column) is finished once per block: finalized and stored where one block spans the summed axis,
+else added by an atomic into the output zeroed before the kernel (the first block along the
+summed axis adds ``finalize(sum)``, the others ``finalize(sum) - finalize(0)`` with the
+finalize-stage vectors as 0: ``beta * y`` is added once; linear finalizes only, the space
+refuses others).
 """
 from __future__ import annotations
 
@@ -24,9 +33,11 @@ from ..errors import PlanError
 from ..ir import FLIP_UPLO, ident, itemsize
 from ..spaces.gemm import LOADER_RULES, gemm_call, rule_of, scheme_of
 from . import gemm as gemm_emitter
-from .common import KArg, KernelSource
+from .common import CodeBlock, KArg, KernelSource
 from .emitter import KernelEmitter
+from .finish import atomic_contribution, finalize_call
 from .gemm_prior import PRIOR_RULES, prior_kernel
+from .gemm_reduce import GemmReduction
 from .routines import compute_params, finalize_params
 
 
@@ -64,6 +75,8 @@ class GemmLowering(KernelEmitter):
         self.gemm = program.calls[gemm_call(program, kplan.calls, self.info)]
         self.epilogue_calls = [c for c in self.calls if c.id != self.gemm.id]
         self.priors: list = []   # KernelSources of prior-kernel rules (symmetrize, zero_fill)
+        #: the epilogue's reductions whose output is stored (row / column sums of epilogue values)
+        self.reduce_calls = [c for c in self.epilogue_calls if self.fns[c.id].is_reduce and c.out in self.stored]
 
     # ---------------------------------------------------------------- the spec
     def operand(self, param: str, taken: set) -> tuple:
@@ -131,10 +144,10 @@ class GemmLowering(KernelEmitter):
 
     def output_value(self) -> str:
         """The value the emitter's output pointer ``c`` is: the product when stored, else the
-        first stored output of the epilogue."""
+        first stored matrix of the epilogue, else its first stored output (a reduction's)."""
         if self.gemm.out in self.stored:
             return self.gemm.out
-        return self.stored[0]
+        return next((v for v in self.stored if self.kind_of(v) == "matrix"), self.stored[0])
 
     def plain(self) -> bool:
         """Whether the kernel is the bare product stored (no epilogue, no alpha, beta or C)."""
@@ -149,6 +162,8 @@ class GemmLowering(KernelEmitter):
         b, karg_b = self.operand("B", taken)
         out = self.output_value()
         ot = self.program.value(out).type
+        c_order, c_ld = (ot.order, int(ot.shape[1]) if ot.order == "C" else int(ot.shape[0])) \
+            if ot.rank == 2 else ("C", None)
         by_name = {k.cname: k for k in self.args}
         by_name[karg_a.cname], by_name[karg_b.cname] = karg_a, karg_b
         c_name = ident(out)
@@ -156,11 +171,12 @@ class GemmLowering(KernelEmitter):
         epilogue = None
         if not self.plain():
             params = tuple((_decl_type(k.decl, k.cname), k.cname) for k in self.args if k.cname not in taken)
-            epilogue = gemm_emitter.GemmEpilogue(params, self.epilogue_lines, self.mirror_lines)
+            epilogue = gemm_emitter.GemmEpilogue(params, self.epilogue_lines, self.mirror_lines,
+                                                 tuple(self.reduction(c) for c in self.reduce_calls))
         m, n, k = self.domain.shape
         spec = gemm_emitter.GemmKernelSpec(
             name=self.kplan.name, dtype=self.info.dtype(self.gemm.id), m=m, n=n, k=k, a=a, b=b, c=c_name,
-            c_order=ot.order, c_ld=int(ot.shape[1]) if ot.order == "C" else int(ot.shape[0]),
+            c_order=c_order, c_ld=c_ld,
             scheme=scheme_of(self.kplan.params), epilogue=epilogue,
             comment=tuple(self.comment(c) for c in self.calls), **self.output_fields(a, b))
         self.geometry_planned = geo
@@ -205,10 +221,46 @@ class GemmLowering(KernelEmitter):
         for c in self.epilogue_calls:
             args = [self.routine_arg(c, p, elem_of(c)) for p in compute_params(self.fns[c.id])]
             o = ident(c.out)
+            if self.fns[c.id].is_reduce:
+                if c in self.reduce_calls:
+                    part = f"{o}_acc[{'r' if self.row_sum(c) else 'q'}]"
+                    lines.append(f"{c.name}_compute({', '.join(args + [part])});   {self.comment(c)}")
+                continue
             lines.append(f"{self.ctype_of(c.out)} {o}_e;")
             lines.append(f"{c.name}_compute({', '.join(args + [o + '_e'])});   {self.comment(c)}")
             self.store_line(lines, c.out, i, j)
         return lines
+
+    # ---------------------------------------------------------------- reductions
+    def row_sum(self, c) -> bool:
+        """Whether reduction ``c`` sums along j (one value per row i: gemv), not along i."""
+        return self.fns[c.id].reduce_axis == "j"
+
+    def summing_blocks(self, c) -> int:
+        """Blocks of the grid along the axis reduction ``c`` sums over (1: a block's sum is final)."""
+        s = scheme_of(self.kplan.params)
+        m, n, _ = self.domain.shape
+        return max(1, -(-n // s.bn)) if self.row_sum(c) else max(1, -(-m // s.bm))
+
+    def reduction(self, c) -> GemmReduction:
+        """The emitter's :class:`GemmReduction` of call ``c``: its finish finalizes and stores the
+        block's sum where one block spans the summed axis, else adds it atomically."""
+        o = ident(c.out)
+        atomic = self.summing_blocks(c) > 1
+
+        def finish(index: str, total: str, origin: str) -> list:
+            code = CodeBlock()
+            self.emit_scalar_loads(code)   # the finalize's scalars (alpha), outside the element loop's scope
+            if atomic:
+                atomic_contribution(self, code, c, total, index, origin)
+            else:
+                finalize_call(self, code, c, total, index, f"{o}[{index}]")
+            return code.lines()
+        return GemmReduction(f"{o}_acc", "row" if self.row_sum(c) else "col", finish, self.ctype_of(c.out))
+
+    def zeroed(self) -> list:
+        """Outputs the kernel's atomics sum into (zeroed before it by the module's zeroing kernel)."""
+        return [c.out for c in self.reduce_calls if self.summing_blocks(c) > 1]
 
     def mirror_lines(self, i: str, j: str) -> list:
         """The stores at (j, i) of the values :meth:`epilogue_lines` computed at (i, j) (a
@@ -237,7 +289,7 @@ class GemmLowering(KernelEmitter):
         aligned = {} if self.kplan.params.get("unaligned") else \
             {self.program.base(self.gemm.args[p]): 16 for p in ("A", "B")}
         main = KernelSource(self.kplan.name, src.code, args, tuple(src.grid), tuple(src.block), self.kplan,
-                            shared_bytes=src.shared_bytes, aligned=aligned)
+                            shared_bytes=src.shared_bytes, aligned=aligned, zero=self.zeroed())
         return [*self.priors, main] if self.priors else main
 
 

@@ -107,6 +107,49 @@ def flop_share(fn, params: dict) -> float:
     return share
 
 
+#: why the mma engine refuses an epilogue reduction (the FFMA emitter hosts them)
+MMA_REDUCE_REFUSAL = ("the mma_tf32 engine does not run reductions of the product in its epilogue yet "
+                      "(row / column sums run on the ffma engine: precision 'ieee')")
+
+
+def reduction_refusals(program, calls: list, c: int, g: int, info, label) -> list:
+    """Why reduction call ``c`` cannot run in the epilogue of the gemm kernel of product ``g``:
+    only row and column sums of an m x n value (``nested_reduce`` with combine ``+``: gemv,
+    gemv_t) whose finalize is linear (several blocks add their partial sums by atomics; the
+    constant part once); not of a symmetric result (syrk/syr2k), not on the mma engine, not
+    with a window of a vector as a finalize-stage input."""
+    fn, gfn = info.fn(c), info.fn(g)
+    if fn.hof != "nested_reduce":
+        return [f"{label(c)} is a {fn.hof} ({fn.name}): only row and column reductions (gemv, gemv_t) of "
+                "the product run in a gemm kernel's epilogue"]
+    why = []
+    d, dom = info.domain(c), info.domain(g)
+    if d.space != "tile" or (d.rows, d.cols) != (dom.rows, dom.cols):
+        why.append(f"{label(c)} reduces a {d.rows} x {d.cols} {d.space} domain: a gemm kernel's epilogue "
+                   f"reduces values over its {dom.rows} x {dom.cols} output only")
+    if fn.combine != "+":
+        why.append(f"{label(c)} combines by {fn.combine}: a gemm epilogue's reductions are sums")
+    if not fn.linear_finalize:
+        why.append(f"{label(c)}: its finalize ({fn.finalize}) is not known to be linear (linear_finalize), so "
+                   "the blocks' partial sums cannot be added by atomics into one result")
+    if getattr(gfn, "c_uplo", "") or getattr(gfn, "second", False):
+        why.append(f"{label(c)} reduces a symmetric result ({gfn.name}: one triangle computed): its "
+                   "reductions would need the mirrored half too")
+    if call_precision(info.dtype(g)) == "tf32":
+        why.append(f"{label(c)}: {MMA_REDUCE_REFUSAL}")
+    for p, v in program.calls[c].args.items():
+        val = program.value(v)
+        if val.type.kind == "vector" and val.window is not None and fn.param(p).stage == "finalize":
+            why.append(f"{label(c)} reads {val.display}, a window of a vector, at its finalize: a gemm "
+                       "epilogue's finish reads whole vectors only")
+    return why
+
+
+def reduce_calls(calls: list, info) -> list:
+    """The reduction calls among ``calls`` (a gemm kernel's epilogue reductions)."""
+    return [c for c in calls if info.fn(c).is_reduce]
+
+
 def gemm_call(program, calls: list, info):
     """The contraction call among ``calls`` (None when there is none)."""
     return next((c for c in calls if info.fn(c).hof == "contraction"), None)
@@ -302,10 +345,10 @@ class GemmSpace(Space):
     # ------------------------------------------------------------------ legality
     def fusion_refusals(self, program, calls: list, info) -> list:
         """Why ``calls`` (two or more, one kernel's) cannot share a gemm kernel: a second
-        contraction; a reduction (of the product or anything else); a call computing an
-        operand of the product (read along k by other blocks); a scalar call (no prologue in a
-        gemm kernel yet); a call over another shape or reading a window of a value computed in
-        the kernel.  Transposed reads are refused by legality for every space."""
+        contraction; a reduction the epilogue cannot finish (:func:`reduction_refusals`); a
+        call computing an operand of the product (read along k by other blocks); a scalar call
+        (no prologue in a gemm kernel yet); a call over another shape or reading a window of a
+        value computed in the kernel.  Transposed reads are refused by legality for every space."""
         gemms = [c for c in calls if info.fn(c).hof == "contraction"]
         if not gemms:
             return []
@@ -329,8 +372,7 @@ class GemmSpace(Space):
                 continue
             fn, d = info.fn(c), info.domain(c)
             if fn.is_reduce:
-                reasons.append(f"{label(c)} is a reduction: reductions of a matrix product do not run in its "
-                               "epilogue yet (only elementwise maps at (i, j))")
+                reasons += reduction_refusals(program, calls, c, g, info, label)
             elif d.space == "scalar":
                 reasons.append(f"{label(c)} is a scalar call: a gemm kernel takes no scalar prologue yet")
             elif d.space != "tile" or (d.rows, d.cols) != (dom.rows, dom.cols):
@@ -342,7 +384,7 @@ class GemmSpace(Space):
                     if val.window is not None and program.base(v) in produced:
                         reasons.append(f"{label(c)} reads {val.display}, a window of a value computed in the "
                                        "kernel: the epilogue reads the product at (i, j) only")
-        return reasons
+        return reasons   # a call reading a reduction's result: refused by legality for every space
 
     # ------------------------------------------------------------------ parameters
     def validate(self, program, kernel, domain: Domain, info) -> None:
@@ -358,6 +400,8 @@ class GemmSpace(Space):
         bad_engine = engine_refusal(scheme, info.dtype(g))
         why = why + [bad_engine] if bad_engine else why
         why += rule_refusals(info.fn(g).adaptors, kernel.params) + product_refusals(scheme, info.fn(g))
+        if scheme.engine != "ffma" and reduce_calls(kernel.calls, info):
+            why.append(MMA_REDUCE_REFUSAL)
         if why:
             raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
 
@@ -415,7 +459,9 @@ class GemmSpace(Space):
         fn = info.fn(g)
         a, b = (program.value(program.calls[g].args[p]).type.nbytes() for p in fn.operands)
         m, n, k = domain.shape
-        return {"gemm": {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k, "dtype": info.dtype(g), "fn": fn.name}}
+        reds = [(info.calls[c].out_value.type.size(), info.fn(c).reduce_axis == "j") for c in reduce_calls(calls, info)]
+        return {"gemm": {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k, "dtype": info.dtype(g), "fn": fn.name,
+                         "reductions": reds}}
 
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
         """``reread``: A's bytes (ceil(n / bn) - 1) more times and B's (ceil(m / bm) - 1) more
@@ -443,6 +489,11 @@ class GemmSpace(Space):
         if s.splitk > 1:   # partial tiles written and read back once; the last block of a tile sums them
             tile_bytes = s.bm * s.bn * itemsize(g["dtype"])
             out.update(partial=2 * s.splitk * gx * gy * tile_bytes, tail_bytes=(s.splitk - 1) * tile_bytes)
+        for size, row_sum in g.get("reductions", ()):   # one atomic per element and block along the sum
+            blocks = gx if row_sum else gy
+            if blocks > 1:
+                out["atomics"] += blocks * size
+                out["zeroed"] += 1
         return out
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:

@@ -126,11 +126,12 @@ def _check_choice(fn: str, name: str, value, choices: tuple) -> str:
     return value
 
 
-def _blas3_args(fn: str, alpha, beta, C, precision: str) -> tuple:
+def _blas3_args(fn: str, alpha, beta, C, precision) -> tuple:
     """(alpha, beta, C) normalised as gemm does (alpha 1 -> absent; C unread when beta is 0);
-    ``precision`` "ieee" only for now."""
-    if precision != "ieee":
-        raise ArgumentError(f"{fn}: precision={precision!r} is not built yet for {fn} (supported: 'ieee')")
+    ``precision`` checked ("ieee", "tf32" or None: the setting's)."""
+    if precision is not None and precision not in PRECISIONS:
+        raise ArgumentError(f"{fn}: precision={precision!r} is not supported (supported: "
+                            f"{', '.join(map(repr, PRECISIONS))})")
     if C is None and not _is_zero(beta):
         raise ArgumentError(f"{fn}: beta={beta!r} needs C")
     if C is not None and _is_zero(beta):
@@ -139,12 +140,32 @@ def _blas3_args(fn: str, alpha, beta, C, precision: str) -> tuple:
     return alpha, beta, C
 
 
+def _run_precise(name: str, precision, args: tuple, static: dict, out=None):
+    """:func:`_run` of a structured routine (``_product_body``) in ``precision`` (None: the
+    setting's), as :func:`gemm` does: eagerly under ``config.override(precision=...)`` (keyed by
+    it: "tf32" plans run on engine mma_tf32, float64 stays ieee); inside ``kfuse.jit`` only the
+    setting's precision (the jitted function's products share one)."""
+    from . import config
+    setting = config.get().precision
+    precision = setting if precision is None else precision
+    if _builder(*args) is not None:
+        if precision != setting:
+            raise ArgumentError(f"{name}: precision={precision!r} inside kfuse.jit, where the setting is "
+                                f"{setting!r}: a jitted function's products share one precision; call it "
+                                f"inside kfuse.config.override(precision={precision!r})")
+        return _run_out(name, _product_body, args, static, out)
+    with config.override(precision=precision):
+        return _run_out(name, _product_body, args, dict(static, precision=precision) if precision != "ieee" else static,
+                        out)
+
+
 def _product_body(b, A, B, alpha, beta, C, fn, mark=None, side="left", trans_a=False, trans_b=False,
-                  trans_c=False):
+                  trans_c=False, precision="ieee"):
     """``alpha * op(A) op(B) + beta * C`` through the builder's product routing: ``mark``
     (structure, uplo, unit) marks A first; ``side`` "right" multiplies the other way round;
     ``fn`` (syr2k) calls that function directly; ``trans_c``: C read transposed (a symmetric
-    result reads C's lower triangle: C.T's is C's upper)."""
+    result reads C's lower triangle: C.T's is C's upper); ``precision`` keys the eager cache only
+    (the plan reads the setting)."""
     if not isinstance(A, Tensor) or (B is not None and not isinstance(B, Tensor)):
         raise ArgumentError("A and B must be arrays (matrices)")
     a = as_operand(b, A)
@@ -166,50 +187,53 @@ def _product_body(b, A, B, alpha, beta, C, fn, mark=None, side="left", trans_a=F
     return Tensor(b, b.gemm(first, second, args["alpha"], args.get("beta"), args.get("C")))
 
 
-def symm(A, B, side: str = "left", uplo: str = "lower", alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
+def symm(A, B, side: str = "left", uplo: str = "lower", alpha=1.0, beta=0.0, C=None, precision: str | None = None):
     """``alpha * S B + beta * C`` (side "left") or ``alpha * B S + beta * C`` ("right") with
     ``S`` the symmetric matrix whose ``uplo`` triangle is stored in ``A`` (the other triangle is
-    never read).  BLAS symm, out of place: a new array."""
+    never read).  BLAS symm, out of place: a new array.  ``precision``: as :func:`gemm`'s
+    ("tf32": float32 on TF32 tensor cores, engine mma_tf32; None: the setting's)."""
     _check_choice("symm", "side", side, ("left", "right"))
     _check_choice("symm", "uplo", uplo, ("lower", "upper"))
     A = _unwrap("symm", A, "sym", uplo)
     alpha, beta, C = _blas3_args("symm", alpha, beta, C, precision)
-    return _run("symm", _product_body, (A, B, alpha, beta, C),
+    return _run_precise("symm", precision, (A, B, alpha, beta, C),
                 {"fn": "symm", "mark": ("sym", uplo, False), "side": side})
 
 
 def trmm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, diag: str = "nonunit", alpha=1.0,
-         precision: str = "ieee", out=None):
+         precision: str | None = None, out=None):
     """``alpha * op(T) B`` (side "left") or ``alpha * B op(T)`` ("right"), ``T`` the triangular
     matrix in ``A``'s ``uplo`` triangle (zero elsewhere, never read), ``op(T) = T`` or ``T.T``
     (``trans``), ``diag`` "unit": ones on the diagonal (never read).  BLAS trmm: a new array, or
-    ``out`` (which may be ``B`` itself: BLAS's in-place form)."""
+    ``out`` (which may be ``B`` itself: BLAS's in-place form).  ``precision``: as :func:`gemm`'s."""
     _check_choice("trmm", "side", side, ("left", "right"))
     _check_choice("trmm", "uplo", uplo, ("lower", "upper"))
     _check_choice("trmm", "diag", diag, ("nonunit", "unit"))
     A = _unwrap("trmm", A, "tri", uplo, diag == "unit")
     alpha, _, _ = _blas3_args("trmm", alpha, 0.0, None, precision)
-    return _run_out("trmm", _product_body, (A, B, alpha, None, None),
-                    {"fn": "trmm", "mark": ("tri", uplo, diag == "unit"), "side": side, "trans_a": bool(trans)}, out)
+    return _run_precise("trmm", precision, (A, B, alpha, None, None),
+                        {"fn": "trmm", "mark": ("tri", uplo, diag == "unit"), "side": side, "trans_a": bool(trans)},
+                        out)
 
 
-def syrk(A, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
+def syrk(A, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
     """``alpha * A A^T + beta * C`` (``trans`` False, A n x k) or ``alpha * A^T A + beta * C``
     (True): the FULL symmetric n x n result (the triangle computed once and mirrored, so it equals
-    NumPy's); ``C`` is read in its ``uplo`` triangle only.  BLAS syrk, out of place."""
+    NumPy's); ``C`` is read in its ``uplo`` triangle only.  BLAS syrk, out of place.
+    ``precision``: as :func:`gemm`'s."""
     _check_choice("syrk", "uplo", uplo, ("lower", "upper"))
     alpha, beta, C = _blas3_args("syrk", alpha, beta, C, precision)
-    return _run("syrk", _product_body, (A, None, alpha, beta, C),
+    return _run_precise("syrk", precision, (A, None, alpha, beta, C),
                 {"fn": "syrk", "trans_a": bool(trans), "trans_c": uplo == "upper"})
 
 
-def syr2k(A, B, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str = "ieee"):
+def syr2k(A, B, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
     """``alpha * (A B^T + B A^T) + beta * C`` (``trans`` False, A and B n x k) or ``alpha *
     (A^T B + B^T A) + beta * C`` (True): the FULL symmetric result; ``C`` read in its ``uplo``
-    triangle only.  BLAS syr2k, out of place."""
+    triangle only.  BLAS syr2k, out of place.  ``precision``: as :func:`gemm`'s."""
     _check_choice("syr2k", "uplo", uplo, ("lower", "upper"))
     alpha, beta, C = _blas3_args("syr2k", alpha, beta, C, precision)
-    return _run("syr2k", _product_body, (A, B, alpha, beta, C),
+    return _run_precise("syr2k", precision, (A, B, alpha, beta, C),
                 {"fn": "syr2k", "trans_a": bool(trans), "trans_b": not trans, "trans_c": uplo == "upper"})
 
 

@@ -4,8 +4,6 @@ slots against the PTX ISA's layout), and the precision plumbing (setting, blas.g
 space's engine by precision, an edited plan with the wrong engine refused)."""
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 import pytest
 
@@ -118,16 +116,13 @@ def _spec(**kw):
     return GemmKernelSpec(**base)
 
 
-def test_the_engine_refuses_float64_and_structured_operands():
+def test_the_engine_refuses_float64_and_a_structured_operand_with_a_second_pair():
     with pytest.raises(DTypeError, match="float32"):
         emit_gemm(_spec(dtype="float64"))
-
-    @dataclasses.dataclass(frozen=True)
-    class Structured(GemmOperand):
-        structure: str = "sym"
-
-    with pytest.raises(PlanError, match="structure 'sym'"):
-        emit_gemm(_spec(a=Structured("A")))
+    sym = GemmOperand("A", structure="sym")
+    assert "mma.sync" in emit_gemm(_spec(a=sym)).code      # structured operands are built (round 3)
+    with pytest.raises(PlanError, match="structure 'sym' and the spec has a second operand pair"):
+        emit_gemm(_spec(a=sym, second=(GemmOperand("B2"), GemmOperand("A2", True))))
     with pytest.raises(PlanError, match="refused"):
         emit_gemm(_spec(scheme=mma(bm=64, bn=64, bk=12)))
 

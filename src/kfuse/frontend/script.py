@@ -54,6 +54,8 @@ class _Parser(DeclParser, ExprParser):
         self.origins: dict = {}       # value name -> the grid point of its element 0 (if not 0)
         self.moved: set = set()       # values computed from slices or offsets
         self.unroll = 1               # iterations of the enclosing repeats
+        self.structured: dict = {}    # name -> (structure, uplo, unit, token) of sym=/tri= declarations
+        self.pending_structure = None  # the declaration being read's structure (script_decl.py)
 
     # -------------------------------------------------------------- helpers
     def err(self, msg, tok=None):
@@ -164,7 +166,8 @@ class _Parser(DeclParser, ExprParser):
             if nt.text in self.env:
                 raise self.err(f"{nt.text!r} is already defined", nt)
             typ = self.decl[nt.text][0]
-            self.env[nt.text] = self.wrap(nt, self.b.add_input, nt.text, typ, host=typ.kind == "scalar")
+            val = self.wrap(nt, self.b.add_input, nt.text, typ, host=typ.kind == "scalar")
+            self.env[nt.text] = self.apply_structure(nt, val)
 
     def return_stmt(self):
         self.next()
@@ -191,12 +194,21 @@ class _Parser(DeclParser, ExprParser):
         self.expect(";", "';' at the end of the assignment")
         val, dom = Lowering(self).lower(tree)
         label = f"{nt.text} = {self.source_text(start, self.i - 1)}"
-        val = self.bind_name(nt, val, label, first_call)
+        val = self.apply_structure(nt, self.bind_name(nt, val, label, first_call))
         if dom is not None and any(o != 0 for o in dom.origin):
             self.origins[val] = dom.origin
         if dom is not None and dom.moved:
             self.moved.add(val)
         self.env[nt.text] = val
+
+    def apply_structure(self, nt, val: str) -> str:
+        """Value ``val`` of name ``nt`` marked with its declared structure (``sym=lower``), if any:
+        :meth:`kfuse.frontend.builder.GraphBuilder.mark`, as ``kfuse.sym``/``kfuse.tri`` do."""
+        st = self.structured.get(nt.text)
+        if st is None:
+            return val
+        structure, uplo, unit, _ = st
+        return self.wrap(nt, self.b.mark, val, structure, uplo, unit)
 
     def source_text(self, a, b) -> str:
         """Tokens ``a`` to ``b`` as normalised source text: ``gemv(A.T, x, alpha=-2)``, ``w - a * v``."""

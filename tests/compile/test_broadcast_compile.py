@@ -42,3 +42,13 @@ def test_standalone_broadcasts_compile_in_the_tile_space(dtype):
     exe = compile_program(prog, plan="default")
     assert {k["space"] for k in exe.plan["kernels"]} == {"tile"}
     assert_clean_resources(exe)
+
+
+@pytest.mark.parametrize("decl,expr", [("sym=lower", "A @ B + b"), ("tri=upper, unit", "B @ A - b")])
+def test_script_with_structure_and_bias_is_one_clean_kernel(decl, expr):
+    """A script's declared structure (sym=/tri=) and a row bias: SYMM/TRMM with the epilogue."""
+    from kfuse.frontend import script
+    prog = script.parse(f"matrix A(n, n, {decl}), B(n, n); vector b(n); input A, B, b; C = {expr}; return C;", "s")
+    exe = compile_program(prog, {"n": 97}, plan="default")
+    assert exe.n_kernels == 1
+    assert_clean_resources(exe)

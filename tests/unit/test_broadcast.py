@@ -183,6 +183,14 @@ def test_mismatched_dtypes_and_complex_order_are_refused():
         traced(lambda X, b: kfuse.maximum(X, b), X=mat(M, N, "complex64"), b=vec(N, "complex64"))
 
 
+@pytest.mark.parametrize("fn", ["maximum_row", "minimum_col"])
+def test_script_calling_an_ordered_broadcast_on_complex_is_refused(fn):
+    """Called by name (no resolution step), maximum_col of complex values is still refused."""
+    v = "b(n)" if fn.endswith("row") else "b(m)"
+    with pytest.raises(ScriptError, match="complex numbers are not ordered"):
+        script.parse(f"matrix X(m, n); vector {v}; input X, b; Y = {fn}(X, b); return Y;", "c", "complex64")
+
+
 # ------------------------------------------------------------------ scripts
 def test_script_broadcasts_through_the_same_builder():
     text = ("matrix A(m, k), B(k, n); vector b(n), c(m); input A, B, b, c;\n"

@@ -18,6 +18,8 @@ from ..library.builtins import BROADCAST_OPS, BROADCAST_REVERSED, broadcast_name
 
 #: how NumPy shows each operator in a message
 SYMBOL = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+#: broadcast functions of ordered operators: real element types only (as maximum/minimum)
+ORDERED = frozenset(broadcast_name(op, axis) for op in ("maximum", "minimum") for axis in ("i", "j"))
 #: the NumPy spelling of a marked vector
 MARK_TEXT = {"i": "[:, None]", "j": "[None, :]"}
 

@@ -11,7 +11,7 @@ import dataclasses
 import math
 
 from .. import library
-from .broadcast import marked_refusal, resolve
+from .broadcast import ORDERED, marked_refusal, resolve
 from .structured import mark, product_fn
 from ..errors import DTypeError, KfuseError, ShapeError
 from .reassociate import reassociate
@@ -300,7 +300,7 @@ class GraphBuilder:
         fn_name = fn.name
         if fn.hof not in ("map", "reduce") and any(self.values[v].window for v in args.values()):
             args = {k: self.materialized(v) for k, v in args.items()}
-        if fn_name in COMPARISONS or fn_name in ("maximum", "minimum", "max", "min"):
+        if fn_name in COMPARISONS or fn_name in ("maximum", "minimum", "max", "min") or fn_name in ORDERED:
             for v in args.values():
                 if is_complex(self.values[v].type.dtype):
                     raise DTypeError(f"{fn_name}: complex numbers are not ordered ({self.values[v].display} "

@@ -11,7 +11,8 @@ from .compile_helpers import DTYPES, assert_clean_resources, compile_program
 
 # contractions (gemm: m x k times k x n) compile in tests/compile/test_gemm_lowering.py
 BUILTINS = [n for n in library.names() if library.get(n).builtin and library.get(n).hof != "contraction"]
-REAL_ONLY = {"amax", "max", "min", "maximum", "minimum", "gt", "lt", "ge", "le"}   # ordered: real types only
+REAL_ONLY = {"amax", "max", "min", "maximum", "minimum", "gt", "lt", "ge", "le",
+             "maximum_row", "maximum_col", "minimum_row", "minimum_col"}   # ordered: real types only
 
 
 def one_call_script(fn, shape: str, optionals: bool) -> str:

@@ -196,6 +196,19 @@ BUILTIN_CASES = [
     # a script's assign has no window (the tracer's v[...] = ... gives one): centred as interior
     ("assign", "vector u(n), v(m); input u, v; out = assign(u, v);", {"u": [1, 2, 3, 4], "v": [8, 9]},
      [1, 8, 9, 4], R),
+    # NumPy broadcasting of X (2 x 3) with b (a row, length 3) and c (a column, length 2)
+    *[(name, f"matrix X(m, n); vector {v}({'n' if v == 'b' else 'm'}); input X, {v}; "
+             f"out = {name}({f'{v}, X' if name.startswith(('row_', 'col_')) else f'X, {v}'});",
+       {"X": [[1, 2, 3], [4, 6, 8]], v: [1, 2, 4] if v == "b" else [2, -1]}, want, R)
+      for name, v, want in [
+          ("add_row", "b", [[2, 4, 7], [5, 8, 12]]), ("sub_row", "b", [[0, 0, -1], [3, 4, 4]]),
+          ("mul_row", "b", [[1, 4, 12], [4, 12, 32]]), ("div_row", "b", [[1, 1, 0.75], [4, 3, 2]]),
+          ("maximum_row", "b", [[1, 2, 4], [4, 6, 8]]), ("minimum_row", "b", [[1, 2, 3], [1, 2, 4]]),
+          ("row_sub", "b", [[0, 0, 1], [-3, -4, -4]]), ("row_div", "b", [[1, 1, 4 / 3], [0.25, 1 / 3, 0.5]]),
+          ("add_col", "c", [[3, 4, 5], [3, 5, 7]]), ("sub_col", "c", [[-1, 0, 1], [5, 7, 9]]),
+          ("mul_col", "c", [[2, 4, 6], [-4, -6, -8]]), ("div_col", "c", [[0.5, 1, 1.5], [-4, -6, -8]]),
+          ("maximum_col", "c", [[2, 2, 3], [4, 6, 8]]), ("minimum_col", "c", [[1, 2, 2], [-1, -1, -1]]),
+          ("col_sub", "c", [[1, 0, -1], [-5, -7, -9]]), ("col_div", "c", [[2, 1, 2 / 3], [-0.25, -1 / 6, -0.125]])]],
 ]
 
 

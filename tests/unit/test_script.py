@@ -362,8 +362,9 @@ ERRORS = [
      "positional argument after keyword argument"),
     ("gemv with a wrong vector length", "matrix A(m, n);\nvector x(m), y(m);\ninput A, x;\ny = gemv(A, x);\n"
      "return y;\n", 4, 5, "gemv:"),
-    ("vector plus matrix", "matrix A(m, n);\nvector x(n), y(n);\ninput A, x;\ny = x + A;\nreturn y;\n",
-     4, 7, "add: shapes of 'x' vector(n) float32 and 'y' matrix(m, n) float32 C do not match"),
+    # x(n) + A(m, n) broadcasts (NumPy); a vector of the row count does not
+    ("vector plus matrix", "matrix A(m, n);\nvector x(m), y(m);\ninput A, x;\ny = x + A;\nreturn y;\n",
+     4, 7, "+: operands could not be broadcast together with shapes x (m,) and A (m, n)"),
     ("dtype mismatch", "float32 vector x(n);\nfloat64 vector y(n);\nvector z(n);\ninput x, y;\nz = x + y;\nreturn z;\n",
      5, 7, "add: mismatched element types (x: float32, y: float64)"),
     ("complex literal with real operands", S + "y = 2j * x;\nreturn y;\n", 3, 8, "complex literal"),

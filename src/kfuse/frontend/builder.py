@@ -11,6 +11,7 @@ import dataclasses
 import math
 
 from .. import library
+from .broadcast import ORDERED, marked_refusal, resolve
 from .structured import mark, product_fn
 from ..errors import DTypeError, KfuseError, ShapeError
 from .reassociate import reassociate
@@ -278,11 +279,14 @@ class GraphBuilder:
 
     # ---------------------------------------------------------------- calls
     def call(self, fn_name: str, args: dict, label: str = "", loc=None, out: str | None = None,
-             at: tuple | None = None) -> str:
+             at: tuple | None = None, axes: dict | None = None) -> str:
         """Append ``out = fn_name(args)`` after checking it; returns the output value name
-        (``at``: the window an ``assign`` replaces)."""
-        fn = library.get(fn_name)
+        (``at``: the window an ``assign`` replaces).  A matrix and a vector broadcast as in
+        NumPy (``axes``: parameter -> "i" for an operand ``c[:, None]``, "j" for ``b[None, :]``;
+        :func:`kfuse.frontend.broadcast.resolve`)."""
         args = {k: v for k, v in args.items() if v is not None}
+        fn_name, args = resolve(self, fn_name, args, axes)
+        fn = library.get(fn_name)
         folded = self._fold_call(fn_name, args) if out is None else None
         if folded is not None:
             return folded
@@ -296,7 +300,7 @@ class GraphBuilder:
         fn_name = fn.name
         if fn.hof not in ("map", "reduce") and any(self.values[v].window for v in args.values()):
             args = {k: self.materialized(v) for k, v in args.items()}
-        if fn_name in COMPARISONS or fn_name in ("maximum", "minimum", "max", "min"):
+        if fn_name in COMPARISONS or fn_name in ("maximum", "minimum", "max", "min") or fn_name in ORDERED:
             for v in args.values():
                 if is_complex(self.values[v].type.dtype):
                     raise DTypeError(f"{fn_name}: complex numbers are not ordered ({self.values[v].display} "
@@ -345,14 +349,18 @@ class GraphBuilder:
         return f"{self.values[out].display} = {fn_name}({', '.join(disp(v) for v in args.values())})"
 
     # ---------------------------------------------------------------- operators
-    def binary(self, op: str, a: str, b: str, loc=None, out=None) -> str:
-        """Lower ``a op b`` (``+ - * / @``) to a library call."""
+    def binary(self, op: str, a: str, b: str, loc=None, out=None, axes: tuple = (None, None)) -> str:
+        """Lower ``a op b`` (``+ - * / @``) to a library call (``axes``: per operand "i" for a
+        vector ``c[:, None]``, "j" for ``b[None, :]``, None as it is; NumPy broadcasting)."""
         if op == "@":
+            for name, axis in zip((a, b), axes):
+                if axis:
+                    raise marked_refusal(self.values[name].display, axis, "in a matrix product (@)")
             return self.matmul(a, b, loc, out)
         folded = self._fold(op, a, b)
         if folded is not None:
             return folded
-        return self.call(BINARY_OPS[op], {"x": a, "y": b}, loc=loc, out=out)
+        return self.call(BINARY_OPS[op], {"x": a, "y": b}, loc=loc, out=out, axes=dict(zip("xy", axes)))
 
     def unary(self, op: str, a: str, loc=None, out=None) -> str:
         folded = self._fold(op, a) if op == "-" else None

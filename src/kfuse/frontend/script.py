@@ -26,54 +26,17 @@ import os
 import re
 
 from ..errors import KfuseError, ScriptError
-from ..ir import DENSE_KIND, ArrayType, DTYPES, Program
+from ..ir import DTYPES, Program
 from .builder import GraphBuilder
 from .script_assign import indexed_assignment
-from .script_lower import Lowering, NeedSizes, Node
-from .script_sizes import PROBE, symbolic_program, unprobe
-
-_TOKEN = re.compile(r"""
-    (?P<ws>[ \t\r]+) | (?P<nl>\n) | (?P<comment>(\#|//)[^\n]*)
-  | (?P<num>(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?j?)
-  | (?P<name>[A-Za-z_][A-Za-z_0-9]*)
-  | (?P<op>\.\.\.|\.T|>=|<=|[-+*/@=(),;'<>\[\]:{}])
-""", re.VERBOSE)
-
-KINDS = ("scalar", "vector", "matrix", "grid", "csr", "ell")
-KEYWORDS = set(KINDS) | {"input", "return", "output", "repeat"} | set(DTYPES)
-#: the most iterations ``repeat`` unrolls (nested repeats multiply)
-MAX_REPEAT = 64
-COMPARE_OPS = (">", "<", ">=", "<=")
+from .script_decl import DeclParser
+from .script_expr import ExprParser
+from .script_lower import Lowering, NeedSizes
+from .script_sizes import symbolic_program, unprobe
+from .script_tokens import COMPARE_OPS, KEYWORDS, KINDS, MAX_REPEAT, Token, tokenize  # noqa: F401 (re-exported)
 
 
-class Token:
-    __slots__ = ("kind", "text", "line", "col")
-
-    def __init__(self, kind, text, line, col):
-        self.kind, self.text, self.line, self.col = kind, text, line, col
-
-    def __repr__(self):
-        return f"{self.kind}:{self.text!r}@{self.line}:{self.col}"
-
-
-def tokenize(text: str, source: str | None = None) -> list:
-    """Split a script into tokens carrying line and column; ScriptError on a stray character."""
-    toks, pos, line, lstart = [], 0, 1, 0
-    while pos < len(text):
-        m = _TOKEN.match(text, pos)
-        if not m:
-            raise ScriptError(f"unexpected character {text[pos]!r}", line, pos - lstart + 1, source)
-        kind = m.lastgroup
-        if kind == "nl":
-            line, lstart = line + 1, m.end()
-        elif kind not in ("ws", "comment"):
-            toks.append(Token(kind, m.group(), line, m.start() - lstart + 1))
-        pos = m.end()
-    toks.append(Token("eof", "", line, pos - lstart + 1))
-    return toks
-
-
-class _Parser:
+class _Parser(DeclParser, ExprParser):
     """Recursive-descent parser driving a GraphBuilder."""
 
     def __init__(self, text: str, name: str, dtype: str, source: str | None, sizes: dict | None = None,
@@ -91,6 +54,8 @@ class _Parser:
         self.origins: dict = {}       # value name -> the grid point of its element 0 (if not 0)
         self.moved: set = set()       # values computed from slices or offsets
         self.unroll = 1               # iterations of the enclosing repeats
+        self.structured: dict = {}    # name -> (structure, uplo, unit, token) of sym=/tri= declarations
+        self.pending_structure = None  # the declaration being read's structure (script_decl.py)
 
     # -------------------------------------------------------------- helpers
     def err(self, msg, tok=None):
@@ -158,78 +123,6 @@ class _Parser:
         else:
             raise self.err(f"expected a declaration, input, assignment or return, found {t.text!r}", t)
 
-    def declaration(self):
-        dtype = self.b.default_dtype
-        if self.peek().text in DTYPES:
-            dtype = self.next().text
-        kt = self.next()
-        if kt.text not in KINDS:
-            raise self.err(f"expected scalar, vector or matrix after {dtype} (or grid, csr, ell)", kt)
-        kind = kt.text
-        if self.peek().text in DTYPES and dtype == self.b.default_dtype:   # ``grid float32 u(n)`` too
-            dtype = self.next().text
-        while True:
-            nt = self.expect_name(f"a {kind} name")
-            if nt.text in KEYWORDS:
-                raise self.err(f"{nt.text!r} is a keyword", nt)
-            if nt.text in self.decl:
-                raise self.err(f"{nt.text!r} is declared twice", nt)
-            dims, order = self.dims(kind, nt)
-            if kind in ("csr", "ell"):
-                typ = self.wrap(nt, ArrayType, "sparse", dtype, tuple(dims), "C", kind)
-            elif kind == "grid":
-                typ = self.wrap(nt, ArrayType, DENSE_KIND[len(dims)], dtype, tuple(dims), order)
-            else:
-                typ = self.wrap(nt, ArrayType, kind, dtype, tuple(dims), order)
-            self.decl[nt.text] = (typ, nt)
-            if self.peek().text == ",":
-                self.next()
-                continue
-            self.expect(";", "',' or ';'")
-            return
-
-    def dims(self, kind, nt):
-        want = {"scalar": 0, "vector": 1, "matrix": 2, "grid": (1, 2, 3, 4), "csr": 2, "ell": 2}[kind]
-        dims, order = [], "C"
-        if self.peek().text == "(":
-            self.next()
-            while True:
-                t = self.next()
-                if t.text == "order" and self.peek().text == "=":
-                    self.next()
-                    o = self.next()
-                    if o.text not in ("C", "F"):
-                        raise self.err("order must be C (row-major) or F (column-major)", o)
-                    order = o.text
-                elif t.kind == "num" and re.fullmatch(r"\d+", t.text):
-                    dims.append(int(t.text))      # 0 is an empty dimension, as in NumPy
-                elif t.kind == "name" and t.text not in KEYWORDS:
-                    dims.append(self.size_of(t.text))
-                else:
-                    raise self.err(f"expected a dimension (a name or a non-negative integer), found {t.text!r}", t)
-                if self.peek().text == ",":
-                    self.next()
-                    continue
-                self.expect(")", "',' or ')'")
-                break
-        if kind == "grid" and len(dims) not in want:
-            raise self.err(f"a grid needs 1 to 4 dimensions, {nt.text!r} has {len(dims)}", nt)
-        if kind != "grid" and len(dims) != want:
-            raise self.err(f"a {kind} needs {want} dimension(s), {nt.text!r} has {len(dims)}", nt)
-        if order == "F" and not (kind == "matrix" or (kind == "grid" and len(dims) >= 2)):
-            raise self.err("only matrices have a memory order (and grids of 2 or more axes)", nt)
-        return dims, order
-
-    def size_of(self, name: str):
-        """A dimension named ``name``: its bound value, a stand-in while probing, or the name."""
-        if name in self.sizes:
-            return self.sizes[name]
-        if self.probe:
-            if name not in self.probes:
-                self.probes[name] = PROBE * (len(self.probes) + 1) + 7
-            return self.probes[name]
-        return name
-
     def repeat_stmt(self):
         """``repeat N { statements }``: the body unrolled N times (names rebind, SSA)."""
         rt = self.next()
@@ -273,7 +166,8 @@ class _Parser:
             if nt.text in self.env:
                 raise self.err(f"{nt.text!r} is already defined", nt)
             typ = self.decl[nt.text][0]
-            self.env[nt.text] = self.wrap(nt, self.b.add_input, nt.text, typ, host=typ.kind == "scalar")
+            val = self.wrap(nt, self.b.add_input, nt.text, typ, host=typ.kind == "scalar")
+            self.env[nt.text] = self.apply_structure(nt, val)
 
     def return_stmt(self):
         self.next()
@@ -300,12 +194,21 @@ class _Parser:
         self.expect(";", "';' at the end of the assignment")
         val, dom = Lowering(self).lower(tree)
         label = f"{nt.text} = {self.source_text(start, self.i - 1)}"
-        val = self.bind_name(nt, val, label, first_call)
+        val = self.apply_structure(nt, self.bind_name(nt, val, label, first_call))
         if dom is not None and any(o != 0 for o in dom.origin):
             self.origins[val] = dom.origin
         if dom is not None and dom.moved:
             self.moved.add(val)
         self.env[nt.text] = val
+
+    def apply_structure(self, nt, val: str) -> str:
+        """Value ``val`` of name ``nt`` marked with its declared structure (``sym=lower``), if any:
+        :meth:`kfuse.frontend.builder.GraphBuilder.mark`, as ``kfuse.sym``/``kfuse.tri`` do."""
+        st = self.structured.get(nt.text)
+        if st is None:
+            return val
+        structure, uplo, unit, _ = st
+        return self.wrap(nt, self.b.mark, val, structure, uplo, unit)
 
     def source_text(self, a, b) -> str:
         """Tokens ``a`` to ``b`` as normalised source text: ``gemv(A.T, x, alpha=-2)``, ``w - a * v``."""
@@ -370,167 +273,6 @@ class _Parser:
         if nt.text in self.decl:
             raise self.err(f"{nt.text!r} is used before it is assigned", nt)
         raise self.err(f"unknown variable {nt.text!r}", nt)
-
-    # -------------------------------------------------------------- expressions
-    # (each returns a Node tree; script_lower.Lowering emits it)
-    def comparison(self) -> Node:
-        left = self.expr()
-        if self.peek().text in COMPARE_OPS:
-            op = self.next()
-            left = Node("bin", op, [left, self.expr()], op.text)
-            if self.peek().text in COMPARE_OPS:
-                raise self.err("comparisons do not chain; combine them with where()", self.peek())
-        return left
-
-    def expr(self) -> Node:
-        left = self.term()
-        while self.peek().text in ("+", "-"):
-            op = self.next()
-            left = Node("bin", op, [left, self.term()], op.text)
-        return left
-
-    def term(self) -> Node:
-        left = self.unary()
-        while self.peek().text in ("*", "/", "@"):
-            op = self.next()
-            left = Node("bin", op, [left, self.unary()], op.text)
-        return left
-
-    def unary(self) -> Node:
-        if self.peek().text == "-":
-            op = self.next()
-            if self.peek().kind == "num":
-                return self.number(self.next(), negate=True)
-            return Node("neg", op, [self.unary()])
-        if self.peek().text == "+":
-            self.next()
-            return self.unary()
-        return self.postfix()
-
-    def postfix(self) -> Node:
-        x = self.primary()
-        while self.peek().text in (".T", "'"):
-            t = self.next()
-            x = Node("transpose", t, [x])
-        return x
-
-    def primary(self) -> Node:
-        t = self.peek()
-        if t.kind == "num":
-            return self.number(self.next())
-        if t.text == "(":
-            self.next()
-            x = self.comparison()
-            self.expect(")")
-            return x
-        if t.kind == "name":
-            self.next()
-            if self.peek().text == "(":
-                return self.call(t)
-            if t.text in KEYWORDS:
-                raise self.err(f"unexpected keyword {t.text!r}", t)
-            self.lookup(t)
-            if self.peek().text == "[":
-                return self.index(t)
-            return Node("name", t)
-        if t.text == "[":
-            raise self.err("only a named array can be indexed ([...] after a name)", t)
-        found = "end of script" if t.kind == "eof" else repr(t.text)
-        raise self.err(f"expected an expression, found {found}", t)
-
-    def number(self, t, negate=False) -> Node:
-        text = t.text
-        val = complex(text) if text.endswith("j") else float(text)
-        return Node("num", t, data=-val if negate else val)
-
-    def index(self, nt) -> Node:
-        """``u[0, -1]`` (offsets: one integer per axis) or ``u[1:-1, ..., :2]`` (NumPy slices)."""
-        lb = self.next()
-        items, sliced = [], False
-        while True:
-            t = self.peek()
-            if t.text == "...":
-                self.next()
-                items.append(Ellipsis)
-                sliced = True
-            else:
-                start = self.int_or_none()
-                if self.peek().text == ":":
-                    self.next()
-                    stop = self.int_or_none()
-                    step = None
-                    if self.peek().text == ":":
-                        self.next()
-                        step = self.int_or_none()
-                    items.append(slice(start, stop, step))
-                    sliced = True
-                elif start is None:
-                    found = "end of script" if t.kind == "eof" else repr(t.text)
-                    raise self.err(f"expected an offset (an integer), a slice or '...', found {found}", t)
-                else:
-                    items.append(start)
-            if self.peek().text == ",":
-                self.next()
-                continue
-            self.expect("]", "',' or ']'")
-            break
-        if sliced:
-            return Node("slice", lb, data=tuple(items), name_tok=nt)
-        return Node("offset", lb, data=tuple(items), name_tok=nt)
-
-    def int_or_none(self):
-        """An optionally signed integer literal inside ``[...]``, or None before ``: , ]``."""
-        t = self.peek()
-        if t.text in (":", ",", "]"):
-            return None
-        sign = 1
-        if t.text in ("-", "+"):
-            sign = -1 if t.text == "-" else 1
-            self.next()
-            t = self.peek()
-        if t.kind == "num" and re.fullmatch(r"\d+", t.text):
-            self.next()
-            return sign * int(t.text)
-        found = "end of script" if t.kind == "eof" else repr(t.text)
-        raise self.err(f"offsets and slice bounds must be integer literals, found {found}", t)
-
-    def call(self, nt) -> Node:
-        from .. import library
-        self.expect("(")
-        try:
-            fn = library.get(nt.text)
-        except KfuseError as e:
-            raise self.err(str(e), nt) from None
-        pos, kw = [], {}
-        if self.peek().text != ")":
-            while True:
-                if self.peek().kind == "name" and self.peek(1).text == "=":
-                    kt = self.next()
-                    self.next()
-                    if kt.text in kw:
-                        raise self.err(f"argument {kt.text!r} given twice", kt)
-                    kw[kt.text] = (self.comparison(), kt)
-                else:
-                    if kw:
-                        raise self.err("positional argument after keyword argument")
-                    pos.append((self.comparison(), self.peek()))
-                if self.peek().text == ",":
-                    self.next()
-                    continue
-                break
-        self.expect(")", "',' or ')'")
-        params = [p.name for p in fn.inputs]
-        if len(pos) > len(params):
-            raise self.err(f"{fn.name} takes at most {len(params)} arguments ({', '.join(params)}), "
-                           f"got {len(pos)}", nt)
-        args = {params[k]: v for k, (v, _) in enumerate(pos)}
-        for k, (v, kt) in kw.items():
-            if k not in params:
-                raise self.err(f"{fn.name} has no parameter {k!r} (parameters: {', '.join(params)})", kt)
-            if k in args:
-                raise self.err(f"argument {k!r} given twice", kt)
-            args[k] = v
-        return Node("call", nt, list(args.values()), (fn, list(args)))
 
     # -------------------------------------------------------------- messages
     def show(self, typ) -> str:

@@ -17,6 +17,7 @@ from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
 from ..ir import DENSE_KIND, DTYPES, MAX_RANK, ArrayType, Program, check_dtype, complex_of
 from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
+from .broadcast import marked_refusal
 from .builder import GraphBuilder
 
 _state = threading.local()
@@ -25,13 +26,15 @@ _state = threading.local()
 class Tensor:
     """A traced value: supports the NumPy operators kfuse can compile."""
 
-    __slots__ = ("_b", "_name", "_drop")
+    __slots__ = ("_b", "_name", "_drop", "_axis")
     __array_priority__ = 1000   # NumPy scalars defer to our operators
     __array_ufunc__ = None
 
-    def __init__(self, builder: GraphBuilder, name: str, drop: tuple = ()):
+    def __init__(self, builder: GraphBuilder, name: str, drop: tuple = (), axis: str | None = None):
         # _drop: the axes an integer index removed (u[-2, :]); the value keeps them (length 1)
-        self._b, self._name, self._drop = builder, name, drop
+        # _axis: a vector with a new axis, "i" for c[:, None] (a column), "j" for b[None, :] (a row):
+        # only an operand of a broadcasting binary with a matrix (frontend/broadcast.py)
+        self._b, self._name, self._drop, self._axis = builder, name, drop, axis
 
     # -------------------------------------------------------------- attributes
     @property
@@ -40,11 +43,13 @@ class Tensor:
 
     @property
     def shape(self) -> tuple:
+        if self._axis:
+            return (self._type.shape[0], 1) if self._axis == "i" else (1, self._type.shape[0])
         return tuple(n for a, n in enumerate(self._type.shape) if a not in self._drop)
 
     @property
     def ndim(self) -> int:
-        return self._type.rank - len(self._drop)
+        return len(self.shape)
 
     @property
     def dtype(self):
@@ -73,8 +78,27 @@ class Tensor:
     def __getitem__(self, key):
         """A basic slice ``u[1:-1, 2:, :-2]`` (step 1, ``...`` allowed): a window view, no copy.
         An integer index (``u[-2, :]``) drops its axis: such a plane is only meant as the value
-        of an assignment (``v[0, :] = v[-2, :]``)."""
+        of an assignment (``v[0, :] = v[-2, :]``).  ``c[:, None]`` / ``b[None, :]`` of a vector:
+        a column / a row, only an operand of ``+ - * /`` with a matrix (NumPy broadcasting)."""
+        keys = key if isinstance(key, tuple) else (key,)
+        if any(k is None for k in keys):
+            return self._new_axis(keys)
+        if self._axis:
+            raise marked_refusal(self._b.values[self._name].display, self._axis, "indexed again")
         return getitem(self, key)
+
+    def _new_axis(self, keys: tuple) -> "Tensor":
+        """``c[:, None]`` (axis "i") or ``b[None, :]`` (axis "j") of a vector (``c[1:, None]``
+        slices first); any other use of ``None`` in an index is refused with one ShapeError."""
+        display = self._b.values[self._name].display
+        rest = [k for k in keys if k is not None]
+        if self.ndim != 1 or self._drop or self._axis or len(keys) != 2 or len(rest) != 1 \
+                or not isinstance(rest[0], slice):
+            raise ShapeError(f"{display}[{', '.join(_key_text(k) for k in keys)}]: a new axis (None) is supported "
+                             "only as c[:, None] or b[None, :] of a vector, an operand of + - * / with a "
+                             "matrix (NumPy broadcasting)")
+        t = getitem(self, rest[0])
+        return Tensor(self._b, t._name, axis="i" if keys[1] is None else "j")
 
     def __setitem__(self, key, value):
         """``v[0, :] = v[-2, :]``, ``v[:, 0] = 0.0``: NumPy's assignment into an array created in
@@ -88,9 +112,10 @@ class Tensor:
 
     # -------------------------------------------------------------- operators
     def _bin(self, op, other, reverse=False):
-        o, me = as_operand(self._b, other), as_operand(self._b, self)
+        o, me = as_operand(self._b, other, marked=True), as_operand(self._b, self, marked=True)
+        axes = (getattr(other, "_axis", None), self._axis)
         a, b = (o, me) if reverse else (me, o)
-        return Tensor(self._b, self._b.binary(op, a, b))
+        return Tensor(self._b, self._b.binary(op, a, b, axes=axes if reverse else axes[::-1]))
 
     def __add__(self, o): return self._bin("+", o)
     def __radd__(self, o): return self._bin("+", o, True)
@@ -114,16 +139,28 @@ class Tensor:
         return Tensor(self._b, self._b.unary("conj", as_operand(self._b, self)))
 
 
+def _key_text(k) -> str:
+    """An index element as written (``:``, ``1:``, ``None``, ``...``)."""
+    if isinstance(k, slice):
+        return f"{'' if k.start is None else k.start}:{'' if k.stop is None else k.stop}" + \
+            ("" if k.step is None else f":{k.step}")
+    return "..." if k is Ellipsis else repr(k)
+
+
 def current_builder() -> GraphBuilder | None:
     return getattr(_state, "builder", None)
 
 
-def as_operand(builder: GraphBuilder, x) -> str:
-    """A value name for ``x``: a Tensor of this trace, or a Python number (a literal)."""
+def as_operand(builder: GraphBuilder, x, marked: bool = False) -> str:
+    """A value name for ``x``: a Tensor of this trace, or a Python number (a literal).  A vector
+    with a new axis (``c[:, None]``) only where ``marked`` (an operand of a binary operator)."""
     if isinstance(x, Tensor):
         if x._b is not builder:
             raise KfuseError("a traced array from another kfuse function was used here")
         check_operand(x)
+        if x._axis and not marked:
+            raise marked_refusal(builder.values[x._name].display, x._axis,
+                                 "here (as a function's argument, a result, a transpose or an index)")
         return x._name
     if isinstance(x, numbers.Number) and not isinstance(x, bool):
         return builder.const(complex(x) if isinstance(x, complex) or np.iscomplexobj(x) else float(x))

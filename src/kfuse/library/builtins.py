@@ -199,3 +199,59 @@ BUILTINS = [
     EF("outer", "nested_map", (P("x", "vector", "i"), P("y", "vector", "j")), (P("B", "matrix"),),
        "B = x * y;", reference=lambda x, y: {"B": np.outer(x, y)}, doc="B = x y^T", flops=1),
 ]
+
+
+# ------------------------------------------------ NumPy broadcasting of a matrix with a vector
+#: elementwise binaries a matrix and a vector broadcast in: name -> (compute, NumPy operator)
+BROADCAST_OPS = {
+    "add": ("z = x + y;", np.add), "sub": ("z = x - y;", np.subtract),
+    "mul": ("z = x * y;", np.multiply), "div": ("z = x / y;", np.divide),
+    "maximum": ("z = (x != x || x > y) ? x : y;", np.maximum),
+    "minimum": ("z = (x != x || x < y) ? x : y;", np.minimum),
+}
+#: those whose operands do not commute: the vector-first form (``b - X``) is a function of its own
+#: (``add``/``mul``/``maximum``/``minimum`` of ``b`` and ``X`` are those of ``X`` and ``b``)
+BROADCAST_REVERSED = ("sub", "div")
+#: the NumPy form of the vector along each matrix axis: "j" a row (length n, ``b`` or
+#: ``b[None, :]``) added to each row, "i" a column (length m, ``c[:, None]``) to each column
+AXIS_WORD = {"j": "row", "i": "col"}
+
+
+def broadcast_name(op: str, axis: str, vector_first: bool = False) -> str:
+    """The library function of ``X op v`` (``v op X`` with ``vector_first``) for a vector ``v``
+    along matrix axis ``axis`` ("i": ``c[:, None]``, "j": ``b``): ``add_row``, ``sub_col``,
+    ``row_sub`` (``b - X``), ``col_div`` (``c[:, None] / X``)."""
+    word = AXIS_WORD[axis]
+    return f"{word}_{op}" if vector_first else f"{op}_{word}"
+
+
+def _broadcast_ref(ufunc, axis: str, vector_first: bool):
+    def ref(x, y):
+        v = (x if vector_first else y)
+        v = v[None, :] if axis == "j" else v[:, None]
+        return {"z": ufunc(v, y) if vector_first else ufunc(x, v)}
+    return ref
+
+
+def _broadcast_fn(op: str, axis: str, vector_first: bool = False) -> EF:
+    """The nested map ``z = x op y`` with one operand a matrix and the other a vector indexed
+    ``axis``: hosted by a gemm kernel's epilogue (``relu(A @ B + b)``), else a tile kernel."""
+    compute, ufunc = BROADCAST_OPS[op]
+    vec = P("x" if vector_first else "y", "vector", axis)
+    mat = P("y" if vector_first else "x", "matrix")
+    v = "b[j]" if axis == "j" else "c[i]"
+    numpy = "b" if axis == "j" else "c[:, None]"
+    sign = {"add": "+", "sub": "-", "mul": "*", "div": "/"}.get(op)
+    if sign:
+        expr = f"{v} {sign} X[i, j]" if vector_first else f"X[i, j] {sign} {v}"
+        form = f"{numpy} {sign} X" if vector_first else f"X {sign} {numpy}"
+    else:
+        expr, form = f"{op}(X[i, j], {v})", f"{op}(X, {numpy})"
+    doc = f"z[i, j] = {expr} (NumPy broadcasting: {form})"
+    return EF(broadcast_name(op, axis, vector_first), "nested_map", (vec, mat) if vector_first else (mat, vec),
+              (P("z", "matrix"),), compute, reference=_broadcast_ref(ufunc, axis, vector_first), doc=doc, flops=1)
+
+
+BROADCASTS = [_broadcast_fn(op, axis, rev) for op in BROADCAST_OPS for axis in ("j", "i")
+              for rev in ((False, True) if op in BROADCAST_REVERSED else (False,))]
+BUILTINS += BROADCASTS

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import kfuse
+import kfuse.api
 import kfuse.reference   # (an attribute of kfuse only once imported)
 from kfuse.api import bind_sizes, make_plan
 from kfuse.frontend import script
@@ -76,7 +77,7 @@ def run(name, dtype, m, n, k, scheme=None, seed=0):
     import cupy
     prog = bind_sizes(script.parse(PROGRAMS[name], name, dtype), {"m": m, "n": n, "k": k})
     plan = forced_plan(prog, scheme) if scheme is not None else None
-    exe = kfuse.compile_script(PROGRAMS[name], {"m": m, "n": n, "k": k}, dtype, plan=plan)
+    exe = kfuse.api.compile_program(script.parse(PROGRAMS[name], name, dtype), {"m": m, "n": n, "k": k}, plan)
     ins = inputs(prog, seed)
     args = [ins[v] if isinstance(ins[v], float) else cupy.asarray(ins[v]) for v in prog.inputs]
     got = exe(*args)

@@ -175,6 +175,10 @@ BUILTIN_CASES = [
     *[(f"trmm_{s}{u}{d}", f"matrix A(n, n), B(n, n); input A, B; out = trmm_{s}{u}{d}({'A, B' if s == 'l' else 'B, A'});",
        {"A": _tri_case(u, d), "B": [[1, 0], [0, 1]]}, _tri_want(u, d), R)
       for s in "lr" for u in "lu" for d in "nu"],
+    # X with op(T) X = T (left) or X T = T (right): the identity, T read from its triangle only
+    *[(f"trsm_{s}{u}{d}", f"matrix A(n, n), B(n, n); input A, B; out = trsm_{s}{u}{d}(A, B);",
+       {"A": _tri_case(u, d), "B": _tri_want(u, d)}, [[1, 0], [0, 1]], R)
+      for s in "lr" for u in "lu" for d in "nu"],
     ("syrk", "matrix A(n, k), C(n, n); input A, C; out = syrk(A, A.T, beta=1.0, C=C);",
      {"A": [[1, 2], [3, 4]], "C": [[1, NAN], [2, 3]]}, [[6, 13], [13, 28]], R),
     ("syr2k", "matrix A(n, k), B(n, k); input A, B; out = syr2k(A, B.T);",

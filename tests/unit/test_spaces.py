@@ -96,7 +96,7 @@ def test_scalar_space_takes_no_parameter():
 
 
 def test_unknown_space_is_one_clear_error():
-    with pytest.raises(PlanError, match="unknown space 'stencil' \\(the spaces are vec, tile, rows, scalar, grid, gemm\\)"):
+    with pytest.raises(PlanError, match="unknown space 'stencil' \\(the spaces are vec, tile, rows, scalar, grid, gemm, trsm\\)"):
         spaces.get("stencil")
 
 

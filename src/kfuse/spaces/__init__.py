@@ -3,7 +3,7 @@ dispatch through.
 
 >>> from kfuse import spaces
 >>> [s.name for s in spaces.claim_order()]
-['gemm', 'grid', 'rows', 'tile', 'vec', 'scalar']
+['trsm', 'gemm', 'grid', 'rows', 'tile', 'vec', 'scalar']
 
 ``register(space)`` adds a space (a :class:`Space` instance; its ``claim_order`` sets when it
 is asked to claim a call), ``unregister(name)`` removes it, ``get(name)`` finds it (a

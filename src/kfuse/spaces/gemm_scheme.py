@@ -207,7 +207,9 @@ class GemmScheme:
             out.append(f"about {regs} registers per thread ({self.tm}x{self.tn} {dtype} accumulators "
                        f"+ fragments + staging + addressing) is over {MAX_REGISTERS}")
         cap = 65536 // max(1, self.threads * self.min_blocks)
-        if self.min_blocks > 1 and regs > 1.1 * cap:   # the estimate runs ~6% high (136 for 128 used)
+        # the estimate runs high (136 and 152 for float32 schemes that fit 128 without spills);
+        # float64 128 x 64 x 16 (184) spilled under the cap of 128
+        if self.min_blocks > 1 and regs > 1.2 * cap:
             out.append(f"min_blocks={self.min_blocks} caps registers at {cap} per thread, well under the "
                        f"about {regs} this {dtype} scheme needs: ptxas would spill")
         for name, val in (("bm", self.bm), ("bn", self.bn), ("bk", self.bk)):

@@ -9,8 +9,9 @@ from kfuse.frontend.trace import trace
 
 from .compile_helpers import DTYPES, assert_clean_resources, compile_program
 
-# contractions (gemm: m x k times k x n) compile in tests/compile/test_gemm_lowering.py
-BUILTINS = [n for n in library.names() if library.get(n).builtin and library.get(n).hof != "contraction"]
+# contractions (gemm: m x k times k x n) compile in tests/compile/test_gemm_lowering.py, triangular
+# solves (square A) in tests/compile/test_trsm_compile.py
+BUILTINS = [n for n in library.names() if library.get(n).builtin and library.get(n).hof not in ("contraction", "solve")]
 REAL_ONLY = {"amax", "max", "min", "maximum", "minimum", "gt", "lt", "ge", "le",
              "maximum_row", "maximum_col", "minimum_row", "minimum_col"}   # ordered: real types only
 

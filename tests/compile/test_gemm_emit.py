@@ -90,7 +90,8 @@ inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst
 inline unsigned atomicAdd(unsigned* p, unsigned v) { return std::atomic_ref<unsigned>(*p).fetch_add(v); }
 """
 
-MAIN = r"""
+#: reads an input the test wrote (the main programs of the CPU runs share it)
+KF_READ = r"""
 template <typename T> static T* kf_read(const char* path, size_t n) {
     T* p = static_cast<T*>(std::aligned_alloc(256, (n * sizeof(T) / 256 + 1) * 256));
     FILE* f = std::fopen(path, "rb");
@@ -98,6 +99,9 @@ template <typename T> static T* kf_read(const char* path, size_t n) {
     std::fclose(f);
     return p;
 }
+"""
+
+MAIN = KF_READ + r"""
 int main(int argc, char** argv) {
 %(reads)s
     std::barrier<> bar(%(threads)d);

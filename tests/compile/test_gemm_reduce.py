@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from tests.compile.compile_helpers import assert_clean_resources, compile_program
-from tests.compile.test_gemm_emit import SHIM
+from tests.compile.test_gemm_emit import KF_READ, SHIM
 from kfuse.api import bind_sizes, make_plan
 from kfuse.codegen import generate
 from kfuse.codegen.routines import emit_routines
@@ -95,14 +95,7 @@ template <typename T> static T __shfl_xor_sync(unsigned, T v, int off) {
 template <typename T> static void kf_atomic_add(T* p, T v) { *p += v; }   // blocks run one after another
 """
 
-MAIN = r"""
-template <typename T> static T* kf_read(const char* path, size_t n) {
-    T* p = static_cast<T*>(std::aligned_alloc(256, (n * sizeof(T) / 256 + 1) * 256));
-    FILE* f = std::fopen(path, "rb");
-    if (n && std::fread(p, sizeof(T), n, f) != n) std::abort();
-    std::fclose(f);
-    return p;
-}
+MAIN = KF_READ + r"""
 int main(int argc, char** argv) {
 %(reads)s
     std::barrier<> bar(%(threads)d);

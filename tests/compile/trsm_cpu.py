@@ -11,7 +11,7 @@ import tempfile
 import numpy as np
 import pytest
 
-from tests.compile.test_gemm_emit import SHIM
+from tests.compile.test_gemm_emit import KF_READ, SHIM
 
 EXTRA = r"""
 thread_local kf_dim3 gridDim;
@@ -20,14 +20,7 @@ static inline float fmaf_(float a, float b, float c) { return std::fma(a, b, c);
 #define fmaf fmaf_
 """
 
-READ = r"""
-template <typename T> static T* kf_read(const char* path, size_t n) {
-    T* p = static_cast<T*>(std::aligned_alloc(256, (n * sizeof(T) / 256 + 1) * 256));
-    FILE* f = std::fopen(path, "rb");
-    if (n && std::fread(p, sizeof(T), n, f) != n) std::abort();
-    std::fclose(f);
-    return p;
-}
+READ = KF_READ + r"""
 template <typename F> static void kf_launch(unsigned blocks, unsigned threads, F body) {
     std::barrier<> bar(threads);
     kf_bar = &bar;

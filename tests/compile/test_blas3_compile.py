@@ -41,5 +41,6 @@ def program(fn, side, uplo, trans, diag, dtype):
 def test_blas3_routine_compiles_without_spills(case, dtype):
     prog = program(*case, dtype)
     exe = compile_program(prog, {}, plan="default")
-    assert exe.n_kernels == 1
+    assert len(exe.plan["kernels"]) == 1   # one planned kernel (a symmetrize / zero-fill pass may lead it)
+    assert exe.n_kernels == 1 + any(p in exe.plan["kernels"][0]["params"].values() for p in ("symmetrize", "zero_fill"))
     assert_clean_resources(exe)

@@ -39,7 +39,7 @@ def _spec(name, dtype, m, n, k, ta, tb, scheme, oa="C", ob="C", oc="C", **kw):
 def test_every_variant_compiles_without_spills(dtype, scheme):
     kernels = []
     for ta, tb in TRANSPOSES:
-        for m, n, k in SIZES[:2]:   # edges and exact tiles (1 x 1 x 1 and 7 x 13 x 5 compile the same paths)
+        for m, n, k in SIZES[1:2]:   # 1000^3: edges in every loop (exact tiles and tiny sizes: the CPU runs)
             if scheme.refusals(dtype, m, n, k):   # refused at this size, with its reason: not built
                 continue
             name = f"g_{'TN'[ta]}{'TN'[tb]}_{m}_{n}_{k}"

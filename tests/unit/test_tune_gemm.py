@@ -53,15 +53,24 @@ def test_key_has_routine_variant_dtype_precision_bucket_and_gpu():
         "trmm|lun-NN|float32|ieee|8x8x8|nvidia_h100_80gb_hbm3"
 
 
-def test_the_shipped_h200_table_is_valid_and_empty_until_measured():
+def test_the_shipped_h200_table_holds_the_measured_winners_and_planning_uses_them():
+    """The shipped table is ``kfuse tune --blas3-table`` run on the H200
+    (benchmarks/results/2026-11-24/tune_s17/): one winner per tuned product, each accepted by
+    the plan's checks of its product, and a first call plans with it (no tuning)."""
     with open(tg.shipped_path(GPU)) as f:
         d = json.load(f)
-    assert tg.check_table(d) == {} and d["device"] == GPU
-    assert tg.winners(GPU) == {}
-    p = prog()
-    plan = best_plan(p, load_calibration(GPU))
-    assert tg.apply_winners(p, plan, GPU) is plan
-    assert make_plan(p).kernels[0].params == plan.kernels[0].params
+    table = tg.check_table(d)
+    assert d["device"] == GPU and tg.winners(GPU) == table
+    progs = tg.table_programs()
+    assert len(table) == len(progs)
+    for dtype, prec, p in progs:
+        with config.override(precision=prec):
+            key, plan = key_of(p)
+            assert key in table, key
+            win = table[key]["scheme"]
+            got = make_plan(p)
+            assert {f: got.kernels[0].params[f] for f in win} == win, key
+            assert table[key]["measured_s"] > 0
 
 
 def test_a_recorded_winner_is_planned_and_an_illegal_one_is_not():
@@ -72,7 +81,7 @@ def test_a_recorded_winner_is_planned_and_an_illegal_one_is_not():
     got = make_plan(p)                       # the user's table, read by planning
     assert {k: got.kernels[0].params[k] for k in WIN} == WIN
     assert any(key in n for n in got.notes)
-    other = prog(2048, 2048, 2048)           # another bucket: untouched
+    other = prog(500, 500, 500)              # another bucket (in neither table): untouched
     assert make_plan(other).kernels[0].params == best_plan(other, load_calibration(GPU)).kernels[0].params
     bad = {key: {"scheme": {**WIN, "tm": 7}}}   # 64 is no multiple of 7: refused by the plan's checks
     assert tg.apply_winners(p, plan, GPU, bad) is plan
@@ -110,3 +119,13 @@ def test_cli_tune_needs_scripts_or_the_table(capsys):
     from kfuse import cli
     assert cli.main(["tune"]) == 1
     assert "--blas3-table" in capsys.readouterr().err
+
+
+def test_the_progress_total_counts_a_gemm_kernels_refinements():
+    """The bar showed 17/7 while tuning a product: the total left out GEMM_REFINE."""
+    from kfuse.runtime.tune import GEMM_REFINE, expected_refinements
+    _, plan = key_of(prog())
+    assert expected_refinements(plan, 2) == GEMM_REFINE
+    assert expected_refinements(plan, 0) == 0
+    v = bind_sizes(script.parse("vector x(n), y(n); input x; y = 2 * x; return y;", "v"), {"n": 100})
+    assert expected_refinements(best_plan(v, load_calibration(GPU)), 3) == 3

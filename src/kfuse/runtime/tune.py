@@ -148,6 +148,14 @@ def _time(exe, args) -> float:
     return median_seconds(lambda: exe(*args))
 
 
+def expected_refinements(plan, refine: int) -> int:
+    """How many refinement plans :func:`tune` times after its candidates (its progress bar's
+    total): ``refine`` per kernel of ``plan``, ``GEMM_REFINE`` at least for a gemm kernel."""
+    if not refine:
+        return 0
+    return sum(max(refine, GEMM_REFINE) if k.space == "gemm" else refine for k in plan.kernels)
+
+
 def tune(program: Program, top: int = 8, progress: bool = True, save: bool = True, args=None,
          device_time: bool = False, refine: int | None = None) -> dict:
     """Benchmark the top candidates on the GPU; returns the report and caches the winner.
@@ -193,13 +201,14 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
     refs = dict(zip(program.outputs, exes[0].reference(*ins)))
     rounds = rotating_args(ins) if device_time else None
     rows = []
-    total = len(cands) + refine * len(cands[0][1].kernels)
+    total = len(cands) + expected_refinements(cands[0][1], refine)
 
     def measure(batch, built):
         for (pred, plan), exe in zip(batch, built):
             if progress:
-                bar = "#" * int(30 * min(1.0, (len(rows) + 1) / total))
-                sys.stderr.write(f"\r[{bar:<30}] {len(rows) + 1}/{total} tuning {program.name}")
+                shown = max(total, len(rows) + 1)   # a plan's refinements may outnumber the first estimate
+                bar = "#" * int(30 * (len(rows) + 1) / shown)
+                sys.stderr.write(f"\r[{bar:<30}] {len(rows) + 1}/{shown} tuning {program.name}")
                 sys.stderr.flush()
             outs = exe(*ins)
             err = max(reference.rel_error(o, refs[n]) for o, n in zip(outs, program.outputs))
@@ -258,7 +267,7 @@ def tune_table(out: str, top: int = 8, progress: bool = True) -> list:
             r = tune(prog, top=top, progress=progress, save=False)
             new.update(tune_gemm.plan_winners(prog, r["plan"], name, r["best_us"] * 1e-6))
         reports.append(r)
-    tune_gemm.write_table(out, new, name)
+        tune_gemm.write_table(out, new, name)   # after each program: a cut-off run keeps what it measured
     return reports
 
 

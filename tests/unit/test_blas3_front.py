@@ -207,7 +207,9 @@ def test_composer_lists_every_rule_with_reasons_and_times():
     plan = make_plan(prog)
     lines = composer_lines(prog, plan.kernels, Calibration())
     t = {ln.split(":")[0].strip(): float(ln.split(":")[1].split("us")[0]) for ln in lines[1:]}
-    assert t["b_rule=skip"] < 0.75 * t["b_rule=zero_fill"]   # TRMM: half the flops (element-wise loads: 0.75)
+    # TRMM: half the flops, at 0.75 of the loads' speed, with blocks of 1 .. K / BK k tiles (the
+    # heaviest sets the time at n = 1024: one wave) against a zero-fill pass and a full GEMM
+    assert t["b_rule=skip"] < 0.9 * t["b_rule=zero_fill"]
 
 
 def test_kernel_counts_and_variants_offer_only_legal_rules():

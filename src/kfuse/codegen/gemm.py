@@ -18,7 +18,7 @@ from ..spaces.gemm_scheme import DTYPES, TLOAD_ASYNC, GemmScheme, vector_elems
 from .gemm_split import split_fixup_lines, split_workspace, vector_store_lines
 from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, tile_order_lines, unit_elems
 from .gemm_reduce import check_reductions, combine_lines, partial_lines
-from .gemm_struct import (check_names, check_output, check_structure, k_range_lines, operand_names,
+from .gemm_struct import (check_names, check_output, check_structure, heavy_axes, k_range_lines, operand_names,
                           uplo_guard, uplo_return_lines)
 
 CTYPES = {"float32": "float", "float64": "double"}
@@ -408,7 +408,7 @@ class _Emitter:
         return lines
 
     def _raster(self) -> list:
-        return tile_order_lines(self.s.raster, self.s.splitk)
+        return tile_order_lines(self.s.raster, self.s.splitk, heavy_axes(self.spec))
 
     def _split_fixup(self) -> list:
         return split_fixup_lines(self.t) if self.split else []

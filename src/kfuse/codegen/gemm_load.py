@@ -211,7 +211,7 @@ def emit_store(acc: Access, bk: int) -> list:
     ]
 
 
-def tile_order_lines(raster: int, splitk: int = 1) -> list:
+def tile_order_lines(raster: int, splitk: int = 1, heavy: tuple = ()) -> list:
     """The block's output tile (``row0``, ``col0``) from ``blockIdx.x``: plain order along n
     (``raster`` 1), or groups of RASTER tile rows walked down the rows of a group first, so the
     operand tiles they share stay in L2 (both GEMM engines); under split-k (``splitk`` > 1)
@@ -220,7 +220,28 @@ def tile_order_lines(raster: int, splitk: int = 1) -> list:
         const int pid = blockIdx.x;
         const int pid_m = pid / GN, pid_n = pid % GN;
         const int row0 = pid_m * BM, col0 = pid_n * BN;
+
+    ``heavy`` ("m" and/or "n"): the axis along which a triangular operand's k range grows; its
+    tiles are walked last to first, so the blocks with the most k tiles start first (the
+    scheduler then fills the tail with light ones)::
+
+        const int row0 = (GM - 1 - pid_m) * BM, col0 = pid_n * BN;   // heaviest tiles first
     """
+    return heavy_first(_order_lines(raster, splitk), heavy)
+
+
+def heavy_first(lines: list, heavy: tuple) -> list:
+    """``lines`` with the tile row (``"m" in heavy``) and/or column (``"n"``) index reversed."""
+    if not heavy:
+        return lines
+    row = "(GM - 1 - pid_m) * BM" if "m" in heavy else "pid_m * BM"
+    col = "(GN - 1 - pid_n) * BN" if "n" in heavy else "pid_n * BN"
+    last = f"const int row0 = {row}, col0 = {col};   // heaviest tiles first (a triangular operand's k range)"
+    return [last if ln == "const int row0 = pid_m * BM, col0 = pid_n * BN;" else ln for ln in lines]
+
+
+def _order_lines(raster: int, splitk: int) -> list:
+    """The tile order's lines before :func:`heavy_first` (see :func:`tile_order_lines`)."""
     pid = ["const int pid = blockIdx.x;"]
     if splitk > 1:
         pid = ["const int pid = blockIdx.x, split = blockIdx.z;   // the tile; this block's share of k (of SPLITK)"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from ..errors import ArgumentError, DTypeError, PlanError
 from ..spaces import gemm_mma_rules as rules
 from .gemm import ENGINE_EMITTERS, GemmKernelSpec, GemmSource, _check_spec
-from .gemm_struct import k_range_lines, operand_names, uplo_guard, uplo_return_lines
+from .gemm_struct import heavy_axes, k_range_lines, operand_names, uplo_guard, uplo_return_lines
 from .gemm_load import GEMM_HELPERS, tile_order_lines
 from .gemm_mma_load import MmaOperand, emit_copies, operand
 
@@ -211,7 +211,7 @@ class _MmaEmitter:
         ]
 
     def _raster(self) -> list:
-        return tile_order_lines(self.s.raster)
+        return tile_order_lines(self.s.raster, 1, heavy_axes(self.spec))
 
     def _setup(self) -> list:
         return ["", "// ---- fp32 accumulators: acc[mi][ni][e], e = c0..c3 of mma tile (mi, ni) ----",

@@ -145,6 +145,17 @@ def k_range_lines(spec, suffix: str = "") -> list:
                     f"const int nkt{suffix} = khi > klo ? (khi + BK - 1) / BK - kt0{suffix} : 0;"]
 
 
+def heavy_axes(spec) -> tuple:
+    """The axes along which a triangular operand's k range (:func:`k_range_lines`) grows: "m"
+    for op(A) lower (k <= i), "n" for op(B) upper (k <= j); the tile order starts there."""
+    out = []
+    if getattr(spec.a, "structure", "") == "tri" and op_lower(spec.a):
+        out.append("m")
+    if getattr(spec.b, "structure", "") == "tri" and not op_lower(spec.b):
+        out.append("n")
+    return tuple(out)
+
+
 def uplo_return_lines(c_uplo: str) -> list:
     """A block entirely outside the stored triangle of C returns at once."""
     if not c_uplo:

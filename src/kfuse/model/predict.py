@@ -17,6 +17,7 @@ from ..fusion.space import shared_matrix
 from ..ir import Program, itemsize
 from ..spaces import kernel_domain, program_info
 from ..spaces.budget import SMEM_STATIC_LIMIT, smem_terms
+from ..spaces.gemm_balance import makespan_waves
 from ..spaces.rows import SPARSE_PER_ROW
 from ..spaces.tile import walk_of
 from .calibration import Calibration
@@ -313,6 +314,8 @@ def engine_seconds(tr: dict, cal: Calibration) -> float:
     if not flops:
         return 0.0
     tiles, slots = max(1, tr["grid"]), resident_blocks(tr, cal)
+    if tr.get("block_work"):   # uneven blocks: the busiest slot (or SM, under one wave) sets the time
+        return flops / scheme_rate(tr, cal) * uneven_waves(tr, tiles, slots, cal)
     if tiles >= slots:
         waves = math.ceil(tiles / slots) / (tiles / slots)
     else:   # fewer tiles than slots: the busiest SM runs ceil(T / SMs) of them, the rest wait
@@ -323,6 +326,24 @@ def engine_seconds(tr: dict, cal: Calibration) -> float:
         warps = math.ceil(tiles / sms) * tr.get("threads", 256) / 32
         waves /= math.sqrt(min(1.0, warps / ENGINE_WARPS))
     return flops / scheme_rate(tr, cal) * waves
+
+
+def uneven_waves(tr: dict, tiles: int, slots: int, cal: Calibration) -> float:
+    """:func:`engine_seconds`' waves for blocks of uneven work (``block_work``: (k tiles,
+    blocks) pairs, heaviest first): the blocks go to the least loaded of the ``slots`` resident
+    places, or, fewer busy blocks than slots, of the SMs (with their few-warps penalty)."""
+    pairs = tr["block_work"]
+    busy = sum(c for w, c in pairs if w > 0)
+    if busy >= slots:
+        return makespan_waves(pairs, slots)
+    sms = max(1, cal.sm_count)
+    total = sum(w * c for w, c in pairs)
+    # the heaviest block ends alone on its SM, at the rate its own warps reach: at n = 1024 a 4-warp
+    # TRMM block of 32 k tiles lasts as long as two GEMM blocks of 32 sharing the SM (H200)
+    alone = math.sqrt(min(1.0, tr.get("threads", 256) / 32 / ENGINE_WARPS))
+    crit = pairs[0][0] / alone * sms / total
+    warps = math.ceil(busy / sms) * tr.get("threads", 256) / 32
+    return max(makespan_waves(pairs, sms) / math.sqrt(min(1.0, warps / ENGINE_WARPS)), crit)
 
 
 def scheme_rate(tr: dict, cal: Calibration) -> float:

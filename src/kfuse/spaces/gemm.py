@@ -93,6 +93,9 @@ def composed(adaptors: dict) -> list:
     return combos
 
 
+from .gemm_balance import compact, kernel_block_work  # noqa: E402  (it reads rule_of above)
+
+
 def flop_share(fn, params: dict) -> float:
     """The share of 2 m n k flops the kernel runs: half for a triangular operand whose zero k
     tiles are skipped, half for a symmetric result (one triangle), twice for SYR2K's two pairs."""
@@ -461,7 +464,7 @@ class GemmSpace(Space):
         m, n, k = domain.shape
         reds = [(info.calls[c].out_value.type.size(), info.fn(c).reduce_axis == "j") for c in reduce_calls(calls, info)]
         return {"gemm": {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k, "dtype": info.dtype(g), "fn": fn.name,
-                         "reductions": reds}}
+                         "reductions": reds, "shape": (m, n, k)}}
 
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
         """``reread``: A's bytes (ceil(n / bn) - 1) more times and B's (ceil(m / bm) - 1) more
@@ -486,6 +489,9 @@ class GemmSpace(Space):
                    engine_loader=loader,   # the share a structured operand's loader keeps
                    engine_scheme=efficiency_key(s),   # the calibration's "gemm" section rate, when it has one
                    regs=s.registers(g["dtype"]))   # the register file bounds the resident blocks (waves)
+        work = kernel_block_work(fn, params, s, *g["shape"]) if fn and "shape" in g else None
+        if work is not None:   # uneven blocks (a triangular operand, a symmetric result): scheduled by the model
+            out["block_work"] = compact(work)
         if s.splitk > 1:   # partial tiles written and read back once; the last block of a tile sums them
             tile_bytes = s.bm * s.bn * itemsize(g["dtype"])
             out.update(partial=2 * s.splitk * gx * gy * tile_bytes, tail_bytes=(s.splitk - 1) * tile_bytes)

@@ -13,16 +13,16 @@ S = GemmScheme(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3, splitk=2)
 
 
 def test_trmm_rows_grow_and_split_k_halves_each_tiles_range():
-    w = kernel_block_work(library.get("trmm_lln"), {"a_rule": "skip"}, S, 1024, 1024, 1024)
+    w = kernel_block_work(library.get("trmm_lln"), ("A",), S, 1024, 1024, 1024)
     assert len(w) == 16 * 8 * 2 and max(w) == 32 and min(w) == 2
     assert sum(w) == 8 * sum(4 * (r + 1) for r in range(16))   # 4 k tiles more per row block of 64
-    assert kernel_block_work(library.get("trmm_lln"), {"a_rule": "zero_fill"}, S, 1024, 1024, 1024) is None
-    assert kernel_block_work(library.get("gemm"), {}, S, 1024, 1024, 1024) is None
+    assert kernel_block_work(library.get("trmm_lln"), (), S, 1024, 1024, 1024) is None
+    assert kernel_block_work(library.get("gemm"), (), S, 1024, 1024, 1024) is None
 
 
 def test_a_symmetric_result_leaves_the_blocks_outside_its_triangle_empty():
     s = GemmScheme(bm=128, bn=128, bk=16, tm=8, tn=8)
-    w = kernel_block_work(library.get("syrk"), {}, s, 512, 512, 64)
+    w = kernel_block_work(library.get("syrk"), (), s, 512, 512, 64)
     assert sorted(w) == [0] * 6 + [4] * 10   # 4 x 4 tiles: 10 on or below the diagonal
 
 
@@ -36,7 +36,7 @@ def test_the_model_charges_the_heaviest_block_of_a_one_wave_trmm():
     """H200 n = 1024, 64 x 128 split-k 2 (256 blocks, one wave): the TRMM ran as long as the
     GEMM (15-17 against 35 TFLOP/s): the uneven schedule predicts well over the flops' half."""
     cal = load_calibration("NVIDIA H200")
-    w = kernel_block_work(library.get("trmm_lln"), {"a_rule": "skip"}, S, 1024, 1024, 1024)
+    w = kernel_block_work(library.get("trmm_lln"), ("A",), S, 1024, 1024, 1024)
     tr = {"engine_flops": 1024 ** 3, "engine": "ffma/float32", "engine_eff": 0.7, "grid": 256, "threads": 128,
           "smem_dynamic": 38400, "regs": 144}
     even = engine_seconds(tr, cal)

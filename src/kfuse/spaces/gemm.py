@@ -23,6 +23,7 @@ from ..errors import PlanError
 from ..ir import itemsize
 from . import gemm_mma_rules
 from .base import Domain, Geometry, ParamSpec, Space, frozen
+from .gemm_balance import compact, kernel_block_work
 from .gemm_scheme import ENGINES, GemmScheme, default_scheme
 from .gemm_scheme import variants as scheme_variants
 
@@ -91,9 +92,6 @@ def composed(adaptors: dict) -> list:
         if op in adaptors:
             combos = [dict(c, **{f"{op.lower()}_rule": r}) for c in combos for r in RULES[adaptors[op][0]]]
     return combos
-
-
-from .gemm_balance import compact, kernel_block_work  # noqa: E402  (it reads rule_of above)
 
 
 def flop_share(fn, params: dict) -> float:
@@ -489,7 +487,8 @@ class GemmSpace(Space):
                    engine_loader=loader,   # the share a structured operand's loader keeps
                    engine_scheme=efficiency_key(s),   # the calibration's "gemm" section rate, when it has one
                    regs=s.registers(g["dtype"]))   # the register file bounds the resident blocks (waves)
-        work = kernel_block_work(fn, params, s, *g["shape"]) if fn and "shape" in g else None
+        skipped = tuple(op for op, ad in (fn.adaptors.items() if fn else ()) if rule_of(params, op, ad[0]) == "skip")
+        work = kernel_block_work(fn, skipped, s, *g["shape"]) if fn and "shape" in g else None
         if work is not None:   # uneven blocks (a triangular operand, a symmetric result): scheduled by the model
             out["block_work"] = compact(work)
         if s.splitk > 1:   # partial tiles written and read back once; the last block of a tile sums them

@@ -38,14 +38,11 @@ def block_work(gm: int, gn: int, ktiles: int, splitk: int = 1, lower_rows: bool 
     return sorted(out, reverse=True)
 
 
-def kernel_block_work(fn, params: dict, scheme, m: int, n: int, k: int) -> list | None:
-    """:func:`block_work` of a gemm kernel computing library function ``fn`` under ``params``
-    with ``scheme``; None where every block runs the same k tiles (a plain GEMM: the model's
-    wave quantisation covers it)."""
-    from .gemm import rule_of
-    adapt = getattr(fn, "adaptors", {}) or {}
-    rows = "A" in adapt and adapt["A"][0] == "tri" and rule_of(params, "A", "tri") == "skip"
-    cols = "B" in adapt and adapt["B"][0] == "tri" and rule_of(params, "B", "tri") == "skip"
+def kernel_block_work(fn, skipped: tuple, scheme, m: int, n: int, k: int) -> list | None:
+    """:func:`block_work` of a gemm kernel computing library function ``fn`` with ``scheme``,
+    ``skipped`` the operands ("A", "B") whose triangle's zero k tiles the loader skips; None
+    where every block runs the same k tiles (a plain GEMM: the model's wave quantisation)."""
+    rows, cols = "A" in skipped, "B" in skipped
     c_uplo = getattr(fn, "c_uplo", "")
     if not (rows or cols or c_uplo):
         return None

@@ -251,3 +251,85 @@ def test_dry_run_lists_kfuses_kernels():
     assert "kfuse: tile[0] + tile[1]" in lines["abx"]
     for name in ("prologue", "shared_operand"):     # parts P and G: fused, or not built with why
         assert "kfuse: gemm[" in lines[name] or "kfuse: not built: kfuse plans" in lines[name]
+
+
+# --- the cuBLAS + CuPy peer's column-major calls, on a NumPy model of cuBLAS ----------------------
+
+class _Dev(np.ndarray):
+    """A NumPy array with CuPy's ``.data.ptr`` (its buffer address)."""
+
+    @property
+    def data(self):
+        return SimpleNamespace(ptr=self.__array_interface__["data"][0])
+
+
+class _FakeCupy:
+    """The few CuPy calls the peer makes, on the host; buffers registered by address."""
+
+    def __init__(self):
+        self.mem: dict = {}
+
+    def dev(self, a):
+        a = np.ascontiguousarray(a).view(_Dev)
+        self.mem[a.data.ptr] = a
+        return a
+
+    def empty(self, shape, dtype):
+        return self.dev(np.full(shape, np.nan, dtype=dtype))
+
+    def asarray(self, x, dtype):
+        return self.dev(np.asarray(x, dtype=dtype))
+
+    def ElementwiseKernel(self, inp, out, body, name):          # noqa: N802 - CuPy's name
+        if name == "bench_bias_relu":
+            def bias_relu(bias, n, c):
+                c[...] = np.maximum(c + np.asarray(bias)[np.arange(c.size) % n].reshape(c.shape), 0)
+            return bias_relu
+        return lambda a, b: b.__setitem__(Ellipsis, np.maximum(a, 0))
+
+    def ReductionKernel(self, *args):                           # noqa: N802
+        return lambda r, axis: np.sqrt((np.asarray(r, dtype=np.float64) ** 2).sum(axis=axis))
+
+
+class _FakeCublas:
+    """Column-major sgemm / sgemv over the fake device memory (device pointer mode)."""
+
+    def __init__(self, cp):
+        self.cp = cp
+
+    def mat(self, ptr, rows, cols, ld):
+        flat = self.cp.mem[ptr].reshape(-1)
+        return flat[:cols * ld].reshape(cols, ld)[:, :rows].T
+
+    def scalar(self, ptr):
+        return float(self.cp.mem[ptr].reshape(-1)[0])
+
+    def sgemm(self, h, opa, opb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc):
+        a = self.mat(A, k, m, lda).T if opa else self.mat(A, m, k, lda)
+        b = self.mat(B, n, k, ldb).T if opb else self.mat(B, k, n, ldb)
+        c = self.mat(C, m, n, ldc)
+        old = np.nan_to_num(c) if self.scalar(beta) == 0 else c
+        c[...] = self.scalar(alpha) * (a @ b) + self.scalar(beta) * old
+
+    def sgemv(self, h, trans, m, n, alpha, A, lda, x, incx, beta, y, incy):
+        a = self.mat(A, m, n, lda)
+        a = a.T if trans else a
+        yy = self.cp.mem[y]
+        old = np.nan_to_num(yy) if self.scalar(beta) == 0 else yy
+        yy[...] = self.scalar(alpha) * (a @ self.cp.mem[x]) + self.scalar(beta) * old
+
+
+@pytest.mark.parametrize("name", F.ORDER)
+def test_cublas_peer_calls_compute_the_workload(name):
+    from kfuse.bench.blas3 import fused_cublas
+
+    cp = _FakeCupy()
+    impl = SimpleNamespace(cupy=cp, lib=_FakeCublas(cp), handle=1,
+                           one=cp.asarray(1.0, "float32"), zero=cp.asarray(0.0, "float32"))
+    w = F.WORKLOADS[name]
+    ins = F.make_inputs(w, *ODD, seed=5, xp=np)
+    body = fused_cublas.bind(impl, w, ODD, [cp.dev(a) for a in ins])
+    got = body()
+    got = list(got) if isinstance(got, tuple) else [got]
+    err, tol, problem = F.check(w, ODD, [np.asarray(g) for g in got], F.reference(w, ins, np), np)
+    assert problem == "", problem

@@ -97,6 +97,22 @@ def fused_table(results: dict) -> str | None:
     return md_table(head, rows)
 
 
+def render(results: dict, plot_files: list[str] | None = None, plot_notes: list[str] | None = None) -> str:
+    """report.md with the fused workloads' section (:func:`.report.render`)."""
+    from .report import render as render_blas3
+
+    return render_blas3(results, plot_files, plot_notes, extra=section(results))
+
+
+def console_summary(results: dict) -> str:
+    """The BLAS-3 tables for the terminal, then the fused workloads'."""
+    from .report import console_summary as blas3_summary
+
+    out = blas3_summary(results)
+    t = fused_table(results)
+    return out + (f"\n\nFused workloads (µs; kfuse's merit and speed-ups):\n{t}" if t else "")
+
+
 def section(results: dict) -> list[str]:
     """report.md lines of the fused workloads (empty without fused records)."""
     t = fused_table(results)

@@ -8,7 +8,7 @@ Per record (one implementation, variant, size and precision):
 * / GEMM-NN = TFLOP/s / the same implementation's GEMM-NN at the same size and precision
   (the paper's "comparable to GEMM-NN"); the kfuse column of the summary uses kfuse's.
 
-The fused workloads have a table of their own (:mod:`.fused_report`).
+The fused workloads have a table of their own (:mod:`.fused_report`, which adds it to the report).
 """
 from __future__ import annotations
 
@@ -166,17 +166,17 @@ def environment(results: dict) -> str:
                       "- versions: " + ", ".join(f"{k} {v}" for k, v in vers.items() if v)])
 
 
-def render(results: dict, plot_files: list[str] | None = None, plot_notes: list[str] | None = None) -> str:
-    """report.md."""
+def render(results: dict, plot_files: list[str] | None = None, plot_notes: list[str] | None = None,
+           extra: list[str] | None = None) -> str:
+    """report.md; ``extra``: lines of further sections before the definitions (the fused
+    workloads', :func:`.fused_report.render`)."""
     parts = ["# kfuse bench --blas3", "", environment(results), "", "## Peaks", "",
              peaks_section(results.get("peaks")), ""]
     for prec, title in (("ieee", "exact fp32 (ieee)"), ("tf32", "TF32")):
         t = main_table(results, prec)
         if t:
             parts += [f"## TFLOP/s, {title}", "", t, ""]
-    from .fused_report import section
-
-    parts += section(results)
+    parts += extra or []
     parts += ["## Definitions", "", DEFINITIONS, "", "## Notes", "", notes(results), ""]
     if plot_files or plot_notes:
         parts += ["## Plots", ""] + [f"![{f}]({f})" for f in plot_files or []] + \
@@ -191,9 +191,4 @@ def console_summary(results: dict) -> str:
         t = main_table(results, prec)
         if t:
             out += ["", f"TFLOP/s, {prec}:", t]
-    from .fused_report import fused_table
-
-    t = fused_table(results)
-    if t:
-        out += ["", "Fused workloads (µs; kfuse's merit and speed-ups):", t]
     return "\n".join(out)

@@ -155,8 +155,8 @@ def load_results(folder: Path) -> dict:
 
 def write_outputs(results: dict, out: Path, plots: bool = True) -> list[str]:
     """results.json, report.md and the PNGs; returns the plot files written."""
+    from . import fused_report as report
     from . import plots as PL
-    from . import report
 
     S.write_results_json(results, out)
     files, notes = PL.write_plots(results, out) if plots else ([], ["plots skipped (--no-plots)"])
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
-    from . import report
+    from . import fused_report as report     # the BLAS-3 report plus the fused workloads'
     from .merge import merge
 
     done = S.offline_modes(parser, args, SPEC, merge, write_outputs, report.console_summary)

@@ -10,7 +10,7 @@ from . import workloads as W
 class Blas3Impl(Impl):
     """Base: per point ``build(variant, shape, precision)`` then ``bind(built, inputs)``."""
 
-    families: tuple = W.FAMILIES
+    families: tuple = W.FAMILIES + ("fused",)     # the 6 BLAS-3 families and the fused workloads
     odd_check = True        # also check each variant once at an odd size (a second build)
 
     def setup(self, dtype: str = "float32") -> None:

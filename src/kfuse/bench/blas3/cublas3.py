@@ -116,6 +116,10 @@ class CublasBlas3(Blas3Impl):
 
     def bind(self, built, args: list) -> Callable[[], object]:
         v, (m, n, k) = built
+        if v.family == "fused":
+            from .fused_cublas import bind as bind_fused
+
+            return bind_fused(self, v, (m, n, k), args)
         c = colmajor_call(v, m, n, k)
         out_shape = (n, n) if v.triangle_out else (m, n)
         C = self.cupy.full(out_shape, float("nan"), dtype="float32")

@@ -4,6 +4,8 @@
   blocks of 256 threads per SM, timed with CUDA events: the fp32 rate the CUDA cores reach;
   also the theoretical SMs x FP32 lanes x 2 x clock (lanes: 128 per SM on sm_86/89/90, 64 on
   sm_70/80).
+* streaming read: the best GB/s of :func:`kfuse.bench.ceilings.measure_read` over a 1 GiB
+  buffer, the limit of the memory-bound fused workloads (``abx``, :mod:`.fused`);
 * TF32 dense tensor peak: the datasheet's figure for the GPU (stated as such; None when the GPU
   is not in the table); the practical reference is cuBLAS TF32 GEMM at the same size, from the
   cublas records of the run.
@@ -50,6 +52,22 @@ def theoretical_ffma(sms: int, cc: tuple, clock_khz: int) -> float | None:
     return sms * lanes * 2 * clock_khz * 1e3 / 1e12
 
 
+def read_bandwidth(sms: int, nbytes: int = 1 << 30) -> float | None:
+    """The streaming-read ceiling in GB/s (None if it could not be measured)."""
+    import cupy
+
+    from ..ceilings import measure_read
+
+    try:
+        buf = cupy.ones(nbytes // 4, dtype=cupy.float32)
+        best, _ = measure_read(buf, sms)
+        del buf
+        cupy.get_default_memory_pool().free_all_blocks()
+        return best
+    except Exception:       # the FFMA peak still counts; the GB/s column says "n/a"
+        return None
+
+
 def measure(iters: int = 4096, repeats: int = 5) -> dict:
     """Run the FFMA probe; the device's facts and the peaks (TFLOP/s)."""
     import statistics
@@ -84,6 +102,6 @@ def measure(iters: int = 4096, repeats: int = 5) -> dict:
     return {"type": "peaks", "gpu": name, "sms": sms, "cc": list(cc), "clock_mhz": clock / 1e3,
             "ffma_probe_tflops": flops / statistics.median(times) / 1e12,
             "ffma_theoretical_tflops": theoretical_ffma(sms, cc, clock),
-            "tf32_datasheet_tflops": tf32_datasheet(name),
+            "tf32_datasheet_tflops": tf32_datasheet(name), "read_gbs": read_bandwidth(sms),
             "probe": f"{CHAINS} FFMA chains x {iters} iterations, {blocks} blocks x {threads} threads, "
                      f"median of {repeats}"}

@@ -15,11 +15,15 @@ triangle-masked once per input set, outside the timed call: the peer's best case
 ``A @ A.T``, SYR2K ``A @ B.T + B @ A.T`` (the full matrix; the check reads one triangle).
 torch.compile runs for GEMM, SYRK and SYR2K only: for SYMM/TRMM (the same dense matmul as GEMM)
 and TRSM (one aten call) it compiles to the eager call.
+
+Fused workloads (:mod:`.fused`): every peer runs the same user function (torch.compile too:
+fusing them is its job); kfuse is "not built" unless its plan fuses the workload.
 """
 from __future__ import annotations
 
 from ..impls import first_line
 from ..impls.torch_impl import TorchImpl
+from . import fused as F
 from . import workloads as W
 from .base import Blas3Impl
 
@@ -102,6 +106,8 @@ class CupyBlas3(Blas3Impl):
             return L.solve_triangular(A, B.T, trans=int(not trans), lower=lower,
                                       check_finite=False).T
 
+        if v.family == F.FAMILY:
+            return (F.cupy_fn(v, self.cupy), v)
         return (array_fn(v, self.cupy.matmul, solve), v)
 
     def prepare(self, built, native):
@@ -135,6 +141,8 @@ class TorchBlas3(TorchImpl, Blas3Impl):
             a = A.T if trans else A
             return torch.linalg.solve_triangular(a, B, upper=(lower == trans), left=left)
 
+        if v.family == F.FAMILY:
+            return F.torch_fn(v, torch)
         return array_fn(v, torch.matmul, solve)
 
     def build(self, v, shape, precision):
@@ -160,7 +168,7 @@ class InductorBlas3(TorchBlas3):
     name = "inductor"
     requires = ("torch", "triton", "cupy")
     mode = "default"
-    families = ("gemm", "syrk", "syr2k")
+    families = ("gemm", "syrk", "syr2k", F.FAMILY)
     odd_check = False       # a second compile (an autotune for max-autotune) per variant
 
     def build(self, v, shape, precision):
@@ -214,6 +222,8 @@ class KfuseBlas3(Blas3Impl):
 
     def build(self, v, shape, precision):
         kfuse = self.kfuse
+        if v.family == F.FAMILY:
+            return self.build_fused(v, shape)
         if v.family == "gemm" and precision == "ieee":
             ns: dict = {}
             exec(compile(jit_source(v), f"<blas3 {v.name}>", "exec"), ns)   # noqa: S102 - our template
@@ -225,6 +235,28 @@ class KfuseBlas3(Blas3Impl):
             raise NotBuilt(f"kfuse.blas.{v.family} does not exist yet")
         kwargs = dict(kfuse_blas_kwargs(v), precision=precision)
         return ((lambda *xs: routine(*xs, **kwargs)), v)
+
+    def build_fused(self, v, shape):
+        """``kfuse.jit`` of the workload, after checking on the host that kfuse's plan fuses it
+        (:func:`.fused.plan_problem`; NotBuilt with kfuse's reason otherwise)."""
+        prog, plan = F.kfuse_plan(v, *shape)
+        problem = F.plan_problem(v, prog, plan)
+        if problem:
+            raise NotBuilt(problem)
+        self.plan_note = F.describe_plan(plan)
+        return (self.kfuse.jit(F.kfuse_fn(v)), v)
+
+    def prepare(self, built, native):
+        """For a fused workload: the plan the jit compiled for these arrays must fuse it too."""
+        fn, v = built
+        if v.family == F.FAMILY:
+            kernels = fn.plan_for(*native)["kernels"]
+            spaces = [kern["space"] for kern in kernels]
+            desc = " + ".join(f"{kern['space']}{list(kern['calls'])}" for kern in kernels)
+            if len(kernels) > v.max_kernels or spaces.count("gemm") > v.max_gemm:
+                raise NotBuilt(f"kfuse.jit compiled {v.name} as {desc}, not fused")
+            self.plan_note = desc
+        return native
 
 
 def is_not_built(impl: Blas3Impl, exc: BaseException) -> bool:

@@ -4,7 +4,8 @@
   size run), one bar per implementation (Figs. 10-12);
 * ``sweep-<precision>.png``: TFLOP/s against n, one panel per family (its first variant with
   data), one line per implementation (Fig. 13);
-* ``ratio-<precision>-<n>.png``: each variant over the same implementation's GEMM-NN.
+* ``ratio-<precision>-<n>.png``: each variant over the same implementation's GEMM-NN;
+* ``fused-<n>.png``: the fused workloads' speed-up over PyTorch eager (:mod:`.fused_report`).
 
 matplotlib is imported lazily; without it the plots are skipped with a note.
 """
@@ -139,4 +140,7 @@ def write_plots(results: dict, folder: Path) -> tuple[list[str], list[str]]:
             name = f"sweep-{prec}.png"
             _sweep(plt, sweep, impls, colors, f"TFLOP/s against n, {prec}", folder / name)
             files.append(name)
+    from .fused_report import write_plot
+
+    files += write_plot(plt, results, impls, colors, folder)
     return files, ([] if files else ["plots skipped: no timed results"])

@@ -7,6 +7,8 @@ Per record (one implementation, variant, size and precision):
 * × cuBLAS = TFLOP/s / cuBLAS's of the same point (same precision: TF32 math for tf32);
 * / GEMM-NN = TFLOP/s / the same implementation's GEMM-NN at the same size and precision
   (the paper's "comparable to GEMM-NN"); the kfuse column of the summary uses kfuse's.
+
+The fused workloads have a table of their own (:mod:`.fused_report`, which adds it to the report).
 """
 from __future__ import annotations
 
@@ -105,7 +107,7 @@ def main_table(results: dict, precision: str) -> str | None:
     results = dict(results, _index=index(results))
     table = results["_index"]
     impls = [i for i in impl_order(results) if any(i in recs for recs in table.values())]
-    keys = [k for k in sorted_keys(table) if k[2] == precision]
+    keys = [k for k in sorted_keys(table) if k[2] == precision and k[0] in W.VARIANTS]
     if not keys:
         return None
     head = ["routine", "size"] + impls + ["kfuse × cuBLAS", "kfuse % peak", "kfuse / GEMM-NN",
@@ -164,14 +166,17 @@ def environment(results: dict) -> str:
                       "- versions: " + ", ".join(f"{k} {v}" for k, v in vers.items() if v)])
 
 
-def render(results: dict, plot_files: list[str] | None = None, plot_notes: list[str] | None = None) -> str:
-    """report.md."""
+def render(results: dict, plot_files: list[str] | None = None, plot_notes: list[str] | None = None,
+           extra: list[str] | None = None) -> str:
+    """report.md; ``extra``: lines of further sections before the definitions (the fused
+    workloads', :func:`.fused_report.render`)."""
     parts = ["# kfuse bench --blas3", "", environment(results), "", "## Peaks", "",
              peaks_section(results.get("peaks")), ""]
     for prec, title in (("ieee", "exact fp32 (ieee)"), ("tf32", "TF32")):
         t = main_table(results, prec)
         if t:
             parts += [f"## TFLOP/s, {title}", "", t, ""]
+    parts += extra or []
     parts += ["## Definitions", "", DEFINITIONS, "", "## Notes", "", notes(results), ""]
     if plot_files or plot_notes:
         parts += ["## Plots", ""] + [f"![{f}]({f})" for f in plot_files or []] + \

@@ -26,6 +26,7 @@ from .. import suite as S
 from ..runner import run_worker
 from ..suite import parse_part, split
 from . import workloads as W
+from .fused import ORDER as FUSED
 from .merge import SPEC
 from .peers import DEFAULT_IMPLS
 
@@ -42,7 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="BLAS-3 benchmarks (issue 20): kfuse against cuBLAS (default and TF32 math), "
                     "CuPy, PyTorch and torch.compile, in TFLOP/s, as a fraction of the FFMA / TF32 "
                     "peak, and as ratios to cuBLAS and to kfuse's GEMM-NN.",
-        epilog="Routines: the families " + ", ".join(W.FAMILIES) + " or variants " + ", ".join(W.ORDER))
+        epilog="Routines: the families " + ", ".join(W.FAMILIES) + ", variants " + ", ".join(W.ORDER) +
+               "; fused workloads (exact fp32, not in the default selection): fused (all) or " +
+               ", ".join(FUSED))
     p.add_argument("--quick", action="store_true",
                    help=f"{', '.join(W.QUICK_VARIANTS)} at {', '.join(map(str, W.QUICK_SIZES))} (minutes)")
     p.add_argument("--routines", nargs="+", default=None, metavar="NAME")
@@ -152,8 +155,8 @@ def load_results(folder: Path) -> dict:
 
 def write_outputs(results: dict, out: Path, plots: bool = True) -> list[str]:
     """results.json, report.md and the PNGs; returns the plot files written."""
+    from . import fused_report as report
     from . import plots as PL
-    from . import report
 
     S.write_results_json(results, out)
     files, notes = PL.write_plots(results, out) if plots else ([], ["plots skipped (--no-plots)"])
@@ -175,11 +178,25 @@ def make_meta(args, argv: list[str], pts: list, impls: list[str]) -> dict:
 
 
 def dry_run(pts: list, impls: list[str]) -> int:
-    """Print the points this command would run (no GPU needed)."""
+    """Print the points this command would run (no GPU needed); for a fused workload also the
+    kernels kfuse plans for it, or why it counts as not built."""
     print(f"kfuse bench --blas3: {len(pts)} points x {len(impls)} implementations ({', '.join(impls)})")
     for p in pts:
-        print(f"  {p.variant:<11} {p.size:<16} {p.precision:<5} {p.flops / 1e9:10.1f} GFLOP")
+        extra = f"   kfuse: {fused_plan_line(p)}" if p.variant in FUSED and "kfuse" in impls else ""
+        print(f"  {p.variant:<14} {p.size:<16} {p.precision:<5} {p.flops / 1e9:10.1f} GFLOP{extra}")
     return 0
+
+
+def fused_plan_line(p: W.Point) -> str:
+    """``gemm[0, 1, 2]`` (kfuse's kernels) or ``not built: <why>`` for a fused point."""
+    from . import fused as F
+
+    try:
+        prog, plan = F.kfuse_plan(p.v, p.m, p.n, p.k)
+    except Exception as exc:        # kfuse refusing the program is "not built" too
+        return f"not built: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+    problem = F.plan_problem(p.v, prog, plan)
+    return f"not built: {problem}" if problem else F.describe_plan(plan)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
-    from . import report
+    from . import fused_report as report     # the BLAS-3 report plus the fused workloads'
     from .merge import merge
 
     done = S.offline_modes(parser, args, SPEC, merge, write_outputs, report.console_summary)

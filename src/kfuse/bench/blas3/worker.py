@@ -9,7 +9,8 @@ first call (host clock), the check (relative Frobenius error against the toleran
 precision; a wrong result is never timed), then :func:`kfuse.bench.timing.measure` (CUDA events
 after warm-up, median of >= 7 loops).  The first time the worker meets a variant and precision
 it also checks a build at the odd shape 517 x 389 x 261 (none a tile multiple); a failure there
-marks the point wrong.  kfuse raising "not provided" is ``not-built`` with its message.
+marks the point wrong.  kfuse raising "not provided" is ``not-built`` with its message; so is a
+fused workload (:mod:`.fused`) whose kfuse plan does not fuse it.
 """
 from __future__ import annotations
 
@@ -35,10 +36,16 @@ def parse_args(argv):
 
 
 def base_record(impl: str, pt: W.Point) -> dict:
-    """The fields every BLAS-3 record has."""
-    return {"type": "result", "impl": impl, "variant": pt.variant, "family": pt.v.family,
-            "m": pt.m, "n": pt.n, "k": pt.k, "size": pt.size, "precision": pt.precision,
-            "flops": pt.flops, "status": "ok", "note": ""}
+    """The fields every BLAS-3 record has (a fused workload's also its minimal bytes and its
+    figure of merit, :mod:`.fused`)."""
+    rec = {"type": "result", "impl": impl, "variant": pt.variant, "family": pt.v.family,
+           "m": pt.m, "n": pt.n, "k": pt.k, "size": pt.size, "precision": pt.precision,
+           "flops": pt.flops, "status": "ok", "note": ""}
+    if pt.v.family == "fused":
+        from .fused import min_bytes
+
+        rec.update(bytes=min_bytes(pt.v, pt.m, pt.n, pt.k), metric=pt.v.metric)
+    return rec
 
 
 def build_and_run(impl, v, shape, precision, inputs):
@@ -57,16 +64,24 @@ def build_and_run(impl, v, shape, precision, inputs):
 
 
 def checked(impl, v, shape, precision, seed) -> tuple:
-    """Inputs, build, first call and check at ``shape``; (thunk, facts, problem)."""
+    """Inputs, build, first call and check at ``shape``; (thunk, facts, problem).  A fused
+    workload (:mod:`.fused`) checks every output it returns."""
     import cupy
 
+    from . import fused as F
+
     m, n, k = shape
-    inputs = W.make_inputs(v, m, n, k, seed, cupy)
-    ref = W.reference(v, inputs, cupy)
+    is_fused = v.family == F.FAMILY
+    inputs = (F if is_fused else W).make_inputs(v, m, n, k, seed, cupy)
+    ref = (F if is_fused else W).reference(v, inputs, cupy)
     built, thunk, result, compile_s, first = build_and_run(impl, v, shape, precision, inputs)
-    out = impl.outputs(result)[0]
-    err, tol, problem = W.check(v, precision, shape, out, ref, cupy)
-    del out, result, ref
+    if is_fused:
+        err, tol, problem = F.check(v, shape, impl.outputs(result), ref, cupy)
+    else:
+        out = impl.outputs(result)[0]
+        err, tol, problem = W.check(v, precision, shape, out, ref, cupy)
+        del out
+    del result, ref
     return thunk, {"compile_s": compile_s, "first_call_s": first, "relerr": err, "tol": tol}, problem
 
 
@@ -77,6 +92,7 @@ def run_point(impl, pt: W.Point, args, odd_done: set) -> dict:
 
     rec = base_record(impl.name, pt)
     v = pt.v
+    impl.plan_note = None
     reason = impl.supports(v, pt.precision)
     if reason:
         rec["status"], rec["note"] = "skipped", reason
@@ -100,6 +116,8 @@ def run_point(impl, pt: W.Point, args, odd_done: set) -> dict:
             return rec
         raise
     rec.update(facts)
+    if getattr(impl, "plan_note", None):
+        rec["plan"] = impl.plan_note        # kfuse's kernels for a fused workload
     if problem:
         rec["status"], rec["note"] = "wrong", problem
         return rec

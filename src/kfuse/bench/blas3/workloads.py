@@ -81,6 +81,10 @@ ORDER: tuple[str, ...] = tuple(VARIANTS)
 
 def flops(v: Variant, m: int, n: int, k: int) -> int:
     """Floating-point operations of one call (the design note's §1 convention)."""
+    if v.family == "fused":
+        from .fused import flops as fused_flops
+
+        return fused_flops(v, m, n, k)
     if v.family == "gemm":
         return 2 * m * n * k
     if v.family == "symm":
@@ -103,8 +107,13 @@ class Point:
     precision: str
 
     @property
-    def v(self) -> Variant:
-        return VARIANTS[self.variant]
+    def v(self):
+        """The :class:`Variant`, or the :class:`.fused.Fused` workload of a fused point."""
+        if self.variant in VARIANTS:
+            return VARIANTS[self.variant]
+        from .fused import WORKLOADS
+
+        return WORKLOADS[self.variant]
 
     @property
     def size(self) -> str:
@@ -140,7 +149,11 @@ def parse_size(text: str) -> tuple[int, int, int]:
 
 
 def select_variants(names: list[str] | None, quick: bool) -> list[str]:
-    """Variant names from ``--routines`` (a variant name like TRSM-LL-N, or a family like trsm)."""
+    """Variant names from ``--routines``: a variant name like TRSM-LL-N, a family like trsm, a
+    fused workload like gemm_bias_relu, or ``fused`` for all of them (:mod:`.fused`; never in
+    the default selection)."""
+    from .fused import ORDER as FUSED
+
     if not names:
         return list(QUICK_VARIANTS if quick else ORDER)
     out: list[str] = []
@@ -153,9 +166,14 @@ def select_variants(names: list[str] | None, quick: bool) -> list[str]:
                 hits = [v for v in ORDER if VARIANTS[v].family == part.lower()]
             elif part.upper() in VARIANTS:
                 hits = [part.upper()]
+            elif part.lower() == "fused":
+                hits = list(FUSED)
+            elif part.lower() in FUSED:
+                hits = [part.lower()]
             else:
                 raise ValueError(f"--routines: unknown routine {part!r}; known: the families "
-                                 f"{', '.join(FAMILIES)} or a variant such as {', '.join(ORDER[:5])}, ...")
+                                 f"{', '.join(FAMILIES)}, a variant such as {', '.join(ORDER[:5])}, ..., "
+                                 f"or fused workloads (fused, {', '.join(FUSED)})")
             out += [h for h in hits if h not in out]
     return out
 
@@ -163,22 +181,29 @@ def select_variants(names: list[str] | None, quick: bool) -> list[str]:
 def make_points(variants: list[str], sizes: list[str] | None, precisions: list[str] | None,
                 quick: bool) -> list[Point]:
     """The points to run: each variant at each size (the non-square sizes only for GEMM), each
-    precision; ordered by size, then variant, then precision (a cut run keeps a spread)."""
+    precision; ordered by size, then variant, then precision (a cut run keeps a spread).
+    Fused workloads run at every size (square or not) in exact fp32 only; without --sizes at
+    :data:`.fused.SIZES`."""
+    from . import fused as F
+
     precs = list(dict.fromkeys(precisions or PRECISIONS))
     bad = [p for p in precs if p not in PRECISIONS]
     if bad:
         raise ValueError(f"--precisions: unknown {', '.join(bad)}; known: {', '.join(PRECISIONS)}")
-    if sizes:
-        shapes = list(dict.fromkeys(parse_size(s) for s in sizes))
-    else:
-        shapes = [(s, s, s) for s in (QUICK_SIZES if quick else SIZES)]
-        shapes += [] if quick else list(NONSQUARE)
+    given = list(dict.fromkeys(parse_size(s) for s in sizes)) if sizes else None
+    blas3 = given or [(s, s, s) for s in (QUICK_SIZES if quick else SIZES)] + \
+        ([] if quick else list(NONSQUARE))
+    fused = given or [(s, s, s) for s in F.SIZES]
     pts = []
-    for shape in sorted(shapes, key=lambda s: (s[0] * s[1] * s[2], s)):
+    for shape in sorted(set(blas3) | set(fused), key=lambda s: (s[0] * s[1] * s[2], s)):
         square = shape[0] == shape[1] == shape[2]
         for name in variants:
+            if name in F.WORKLOADS:
+                if shape in fused:
+                    pts += [Point(name, *shape, p) for p in precs if p in F.PRECISIONS]
+                continue
             v = VARIANTS[name]
-            if not square and v.family != "gemm":
+            if shape not in blas3 or not square and v.family != "gemm":
                 continue     # the issue's non-square shapes are GEMMs
             m = shape[1] if v.family in ("syrk", "syr2k") else shape[0]
             for p in precs:

@@ -180,3 +180,21 @@ def test_structures_compile_without_spills():
     assert len(res) == len(kernels)
     for name, r in res.items():
         assert r["spill_stores"] == 0 and r["spill_loads"] == 0 and r["stack"] == 0, f"{name}: {r}"
+
+
+WHOLE = [("tri", "lower", False, "b", "nonunit", "C"), ("tri", "upper", True, "b", "unit", "F"),
+         ("sym", "lower", False, "b", "nonunit", "C"), ("sym", "upper", True, "a", "nonunit", "C"),
+         ("tri", "lower", False, "a", "unit", "F"), ("tri", "upper", False, "a", "nonunit", "F")]
+
+
+@pytest.mark.parametrize("structure, uplo, trans, side, diag, order", WHOLE, ids=["-".join(map(str, c)) for c in WHOLE])
+def test_whole_tiles_inside_the_triangle_take_vector_copies_on_cpu(structure, uplo, trans, side, diag, order):
+    """n = 256 (16-byte rows): tiles entirely inside the stored triangle use the straight
+    path's vector copies, the diagonal tiles the element-wise one; NaN is stored outside the
+    triangle (and on a unit diagonal), so a whole-tile test one element too wide shows."""
+    op = GemmOperand("S", trans, order, structure=structure, uplo=uplo, diag=diag)
+    ops = (op, GemmOperand("B")) if side == "a" else (GemmOperand("A", True), op)
+    dims = (256, 40, 256) if side == "a" else (40, 256, 256)
+    code = emit_gemm(GemmKernelSpec("g", "float32", *dims, *ops, scheme=SMALL)).code
+    assert "16-byte copies where it lies inside the stored triangle" in code
+    check(structure, uplo, trans, side, diag, 256, 40, order=order, seed=7)

@@ -258,9 +258,13 @@ def _access(spec: GemmKernelSpec, role: str) -> Access:
     a = role[0] == "A"
     tile = s.bm if a else s.bn
     copies = tile * s.bk // u // s.threads
+    fast = 0
+    if struct and straight:   # whole tiles inside the stored triangle: the straight vector copies
+        fu = unit_elems(vec, ld, op.align, es)
+        fast = fu if fu > 1 and (tile * s.bk) % (fu * s.threads) == 0 else 0
     return Access(role, op.name, "i" if a else "j", "M" if a else "N", "row0" if a else "col0",
                   "BM" if a else "BN", sx, sk, straight, u, copies, kasync,
-                  role[0] if len(role) > 1 else "", struct)
+                  role[0] if len(role) > 1 else "", struct, fast)
 
 
 def _contiguous_is_x(role: str, op: GemmOperand) -> bool:

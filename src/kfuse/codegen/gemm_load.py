@@ -84,6 +84,9 @@ class Access:
     #: a sym/tri operand (element-wise loader, :mod:`kfuse.codegen.gemm_struct`): (structure,
     #: uplo, diag, trans, row stride, column stride of the stored matrix); () = general
     struct: tuple = ()
+    #: a sym/tri operand whose x index is contiguous: elements per copy of the vector path its
+    #: tiles entirely inside the stored triangle take (0: element-wise for every tile)
+    fast_unit: int = 0
 
     @property
     def staged(self) -> bool:
@@ -130,7 +133,7 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str 
     r, u = acc.role, acc.unit
     if acc.struct:
         from .gemm_struct import emit_struct_issue
-        return emit_struct_issue(acc, ctype, es, kexpr)
+        return emit_struct_issue(acc, ctype, es, kexpr, tile)
     if acc.kasync:
         return [
             f"// {r} tile kt -> {acc.smem}[s]: {acc.tile} rows ({acc.x}) of BK contiguous k, one-element "

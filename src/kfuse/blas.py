@@ -140,12 +140,14 @@ def _blas3_args(fn: str, alpha, beta, C, precision) -> tuple:
     return alpha, beta, C
 
 
-def _run_precise(name: str, precision, args: tuple, static: dict, out=None):
+def _run_precise(name: str, precision, args: tuple, static: dict, out=None, body=None):
     """:func:`_run` of a structured routine (``_product_body``) in ``precision`` (None: the
     setting's), as :func:`gemm` does: eagerly under ``config.override(precision=...)`` (keyed by
     it: "tf32" plans run on engine mma_tf32, float64 stays ieee); inside ``kfuse.jit`` only the
-    setting's precision (the jitted function's products share one)."""
+    setting's precision (the jitted function's products share one).  ``body``: the routine's
+    (default ``_product_body``; it takes a ``precision`` keyword)."""
     from . import config
+    body = body or _product_body
     setting = config.get().precision
     precision = setting if precision is None else precision
     if _builder(*args) is not None:
@@ -153,10 +155,9 @@ def _run_precise(name: str, precision, args: tuple, static: dict, out=None):
             raise ArgumentError(f"{name}: precision={precision!r} inside kfuse.jit, where the setting is "
                                 f"{setting!r}: a jitted function's products share one precision; call it "
                                 f"inside kfuse.config.override(precision={precision!r})")
-        return _run_out(name, _product_body, args, static, out)
+        return _run_out(name, body, args, static, out)
     with config.override(precision=precision):
-        return _run_out(name, _product_body, args, dict(static, precision=precision) if precision != "ieee" else static,
-                        out)
+        return _run_out(name, body, args, dict(static, precision=precision) if precision != "ieee" else static, out)
 
 
 def _product_body(b, A, B, alpha, beta, C, fn, mark=None, side="left", trans_a=False, trans_b=False,
@@ -237,9 +238,10 @@ def syr2k(A, B, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C
                 {"fn": "syr2k", "trans_a": bool(trans), "trans_b": not trans, "trans_c": uplo == "upper"})
 
 
-def _trsm_body(b, A, B, alpha, side="left", uplo="lower", unit=False, trans_a=False):
+def _trsm_body(b, A, B, alpha, side="left", uplo="lower", unit=False, trans_a=False, precision="ieee"):
     """``alpha * op(T)^-1 B`` / ``alpha * B op(T)^-1``: A marked triangular, read through a
-    ``.T`` view for ``trans_a``; the function by the triangle as read."""
+    ``.T`` view for ``trans_a``; the function by the triangle as read (``precision`` keys the
+    eager cache only: the plan reads the setting)."""
     from .library.trsm import trsm_name
     if not isinstance(A, Tensor) or not isinstance(B, Tensor):
         raise ArgumentError("trsm: A and B must be arrays (matrices)")
@@ -258,17 +260,17 @@ def trsm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, dia
     ("right": ``X op(T) = alpha B``), ``T`` the triangular matrix in ``A``'s ``uplo`` triangle (the
     other triangle is never read), ``op(T) = T`` or ``T.T`` (``trans``), ``diag`` "unit": ones on the
     diagonal (never read).  BLAS trsm; a new array, or ``out`` (which may be ``B`` itself: BLAS's
-    in-place form).  ``precision`` "tf32": accepted, the updates stay exact FFMA for now."""
-    from . import config
+    in-place form).  ``precision``: as :func:`gemm`'s; "tf32" runs a float32 solve's GEMM updates on
+    TF32 tensor cores (engine mma_tf32), the diagonal blocks stay exact FFMA, float64 stays exact."""
     _check_choice("trsm", "side", side, ("left", "right"))
     _check_choice("trsm", "uplo", uplo, ("lower", "upper"))
     _check_choice("trsm", "diag", diag, ("nonunit", "unit"))
-    precision = config.get().precision if precision is None else precision
-    _check_choice("trsm", "precision", precision, PRECISIONS)
+    if precision is not None:
+        _check_choice("trsm", "precision", precision, PRECISIONS)
     A = _unwrap("trsm", A, "tri", uplo, diag == "unit")
     alpha = None if (isinstance(alpha, (int, float)) and not isinstance(alpha, bool) and alpha == 1) else alpha
     static = {"side": side, "uplo": uplo, "unit": diag == "unit", "trans_a": bool(trans)}
-    return _run_out("trsm", _trsm_body, (A, B, alpha), static, out)
+    return _run_precise("trsm", precision, (A, B, alpha), static, out, body=_trsm_body)
 
 
 def _run_out(name: str, body, args: tuple, static: dict, out):

@@ -13,12 +13,13 @@ _TRANS = {0: False, 1: True, "N": False, "T": True, "n": False, "t": True}
 
 
 def solve_triangular(A, B, *, lower=None, upper=None, left=True, unit_diagonal=False, unitriangular=None,
-                     trans=0, out=None):
+                     trans=0, out=None, precision=None):
     """Solve ``op(A) X = B`` (``left``) or ``X op(A) = B`` (``left=False``, torch's) for X, A
     triangular: SciPy's names (``lower``, default False as in SciPy; ``unit_diagonal``; ``trans``
     0/1/'N'/'T') and torch's aliases (``upper=``, ``unitriangular=``, ``left=``).  Only A's
     triangle is read.  ``kfuse.tri(L, ...)`` as A supplies lower/unit.  A 1-D B is one column (the
-    result 1-D).  ``out``: the array to write X into (may be B).  Conflicting aliases are refused."""
+    result 1-D).  ``out``: the array to write X into (may be B).  Conflicting aliases are refused.
+    ``precision``: as :func:`kfuse.blas.trsm`'s ("tf32": the GEMM updates on TF32 tensor cores)."""
     if getattr(A, "_kfuse_structured", False):
         if A.structure != "tri":
             raise ArgumentError(f"solve_triangular: A is marked {A.structure}; a triangular matrix is needed")
@@ -53,7 +54,8 @@ def solve_triangular(A, B, *, lower=None, upper=None, left=True, unit_diagonal=F
         if out is not None:
             out = out.reshape(-1, 1)
     X = blas.trsm(A, B, side="left" if left else "right", uplo="lower" if is_lower else "upper",
-                  trans=_TRANS[trans], diag="unit" if unit else "nonunit", out=out)
+                  trans=_TRANS[trans], diag="unit" if unit else "nonunit", out=out,
+                  **({} if precision is None else {"precision": precision}))
     return X.reshape(-1) if vector else X
 
 

@@ -73,7 +73,7 @@ def test_a_solve_runs_alone():
     ({"leaf": 256}, "registers"),
     ({"leaf": 8}, "under 16"),
     ({"algorithm": "inverse"}, "not built"),
-    ({"engine": "mma_tf32"}, "FFMA engine"),
+    ({"engine": "mma_tf32"}, "does not match the product's precision 'ieee'"),
     ({"bm": 100}, "bm=100"),
 ])
 def test_edited_params_are_refused_with_reasons(edit, words):

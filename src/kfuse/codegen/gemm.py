@@ -162,8 +162,6 @@ def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
         raise PlanError(f"GEMM engine {spec.scheme.engine!r}: epilogue reductions (row / column sums of the "
                         "product) run on the ffma engine only for now")
     if getattr(spec.scheme, "engine", "ffma") in ENGINE_EMITTERS:   # mma_tf32: codegen/gemm_mma.py
-        if any(op.offset for op in (spec.a, spec.b)):
-            raise PlanError(f"GEMM {spec.name}: operand offsets are built for the FFMA engine only")
         return ENGINE_EMITTERS[spec.scheme.engine](spec)
     _check_spec(spec)
     return _Emitter(spec).source()

@@ -100,8 +100,12 @@ ENGINE_EMITTERS["mma_tf32"] = emit_gemm_mma   # emit_gemm dispatches here
 
 def refuse_unsupported(spec) -> None:
     """Raise for what the mma engine does not build (fields read with defaults, so a spec
-    without them passes): float64, and a sym/tri operand together with a second pair (no BLAS
-    routine has both; the FFMA engine does not build it either)."""
+    without them passes): float64, a sym/tri operand together with a second pair (no BLAS
+    routine has both; the FFMA engine does not build it either), and operand offsets with a
+    second pair."""
+    if getattr(spec, "second", None) is not None and any(op.offset for op in (spec.a, spec.b)):
+        raise PlanError("GEMM engine mma_tf32: operand offsets with a second operand pair are not built (its "
+                        "operands would need their own)")
     if spec.dtype != "float32":
         raise DTypeError(f"GEMM engine mma_tf32 multiplies float32 on TF32 tensor cores; dtype {spec.dtype!r} "
                          "runs on engine 'ffma'")
@@ -112,6 +116,21 @@ def refuse_unsupported(spec) -> None:
                 raise PlanError(f"GEMM engine mma_tf32: operand {role} ({op.name}) has structure {st!r} and the "
                                 "spec has a second operand pair: a structured product with a second pair is "
                                 "not built")
+
+
+def offset_lines(spec) -> list:
+    """``X += off;`` for each operand read as a sub-block (``GemmOperand.offset``: an int, or the
+    name of a ``long long`` parameter: TRSM's updates, one kernel for many launches), as the FFMA
+    emitter writes them.  The shifted pointer must keep the operand's ``align`` (the lowering
+    gives 4 where an offset breaks 16-byte alignment: the loader then copies element by element).
+
+    >>> from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand
+    >>> offset_lines(GemmKernelSpec("k", "float32", 8, 8, 8, GemmOperand("A", offset="a_off"), GemmOperand("B")))
+    ['A += a_off;   // operand A: a sub-block at element offset a_off']
+    """
+    return [f"{op.name} += {op.offset}{'' if isinstance(op.offset, str) else 'll'};   "
+            f"// operand {role}: a sub-block at element offset {op.offset}"
+            for role, op in (("A", spec.a), ("B", spec.b)) if op.offset]
 
 
 def _idx_type(spec) -> str:
@@ -176,6 +195,7 @@ class _MmaEmitter:
     def _header(self) -> list:
         sp, s, a, b = self.spec, self.s, self.a, self.b
         return [
+            *offset_lines(sp),
             f"using idx_t = {_idx_type(sp)};",
             f"constexpr int M = {sp.m}, N = {sp.n}, K = {sp.k};",
             f"constexpr int BM = {s.bm}, BN = {s.bn}, BK = {s.bk}, WM = {self.wm}, WN = {self.wn}, "

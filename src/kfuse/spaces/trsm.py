@@ -29,7 +29,8 @@ from .. import config
 from ..errors import PlanError
 from ..ir import itemsize
 from .base import Domain, Geometry, ParamSpec, Space, frozen
-from .gemm import scheme_of, scheme_text, tile_efficiency
+from .gemm import engine_refusal, scheme_of, scheme_text, tile_efficiency
+from .trsm_mma import mma_update_scheme, update_engine_schemes
 from .gemm_scheme import GemmScheme, default_scheme
 
 ALGORITHMS = ("recursive", "blocked", "inverse")
@@ -142,6 +143,8 @@ def update_scheme(scheme: GemmScheme, dtype: str, m: int, n: int, k: int, adapt:
 
     def tiles(s):
         return max(1, -(-m // s.bm)) * max(1, -(-n // s.bn))
+    if scheme.engine == "mma_tf32":   # precision tf32: tensor-core updates (spaces/trsm_engine.py)
+        return mma_update_scheme(scheme, dtype, m, n, k, adapt)
     if not adapt or tiles(scheme) >= sms or scheme.engine != "ffma":
         return scheme
     options = [dataclasses.replace(scheme, **kw) for kw in SMALL_SCHEMES]
@@ -157,12 +160,12 @@ def update_scheme(scheme: GemmScheme, dtype: str, m: int, n: int, k: int, adapt:
 
 
 def update_refusals(scheme: GemmScheme, dtype: str, steps: list, nrhs: int, side: str, adapt: int = 1) -> list:
-    """The scheme's refusals for the updates' sizes (each distinct one once), and the engine."""
+    """The engine (it must match the precision: "tf32" runs float32 updates on mma_tf32, "ieee"
+    and float64 on ffma), then the scheme's refusals for the updates' sizes (each distinct one once)."""
     why = []
-    if scheme.engine != "ffma":
-        why.append(f"engine {scheme.engine!r}: the updates run on the FFMA engine (the mma emitter takes no "
-                   "sub-block offsets yet; under precision tf32 the updates stay FFMA)")
-        return why
+    wrong = engine_refusal(scheme, dtype)
+    if wrong:
+        return [f"the updates' {wrong}"]
     seen = set()
     for st in steps:
         if st[0] != "update":
@@ -225,7 +228,9 @@ class TrsmSpace(Space):
 
     def plan_lines(self, params: dict) -> list:
         p = dict(self.defaults(), **params)
-        return [f"solver: algorithm {p['algorithm']}, leaf {p['leaf']}; updates: {scheme_text(scheme_of(p))}"]
+        s = scheme_of(p)
+        engine = " (on TF32 tensor cores, mma.sync; the leaves exact FFMA)" if s.engine == "mma_tf32" else ""
+        return [f"solver: algorithm {p['algorithm']}, leaf {p['leaf']}; updates{engine}: {scheme_text(s)}"]
 
     def defaults(self) -> dict:
         return {s.name: s.default for s in self.params}
@@ -280,6 +285,7 @@ class TrsmSpace(Space):
         schemes = [dataclasses.asdict(base)]
         if dtype == "float32":   # the best measured FFMA scheme (0.91x cuBLAS at 4096 on the H200)
             schemes.insert(0, dataclasses.asdict(dataclasses.replace(base, **BIG_SCHEME)))
+        schemes = update_engine_schemes(dtype, schemes)   # precision tf32: the mma schemes instead
         out = []
         for scheme in schemes:
             for alg in BUILT_ALGORITHMS:
@@ -350,7 +356,8 @@ class TrsmSpace(Space):
                 flops += 2.0 * m_ * n_ * krows * waves * short_k / tile_efficiency(s)
             extra += LAUNCH_S * NOMINAL_FMA_RATE
         es = itemsize(t["dtype"])
-        out.update(reread=2 * n * nrhs * es, engine_flops=flops, engine=f"ffma/{t['dtype']}", engine_eff=eff,
+        out.update(reread=2 * n * nrhs * es, engine_flops=flops, engine=f"{scheme_of(p).engine}/{t['dtype']}",
+                   engine_eff=eff,
                    extra_flops=extra)
         return out
 

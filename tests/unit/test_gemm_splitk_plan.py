@@ -46,3 +46,25 @@ def test_model_charges_split_k_partials():
     need = needed_outside(prog, [k.calls])[0]
     tr = kernel_traffic(prog, k.calls, k.params, need)
     assert tr["partial"] == 2 * 3 * 4 * 64 * 64 * 4 and tr["tail_bytes"] == 2 * 64 * 64 * 4
+
+
+def test_split_k_is_searched_only_where_the_tiles_leave_the_gpu_idle():
+    """H200 n = 4096 SYMM: a split-k 4 plan ran 42 TFLOP/s against 44.8 without; the tiles fill
+    the GPU there, so the search leaves split-k out."""
+    from kfuse.spaces.gemm_scheme import SPLITK_TILES, variants
+    assert not [s for s in variants("float32", 4096, 4096, 4096) if s.splitk > 1]
+    small = [s for s in variants("float32", 1024, 1024, 1024) if s.splitk > 1]
+    assert small and all(-(-1024 // s.bm) * -(-1024 // s.bn) < SPLITK_TILES for s in small)
+
+
+def test_symm_on_tensor_cores_symmetrizes_at_1024():
+    """The mma engine's element-wise mirror ran SYMM 1024 at 27 TFLOP/s against 60 with the
+    symmetrize pass (H200): the model charges it (ENGINE_LOADER_EFFICIENCY)."""
+    from kfuse import config
+    from kfuse.api import bind_sizes, make_plan
+    from kfuse.frontend import script
+    text = "matrix S(n, n, sym=lower); matrix B(n, n), C(n, n); input S, B; C = S @ B; return C;"
+    with config.override(precision="tf32"):
+        plan = make_plan(bind_sizes(script.parse(text, "symm"), {"n": 1024}))
+    k = [k for k in plan.kernels if k.space == "gemm"][0]
+    assert k.params["engine"] == "mma_tf32" and k.params["a_rule"] == "symmetrize"

@@ -48,6 +48,9 @@ RULE_TEXT = {
 #: the share of the gemm rate a loader rule keeps (its element-wise loads of the structured
 #: operand; H200 float32 4096, quick bench: SYMM 0.86 of GEMM NN, TRMM 0.73 per flop done)
 LOADER_EFFICIENCY = {"mirror": 0.86, "skip": 0.75}
+#: per engine where it differs: the mma engine's element-wise mirror (H200 1024 TF32: SYMM with
+#: mirror 27 TFLOP/s against 60 with the symmetrize pass, benchmarks/results/2026-11-24/balance_s17)
+ENGINE_LOADER_EFFICIENCY = {("mma_tf32", "mirror"): 0.4}
 RULE_PARAMS = ("a_rule", "b_rule")
 
 
@@ -479,7 +482,8 @@ class GemmSpace(Space):
         fn = library.get(g["fn"]) if "fn" in g else None
         prior = sum(2 * g[f"{op.lower()}_bytes"] for op, ad in (fn.adaptors.items() if fn else ())
                     if rule_of(params, op, ad[0]) not in LOADER_RULES)   # GM_map / zero-fill: n^2 read + write
-        loader = math.prod(LOADER_EFFICIENCY[r] for op, ad in (fn.adaptors.items() if fn else ())
+        loader = math.prod(ENGINE_LOADER_EFFICIENCY.get((s.engine, r), LOADER_EFFICIENCY[r])
+                           for op, ad in (fn.adaptors.items() if fn else ())
                            if (r := rule_of(params, op, ad[0])) in LOADER_EFFICIENCY)
         out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior,
                    engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),

@@ -32,6 +32,7 @@ import dataclasses
 from ..errors import PlanError
 from ..ir import FLIP_UPLO, ident, itemsize
 from ..spaces.gemm import LOADER_RULES, gemm_call, rule_of, scheme_of
+from ..spaces.gemm_group import is_group
 from . import gemm as gemm_emitter
 from .common import CodeBlock, KArg, KernelSource
 from .emitter import KernelEmitter
@@ -278,6 +279,9 @@ class GemmLowering(KernelEmitter):
     # ---------------------------------------------------------------- the kernel
     def emit(self) -> KernelSource:
         """The spec, emitted; the kernel's parameters in the emitter's order."""
+        if is_group(self.kplan.calls, self.info):   # several products in one launch: codegen/gemm_group.py
+            from .gemm_group import GemmGroupLowering
+            return GemmGroupLowering(self.program, self.kplan, set(self.stored)).emit()
         spec, by_name = self.spec()
         src = gemm_emitter.emit_gemm(spec)
         for name, kind, nbytes in src.workspace:   # split-k's partial tiles and tile counters

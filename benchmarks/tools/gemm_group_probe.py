@@ -4,7 +4,7 @@ For each n in --sizes, float32 (--dtype), ``C1 = A @ B1; C2 = A @ B2`` (n x n x 
 for more): kfuse's default plan (one grouped kernel) and the same program with ``fuse=False``
 (one kernel per product), each timed with CUDA events (kfuse.runtime.timing.median_seconds),
 checked against each other first; cuBLAS (CuPy ``A @ B`` twice) in the same run; the model's
-predictions for both plans.  Prints a table and writes JSON to --out.
+prediction of the grouped plan (predicted_us).  Prints a table and writes JSON to --out.
 
     PYTHONPATH=src python benchmarks/tools/gemm_group_probe.py --sizes 256 512 1024 2048 4096 --out /tmp/gemm_group.json
 """

@@ -2,7 +2,8 @@
 (issue 20, part G; what may be grouped: :mod:`kfuse.spaces.gemm_group`).
 
 Each product (with its epilogue calls) is lowered as a lone gemm kernel would be
-(:class:`kfuse.codegen.lower_gemm.GemmLowering` over that product's calls), then turned into a
+(:class:`kfuse.codegen.lower_gemm.GemmLowering` over that product's calls, passed in by its hook:
+this module imports no lowering), then turned into a
 ``__device__`` function of the tile it computes; one ``__global__`` kernel over P x tiles blocks
 dispatches block b to tile b / P of product b % P, so that the blocks of the same output tile of
 every product run side by side and the operand they share is re-read from L2 (not loaded once
@@ -37,7 +38,6 @@ import re
 from ..errors import PlanError
 from ..spaces import gemm_group
 from .common import KernelSource
-from .lower_gemm import GemmLowering
 
 #: the line of a gemm kernel that reads its tile from the grid (``tile_order_lines``)
 PID_LINE = "const int pid = blockIdx.x;"
@@ -65,14 +65,15 @@ class GemmGroupLowering:
     """A gemm kernel running several products (see the module doc): one lowering per product,
     one dispatching kernel."""
 
-    def __init__(self, program, kplan, needed_outside):
+    def __init__(self, program, kplan, needed_outside, lowering):
+        """``lowering``: the class lowering one product's kernel (``GemmLowering``)."""
         self.program, self.kplan = program, kplan
         from ..spaces import program_info
         self.info = program_info(program)
         self.parts = []
         for i, calls in enumerate(gemm_group.parts(program, kplan.calls, self.info)):
             sub = dataclasses.replace(kplan, name=f"{kplan.name}_p{i}", calls=list(calls))
-            self.parts.append(GemmLowering(program, sub, needed_outside))
+            self.parts.append(lowering(program, sub, needed_outside))
 
     def emit(self) -> KernelSource:
         """The group kernel: each product's device function, then the dispatch."""

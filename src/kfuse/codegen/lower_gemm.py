@@ -37,6 +37,7 @@ from . import gemm as gemm_emitter
 from .common import CodeBlock, KArg, KernelSource
 from .emitter import KernelEmitter
 from .finish import atomic_contribution, finalize_call
+from .gemm_group import GemmGroupLowering
 from .gemm_prior import PRIOR_RULES, prior_kernel
 from .gemm_reduce import GemmReduction
 from .routines import compute_params, finalize_params
@@ -280,8 +281,7 @@ class GemmLowering(KernelEmitter):
     def emit(self) -> KernelSource:
         """The spec, emitted; the kernel's parameters in the emitter's order."""
         if is_group(self.kplan.calls, self.info):   # several products in one launch: codegen/gemm_group.py
-            from .gemm_group import GemmGroupLowering
-            return GemmGroupLowering(self.program, self.kplan, set(self.stored)).emit()
+            return GemmGroupLowering(self.program, self.kplan, set(self.stored), GemmLowering).emit()
         spec, by_name = self.spec()
         src = gemm_emitter.emit_gemm(spec)
         for name, kind, nbytes in src.workspace:   # split-k's partial tiles and tile counters

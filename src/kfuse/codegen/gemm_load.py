@@ -133,7 +133,8 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str 
     r, u = acc.role, acc.unit
     if acc.struct:
         from .gemm_struct import emit_struct_issue
-        return emit_struct_issue(acc, ctype, es, kexpr, tile)
+        lines = emit_struct_issue(acc, ctype, es, kexpr)
+        return whole_tile_lines(acc, ctype, es, kexpr, tile, lines) if acc.fast_unit and tile else lines
     if acc.kasync:
         return [
             f"// {r} tile kt -> {acc.smem}[s]: {acc.tile} rows ({acc.x}) of BK contiguous k, one-element "
@@ -192,6 +193,33 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str 
     else:
         lines.append(f"    dst[0] = (xg < {acc.limit} && kg < K) ? ({src})[0] : ({ctype})0;")
     return lines + ["}"]
+
+
+def whole_tile_lines(acc: Access, ctype: str, es: int, kexpr: str, tile: int, elementwise: list) -> list:
+    """A sym/tri tile entirely inside the stored triangle is a plain tile: it takes the straight
+    path's vector copies; the tiles crossing the diagonal keep the element-wise ``elementwise``
+    lines (:func:`kfuse.codegen.gemm_struct.whole_tile_cond`; no divergence)::
+
+        {   // B tile (kt0 + kt): 16-byte copies where it lies inside the stored triangle
+            const int k_lo = (kt0 + kt) * BK, x_lo = col0;
+            if (k_lo >= x_lo + BN - 1) {   // every element stored
+                for (int r = 0; r < (BN * BK / 4 / THREADS); ++r) { ... kf_cp_async<16>(...); }
+            } else {
+                ... one-element copies ...
+            }
+        }
+    """
+    from .gemm_struct import whole_tile_cond
+    plain = dataclasses.replace(acc, straight=True, unit=acc.fast_unit, copies=0, kasync=False, struct=(),
+                                fast_unit=0)
+    n_copies = f"({acc.tile} * BK / {acc.fast_unit} / THREADS)"
+    fast = [ln.replace(f"{acc.role}_COPIES", n_copies) for ln in emit_issue(plain, ctype, es, 0, tile, kexpr)]
+    return ([f"{{   // {acc.role} tile {kexpr}: {acc.fast_unit * es}-byte copies where it lies inside the "
+             "stored triangle",
+             f"    const int k_lo = {kexpr} * BK, x_lo = {acc.origin};",
+             f"    if ({whole_tile_cond(acc)}) {{   // every element stored"]
+            + ["        " + ln for ln in fast] + ["    } else {"]
+            + ["        " + ln for ln in elementwise] + ["    }", "}"])
 
 
 def emit_store(acc: Access, bk: int) -> list:

@@ -79,7 +79,7 @@ def operand_names(spec) -> list:
     return out
 
 
-def emit_struct_issue(acc, ctype: str, es: int, kexpr: str, tile: int = 0) -> list:
+def emit_struct_issue(acc, ctype: str, es: int, kexpr: str) -> list:
     """Statements issuing element-wise copies of a sym/tri operand's k tile ``kexpr`` into stage
     buffer ``s``: op(X)[x, k] of the full logical matrix F (F[r, c] = X[r, c] in the stored
     triangle; mirrored X[c, r] (sym) or zero (tri) outside; one on a unit diagonal)."""
@@ -121,46 +121,24 @@ def emit_struct_issue(acc, ctype: str, es: int, kexpr: str, tile: int = 0) -> li
             lines += ["    const bool live = ok && in;   // zero outside the triangle",
                       f"    kf_cp_async<{es}>(dst, live ? {src} : {acc.ptr}, live ? {es} : 0);"]
     lines.append("}")
-    return whole_tile_lines(acc, ctype, es, kexpr, tile, lines) if acc.fast_unit and tile else lines
+    return lines
 
 
-def whole_tile_lines(acc, ctype: str, es: int, kexpr: str, tile: int, elementwise: list) -> list:
-    """A tile entirely inside the stored triangle (strictly, for a unit diagonal) is a plain
-    tile: it takes the straight path's vector copies; the tiles crossing the diagonal keep the
-    element-wise ``elementwise`` lines.  The test is the same for every thread (no divergence)::
-
-        {   // B tile (kt0 + kt): 16-byte copies where it lies inside the stored triangle
-            const int k_lo = (kt0 + kt) * BK, x_lo = col0;
-            if (k_lo >= x_lo + BN - 1) {   // min F row >= max F column: every element stored
-                for (int r = 0; r < 2; ++r) { ... kf_cp_async<16>(...); }
-            } else {
-                ... one-element copies ...
-            }
-        }
-    """
-    from .gemm_load import Access, emit_issue
+def whole_tile_cond(acc) -> str:
+    """The condition (the same for every thread of the block) under which k tile ``k_lo`` x
+    tile rows ``x_lo`` of a sym/tri operand lie entirely inside its stored triangle (strictly
+    for a unit diagonal): :func:`kfuse.codegen.gemm_load.emit_issue` then copies it as a plain
+    tile (``k_lo >= x_lo + BN - 1`` for op(B) = a lower triangle)."""
     structure, uplo, diag, trans, _, _ = acc.struct
-    a = acc.role[0] == "A"
     # F rows / columns of op(X)'s (x, k): A: F[x, k] (trans: F[k, x]); B: F[k, x] (trans: F[x, k])
-    x_is_row = a != bool(trans)
+    x_is_row = (acc.role[0] == "A") != bool(trans)
     lo = {"x": "x_lo", "k": "k_lo"}
     hi = {"x": f"x_lo + {acc.tile} - 1", "k": "k_lo + BK - 1"}
     fr, fc = ("x", "k") if x_is_row else ("k", "x")
     strict = diag == "unit" and structure == "tri"
-    cmp = ">" if strict else ">="
-    cond = (f"{lo[fr]} {cmp} {hi[fc]}" if uplo == "lower"        # every row index >= every column index
-            else f"{hi[fr]} {'<' if strict else '<='} {lo[fc]}")
-    plain = Access(acc.role, acc.ptr, acc.x, acc.limit, acc.origin, acc.tile, acc.sx, acc.sk, True,
-                   acc.fast_unit, 0, False, acc.buf)
-    copies = f"{acc.role}_COPIES"
-    n_copies = f"({acc.tile} * BK / {acc.fast_unit} / THREADS)"
-    fast = [ln.replace(copies, n_copies) for ln in emit_issue(plain, ctype, es, 0, tile, kexpr)]
-    return ([f"{{   // {acc.role} tile {kexpr}: {acc.fast_unit * es}-byte copies where it lies inside the "
-             f"stored triangle",
-             f"    const int k_lo = {kexpr} * BK, x_lo = {acc.origin};",
-             f"    if ({cond}) {{   // every element stored"]
-            + ["        " + ln for ln in fast] + ["    } else {"]
-            + ["        " + ln for ln in elementwise] + ["    }", "}"])
+    if uplo == "lower":   # every row index >= every column index
+        return f"{lo[fr]} {'>' if strict else '>='} {hi[fc]}"
+    return f"{hi[fr]} {'<' if strict else '<='} {lo[fc]}"
 
 
 def op_lower(op) -> bool:

@@ -32,10 +32,12 @@ import dataclasses
 from ..errors import PlanError
 from ..ir import FLIP_UPLO, ident, itemsize
 from ..spaces.gemm import LOADER_RULES, gemm_call, rule_of, scheme_of
+from ..spaces.gemm_group import is_group
 from . import gemm as gemm_emitter
 from .common import CodeBlock, KArg, KernelSource
 from .emitter import KernelEmitter
 from .finish import atomic_contribution, finalize_call
+from .gemm_group import GemmGroupLowering
 from .gemm_prior import PRIOR_RULES, prior_kernel
 from .gemm_reduce import GemmReduction
 from .routines import compute_params, finalize_params
@@ -278,6 +280,8 @@ class GemmLowering(KernelEmitter):
     # ---------------------------------------------------------------- the kernel
     def emit(self) -> KernelSource:
         """The spec, emitted; the kernel's parameters in the emitter's order."""
+        if is_group(self.kplan.calls, self.info):   # several products in one launch: codegen/gemm_group.py
+            return GemmGroupLowering(self.program, self.kplan, set(self.stored), GemmLowering).emit()
         spec, by_name = self.spec()
         src = gemm_emitter.emit_gemm(spec)
         for name, kind, nbytes in src.workspace:   # split-k's partial tiles and tile counters

@@ -21,7 +21,7 @@ import math
 from .. import config, library
 from ..errors import PlanError
 from ..ir import itemsize
-from . import gemm_mma_rules
+from . import gemm_group, gemm_mma_rules
 from .base import Domain, Geometry, ParamSpec, Space, frozen
 from .gemm_balance import compact, kernel_block_work
 from .gemm_scheme import ENGINES, GemmScheme, default_scheme
@@ -349,7 +349,7 @@ class GemmSpace(Space):
     # ------------------------------------------------------------------ legality
     def fusion_refusals(self, program, calls: list, info) -> list:
         """Why ``calls`` (two or more, one kernel's) cannot share a gemm kernel: a second
-        contraction; a reduction the epilogue cannot finish (:func:`reduction_refusals`); a
+        contraction that cannot join a group (:func:`gemm_group.group_refusals`); a reduction the epilogue cannot finish (:func:`reduction_refusals`); a
         call computing an operand of the product (read along k by other blocks); a scalar call
         (no prologue in a gemm kernel yet); a call over another shape or reading a window of a
         value computed in the kernel.  Transposed reads are refused by legality for every space."""
@@ -358,9 +358,8 @@ class GemmSpace(Space):
             return []
         reasons = []
         label = lambda c: f"call {c} ({program.calls[c].label})"   # noqa: E731
-        if len(gemms) > 1:
-            reasons.append(f"{', '.join(label(c) for c in gemms)} are matrix products: a gemm kernel runs one "
-                           "(two products in one launch are not supported yet)")
+        if len(gemms) > 1:   # products sharing an operand in one launch (spaces/gemm_group.py)
+            reasons += gemm_group.group_refusals(program, calls, info, label)
         g = gemms[0]
         dom = info.domain(g)
         produced = {info.out(c): c for c in calls}
@@ -404,6 +403,7 @@ class GemmSpace(Space):
         bad_engine = engine_refusal(scheme, info.dtype(g))
         why = why + [bad_engine] if bad_engine else why
         why += rule_refusals(info.fn(g).adaptors, kernel.params) + product_refusals(scheme, info.fn(g))
+        why += gemm_group.scheme_refusals(scheme, kernel.calls, info)
         if scheme.engine != "ffma" and reduce_calls(kernel.calls, info):
             why.append(MMA_REDUCE_REFUSAL)
         if why:
@@ -428,7 +428,8 @@ class GemmSpace(Space):
         got = []
         for s in schemes:
             s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
-            if not scheme_refusals(s, dtype, m, n, k) and not product_refusals(s, info.fn(g) if g is not None else None):
+            if not scheme_refusals(s, dtype, m, n, k) and not product_refusals(s, info.fn(g) if g is not None else None) \
+                    and not gemm_group.scheme_refusals(s, calls, info):
                 got.append(dataclasses.asdict(s))
         got = got or [dataclasses.asdict(fallback)]
         adaptors = info.fn(g).adaptors if g is not None else {}
@@ -451,7 +452,8 @@ class GemmSpace(Space):
         dtype = info.dtype(g) if g is not None else "float32"
         m, n, _ = domain.shape
         gx, gy = max(1, math.ceil(n / s.bn)), max(1, math.ceil(m / s.bm))
-        return Geometry((gx, gy, max(1, s.splitk)), (s.threads, 1, 1),
+        z = len(gemm_group.products(calls, info)) if gemm_group.is_group(calls, info) else max(1, s.splitk)
+        return Geometry((gx, gy, z), (s.threads, 1, 1),
                         shared_dynamic=scheme_shared_bytes(s, dtype),
                         detail=frozen({"tiles": gx * gy, "scheme": s, "dtype": dtype}))
 
@@ -464,8 +466,10 @@ class GemmSpace(Space):
         a, b = (program.value(program.calls[g].args[p]).type.nbytes() for p in fn.operands)
         m, n, k = domain.shape
         reds = [(info.calls[c].out_value.type.size(), info.fn(c).reduce_axis == "j") for c in reduce_calls(calls, info)]
-        return {"gemm": {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k, "dtype": info.dtype(g), "fn": fn.name,
-                         "reductions": reds, "shape": (m, n, k)}}
+        own = {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k}
+        if gemm_group.is_group(calls, info):   # several products: their sums (spaces/gemm_group.py)
+            own = gemm_group.traffic_facts(program, calls, info)
+        return {"gemm": {**own, "dtype": info.dtype(g), "fn": fn.name, "reductions": reds, "shape": (m, n, k)}}
 
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
         """``reread``: A's bytes (ceil(n / bn) - 1) more times and B's (ceil(m / bm) - 1) more
@@ -485,7 +489,7 @@ class GemmSpace(Space):
         loader = math.prod(ENGINE_LOADER_EFFICIENCY.get((s.engine, r), LOADER_EFFICIENCY[r])
                            for op, ad in (fn.adaptors.items() if fn else ())
                            if (r := rule_of(params, op, ad[0])) in LOADER_EFFICIENCY)
-        out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior,
+        out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior + g.get("dup_bytes", 0),
                    engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),
                    engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s) * loader,
                    engine_loader=loader,   # the share a structured operand's loader keeps

@@ -48,7 +48,9 @@ MAX_SHARED = 232448                     # bytes of dynamic shared memory a block
 #: the model's nominal FMA lanes x clock (H200: 132 x 128 x 1.98 GHz) to express leaf latency and
 #: launches in the FMA units of the kernel's ``extra_flops``
 NOMINAL_FMA_RATE = 132 * 128 * 1.98e9
-LEAF_STEP_CYCLES = 24                   # one row of a leaf: a multiply, then FMAs of shared reads
+#: one element of a leaf's triangle (a shared read and an FMA of one thread's chain): H200, leaf 64,
+#: 4096 and 1024 right-hand sides, 16.8 and 16.2 us a leaf (trsm_probe, session 16)
+LEAF_ELEM_CYCLES = 16
 CLOCK_HZ = 1.98e9
 LAUNCH_S = 2.5e-6                       # one more launch in the graph of the call
 INV_SPLIT = 4                           # threads per column of an inverse (each sums every 4th term)
@@ -401,7 +403,7 @@ class TrsmSpace(Space):
             if st[0] == "leaf":
                 rows = st[2]
                 issue = rows * rows * nrhs / 2 * 2               # FMAs + shared reads
-                latency = rows * LEAF_STEP_CYCLES / CLOCK_HZ * NOMINAL_FMA_RATE
+                latency = rows * rows / 2 * LEAF_ELEM_CYCLES / CLOCK_HZ * NOMINAL_FMA_RATE
                 extra += max(issue, latency)
             else:
                 _, _, crows, _, krows = st

@@ -1,8 +1,8 @@
 """Compile tier of TRSM's "inverse" algorithm (issue 20, round 4): every variant's module to an
-sm_90 cubin without spills (float32 and float64, the largest leaf 128), and every side x uplo x trans (the
-diagonal alternating) run on the CPU (g++) against the float64 reference: NaN in A's other triangle (and its unit diagonal),
-a NaN-poisoned output and NaN-poisoned workspaces (R, Ainv); odd sizes, n = 1, a partial last
-block."""
+sm_90 cubin without spills (float32 and float64, the largest leaf 128), and every side x uplo x
+trans (the diagonal alternating) run on the CPU (g++) against the float64 reference: NaN in A's
+other triangle (and its unit diagonal), a NaN-poisoned output and NaN-poisoned workspaces (R,
+Ainv); odd sizes, n = 1, a partial last block."""
 from __future__ import annotations
 
 import pytest

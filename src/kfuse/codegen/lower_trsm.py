@@ -136,11 +136,12 @@ class TrsmLowering(KernelEmitter):
         scheme = scheme_of(self.p)
         seen: set = set()
         for st, g in zip(steps, gemms):
-            leaf = st[0] == "leaf"
-            if leaf:
-                args, kw = [ws("Ainv", True), ws("Rk", True), kx] if self.fn.side == "left" else                     [ws("Rk", True), ws("Ainv", True), kx], dict(target="X", op="=", kind="invleaf")
-            else:
-                args, kw = [ka, kx_in, ws("R", False)] if self.fn.side == "left" else                     [kx_in, ka, ws("R", False)], dict(target="R")
+            inv, rk, r = ws("Ainv", True), ws("Rk", True), ws("R", False)
+            if st[0] == "leaf":   # X = Ainv_b @ R (left), X = R @ Ainv_b^T (right)
+                args = [inv, rk, kx] if self.fn.side == "left" else [rk, inv, kx]
+                kw = dict(target="X", op="=", kind="invleaf")
+            else:                 # R -= A' @ X
+                args, kw = ([ka, kx_in, r] if self.fn.side == "left" else [kx_in, ka, r]), dict(target="R")
             key = (st[0], g["sizes"])
             out.append(self.update_kernel(name, dtype, g, align[st[0]][g["sizes"]], scheme, args, key in seen, **kw))
             seen.add(key)

@@ -1,13 +1,17 @@
 """Where a TRSM's time goes (issue 20): each launch of kfuse's plan timed alone.
 
 For n in --sizes (default 4096), float32, left lower non-unit, n right-hand sides: the default
-plan (and --plans edits, e.g. ``algorithm=blocked``) is compiled; the whole call is timed with
-CUDA events (median of 5 loops of 5 calls), then every launch alone (its argument recipe on the
-same buffers, median of 5 loops of 10 launches), summed per kernel (the copy, the leaves, the
-updates of each size); cuBLAS strsm (``cupyx.scipy.linalg.solve_triangular``) in the same run.
+plan (and --plans edits, e.g. ``algorithm=blocked`` or ``algorithm=inverse,leaf=128``) is
+compiled; the whole call is timed with CUDA events (median of 5 loops of 5 calls), then every
+launch alone (its argument recipe on the same buffers, median of 5 loops of 10 launches), summed
+per kernel (the copy, the leaves, the updates of each size; under algorithm inverse the
+inversion ``invert`` and the leaf GEMMs ``invleaf MxNxK``); cuBLAS strsm
+(``cupyx.scipy.linalg.solve_triangular``) in the same run.
 Prints a table and writes JSON to --out.
 
     PYTHONPATH=src python benchmarks/tools/trsm_probe.py --out /tmp/trsm_probe.json
+    PYTHONPATH=src python benchmarks/tools/trsm_probe.py --sizes 1024 4096 \
+        --plans algorithm=recursive,leaf=64 algorithm=inverse,leaf=128 algorithm=inverse,leaf=64 ''
 """
 from __future__ import annotations
 
@@ -21,6 +25,16 @@ def _median_s(fn, reps: int = 10) -> float:
     """Median seconds per call of ``fn`` over 5 loops of ``reps`` calls (kfuse's CUDA-event timer)."""
     from kfuse.runtime.timing import median_seconds
     return median_seconds(fn, loops=5, calls=reps, warmup=2)
+
+
+def kernel_key(name: str) -> str:
+    """The table's row of a launch: the update's sizes, ``invleaf`` and the inverse's leaf GEMM
+    sizes, or the kernel's last word (copy, leaf, invert)."""
+    if "_update_" in name:
+        return name.split("_update_")[-1]
+    if "_invleaf_" in name:
+        return "invleaf " + name.split("_invleaf_")[-1]
+    return name.rsplit("_", 1)[-1]
 
 
 def probe(n: int, edit: dict) -> dict:
@@ -49,7 +63,7 @@ def probe(n: int, edit: dict) -> dict:
     names = [ln.kernel for ln in exe.launch_spec.launches]
     for name, step in zip(names, steps):
         t = _median_s(lambda step=step: run_steps([step], env))
-        key = name.split("_update_")[-1] if "_update_" in name else name.rsplit("_", 1)[-1]
+        key = kernel_key(name)
         per[key][0] += 1
         per[key][1] += t
     t_cublas = _median_s(lambda: csl.solve_triangular(dA, dB, lower=True), reps=5)

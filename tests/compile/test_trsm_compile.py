@@ -91,4 +91,4 @@ def test_size_one_runs_on_cpu():
 def test_float64_leaf_128_is_refused():
     """Regression: a float64 leaf of 128 spilled 3840 bytes (128 doubles of registers per thread)."""
     with pytest.raises(Exception, match="over 64 for float64"):
-        _module("left", "lower", False, "nonunit", 300, 40, "float64", dict(leaf=128))
+        _module("left", "lower", False, "nonunit", 300, 40, "float64", dict(algorithm="recursive", leaf=128))

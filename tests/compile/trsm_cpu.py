@@ -33,6 +33,16 @@ template <typename F> static void kf_launch(unsigned blocks, unsigned threads, F
 }
 """
 
+#: a workspace buffer of ``bytes`` bytes, every element NaN
+NAN = r"""
+template <typename T> static T* kf_nan(size_t bytes) {
+    size_t n = bytes / sizeof(T) + 1;
+    T* p = static_cast<T*>(std::aligned_alloc(256, (n * sizeof(T) / 256 + 1) * 256));
+    for (size_t i = 0; i < n; ++i) p[i] = NAN;
+    return p;
+}
+"""
+
 
 def run_module(module, arrays: dict, out: str) -> np.ndarray:
     """Run ``module``'s kernels in launch order on the CPU; ``arrays``: value name -> NumPy array
@@ -48,7 +58,7 @@ def run_module(module, arrays: dict, out: str) -> np.ndarray:
             a.ravel(order="K").tofile(files[-1])
             ct = "double" if a.dtype == np.float64 else "float"
             reads.append(f"    {ct}* v{i} = kf_read<{ct}>(argv[{i + 1}], {a.size});")
-        launches = []
+        launches, work = [], {}
         for k in module.kernels:
             args = []
             for a in k.args:
@@ -56,13 +66,19 @@ def run_module(module, arrays: dict, out: str) -> np.ndarray:
                     args.append(f"v{names.index(a.value)}")
                 elif a.kind == "const":
                     args.append(f"{int(a.value)}ll")
+                elif a.kind == "partial":   # a workspace shared by name (NaN-poisoned: never read unwritten)
+                    ct = "double" if a.dtype == "float64" else "float"
+                    w = work.setdefault(a.value, [f"w{len(work)}", 0, ct])
+                    w[1] = max(w[1], a.nbytes)
+                    args.append(w[0])
                 else:
                     raise AssertionError(f"argument kind {a.kind} not simulated")
             launches.append(f"    kf_launch({k.grid[0]}, {k.block[0]}, [&] {{ {k.name}({', '.join(args)}); }});")
         code = "\n".join(k.text for k in module.kernels).replace(
             "extern __shared__ __align__(16) unsigned char kf_smem[];", "unsigned char* kf_smem = kf_smem_host;")
         o = np.asarray(arrays[out])
-        main = (READ + "int main(int argc, char** argv) {\n" + "\n".join(reads) + "\n" + "\n".join(launches)
+        reads += [f"    {ct}* {w} = kf_nan<{ct}>({nbytes});" for w, nbytes, ct in work.values()]
+        main = (READ + NAN + "int main(int argc, char** argv) {\n" + "\n".join(reads) + "\n" + "\n".join(launches)
                 + f"\n    FILE* f = std::fopen(argv[{len(files) + 1}], \"wb\");\n"
                 + f"    std::fwrite(v{names.index(out)}, {o.itemsize}, {o.size}, f);\n    std::fclose(f);\n"
                 + "    return 0;\n}\n")

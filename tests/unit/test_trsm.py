@@ -57,7 +57,7 @@ def test_every_variant_plans_one_trsm_kernel(side, uplo, trans, diag):
     assert prog.calls[0].fn == f"trsm_{side[0]}{read[0]}{'u' if diag == 'unit' else 'n'}"
     plan = make_plan(prog)
     assert [k.space for k in plan.kernels] == ["trsm"]
-    assert plan.kernels[0].params["algorithm"] in ("recursive", "blocked")
+    assert plan.kernels[0].params["algorithm"] in ("recursive", "blocked", "inverse")
 
 
 def test_a_solve_runs_alone():
@@ -69,10 +69,10 @@ def test_a_solve_runs_alone():
 
 
 @pytest.mark.parametrize("edit, words", [
-    ({"leaf": 48}, "not a power of two"),
-    ({"leaf": 256}, "registers"),
+    ({"leaf": 48, "algorithm": "recursive"}, "not a power of two"),
+    ({"leaf": 256, "algorithm": "recursive"}, "registers"),
     ({"leaf": 8}, "under 16"),
-    ({"algorithm": "inverse"}, "not built"),
+    ({"algorithm": "inverse", "leaf": 256}, "shared memory"),
     ({"engine": "mma_tf32"}, "does not match the product's precision 'ieee'"),
     ({"bm": 100}, "bm=100"),
 ])
@@ -100,7 +100,7 @@ def test_explain_lists_the_alternatives_with_predicted_times():
     plan = best_plan(prog)
     text = "\n".join(plan.notes)
     assert "<- chosen" in text and "algorithm=blocked leaf=64" in text and "us predicted" in text
-    assert "algorithm=inverse: dropped: algorithm 'inverse' is not built yet" in text
+    assert "algorithm=inverse leaf=128: " in text and "algorithm=recursive leaf=128: dropped" in text
 
 
 def test_reference_reads_the_triangle_only():

@@ -30,7 +30,9 @@ def _prog(n=300, nrhs=70, side="left", dtype="float32", precision=None):
 def test_tf32_runs_the_updates_on_mma_and_the_leaves_on_ffma():
     with config.override(precision="tf32"):
         prog = _prog()
-        plan = make_plan(prog)
+        pj = make_plan(prog).to_json()
+        pj["kernels"][0]["params"].update(algorithm="recursive", leaf=64)   # leaf kernels (inverse: GEMMs)
+        plan = make_plan(prog, pj)
         assert plan.kernels[0].params["engine"] == "mma_tf32"
         assert "TF32 tensor cores" in plan.describe(prog)
         mod = generate(prog, plan)

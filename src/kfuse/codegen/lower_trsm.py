@@ -16,9 +16,14 @@ from . import gemm as gemm_emitter
 from .common import KArg, KernelSource, literal
 from .emitter import KernelEmitter
 from .lower_gemm import element_index
+from .trsm_inv import emit_invert_kernel, invert_launch
 from .trsm_leaf import emit_copy_kernel, emit_leaf_function, emit_leaf_kernel, leaf_shared_bytes
 
 LEAF_THREADS = 32   # right-hand sides per leaf block (one per thread): more blocks over the SMs
+UPDATE_COMMENT = ("TRSM update: rows c0.. of the left problem minus A'[c0.., k0..] @ X'[k0..]; the launch passes "
+                  "the sub-blocks' element offsets a_off, b_off, x_off")
+INV_LEAF_COMMENT = ("TRSM inverse leaf: rows r0.. of the left problem X'[r0..] = Ainv_b @ R'[r0..] (the inverted "
+                    "diagonal block times the updated right-hand sides); offsets a_off, b_off, x_off")
 
 
 def op_strides(program, value: str) -> tuple:
@@ -67,6 +72,8 @@ class TrsmLowering(KernelEmitter):
         kx_in = KArg("Xk", f"const {t}* __restrict__ Xk", "in", x_val, dtype=dtype)
         kx = KArg("X", f"{t}* __restrict__ X", "out", x_val, dtype=dtype)
         name = self.kplan.name
+        if self.p["algorithm"] == "inverse":
+            return self.emit_inverse(dtype, m, ncols, n, nrhs, a_left, [ka, kx_in, kx])
         out = [self.copy_kernel(f"{name}_copy", dtype, m, ncols, kx)]
         if m * ncols == 0:
             return out
@@ -97,6 +104,61 @@ class TrsmLowering(KernelEmitter):
             seen.add(up["sizes"])
         return out
 
+    def emit_inverse(self, dtype: str, m: int, ncols: int, n: int, nrhs: int, a_left: tuple, arrays: list) -> list:
+        """The kernels of algorithm "inverse": ``R = alpha * B`` (R a workspace shaped as X), the
+        inversion of every diagonal block into the workspace Ainv, then the steps as GEMMs: a
+        leaf ``X'[r0..] = Ainv_b @ R'[r0..]``, an update ``R'[c0..] -= A'[c0.., k0..] @ X'[k0..]``
+        (R is written only by updates, X only by leaves: no GEMM reads what it writes)."""
+        name, es, nb = self.kplan.name, itemsize(dtype), self.p["leaf"]
+        ka, kx_in, kx = arrays
+        t = self.ctype_of(self.call.out)
+        r_bytes, inv_bytes = m * ncols * es, -(-n // nb) * nb * nb * es
+        work = {nm: (f"{name}_{nm}", nb_) for nm, nb_ in (("R", r_bytes), ("Ainv", inv_bytes))}
+
+        def ws(cname: str, const: bool) -> KArg:
+            shared, nbytes = work[cname.rstrip("k")]
+            return KArg(cname, f"{'const ' if const else ''}{t}* __restrict__ {cname}", "partial", shared,
+                        max(es, nbytes), dtype)
+        out = [self.copy_kernel(f"{name}_copy", dtype, m, ncols, ws("R", False), "R")]
+        if m * ncols == 0:
+            return out
+        lower = left_lower(self.fn)
+        grid, block, smem = invert_launch(n, nb, es)
+        text = emit_invert_kernel(f"{name}_invert", dtype, n, nb, lower, self.fn.unit, a_left,
+                                  self.comment(self.call))
+        out.append(KernelSource(f"{name}_invert", text, [ka, ws("Ainv", False)], grid, block, self.kplan,
+                                shared_bytes=smem))
+        steps = solve_steps("inverse", n, nb, lower)
+        gemms = [self.leaf_gemm_of(st, ncols, nrhs, m, nb) if st[0] == "leaf" else
+                 self.update_of(st, op_strides(self.program, self.call.args["A"]), ncols, nrhs, m) for st in steps]
+        align = {kind: group_alignment([g for g, st in zip(gemms, steps) if st[0] == kind], es,
+                                       not self.p.get("unaligned")) for kind in ("leaf", "update")}
+        scheme = scheme_of(self.p)
+        seen: set = set()
+        for st, g in zip(steps, gemms):
+            inv, rk, r = ws("Ainv", True), ws("Rk", True), ws("R", False)
+            if st[0] == "leaf":   # X = Ainv_b @ R (left), X = R @ Ainv_b^T (right)
+                args = [inv, rk, kx] if self.fn.side == "left" else [rk, inv, kx]
+                kw = dict(target="X", op="=", kind="invleaf")
+            else:                 # R -= A' @ X
+                args, kw = ([ka, kx_in, r] if self.fn.side == "left" else [kx_in, ka, r]), dict(target="R")
+            key = (st[0], g["sizes"])
+            out.append(self.update_kernel(name, dtype, g, align[st[0]][g["sizes"]], scheme, args, key in seen, **kw))
+            seen.add(key)
+        return out
+
+    def leaf_gemm_of(self, st: tuple, ncols: int, nrhs: int, m: int, nb: int) -> dict:
+        """Leaf ``st`` ("leaf", r0, rows) of the inverse algorithm as the GEMM it runs (the dict of
+        :meth:`update_of`): left ``X[r0.., :] = Ainv_b @ R[r0.., :]``; right (the transposed
+        problem) ``X[:, r0..] = R[:, r0..] @ Ainv_b^T``, Ainv_b^T read column-major."""
+        _, r0, rows = st
+        inv_off = (r0 // nb) * nb * nb
+        if self.fn.side == "left":
+            return dict(sizes=(rows, nrhs, rows), step=st, a=("Ainv", (nb, 1), inv_off),
+                        b=("Rk", (ncols, 1), r0 * ncols), store=(r0 * ncols, ncols, 1))
+        return dict(sizes=(m, rows, rows), step=st, a=("Rk", (ncols, 1), r0),
+                    b=("Ainv", (1, nb), inv_off), store=(r0, ncols, 1))
+
     def update_of(self, st: tuple, opa: tuple, ncols: int, nrhs: int, m: int) -> dict:
         """Step ``st`` ("update", c0, crows, k0, krows) as the GEMM it runs: ``sizes`` (m, n, k),
         the operands' (name, strides, element offset) and the output's (offset, row stride,
@@ -110,8 +172,8 @@ class TrsmLowering(KernelEmitter):
         return dict(sizes=(m, crows, krows), step=st, a=("Xk", (ncols, 1), k0),
                     b=("A", opa, k0 * opa[0] + c0 * opa[1]), store=(c0, ncols, 1))
 
-    def copy_kernel(self, kname: str, dtype: str, m: int, ncols: int, kx: KArg) -> KernelSource:
-        """``X = alpha * B`` over the whole of X."""
+    def copy_kernel(self, kname: str, dtype: str, m: int, ncols: int, kx: KArg, target: str = "X") -> KernelSource:
+        """``target = alpha * B`` over the whole of X (``target``: X, or the inverse's workspace R)."""
         prog, c = self.program, self.call
         b = c.args["B"]
         t = self.ctype_of(b)
@@ -129,31 +191,30 @@ class TrsmLowering(KernelEmitter):
                 alpha_decl, alpha_expr = f"const {t}* __restrict__ alpha", "alpha[0]"
                 args.append(KArg("alpha", alpha_decl, "in", prog.base(v), dtype=dtype))
         text = emit_copy_kernel(kname, dtype, m, ncols, kb.decl, element_index(prog, b, "i", "j"), alpha_decl,
-                                alpha_expr, self.comment(c))
+                                alpha_expr, self.comment(c), target)
         grid = (max(1, min(4096, -(-(m * ncols) // 256))), 1, 1)
         return KernelSource(kname, text, args, grid, (256, 1, 1), self.kplan)
 
     def update_kernel(self, name: str, dtype: str, up: dict, align: int, scheme, args: list,
-                      again: bool) -> KernelSource:
+                      again: bool, target: str = "X", op: str = "-=", kind: str = "update") -> KernelSource:
         """One GEMM update subtracting in place, ``X[x_off + i * sr + j * sc] -= acc``: the kernel
         of its sizes (its text only with the first launch of those sizes, ``again`` False) and
-        this launch's offsets as ``const`` arguments."""
+        this launch's offsets as ``const`` arguments.  The inverse algorithm's updates write
+        ``target`` R; its leaves are GEMMs too (``kind`` "invleaf", ``op`` "=": ``X[..] = acc``)."""
         m, n, k = up["sizes"]
         scheme = update_scheme(scheme, dtype, m, n, k, self.p["adapt"])
-        kname = f"{name}_update_{m}x{n}x{k}"
+        kname = f"{name}_{kind}_{m}x{n}x{k}"
         _, sr, sc = up["store"]
         offs = (("a_off", up["a"][2]), ("b_off", up["b"][2]), ("x_off", up["store"][0]))
 
         def lines(i, j, acc):
-            return [f"X[x_off + (long long)({i}) * {sr} + (long long)({j}) * {sc}] -= {acc};"]
+            return [f"{target}[x_off + (long long)({i}) * {sr} + (long long)({j}) * {sc}] {op} {acc};"]
         epi = gemm_emitter.GemmEpilogue(tuple(("const long long", nm) for nm, _ in offs), lines)
         a = gemm_operand(up["a"][0], up["a"][1], "a_off", align)
         b = gemm_operand(up["b"][0], up["b"][1], "b_off", align)
-        spec = gemm_emitter.GemmKernelSpec(name=kname, dtype=dtype, m=m, n=n, k=k, a=a, b=b, c="X",
+        spec = gemm_emitter.GemmKernelSpec(name=kname, dtype=dtype, m=m, n=n, k=k, a=a, b=b, c=target,
                                            scheme=scheme, epilogue=epi,
-                                           comment=("TRSM update: rows c0.. of the left problem minus "
-                                                    "A'[c0.., k0..] @ X'[k0..]; the launch passes the sub-blocks' "
-                                                    "element offsets a_off, b_off, x_off",))
+                                           comment=(UPDATE_COMMENT if kind == "update" else INV_LEAF_COMMENT,))
         src = gemm_emitter.emit_gemm(spec)
         by = {k.cname: k for k in args}
         by.update({nm: KArg(nm, f"const long long {nm}", "const", str(int(v))) for nm, v in offs})

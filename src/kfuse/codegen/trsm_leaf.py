@@ -102,13 +102,14 @@ def emit_leaf_kernel(kname: str, fname: str, dtype: str, threads: int, helper: s
 
 
 def emit_copy_kernel(kname: str, dtype: str, m: int, n: int, b_decl: str, b_index: str, alpha_decl: str,
-                     alpha_expr: str, comment: str) -> str:
-    """``X = alpha * B``: X row-major m x n, B read at ``b_index`` (a C expression of i, j)."""
+                     alpha_expr: str, comment: str, target: str = "X") -> str:
+    """``X = alpha * B``: X (``target``) row-major m x n, B read at ``b_index`` (a C expression of i, j)."""
     t = CTYPES[dtype]
-    params = ", ".join(p for p in (b_decl, f"{t}* __restrict__ X", alpha_decl) if p)
+    x = target
+    params = ", ".join(p for p in (b_decl, f"{t}* __restrict__ {x}", alpha_decl) if p)
     return "\n".join([
         f"// {comment}",
-        f"// copy: X = alpha * B (X row-major {m} x {n}), the right-hand sides the solve then works on in place",
+        f"// copy: {x} = alpha * B ({x} row-major {m} x {n}), the right-hand sides the solve then works on in place",
         'extern "C" __global__ void __launch_bounds__(256)',
         f"{kname}({params})",
         "{",
@@ -116,6 +117,6 @@ def emit_copy_kernel(kname: str, dtype: str, m: int, n: int, b_decl: str, b_inde
         f"    const {t} alpha_v = {alpha_expr};",
         "    for (long long e = (long long)blockIdx.x * 256 + threadIdx.x; e < total; e += (long long)gridDim.x * 256) {",
         f"        const long long i = e / {max(n, 1)}, j = e % {max(n, 1)};",
-        f"        X[e] = alpha_v * B[{b_index}];",
+        f"        {x}[e] = alpha_v * B[{b_index}];",
         "    }",
         "}", ""])

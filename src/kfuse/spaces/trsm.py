@@ -12,13 +12,20 @@ backward.  The launches, in order (:func:`solve_steps`):
 * ``update c0 crows k0 krows``: ``X'[c0:c0+crows] -= A'[c0:.., k0:..] @ X'[k0:k0+krows]``, a GEMM
   of the FFMA emitter on sub-blocks (alpha -1, beta 1, in place).
 
+Algorithm "inverse" (MAGMA's inverted diagonal blocks): ``copy`` writes ``R = alpha * B`` to a
+workspace instead; one ``invert`` launch writes the inverses of ALL leaf x leaf diagonal blocks
+of A' to a workspace Ainv (:mod:`kfuse.codegen.trsm_inv`); then every step is a GEMM, with no
+aliasing: a leaf ``X'[r0..] = Ainv_b @ R'[r0..]`` and an update ``R'[c0..] -= A'[c0.., k0..] @
+X'[k0..]`` (the same recursion as "recursive").
+
 The params a plan holds (a user may edit them): ``algorithm`` "recursive" (X1 = solve(A11, B1);
-B2 -= A21 X1; X2 = solve(A22, B2), down to a leaf: most flops in large GEMMs) or "blocked" (the
+B2 -= A21 X1; X2 = solve(A22, B2), down to a leaf: most flops in large GEMMs), "blocked" (the
 sequential baseline: one leaf after another, each followed by a rank-``leaf`` update of all the
-rows after it), ``leaf`` (rows of a diagonal block: a power of two, 16..128) and the GEMM scheme of
-the updates (the gemm space's fields).  The model: the updates' flops at the FFMA engine rate x
-the scheme's tile efficiency x a short-k penalty, plus the leaves (their FMAs, or their
-row-by-row latency) and one launch each.
+rows after it) or "inverse", ``leaf`` (rows of a diagonal block: a power of two, 16..64; 16..128
+for inverse) and the GEMM scheme of the updates (the gemm space's fields).  The model: the
+updates' flops at the FFMA engine rate x the scheme's tile efficiency x a short-k penalty, plus
+the leaves (their FMAs, or their row-by-row latency; under inverse GEMMs like the updates, and
+the inversion's row-by-row latency) and one launch each.
 """
 from __future__ import annotations
 
@@ -34,7 +41,7 @@ from .trsm_mma import mma_update_scheme, update_engine_schemes
 from .gemm_scheme import GemmScheme, default_scheme
 
 ALGORITHMS = ("recursive", "blocked", "inverse")
-BUILT_ALGORITHMS = ("recursive", "blocked")
+BUILT_ALGORITHMS = ("recursive", "blocked", "inverse")
 LEAVES = (32, 64, 128)                  # the leaf sizes the search tries
 MAX_LEAF = 64                           # the leaf's column of X' lives in registers (NB of them)
 LEAF_THREADS = 64                       # threads (right-hand-side columns) per leaf block
@@ -42,9 +49,15 @@ MAX_SHARED = 232448                     # bytes of dynamic shared memory a block
 #: the model's nominal FMA lanes x clock (H200: 132 x 128 x 1.98 GHz) to express leaf latency and
 #: launches in the FMA units of the kernel's ``extra_flops``
 NOMINAL_FMA_RATE = 132 * 128 * 1.98e9
-LEAF_STEP_CYCLES = 24                   # one row of a leaf: a multiply, then FMAs of shared reads
+#: one element of a leaf's triangle (a shared read and an FMA of one thread's chain): H200, leaf 64,
+#: 4096 and 1024 right-hand sides, 16.8 and 16.2 us a leaf (trsm_probe, session 16)
+LEAF_ELEM_CYCLES = 16
 CLOCK_HZ = 1.98e9
 LAUNCH_S = 2.5e-6                       # one more launch in the graph of the call
+INV_SPLIT = 4                           # threads per column of an inverse (each sums every 4th term)
+MAX_INV_THREADS = 1024                  # threads of the inversion block (leaf x INV_SPLIT)
+INV_STEP_CYCLES = 8                     # one term of a row of the inverse: two shared reads, an FMA
+INV_ROW_CYCLES = 80                     # a row of the inverse: two barriers, the partials' sum, a store
 
 
 def trsm_fn(info, call_id):
@@ -95,13 +108,39 @@ def solve_steps(algorithm: str, n: int, leaf: int, lower: bool) -> list:
     return out
 
 
+def gemm_steps(algorithm: str, steps: list) -> list:
+    """The steps that run as GEMMs, each as an update ``("update", c0, crows, k0, krows)`` of its
+    sizes: the updates, and under ``inverse`` the leaves too (X'[r0..] = Ainv_b @ R'[r0..], a
+    rows x nrhs x rows product).
+
+    >>> gemm_steps("inverse", [("leaf", 0, 2), ("update", 2, 2, 0, 2), ("leaf", 2, 1)])
+    [('update', 0, 2, 0, 2), ('update', 2, 2, 0, 2), ('update', 2, 1, 2, 1)]
+    """
+    if algorithm != "inverse":
+        return [st for st in steps if st[0] == "update"]
+    return [("update", st[1], st[2], st[1], st[2]) if st[0] == "leaf" else st for st in steps]
+
+
 def left_lower(fn) -> bool:
     """Whether the left problem's A' is lower triangular (side right flips the triangle)."""
     return (fn.uplo == "lower") == (fn.side == "left")
 
 
-def leaf_refusals(leaf, dtype: str) -> list:
-    """Why ``leaf`` rows per diagonal block cannot be built for ``dtype``."""
+def inv_split(leaf: int) -> int:
+    """Threads per column of the inverse in the inversion kernel (``leaf`` x it threads)."""
+    return max(1, min(INV_SPLIT, MAX_INV_THREADS // max(1, leaf)))
+
+
+def inv_shared_bytes(leaf: int, es: int) -> int:
+    """Dynamic shared memory of the inversion block: the leaf x leaf block (overwritten row by row
+    by its inverse) and the partial sums of one row (INV_SPLIT per column)."""
+    return (leaf * leaf + inv_split(leaf) * leaf) * es
+
+
+def leaf_refusals(leaf, dtype: str, algorithm: str = "recursive") -> list:
+    """Why ``leaf`` rows per diagonal block cannot be built for ``dtype`` under ``algorithm``
+    (recursive/blocked: the leaf kernel's registers and shared memory; inverse: the inversion
+    kernel's threads and shared memory)."""
     if isinstance(leaf, bool) or not isinstance(leaf, int) or leaf < 1:
         return [f"leaf={leaf!r} must be a positive integer"]
     why = []
@@ -109,6 +148,16 @@ def leaf_refusals(leaf, dtype: str) -> list:
         why.append(f"leaf={leaf} is not a power of two (the recursion splits at whole leaves)")
     if leaf < 16:
         why.append(f"leaf={leaf} is under 16: more launches than work")
+    if algorithm == "inverse":
+        smem = inv_shared_bytes(leaf, itemsize(dtype))
+        if leaf > MAX_INV_THREADS:
+            why.append(f"leaf={leaf} is over {MAX_INV_THREADS}: the inversion kernel has a thread per column "
+                       "of the inverse")
+        elif smem > MAX_SHARED:
+            why.append(f"leaf={leaf} is too large for the inverse in {dtype}: the inversion kernel keeps the "
+                       f"{leaf} x {leaf} block and its partial sums in shared memory ({smem} bytes, over the "
+                       f"{MAX_SHARED} a block may have)")
+        return why
     most = MAX_LEAF   # measured with NVRTC 13 for sm_90: 128 floats spill 144 B, 128 doubles 3840 B
     if leaf > most:
         why.append(f"leaf={leaf} is over {most} for {dtype}: a thread keeps its column of the leaf in registers "
@@ -118,6 +167,18 @@ def leaf_refusals(leaf, dtype: str) -> list:
         why.append(f"leaf={leaf}: the {leaf} x {leaf} diagonal block takes {smem} bytes of shared memory, over "
                    f"the {MAX_SHARED} a block may have")
     return why
+
+
+def inversion_seconds(n: int, leaf: int) -> float:
+    """The model's time of the inversion kernel: one block per diagonal block (a wave per SM
+    count of them), each walking its ``leaf`` rows, a row i summing i / INV_SPLIT terms per thread.
+
+    >>> round(inversion_seconds(4096, 128) * 1e6, 1)
+    13.4
+    """
+    waves = math.ceil(-(-n // leaf) / config.get().sm_count)
+    cycles = leaf * INV_ROW_CYCLES + leaf * leaf / (2 * inv_split(leaf)) * INV_STEP_CYCLES
+    return waves * cycles / CLOCK_HZ
 
 
 #: schemes an update whose grid leaves SMs idle falls back to (``adapt`` 1), in order: 64 x 128
@@ -193,9 +254,9 @@ class TrsmSpace(Space):
     local_search = True
     params = (ParamSpec("algorithm", str, "recursive", choices=ALGORITHMS,
                         doc="recursive (most flops in large GEMMs) | blocked (leaf after leaf, rank-leaf "
-                            "updates) | inverse (not built)"),
+                            "updates) | inverse (diagonal blocks inverted by one kernel, then GEMMs only)"),
               ParamSpec("leaf", int, 64, low=1, doc="rows of a diagonal block solved by one leaf launch "
-                                                    "(a power of two, 16..64)"),
+                                                    "(a power of two, 16..64; inverse: 16..128)"),
               ParamSpec("adapt", int, 1, choices=(0, 1),
                         doc="1: an update whose grid leaves SMs idle takes smaller tiles, then split-k "
                             "(update_scheme); 0: every update runs the plan's scheme"),) + tuple(
@@ -264,11 +325,11 @@ class TrsmSpace(Space):
         if p["algorithm"] not in BUILT_ALGORITHMS:
             why.append(f"algorithm {p['algorithm']!r} is not built yet (built: {', '.join(BUILT_ALGORITHMS)})")
             return why
-        why += leaf_refusals(p["leaf"], dtype)
+        why += leaf_refusals(p["leaf"], dtype, p["algorithm"])
         if why:
             return why
         n, nrhs, side = domain.shape
-        steps = solve_steps(p["algorithm"], n, p["leaf"], left_lower(fn))
+        steps = gemm_steps(p["algorithm"], solve_steps(p["algorithm"], n, p["leaf"], left_lower(fn)))
         why += [f"the updates' scheme: {w}" for w in scheme_of(p).refusals(dtype)]   # as edited, at any size
         return why + update_refusals(scheme_of(p), dtype, steps, nrhs, side, p["adapt"])
 
@@ -310,8 +371,9 @@ class TrsmSpace(Space):
         dtype = info.dtype(call)
         n, nrhs, side = domain.shape
         steps = solve_steps(p["algorithm"], n, p["leaf"], left_lower(info.fn(call))) if trsm_fn(info, call) else []
-        blocks = 0
-        for st in steps:
+        inverse = p["algorithm"] == "inverse"
+        blocks = -(-n // p["leaf"]) if inverse and steps else 0      # the inversion kernel's
+        for st in (gemm_steps("inverse", steps) if inverse else steps):
             if st[0] == "leaf":
                 blocks += max(1, -(-nrhs // LEAF_THREADS))
             else:
@@ -340,11 +402,14 @@ class TrsmSpace(Space):
         eff = 1.0
         slots = config.get().sm_count
         flops, extra = 0.0, 0.0
+        if p["algorithm"] == "inverse" and steps:
+            extra += inversion_seconds(n, p["leaf"]) * NOMINAL_FMA_RATE + LAUNCH_S * NOMINAL_FMA_RATE
+            steps = gemm_steps("inverse", steps)
         for st in steps:
             if st[0] == "leaf":
                 rows = st[2]
                 issue = rows * rows * nrhs / 2 * 2               # FMAs + shared reads
-                latency = rows * LEAF_STEP_CYCLES / CLOCK_HZ * NOMINAL_FMA_RATE
+                latency = rows * rows / 2 * LEAF_ELEM_CYCLES / CLOCK_HZ * NOMINAL_FMA_RATE
                 extra += max(issue, latency)
             else:
                 _, _, crows, _, krows = st

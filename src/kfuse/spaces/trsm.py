@@ -191,6 +191,13 @@ SMALL_SCHEMES = (dict(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3, min_blocks=1, 
 BIG_SCHEME = dict(bn=256, tn=16, bk=16, stages=3)
 
 
+def exact_scheme(dtype: str) -> GemmScheme:
+    """The FFMA scheme an exact GEMM of the solve starts from (the inverse algorithm's leaves
+    under precision tf32: a TF32 ``Ainv @ R`` multiplies its rounding by the block's condition)."""
+    base = default_scheme(dtype)
+    return dataclasses.replace(base, **BIG_SCHEME) if dtype == "float32" else base
+
+
 def update_scheme(scheme: GemmScheme, dtype: str, m: int, n: int, k: int, adapt: int = 1) -> GemmScheme:
     """The scheme of an update of m x n x k: the plan's, or under ``adapt`` 1, where its grid has
     fewer tiles than the GPU has SMs, the first of :data:`SMALL_SCHEMES` with more tiles (the one

@@ -161,8 +161,7 @@ class GemmLowering(KernelEmitter):
 
     def plain(self) -> bool:
         """Whether the kernel is the bare product stored (no epilogue, no alpha, beta or C)."""
-        return (not self.epilogue_calls and set(self.gemm.args) == {"A", "B"} and self.stored == [self.gemm.out]
-                and not self.prologue)
+        return not self.epilogue_calls and set(self.gemm.args) == {"A", "B"} and self.stored == [self.gemm.out]
 
     def spec(self) -> tuple:
         """(:class:`GemmKernelSpec`, the KArgs by parameter name)."""

@@ -41,6 +41,8 @@ from typing import Callable
 
 from ..errors import ArgumentError, PlanError
 from ..ir import ident, itemsize
+from .common import KArg
+from .routines import compute_params
 
 
 @dataclasses.dataclass(frozen=True)
@@ -190,12 +192,9 @@ def _strides(program, v: str, index: str) -> tuple:
 
 
 def build(lw, param: str, chain: list, taken: set) -> tuple:
-    """(GemmOperand with its GemmPrologue, the KArgs of the kernel parameters it names) of
+    """(the GemmOperand fields with its GemmPrologue, the KArgs of the kernel parameters it names) of
     operand ``param`` of lowering ``lw`` (a :class:`kfuse.codegen.lower_gemm.GemmLowering`)
     whose prologue is the calls ``chain`` (ids, producers first)."""
-    from .common import KArg   # noqa: PLC0415
-    from .gemm import GemmOperand   # noqa: PLC0415 (gemm imports this module)
-    from .routines import compute_params   # noqa: PLC0415
     program = lw.program
     calls = [program.calls[c] for c in chain]
     by_value = {k.value: k for k in lw.args}
@@ -253,8 +252,8 @@ def build(lw, param: str, chain: list, taken: set) -> tuple:
     need = cols if order == "C" else rows
     pro = GemmPrologue(tuple(inputs), lines, tuple((_decl(k), k.cname) for k in kargs[1:]),
                        text=" ; ".join(c.label for c in calls))
-    op = GemmOperand(lead.name, False, order, ld if ld and ld >= need else None,
-                     align=itemsize(program.value(kargs[0].value).type.dtype), prologue=pro)
+    op = dict(name=lead.name, trans=False, order=order, ld=ld if ld and ld >= need else None,
+              align=itemsize(program.value(kargs[0].value).type.dtype), prologue=pro)
     return op, kargs
 
 

@@ -90,9 +90,9 @@ class GemmLowering(KernelEmitter):
         view is read transposed from its base; ``ld`` is the stored array's row length (C
         order) or column length (F).  A base already passed (``A.T @ A``) gets a second name."""
         if param in self.prologue:   # an elementwise map applied as the tile loads
-            op, kargs = gemm_prologue.build(self, param, self.prologue[param], taken)
+            fields, kargs = gemm_prologue.build(self, param, self.prologue[param], taken)
             self.prologue_args += kargs
-            return op, kargs[0]
+            return gemm_emitter.GemmOperand(**fields), kargs[0]
         v = self.gemm.args[param]
         val = self.program.value(v)
         base = self.program.base(v)

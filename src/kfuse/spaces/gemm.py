@@ -361,7 +361,8 @@ class GemmSpace(Space):
         g = gemms[0]
         dom = info.domain(g)
         produced = {info.out(c): c for c in calls}
-        prologue, why = gemm_prologue.split(program, calls, g, info, label)   # maps on an operand's loads
+        prologue, why = gemm_prologue.split(program, calls, g, info, label,   # maps on an operand's loads
+                                            call_precision(info.dtype(g)) == "tf32")
         reasons += why
         for c in calls:
             if c in gemms or c in prologue:

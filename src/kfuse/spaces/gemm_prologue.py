@@ -40,13 +40,13 @@ def operand_calls(program, calls: list, g: int, info) -> dict:
     return out
 
 
-def split(program, calls: list, g: int, info, label) -> tuple:
+def split(program, calls: list, g: int, info, label, tf32: bool = False) -> tuple:
     """(the prologue call ids of gemm call ``g`` among ``calls``, the reasons they cannot run in
     its kernel).  Refused: an operand read as a window or transpose of a computed value, a
     structured operand (sym/tri), a symmetric result or second product (syrk, syr2k), a
     reduction or a call over another shape feeding the operand, a value of the prologue read
-    elsewhere (another call, the kernel's epilogue, the caller), the mma engine."""
-    from .gemm import call_precision   # noqa: PLC0415 (gemm imports this module)
+    elsewhere (another call, the kernel's epilogue, the caller), the mma engine (``tf32``: the
+    product runs in precision tf32)."""
     chains = operand_calls(program, calls, g, info)
     pro = {c for chain in chains.values() for c in chain}
     why = []
@@ -68,7 +68,7 @@ def split(program, calls: list, g: int, info, label) -> tuple:
         rows, cols = (int(d) for d in val.type.shape)
         for c in chain:
             why += _call_refusals(program, c, g, rows, cols, pro, info, label)
-    if pro and call_precision(info.dtype(g)) == "tf32":
+    if pro and tf32:
         why.append(f"{', '.join(label(c) for c in sorted(pro))}: {MMA_PROLOGUE_REFUSAL}")
     return pro, why
 

@@ -15,6 +15,7 @@ from typing import Callable
 
 from ..errors import ArgumentError, DTypeError, PlanError, ShapeError
 from ..spaces.gemm_scheme import DTYPES, TLOAD_ASYNC, GemmScheme, vector_elems
+from . import gemm_prologue
 from .gemm_split import split_fixup_lines, split_workspace, vector_store_lines
 from .gemm_load import GEMM_HELPERS, Access, emit_issue, emit_store, tile_order_lines, unit_elems
 from .gemm_reduce import check_reductions, combine_lines, partial_lines
@@ -53,6 +54,9 @@ class GemmOperand:
     #: or the name of a ``long long`` kernel parameter holding it (one kernel for many launches);
     #: 0 writes no code (``align`` must hold for the shifted pointer)
     offset: int | str = 0
+    #: an elementwise map applied to each element as the tile loads (:class:`kfuse.codegen.
+    #: gemm_prologue.GemmPrologue`; ``relu(A) @ B``); None: the operand as stored
+    prologue: object = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -162,6 +166,9 @@ def emit_gemm(spec: GemmKernelSpec) -> GemmSource:
         raise PlanError(f"GEMM engine {spec.scheme.engine!r}: epilogue reductions (row / column sums of the "
                         "product) run on the ffma engine only for now")
     if getattr(spec.scheme, "engine", "ffma") in ENGINE_EMITTERS:   # mma_tf32: codegen/gemm_mma.py
+        for role, op in (("a", spec.a), ("b", spec.b)):
+            if op.prologue is not None:   # refused: the ffma engine runs prologues
+                gemm_prologue.check(role, op, 0, 1, 1, spec.scheme.engine)
         return ENGINE_EMITTERS[spec.scheme.engine](spec)
     _check_spec(spec)
     return _Emitter(spec).source()
@@ -211,6 +218,9 @@ def _check_spec(spec: GemmKernelSpec) -> None:
     _check_operand("b", spec.b, spec.k, spec.n)
     check_structure("a", spec.a, spec.m, spec.k)
     check_structure("b", spec.b, spec.k, spec.n)
+    for role, op, tile in (("a", spec.a, spec.scheme.bm), ("b", spec.b, spec.scheme.bn)):
+        if op.prologue is not None:
+            gemm_prologue.check(role, op, tile, spec.scheme.bk, spec.scheme.threads, spec.scheme.engine)
     check_output(spec)
     for role, op, rows, cols in zip(("a2", "b2"), spec.second or (), (spec.m, spec.k), (spec.k, spec.n)):
         _check_operand(role, op, rows, cols)
@@ -251,8 +261,9 @@ def _access(spec: GemmKernelSpec, role: str) -> Access:
     struct = ()
     if op.structure != "general":
         struct = (op.structure, op.uplo, op.diag, op.trans) + ((ld, 1) if op.order == "C" else (1, ld))
-    kasync = not straight and s.tload == TLOAD_ASYNC and not struct
-    u = 1 if (kasync or struct) else unit_elems(vec, ld, op.align, es)
+    pro = (op.prologue, CTYPES[spec.dtype]) if getattr(op, "prologue", None) is not None else None
+    kasync = not straight and s.tload == TLOAD_ASYNC and not struct and not pro
+    u = 1 if (kasync or struct or pro) else unit_elems(vec, ld, op.align, es)
     a = role[0] == "A"
     tile = s.bm if a else s.bn
     copies = tile * s.bk // u // s.threads
@@ -262,7 +273,7 @@ def _access(spec: GemmKernelSpec, role: str) -> Access:
         fast = fu if fu > 1 and (tile * s.bk) % (fu * s.threads) == 0 else 0
     return Access(role, op.name, "i" if a else "j", "M" if a else "N", "row0" if a else "col0",
                   "BM" if a else "BN", sx, sk, straight, u, copies, kasync,
-                  role[0] if len(role) > 1 else "", struct, fast)
+                  role[0] if len(role) > 1 else "", struct, fast_unit=fast, prologue=pro)
 
 
 def _contiguous_is_x(role: str, op: GemmOperand) -> bool:
@@ -305,6 +316,7 @@ class _Emitter:
         sp, s = self.spec, self.s
         params = tuple((f"const {self.t}* __restrict__", name) for name in operand_names(sp)) + (
             (f"{self.t}* __restrict__", sp.c),)
+        params += gemm_prologue.extra_params(sp, [n for _, n in params])   # a prologue's inputs, scalars
         params += tuple(tuple(p) for p in (sp.epilogue.params if sp.epilogue else ()))
         workspace = self._workspace()
         params += tuple((("unsigned int* __restrict__" if kind == "counter" else f"{self.t}* __restrict__"), name)
@@ -317,7 +329,7 @@ class _Emitter:
         gm, gn, ktiles = max(1, -(-sp.m // s.bm)), max(1, -(-sp.n // s.bn)), -(-sp.k // s.bk)
         # (and not with a sym/tri operand's element-wise loader: 12 B spilled at 4096, tri, unit)
         cap = (s.min_blocks > 1 and gm * gn >= 4 * s.min_blocks and ktiles >= 2 * s.stages
-               and sp.a.structure == sp.b.structure == "general")
+               and sp.a.structure == sp.b.structure == "general" and sp.a.prologue is sp.b.prologue is None)
         bounds = f"{s.threads}, {s.min_blocks}" if cap else f"{s.threads}"
         code = "\n".join([GEMM_HELPERS.strip("\n"), "", *self._comment(),
                           f'extern "C" __global__ void __launch_bounds__({bounds})',
@@ -423,6 +435,7 @@ class _Emitter:
                  "    #pragma unroll",
                  f"    for (int q = 0; q < TN; ++q) acc[r][q] = ({self.t})0;"]
         for acc in (self.a, self.b) + self.pair2:
+            lines += gemm_prologue.setup_lines(acc) if acc.prologue else []
             if acc.staged:
                 lines.append(f"{self.t} {acc.role}_stage[{acc.role}_COPIES * {acc.unit}];   "
                              f"// register-staged {acc.role} tile")
@@ -440,7 +453,7 @@ class _Emitter:
         return self._pairs(one, two)
 
     def _store(self) -> list:
-        one = emit_store(self.a, self.s.bk) + emit_store(self.b, self.s.bk)
+        one = emit_store(self.a, self.s.bk, self.kexpr) + emit_store(self.b, self.s.bk, self.kexpr)
         if not self.pair2:
             return one
         two = emit_store(self.pair2[0], self.s.bk) + emit_store(self.pair2[1], self.s.bk)

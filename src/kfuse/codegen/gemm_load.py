@@ -87,11 +87,14 @@ class Access:
     #: a sym/tri operand whose x index is contiguous: elements per copy of the vector path its
     #: tiles entirely inside the stored triangle take (0: element-wise for every tile)
     fast_unit: int = 0
+    #: (GemmPrologue, C type) of an operand mapped elementwise as it loads (the register path of
+    #: :mod:`kfuse.codegen.gemm_prologue`); None = the operand as stored
+    prologue: tuple | None = None
 
     @property
     def staged(self) -> bool:
         """Whether the operand passes through registers (the transposing register path)."""
-        return not (self.straight or self.kasync or self.struct)
+        return not (self.straight or self.kasync or self.struct or self.prologue)
 
     @property
     def smem(self) -> str:
@@ -103,6 +106,9 @@ class Access:
 
     def describe(self, ctype: str, es: int) -> str:
         """One comment line: the address of op(X)[x, k] and the load path."""
+        if self.prologue:
+            from .gemm_prologue import describe
+            return describe(self)
         addr = f"{self.ptr}[{self.x} * {self.sx} + k * {self.sk}]"
         ref = "op(A)[i, k]" if self.role == "A" else "op(B)[k, j]"
         if self.kasync:
@@ -131,6 +137,9 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str 
     the kernel; ``kexpr`` is the tile's k index): cp.async copies (straight) or register loads
     into ``{role}_stage``."""
     r, u = acc.role, acc.unit
+    if acc.prologue:
+        from .gemm_prologue import issue_lines
+        return issue_lines(acc, kexpr)
     if acc.struct:
         from .gemm_struct import emit_struct_issue
         lines = emit_struct_issue(acc, ctype, es, kexpr)
@@ -222,9 +231,12 @@ def whole_tile_lines(acc: Access, ctype: str, es: int, kexpr: str, tile: int, el
             + ["        " + ln for ln in elementwise] + ["    }", "}"])
 
 
-def emit_store(acc: Access, bk: int) -> list:
+def emit_store(acc: Access, bk: int, kexpr: str = "kt") -> list:
     """Statements storing ``{role}_stage`` (a transposing operand's registers) k-major into
     stage buffer ``s``; nothing for an operand copied by cp.async."""
+    if acc.prologue:
+        from .gemm_prologue import store_lines
+        return store_lines(acc, kexpr)
     if not acc.staged:
         return []
     r, u = acc.role, acc.unit

@@ -33,7 +33,9 @@ from ..errors import PlanError
 from ..ir import FLIP_UPLO, ident, itemsize
 from ..spaces.gemm import LOADER_RULES, gemm_call, rule_of, scheme_of
 from ..spaces.gemm_group import is_group
+from ..spaces.gemm_prologue import operand_calls
 from . import gemm as gemm_emitter
+from . import gemm_prologue
 from .common import CodeBlock, KArg, KernelSource
 from .emitter import KernelEmitter
 from .finish import atomic_contribution, finalize_call
@@ -75,7 +77,11 @@ class GemmLowering(KernelEmitter):
     def __init__(self, program, kplan, needed_outside):
         super().__init__(program, kplan, needed_outside)
         self.gemm = program.calls[gemm_call(program, kplan.calls, self.info)]
-        self.epilogue_calls = [c for c in self.calls if c.id != self.gemm.id]
+        #: operand -> the call ids of its elementwise prologue (codegen/gemm_prologue.py)
+        self.prologue = operand_calls(program, kplan.calls, self.gemm.id, self.info)
+        self.prologue_args: list = []   # the KArgs the prologues' parameters name
+        pro = {c for chain in self.prologue.values() for c in chain}
+        self.epilogue_calls = [c for c in self.calls if c.id != self.gemm.id and c.id not in pro]
         self.priors: list = []   # KernelSources of prior-kernel rules (symmetrize, zero_fill)
         #: the epilogue's reductions whose output is stored (row / column sums of epilogue values)
         self.reduce_calls = [c for c in self.epilogue_calls if self.fns[c.id].is_reduce and c.out in self.stored]
@@ -85,6 +91,10 @@ class GemmLowering(KernelEmitter):
         """(:class:`GemmOperand`, its KArg) of operand ``param`` (``A`` or ``B``): a transpose
         view is read transposed from its base; ``ld`` is the stored array's row length (C
         order) or column length (F).  A base already passed (``A.T @ A``) gets a second name."""
+        if param in self.prologue:   # an elementwise map applied as the tile loads
+            fields, kargs = gemm_prologue.build(self, param, self.prologue[param], taken)
+            self.prologue_args += kargs
+            return gemm_emitter.GemmOperand(**fields), kargs[0]
         v = self.gemm.args[param]
         val = self.program.value(v)
         base = self.program.base(v)
@@ -167,6 +177,7 @@ class GemmLowering(KernelEmitter):
         c_order, c_ld = (ot.order, int(ot.shape[1]) if ot.order == "C" else int(ot.shape[0])) \
             if ot.rank == 2 else ("C", None)
         by_name = {k.cname: k for k in self.args}
+        by_name.update({k.cname: k for k in self.prologue_args})
         by_name[karg_a.cname], by_name[karg_b.cname] = karg_a, karg_b
         c_name = ident(out)
         taken.add(c_name)

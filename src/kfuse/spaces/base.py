@@ -73,12 +73,15 @@ class Domain:
     def hosts(self, other: "Domain") -> bool:
         """Whether calls over ``other`` can run in a kernel over this domain: the same domain,
         a vector map/reduce whose element i is row i of a sparse kernel, or a matrix call over
-        the output of a matrix product (its epilogue; :mod:`kfuse.spaces.gemm`)."""
+        the output of a matrix product (its epilogue; :mod:`kfuse.spaces.gemm`) or over the
+        shape of one of its operands (a prologue: :mod:`kfuse.spaces.gemm_prologue`)."""
         if self.key() == other.key() or "scalar" in (self.space, other.space):
             return True   # scalar calls run as a prologue of any kernel
         spaces = {self.space, other.space}
-        if self.space == "gemm":   # a product's epilogue: maps over its m x n output
-            return other.space == "tile" and (other.rows, other.cols) == (self.rows, self.cols)
+        if self.space == "gemm":   # a product's epilogue (its m x n output), a prologue (m x k, k x n)
+            k = self.shape[2] if len(self.shape) == 3 else None
+            return other.space == "tile" and (other.rows, other.cols) in (
+                (self.rows, self.cols), (self.rows, k), (k, self.cols))
         return spaces == {"rows", "vec"} and self.length == other.length
 
 

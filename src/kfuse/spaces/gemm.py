@@ -21,7 +21,7 @@ import math
 from .. import config, library
 from ..errors import PlanError
 from ..ir import itemsize
-from . import gemm_group, gemm_mma_rules
+from . import gemm_group, gemm_mma_rules, gemm_prologue
 from .base import Domain, Geometry, ParamSpec, Space, frozen
 from .gemm_balance import compact, kernel_block_work
 from .gemm_scheme import ENGINES, GemmScheme, default_scheme
@@ -349,8 +349,9 @@ class GemmSpace(Space):
     # ------------------------------------------------------------------ legality
     def fusion_refusals(self, program, calls: list, info) -> list:
         """Why ``calls`` (two or more, one kernel's) cannot share a gemm kernel: a second
-        contraction that cannot join a group (:func:`gemm_group.group_refusals`); a reduction the epilogue cannot finish (:func:`reduction_refusals`); a
-        call computing an operand of the product (read along k by other blocks); a scalar call
+        contraction that cannot join a group (:func:`gemm_group.group_refusals`); a reduction the
+        epilogue cannot finish (:func:`reduction_refusals`); a call computing an operand of the
+        product that is no elementwise prologue (:func:`kfuse.spaces.gemm_prologue.split`); a scalar call
         (no prologue in a gemm kernel yet); a call over another shape or reading a window of a
         value computed in the kernel.  Transposed reads are refused by legality for every space."""
         gemms = [c for c in calls if info.fn(c).hof == "contraction"]
@@ -363,15 +364,14 @@ class GemmSpace(Space):
         g = gemms[0]
         dom = info.domain(g)
         produced = {info.out(c): c for c in calls}
-        operands = [program.calls[g].args[p] for p in info.fn(g).operands]
-        for v in operands:
-            src = produced.get(program.base(v))
-            if src is not None:
-                reasons.append(f"{label(src)} computes {program.value(v).display}, an operand of the matrix product "
-                               f"{label(g)}: the product reads whole rows and columns of it, complete only after "
-                               "a global barrier")
+        prologue, why = gemm_prologue.split(program, calls, g, info, label,   # maps on an operand's loads
+                                            call_precision(info.dtype(g)) == "tf32")
+        reasons += why
+        if len(gemms) > 1 and prologue:
+            reasons.append(f"{', '.join(label(c) for c in sorted(prologue))} map an operand of grouped products: "
+                           "a grouped launch takes no prologue (not built)")
         for c in calls:
-            if c in gemms:
+            if c in gemms or c in prologue:
                 continue
             fn, d = info.fn(c), info.domain(c)
             if fn.is_reduce:
@@ -406,6 +406,8 @@ class GemmSpace(Space):
         why += gemm_group.scheme_refusals(scheme, kernel.calls, info)
         if scheme.engine != "ffma" and reduce_calls(kernel.calls, info):
             why.append(MMA_REDUCE_REFUSAL)
+        if scheme.engine != "ffma" and gemm_prologue.operand_calls(program, kernel.calls, g, info):
+            why.append(gemm_prologue.MMA_PROLOGUE_REFUSAL)
         if why:
             raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
 
@@ -432,6 +434,7 @@ class GemmSpace(Space):
                     and not gemm_group.scheme_refusals(s, calls, info):
                 got.append(dataclasses.asdict(s))
         got = got or [dataclasses.asdict(fallback)]
+        got = gemm_prologue.fitting(program, calls, g, info, dtype, got, lambda s: GemmScheme(**s).registers(dtype))
         adaptors = info.fn(g).adaptors if g is not None else {}
         rules = [r for r in composed(adaptors) if not rule_refusals(adaptors, r)]
         return [dict(s, **r) for r in rules for s in got]
@@ -463,7 +466,7 @@ class GemmSpace(Space):
         if g is None:
             return {"gemm": None}
         fn = info.fn(g)
-        a, b = (program.value(program.calls[g].args[p]).type.nbytes() for p in fn.operands)
+        a, b = gemm_prologue.operand_bytes(program, calls, g, info)   # a prologue's inputs re-read
         m, n, k = domain.shape
         reds = [(info.calls[c].out_value.type.size(), info.fn(c).reduce_axis == "j") for c in reduce_calls(calls, info)]
         own = {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k}

@@ -157,17 +157,14 @@ def test_geometry_and_traffic_count_every_product():
     assert tr["reread"] == 2 * a * (gx - 1) + 2 * b * (gy - 1) + a   # A's second product's reads: once more
 
 
-@pytest.mark.parametrize("size", [64, 256, 1024, 4096])
-def test_the_model_never_predicts_the_group_slower_than_its_launches(size):
-    """Grouped (one launch, P x the tiles) against the same products as P launches of the same
-    scheme: never slower; the launch saved at least, the fuller wave where the tiles are few."""
+@pytest.mark.parametrize("size, grouped", [(64, True), (256, True), (1024, False), (4096, False)])
+def test_the_model_groups_where_the_launch_and_the_wave_pay(size, grouped):
+    """H200 float32, two products sharing A (gemm_group_probe): grouped 13.5 us against 66.9
+    separate at 256, but 135 against 123 at 1024 and 8632 against 5968 at 4096 (the grouped
+    kernel keeps 0.69 of the scheme's rate): the H200 model groups the small ones only."""
     prog = prog_of(SHARED_A, m=size, n=size, k=size)
-    cal = Calibration()
     plan = make_plan(prog)
-    p = plan.kernels[0].params
-    grouped = predict_plan(prog, [(k.calls, k.params) for k in plan.kernels], cal)["gpu_s"]
-    separate = predict_plan(prog, [(k.calls, dict(p)) for k in unfused_plan(prog).kernels], cal)["gpu_s"]
-    assert grouped <= separate - 0.9 * cal.gpu_launch_s
+    assert (len(plan.kernels) == 1) == grouped, [k.calls for k in plan.kernels]
 
 
 # ------------------------------------------------------------------ the lowering

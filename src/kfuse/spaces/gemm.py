@@ -494,8 +494,8 @@ class GemmSpace(Space):
                            if (r := rule_of(params, op, ad[0])) in LOADER_EFFICIENCY)
         out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior + g.get("dup_bytes", 0),
                    engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),
-                   engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s) * loader,
-                   engine_loader=loader,   # the share a structured operand's loader keeps
+                   engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s) * loader * g.get("group_eff", 1.0),
+                   engine_loader=loader * g.get("group_eff", 1.0),   # a structured operand's loader / a group keep
                    engine_scheme=efficiency_key(s),   # the calibration's "gemm" section rate, when it has one
                    regs=s.registers(g["dtype"]))   # the register file bounds the resident blocks (waves)
         skipped = tuple(op for op, ad in (fn.adaptors.items() if fn else ()) if rule_of(params, op, ad[0]) == "skip")

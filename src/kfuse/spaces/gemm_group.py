@@ -165,4 +165,11 @@ def traffic_facts(program, calls: list, info) -> dict:
                 b += nbytes
         m, n, k = info.domain(g).shape
         flops += 2 * m * n * k
-    return {"a_bytes": a, "b_bytes": b, "flops": flops, "dup_bytes": dup, "products": len(gemms)}
+    return {"a_bytes": a, "b_bytes": b, "flops": flops, "dup_bytes": dup, "products": len(gemms),
+            "group_eff": GROUP_EFFICIENCY}
+
+
+#: the share of the scheme's rate a grouped kernel keeps (its products as device functions of one
+#: launch): H200 float32, two products sharing A, gemm_group_probe: 31.7 TFLOP/s at n = 1024 and
+#: 31.8 at 4096, where the separate kernels ran 46.0 at 4096 (benchmarks/results/2026-11-24/group_s17)
+GROUP_EFFICIENCY = 0.69

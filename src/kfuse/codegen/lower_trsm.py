@@ -72,7 +72,7 @@ class TrsmLowering(KernelEmitter):
         kx_in = KArg("Xk", f"const {t}* __restrict__ Xk", "in", x_val, dtype=dtype)
         kx = KArg("X", f"{t}* __restrict__ X", "out", x_val, dtype=dtype)
         name = self.kplan.name
-        if self.p["algorithm"] == "inverse":
+        if self.p["algorithm"] == "inverse" and m * ncols:   # (empty: the copy below stores X, as it must)
             return self.emit_inverse(dtype, m, ncols, n, nrhs, a_left, [ka, kx_in, kx])
         out = [self.copy_kernel(f"{name}_copy", dtype, m, ncols, kx)]
         if m * ncols == 0:

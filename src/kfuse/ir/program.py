@@ -142,7 +142,10 @@ for friend goto if inline int long namespace new operator private protected publ
 signed sizeof static struct switch template this throw true try typedef typename union unsigned using
 virtual void volatile while half min max abs sqrt exp threadIdx blockIdx blockDim gridDim warpSize
 ZC X0 Y0 Z0 W0 NBX NBY NBZ NBW
-""".split())
+M K BM BN BK TM TN TX TY WM WN WX MI NI AF BF ASC ASR BYTES GM GN KTILES RASTER SPLITK STAGES THREADS NB NN
+A_COPIES A_LD A_SK A_STAGE A_SX B_COPIES B_LD B_SK B_STAGE B_SX
+tid lane warp row0 col0 pid pid_m pid_n kt kt0 nkt klo khi kchunk split group first_m rows_in_group As Bs tile product
+""".split())   # the second part: the GEMM / TRSM emitters' constants and function-scope locals
 
 
 # the generated code derives names for its own locals and routines by appending ``_`` and a

@@ -11,9 +11,8 @@ import pytest
 
 from tests.compile.test_gemm_mma import KF_MMA_EMU
 from tests.compile.test_trsm_compile import CPU_VARIANTS, VARIANTS, _module, _no_spills
-from tests.compile.trsm_cpu import run_module
+from tests.compile.trsm_cpu import run_module, solve_reference
 from kfuse import config
-from kfuse.library.blas3 import triangle
 
 MMA = dict(engine="mma_tf32", bm=128, bn=128, bk=16, stages=4, wm=64, wn=64, tm=8, tn=8)
 SMALL_MMA = dict(engine="mma_tf32", bm=64, bn=32, bk=32, stages=3, wm=32, wn=16, tm=8, tn=8)
@@ -64,10 +63,7 @@ def _check(side, uplo, trans, diag, n, nrhs, edit):
     out = prog.outputs[0]
     got = run_module(dataclasses.replace(mod, kernels=kernels), {"A": A, "B": B, out: np.full(B.shape, np.nan, np.float32)},
                      out)
-    T = triangle(A, uplo, diag == "unit")
-    T = T.T if trans else T
-    B64 = B.astype(np.float64)
-    want = 2.0 * (np.linalg.solve(T, B64) if side == "left" else np.linalg.solve(T.T, B64.T).T)
+    want = solve_reference(A, B, uplo, trans, diag, side)
     assert np.all(np.isfinite(got))
     err = np.abs(got - want).max() / max(1.0, np.abs(want).max())
     assert err < TF32_TOL, err

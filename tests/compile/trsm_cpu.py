@@ -90,3 +90,14 @@ def run_module(module, arrays: dict, out: str) -> np.ndarray:
         assert r.returncode == 0, r.stderr[:3000]
         subprocess.run([exe, *files, res], check=True, timeout=600)
         return np.fromfile(res, dtype=o.dtype).reshape(o.shape)
+
+
+def solve_reference(A, B, uplo: str, trans: bool, diag: str, side: str, alpha: float = 2.0) -> np.ndarray:
+    """``alpha * op(T)^-1 B`` (left) or ``alpha * B op(T)^-1`` (right) in float64, T the
+    triangle of A that is read (ones on a unit diagonal)."""
+    from kfuse.library.blas3 import triangle
+    T = triangle(A, uplo, diag == "unit")
+    T = T.T if trans else T
+    B64 = B.astype(np.float64)
+    return alpha * (np.linalg.solve(T, B64) if side == "left" else np.linalg.solve(T.T, B64.T).T)
+

@@ -321,11 +321,15 @@ def engine_seconds(tr: dict, cal: Calibration) -> float:
     else:   # fewer tiles than slots: the busiest SM runs ceil(T / SMs) of them, the rest wait
         sms = max(1, cal.sm_count)
         waves = max(1.0, sms * math.ceil(tiles / sms) / tiles)
-        # and an SM with few warps hides less latency (H200 1024^3, 64 x 128 tiles of 4 warps,
-        # one per SM: 0.74 of the 8192 rate; split-k 2, two per SM: 0.77 with its partials)
-        warps = math.ceil(tiles / sms) * tr.get("threads", 256) / 32
-        waves /= math.sqrt(min(1.0, warps / ENGINE_WARPS))
+        waves /= warp_share(math.ceil(tiles / sms) * tr.get("threads", 256) / 32)
     return flops / scheme_rate(tr, cal) * waves
+
+
+def warp_share(warps: float) -> float:
+    """The share of an SM's rate ``warps`` resident warps reach: an SM with few warps hides less
+    latency (H200 1024^3, 64 x 128 tiles of 4 warps, one per SM: 0.74 of the 8192 rate; split-k 2,
+    two per SM: 0.77 with its partials)."""
+    return math.sqrt(min(1.0, warps / ENGINE_WARPS))
 
 
 def uneven_waves(tr: dict, tiles: int, slots: int, cal: Calibration) -> float:
@@ -340,10 +344,9 @@ def uneven_waves(tr: dict, tiles: int, slots: int, cal: Calibration) -> float:
     total = sum(w * c for w, c in pairs)
     # the heaviest block ends alone on its SM, at the rate its own warps reach: at n = 1024 a 4-warp
     # TRMM block of 32 k tiles lasts as long as two GEMM blocks of 32 sharing the SM (H200)
-    alone = math.sqrt(min(1.0, tr.get("threads", 256) / 32 / ENGINE_WARPS))
-    crit = pairs[0][0] / alone * sms / total
-    warps = math.ceil(busy / sms) * tr.get("threads", 256) / 32
-    return max(makespan_waves(pairs, sms) / math.sqrt(min(1.0, warps / ENGINE_WARPS)), crit)
+    warps = tr.get("threads", 256) / 32
+    crit = pairs[0][0] / warp_share(warps) * sms / total
+    return max(makespan_waves(pairs, sms) / warp_share(math.ceil(busy / sms) * warps), crit)
 
 
 def scheme_rate(tr: dict, cal: Calibration) -> float:

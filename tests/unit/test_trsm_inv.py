@@ -58,9 +58,32 @@ def test_edited_inverse_leaf_too_large_is_refused():
 
 def test_inversion_shared_memory_and_launch():
     from kfuse.codegen.trsm_inv import invert_launch
-    assert ts.inv_shared_bytes(128, 4) == (128 * 128 + 4 * 128) * 4
-    assert invert_launch(300, 128, 8) == ((3, 1, 1), (512, 1, 1), (128 * 128 + 512) * 8)
-    assert invert_launch(1, 16, 4)[0] == (1, 1, 1)
+    assert ts.inv_shared_bytes(128, 4) == 128 * 129 * 4       # the block, rows padded by one
+    assert invert_launch(300, 128, 8) == ((3, 1, 1), (256, 1, 1), 128 * 129 * 8)   # a 4 x 4 tile a thread
+    assert invert_launch(1, 16, 4) == ((1, 1, 1), (16, 1, 1), 16 * 17 * 4)
+    assert ts.leaf_refusals(128, "float64", "inverse") == []    # 132096 bytes fit
+
+
+def test_inversion_has_no_barrier_per_row():
+    """The blocked inversion: a barrier after the load, two around the sub-blocks' store, four a
+    merge level (in a loop over the levels), none in the sub-blocks' row loops (the row-by-row
+    kernel took two a row: 256 at leaf 128, 0.098 ms on the H200)."""
+    from kfuse.codegen.trsm_inv import emit_invert_kernel
+    text = emit_invert_kernel("k", "float32", 1024, 128, True, False, (1024, 1))
+    assert text.count("__syncthreads()") == 7
+    assert "for (int b = D; b < NB; b *= 2)" in text and "D = 16, TM = 4, TN = 4, THREADS = 256" in text
+    rows = text[text.index("col[D];"):text.index("__syncthreads();   // every thread has read")]
+    assert "__sync" not in rows
+
+
+def test_inversion_model_counts_levels_and_barriers():
+    """Leaf 128: 3 merge levels (16, 32, 64) of 4 barriers and 2 x b x 16 FMAs a thread."""
+    c = ts.inversion_cycles
+    assert c(16) < c(32) < c(64) < c(128)
+    levels = 3 * 4 * ts.INV_BARRIER_CYCLES + 2 * 16 * (16 + 32 + 64) * ts.INV_FMA_CYCLES
+    assert c(128) == pytest.approx(ts.INV_FIXED_CYCLES + 2 * 64 * ts.INV_ELEM_CYCLES + 120 * ts.INV_CHAIN_CYCLES
+                                   + levels)
+    assert ts.inversion_seconds(1024, 128) < 15e-6
 
 
 @pytest.mark.parametrize("side", ["left", "right"])
@@ -79,12 +102,12 @@ def test_lowered_launches_copy_invert_then_gemms_without_aliasing(side):
         assert len(writes) == 1 and writes[0].value not in reads        # no GEMM reads what it writes
         assert writes[0].cname == ("X" if st[0] == "leaf" else "R")
     inv = mod.kernels[1]
-    assert inv.grid == (-(-n // leaf), 1, 1) and inv.block == (leaf * 4, 1, 1)
+    assert inv.grid == (-(-n // leaf), 1, 1) and inv.block == (ts.inv_threads(leaf), 1, 1)
     work = {a.value.rsplit("_", 1)[-1]: a.nbytes for k in mod.kernels for a in k.args
             if a.kind == "partial" and a.cname in ("R", "Rk", "Ainv")}
     assert work == {"R": n * 70 * 4, "Ainv": 5 * leaf * leaf * 4}
     assert "X[x_off + " in mod.source and "] = acc" in mod.source and "R[x_off + " in mod.source
-    assert "__syncthreads();" in inv.text and "Ainv[(long long)blockIdx.x * NB * NB + e] = W[e];" in inv.text
+    assert "__syncthreads();" in inv.text and "Ainv[(long long)blockIdx.x * NB * NB + e] = W[e / NB * LD + e % NB];" in inv.text
 
 
 @pytest.mark.parametrize("uplo, diag, words", [

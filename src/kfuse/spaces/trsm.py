@@ -54,10 +54,19 @@ NOMINAL_FMA_RATE = 132 * 128 * 1.98e9
 LEAF_ELEM_CYCLES = 16
 CLOCK_HZ = 1.98e9
 LAUNCH_S = 2.5e-6                       # one more launch in the graph of the call
-INV_SPLIT = 4                           # threads per column of an inverse (each sums every 4th term)
-MAX_INV_THREADS = 1024                  # threads of the inversion block (leaf x INV_SPLIT)
-INV_STEP_CYCLES = 8                     # one term of a row of the inverse: two shared reads, an FMA
-INV_ROW_CYCLES = 80                     # a row of the inverse: two barriers, the partials' sum, a store
+INV_DIAG = 16                           # the inversion kernel's diagonal sub-blocks: D x D, one thread a column
+INV_TM, INV_TN = 4, 4                   # a thread's register tile of the inversion's merge GEMMs
+MAX_INV_THREADS = 1024                  # threads of the inversion block (inv_threads)
+#: the inversion kernel's cycles (counted, not yet measured on the new kernel): an element loaded
+#: and stored (global latency amortized over a thread's independent copies), one FMA of a
+#: sub-block's dependent sums (a broadcast shared read and the FMA's latency), one FMA of a
+#: merge GEMM's register tile (its share of the tile's shared reads; 8 warps on 4 schedulers),
+#: a barrier, and the fixed part (the first global reads' latency, the launch's tail)
+INV_ELEM_CYCLES = 8
+INV_CHAIN_CYCLES = 8
+INV_FMA_CYCLES = 2
+INV_BARRIER_CYCLES = 100
+INV_FIXED_CYCLES = 2000
 
 
 def trsm_fn(info, call_id):
@@ -126,15 +135,21 @@ def left_lower(fn) -> bool:
     return (fn.uplo == "lower") == (fn.side == "left")
 
 
-def inv_split(leaf: int) -> int:
-    """Threads per column of the inverse in the inversion kernel (``leaf`` x it threads)."""
-    return max(1, min(INV_SPLIT, MAX_INV_THREADS // max(1, leaf)))
+def inv_threads(leaf: int) -> int:
+    """Threads of the inversion block: one a column of the sub-blocks' inverses (``leaf``), and
+    one a register tile of the widest merge GEMM (``leaf/2 x leaf/2`` outputs in INV_TM x INV_TN
+    tiles), whichever is more.
+
+    >>> [inv_threads(leaf) for leaf in (16, 32, 64, 128, 256)]
+    [16, 32, 64, 256, 1024]
+    """
+    return max(leaf, (leaf // 2) * (leaf // 2) // (INV_TM * INV_TN))
 
 
 def inv_shared_bytes(leaf: int, es: int) -> int:
-    """Dynamic shared memory of the inversion block: the leaf x leaf block (overwritten row by row
-    by its inverse) and the partial sums of one row (INV_SPLIT per column)."""
-    return (leaf * leaf + inv_split(leaf) * leaf) * es
+    """Dynamic shared memory of the inversion block: the leaf x leaf block, rows padded by one
+    element (overwritten in place by its inverse)."""
+    return leaf * (leaf + 1) * es
 
 
 def leaf_refusals(leaf, dtype: str, algorithm: str = "recursive") -> list:
@@ -150,12 +165,12 @@ def leaf_refusals(leaf, dtype: str, algorithm: str = "recursive") -> list:
         why.append(f"leaf={leaf} is under 16: more launches than work")
     if algorithm == "inverse":
         smem = inv_shared_bytes(leaf, itemsize(dtype))
-        if leaf > MAX_INV_THREADS:
-            why.append(f"leaf={leaf} is over {MAX_INV_THREADS}: the inversion kernel has a thread per column "
-                       "of the inverse")
+        if inv_threads(leaf) > MAX_INV_THREADS:
+            why.append(f"leaf={leaf} needs {inv_threads(leaf)} threads, over {MAX_INV_THREADS}: the inversion "
+                       "kernel has a thread per column of the inverse and per register tile of its merges")
         elif smem > MAX_SHARED:
             why.append(f"leaf={leaf} is too large for the inverse in {dtype}: the inversion kernel keeps the "
-                       f"{leaf} x {leaf} block and its partial sums in shared memory ({smem} bytes, over the "
+                       f"{leaf} x {leaf} block (rows padded by one) in shared memory ({smem} bytes, over the "
                        f"{MAX_SHARED} a block may have)")
         return why
     most = MAX_LEAF   # measured with NVRTC 13 for sm_90: 128 floats spill 144 B, 128 doubles 3840 B
@@ -169,16 +184,33 @@ def leaf_refusals(leaf, dtype: str, algorithm: str = "recursive") -> list:
     return why
 
 
+def inversion_cycles(leaf: int) -> float:
+    """One inversion block's cycles: its copies in and out, the D x D sub-blocks' dependent sums
+    (D(D-1)/2 FMAs in a chain), then each merge level b = D .. leaf/2: four barriers and two
+    products, the slowest thread's b x INV_TM x INV_TN FMAs each.
+
+    >>> inversion_cycles(128)   # 2000 + 2 * 64 * 8 + 120 * 8 + 3 * 4 * 100 + 2 * 16 * (16 + 32 + 64) * 2
+    12352.0
+    """
+    d = min(INV_DIAG, leaf)
+    cycles = INV_FIXED_CYCLES + 2 * leaf * leaf / inv_threads(leaf) * INV_ELEM_CYCLES
+    cycles += d * (d - 1) / 2 * INV_CHAIN_CYCLES
+    b = d
+    while b < leaf:
+        cycles += 4 * INV_BARRIER_CYCLES + 2 * b * INV_TM * INV_TN * INV_FMA_CYCLES
+        b *= 2
+    return cycles
+
+
 def inversion_seconds(n: int, leaf: int) -> float:
     """The model's time of the inversion kernel: one block per diagonal block (a wave per SM
-    count of them), each walking its ``leaf`` rows, a row i summing i / INV_SPLIT terms per thread.
+    count of them), each :func:`inversion_cycles`.
 
     >>> round(inversion_seconds(4096, 128) * 1e6, 1)
-    13.4
+    6.2
     """
     waves = math.ceil(-(-n // leaf) / config.get().sm_count)
-    cycles = leaf * INV_ROW_CYCLES + leaf * leaf / (2 * inv_split(leaf)) * INV_STEP_CYCLES
-    return waves * cycles / CLOCK_HZ
+    return waves * inversion_cycles(leaf) / CLOCK_HZ
 
 
 #: schemes an update whose grid leaves SMs idle falls back to (``adapt`` 1), in order: 64 x 128

@@ -25,7 +25,7 @@ rows after it) or "inverse", ``leaf`` (rows of a diagonal block: a power of two,
 for inverse) and the GEMM scheme of the updates (the gemm space's fields).  The model: the
 updates' flops at the FFMA engine rate x the scheme's tile efficiency x a short-k penalty, plus
 the leaves (their FMAs, or their row-by-row latency; under inverse GEMMs like the updates, and
-the inversion's row-by-row latency) and one launch each.
+the inversion's counted cycles: its merge levels' barriers and FMAs) and one launch each.
 """
 from __future__ import annotations
 

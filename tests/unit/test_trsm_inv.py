@@ -151,3 +151,19 @@ def test_an_empty_solve_still_stores_its_result(side):
     mod = _module(prog, algorithm="inverse", leaf=128)
     stored = {a.value for k in mod.kernels for a in k.args if a.kind == "out"}
     assert prog.outputs[0] in stored
+
+
+def test_the_emitters_sample_is_current():
+    """Every line of trsm_inv's docstring sample (lower, non-unit, float32, NB 32, N 40) is a
+    line of the kernel it writes, in order."""
+    from kfuse.codegen import trsm_inv
+    doc = trsm_inv.__doc__
+    sample = [ln.strip() for ln in doc[doc.index("abridged)::"):].splitlines()[1:] if ln.strip()]
+    text = [ln.strip() for ln in trsm_inv.emit_invert_kernel("k0_invert", "float32", 40, 32, True, False,
+                                                               (40, 1)).splitlines()]
+    at = 0
+    for ln in sample:
+        if ln == "...":
+            continue
+        assert ln in text[at:], ln
+        at = text.index(ln, at) + 1

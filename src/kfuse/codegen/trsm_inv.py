@@ -44,12 +44,16 @@ A sample (lower, non-unit, float32, NB 32, N 40; abridged)::
             float acc[TM][TN];
             // L21 @ inv11 (inv11 lower: rows k >= tc of its columns tc..)
             ...
+                #pragma unroll 4
                 for (int k = tc; k < b; ++k) {
                     float a[TM], w[TN];
                     ...
         }
-        for (int e = tid; e < NB * NB; e += THREADS)
-            Ainv[(long long)blockIdx.x * NB * NB + e] = W[e / NB * LD + e % NB];   // row-major, unpadded
+        #pragma unroll 16
+        for (int q = 0; q < NB * NB / THREADS; ++q) {   // row-major, unpadded
+            const int e = q * THREADS + tid;
+            Ainv[(long long)blockIdx.x * NB * NB + e] = W[e / NB * LD + e % NB];
+        }
     }
 """
 from __future__ import annotations
@@ -71,8 +75,9 @@ def _load(t: str, lower: bool, unit: bool, a_strides: tuple) -> list:
     tri = ("c < r" if lower else "c > r") if unit else ("c <= r" if lower else "c >= r")
     rc = "r = e % NB, c = e / NB" if abs(a_strides[0]) == 1 and abs(a_strides[1]) != 1 else "r = e / NB, c = e % NB"
     return [
-        "for (int e = tid; e < NB * NB; e += THREADS) {",
-        f"    const int {rc};   // the triangle; the identity elsewhere (and past the last row)",
+        "#pragma unroll 16   // a constant trip count: 16 global reads in flight a thread",
+        "for (int q = 0; q < NB * NB / THREADS; ++q) {",
+        f"    const int e = q * THREADS + tid, {rc};   // the triangle; the identity elsewhere (and past the last row)",
         f"    W[r * LD + c] = (r < rows && c < rows && {tri}) ? A[(r0 + r) * ASR + (r0 + c) * ASC] : "
         f"(r == c ? {one} : {zero});",
         "}",
@@ -122,6 +127,7 @@ def _product(t: str, a: str, w: str, k_range: str, title: str, sign: str) -> lis
         "#pragma unroll",
         f"for (int i = 0; i < TM; ++i) for (int q = 0; q < TN; ++q) acc[i][q] = {zero};",
         "if (on) {",
+        "    #pragma unroll 4",
         f"    {k_range} {{",
         f"        {t} a[TM], w[TN];",
         "        #pragma unroll",
@@ -181,14 +187,18 @@ def emit_invert_kernel(kname: str, dtype: str, n: int, nb: int, lower: bool, uni
         f"constexpr int NB = {nb}, LD = NB + 1, D = {min(INV_DIAG, nb)}, TM = {INV_TM}, TN = {INV_TN}, "
         f"THREADS = {threads}, N = {n};",
         f"constexpr long long ASR = {a_strides[0]}, ASC = {a_strides[1]};   // A'[r][c] = A[r * ASR + c * ASC]",
+        'static_assert(NB * NB % THREADS == 0 && NB % D == 0, "whole copies a thread, whole sub-blocks");',
         "extern __shared__ __align__(16) unsigned char kf_smem[];",
         f"{t}* W = reinterpret_cast<{t}*>(kf_smem);   // the block of A' (row stride LD), overwritten by its inverse",
         "const int r0 = blockIdx.x * NB, rows = min(NB, N - r0), tid = threadIdx.x;",
         *_load(t, lower, unit, a_strides),
         *_diagonal(t, lower),
         *_merge(t, lower),
-        "for (int e = tid; e < NB * NB; e += THREADS)",
-        "    Ainv[(long long)blockIdx.x * NB * NB + e] = W[e / NB * LD + e % NB];   // row-major, unpadded",
+        "#pragma unroll 16",
+        "for (int q = 0; q < NB * NB / THREADS; ++q) {   // row-major, unpadded",
+        "    const int e = q * THREADS + tid;",
+        "    Ainv[(long long)blockIdx.x * NB * NB + e] = W[e / NB * LD + e % NB];",
+        "}",
     ]
     head = [comment] if comment else []
     return "\n".join(head + [

@@ -90,3 +90,42 @@ def test_the_other_algorithms_still_solve(alg, side, uplo):
     got = cupy.asnumpy(kfuse.jit(f, plan=plan)(dA, dB))
     want = _want(A, B, side, uplo, False, "nonunit", 1.0)
     assert np.abs(got - want).max() <= 1e-4 * max(1.0, np.abs(want).max())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("leaf", [16, 32, 64, 128])
+@pytest.mark.parametrize("lower, unit", [(True, False), (False, True), (True, True), (False, False)])
+def test_inversion_kernel_alone_against_numpy_inv(leaf, lower, unit, dtype):
+    """The blocked inversion kernel (16 x 16 sub-blocks, pairwise merges) launched alone: each
+    diagonal block of A' (n not a multiple of the leaf: a last partial block, padded with the
+    identity) against numpy.linalg.inv in float64; the other triangle exactly zero; the
+    workspace NaN-poisoned, the unread triangle NaN."""
+    import cupy
+    from kfuse.codegen.trsm_inv import emit_invert_kernel, invert_launch
+    n = 2 * leaf + leaf // 2 + 3
+    rng = np.random.default_rng(leaf + 2 * lower + unit)
+    T = rng.standard_normal((n, n)) / n * 4
+    T[np.diag_indices(n)] = 1.5 + rng.random(n)
+    A = np.where(np.tril(np.ones((n, n), bool)) if lower else np.triu(np.ones((n, n), bool)), T, np.nan)
+    if unit:
+        A[np.diag_indices(n)] = np.nan
+    grid, block, smem = invert_launch(n, leaf, np.dtype(dtype).itemsize)
+    mod = cupy.RawModule(code=emit_invert_kernel("kinv", dtype, n, leaf, lower, unit, (n, 1)))
+    kern = mod.get_function("kinv")
+    drv = cupy.cuda.driver   # over 48 KiB of dynamic shared memory: opted in (as runtime/launch.py does)
+    drv.funcSetAttribute(kern.ptr, drv.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem)
+    dA = cupy.asarray(A.astype(dtype))
+    out = cupy.full((grid[0], leaf, leaf), np.nan, dtype)
+    kern(grid, block, (dA, out), shared_mem=smem)
+    got = cupy.asnumpy(out).astype(np.float64)
+    Tr = np.where(np.isnan(A), 0.0, A)
+    if unit:
+        Tr[np.diag_indices(n)] = 1.0
+    for b in range(grid[0]):
+        rows = min(leaf, n - b * leaf)
+        want = np.eye(leaf)
+        want[:rows, :rows] = np.linalg.inv(Tr[b * leaf:b * leaf + rows, b * leaf:b * leaf + rows])
+        other = np.triu_indices(leaf, 1) if lower else np.tril_indices(leaf, -1)
+        assert np.all(got[b][other] == 0)
+        err = np.abs(got[b] - want).max() / np.abs(want).max()
+        assert err < (1e-5 if dtype == "float32" else 1e-13), (b, err)

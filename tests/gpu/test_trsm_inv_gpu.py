@@ -112,8 +112,7 @@ def test_inversion_kernel_alone_against_numpy_inv(leaf, lower, unit, dtype):
     grid, block, smem = invert_launch(n, leaf, np.dtype(dtype).itemsize)
     mod = cupy.RawModule(code=emit_invert_kernel("kinv", dtype, n, leaf, lower, unit, (n, 1)))
     kern = mod.get_function("kinv")
-    drv = cupy.cuda.driver   # over 48 KiB of dynamic shared memory: opted in (as runtime/launch.py does)
-    drv.funcSetAttribute(kern.ptr, drv.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem)
+    kern.max_dynamic_shared_size_bytes = smem   # over 48 KiB of dynamic shared memory: opted in
     dA = cupy.asarray(A.astype(dtype))
     out = cupy.full((grid[0], leaf, leaf), np.nan, dtype)
     kern(grid, block, (dA, out), shared_mem=smem)

@@ -334,6 +334,21 @@ def test_part_split_and_merge():
         M.merge([res, dict(res, meta={"quick": False})])
 
 
+def test_merge_keeps_a_result_over_a_later_not_run():
+    """A part cut short by its budget ("not-run") never hides an earlier part's measurement of
+    the same point; a later measurement still replaces an earlier one."""
+    res = synthetic()
+    ok = _rec("kfuse", "GEMM-NN", "8192", "ieee", 900.0)
+    late = _rec("kfuse", "GEMM-NN", "8192", "ieee", status="not-run", note="budget")
+    newer = _rec("kfuse", "GEMM-NN", "8192", "ieee", 800.0)
+    part = lambda recs: dict(res, records=recs)          # noqa: E731
+    kept = M.merge([part([ok]), part([late])])["records"]
+    assert [r["status"] for r in kept] == ["ok"] and kept[0]["hot"]["us"] == 900.0
+    again = M.merge([part([late]), part([newer])])["records"]
+    assert [r["hot"]["us"] for r in again] == [800.0]
+    assert M.merge([part([ok]), part([newer])])["records"][0]["hot"]["us"] == 800.0
+
+
 # --- the CLI without a GPU ---------------------------------------------------------------------
 
 def _cli(*args, cwd=None):

@@ -201,7 +201,8 @@ def check_parts(parts: list[dict], names: list[str], spec: SuiteSpec) -> None:
 
 
 def merge_records(parts: list[dict], names: list[str], spec: SuiteSpec, shared) -> tuple[list, list]:
-    """Every part's records, a later one replacing an earlier of the same ``spec.record_key``;
+    """Every part's records, a later one replacing an earlier of the same ``spec.record_key``
+    (except a later "not-run", which keeps the earlier);
     a record whose part measured other than ``shared`` keeps its own (``spec.measured``).
     Returns (records, what was replaced)."""
     records: dict = {}
@@ -215,6 +216,8 @@ def merge_records(parts: list[dict], names: list[str], spec: SuiteSpec, shared) 
             if differs:
                 rec[spec.measured] = own
             key = tuple(rec[k] for k in spec.record_key)
+            if key in records and rec.get("status") == "not-run":
+                continue    # a part that ran out of time never hides an earlier part's result
             if key in records:
                 replaced.append(f"{' '.join(key)} (from {name})")
             records[key] = rec

@@ -14,6 +14,7 @@
     kfuse calibrate --blas3 [--quick] [--sizes N,...] [--dry-run]   (GEMM peaks and scheme efficiencies)
     kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
     kfuse tune --blas3-table FILE      (tune C = A @ B at 1024-8192; the winners' table)
+    kfuse tune --blas3-table FILE --blas3-routines symm trmm [--blas3-sizes 1024 2048]   (structured products)
     kfuse explain SCRIPT --size ... [--calls 0,1]
     kfuse cache [--clear]              (where compiled kernels are cached, their size; clear them)
 
@@ -221,6 +222,20 @@ def cmd_explain(args):
     print(explain(_load(args), _sizes(args.size), calls))
 
 
+def _structured_programs(args):
+    """The structured products of ``--blas3-routines`` (None without it); KfuseError for a
+    family that is not structured or for the option without ``--blas3-table``."""
+    if not args.blas3_routines:
+        return None
+    if not args.blas3_table:
+        raise KfuseError("--blas3-routines needs --blas3-table FILE (the table the winners go to)")
+    from .bench.blas3.tune_points import programs
+    try:
+        return programs(args.blas3_routines, args.blas3_sizes)
+    except ValueError as exc:
+        raise KfuseError(str(exc)) from None
+
+
 def cmd_tune(args):
     from .api import bind_sizes
     from .frontend import script
@@ -228,12 +243,13 @@ def cmd_tune(args):
     from .runtime.tune import report_table, tune
     if not args.scripts and not args.blas3_table:
         raise KfuseError("kfuse tune needs scripts (or --blas3-table FILE)")
+    progs = _structured_programs(args)
     device.require_gpu("kfuse tune (it measures plans on the GPU)")
     sizes = _sizes(args.size)
     reports = []
     if args.blas3_table:
         from .runtime.tune import tune_table
-        reports += tune_table(args.blas3_table, top=args.top)
+        reports += tune_table(args.blas3_table, top=args.top, programs=progs, refine=args.refine)
         print(f"wrote the tuned GEMM schemes of {len(reports)} products to {args.blas3_table}")
     for path in args.scripts:
         prog = script.load(_script(path), args.dtype)
@@ -355,6 +371,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("scripts", nargs="*", help=".kf scripts or example names")
     c.add_argument("--blas3-table", metavar="FILE", help="tune C = A @ B (float32 ieee and tf32, float64) at "
                    "1024-8192 and write the winning GEMM schemes to FILE (the shipped table's content)")
+    c.add_argument("--blas3-routines", nargs="+", metavar="FAMILY",
+                   help="with --blas3-table: tune these structured products instead (symm trmm syrk "
+                        "syr2k: every variant, float32 ieee) at --blas3-sizes")
+    c.add_argument("--blas3-sizes", nargs="+", type=int, default=[1024, 2048], metavar="N",
+                   help="the n x n x n sizes of --blas3-routines (default 1024 2048)")
     c.add_argument("--size", action="append", metavar="NAME=V", help="bind a symbolic size")
     c.add_argument("--dtype", default=None)
     c.add_argument("--top", type=int, default=8, help="how many plans to benchmark")

@@ -129,3 +129,34 @@ def test_the_progress_total_counts_a_gemm_kernels_refinements():
     assert expected_refinements(plan, 0) == 0
     v = bind_sizes(script.parse("vector x(n), y(n); input x; y = 2 * x; return y;", "v"), {"n": 100})
     assert expected_refinements(best_plan(v, load_calibration(GPU)), 3) == 3
+
+
+def test_structured_table_programs_are_the_blas_calls_and_their_winners_are_planned():
+    """``kfuse tune --blas3-table F --blas3-routines ...`` tunes each SYMM/TRMM/SYRK/SYR2K
+    variant once per kernel key (SYRK-UN shares SYRK-LN's kernel), traced through kfuse.blas
+    as an eager call is; a winner recorded under that key is what planning the call then uses."""
+    from kfuse.bench.blas3 import tune_points as TP
+    progs = TP.programs(["trmm", "syrk"], [2048])
+    names = [p.name for _dt, _prec, p in progs]
+    assert "trmm_rl_n_2048_ieee" in names and "syrk_ln_2048_ieee" in names and "syrk_un_2048_ieee" not in names
+    keys = [TP.table_key(p) for _dt, _prec, p in progs]
+    assert len(set(keys)) == len(keys) == 10 and all(k.startswith(("trmm|", "syrk|")) for k in keys)
+    p = dict(zip(names, (q for _dt, _prec, q in progs)))["trmm_rl_n_2048_ieee"]
+    key = TP.table_key(p)
+    fn, argnames = TP.variant_fn(__import__("kfuse.bench.blas3.workloads", fromlist=["W"]).VARIANTS["TRMM-RL-N"], "ieee")
+    from kfuse.frontend.trace import trace
+    again = bind_sizes(trace(fn, argnames, [("a", (2048, 2048), "float32", "C")] * 2, "user")[0], {})
+    assert TP.table_key(again) == key
+    assert {k: make_plan(again).kernels[0].params[k] for k in WIN} != WIN
+    tg.write_table(tg.user_path(), {key: {"scheme": WIN, "measured_s": 1e-3, "program": p.name}}, GPU)
+    assert {k: make_plan(again).kernels[0].params[k] for k in WIN} == WIN
+    with pytest.raises(ValueError, match="gemm is the table's"):
+        TP.programs(["gemm"], [1024])
+
+
+def test_cli_blas3_routines_errors_name_the_option(capsys):
+    from kfuse import cli
+    assert cli.main(["tune", "bicgk", "--blas3-routines", "trmm"]) == 1
+    assert "--blas3-routines needs --blas3-table FILE" in capsys.readouterr().err
+    assert cli.main(["tune", "--blas3-table", "t.json", "--blas3-routines", "gemm", "trsm"]) == 1
+    assert "gemm, trsm is not one of symm, trmm, syrk, syr2k" in capsys.readouterr().err

@@ -255,16 +255,19 @@ def tune(program: Program, top: int = 8, progress: bool = True, save: bool = Tru
     return report
 
 
-def tune_table(out: str, top: int = 8, progress: bool = True) -> list:
-    """Tune every program of :func:`kfuse.runtime.tune_gemm.table_programs` on this GPU (each under its precision) and
-    write their winners to the table ``out`` (the shipped one's content); the tune reports."""
+def tune_table(out: str, top: int = 8, progress: bool = True, programs: list | None = None,
+               refine: int | None = None) -> list:
+    """Tune every program of :func:`kfuse.runtime.tune_gemm.table_programs` (or ``programs``,
+    (dtype, precision, program) triples such as the structured products of ``kfuse tune
+    --blas3-routines``) on this GPU (each under its precision) and merge their winners into the
+    table ``out`` (the shipped one's content); the tune reports."""
     from ..platform import device
     from . import tune_gemm
     name = device.device_name()
     reports, new = [], {}
-    for _dtype, prec, prog in tune_gemm.table_programs():
+    for _dtype, prec, prog in (tune_gemm.table_programs() if programs is None else programs):
         with config.override(precision=prec):
-            r = tune(prog, top=top, progress=progress, save=False)
+            r = tune(prog, top=top, progress=progress, save=False, refine=refine)
             new.update(tune_gemm.plan_winners(prog, r["plan"], name, r["best_us"] * 1e-6))
         reports.append(r)
         tune_gemm.write_table(out, new, name)   # after each program: a cut-off run keeps what it measured

@@ -55,14 +55,16 @@ def test_key_has_routine_variant_dtype_precision_bucket_and_gpu():
 
 def test_the_shipped_h200_table_holds_the_measured_winners_and_planning_uses_them():
     """The shipped table is ``kfuse tune --blas3-table`` run on the H200
-    (benchmarks/results/2026-11-24/tune_s17/): one winner per tuned product, each accepted by
+    (benchmarks/results/2026-11-24/tune_s17/; the structured products with ``--blas3-routines``,
+    tune_s18/): one winner per tuned product, each accepted by
     the plan's checks of its product, and a first call plans with it (no tuning)."""
     with open(tg.shipped_path(GPU)) as f:
         d = json.load(f)
     table = tg.check_table(d)
     assert d["device"] == GPU and tg.winners(GPU) == table
-    progs = tg.table_programs()
-    assert len(table) == len(progs)
+    from kfuse.bench.blas3 import tune_points as TP   # + the structured products (tune_s18/)
+    progs = tg.table_programs() + TP.programs(TP.STRUCTURED, [1024, 2048, 4096])
+    assert len(table) == len(progs) == 10 + 48
     for dtype, prec, p in progs:
         with config.override(precision=prec):
             key, plan = key_of(p)

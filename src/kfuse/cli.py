@@ -231,7 +231,7 @@ def _structured_programs(args):
         raise KfuseError("--blas3-routines needs --blas3-table FILE (the table the winners go to)")
     from .bench.blas3.tune_points import programs
     try:
-        return programs(args.blas3_routines, args.blas3_sizes)
+        return programs(args.blas3_routines, args.blas3_sizes, args.blas3_precision)
     except ValueError as exc:
         raise KfuseError(str(exc)) from None
 
@@ -373,9 +373,11 @@ def build_parser() -> argparse.ArgumentParser:
                    "1024-8192 and write the winning GEMM schemes to FILE (the shipped table's content)")
     c.add_argument("--blas3-routines", nargs="+", metavar="FAMILY",
                    help="with --blas3-table: tune these structured products instead (symm trmm syrk "
-                        "syr2k: every variant, float32 ieee) at --blas3-sizes")
+                        "syr2k: every variant, float32) at --blas3-sizes and --blas3-precision")
     c.add_argument("--blas3-sizes", nargs="+", type=int, default=[1024, 2048], metavar="N",
                    help="the n x n x n sizes of --blas3-routines (default 1024 2048)")
+    c.add_argument("--blas3-precision", choices=("ieee", "tf32"), default="ieee",
+                   help="the precision of --blas3-routines (default ieee: exact fp32; tf32: tensor cores)")
     c.add_argument("--size", action="append", metavar="NAME=V", help="bind a symbolic size")
     c.add_argument("--dtype", default=None)
     c.add_argument("--top", type=int, default=8, help="how many plans to benchmark")

@@ -154,6 +154,10 @@ def test_structured_table_programs_are_the_blas_calls_and_their_winners_are_plan
     assert {k: make_plan(again).kernels[0].params[k] for k in WIN} == WIN
     with pytest.raises(ValueError, match="gemm is the table's"):
         TP.programs(["gemm"], [1024])
+    tf = TP.programs(["symm"], [1024], "tf32")       # tf32: its own keys (the precision is in them)
+    assert [prec for _dt, prec, _p in tf] == ["tf32"] * 4
+    with config.override(precision="tf32"):
+        assert all("|float32|tf32|1024x1024x1024|" in TP.table_key(q) for _dt, _prec, q in tf)
 
 
 def test_cli_blas3_routines_errors_name_the_option(capsys):

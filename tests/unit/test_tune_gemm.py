@@ -63,8 +63,9 @@ def test_the_shipped_h200_table_holds_the_measured_winners_and_planning_uses_the
     table = tg.check_table(d)
     assert d["device"] == GPU and tg.winners(GPU) == table
     from kfuse.bench.blas3 import tune_points as TP   # + the structured products (tune_s18/)
-    progs = tg.table_programs() + TP.programs(TP.STRUCTURED, [1024, 2048, 4096])
-    assert len(table) == len(progs) == 10 + 48
+    progs = tg.table_programs() + [x for prec in ("ieee", "tf32")
+                                   for x in TP.programs(TP.STRUCTURED, [1024, 2048, 4096], prec)]
+    assert len(table) == len(progs) == 10 + 48 + 48
     for dtype, prec, p in progs:
         with config.override(precision=prec):
             key, plan = key_of(p)

@@ -167,3 +167,5 @@ def test_cli_blas3_routines_errors_name_the_option(capsys):
     assert "--blas3-routines needs --blas3-table FILE" in capsys.readouterr().err
     assert cli.main(["tune", "--blas3-table", "t.json", "--blas3-routines", "gemm", "trsm"]) == 1
     assert "gemm, trsm is not one of symm, trmm, syrk, syr2k" in capsys.readouterr().err
+    assert cli.main(["tune", "--blas3-table", "t.json", "--blas3-routines", "trmm", "--blas3-sizes", "0"]) == 1
+    assert "--blas3-sizes: 0: a size to tune is a whole number >= 1" in capsys.readouterr().err

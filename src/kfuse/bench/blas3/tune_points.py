@@ -31,17 +31,20 @@ def programs(families, sizes, precision: str = "ieee", dtype: str = "float32") -
     """(dtype, precision, bound program) for every variant of ``families`` (of
     :data:`STRUCTURED`) at each n x n x n of ``sizes``, largest sizes first (a run cut short
     keeps the sizes the model predicts worst: 2048 before 1024); ValueError naming a family
-    that is not a structured one."""
+    that is not a structured one or a size under 1."""
     from ... import config
     from ...api import bind_sizes
     from ...frontend.trace import trace
 
+    small = [s for s in sizes if isinstance(s, bool) or not isinstance(s, int) or s < 1]
+    if small:
+        raise ValueError(f"--blas3-sizes: {', '.join(map(str, small))}: a size to tune is a whole number >= 1")
     bad = [f for f in families if f not in STRUCTURED]
     if bad:
         raise ValueError(f"--blas3-routines: {', '.join(bad)} is not one of {', '.join(STRUCTURED)} "
                          "(gemm is the table's C = A @ B, tuned without --blas3-routines)")
     out, keys = [], set()
-    for n in sorted(set(int(s) for s in sizes), reverse=True):
+    for n in sorted(set(sizes), reverse=True):
         for v in W.VARIANTS.values():
             if v.family not in families:
                 continue

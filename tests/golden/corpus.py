@@ -19,6 +19,9 @@ e.g. after a change of the grid model that changes which plans rank first::
 
     PYTHONPATH=src python -m tests.golden.corpus --write --only grid
 
+The gemm part (files ``gemm.*``: a variant of each BLAS-3 routine and the GEMM fusions, float32
+in exact and TF32 precision, the default plan each call gets) refreshes with ``--only gemm``.
+
 ``--check`` regenerates and lists the files that differ (what the unit test does).
 """
 from __future__ import annotations
@@ -212,12 +215,69 @@ def render_program(prog, plans=plans_of) -> str:
     return "\n".join(parts).rstrip("\n") + "\n"
 
 
-PARTS = ("blas", "grid")   # the corpus's parts: examples and solvers, stencils (files grid.*)
+#: the gemm part (files gemm.*): BLAS-3 routines, one variant of each family, and the GEMM
+#: fusions, (builder, argument shapes); every case at float32 in both precisions, its default plan
+#: (the model's pick, or the shipped H200 winner of its shape bucket)
+GEMM_CASES = {
+    "gemm_nn": ("lambda A, B: kfuse.blas.gemm(A, B)", ((517, 261), (261, 389))),
+    "gemm_tn": ("lambda A, B: kfuse.blas.gemm(A, B, transa=True)", ((261, 517), (261, 389))),
+    "gemm_nn_4096": ("lambda A, B: kfuse.blas.gemm(A, B)", ((4096, 4096), (4096, 4096))),
+    "symm_ll": ("lambda A, B: kfuse.blas.symm(A, B)", ((517, 517), (517, 389))),
+    "trmm_ru_t": ("lambda A, B: kfuse.blas.trmm(A, B, side='right', uplo='upper', trans=True)",
+                  ((389, 389), (517, 389))),
+    "trsm_ll": ("lambda A, B: kfuse.blas.trsm(A, B)", ((1024, 1024), (1024, 256))),
+    "syrk_ln": ("lambda A: kfuse.blas.syrk(A)", ((517, 261),)),
+    "syr2k_ln": ("lambda A, B: kfuse.blas.syr2k(A, B)", ((517, 261), (517, 261))),
+    "bias_relu": ("lambda A, B, v: kfuse.ops.maximum(A @ B + v, 0.0)", ((517, 261), (261, 389), (389,))),
+    "abx_unused": ("lambda A, B, x: (A @ B) @ x", ((1024, 1024), (1024, 1024), (1024,))),
+    "abx_returned": ("lambda A, B, x: (A @ B, (A @ B) @ x)", ((1024, 1024), (1024, 1024), (1024,))),
+    "residual_norms": ("lambda A, X, B: kfuse.ops.sum((B - A @ X) * (B - A @ X))",
+                       ((517, 261), (261, 389), (517, 389))),
+    "prologue": ("lambda A, B: kfuse.ops.maximum(A, 0.0) @ B", ((517, 261), (261, 389))),
+    "shared_a": ("lambda A, B, C: (A @ B, A @ C)", ((256, 256), (256, 256), (256, 256))),
+}
+
+
+def gemm_cases():
+    """(file stem, case name of :data:`GEMM_CASES`, precision) of the gemm part."""
+    for name in GEMM_CASES:
+        for precision in ("ieee", "tf32"):
+            yield f"gemm.{name}.float32.{precision}", name, precision
+
+
+def gemm_program(name: str, precision: str):
+    """The traced program of a :func:`gemm_cases` case (argument names from the builder)."""
+    import inspect
+
+    import kfuse
+    from kfuse import config
+    from kfuse.api import bind_sizes
+    from kfuse.frontend.trace import trace
+    src, shapes = GEMM_CASES[name]
+    fn = eval(src, {"kfuse": kfuse})
+    names = list(inspect.signature(fn).parameters)
+    with config.override(precision=precision):
+        return bind_sizes(trace(fn, names, [("a", s, "float32", "C") for s in shapes], name)[0], {})
+
+
+def default_plan(prog) -> list:
+    """(label, Plan): the plan a call gets on the H200 with no tuning of the user's (the model's
+    pick with the shipped calibration, and the shipped winners table over it; whatever GPU or
+    tune cache this machine has), the gemm part's one plan."""
+    from kfuse.model.calibration import load_calibration
+    from kfuse.model.planner import best_plan
+    from kfuse.runtime.tune_gemm import apply_winners, read_table, shipped_path
+    dev = "NVIDIA H200"
+    plan = apply_winners(prog, best_plan(prog, load_calibration(dev)), dev, table=read_table(shipped_path(dev)))
+    return [("default plan (H200: shipped calibration and winners)", plan)]
+
+
+PARTS = ("blas", "grid", "gemm")   # the parts: examples and solvers, stencils (grid.*), BLAS-3 (gemm.*)
 
 
 def part_of(name: str) -> str:
     """The part a corpus file belongs to (the prelude: blas)."""
-    return "grid" if name.startswith("grid.") else "blas"
+    return name.split(".", 1)[0] if name.startswith(("grid.", "gemm.")) else "blas"
 
 
 def compute_all(only: str | None = None) -> dict:
@@ -236,6 +296,10 @@ def compute_all(only: str | None = None) -> dict:
         if only in (None, "grid"):
             for stem, kind, name, dtype, sizes in grid_cases():
                 out[stem + ".cu"] = render_program(grid_program(kind, name, dtype, sizes), ranked_only)
+        if only in (None, "gemm"):
+            for stem, name, precision in gemm_cases():
+                with config.override(precision=precision):
+                    out[stem + ".cu"] = render_program(gemm_program(name, precision), default_plan)
     return out
 
 
@@ -278,7 +342,7 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="write the regenerated corpus")
     ap.add_argument("--check", action="store_true", help="list the files that differ (exit 1 if any)")
     ap.add_argument("--only", choices=PARTS, help="this part of the corpus alone (grid: the stencil "
-                    "files grid.*, to refresh after a change of the grid model)")
+                    "files grid.*, to refresh after a change of the grid model; gemm: the BLAS-3 files gemm.*)")
     args = ap.parse_args(argv)
     got = compute_all(args.only)
     if args.write:

@@ -99,7 +99,7 @@ def test_loop_steps_of_a_fused_vec_kernel():
         assert s.loads.lines()[0].startswith(f"// call {s.call}: ")
     t0, t1, t2 = ({b: getattr(s, b).text() for b in ("loads", "compute", "stores")} for s in steps)
     assert "kf_load_pack<VEC>(v_, i0, N, v__e);" in t0["loads"] and "t1_mul_compute(" in t0["compute"]
-    assert "kf_load_pack<VEC>(w, i0, N, w_e);" in t1["loads"] and "z_sub_compute(w_e[v], t1_e[v]" in t1["compute"]
+    assert "kf_load_pack<VEC>(w_, i0, N, w__e);" in t1["loads"] and "z_sub_compute(w__e[v], t1_e[v]" in t1["compute"]
     assert t1["stores"] == "kf_store_pack<VEC>(z, i0, N, z_e);\n"
     assert "kf_load_pack<VEC>(u, i0, N, u_e);" in t2["loads"] and "z_e[VEC]" not in t2["loads"]   # z: produced
     assert "r_dot_compute(z_e[v], u_e[v]" in t2["compute"]
@@ -149,12 +149,12 @@ def test_loop_steps_of_a_fused_rows_kernel(stage):
     steps = dict(zip(parts, k.body.steps))
     walk, final = steps[(0, "walk")], steps[(0, "finalize")]
     assert walk.loads.lines()[0].startswith("// call 0: ") and "q_spmv_compute(" in walk.compute.text()
-    assert "q[i0] = q_e[0];" in final.stores.text() and "q_spmv_finalize(q_acc" in final.compute.text()
+    assert "q_[i0] = q__e[0];" in final.stores.text() and "q_spmv_finalize(q__acc" in final.compute.text()
     assert steps[(1, "main")].loads.lines()[0].startswith("// call 1: ") and "pq_dot_compute(" in k.text
     if stage:
         assert parts == [(0, "walk"), (0, "stage"), (0, "finalize"), (1, "main")]
-        assert walk.stores.text() == "if (lane == 0) kf_stage_q[row] = q_acc;\n"
-        assert steps[(0, "stage")].loads.text() == "const float q_acc = kf_stage_q[threadIdx.x];\n"
+        assert walk.stores.text() == "if (lane == 0) kf_stage_q_[row] = q__acc;\n"
+        assert steps[(0, "stage")].loads.text() == "const float q__acc = kf_stage_q_[threadIdx.x];\n"
     else:
         assert parts == [(1, "early"), (0, "walk"), (0, "finalize"), (1, "main")]
         assert "if (kf_holds) p_e[0] = p[i0];" in steps[(1, "early")].loads.text()

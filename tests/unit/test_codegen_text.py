@@ -121,14 +121,14 @@ def test_algorithm1_markers_tile_reduction_along_fast():
              "// call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]",
              "// load A",
              "// load: p along F",
-             "q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);",
+             "q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);",
              "// finish reduction(s) q = gemv(A, p) across the block",
              "kf_lane_reduce<BX, kf_op_add_t>",
-             "kf_part_q[",
+             "kf_part_q_[",
              "// the last block of each strip finishes q = gemv(A, p)",
-             f"kf_last_block(kf_count_q + blockIdx.y, {q.grid[0]})",
-             "q_gemv_finalize(q_a, 1.0f, 0.0f, 0.0f, q_o);",
-             "q[x] = q_o;")
+             f"kf_last_block(kf_count_q_ + blockIdx.y, {q.grid[0]})",
+             "q_gemv_finalize(q__a, 1.0f, 0.0f, 0.0f, q__o);",
+             "q_[x] = q__o;")
     assert [a.kind for a in q.args] == ["in", "in", "out", "partial", "counter"]
     assert q.block == (32, 8, 1)
 
@@ -152,7 +152,7 @@ def test_tile_reduction_in_one_block_finalizes_directly():
     _, _, mod = module("bicgk", m=8, n=16)
     for k in mod.kernels:
         assert "kf_last_block" not in k.text and "partial" not in [a.kind for a in k.args]
-    assert "q_gemv_finalize(q_acc[k], 1.0f, 0.0f, 0.0f, q_o);" in mod.kernels[0].text
+    assert "q_gemv_finalize(q__acc[k], 1.0f, 0.0f, 0.0f, q__o);" in mod.kernels[0].text
 
 
 def test_algorithm1_markers_vec():
@@ -361,20 +361,20 @@ def test_strips_along_the_loop_are_combined_chunk_by_chunk():
     k = mod.kernels[0]
     assert "constexpr int CHUNK = 16;" in k.text
     in_order(k.text, "for (int it = 0; it < ITERS; ++it) {", "if ((it + 1) % CHUNK == 0) {",
-             "kf_last_block(kf_count_q + blockIdx.y * (ITERS / CHUNK) + it / CHUNK, 32)",
+             "kf_last_block(kf_count_q_ + blockIdx.y * (ITERS / CHUNK) + it / CHUNK, 32)",
              "const idx_t lo = ((idx_t)blockIdx.y * ITERS + it + 1 - CHUNK) * TS;",
              "kf_last_block(kf_count_s_ + blockIdx.x, 4)")
     counters = {a.cname: a.nbytes for a in k.args if a.kind == "counter"}
     grid_x, grid_y = 4096 // 128, 4096 // (16 * 64)
-    assert counters == {"kf_count_q": 4 * grid_y * (64 // 16), "kf_count_s_": 4 * grid_x}
+    assert counters == {"kf_count_q_": 4 * grid_y * (64 // 16), "kf_count_s_": 4 * grid_x}
     short = generate(prog, make_plan(prog, [([0, 1], {**base, "iters": 16})])).kernels[0]
     assert "CHUNK" not in short.text
     # both strips finish after the loop: one counter round trip for the two
     in_order(short.text, "// the last blocks of their strips finish q = gemv(A, p) | s = gemv_t(A, r)",
-             "unsigned int* const kf_counters[2] = {kf_count_q + blockIdx.y, kf_count_s_ + blockIdx.x};",
+             "unsigned int* const kf_counters[2] = {kf_count_q_ + blockIdx.y, kf_count_s_ + blockIdx.x};",
              "const unsigned int kf_blocks[2] = {32u, 16u};",   # grid 32 x 16
              "kf_last_blocks<2>(kf_counters, kf_blocks, kf_last);",
-             "if (kf_last[0]) {", "const idx_t lo = (idx_t)blockIdx.y * (TS * ITERS);", "q[x] = q_o;",
+             "if (kf_last[0]) {", "const idx_t lo = (idx_t)blockIdx.y * (TS * ITERS);", "q_[x] = q__o;",
              "if (kf_last[1]) {", "const idx_t lo = (idx_t)blockIdx.x * (TF);", "s_[x] = s__o;")
     assert "kf_last_block(" not in short.text
     with pytest.raises(PlanError, match="chunk=5 must divide iters=64"):
@@ -394,8 +394,8 @@ def test_csr_rows_span_text_and_refusals():
     assert "constexpr int SUB = 4, R = 2, ROWS = SUB * BS / G * R;" in k.text
     in_order(k.text, "const int row = (sub * (BS / G) + threadIdx.x / G) * R;", "int A_b[R + 1];",
              "for (int k = (A_b[0] & ~(PACK - 1)) + lane * PACK; k < A_b[R]; k += G * PACK) {",
-             "const float q_r = kf_lane_reduce_k<G, R, kf_op_add_t>(q_acc);",
-             "if (lane % (G / R) == 0) kf_stage_q[row + lane / (G / R)] = q_r;",
+             "const float q__r = kf_lane_reduce_k<G, R, kf_op_add_t>(q__acc);",
+             "if (lane % (G / R) == 0) kf_stage_q_[row + lane / (G / R)] = q__r;",
              "if (threadIdx.x < ROWS) {")
     for change, msg in (({"vec": 1}, "span > 1 needs group > 1 and CSR packs"),
                         ({"stage": 8}, "stage \\* span <= group"),
@@ -417,16 +417,16 @@ def test_lone_products_store_from_the_lanes(span):
                        "float32").bind({"n": 1001})
     params = {"block": 128, "group": 16, "iters": 1, "vec": 4, **({"span": span} if span > 1 else {})}
     k = generate(prog, make_plan(prog, [([0], params)])).kernels[0]
-    assert "__syncthreads" not in k.text and "kf_stage_q" not in k.text
+    assert "__syncthreads" not in k.text and "kf_stage_q_" not in k.text
     if span > 1:
-        in_order(k.text, "const float q_r = kf_lane_reduce_k<G, R, kf_op_add_t>(q_acc);",
-                 "if (lane % (G / R) == 0) {", "const idx_t i0 = row;", "q[i0] = q_e[0];")
+        in_order(k.text, "const float q__r = kf_lane_reduce_k<G, R, kf_op_add_t>(q__acc);",
+                 "if (lane % (G / R) == 0) {", "const idx_t i0 = row;", "q_[i0] = q__e[0];")
     else:
-        in_order(k.text, "q_acc = kf_lane_reduce<G, kf_op_add_t>(q_acc);", "if (lane == 0) {", "q[i0] = q_e[0];")
+        in_order(k.text, "q__acc = kf_lane_reduce<G, kf_op_add_t>(q__acc);", "if (lane == 0) {", "q_[i0] = q__e[0];")
     cg = kfuse.parse("csr A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); "
                      "return q, pq;", "cg", "float32").bind({"n": 1001})
     k = generate(cg, make_plan(cg, [([0, 1], params)])).kernels[0]
-    assert "kf_stage_q" in k.text and "__syncthreads();" in k.text
+    assert "kf_stage_q_" in k.text and "__syncthreads();" in k.text
 
 
 def test_walk_orders_text_and_refusals():
@@ -448,7 +448,7 @@ def test_walk_orders_text_and_refusals():
     k0 = generate(prog, make_plan(prog, [([0], {**fast, "walk": "up"}), ([1], slow)])).kernels[0].text
     in_order(k0, "const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;",
              "const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;",
-             "kf_last_block(kf_count_t + blockIdx.y, 12)", "const idx_t lo = sb;")
+             "kf_last_block(kf_count_t_ + blockIdx.y, 12)", "const idx_t lo = sb;")
     with pytest.raises(PlanError, match="walk=down is a kernel iterating along F's own order"):
         generate(prog, make_plan(prog, [([0], {**fast, "walk": "down"}), ([1], slow)]))
     bicgk = bound("bicgk", "float32", m=1000, n=3000)
@@ -503,16 +503,16 @@ def test_one_kernel_zeroes_every_atomic_output_first():
     assert z is not None and mod.launches == [z] + mod.kernels and z.plan is None
     assert [(a.value, a.kind) for a in z.args] == [("q", "out"), ("s", "out")]
     in_order(mod.source, "first kf_zero_outputs zeroes q, s", 'extern "C" __global__ void __launch_bounds__(256)',
-             "kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)",
-             "for (int i = i0; i < 1000; i += step) q[i] = 0u;", "for (int i = i0; i < 3000; i += step) s_[i] = 0u;",
+             "kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)",
+             "for (int i = i0; i < 1000; i += step) q_[i] = 0u;", "for (int i = i0; i < 3000; i += step) s_[i] = 0u;",
              "// kernel k0_q_gemv__s_gemv_t")
     assert z.grid == (-(-3000 // 256), 1, 1) and z.block == (256, 1, 1)
-    assert "kf_atomic_add(&q[s], q_c);" in mod.kernels[0].text
+    assert "kf_atomic_add(&q_[s], q__c);" in mod.kernels[0].text
     last = generate(bicgk, make_plan(bicgk, [([0, 1], {**atomic, "finish": "last_block"})]))
     assert last.zero is None and last.launches == last.kernels and "kf_zero_outputs" not in last.source
     cz = bound("bicgk", "complex128", m=1000, n=3000)
     zc = generate(cz, make_plan(cz, [([0, 1], {**atomic, "vec": 1})])).zero
-    assert "for (int i = i0; i < 4000; i += step) q[i] = 0u;   // 4000 words of q" in zc.text
+    assert "for (int i = i0; i < 4000; i += step) q_[i] = 0u;   // 4000 words of q" in zc.text
     atax = bound("atax", "float32", m=1000, n=3000)
     fast = {**atomic, "iter_axis": "fast", "iters": 2}
     kernels = [([0], fast), ([1], atomic)]

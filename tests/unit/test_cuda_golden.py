@@ -1,7 +1,8 @@
 """Generated CUDA stays byte-identical to the committed golden corpus (``tests/golden/cuda``).
 
 The corpus holds, for the 11 examples at three sizes and four dtypes and for the solver
-iterations (and, in its grid part, for stencil programs: the plans ranked first), the source of the top-ranked plans, the best plan's kernels in their next-ranked
+iterations (in its grid part, for stencil programs: the plans ranked first; in its gemm part, for
+a variant of each BLAS-3 routine and the GEMM fusions in both precisions: the default plan), the source of the top-ranked plans, the best plan's kernels in their next-ranked
 implementations, the unfused plan and the misaligned fallback,
 with every launch's grid, block, shared memory, arguments and alignment.  An intended change
 of code generation is refreshed with ``PYTHONPATH=src python -m tests.golden.corpus --write`` and
@@ -25,8 +26,12 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     stems = {f[:-3] for f in os.listdir(corpus.CUDA) if f.endswith(".cu")}
     assert len(list(corpus.example_cases())) == 11 * 4 * 3
     assert {s for s, *_ in corpus.example_cases()} | {s for s, *_ in corpus.solver_cases()} | {"prelude"} | \
-        {s for s, *_ in corpus.grid_cases()} == stems
+        {s for s, *_ in corpus.grid_cases()} | {s for s, *_ in corpus.gemm_cases()} == stems
     assert len(list(corpus.grid_cases())) == 24
+    assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) == 28
+    tf32 = generated["gemm.gemm_nn_4096.float32.tf32.cu"]    # the shipped H200 winner of its bucket
+    assert '"engine": "mma_tf32"' in tf32 and "mma.sync.aligned.m16n8k8" in tf32 and '"wm": 64' in tf32
+    assert generated["gemm.trsm_ll.float32.ieee.cu"].count("__global__") >= 3
     assert "__global__" in generated["grid.heat3d.float32.256x256x256.cu"]
     assert generated["grid.jacobi2d.float64.m4096.n4096.cu"].count("// ===================== rank ") == \
         corpus.GRID_RANKED

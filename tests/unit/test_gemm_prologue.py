@@ -137,8 +137,8 @@ def test_spec_carries_the_map_and_its_inputs():
     spec, args = GemmLowering(prog, plan.kernels[0], need[0]).spec()
     pro = spec.a.prologue
     assert spec.b.prologue is None and spec.epilogue is None
-    assert [(x.name, x.rs, x.cs, x.wide) for x in pro.inputs] == [("A", 30, 1, False), ("D", 30, 1, False)]
-    assert [n for _, n in pro.params] == ["D", "s_"] and args["D"].kind == "in"
+    assert [(x.name, x.rs, x.cs, x.wide) for x in pro.inputs] == [("A", 30, 1, False), ("D_", 30, 1, False)]
+    assert [n for _, n in pro.params] == ["D_", "s_"] and args["D_"].kind == "in"
     text = "\n".join(pro.lines(("a0", "a1"), "out"))
     assert "const float s__v = s_;" in text and "_maximum_compute(" in text and text.endswith("out = t3_e;")
 

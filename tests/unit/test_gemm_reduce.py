@@ -162,7 +162,7 @@ def test_column_sums_walk_the_lanes_along_m():
     prog = prog_of(RESIDUAL, m=300, n=70, k=20)
     (k,) = generate(prog, fused(prog, bm=64, bn=64, bk=16, tm=8, tn=4, stages=3)).kernels
     assert "column sums s__acc" in k.text and "off >= 8" in k.text and "if (row0 == 0) {" in k.text
-    assert "t3_mul_compute(R__e, R__e, t3_e);" in k.text and "s_gemv_t_compute(t3_e, o[i], s__acc[q]);" in k.text
+    assert "t3_mul_compute(R__e, R__e, t3_e);" in k.text and "s_gemv_t_compute(t3_e, o_[i], s__acc[q]);" in k.text
     assert "R_[" not in k.text   # R is not stored (only s is returned)
 
 

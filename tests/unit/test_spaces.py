@@ -195,8 +195,8 @@ def test_a_toy_space_generates_cuda_through_its_own_lowering(pairs_space):
     (k,) = mod.kernels
     assert k.grid == (math.ceil(5000 / 1024), 1, 1) and k.block == (256, 1, 1) and mod.zero is None
     assert [(a.kind, a.value) for a in k.args] == [("in", "x"), ("in", "y"), ("out", "w")]
-    assert "z_toy_pair_compute(x_[i], y_[i], z_e);" in k.text and "w_toy_pair_compute(z_e, y_[i], w_e);" in k.text
-    assert "w[i] = w_e;" in k.text and "z[i]" not in k.text and "constexpr int PER = 4;" in k.text
+    assert "z_toy_pair_compute(x_[i], y_[i], z_e);" in k.text and "w_toy_pair_compute(z_e, y_[i], w__e);" in k.text
+    assert "w_[i] = w__e;" in k.text and "z[i]" not in k.text and "constexpr int PER = 4;" in k.text
     assert "__launch_bounds__(256)" in k.text and k.text in mod.source
     unfused = generate(prog, unfused_plan(prog))
     assert [len(k.args) for k in unfused.kernels] == [3, 3] and "z[i] = z_e;" in unfused.kernels[0].text

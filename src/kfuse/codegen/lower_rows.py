@@ -59,23 +59,23 @@ class RowsLowering(KernelEmitter):
             for (int sub = 0; sub < SUB; ++sub) {   // G threads per row
                 const int row = sub * (BS / G) + threadIdx.x / G;
                 const idx_t i0 = base + row;
-                float q_acc = 0;                               // call 0: q = spmv(A, p)
+                float q__acc = 0;                               // call 0: q = spmv(A, p)
                 if (i0 < N) {
                     const int k_end = A_indptr[i0 + 1];
                     #pragma unroll 4
                     for (int k = A_indptr[i0] + lane; k < k_end; k += G)
-                        q_spmv_compute(A_data[k], p[A_indices[k]], q_acc);
+                        q_spmv_compute(A_data[k], p[A_indices[k]], q__acc);
                 }
-                q_acc = kf_lane_reduce<G, kf_op_add_t>(q_acc);
-                if (lane == 0) kf_stage_q[row] = q_acc;
+                q__acc = kf_lane_reduce<G, kf_op_add_t>(q__acc);
+                if (lane == 0) kf_stage_q_[row] = q__acc;
             }
             __syncthreads();
             if (threadIdx.x < ROWS) {   // then a thread per row runs every call (coalesced)
                 const idx_t i0 = base + threadIdx.x;
-                const float q_acc = kf_stage_q[threadIdx.x];
+                const float q__acc = kf_stage_q_[threadIdx.x];
                 if (i0 < N) {
-                    float q_e[VEC]; q_spmv_finalize(q_acc, 1.0f, 0.0f, 0.0f, q_e[0]); q[i0] = q_e[0];
-                    // call 1: pq = dot(p, q) ... pq_dot_compute(p_e[v], q_e[v], pq_acc);
+                    float q__e[VEC]; q_spmv_finalize(q__acc, 1.0f, 0.0f, 0.0f, q__e[0]); q_[i0] = q__e[0];
+                    // call 1: pq = dot(p, q) ... pq_dot_compute(p_e[v], q__e[v], pq_acc);
                 }
             }
             __syncthreads();   // (ITERS > 1) the next iteration refills the stage
@@ -181,10 +181,10 @@ class RowsLowering(KernelEmitter):
                 const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * (BS / G) + threadIdx.x / G) * R;
                 const bool kf_holds = lane % (G / R) == 0 && i0 + lane / (G / R) < N;
                 float pt_e[VEC]; if (kf_holds) pt_e[0] = pt[i0 + lane / (G / R)];   // early
-                ... q_acc[R] over the rows' span; const float q_r = kf_lane_reduce_k<G, R, ...>(q_acc);
+                ... q__acc[R] over the rows' span; const float q__r = kf_lane_reduce_k<G, R, ...>(q__acc);
                 if (lane % (G / R) == 0) {   // this lane holds row i0 + lane / (G / R)
-                    const idx_t i0 = i0 + lane / (G / R) ... finalize, q[i0] = ...;
-                    pq_dot_compute(pt_e[v], q_e[v], pq_acc);
+                    const idx_t i0 = i0 + lane / (G / R) ... finalize, q_[i0] = ...;
+                    pq_dot_compute(pt_e[v], q__e[v], pq_acc);
                 }
             }
         """
@@ -288,12 +288,12 @@ class RowsLowering(KernelEmitter):
         return step
 
     def emit_row_finalize(self, code, c):
-        """A product's row result finalized into ``q_e[0]`` (stored if needed later), the call's
+        """A product's row result finalized into ``q__e[0]`` (stored if needed later), the call's
         ``finalize`` step::
 
-            float q_e[VEC];
-            q_spmv_finalize(q_acc, 1.0f, 0.0f, 0.0f, q_e[0]);
-            q[i0] = q_e[0];
+            float q__e[VEC];
+            q_spmv_finalize(q__acc, 1.0f, 0.0f, 0.0f, q__e[0]);
+            q_[i0] = q__e[0];
         """
         out = c.out
         o = ident(out)

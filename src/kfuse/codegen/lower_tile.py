@@ -71,7 +71,7 @@ class TileLowering(KernelEmitter):
     Sample (``q = gemv(A, p)``, A 1000 x 3000 row-major, iterating along F)::
 
         extern "C" __global__ void __launch_bounds__(256, 4)
-        k0_q_gemv(const float* __restrict__ A, const float* __restrict__ p, float* __restrict__ q)
+        k0_q_gemv(const float* __restrict__ A, const float* __restrict__ p, float* __restrict__ q_)
         {
             using idx_t = int;
             constexpr idx_t S = 1000, F = 3000;   // slow x fast extent
@@ -80,17 +80,17 @@ class TileLowering(KernelEmitter):
             constexpr bool ALL_S = true, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
             const int tx = threadIdx.x, ty = threadIdx.y;
             const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-            float q_acc[KS];          // clear output of reduction q = gemv(A, p)
-            for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+            float q__acc[KS];          // clear output of reduction q = gemv(A, p)
+            for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
             for (int it = 0; it < ITERS; ++it) {
                 const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
                 // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
                 float A_e[KS][VEC];                        // load A
                 for (int k = 0; k < KS; ++k) { ... kf_load_pack<VEC>(A + s * F, fb + tx * VEC, F, A_e[k]); }
                 float p_f[VEC]; kf_load_pack<VEC>(p, fb + tx * VEC, F, p_f);     // load: p along F
-                for k, v: if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                for k, v: if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
-            // finish: q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]); tx == 0 finalizes q[s]
+            // finish: q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]); tx == 0 finalizes q_[s]
         }
     """
 

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..errors import PlanError
+from ..errors import CompileError, PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
 from ..ir import Program, ident
 from ..spaces.budget import smem_refusal
 from .common import KArg, KernelSource
 from .lowering import lower
 from .render import module_text, signature
+from .shadow import shadowed
 
 
 @dataclasses.dataclass
@@ -36,12 +37,12 @@ def zero_kernel(program: Program, kernels: list) -> KernelSource | None:
     BiCGK: 1-1.5 µs more on the H200).  Outputs of a later kernel are zeroed up front too (only
     their own kernel writes them).  Sample (BiCGK, n = 16384)::
 
-        // zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+        // zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
         extern "C" __global__ void __launch_bounds__(256)
-        kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+        kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
         {
             const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-            for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+            for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
             for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
         }
     """
@@ -78,8 +79,23 @@ def generate(program: Program, plan: Plan) -> Module:
     for i, kp in enumerate(plan.kernels):
         kernels.extend(lower(program, kp, need[i]))
     mod = Module("", kernels, zero_kernel(program, kernels))
+    check_names(mod.launches)
     mod.source = module_text(program, kernels, mod.zero)
     return mod
+
+
+def check_names(kernels: list) -> None:
+    """Refuse a kernel whose body declares one of its parameters' names again
+    (:mod:`kfuse.codegen.shadow`): such code would not compile, or would silently read the
+    local where the value was meant.  ``kfuse.ir.program.RESERVED`` keeps value names off the
+    emitters' locals, so this fires only for an emitter's new local that is not listed there."""
+    for k in kernels:
+        clash = shadowed(k.text, [a.cname for a in k.args])
+        if clash:
+            names = ", ".join(sorted(clash))
+            raise CompileError(f"kernel {k.name}: the generated code declares {names}, the name of a parameter "
+                               f"too (an internal error of kfuse: add {names} to kfuse.ir.program.RESERVED and "
+                               "report it; renaming the value avoids it)")
 
 
 __all__ = ["Module", "KernelSource", "generate"]

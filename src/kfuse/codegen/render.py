@@ -12,7 +12,7 @@ def signature(name: str, decls: list, threads: int, min_blocks: int = 0, wrap: b
 
         extern "C" __global__ void __launch_bounds__(256, 4)
         k0_q_gemv(const float* __restrict__ A,
-            const float* __restrict__ p, float* __restrict__ q)
+            const float* __restrict__ p, float* __restrict__ q_)
     """
     bounds = f"{threads}, {min_blocks}" if min_blocks else f"{threads}"
     sep = ",\n    " if wrap else ", "

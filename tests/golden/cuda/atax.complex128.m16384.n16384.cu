@@ -24,14 +24,14 @@ __device__ __forceinline__ void y_gemv_t_finalize(const kf_c128 acc, const kf_c1
 // ===================== rank 1 =====================
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -40,9 +40,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -60,22 +60,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -85,7 +85,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -111,15 +111,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -159,14 +159,14 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 2 =====================
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -175,9 +175,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -195,22 +195,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -220,7 +220,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -246,15 +246,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -294,14 +294,14 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 3 =====================
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -310,9 +310,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -330,22 +330,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -355,7 +355,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -381,15 +381,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -429,14 +429,14 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 4 =====================
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -445,9 +445,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -465,22 +465,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -490,7 +490,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -516,15 +516,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -564,14 +564,14 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 5 =====================
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -580,9 +580,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -600,22 +600,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -625,7 +625,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -651,15 +651,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -699,14 +699,14 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[1024B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -715,9 +715,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -735,22 +735,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -760,7 +760,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -786,15 +786,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -835,8 +835,8 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -850,7 +850,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -859,9 +859,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -879,22 +879,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -904,7 +904,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -928,15 +928,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -977,8 +977,8 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -992,7 +992,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1001,9 +1001,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1021,22 +1021,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1046,7 +1046,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -1070,15 +1070,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1119,8 +1119,8 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 1024, "ks": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1134,7 +1134,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1143,9 +1143,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1163,22 +1163,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1188,7 +1188,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -1212,15 +1212,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1260,14 +1260,14 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 512, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t)
-// launch k1_y_gemv_t grid=(512, 1, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_)
+// launch k1_y_gemv_t grid=(512, 1, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1276,9 +1276,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1296,22 +1296,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1321,7 +1321,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -1345,15 +1345,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1383,16 +1383,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "eaf01b21fae36aef", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[524288B], counter:kf_count_t[4096B])
-// launch k1_y_gemv_t grid=(512, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[2048B])
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[524288B], counter:kf_count_t_[4096B])
+// launch k1_y_gemv_t grid=(512, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[2048B])
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1401,9 +1401,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1421,34 +1421,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 2)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 2)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 2; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 16384 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 2; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 16384 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1456,7 +1456,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1482,15 +1482,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

@@ -24,16 +24,16 @@ __device__ __forceinline__ void y_gemv_t_finalize(const kf_c128 acc, const kf_c1
 // ===================== rank 1 =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[8448B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[8448B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -42,9 +42,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -62,34 +62,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -97,7 +97,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -121,15 +121,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -159,16 +159,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 2 =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(16, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[8448B], counter:kf_count_t[12B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(16, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[8448B], counter:kf_count_t_[12B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -177,9 +177,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -197,31 +197,31 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const kf_c128 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c128 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -229,7 +229,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -253,15 +253,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -291,16 +291,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 3 =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[16896B], counter:kf_count_t[20B])
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[16896B], counter:kf_count_t_[20B])
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -309,9 +309,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -329,34 +329,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 32; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 32; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -364,7 +364,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -388,15 +388,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -426,16 +426,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 4 =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(16, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[8448B], counter:kf_count_t[8B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(16, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[8448B], counter:kf_count_t_[8B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -444,9 +444,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -464,31 +464,31 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const kf_c128 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c128 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -496,7 +496,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -520,15 +520,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -558,16 +558,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 5 =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(32, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[16896B], counter:kf_count_t[12B])
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(32, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[16896B], counter:kf_count_t_[12B])
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -576,9 +576,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -596,31 +596,31 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const kf_c128 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c128 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 32; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 32; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -628,7 +628,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -652,15 +652,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -690,16 +690,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[8448B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[8448B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -708,9 +708,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -728,34 +728,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -763,7 +763,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -787,15 +787,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -825,16 +825,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[8448B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[8448B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -843,9 +843,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -863,34 +863,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -898,7 +898,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -922,15 +922,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -960,16 +960,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[8448B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[8448B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -978,9 +978,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -998,34 +998,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1033,7 +1033,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -1057,15 +1057,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1096,8 +1096,8 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[8448B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[8448B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1111,9 +1111,9 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1122,9 +1122,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1142,34 +1142,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1177,7 +1177,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -1201,15 +1201,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1249,16 +1249,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[16896B], counter:kf_count_t[20B])
-// launch k1_y_gemv_t grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[80000B], counter:kf_count_y_[128B])
+// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[16896B], counter:kf_count_t_[20B])
+// launch k1_y_gemv_t grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[80000B], counter:kf_count_y_[128B])
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1267,9 +1267,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1287,34 +1287,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 32; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 32; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1322,7 +1322,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1348,15 +1348,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1396,16 +1396,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "7df4ac1dd858f2e4", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[16896B], counter:kf_count_t[20B])
-// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[16896B], counter:kf_count_t_[20B])
+// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t,
-    kf_c128* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c128* __restrict__ t_,
+    kf_c128* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1414,9 +1414,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1434,34 +1434,34 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 32; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-            t[x] = t_o;
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 32; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1469,7 +1469,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -1493,15 +1493,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

@@ -24,23 +24,23 @@ __device__ __forceinline__ void y_gemv_t_finalize(const kf_c128 acc, const kf_c1
 // ===================== rank 1 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -49,9 +49,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -69,32 +69,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -104,7 +104,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -130,15 +130,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -178,23 +178,23 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 2 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(2, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(2, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -203,9 +203,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -223,32 +223,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -258,7 +258,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -284,15 +284,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -332,23 +332,23 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 3 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(2, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(2, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -357,9 +357,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -377,32 +377,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -412,7 +412,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -438,15 +438,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -486,14 +486,14 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 4 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -502,9 +502,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -522,22 +522,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -547,7 +547,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -573,15 +573,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -621,23 +621,23 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 5 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "unroll": 2, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -646,9 +646,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -667,32 +667,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -702,7 +702,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -728,15 +728,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -776,23 +776,23 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[256B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -801,9 +801,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -821,32 +821,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -856,7 +856,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -882,15 +882,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -930,16 +930,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t, y
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t, out:y_)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_, out:y_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
-// zero the outputs atomics sum into: t, y_ (k0_t_gemv, k1_y_gemv_t)
+// zero the outputs atomics sum into: t_, y_ (k0_t_gemv, k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
+kf_zero_outputs(unsigned int* __restrict__ t_, unsigned int* __restrict__ y_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
     for (int i = i0; i < 16384; i += step) y_[i] = 0u;   // 16384 words of y
 }
 
@@ -947,7 +947,7 @@ kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -956,9 +956,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -976,32 +976,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -1011,7 +1011,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -1035,15 +1035,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1083,23 +1083,23 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[256B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[256B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1108,9 +1108,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1128,32 +1128,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -1163,7 +1163,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1189,15 +1189,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1237,16 +1237,16 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t, y
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t, out:y_)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(64, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_, out:y_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(64, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
-// zero the outputs atomics sum into: t, y_ (k0_t_gemv, k1_y_gemv_t)
+// zero the outputs atomics sum into: t_, y_ (k0_t_gemv, k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
+kf_zero_outputs(unsigned int* __restrict__ t_, unsigned int* __restrict__ y_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
     for (int i = i0; i < 16384; i += step) y_[i] = 0u;   // 16384 words of y
 }
 
@@ -1254,7 +1254,7 @@ kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1263,9 +1263,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1283,32 +1283,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -1318,7 +1318,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -1342,15 +1342,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1390,14 +1390,14 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[512B])
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[512B])
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1406,9 +1406,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1426,22 +1426,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1451,7 +1451,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1477,15 +1477,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1525,23 +1525,23 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "1096ab1a9910f4d8", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t)
-// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B])
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_)
+// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B])
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1550,9 +1550,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1570,32 +1570,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -1605,7 +1605,7 @@ k0_t_gemv(const kf_c128* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const kf_c128* __restrict__ A,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_,
     kf_c128* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1631,15 +1631,15 @@ k1_y_gemv_t(const kf_c128* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = kf_c128(0);
         }
-        kf_c128 t_s[KS];                                // load: t along S
+        kf_c128 t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : kf_c128(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : kf_c128(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

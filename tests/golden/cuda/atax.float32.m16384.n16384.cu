@@ -25,8 +25,8 @@ __device__ __forceinline__ void y_gemv_t_finalize(const float acc, const float a
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -40,7 +40,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -49,9 +49,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -69,22 +69,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -94,7 +94,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -118,15 +118,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -167,8 +167,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -182,7 +182,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -191,9 +191,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -211,22 +211,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -236,7 +236,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -260,15 +260,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -309,8 +309,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -324,7 +324,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -333,9 +333,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -354,22 +354,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -379,7 +379,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -403,15 +403,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -452,8 +452,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -467,7 +467,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -476,9 +476,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -497,22 +497,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -522,7 +522,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -546,15 +546,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -595,8 +595,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 64, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -610,7 +610,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -619,9 +619,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -639,22 +639,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -664,7 +664,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -688,15 +688,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -737,8 +737,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -752,7 +752,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -761,9 +761,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -781,22 +781,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -806,7 +806,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -830,15 +830,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -879,8 +879,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 256, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -894,7 +894,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -903,9 +903,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -923,22 +923,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -948,7 +948,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -972,15 +972,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1021,8 +1021,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 256, "ks": 4, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1036,7 +1036,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1045,9 +1045,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1065,22 +1065,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1090,7 +1090,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1115,15 +1115,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1164,8 +1164,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1179,7 +1179,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1188,9 +1188,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1208,22 +1208,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1233,7 +1233,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1257,15 +1257,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1305,14 +1305,14 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 512, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[512B]) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[512B]) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1321,9 +1321,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1341,22 +1341,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1366,7 +1366,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_,
     float* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1392,15 +1392,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1441,8 +1441,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "fcbe2d28183a7daa", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[262144B], counter:kf_count_t[16384B])
-// launch k1_y_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[262144B], counter:kf_count_t_[16384B])
+// launch k1_y_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1456,9 +1456,9 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1467,9 +1467,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1487,34 +1487,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 4)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 4; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 16384 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 4; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 16384 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1522,7 +1522,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1546,15 +1546,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

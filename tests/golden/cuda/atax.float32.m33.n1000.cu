@@ -24,16 +24,16 @@ __device__ __forceinline__ void y_gemv_t_finalize(const float acc, const float a
 // ===================== rank 1 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -42,9 +42,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -62,34 +62,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -97,7 +97,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -121,15 +121,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -159,16 +159,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 2 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[12B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[12B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -177,9 +177,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -197,31 +197,31 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const float t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const float t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -229,7 +229,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -253,15 +253,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -291,16 +291,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 3 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[8B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[8B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -309,9 +309,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -329,31 +329,31 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const float t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const float t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -361,7 +361,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -385,15 +385,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -423,16 +423,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 4 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[12B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[12B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -441,9 +441,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -461,34 +461,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -496,7 +496,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -520,15 +520,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -558,16 +558,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 5 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(4, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[528B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(4, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[528B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -576,9 +576,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -596,34 +596,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 4)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 4; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 4; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -631,7 +631,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -655,15 +655,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -693,16 +693,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -711,9 +711,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -731,34 +731,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -766,7 +766,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -790,15 +790,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -828,16 +828,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(4, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(4, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -846,9 +846,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -866,34 +866,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -901,7 +901,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -925,15 +925,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -963,16 +963,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -981,9 +981,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1001,34 +1001,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1036,7 +1036,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1060,15 +1060,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1098,16 +1098,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(4, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(4, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1116,9 +1116,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1136,34 +1136,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1171,7 +1171,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1195,15 +1195,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1233,16 +1233,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[1056B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[20000B], counter:kf_count_y_[32B]) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[20000B], counter:kf_count_y_[32B]) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1251,9 +1251,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1271,34 +1271,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1306,7 +1306,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_,
     float* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1332,15 +1332,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1380,16 +1380,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "122f57ac176d2015", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[4224B], counter:kf_count_t[20B])
-// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[4224B], counter:kf_count_t_[20B])
+// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1398,9 +1398,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1418,34 +1418,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 32; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, 1.0f, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 32; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, 1.0f, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1453,7 +1453,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1477,15 +1477,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

@@ -25,8 +25,8 @@ __device__ __forceinline__ void y_gemv_t_finalize(const float acc, const float a
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -40,7 +40,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -49,9 +49,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -69,22 +69,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -94,7 +94,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -118,15 +118,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -167,8 +167,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -182,7 +182,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -191,9 +191,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -211,22 +211,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -236,7 +236,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -260,15 +260,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -309,8 +309,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -324,7 +324,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -333,9 +333,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -353,22 +353,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -378,7 +378,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -402,15 +402,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -451,8 +451,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "unroll": 2, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -466,7 +466,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -475,9 +475,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -496,22 +496,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -521,7 +521,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -545,15 +545,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -593,16 +593,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 5 =====================
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t, y
-// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:t, out:y_)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_, out:y_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
-// zero the outputs atomics sum into: t, y_ (k0_t_gemv, k1_y_gemv_t)
+// zero the outputs atomics sum into: t_, y_ (k0_t_gemv, k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
+kf_zero_outputs(unsigned int* __restrict__ t_, unsigned int* __restrict__ y_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 4096; i += step) t[i] = 0u;   // 4096 words of t
+    for (int i = i0; i < 4096; i += step) t_[i] = 0u;   // 4096 words of t
     for (int i = i0; i < 4096; i += step) y_[i] = 0u;   // 4096 words of y
 }
 
@@ -610,7 +610,7 @@ kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -619,9 +619,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -639,32 +639,32 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_c;
+                    float t__c;
                     if (blockIdx.x == 0) {
-                        float t_f;
-                        t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_f);
-                        t_c = t_f;
+                        float t__f;
+                        t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__f);
+                        t__c = t__f;
                     } else {
-                        float t_f;
-                        t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_f);
-                        float t_z;
-                        t_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, t_z);
-                        t_c = t_f - t_z;
+                        float t__f;
+                        t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__f);
+                        float t__z;
+                        t_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -674,7 +674,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -698,15 +698,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -747,8 +747,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -762,7 +762,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -771,9 +771,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -791,22 +791,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -816,7 +816,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -840,15 +840,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -889,8 +889,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 16, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -904,7 +904,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -913,9 +913,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -933,22 +933,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -958,7 +958,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -982,15 +982,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1031,8 +1031,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1046,7 +1046,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1055,9 +1055,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1075,22 +1075,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1100,7 +1100,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1124,15 +1124,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1173,8 +1173,8 @@ k1_y_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "slow", "iters": 16, "ks": 4, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1188,7 +1188,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1197,9 +1197,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1217,22 +1217,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1242,7 +1242,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1267,15 +1267,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1315,14 +1315,14 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[128B]) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[128B]) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1331,9 +1331,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1351,22 +1351,22 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_o;
-                    t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_o);
-                    t[s] = t_o;
+                    float t__o;
+                    t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1376,7 +1376,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_,
     float* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1402,15 +1402,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1450,16 +1450,16 @@ k1_y_gemv_t(const float* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "0a137c12aa33f088", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t, y
-// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:t, out:y_)
-// launch k0_t_gemv grid=(8, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t)
-// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_, out:y_)
+// launch k0_t_gemv grid=(8, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_)
+// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_)
 
-// zero the outputs atomics sum into: t, y_ (k0_t_gemv, k1_y_gemv_t)
+// zero the outputs atomics sum into: t_, y_ (k0_t_gemv, k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
+kf_zero_outputs(unsigned int* __restrict__ t_, unsigned int* __restrict__ y_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 4096; i += step) t[i] = 0u;   // 4096 words of t
+    for (int i = i0; i < 4096; i += step) t_[i] = 0u;   // 4096 words of t
     for (int i = i0; i < 4096; i += step) y_[i] = 0u;   // 4096 words of y
 }
 
@@ -1467,7 +1467,7 @@ kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
-    float* __restrict__ t)
+    float* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1476,9 +1476,9 @@ k0_t_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1496,32 +1496,32 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float t_c;
+                    float t__c;
                     if (blockIdx.x == 0) {
-                        float t_f;
-                        t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_f);
-                        t_c = t_f;
+                        float t__f;
+                        t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__f);
+                        t__c = t__f;
                     } else {
-                        float t_f;
-                        t_gemv_finalize(t_acc[k], 1.0f, 0.0f, 0.0f, t_f);
-                        float t_z;
-                        t_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, t_z);
-                        t_c = t_f - t_z;
+                        float t__f;
+                        t_gemv_finalize(t__acc[k], 1.0f, 0.0f, 0.0f, t__f);
+                        float t__z;
+                        t_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -1531,7 +1531,7 @@ k0_t_gemv(const float* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const float* __restrict__ A,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_)
 {
     using idx_t = int;
@@ -1555,15 +1555,15 @@ k1_y_gemv_t(const float* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = float(0);
         }
-        float t_s[KS];                                // load: t along S
+        float t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : float(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : float(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

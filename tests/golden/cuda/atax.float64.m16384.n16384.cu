@@ -24,14 +24,14 @@ __device__ __forceinline__ void y_gemv_t_finalize(const double acc, const double
 // ===================== rank 1 =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -40,9 +40,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -60,22 +60,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -85,7 +85,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -111,15 +111,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -159,14 +159,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 2 =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -175,9 +175,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -195,22 +195,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -220,7 +220,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -246,15 +246,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -294,14 +294,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 3 =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -310,9 +310,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -331,22 +331,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -356,7 +356,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -382,15 +382,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -430,14 +430,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 4 =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -446,9 +446,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -467,22 +467,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -492,7 +492,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -518,15 +518,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -566,14 +566,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 5 =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -582,9 +582,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -602,20 +602,20 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const double t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const double t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                double t_o;
-                t_gemv_finalize(t_r, 1.0, 0.0, 0.0, t_o);
-                t[s] = t_o;
+                double t__o;
+                t_gemv_finalize(t__r, 1.0, 0.0, 0.0, t__o);
+                t_[s] = t__o;
             }
         }
     }
@@ -624,7 +624,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -650,15 +650,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -698,14 +698,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -714,9 +714,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -734,22 +734,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -759,7 +759,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -785,15 +785,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -834,8 +834,8 @@ k1_y_gemv_t(const double* __restrict__ A,
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(128, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -849,7 +849,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -858,9 +858,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -878,22 +878,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -903,7 +903,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -927,15 +927,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -975,14 +975,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 512, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[1048576B], counter:kf_count_y_[512B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[1048576B], counter:kf_count_y_[512B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -991,9 +991,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1011,22 +1011,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1036,7 +1036,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1062,15 +1062,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1111,8 +1111,8 @@ k1_y_gemv_t(const double* __restrict__ A,
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(128, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1126,7 +1126,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1135,9 +1135,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1155,22 +1155,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1180,7 +1180,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -1204,15 +1204,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1252,14 +1252,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[1024B]) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(256, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[1024B]) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1268,9 +1268,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1288,22 +1288,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1313,7 +1313,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1339,15 +1339,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1387,16 +1387,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "0148df46932f6f52", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[524288B], counter:kf_count_t[16384B])
-// launch k1_y_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[2048B])
+// launch k0_t_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[524288B], counter:kf_count_t_[16384B])
+// launch k1_y_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[2048B])
 
 // kernel k0_t_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1405,9 +1405,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1425,34 +1425,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 4)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 4; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 16384 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 4; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 16384 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1460,7 +1460,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1486,15 +1486,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

@@ -24,16 +24,16 @@ __device__ __forceinline__ void y_gemv_t_finalize(const double acc, const double
 // ===================== rank 1 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[2112B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -42,9 +42,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -62,34 +62,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -97,7 +97,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -121,15 +121,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -159,16 +159,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 2 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[2112B], counter:kf_count_t[12B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[12B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -177,9 +177,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -197,31 +197,31 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const double t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const double t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -229,7 +229,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -253,15 +253,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -291,16 +291,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 3 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[2112B], counter:kf_count_t[8B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[8B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -309,9 +309,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -329,31 +329,31 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const double t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const double t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -361,7 +361,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -385,15 +385,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -423,16 +423,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 4 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[2112B], counter:kf_count_t[12B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[12B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -441,9 +441,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -461,34 +461,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -496,7 +496,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -520,15 +520,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -558,23 +558,23 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 5 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 66; i += step) t[i] = 0u;   // 66 words of t
+    for (int i = i0; i < 66; i += step) t_[i] = 0u;   // 66 words of t
 }
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -583,9 +583,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -603,30 +603,30 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const double t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const double t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                double t_c;
+                double t__c;
                 if (blockIdx.x == 0) {
-                    double t_f;
-                    t_gemv_finalize(t_r, 1.0, 0.0, 0.0, t_f);
-                    t_c = t_f;
+                    double t__f;
+                    t_gemv_finalize(t__r, 1.0, 0.0, 0.0, t__f);
+                    t__c = t__f;
                 } else {
-                    double t_f;
-                    t_gemv_finalize(t_r, 1.0, 0.0, 0.0, t_f);
-                    double t_z;
-                    t_gemv_finalize(double(0), 1.0, 0.0, 0.0, t_z);
-                    t_c = t_f - t_z;
+                    double t__f;
+                    t_gemv_finalize(t__r, 1.0, 0.0, 0.0, t__f);
+                    double t__z;
+                    t_gemv_finalize(double(0), 1.0, 0.0, 0.0, t__z);
+                    t__c = t__f - t__z;
                 }
-                kf_atomic_add(&t[s], t_c);
+                kf_atomic_add(&t_[s], t__c);
             }
         }
     }
@@ -635,7 +635,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -659,15 +659,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -697,16 +697,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[2112B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -715,9 +715,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -735,34 +735,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -770,7 +770,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -794,15 +794,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -832,16 +832,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[2112B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -850,9 +850,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -870,34 +870,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -905,7 +905,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -929,15 +929,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -967,16 +967,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[2112B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -985,9 +985,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1005,34 +1005,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1040,7 +1040,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -1064,15 +1064,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1102,16 +1102,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[2112B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:16)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1120,9 +1120,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1140,34 +1140,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1175,7 +1175,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -1199,15 +1199,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1237,16 +1237,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[4224B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[40000B], counter:kf_count_y_[64B]) aligned=(A:16)
+// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[4224B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[40000B], counter:kf_count_y_[64B]) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1255,9 +1255,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1275,34 +1275,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1310,7 +1310,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1336,15 +1336,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1384,16 +1384,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "2c6f1b9f5a865af1", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[8448B], counter:kf_count_t[20B])
-// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t, out:y_)
+// launch k0_t_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[8448B], counter:kf_count_t_[20B])
+// launch k1_y_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1402,9 +1402,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1422,34 +1422,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 32; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 32; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1457,7 +1457,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -1481,15 +1481,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

@@ -24,14 +24,14 @@ __device__ __forceinline__ void y_gemv_t_finalize(const double acc, const double
 // ===================== rank 1 =====================
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -40,9 +40,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -60,22 +60,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -85,7 +85,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -111,15 +111,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -159,23 +159,23 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 2 =====================
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 8192; i += step) t[i] = 0u;   // 8192 words of t
+    for (int i = i0; i < 8192; i += step) t_[i] = 0u;   // 8192 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -184,9 +184,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -204,32 +204,32 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_c;
+                    double t__c;
                     if (blockIdx.x == 0) {
-                        double t_f;
-                        t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_f);
-                        t_c = t_f;
+                        double t__f;
+                        t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__f);
+                        t__c = t__f;
                     } else {
-                        double t_f;
-                        t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_f);
-                        double t_z;
-                        t_gemv_finalize(double(0), 1.0, 0.0, 0.0, t_z);
-                        t_c = t_f - t_z;
+                        double t__f;
+                        t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__f);
+                        double t__z;
+                        t_gemv_finalize(double(0), 1.0, 0.0, 0.0, t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -239,7 +239,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -265,15 +265,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -313,23 +313,23 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 3 =====================
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 8192; i += step) t[i] = 0u;   // 8192 words of t
+    for (int i = i0; i < 8192; i += step) t_[i] = 0u;   // 8192 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -338,9 +338,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -359,32 +359,32 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_c;
+                    double t__c;
                     if (blockIdx.x == 0) {
-                        double t_f;
-                        t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_f);
-                        t_c = t_f;
+                        double t__f;
+                        t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__f);
+                        t__c = t__f;
                     } else {
-                        double t_f;
-                        t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_f);
-                        double t_z;
-                        t_gemv_finalize(double(0), 1.0, 0.0, 0.0, t_z);
-                        t_c = t_f - t_z;
+                        double t__f;
+                        t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__f);
+                        double t__z;
+                        t_gemv_finalize(double(0), 1.0, 0.0, 0.0, t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -394,7 +394,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -420,15 +420,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -468,14 +468,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 4 =====================
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -484,9 +484,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -504,20 +504,20 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const double t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const double t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                double t_o;
-                t_gemv_finalize(t_r, 1.0, 0.0, 0.0, t_o);
-                t[s] = t_o;
+                double t__o;
+                t_gemv_finalize(t__r, 1.0, 0.0, 0.0, t__o);
+                t_[s] = t__o;
             }
         }
     }
@@ -526,7 +526,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -552,15 +552,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -600,23 +600,23 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv in its implementation 5 =====================
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 8, "ks": 2, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes t
-// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:t)
-// launch k0_t_gemv grid=(4, 512, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_)
+// launch k0_t_gemv grid=(4, 512, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: t (k0_t_gemv)
+// zero the outputs atomics sum into: t_ (k0_t_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t)
+kf_zero_outputs(unsigned int* __restrict__ t_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 8192; i += step) t[i] = 0u;   // 8192 words of t
+    for (int i = i0; i < 8192; i += step) t_[i] = 0u;   // 8192 words of t
 }
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -625,9 +625,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -645,30 +645,30 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
-        const double t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const double t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                double t_c;
+                double t__c;
                 if (blockIdx.x == 0) {
-                    double t_f;
-                    t_gemv_finalize(t_r, 1.0, 0.0, 0.0, t_f);
-                    t_c = t_f;
+                    double t__f;
+                    t_gemv_finalize(t__r, 1.0, 0.0, 0.0, t__f);
+                    t__c = t__f;
                 } else {
-                    double t_f;
-                    t_gemv_finalize(t_r, 1.0, 0.0, 0.0, t_f);
-                    double t_z;
-                    t_gemv_finalize(double(0), 1.0, 0.0, 0.0, t_z);
-                    t_c = t_f - t_z;
+                    double t__f;
+                    t_gemv_finalize(t__r, 1.0, 0.0, 0.0, t__f);
+                    double t__z;
+                    t_gemv_finalize(double(0), 1.0, 0.0, 0.0, t__z);
+                    t__c = t__f - t__z;
                 }
-                kf_atomic_add(&t[s], t_c);
+                kf_atomic_add(&t_[s], t__c);
             }
         }
     }
@@ -677,7 +677,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -703,15 +703,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -751,14 +751,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k1_y_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[128B]) aligned=(A:32)
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -767,9 +767,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -787,22 +787,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -812,7 +812,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -838,15 +838,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -887,8 +887,8 @@ k1_y_gemv_t(const double* __restrict__ A,
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -902,7 +902,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -911,9 +911,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -931,22 +931,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -956,7 +956,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -980,15 +980,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1029,8 +1029,8 @@ k1_y_gemv_t(const double* __restrict__ A,
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1044,7 +1044,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1053,9 +1053,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1073,22 +1073,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1098,7 +1098,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -1122,15 +1122,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1171,8 +1171,8 @@ k1_y_gemv_t(const double* __restrict__ A,
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes y
 // launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:y_)
-// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv_t grid=(32, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_) aligned=(A:32)
+// launch k0_t_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv_t grid=(32, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_) aligned=(A:32)
 
 // zero the outputs atomics sum into: y_ (k1_y_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1186,7 +1186,7 @@ kf_zero_outputs(unsigned int* __restrict__ y_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1195,9 +1195,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1215,22 +1215,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1240,7 +1240,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_)
 {
     using idx_t = int;
@@ -1265,15 +1265,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1313,14 +1313,14 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t) aligned=(A:16, x:16)
-// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[256B]) aligned=(A:16)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, out:t_) aligned=(A:16, x:16)
+// launch k1_y_gemv_t grid=(64, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[262144B], counter:kf_count_y_[256B]) aligned=(A:16)
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t)
+    double* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1329,9 +1329,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1349,22 +1349,22 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double t_o;
-                    t_gemv_finalize(t_acc[k], 1.0, 0.0, 0.0, t_o);
-                    t[s] = t_o;
+                    double t__o;
+                    t_gemv_finalize(t__acc[k], 1.0, 0.0, 0.0, t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -1374,7 +1374,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1400,15 +1400,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }
@@ -1448,16 +1448,16 @@ k1_y_gemv_t(const double* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "47c8c95b59f03e8a", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "atax", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv_t runs call(s) [1]
-// launch k0_t_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t, partial:kf_part_t[131072B], counter:kf_count_t[4096B])
-// launch k1_y_gemv_t grid=(128, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B])
+// launch k0_t_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, out:t_, partial:kf_part_t_[131072B], counter:kf_count_t_[4096B])
+// launch k1_y_gemv_t grid=(128, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:t_, out:y_, partial:kf_part_y_[524288B], counter:kf_count_y_[512B])
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
-    double* __restrict__ t,
-    double* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    double* __restrict__ t_,
+    double* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1466,9 +1466,9 @@ k0_t_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double t_acc[KS];          // clear output of reduction t = gemv(A, x)
+    double t__acc[KS];          // clear output of reduction t = gemv(A, x)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x)   [gemv: nested_reduce, line 5]
@@ -1486,34 +1486,34 @@ k0_t_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x)
-    if (kf_last_block(kf_count_t + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 4)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 4096 ? lo + (TS) : 4096;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double t_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 4; ++b) t_a = kf_op_add_t<double>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 4096 + x]));
-            double t_o;
-            t_gemv_finalize(t_a, 1.0, 0.0, 0.0, t_o);
-            t[x] = t_o;
+            double t__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 4; ++b) t__a = kf_op_add_t<double>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 4096 + x]));
+            double t__o;
+            t_gemv_finalize(t__a, 1.0, 0.0, 0.0, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -1521,7 +1521,7 @@ k0_t_gemv(const double* __restrict__ A,
 // kernel k1_y_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv_t(const double* __restrict__ A,
-    const double* __restrict__ t,
+    const double* __restrict__ t_,
     double* __restrict__ y_,
     double* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -1547,15 +1547,15 @@ k1_y_gemv_t(const double* __restrict__ A,
             else
                 for (int v = 0; v < VEC; ++v) A_e[k][v] = double(0);
         }
-        double t_s[KS];                                // load: t along S
+        double t__s[KS];                                // load: t along S
         #pragma unroll
-        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t_s[k] = (ALL_S || s < S) ? t[s] : double(0); }
+        for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; t__s[k] = (ALL_S || s < S) ? t_[s] : double(0); }
         #pragma unroll
         for (int k = 0; k < KS; ++k) {
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t_s[k], y__acc[v]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) y_gemv_t_compute(A_e[k][v], t__s[k], y__acc[v]);
             }
         }
     }

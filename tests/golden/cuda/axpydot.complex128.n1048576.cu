@@ -24,13 +24,13 @@ __device__ __forceinline__ void r_dot_finalize(const kf_c128 acc, kf_c128& r) {
 // ===================== rank 1 =====================
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 2, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[32768B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[32768B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -52,10 +52,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -88,14 +88,14 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__z_sub", "params": {"block": 128, "iters": 4, "vec": 2}, "space": "vec"}, {"calls": [2], "name": "k1_r_dot", "params": {"block": 256, "finish": "atomic", "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub runs call(s) [0, 1]; k1_r_dot runs call(s) [2]
-// launch k0_t1_mul__z_sub grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, out:z) aligned=(v:32, w:32)
+// launch k0_t1_mul__z_sub grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, out:z) aligned=(v:32, w:32)
 // launch k1_r_dot grid=(2048, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_, accum:kf_sum_r_[16B], counter:kf_count[4B]) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul__z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     kf_c128* __restrict__ z)
 {
     using idx_t = int;
@@ -112,10 +112,10 @@ k0_t1_mul__z_sub(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -166,7 +166,7 @@ k1_r_dot(const kf_c128* __restrict__ z,
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 128, "iters": 4, "vec": 2}, "space": "vec"}, {"calls": [1, 2], "name": "k1_z_sub__r_dot", "params": {"block": 128, "iters": 2, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub__r_dot runs call(s) [1, 2]
 // launch k0_t1_mul grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:t1, in:u, out:z, out:r_, partial:kf_part_r_[32768B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
+// launch k1_z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:t1, in:u, out:z, out:r_, partial:kf_part_r_[32768B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
 
 // kernel k0_t1_mul: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
@@ -194,7 +194,7 @@ k0_t1_mul(const kf_c128 alpha,
 
 // kernel k1_z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
-k1_z_sub__r_dot(const kf_c128* __restrict__ w,
+k1_z_sub__r_dot(const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ t1,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
@@ -211,11 +211,11 @@ k1_z_sub__r_dot(const kf_c128* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -249,7 +249,7 @@ k1_z_sub__r_dot(const kf_c128* __restrict__ w,
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 128, "iters": 4, "vec": 2}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 128, "iters": 4, "vec": 2}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 256, "finish": "atomic", "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:32, w:32)
+// launch k1_z_sub grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:32, w:32)
 // launch k2_r_dot grid=(2048, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_, accum:kf_sum_r_[16B], counter:kf_count[4B]) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul: vec, N = 1048576
@@ -278,7 +278,7 @@ k0_t1_mul(const kf_c128 alpha,
 
 // kernel k1_z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
-k1_z_sub(const kf_c128* __restrict__ w,
+k1_z_sub(const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ t1,
     kf_c128* __restrict__ z)
 {
@@ -290,11 +290,11 @@ k1_z_sub(const kf_c128* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -344,13 +344,13 @@ k2_r_dot(const kf_c128* __restrict__ z,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 2 =====================
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 2, "unroll": 4, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[8192B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[8192B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -373,10 +373,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -409,13 +409,13 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 3 =====================
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 2, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[8192B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[8192B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -437,10 +437,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -473,13 +473,13 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 4 =====================
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 2, "unroll": 4, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[32768B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[32768B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -502,10 +502,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -538,13 +538,13 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 5 =====================
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 256, "finish": "atomic", "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[16B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[16B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -566,10 +566,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -599,7 +599,7 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 256, "iters": 8, "vec": 1}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 256, "iters": 8, "vec": 1}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 256, "iters": 8, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1)
-// launch k1_z_sub grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:t1, out:z)
+// launch k1_z_sub grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:t1, out:z)
 // launch k2_r_dot grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[8192B], counter:kf_count[4B])
 
 // kernel k0_t1_mul: vec, N = 1048576
@@ -628,7 +628,7 @@ k0_t1_mul(const kf_c128 alpha,
 
 // kernel k1_z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
-k1_z_sub(const kf_c128* __restrict__ w,
+k1_z_sub(const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ t1,
     kf_c128* __restrict__ z)
 {
@@ -640,11 +640,11 @@ k1_z_sub(const kf_c128* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -698,13 +698,13 @@ k2_r_dot(const kf_c128* __restrict__ z,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "cd7f34c708aae285", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 2, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(4096, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[65536B], counter:kf_count[4B])
+// launch k0_t1_mul__z_sub__r_dot grid=(4096, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[65536B], counter:kf_count[4B])
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -726,10 +726,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);

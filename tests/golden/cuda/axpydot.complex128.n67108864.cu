@@ -24,13 +24,13 @@ __device__ __forceinline__ void r_dot_finalize(const kf_c128 acc, kf_c128& r) {
 // ===================== rank 1 =====================
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[1048576B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[1048576B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -52,10 +52,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -88,14 +88,14 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__z_sub", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}, {"calls": [2], "name": "k1_r_dot", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub runs call(s) [0, 1]; k1_r_dot runs call(s) [2]
-// launch k0_t1_mul__z_sub grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, out:z) aligned=(v:32, w:32)
+// launch k0_t1_mul__z_sub grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, out:z) aligned=(v:32, w:32)
 // launch k1_r_dot grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[1048576B], counter:kf_count[4B]) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul__z_sub: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     kf_c128* __restrict__ z)
 {
     using idx_t = int;
@@ -112,10 +112,10 @@ k0_t1_mul__z_sub(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -170,7 +170,7 @@ k1_r_dot(const kf_c128* __restrict__ z,
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}, {"calls": [1, 2], "name": "k1_z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub__r_dot runs call(s) [1, 2]
 // launch k0_t1_mul grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub__r_dot grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:t1, in:u, out:z, out:r_, partial:kf_part_r_[1048576B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
+// launch k1_z_sub__r_dot grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(in:w_, in:t1, in:u, out:z, out:r_, partial:kf_part_r_[1048576B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
 
 // kernel k0_t1_mul: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
@@ -198,7 +198,7 @@ k0_t1_mul(const kf_c128 alpha,
 
 // kernel k1_z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
-k1_z_sub__r_dot(const kf_c128* __restrict__ w,
+k1_z_sub__r_dot(const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ t1,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
@@ -215,11 +215,11 @@ k1_z_sub__r_dot(const kf_c128* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -253,7 +253,7 @@ k1_z_sub__r_dot(const kf_c128* __restrict__ w,
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:32, w:32)
+// launch k1_z_sub grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:32, w:32)
 // launch k2_r_dot grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[1048576B], counter:kf_count[4B]) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul: vec, N = 67108864
@@ -282,7 +282,7 @@ k0_t1_mul(const kf_c128 alpha,
 
 // kernel k1_z_sub: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
-k1_z_sub(const kf_c128* __restrict__ w,
+k1_z_sub(const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ t1,
     kf_c128* __restrict__ z)
 {
@@ -294,11 +294,11 @@ k1_z_sub(const kf_c128* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -352,13 +352,13 @@ k2_r_dot(const kf_c128* __restrict__ z,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 2 =====================
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 125, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2098, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[33568B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2098, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[33568B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -380,10 +380,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -416,13 +416,13 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 3 =====================
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 125, "unroll": 4, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2098, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[33568B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2098, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[33568B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -445,10 +445,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -481,13 +481,13 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 4 =====================
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[16B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(65536, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[16B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -509,10 +509,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -541,13 +541,13 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 5 =====================
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 125, "unroll": 4, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(525, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[8400B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(525, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[8400B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -570,10 +570,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -607,7 +607,7 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 256, "iters": 497, "vec": 1}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 256, "iters": 497, "vec": 1}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 256, "iters": 497, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(528, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1)
-// launch k1_z_sub grid=(528, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:t1, out:z)
+// launch k1_z_sub grid=(528, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:t1, out:z)
 // launch k2_r_dot grid=(528, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[8448B], counter:kf_count[4B])
 
 // kernel k0_t1_mul: vec, N = 67108864
@@ -636,7 +636,7 @@ k0_t1_mul(const kf_c128 alpha,
 
 // kernel k1_z_sub: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
-k1_z_sub(const kf_c128* __restrict__ w,
+k1_z_sub(const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ t1,
     kf_c128* __restrict__ z)
 {
@@ -648,11 +648,11 @@ k1_z_sub(const kf_c128* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -706,13 +706,13 @@ k2_r_dot(const kf_c128* __restrict__ z,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "fb2e87d32b71c506", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(131072, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[2097152B], counter:kf_count[4B])
+// launch k0_t1_mul__z_sub__r_dot grid=(131072, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[2097152B], counter:kf_count[4B])
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
     const kf_c128* __restrict__ v_,
-    const kf_c128* __restrict__ w,
+    const kf_c128* __restrict__ w_,
     const kf_c128* __restrict__ u,
     kf_c128* __restrict__ z,
     kf_c128* __restrict__ r_,
@@ -734,10 +734,10 @@ k0_t1_mul__z_sub__r_dot(const kf_c128 alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            kf_c128 w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            kf_c128 w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             kf_c128 z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             kf_c128 u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);

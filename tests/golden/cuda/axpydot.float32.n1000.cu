@@ -24,13 +24,13 @@ __device__ __forceinline__ void r_dot_finalize(const float acc, float& r) {
 // ===================== rank 1 =====================
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_)
@@ -50,10 +50,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -76,14 +76,14 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__z_sub", "params": {"block": 256, "iters": 1, "vec": 8}, "space": "vec"}, {"calls": [2], "name": "k1_r_dot", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul__z_sub runs call(s) [0, 1]; k1_r_dot runs call(s) [2]
-// launch k0_t1_mul__z_sub grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, out:z) aligned=(v:32, w:32)
+// launch k0_t1_mul__z_sub grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, out:z) aligned=(v:32, w:32)
 // launch k1_r_dot grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(in:z, in:u, out:r_) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul__z_sub: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(256)
 k0_t1_mul__z_sub(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     float* __restrict__ z)
 {
     using idx_t = int;
@@ -100,10 +100,10 @@ k0_t1_mul__z_sub(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -146,7 +146,7 @@ k1_r_dot(const float* __restrict__ z,
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}, {"calls": [1, 2], "name": "k1_z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub__r_dot runs call(s) [1, 2]
 // launch k0_t1_mul grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub__r_dot grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:t1, in:u, out:z, out:r_) aligned=(t1:32, u:32, w:32)
+// launch k1_z_sub__r_dot grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(in:w_, in:t1, in:u, out:z, out:r_) aligned=(t1:32, u:32, w:32)
 
 // kernel k0_t1_mul: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(512)
@@ -174,7 +174,7 @@ k0_t1_mul(const float alpha,
 
 // kernel k1_z_sub__r_dot: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(512)
-k1_z_sub__r_dot(const float* __restrict__ w,
+k1_z_sub__r_dot(const float* __restrict__ w_,
     const float* __restrict__ t1,
     const float* __restrict__ u,
     float* __restrict__ z,
@@ -189,11 +189,11 @@ k1_z_sub__r_dot(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -217,7 +217,7 @@ k1_z_sub__r_dot(const float* __restrict__ w,
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 256, "iters": 1, "vec": 8}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:32, w:32)
+// launch k1_z_sub grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:32, w:32)
 // launch k2_r_dot grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(in:z, in:u, out:r_) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul: vec, N = 1000
@@ -246,7 +246,7 @@ k0_t1_mul(const float alpha,
 
 // kernel k1_z_sub: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(256)
-k1_z_sub(const float* __restrict__ w,
+k1_z_sub(const float* __restrict__ w_,
     const float* __restrict__ t1,
     float* __restrict__ z)
 {
@@ -258,11 +258,11 @@ k1_z_sub(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -304,13 +304,13 @@ k2_r_dot(const float* __restrict__ z,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 2 =====================
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 256, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(256)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_)
@@ -330,10 +330,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -356,13 +356,13 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 3 =====================
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_)
@@ -382,10 +382,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -408,13 +408,13 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 4 =====================
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_) aligned=(u:16, v:16, w:16)
+// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_) aligned=(u:16, v:16, w:16)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_)
@@ -434,10 +434,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -460,13 +460,13 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 5 =====================
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 256, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_) aligned=(u:16, v:16, w:16)
+// launch k0_t1_mul__z_sub__r_dot grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_) aligned=(u:16, v:16, w:16)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(256)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_)
@@ -486,10 +486,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -513,7 +513,7 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 256, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 256, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 256, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:16)
-// launch k1_z_sub grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:16, w:16)
+// launch k1_z_sub grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:16, w:16)
 // launch k2_r_dot grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_) aligned=(u:16, z:16)
 
 // kernel k0_t1_mul: vec, N = 1000
@@ -542,7 +542,7 @@ k0_t1_mul(const float alpha,
 
 // kernel k1_z_sub: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(256)
-k1_z_sub(const float* __restrict__ w,
+k1_z_sub(const float* __restrict__ w_,
     const float* __restrict__ t1,
     float* __restrict__ z)
 {
@@ -554,11 +554,11 @@ k1_z_sub(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -600,13 +600,13 @@ k2_r_dot(const float* __restrict__ z,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "733d9feacee0d4ba", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1000}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[8B], counter:kf_count[4B])
+// launch k0_t1_mul__z_sub__r_dot grid=(2, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[8B], counter:kf_count[4B])
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_,
@@ -628,10 +628,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);

@@ -24,13 +24,13 @@ __device__ __forceinline__ void r_dot_finalize(const float acc, float& r) {
 // ===================== rank 1 =====================
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:16, v:16, w:16)
+// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:16, v:16, w:16)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_,
@@ -52,10 +52,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -84,14 +84,14 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__z_sub", "params": {"block": 512, "iters": 2, "unroll": 4, "vec": 8}, "space": "vec"}, {"calls": [2], "name": "k1_r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub runs call(s) [0, 1]; k1_r_dot runs call(s) [2]
-// launch k0_t1_mul__z_sub grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, out:z) aligned=(v:32, w:32)
+// launch k0_t1_mul__z_sub grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, out:z) aligned=(v:32, w:32)
 // launch k1_r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:z, in:u, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:16, z:16)
 
 // kernel k0_t1_mul__z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     float* __restrict__ z)
 {
     using idx_t = int;
@@ -109,10 +109,10 @@ k0_t1_mul__z_sub(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -163,7 +163,7 @@ k1_r_dot(const float* __restrict__ z,
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 512, "iters": 2, "unroll": 4, "vec": 8}, "space": "vec"}, {"calls": [1, 2], "name": "k1_z_sub__r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub__r_dot runs call(s) [1, 2]
 // launch k0_t1_mul grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:t1, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(t1:16, u:16, w:16)
+// launch k1_z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:t1, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(t1:16, u:16, w:16)
 
 // kernel k0_t1_mul: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
@@ -192,7 +192,7 @@ k0_t1_mul(const float alpha,
 
 // kernel k1_z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
-k1_z_sub__r_dot(const float* __restrict__ w,
+k1_z_sub__r_dot(const float* __restrict__ w_,
     const float* __restrict__ t1,
     const float* __restrict__ u,
     float* __restrict__ z,
@@ -209,11 +209,11 @@ k1_z_sub__r_dot(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -243,7 +243,7 @@ k1_z_sub__r_dot(const float* __restrict__ w,
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 512, "iters": 2, "unroll": 4, "vec": 8}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 512, "iters": 2, "unroll": 4, "vec": 8}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:32, w:32)
+// launch k1_z_sub grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:32, w:32)
 // launch k2_r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:z, in:u, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:16, z:16)
 
 // kernel k0_t1_mul: vec, N = 1048576
@@ -273,7 +273,7 @@ k0_t1_mul(const float alpha,
 
 // kernel k1_z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
-k1_z_sub(const float* __restrict__ w,
+k1_z_sub(const float* __restrict__ w_,
     const float* __restrict__ t1,
     float* __restrict__ z)
 {
@@ -286,11 +286,11 @@ k1_z_sub(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -340,13 +340,13 @@ k2_r_dot(const float* __restrict__ z,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 2 =====================
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(256, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(256, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_,
@@ -368,10 +368,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -400,13 +400,13 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 3 =====================
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 256, "finish": "atomic", "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_,
@@ -428,10 +428,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -460,13 +460,13 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 4 =====================
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:16, v:16, w:16)
+// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:16, v:16, w:16)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_,
@@ -488,10 +488,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -520,13 +520,13 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 5 =====================
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_,
@@ -548,10 +548,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -581,7 +581,7 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 256, "iters": 2, "vec": 4}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 256, "iters": 2, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 256, "iters": 2, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:16)
-// launch k1_z_sub grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:16, w:16)
+// launch k1_z_sub grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:16, w:16)
 // launch k2_r_dot grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[2048B], counter:kf_count[4B]) aligned=(u:16, z:16)
 
 // kernel k0_t1_mul: vec, N = 1048576
@@ -610,7 +610,7 @@ k0_t1_mul(const float alpha,
 
 // kernel k1_z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
-k1_z_sub(const float* __restrict__ w,
+k1_z_sub(const float* __restrict__ w_,
     const float* __restrict__ t1,
     float* __restrict__ z)
 {
@@ -622,11 +622,11 @@ k1_z_sub(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -680,13 +680,13 @@ k2_r_dot(const float* __restrict__ z,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "963d6e6b2a62fe4b", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B])
+// launch k0_t1_mul__z_sub__r_dot grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[4B], counter:kf_count[4B])
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const float alpha,
     const float* __restrict__ v_,
-    const float* __restrict__ w,
+    const float* __restrict__ w_,
     const float* __restrict__ u,
     float* __restrict__ z,
     float* __restrict__ r_,
@@ -708,10 +708,10 @@ k0_t1_mul__z_sub__r_dot(const float alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             float u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);

@@ -24,13 +24,13 @@ __device__ __forceinline__ void r_dot_finalize(const double acc, double& r) {
 // ===================== rank 1 =====================
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -52,10 +52,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -84,14 +84,14 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__z_sub", "params": {"block": 128, "iters": 2, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k1_r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub runs call(s) [0, 1]; k1_r_dot runs call(s) [2]
-// launch k0_t1_mul__z_sub grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, out:z) aligned=(v:32, w:32)
+// launch k0_t1_mul__z_sub grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, out:z) aligned=(v:32, w:32)
 // launch k1_r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:z, in:u, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul__z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     double* __restrict__ z)
 {
     using idx_t = int;
@@ -108,10 +108,10 @@ k0_t1_mul__z_sub(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -162,7 +162,7 @@ k1_r_dot(const double* __restrict__ z,
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 128, "iters": 2, "vec": 4}, "space": "vec"}, {"calls": [1, 2], "name": "k1_z_sub__r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub__r_dot runs call(s) [1, 2]
 // launch k0_t1_mul grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:t1, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
+// launch k1_z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:t1, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
 
 // kernel k0_t1_mul: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
@@ -190,7 +190,7 @@ k0_t1_mul(const double alpha,
 
 // kernel k1_z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
-k1_z_sub__r_dot(const double* __restrict__ w,
+k1_z_sub__r_dot(const double* __restrict__ w_,
     const double* __restrict__ t1,
     const double* __restrict__ u,
     double* __restrict__ z,
@@ -207,11 +207,11 @@ k1_z_sub__r_dot(const double* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -241,7 +241,7 @@ k1_z_sub__r_dot(const double* __restrict__ w,
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 128, "iters": 2, "vec": 4}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 128, "iters": 2, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:32, w:32)
+// launch k1_z_sub grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:32, w:32)
 // launch k2_r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(in:z, in:u, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul: vec, N = 1048576
@@ -270,7 +270,7 @@ k0_t1_mul(const double alpha,
 
 // kernel k1_z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
-k1_z_sub(const double* __restrict__ w,
+k1_z_sub(const double* __restrict__ w_,
     const double* __restrict__ t1,
     double* __restrict__ z)
 {
@@ -282,11 +282,11 @@ k1_z_sub(const double* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -336,13 +336,13 @@ k2_r_dot(const double* __restrict__ z,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 2 =====================
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -364,10 +364,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -396,13 +396,13 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 3 =====================
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 256, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(1024, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(1024, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -424,10 +424,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -456,13 +456,13 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 4 =====================
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[4096B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(512, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[4096B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -484,10 +484,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -520,13 +520,13 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 5 =====================
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[16384B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2048, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[16384B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -548,10 +548,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -585,7 +585,7 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 256, "iters": 4, "vec": 2}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 256, "iters": 4, "vec": 2}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 256, "iters": 4, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:16)
-// launch k1_z_sub grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:16, w:16)
+// launch k1_z_sub grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:16, w:16)
 // launch k2_r_dot grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[4096B], counter:kf_count[4B]) aligned=(u:16, z:16)
 
 // kernel k0_t1_mul: vec, N = 1048576
@@ -614,7 +614,7 @@ k0_t1_mul(const double alpha,
 
 // kernel k1_z_sub: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
-k1_z_sub(const double* __restrict__ w,
+k1_z_sub(const double* __restrict__ w_,
     const double* __restrict__ t1,
     double* __restrict__ z)
 {
@@ -626,11 +626,11 @@ k1_z_sub(const double* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -684,13 +684,13 @@ k2_r_dot(const double* __restrict__ z,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "02c35f84c13543bd", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "finish": "atomic", "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 1048576}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B])
+// launch k0_t1_mul__z_sub__r_dot grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B])
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -712,10 +712,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);

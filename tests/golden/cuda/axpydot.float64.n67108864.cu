@@ -24,13 +24,13 @@ __device__ __forceinline__ void r_dot_finalize(const double acc, double& r) {
 // ===================== rank 1 =====================
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[262144B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[262144B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -52,10 +52,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -88,14 +88,14 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__z_sub", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k1_r_dot", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub runs call(s) [0, 1]; k1_r_dot runs call(s) [2]
-// launch k0_t1_mul__z_sub grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, out:z) aligned=(v:32, w:32)
+// launch k0_t1_mul__z_sub grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, out:z) aligned=(v:32, w:32)
 // launch k1_r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[262144B], counter:kf_count[4B]) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul__z_sub: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     double* __restrict__ z)
 {
     using idx_t = int;
@@ -112,10 +112,10 @@ k0_t1_mul__z_sub(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -170,7 +170,7 @@ k1_r_dot(const double* __restrict__ z,
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [1, 2], "name": "k1_z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub__r_dot runs call(s) [1, 2]
 // launch k0_t1_mul grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub__r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:t1, in:u, out:z, out:r_, partial:kf_part_r_[262144B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
+// launch k1_z_sub__r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(in:w_, in:t1, in:u, out:z, out:r_, partial:kf_part_r_[262144B], counter:kf_count[4B]) aligned=(t1:32, u:32, w:32)
 
 // kernel k0_t1_mul: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
@@ -198,7 +198,7 @@ k0_t1_mul(const double alpha,
 
 // kernel k1_z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
-k1_z_sub__r_dot(const double* __restrict__ w,
+k1_z_sub__r_dot(const double* __restrict__ w_,
     const double* __restrict__ t1,
     const double* __restrict__ u,
     double* __restrict__ z,
@@ -215,11 +215,11 @@ k1_z_sub__r_dot(const double* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -253,7 +253,7 @@ k1_z_sub__r_dot(const double* __restrict__ w,
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:32)
-// launch k1_z_sub grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:32, w:32)
+// launch k1_z_sub grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:32, w:32)
 // launch k2_r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[262144B], counter:kf_count[4B]) aligned=(u:32, z:32)
 
 // kernel k0_t1_mul: vec, N = 67108864
@@ -282,7 +282,7 @@ k0_t1_mul(const double alpha,
 
 // kernel k1_z_sub: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
-k1_z_sub(const double* __restrict__ w,
+k1_z_sub(const double* __restrict__ w_,
     const double* __restrict__ t1,
     double* __restrict__ z)
 {
@@ -294,11 +294,11 @@ k1_z_sub(const double* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -352,13 +352,13 @@ k2_r_dot(const double* __restrict__ z,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 2 =====================
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 63, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2081, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[16648B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2081, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[16648B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -380,10 +380,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -416,13 +416,13 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 3 =====================
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 128, "iters": 63, "unroll": 4, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(2081, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[16648B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(2081, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[16648B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -445,10 +445,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -481,13 +481,13 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 4 =====================
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "finish": "atomic", "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, accum:kf_sum_r_[8B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -509,10 +509,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -541,13 +541,13 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // ===================== rank 1 with k0_t1_mul__z_sub__r_dot in its implementation 5 =====================
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 63, "unroll": 4, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(521, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[4168B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
+// launch k0_t1_mul__z_sub__r_dot grid=(521, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[4168B], counter:kf_count[4B]) aligned=(u:32, v:32, w:32)
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -570,10 +570,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);
@@ -607,7 +607,7 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"block": 256, "iters": 249, "vec": 2}, "space": "vec"}, {"calls": [1], "name": "k1_z_sub", "params": {"block": 256, "iters": 249, "vec": 2}, "space": "vec"}, {"calls": [2], "name": "k2_r_dot", "params": {"block": 256, "iters": 249, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_z_sub runs call(s) [1]; k2_r_dot runs call(s) [2]
 // launch k0_t1_mul grid=(527, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:v_, out:t1) aligned=(v:16)
-// launch k1_z_sub grid=(527, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:t1, out:z) aligned=(t1:16, w:16)
+// launch k1_z_sub grid=(527, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:t1, out:z) aligned=(t1:16, w:16)
 // launch k2_r_dot grid=(527, 1, 1) block=(256, 1, 1) smem=0 args=(in:z, in:u, out:r_, partial:kf_part_r_[4216B], counter:kf_count[4B]) aligned=(u:16, z:16)
 
 // kernel k0_t1_mul: vec, N = 67108864
@@ -636,7 +636,7 @@ k0_t1_mul(const double alpha,
 
 // kernel k1_z_sub: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
-k1_z_sub(const double* __restrict__ w,
+k1_z_sub(const double* __restrict__ w_,
     const double* __restrict__ t1,
     double* __restrict__ z)
 {
@@ -648,11 +648,11 @@ k1_z_sub(const double* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double t1_e[VEC]; kf_load_pack<VEC>(t1, i0, N, t1_e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
         }
     }
@@ -706,13 +706,13 @@ k2_r_dot(const double* __restrict__ z,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "4a8800d0d29d609f", "kernels": [{"calls": [0, 1, 2], "name": "k0_t1_mul__z_sub__r_dot", "params": {"block": 512, "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "axpydot", "sizes": {"n": 67108864}}
 // Plan: k0_t1_mul__z_sub__r_dot runs call(s) [0, 1, 2]
-// launch k0_t1_mul__z_sub__r_dot grid=(131072, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w, in:u, out:z, out:r_, partial:kf_part_r_[1048576B], counter:kf_count[4B])
+// launch k0_t1_mul__z_sub__r_dot grid=(131072, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:v_, in:w_, in:u, out:z, out:r_, partial:kf_part_r_[1048576B], counter:kf_count[4B])
 
 // kernel k0_t1_mul__z_sub__r_dot: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
 k0_t1_mul__z_sub__r_dot(const double alpha,
     const double* __restrict__ v_,
-    const double* __restrict__ w,
+    const double* __restrict__ w_,
     const double* __restrict__ u,
     double* __restrict__ z,
     double* __restrict__ r_,
@@ -734,10 +734,10 @@ k0_t1_mul__z_sub__r_dot(const double alpha,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) t1_mul_compute(alpha_v, v__e[v], t1_e[v]);
             // call 1: z = w - alpha * v   [sub: map, line 5]
-            double w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            double w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             double z_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) z_sub_compute(w_e[v], t1_e[v], z_e[v]);
+            for (int v = 0; v < VEC; ++v) z_sub_compute(w__e[v], t1_e[v], z_e[v]);
             kf_store_pack<VEC>(z, i0, N, z_e);
             // call 2: r = dot(z, u)   [dot: reduce, line 6]
             double u_e[VEC]; kf_load_pack<VEC>(u, i0, N, u_e);

@@ -24,15 +24,15 @@ __device__ __forceinline__ void s_gemv_t_finalize(const kf_c128 acc, const kf_c1
 // ===================== rank 1 =====================
 // plan {"fingerprint": "513f2e01575c6d28", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 256, "ks": 4, "unroll": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 65536; i += step) q[i] = 0u;   // 65536 words of q
+    for (int i = i0; i < 65536; i += step) q_[i] = 0u;   // 65536 words of q
     for (int i = i0; i < 65536; i += step) s_[i] = 0u;   // 65536 words of s
 }
 
@@ -41,7 +41,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -58,9 +58,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -75,7 +75,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -92,24 +92,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -150,14 +150,14 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "513f2e01575c6d28", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]
-// launch k0_q_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, out:q) aligned=(A:32, p:32)
+// launch k0_q_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, out:q_) aligned=(A:32, p:32)
 // launch k1_s_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:r_, out:s_, partial:kf_part_s_[524288B], counter:kf_count_s_[1024B]) aligned=(A:32)
 
 // kernel k0_q_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
 k0_q_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
-    kf_c128* __restrict__ q)
+    kf_c128* __restrict__ q_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -166,9 +166,9 @@ k0_q_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -186,22 +186,22 @@ k0_q_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_o;
-                    q_gemv_finalize(q_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_o);
-                    q[s] = q_o;
+                    kf_c128 q__o;
+                    q_gemv_finalize(q__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__o);
+                    q_[s] = q__o;
                 }
             }
         }
@@ -285,15 +285,15 @@ k1_s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "513f2e01575c6d28", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 256, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 65536; i += step) q[i] = 0u;   // 65536 words of q
+    for (int i = i0; i < 65536; i += step) q_[i] = 0u;   // 65536 words of q
     for (int i = i0; i < 65536; i += step) s_[i] = 0u;   // 65536 words of s
 }
 
@@ -302,7 +302,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -318,9 +318,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -335,7 +335,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -352,24 +352,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -410,15 +410,15 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "513f2e01575c6d28", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "unroll": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(256, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(256, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 65536; i += step) q[i] = 0u;   // 65536 words of q
+    for (int i = i0; i < 65536; i += step) q_[i] = 0u;   // 65536 words of q
     for (int i = i0; i < 65536; i += step) s_[i] = 0u;   // 65536 words of s
 }
 
@@ -427,7 +427,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -444,9 +444,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -461,7 +461,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -478,24 +478,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -536,15 +536,15 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "513f2e01575c6d28", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 4, "unroll": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(256, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(256, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 65536; i += step) q[i] = 0u;   // 65536 words of q
+    for (int i = i0; i < 65536; i += step) q_[i] = 0u;   // 65536 words of q
     for (int i = i0; i < 65536; i += step) s_[i] = 0u;   // 65536 words of s
 }
 
@@ -553,7 +553,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -570,9 +570,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -587,7 +587,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -604,24 +604,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -662,15 +662,15 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "513f2e01575c6d28", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "unroll": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 65536; i += step) q[i] = 0u;   // 65536 words of q
+    for (int i = i0; i < 65536; i += step) q_[i] = 0u;   // 65536 words of q
     for (int i = i0; i < 65536; i += step) s_[i] = 0u;   // 65536 words of s
 }
 
@@ -679,7 +679,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -696,9 +696,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -713,7 +713,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -730,24 +730,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -788,14 +788,14 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "513f2e01575c6d28", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 512, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]
-// launch k0_q_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q)
+// launch k0_q_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q_)
 // launch k1_s_gemv_t grid=(512, 1, 1) block=(32, 8, 1) smem=0 args=(in:A, in:r_, out:s_)
 
 // kernel k0_q_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
-    kf_c128* __restrict__ q)
+    kf_c128* __restrict__ q_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -804,9 +804,9 @@ k0_q_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -824,22 +824,22 @@ k0_q_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_o;
-                    q_gemv_finalize(q_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_o);
-                    q[s] = q_o;
+                    kf_c128 q__o;
+                    q_gemv_finalize(q__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__o);
+                    q_[s] = q__o;
                 }
             }
         }
@@ -911,15 +911,15 @@ k1_s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "513f2e01575c6d28", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 256, "ks": 4, "unroll": 2, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_)
+// launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 65536; i += step) q[i] = 0u;   // 65536 words of q
+    for (int i = i0; i < 65536; i += step) q_[i] = 0u;   // 65536 words of q
     for (int i = i0; i < 65536; i += step) s_[i] = 0u;   // 65536 words of s
 }
 
@@ -928,7 +928,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -945,9 +945,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -962,7 +962,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -979,24 +979,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }

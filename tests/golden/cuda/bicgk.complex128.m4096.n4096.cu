@@ -24,15 +24,15 @@ __device__ __forceinline__ void s_gemv_t_finalize(const kf_c128 acc, const kf_c1
 // ===================== rank 1 =====================
 // plan {"fingerprint": "e9335ae4a4ce5a35", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 16, "ks": 4, "unroll": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -41,7 +41,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -58,9 +58,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -75,7 +75,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -92,24 +92,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -150,23 +150,23 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "e9335ae4a4ce5a35", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes q
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q)
-// launch k0_q_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, out:q) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_)
+// launch k0_q_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, out:q_) aligned=(A:32, p:32)
 // launch k1_s_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:r_, out:s_, partial:kf_part_s_[524288B], counter:kf_count_s_[256B]) aligned=(A:32)
 
-// zero the outputs atomics sum into: q (k0_q_gemv)
+// zero the outputs atomics sum into: q_ (k0_q_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q)
+kf_zero_outputs(unsigned int* __restrict__ q_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
 }
 
 // kernel k0_q_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
-    kf_c128* __restrict__ q)
+    kf_c128* __restrict__ q_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -175,9 +175,9 @@ k0_q_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -195,32 +195,32 @@ k0_q_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -304,15 +304,15 @@ k1_s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "e9335ae4a4ce5a35", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 16, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -321,7 +321,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -337,9 +337,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -354,7 +354,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -371,24 +371,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -429,15 +429,15 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "e9335ae4a4ce5a35", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 2, "unroll": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -446,7 +446,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -463,9 +463,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -480,7 +480,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -497,24 +497,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -555,15 +555,15 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "e9335ae4a4ce5a35", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 2, "unroll": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 4, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 4, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -572,7 +572,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -589,9 +589,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -606,7 +606,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -623,24 +623,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -681,15 +681,15 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "e9335ae4a4ce5a35", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 2, "unroll": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -698,7 +698,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -715,9 +715,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -732,7 +732,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -749,24 +749,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -807,14 +807,14 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "e9335ae4a4ce5a35", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]
-// launch k0_q_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q)
+// launch k0_q_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q_)
 // launch k1_s_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:r_, out:s_, partial:kf_part_s_[262144B], counter:kf_count_s_[512B])
 
 // kernel k0_q_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
-    kf_c128* __restrict__ q)
+    kf_c128* __restrict__ q_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -823,9 +823,9 @@ k0_q_gemv(const kf_c128* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -843,22 +843,22 @@ k0_q_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_o;
-                    q_gemv_finalize(q_acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_o);
-                    q[s] = q_o;
+                    kf_c128 q__o;
+                    q_gemv_finalize(q__acc[k], kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__o);
+                    q_[s] = q__o;
                 }
             }
         }
@@ -942,15 +942,15 @@ k1_s_gemv_t(const kf_c128* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "e9335ae4a4ce5a35", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 16, "ks": 4, "unroll": 2, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(128, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(128, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -959,7 +959,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ p,
     const kf_c128* __restrict__ r_,
-    kf_c128* __restrict__ q,
+    kf_c128* __restrict__ q_,
     kf_c128* __restrict__ s_)
 {
     using idx_t = int;
@@ -976,9 +976,9 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        kf_c128 q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        kf_c128 q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<kf_c128>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<kf_c128>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         kf_c128 A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -993,7 +993,7 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -1010,24 +1010,24 @@ k0_q_gemv__s_gemv_t(const kf_c128* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const kf_c128 q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const kf_c128 q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 q_c;
+                    kf_c128 q__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        q_c = q_f;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        q__c = q__f;
                     } else {
-                        kf_c128 q_f;
-                        q_gemv_finalize(q_r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_f);
-                        kf_c128 q_z;
-                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q_z);
-                        q_c = q_f - q_z;
+                        kf_c128 q__f;
+                        q_gemv_finalize(q__r, kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__f);
+                        kf_c128 q__z;
+                        q_gemv_finalize(kf_c128(0), kf_c128(1.0, 0.0), kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }

@@ -24,15 +24,15 @@ __device__ __forceinline__ void s_gemv_t_finalize(const float acc, const float a
 // ===================== rank 1 =====================
 // plan {"fingerprint": "0964ca808d55b9ec", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 4, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -41,7 +41,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -57,9 +57,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -74,7 +74,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -91,24 +91,24 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_c;
+                    float q__c;
                     if (blockIdx.x == 0) {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        q_c = q_f;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        q__c = q__f;
                     } else {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        float q_z;
-                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                        q_c = q_f - q_z;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        float q__z;
+                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -150,7 +150,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0964ca808d55b9ec", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 512, "ks": 2, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes s
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:s_)
-// launch k0_q_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, out:q) aligned=(A:16, p:16)
+// launch k0_q_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, out:q_) aligned=(A:16, p:16)
 // launch k1_s_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:r_, out:s_) aligned=(A:16)
 
 // zero the outputs atomics sum into: s_ (k1_s_gemv_t)
@@ -165,7 +165,7 @@ kf_zero_outputs(unsigned int* __restrict__ s_)
 extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv(const float* __restrict__ A,
     const float* __restrict__ p,
-    float* __restrict__ q)
+    float* __restrict__ q_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -174,9 +174,9 @@ k0_q_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    float q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -194,22 +194,22 @@ k0_q_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_o;
-                    q_gemv_finalize(q_acc[k], 1.0f, 0.0f, 0.0f, q_o);
-                    q[s] = q_o;
+                    float q__o;
+                    q_gemv_finalize(q__acc[k], 1.0f, 0.0f, 0.0f, q__o);
+                    q_[s] = q__o;
                 }
             }
         }
@@ -291,15 +291,15 @@ k1_s_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "0964ca808d55b9ec", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 4, "unroll": 2, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -308,7 +308,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -325,9 +325,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -342,7 +342,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -359,24 +359,24 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_c;
+                    float q__c;
                     if (blockIdx.x == 0) {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        q_c = q_f;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        q__c = q__f;
                     } else {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        float q_z;
-                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                        q_c = q_f - q_z;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        float q__z;
+                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -417,15 +417,15 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "0964ca808d55b9ec", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 64, "ks": 4, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -434,7 +434,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -450,9 +450,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -467,7 +467,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -484,24 +484,24 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_c;
+                    float q__c;
                     if (blockIdx.x == 0) {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        q_c = q_f;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        q__c = q__f;
                     } else {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        float q_z;
-                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                        q_c = q_f - q_z;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        float q__z;
+                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -542,15 +542,15 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "0964ca808d55b9ec", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 64, "ks": 4, "unroll": 2, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -559,7 +559,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -576,9 +576,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -593,7 +593,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -610,24 +610,24 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_c;
+                    float q__c;
                     if (blockIdx.x == 0) {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        q_c = q_f;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        q__c = q__f;
                     } else {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        float q_z;
-                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                        q_c = q_f - q_z;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        float q__z;
+                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -668,15 +668,15 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "0964ca808d55b9ec", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 4, "unroll": 2, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -685,7 +685,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -702,9 +702,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -719,7 +719,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -736,24 +736,24 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_c;
+                    float q__c;
                     if (blockIdx.x == 0) {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        q_c = q_f;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        q__c = q__f;
                     } else {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        float q_z;
-                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                        q_c = q_f - q_z;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        float q__z;
+                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -794,14 +794,14 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "0964ca808d55b9ec", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 512, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]
-// launch k0_q_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q) aligned=(A:16, p:16)
+// launch k0_q_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q_) aligned=(A:16, p:16)
 // launch k1_s_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:r_, out:s_, partial:kf_part_s_[262144B], counter:kf_count_s_[512B]) aligned=(A:16)
 
 // kernel k0_q_gemv: tile 16384 x 16384 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv(const float* __restrict__ A,
     const float* __restrict__ p,
-    float* __restrict__ q)
+    float* __restrict__ q_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -810,9 +810,9 @@ k0_q_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    float q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -830,22 +830,22 @@ k0_q_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_o;
-                    q_gemv_finalize(q_acc[k], 1.0f, 0.0f, 0.0f, q_o);
-                    q[s] = q_o;
+                    float q__o;
+                    q_gemv_finalize(q__acc[k], 1.0f, 0.0f, 0.0f, q__o);
+                    q_[s] = q__o;
                 }
             }
         }
@@ -929,15 +929,15 @@ k1_s_gemv_t(const float* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "0964ca808d55b9ec", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(512, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(512, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) q[i] = 0u;   // 16384 words of q
+    for (int i = i0; i < 16384; i += step) q_[i] = 0u;   // 16384 words of q
     for (int i = i0; i < 16384; i += step) s_[i] = 0u;   // 16384 words of s
 }
 
@@ -946,7 +946,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -962,9 +962,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -979,7 +979,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -996,24 +996,24 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_c;
+                    float q__c;
                     if (blockIdx.x == 0) {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        q_c = q_f;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        q__c = q__f;
                     } else {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        float q_z;
-                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                        q_c = q_f - q_z;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        float q__z;
+                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }

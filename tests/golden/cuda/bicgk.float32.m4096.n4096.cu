@@ -24,17 +24,17 @@ __device__ __forceinline__ void s_gemv_t_finalize(const float acc, const float a
 // ===================== rank 1 =====================
 // plan {"fingerprint": "0184325bc2671637", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 8, "ks": 4, "unroll": 2, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]
-// launch k0_q_gemv__s_gemv_t grid=(16, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_, partial:kf_part_q[262144B], counter:kf_count_q[64B], partial:kf_part_s_[262144B], counter:kf_count_s_[64B]) aligned=(A:32, p:32)
+// launch k0_q_gemv__s_gemv_t grid=(16, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_, partial:kf_part_q_[262144B], counter:kf_count_q_[64B], partial:kf_part_s_[262144B], counter:kf_count_s_[64B]) aligned=(A:32, p:32)
 
 // kernel k0_q_gemv__s_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_,
-    float* __restrict__ kf_part_q,
-    unsigned int* __restrict__ kf_count_q,
+    float* __restrict__ kf_part_q_,
+    unsigned int* __restrict__ kf_count_q_,
     float* __restrict__ kf_part_s_,
     unsigned int* __restrict__ kf_count_s_)
 {
@@ -52,9 +52,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -69,7 +69,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -86,12 +86,12 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_q[(idx_t)blockIdx.x * S + s] = q_r;
+                    kf_part_q_[(idx_t)blockIdx.x * S + s] = q__r;
                 }
             }
         }
@@ -116,7 +116,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         __syncthreads();
     }
     // the last blocks of their strips finish q = gemv(A, p) | s = gemv_t(A, r)
-    unsigned int* const kf_counters[2] = {kf_count_q + blockIdx.y, kf_count_s_ + blockIdx.x};
+    unsigned int* const kf_counters[2] = {kf_count_q_ + blockIdx.y, kf_count_s_ + blockIdx.x};
     const unsigned int kf_blocks[2] = {16u, 16u};
     bool kf_last[2];
     kf_last_blocks<2>(kf_counters, kf_blocks, kf_last);
@@ -124,11 +124,11 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         const idx_t lo = (idx_t)blockIdx.y * (TS * ITERS);
         const idx_t hi = lo + (TS * ITERS) < 4096 ? lo + (TS * ITERS) : 4096;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float q_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 16; ++b) q_a = kf_op_add_t<float>::apply(q_a, kf_ldcg(&kf_part_q[(idx_t)b * 4096 + x]));
-            float q_o;
-            q_gemv_finalize(q_a, 1.0f, 0.0f, 0.0f, q_o);
-            q[x] = q_o;
+            float q__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 16; ++b) q__a = kf_op_add_t<float>::apply(q__a, kf_ldcg(&kf_part_q_[(idx_t)b * 4096 + x]));
+            float q__o;
+            q_gemv_finalize(q__a, 1.0f, 0.0f, 0.0f, q__o);
+            q_[x] = q__o;
         }
     }
     if (kf_last[1]) {
@@ -148,7 +148,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // plan {"fingerprint": "0184325bc2671637", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 8}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]; first kf_zero_outputs zeroes s
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:s_)
-// launch k0_q_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q) aligned=(A:32, p:32)
+// launch k0_q_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q_) aligned=(A:32, p:32)
 // launch k1_s_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:r_, out:s_) aligned=(A:16)
 
 // zero the outputs atomics sum into: s_ (k1_s_gemv_t)
@@ -163,7 +163,7 @@ kf_zero_outputs(unsigned int* __restrict__ s_)
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv(const float* __restrict__ A,
     const float* __restrict__ p,
-    float* __restrict__ q)
+    float* __restrict__ q_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -172,9 +172,9 @@ k0_q_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    float q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -192,22 +192,22 @@ k0_q_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_o;
-                    q_gemv_finalize(q_acc[k], 1.0f, 0.0f, 0.0f, q_o);
-                    q[s] = q_o;
+                    float q__o;
+                    q_gemv_finalize(q__acc[k], 1.0f, 0.0f, 0.0f, q__o);
+                    q_[s] = q__o;
                 }
             }
         }
@@ -289,15 +289,15 @@ k1_s_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "0184325bc2671637", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 16, "ks": 1, "unroll": 2, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(16, 16, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(16, 16, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 4096; i += step) q[i] = 0u;   // 4096 words of q
+    for (int i = i0; i < 4096; i += step) q_[i] = 0u;   // 4096 words of q
     for (int i = i0; i < 4096; i += step) s_[i] = 0u;   // 4096 words of s
 }
 
@@ -306,7 +306,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -323,9 +323,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -340,7 +340,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -358,25 +358,25 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         // finish reduction(s) q = gemv(A, p) across the block
         {
             #pragma unroll
-            for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+            for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
             if (tx == 0) {
                 #pragma unroll
                 for (int k = 0; k < KS; ++k) {
                     const idx_t s = sb + ty + k * BY;
                     if (ALL_S || s < S) {
-                        float q_c;
+                        float q__c;
                         if (blockIdx.x == 0) {
-                            float q_f;
-                            q_gemv_finalize(q_acc[k], 1.0f, 0.0f, 0.0f, q_f);
-                            q_c = q_f;
+                            float q__f;
+                            q_gemv_finalize(q__acc[k], 1.0f, 0.0f, 0.0f, q__f);
+                            q__c = q__f;
                         } else {
-                            float q_f;
-                            q_gemv_finalize(q_acc[k], 1.0f, 0.0f, 0.0f, q_f);
-                            float q_z;
-                            q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                            q_c = q_f - q_z;
+                            float q__f;
+                            q_gemv_finalize(q__acc[k], 1.0f, 0.0f, 0.0f, q__f);
+                            float q__z;
+                            q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                            q__c = q__f - q__z;
                         }
-                        kf_atomic_add(&q[s], q_c);
+                        kf_atomic_add(&q_[s], q__c);
                     }
                 }
             }
@@ -418,15 +418,15 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "0184325bc2671637", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 8, "ks": 4, "unroll": 2, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(16, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(16, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 4096; i += step) q[i] = 0u;   // 4096 words of q
+    for (int i = i0; i < 4096; i += step) q_[i] = 0u;   // 4096 words of q
     for (int i = i0; i < 4096; i += step) s_[i] = 0u;   // 4096 words of s
 }
 
@@ -435,7 +435,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -452,9 +452,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -469,7 +469,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -486,24 +486,24 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_c;
+                    float q__c;
                     if (blockIdx.x == 0) {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        q_c = q_f;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        q__c = q__f;
                     } else {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        float q_z;
-                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                        q_c = q_f - q_z;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        float q__z;
+                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -544,17 +544,17 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "0184325bc2671637", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 8, "ks": 4, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]
-// launch k0_q_gemv__s_gemv_t grid=(16, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_, partial:kf_part_q[262144B], counter:kf_count_q[64B], partial:kf_part_s_[262144B], counter:kf_count_s_[64B]) aligned=(A:32, p:32)
+// launch k0_q_gemv__s_gemv_t grid=(16, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_, partial:kf_part_q_[262144B], counter:kf_count_q_[64B], partial:kf_part_s_[262144B], counter:kf_count_s_[64B]) aligned=(A:32, p:32)
 
 // kernel k0_q_gemv__s_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_,
-    float* __restrict__ kf_part_q,
-    unsigned int* __restrict__ kf_count_q,
+    float* __restrict__ kf_part_q_,
+    unsigned int* __restrict__ kf_count_q_,
     float* __restrict__ kf_part_s_,
     unsigned int* __restrict__ kf_count_s_)
 {
@@ -571,9 +571,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -588,7 +588,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -605,12 +605,12 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_q[(idx_t)blockIdx.x * S + s] = q_r;
+                    kf_part_q_[(idx_t)blockIdx.x * S + s] = q__r;
                 }
             }
         }
@@ -635,7 +635,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         __syncthreads();
     }
     // the last blocks of their strips finish q = gemv(A, p) | s = gemv_t(A, r)
-    unsigned int* const kf_counters[2] = {kf_count_q + blockIdx.y, kf_count_s_ + blockIdx.x};
+    unsigned int* const kf_counters[2] = {kf_count_q_ + blockIdx.y, kf_count_s_ + blockIdx.x};
     const unsigned int kf_blocks[2] = {16u, 16u};
     bool kf_last[2];
     kf_last_blocks<2>(kf_counters, kf_blocks, kf_last);
@@ -643,11 +643,11 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         const idx_t lo = (idx_t)blockIdx.y * (TS * ITERS);
         const idx_t hi = lo + (TS * ITERS) < 4096 ? lo + (TS * ITERS) : 4096;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float q_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 16; ++b) q_a = kf_op_add_t<float>::apply(q_a, kf_ldcg(&kf_part_q[(idx_t)b * 4096 + x]));
-            float q_o;
-            q_gemv_finalize(q_a, 1.0f, 0.0f, 0.0f, q_o);
-            q[x] = q_o;
+            float q__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 16; ++b) q__a = kf_op_add_t<float>::apply(q__a, kf_ldcg(&kf_part_q_[(idx_t)b * 4096 + x]));
+            float q__o;
+            q_gemv_finalize(q__a, 1.0f, 0.0f, 0.0f, q__o);
+            q_[x] = q__o;
         }
     }
     if (kf_last[1]) {
@@ -666,15 +666,15 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "0184325bc2671637", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 4, "ks": 4, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q, s
-// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:q, out:s_)
-// launch k0_q_gemv__s_gemv_t grid=(16, 16, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_, out:s_)
+// launch k0_q_gemv__s_gemv_t grid=(16, 16, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q, s_ (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q, unsigned int* __restrict__ s_)
+kf_zero_outputs(unsigned int* __restrict__ q_, unsigned int* __restrict__ s_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 4096; i += step) q[i] = 0u;   // 4096 words of q
+    for (int i = i0; i < 4096; i += step) q_[i] = 0u;   // 4096 words of q
     for (int i = i0; i < 4096; i += step) s_[i] = 0u;   // 4096 words of s
 }
 
@@ -683,7 +683,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_)
 {
     using idx_t = int;
@@ -699,9 +699,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -716,7 +716,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -733,24 +733,24 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_c;
+                    float q__c;
                     if (blockIdx.x == 0) {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        q_c = q_f;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        q__c = q__f;
                     } else {
-                        float q_f;
-                        q_gemv_finalize(q_r, 1.0f, 0.0f, 0.0f, q_f);
-                        float q_z;
-                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q_z);
-                        q_c = q_f - q_z;
+                        float q__f;
+                        q_gemv_finalize(q__r, 1.0f, 0.0f, 0.0f, q__f);
+                        float q__z;
+                        q_gemv_finalize(float(0), 1.0f, 0.0f, 0.0f, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -791,14 +791,14 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "0184325bc2671637", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]
-// launch k0_q_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q) aligned=(A:16, p:16)
+// launch k0_q_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q_) aligned=(A:16, p:16)
 // launch k1_s_gemv_t grid=(32, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:r_, out:s_, partial:kf_part_s_[262144B], counter:kf_count_s_[128B]) aligned=(A:16)
 
 // kernel k0_q_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv(const float* __restrict__ A,
     const float* __restrict__ p,
-    float* __restrict__ q)
+    float* __restrict__ q_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -807,9 +807,9 @@ k0_q_gemv(const float* __restrict__ A,
     constexpr bool ALL_S = true, ALL_F = true;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    float q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -827,22 +827,22 @@ k0_q_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float q_o;
-                    q_gemv_finalize(q_acc[k], 1.0f, 0.0f, 0.0f, q_o);
-                    q[s] = q_o;
+                    float q__o;
+                    q_gemv_finalize(q__acc[k], 1.0f, 0.0f, 0.0f, q__o);
+                    q_[s] = q__o;
                 }
             }
         }
@@ -926,17 +926,17 @@ k1_s_gemv_t(const float* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "0184325bc2671637", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 8, "ks": 4, "unroll": 2, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]
-// launch k0_q_gemv__s_gemv_t grid=(128, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_, partial:kf_part_q[2097152B], counter:kf_count_q[64B], partial:kf_part_s_[262144B], counter:kf_count_s_[512B])
+// launch k0_q_gemv__s_gemv_t grid=(128, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_, partial:kf_part_q_[2097152B], counter:kf_count_q_[64B], partial:kf_part_s_[262144B], counter:kf_count_s_[512B])
 
 // kernel k0_q_gemv__s_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     const float* __restrict__ p,
     const float* __restrict__ r_,
-    float* __restrict__ q,
+    float* __restrict__ q_,
     float* __restrict__ s_,
-    float* __restrict__ kf_part_q,
-    unsigned int* __restrict__ kf_count_q,
+    float* __restrict__ kf_part_q_,
+    unsigned int* __restrict__ kf_count_q_,
     float* __restrict__ kf_part_s_,
     unsigned int* __restrict__ kf_count_s_)
 {
@@ -954,9 +954,9 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        float q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        float q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<float>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<float>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         float A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -971,7 +971,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -988,12 +988,12 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const float q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const float q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_q[(idx_t)blockIdx.x * S + s] = q_r;
+                    kf_part_q_[(idx_t)blockIdx.x * S + s] = q__r;
                 }
             }
         }
@@ -1018,7 +1018,7 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         __syncthreads();
     }
     // the last blocks of their strips finish q = gemv(A, p) | s = gemv_t(A, r)
-    unsigned int* const kf_counters[2] = {kf_count_q + blockIdx.y, kf_count_s_ + blockIdx.x};
+    unsigned int* const kf_counters[2] = {kf_count_q_ + blockIdx.y, kf_count_s_ + blockIdx.x};
     const unsigned int kf_blocks[2] = {128u, 16u};
     bool kf_last[2];
     kf_last_blocks<2>(kf_counters, kf_blocks, kf_last);
@@ -1026,11 +1026,11 @@ k0_q_gemv__s_gemv_t(const float* __restrict__ A,
         const idx_t lo = (idx_t)blockIdx.y * (TS * ITERS);
         const idx_t hi = lo + (TS * ITERS) < 4096 ? lo + (TS * ITERS) : 4096;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float q_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 128; ++b) q_a = kf_op_add_t<float>::apply(q_a, kf_ldcg(&kf_part_q[(idx_t)b * 4096 + x]));
-            float q_o;
-            q_gemv_finalize(q_a, 1.0f, 0.0f, 0.0f, q_o);
-            q[x] = q_o;
+            float q__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 128; ++b) q__a = kf_op_add_t<float>::apply(q__a, kf_ldcg(&kf_part_q_[(idx_t)b * 4096 + x]));
+            float q__o;
+            q_gemv_finalize(q__a, 1.0f, 0.0f, 0.0f, q__o);
+            q_[x] = q__o;
         }
     }
     if (kf_last[1]) {

@@ -24,17 +24,17 @@ __device__ __forceinline__ void s_gemv_t_finalize(const double acc, const double
 // ===================== rank 1 =====================
 // plan {"fingerprint": "e64585ef84a8c1b6", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]
-// launch k0_q_gemv__s_gemv_t grid=(8, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_, partial:kf_part_q[2112B], counter:kf_count_q[8B], partial:kf_part_s_[16000B], counter:kf_count_s_[32B]) aligned=(A:32, p:32)
+// launch k0_q_gemv__s_gemv_t grid=(8, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_, partial:kf_part_q_[2112B], counter:kf_count_q_[8B], partial:kf_part_s_[16000B], counter:kf_count_s_[32B]) aligned=(A:32, p:32)
 
 // kernel k0_q_gemv__s_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     const double* __restrict__ p,
     const double* __restrict__ r_,
-    double* __restrict__ q,
+    double* __restrict__ q_,
     double* __restrict__ s_,
-    double* __restrict__ kf_part_q,
-    unsigned int* __restrict__ kf_count_q,
+    double* __restrict__ kf_part_q_,
+    unsigned int* __restrict__ kf_count_q_,
     double* __restrict__ kf_part_s_,
     unsigned int* __restrict__ kf_count_s_)
 {
@@ -51,9 +51,9 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        double q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        double q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<double>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<double>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         double A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -68,7 +68,7 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -85,12 +85,12 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const double q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const double q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_q[(idx_t)blockIdx.x * S + s] = q_r;
+                    kf_part_q_[(idx_t)blockIdx.x * S + s] = q__r;
                 }
             }
         }
@@ -115,7 +115,7 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         __syncthreads();
     }
     // the last blocks of their strips finish q = gemv(A, p) | s = gemv_t(A, r)
-    unsigned int* const kf_counters[2] = {kf_count_q + blockIdx.y, kf_count_s_ + blockIdx.x};
+    unsigned int* const kf_counters[2] = {kf_count_q_ + blockIdx.y, kf_count_s_ + blockIdx.x};
     const unsigned int kf_blocks[2] = {8u, 2u};
     bool kf_last[2];
     kf_last_blocks<2>(kf_counters, kf_blocks, kf_last);
@@ -123,11 +123,11 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         const idx_t lo = (idx_t)blockIdx.y * (TS * ITERS);
         const idx_t hi = lo + (TS * ITERS) < 33 ? lo + (TS * ITERS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double q_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) q_a = kf_op_add_t<double>::apply(q_a, kf_ldcg(&kf_part_q[(idx_t)b * 33 + x]));
-            double q_o;
-            q_gemv_finalize(q_a, 1.0, 0.0, 0.0, q_o);
-            q[x] = q_o;
+            double q__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) q__a = kf_op_add_t<double>::apply(q__a, kf_ldcg(&kf_part_q_[(idx_t)b * 33 + x]));
+            double q__o;
+            q_gemv_finalize(q__a, 1.0, 0.0, 0.0, q__o);
+            q_[x] = q__o;
         }
     }
     if (kf_last[1]) {
@@ -146,16 +146,16 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "e64585ef84a8c1b6", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]
-// launch k0_q_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q, partial:kf_part_q[2112B], counter:kf_count_q[20B]) aligned=(A:32, p:32)
+// launch k0_q_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q_, partial:kf_part_q_[2112B], counter:kf_count_q_[20B]) aligned=(A:32, p:32)
 // launch k1_s_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:r_, out:s_) aligned=(A:16)
 
 // kernel k0_q_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv(const double* __restrict__ A,
     const double* __restrict__ p,
-    double* __restrict__ q,
-    double* __restrict__ kf_part_q,
-    unsigned int* __restrict__ kf_count_q)
+    double* __restrict__ q_,
+    double* __restrict__ kf_part_q_,
+    unsigned int* __restrict__ kf_count_q_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -164,9 +164,9 @@ k0_q_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    double q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -184,34 +184,34 @@ k0_q_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_q[(idx_t)blockIdx.x * S + s] = q_acc[k];
+                    kf_part_q_[(idx_t)blockIdx.x * S + s] = q__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes q = gemv(A, p)
-    if (kf_last_block(kf_count_q + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_q_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double q_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 8; ++b) q_a = kf_op_add_t<double>::apply(q_a, kf_ldcg(&kf_part_q[(idx_t)b * 33 + x]));
-            double q_o;
-            q_gemv_finalize(q_a, 1.0, 0.0, 0.0, q_o);
-            q[x] = q_o;
+            double q__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 8; ++b) q__a = kf_op_add_t<double>::apply(q__a, kf_ldcg(&kf_part_q_[(idx_t)b * 33 + x]));
+            double q__o;
+            q_gemv_finalize(q__a, 1.0, 0.0, 0.0, q__o);
+            q_[x] = q__o;
         }
     }
 }
@@ -281,15 +281,15 @@ k1_s_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "e64585ef84a8c1b6", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q
-// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:q)
-// launch k0_q_gemv__s_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_)
+// launch k0_q_gemv__s_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q)
+kf_zero_outputs(unsigned int* __restrict__ q_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 66; i += step) q[i] = 0u;   // 66 words of q
+    for (int i = i0; i < 66; i += step) q_[i] = 0u;   // 66 words of q
 }
 
 // kernel k0_q_gemv__s_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
@@ -297,7 +297,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     const double* __restrict__ p,
     const double* __restrict__ r_,
-    double* __restrict__ q,
+    double* __restrict__ q_,
     double* __restrict__ s_)
 {
     using idx_t = int;
@@ -313,9 +313,9 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        double q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        double q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<double>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<double>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         double A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -330,7 +330,7 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -347,24 +347,24 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const double q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const double q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double q_c;
+                    double q__c;
                     if (blockIdx.x == 0) {
-                        double q_f;
-                        q_gemv_finalize(q_r, 1.0, 0.0, 0.0, q_f);
-                        q_c = q_f;
+                        double q__f;
+                        q_gemv_finalize(q__r, 1.0, 0.0, 0.0, q__f);
+                        q__c = q__f;
                     } else {
-                        double q_f;
-                        q_gemv_finalize(q_r, 1.0, 0.0, 0.0, q_f);
-                        double q_z;
-                        q_gemv_finalize(double(0), 1.0, 0.0, 0.0, q_z);
-                        q_c = q_f - q_z;
+                        double q__f;
+                        q_gemv_finalize(q__r, 1.0, 0.0, 0.0, q__f);
+                        double q__z;
+                        q_gemv_finalize(double(0), 1.0, 0.0, 0.0, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -395,15 +395,15 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "e64585ef84a8c1b6", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q
-// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:q)
-// launch k0_q_gemv__s_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:32, p:32)
+// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_)
+// launch k0_q_gemv__s_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:32, p:32)
 
-// zero the outputs atomics sum into: q (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q)
+kf_zero_outputs(unsigned int* __restrict__ q_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 66; i += step) q[i] = 0u;   // 66 words of q
+    for (int i = i0; i < 66; i += step) q_[i] = 0u;   // 66 words of q
 }
 
 // kernel k0_q_gemv__s_gemv_t: tile 33 x 1000 (lead order C), iterating along fast
@@ -411,7 +411,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     const double* __restrict__ p,
     const double* __restrict__ r_,
-    double* __restrict__ q,
+    double* __restrict__ q_,
     double* __restrict__ s_)
 {
     using idx_t = int;
@@ -424,9 +424,9 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     double r__s[KS];                                // invariant load: r along S
     #pragma unroll
     for (int k = 0; k < KS; ++k) { const idx_t s = sb + ty + k * BY; r__s[k] = (ALL_S || s < S) ? r_[s] : double(0); }
-    double q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    double q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         double s__acc[VEC];          // clear output of reduction s = gemv_t(A, r)
@@ -447,7 +447,7 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -483,24 +483,24 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
-        const double q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+        const double q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                double q_c;
+                double q__c;
                 if (blockIdx.x == 0) {
-                    double q_f;
-                    q_gemv_finalize(q_r, 1.0, 0.0, 0.0, q_f);
-                    q_c = q_f;
+                    double q__f;
+                    q_gemv_finalize(q__r, 1.0, 0.0, 0.0, q__f);
+                    q__c = q__f;
                 } else {
-                    double q_f;
-                    q_gemv_finalize(q_r, 1.0, 0.0, 0.0, q_f);
-                    double q_z;
-                    q_gemv_finalize(double(0), 1.0, 0.0, 0.0, q_z);
-                    q_c = q_f - q_z;
+                    double q__f;
+                    q_gemv_finalize(q__r, 1.0, 0.0, 0.0, q__f);
+                    double q__z;
+                    q_gemv_finalize(double(0), 1.0, 0.0, 0.0, q__z);
+                    q__c = q__f - q__z;
                 }
-                kf_atomic_add(&q[s], q_c);
+                kf_atomic_add(&q_[s], q__c);
             }
         }
     }
@@ -509,15 +509,15 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "e64585ef84a8c1b6", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q
-// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:q)
-// launch k0_q_gemv__s_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_) aligned=(A:16, p:16)
+// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_)
+// launch k0_q_gemv__s_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_) aligned=(A:16, p:16)
 
-// zero the outputs atomics sum into: q (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q)
+kf_zero_outputs(unsigned int* __restrict__ q_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 66; i += step) q[i] = 0u;   // 66 words of q
+    for (int i = i0; i < 66; i += step) q_[i] = 0u;   // 66 words of q
 }
 
 // kernel k0_q_gemv__s_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
@@ -525,7 +525,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     const double* __restrict__ p,
     const double* __restrict__ r_,
-    double* __restrict__ q,
+    double* __restrict__ q_,
     double* __restrict__ s_)
 {
     using idx_t = int;
@@ -541,9 +541,9 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        double q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        double q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<double>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<double>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         double A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -558,7 +558,7 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -575,24 +575,24 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const double q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const double q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double q_c;
+                    double q__c;
                     if (blockIdx.x == 0) {
-                        double q_f;
-                        q_gemv_finalize(q_r, 1.0, 0.0, 0.0, q_f);
-                        q_c = q_f;
+                        double q__f;
+                        q_gemv_finalize(q__r, 1.0, 0.0, 0.0, q__f);
+                        q__c = q__f;
                     } else {
-                        double q_f;
-                        q_gemv_finalize(q_r, 1.0, 0.0, 0.0, q_f);
-                        double q_z;
-                        q_gemv_finalize(double(0), 1.0, 0.0, 0.0, q_z);
-                        q_c = q_f - q_z;
+                        double q__f;
+                        q_gemv_finalize(q__r, 1.0, 0.0, 0.0, q__f);
+                        double q__z;
+                        q_gemv_finalize(double(0), 1.0, 0.0, 0.0, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -623,15 +623,15 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
 // ===================== rank 1 with k0_q_gemv__s_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "e64585ef84a8c1b6", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]; first kf_zero_outputs zeroes q
-// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:q)
-// launch k0_q_gemv__s_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_)
+// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:q_)
+// launch k0_q_gemv__s_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_)
 
-// zero the outputs atomics sum into: q (k0_q_gemv__s_gemv_t)
+// zero the outputs atomics sum into: q_ (k0_q_gemv__s_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ q)
+kf_zero_outputs(unsigned int* __restrict__ q_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 66; i += step) q[i] = 0u;   // 66 words of q
+    for (int i = i0; i < 66; i += step) q_[i] = 0u;   // 66 words of q
 }
 
 // kernel k0_q_gemv__s_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
@@ -639,7 +639,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     const double* __restrict__ p,
     const double* __restrict__ r_,
-    double* __restrict__ q,
+    double* __restrict__ q_,
     double* __restrict__ s_)
 {
     using idx_t = int;
@@ -655,9 +655,9 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        double q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        double q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<double>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<double>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         double A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -672,7 +672,7 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -689,24 +689,24 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const double q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const double q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double q_c;
+                    double q__c;
                     if (blockIdx.x == 0) {
-                        double q_f;
-                        q_gemv_finalize(q_r, 1.0, 0.0, 0.0, q_f);
-                        q_c = q_f;
+                        double q__f;
+                        q_gemv_finalize(q__r, 1.0, 0.0, 0.0, q__f);
+                        q__c = q__f;
                     } else {
-                        double q_f;
-                        q_gemv_finalize(q_r, 1.0, 0.0, 0.0, q_f);
-                        double q_z;
-                        q_gemv_finalize(double(0), 1.0, 0.0, 0.0, q_z);
-                        q_c = q_f - q_z;
+                        double q__f;
+                        q_gemv_finalize(q__r, 1.0, 0.0, 0.0, q__f);
+                        double q__z;
+                        q_gemv_finalize(double(0), 1.0, 0.0, 0.0, q__z);
+                        q__c = q__f - q__z;
                     }
-                    kf_atomic_add(&q[s], q_c);
+                    kf_atomic_add(&q_[s], q__c);
                 }
             }
         }
@@ -737,16 +737,16 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "e64585ef84a8c1b6", "kernels": [{"calls": [0], "name": "k0_q_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_s_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_q_gemv runs call(s) [0]; k1_s_gemv_t runs call(s) [1]
-// launch k0_q_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q, partial:kf_part_q[4224B], counter:kf_count_q[20B]) aligned=(A:16, p:16)
+// launch k0_q_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, out:q_, partial:kf_part_q_[4224B], counter:kf_count_q_[20B]) aligned=(A:16, p:16)
 // launch k1_s_gemv_t grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:r_, out:s_, partial:kf_part_s_[40000B], counter:kf_count_s_[64B]) aligned=(A:16)
 
 // kernel k0_q_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv(const double* __restrict__ A,
     const double* __restrict__ p,
-    double* __restrict__ q,
-    double* __restrict__ kf_part_q,
-    unsigned int* __restrict__ kf_count_q)
+    double* __restrict__ q_,
+    double* __restrict__ kf_part_q_,
+    unsigned int* __restrict__ kf_count_q_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -755,9 +755,9 @@ k0_q_gemv(const double* __restrict__ A,
     constexpr bool ALL_S = false, ALL_F = false;   // the grid covers S (F) exactly: no bounds checks along it
     const int tx = threadIdx.x, ty = threadIdx.y;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double q_acc[KS];          // clear output of reduction q = gemv(A, p)
+    double q__acc[KS];          // clear output of reduction q = gemv(A, p)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
@@ -775,34 +775,34 @@ k0_q_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
     }
     // finish reduction(s) q = gemv(A, p) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) q_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q_acc[k]);
+        for (int k = 0; k < KS; ++k) q__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(q__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_q[(idx_t)blockIdx.x * S + s] = q_acc[k];
+                    kf_part_q_[(idx_t)blockIdx.x * S + s] = q__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes q = gemv(A, p)
-    if (kf_last_block(kf_count_q + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_q_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double q_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 16; ++b) q_a = kf_op_add_t<double>::apply(q_a, kf_ldcg(&kf_part_q[(idx_t)b * 33 + x]));
-            double q_o;
-            q_gemv_finalize(q_a, 1.0, 0.0, 0.0, q_o);
-            q[x] = q_o;
+            double q__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 16; ++b) q__a = kf_op_add_t<double>::apply(q__a, kf_ldcg(&kf_part_q_[(idx_t)b * 33 + x]));
+            double q__o;
+            q_gemv_finalize(q__a, 1.0, 0.0, 0.0, q__o);
+            q_[x] = q__o;
         }
     }
 }
@@ -884,17 +884,17 @@ k1_s_gemv_t(const double* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "e64585ef84a8c1b6", "kernels": [{"calls": [0, 1], "name": "k0_q_gemv__s_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "bicgk", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_q_gemv__s_gemv_t runs call(s) [0, 1]
-// launch k0_q_gemv__s_gemv_t grid=(32, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q, out:s_, partial:kf_part_q[8448B], counter:kf_count_q[8B], partial:kf_part_s_[16000B], counter:kf_count_s_[128B])
+// launch k0_q_gemv__s_gemv_t grid=(32, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:p, in:r_, out:q_, out:s_, partial:kf_part_q_[8448B], counter:kf_count_q_[8B], partial:kf_part_s_[16000B], counter:kf_count_s_[128B])
 
 // kernel k0_q_gemv__s_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     const double* __restrict__ p,
     const double* __restrict__ r_,
-    double* __restrict__ q,
+    double* __restrict__ q_,
     double* __restrict__ s_,
-    double* __restrict__ kf_part_q,
-    unsigned int* __restrict__ kf_count_q,
+    double* __restrict__ kf_part_q_,
+    unsigned int* __restrict__ kf_count_q_,
     double* __restrict__ kf_part_s_,
     unsigned int* __restrict__ kf_count_s_)
 {
@@ -911,9 +911,9 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
     for (int r = 0; r < VEC; ++r) s__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t sb = ((idx_t)blockIdx.y * ITERS + it) * TS;
-        double q_acc[KS];          // clear output of reduction q = gemv(A, p)
+        double q__acc[KS];          // clear output of reduction q = gemv(A, p)
         #pragma unroll
-        for (int r = 0; r < KS; ++r) q_acc[r] = kf_op_add_t<double>::identity();
+        for (int r = 0; r < KS; ++r) q__acc[r] = kf_op_add_t<double>::identity();
         // call 0: q = gemv(A, p)   [gemv: nested_reduce, line 5]
         double A_e[KS][VEC];                        // load A
         #pragma unroll
@@ -928,7 +928,7 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) q_gemv_compute(A_e[k][v], p_f[v], q__acc[k]);
             }
         }
         // call 1: s = gemv_t(A, r)   [gemv_t: nested_reduce, line 6]
@@ -945,12 +945,12 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         }
         // finish reduction(s) q = gemv(A, p) across the block
         {
-            const double q_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q_acc);   // row k = tx / (BX / KS)
+            const double q__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(q__acc);   // row k = tx / (BX / KS)
             if (tx % (BX / KS) == 0) {
                 const int k = tx / (BX / KS);
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_q[(idx_t)blockIdx.x * S + s] = q_r;
+                    kf_part_q_[(idx_t)blockIdx.x * S + s] = q__r;
                 }
             }
         }
@@ -975,7 +975,7 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         __syncthreads();
     }
     // the last blocks of their strips finish q = gemv(A, p) | s = gemv_t(A, r)
-    unsigned int* const kf_counters[2] = {kf_count_q + blockIdx.y, kf_count_s_ + blockIdx.x};
+    unsigned int* const kf_counters[2] = {kf_count_q_ + blockIdx.y, kf_count_s_ + blockIdx.x};
     const unsigned int kf_blocks[2] = {32u, 2u};
     bool kf_last[2];
     kf_last_blocks<2>(kf_counters, kf_blocks, kf_last);
@@ -983,11 +983,11 @@ k0_q_gemv__s_gemv_t(const double* __restrict__ A,
         const idx_t lo = (idx_t)blockIdx.y * (TS * ITERS);
         const idx_t hi = lo + (TS * ITERS) < 33 ? lo + (TS * ITERS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double q_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 32; ++b) q_a = kf_op_add_t<double>::apply(q_a, kf_ldcg(&kf_part_q[(idx_t)b * 33 + x]));
-            double q_o;
-            q_gemv_finalize(q_a, 1.0, 0.0, 0.0, q_o);
-            q[x] = q_o;
+            double q__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 32; ++b) q__a = kf_op_add_t<double>::apply(q__a, kf_ldcg(&kf_part_q_[(idx_t)b * 33 + x]));
+            double q__o;
+            q_gemv_finalize(q__a, 1.0, 0.0, 0.0, q__o);
+            q_[x] = q__o;
         }
     }
     if (kf_last[1]) {

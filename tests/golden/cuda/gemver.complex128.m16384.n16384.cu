@@ -35,7 +35,7 @@ __device__ __forceinline__ void w_gemv_finalize(const kf_c128 acc, const kf_c128
 // plan {"fingerprint": "52da2a2f5ad8b3c3", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -159,7 +159,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -169,9 +169,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -189,22 +189,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -216,7 +216,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger runs call(s) [0, 1]; k1_x_gemv_t runs call(s) [2]; k2_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger grid=(256, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, out:B_1) aligned=(A:32, v1:32, v2:32)
 // launch k1_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(B.1:32, z:32)
-// launch k2_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k2_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -364,7 +364,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k2_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -374,9 +374,9 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -394,22 +394,22 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -421,7 +421,7 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
 // Plan: k0_B_ger runs call(s) [0]; k1_B_1_ger__x_gemv_t runs call(s) [1, 2]; k2_w_gemv runs call(s) [3]
 // launch k0_B_ger grid=(256, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:32, v1:32)
 // launch k1_B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:B, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(B:32, v2:32, z:32)
-// launch k2_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k2_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -575,7 +575,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k2_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -585,9 +585,9 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -605,22 +605,22 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -633,7 +633,7 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
 // launch k0_B_ger grid=(256, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:32, v1:32)
 // launch k1_B_1_ger grid=(256, 256, 1) block=(32, 16, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:32, v2:32)
 // launch k2_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(B.1:32, z:32)
-// launch k3_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k3_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -811,7 +811,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k3_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -821,9 +821,9 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -841,22 +841,22 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -867,7 +867,7 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
 // plan {"fingerprint": "52da2a2f5ad8b3c3", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -991,7 +991,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1001,9 +1001,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1021,22 +1021,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1048,7 +1048,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1178,7 +1178,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1188,9 +1188,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1208,22 +1208,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1235,7 +1235,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1365,7 +1365,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1375,9 +1375,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1395,22 +1395,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1421,7 +1421,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // plan {"fingerprint": "52da2a2f5ad8b3c3", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 1, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1533,7 +1533,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1543,9 +1543,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1563,22 +1563,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1589,7 +1589,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // plan {"fingerprint": "52da2a2f5ad8b3c3", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1713,7 +1713,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1723,9 +1723,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1743,22 +1743,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1769,7 +1769,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // plan {"fingerprint": "52da2a2f5ad8b3c3", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1893,7 +1893,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1903,9 +1903,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1923,22 +1923,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1949,7 +1949,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // plan {"fingerprint": "52da2a2f5ad8b3c3", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -2073,7 +2073,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2083,9 +2083,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2103,22 +2103,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2129,7 +2129,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // plan {"fingerprint": "52da2a2f5ad8b3c3", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -2253,7 +2253,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2263,9 +2263,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2283,22 +2283,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2311,7 +2311,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // launch k0_B_ger grid=(512, 1, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B)
 // launch k1_B_1_ger grid=(512, 1, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1)
 // launch k2_x_gemv_t grid=(512, 1, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_)
-// launch k3_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w)
+// launch k3_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_)
 
 // kernel k0_B_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -2477,7 +2477,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k3_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2487,9 +2487,9 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2507,22 +2507,22 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2533,7 +2533,7 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
 // plan {"fingerprint": "52da2a2f5ad8b3c3", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(512, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[2048B])
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[524288B], counter:kf_count_w[4096B])
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[524288B], counter:kf_count_w_[4096B])
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -2657,9 +2657,9 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2669,9 +2669,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2689,34 +2689,34 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 2)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 2)) {
         const idx_t lo = sb;
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 2; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 16384 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 2; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 16384 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }

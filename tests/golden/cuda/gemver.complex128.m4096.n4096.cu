@@ -34,16 +34,16 @@ __device__ __forceinline__ void w_gemv_finalize(const kf_c128 acc, const kf_c128
 // ===================== rank 1 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -168,7 +168,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -178,9 +178,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -198,32 +198,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -233,17 +233,17 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1], "name": "k0_B_ger__B_1_ger", "params": {"bx": 32, "by": 16, "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [2], "name": "k1_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}, {"calls": [3], "name": "k2_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger runs call(s) [0, 1]; k1_x_gemv_t runs call(s) [2]; k2_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger__B_1_ger grid=(64, 64, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, out:B_1) aligned=(A:32, v1:32, v2:32)
 // launch k1_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(B.1:32, z:32)
-// launch k2_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k2_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k2_w_gemv)
+// zero the outputs atomics sum into: w_ (k2_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger: tile 4096 x 4096 (lead order C), iterating along slow
@@ -392,7 +392,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k2_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -402,9 +402,9 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -422,32 +422,32 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -457,17 +457,17 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 3 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0], "name": "k0_B_ger", "params": {"bx": 32, "by": 16, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1, 2], "name": "k1_B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}, {"calls": [3], "name": "k2_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger runs call(s) [0]; k1_B_1_ger__x_gemv_t runs call(s) [1, 2]; k2_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger grid=(64, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:32, v1:32)
 // launch k1_B_1_ger__x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:B, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(B:32, v2:32, z:32)
-// launch k2_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k2_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k2_w_gemv)
+// zero the outputs atomics sum into: w_ (k2_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger: tile 4096 x 4096 (lead order C), iterating along slow
@@ -622,7 +622,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k2_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -632,9 +632,9 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -652,32 +652,32 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -687,18 +687,18 @@ k2_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 4 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0], "name": "k0_B_ger", "params": {"bx": 32, "by": 16, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_B_1_ger", "params": {"bx": 32, "by": 16, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}, {"calls": [2], "name": "k2_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k3_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger runs call(s) [0]; k1_B_1_ger runs call(s) [1]; k2_x_gemv_t runs call(s) [2]; k3_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger grid=(64, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:32, v1:32)
 // launch k1_B_1_ger grid=(64, 256, 1) block=(32, 16, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:32, v2:32)
 // launch k2_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(B.1:32, z:32)
-// launch k3_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k3_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k3_w_gemv)
+// zero the outputs atomics sum into: w_ (k3_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger: tile 4096 x 4096 (lead order C), iterating along slow
@@ -877,7 +877,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k3_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -887,9 +887,9 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -907,32 +907,32 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -942,16 +942,16 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 1 with k0_B_ger__B_1_ger__x_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1076,7 +1076,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1086,9 +1086,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1106,32 +1106,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1141,17 +1141,17 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 1 with k0_B_ger__B_1_ger__x_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x, w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: x_, w (k0_B_ger__B_1_ger__x_gemv_t, k1_w_gemv)
+// zero the outputs atomics sum into: x_, w_ (k0_B_ger__B_1_ger__x_gemv_t, k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
     for (int i = i0; i < 16384; i += step) x_[i] = 0u;   // 16384 words of x
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1274,7 +1274,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1284,9 +1284,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1304,32 +1304,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1339,16 +1339,16 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 1 with k0_B_ger__B_1_ger__x_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[256B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1473,7 +1473,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1483,9 +1483,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1503,32 +1503,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1538,17 +1538,17 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 1 with k0_B_ger__B_1_ger__x_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x, w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: x_, w (k0_B_ger__B_1_ger__x_gemv_t, k1_w_gemv)
+// zero the outputs atomics sum into: x_, w_ (k0_B_ger__B_1_ger__x_gemv_t, k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
     for (int i = i0; i < 16384; i += step) x_[i] = 0u;   // 16384 words of x
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1671,7 +1671,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1681,9 +1681,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1701,32 +1701,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1736,16 +1736,16 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 1 with k1_w_gemv in its implementation 2 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1870,7 +1870,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1880,9 +1880,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1900,32 +1900,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1935,16 +1935,16 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 1 with k1_w_gemv in its implementation 3 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(2, 256, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(2, 256, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -2069,7 +2069,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2079,9 +2079,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2099,32 +2099,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -2134,16 +2134,16 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== rank 1 with k1_w_gemv in its implementation 4 =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(2, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(2, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -2268,7 +2268,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2278,9 +2278,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2298,32 +2298,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -2334,7 +2334,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -2458,7 +2458,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2468,9 +2468,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2488,22 +2488,22 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2516,7 +2516,7 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
 // launch k0_B_ger grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B)
 // launch k1_B_1_ger grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1)
 // launch k2_x_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[512B])
-// launch k3_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w)
+// launch k3_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_)
 
 // kernel k0_B_ger: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -2694,7 +2694,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k3_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2704,9 +2704,9 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2724,22 +2724,22 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2749,16 +2749,16 @@ k3_w_gemv(const kf_c128* __restrict__ B_1,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "bd3fd04dafa6bb55", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B])
-// launch k1_w_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w)
+// launch k1_w_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -2883,7 +2883,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ B_1,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2893,9 +2893,9 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2913,32 +2913,32 @@ k1_w_gemv(const kf_c128* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }

@@ -36,7 +36,7 @@ __device__ __forceinline__ void w_gemv_finalize(const float acc, const float alp
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -166,7 +166,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -176,9 +176,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -196,22 +196,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -224,7 +224,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger grid=(128, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, out:B_1) aligned=(A:16, v1:16, v2:16)
 // launch k1_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_) aligned=(B.1:16, z:16)
-// launch k2_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k2_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k1_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -378,7 +378,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k2_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -388,9 +388,9 @@ k2_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -408,22 +408,22 @@ k2_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -436,7 +436,7 @@ k2_w_gemv(const float* __restrict__ B_1,
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger grid=(128, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:B, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(B:16, v2:16, z:16)
-// launch k2_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k2_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k1_B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -596,7 +596,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k2_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -606,9 +606,9 @@ k2_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -626,22 +626,22 @@ k2_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -655,7 +655,7 @@ k2_w_gemv(const float* __restrict__ B_1,
 // launch k0_B_ger grid=(128, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger grid=(128, 256, 1) block=(32, 16, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:16, v2:16)
 // launch k2_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_) aligned=(B.1:16, z:16)
-// launch k3_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k3_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k2_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -839,7 +839,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k3_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -849,9 +849,9 @@ k3_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -869,22 +869,22 @@ k3_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -896,7 +896,7 @@ k3_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1026,7 +1026,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1036,9 +1036,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1056,22 +1056,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1083,7 +1083,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1213,7 +1213,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1223,9 +1223,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1243,22 +1243,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1270,7 +1270,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1401,7 +1401,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1411,9 +1411,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1431,22 +1431,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1458,7 +1458,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1588,7 +1588,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1598,9 +1598,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1618,22 +1618,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1645,7 +1645,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1775,7 +1775,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1785,9 +1785,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1805,22 +1805,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1832,7 +1832,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1962,7 +1962,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1972,9 +1972,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1992,22 +1992,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2019,7 +2019,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -2149,7 +2149,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2159,9 +2159,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -2180,22 +2180,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2207,7 +2207,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -2337,7 +2337,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2347,9 +2347,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -2368,22 +2368,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2396,7 +2396,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // launch k0_B_ger grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:16, v2:16)
 // launch k2_x_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[512B]) aligned=(B.1:16, z:16)
-// launch k3_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k3_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -2574,7 +2574,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k3_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2584,9 +2584,9 @@ k3_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2604,22 +2604,22 @@ k3_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2631,7 +2631,7 @@ k3_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_)
-// launch k1_w_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[262144B], counter:kf_count_w[16384B])
+// launch k1_w_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[262144B], counter:kf_count_w_[16384B])
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -2761,9 +2761,9 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2773,9 +2773,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2793,34 +2793,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 4)) {
         const idx_t lo = sb;
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 4; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 16384 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 4; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 16384 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }

@@ -35,7 +35,7 @@ __device__ __forceinline__ void w_gemv_finalize(const float acc, const float alp
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -147,9 +147,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -159,9 +159,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -179,34 +179,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -216,7 +216,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger runs call(s) [0, 1]; k1_x_gemv_t runs call(s) [2]; k2_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, out:B_1) aligned=(A:16, v1:16, v2:16)
 // launch k1_x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_) aligned=(B.1:16, z:16)
-// launch k2_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k2_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -352,9 +352,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k2_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -364,9 +364,9 @@ k2_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -384,34 +384,34 @@ k2_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -421,7 +421,7 @@ k2_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger runs call(s) [0]; k1_B_1_ger__x_gemv_t runs call(s) [1, 2]; k2_w_gemv runs call(s) [3]
 // launch k0_B_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:B, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(B:16, v2:16, z:16)
-// launch k2_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k2_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -563,9 +563,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k2_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -575,9 +575,9 @@ k2_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -595,34 +595,34 @@ k2_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -633,7 +633,7 @@ k2_w_gemv(const float* __restrict__ B_1,
 // launch k0_B_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:16, v2:16)
 // launch k2_x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_) aligned=(B.1:16, z:16)
-// launch k3_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k3_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -799,9 +799,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k3_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -811,9 +811,9 @@ k3_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -831,34 +831,34 @@ k3_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -867,7 +867,7 @@ k3_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -979,9 +979,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -991,9 +991,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1011,34 +1011,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1047,7 +1047,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 8}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(4, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1159,9 +1159,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1171,9 +1171,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1191,34 +1191,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1227,7 +1227,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1339,9 +1339,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1351,9 +1351,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1371,34 +1371,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1407,7 +1407,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 8}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(4, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1519,9 +1519,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1531,9 +1531,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1551,34 +1551,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1587,7 +1587,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[12B]) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[12B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1699,9 +1699,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1711,9 +1711,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1731,31 +1731,31 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
-        const float w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const float w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+                kf_part_w_[(idx_t)blockIdx.x * S + s] = w__r;
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1764,7 +1764,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[8B]) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[8B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1876,9 +1876,9 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1888,9 +1888,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1908,31 +1908,31 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
-        const float w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const float w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+                kf_part_w_[(idx_t)blockIdx.x * S + s] = w__r;
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1941,7 +1941,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[12B]) aligned=(B.1:16, x:16)
+// launch k1_w_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[12B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -2053,9 +2053,9 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -2065,9 +2065,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2085,34 +2085,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -2121,7 +2121,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(4, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[528B], counter:kf_count_w[20B]) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(4, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[528B], counter:kf_count_w_[20B]) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -2233,9 +2233,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -2245,9 +2245,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2265,34 +2265,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 4)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 4; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 4; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -2303,7 +2303,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // launch k0_B_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:16, v2:16)
 // launch k2_x_gemv_t grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[20000B], counter:kf_count_x_[32B]) aligned=(B.1:16, z:16)
-// launch k3_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[1056B], counter:kf_count_w[20B]) aligned=(B.1:16, x:16)
+// launch k3_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[1056B], counter:kf_count_w_[20B]) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -2481,9 +2481,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k3_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -2493,9 +2493,9 @@ k3_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2513,34 +2513,34 @@ k3_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -2549,7 +2549,7 @@ k3_w_gemv(const float* __restrict__ B_1,
 // plan {"fingerprint": "619a5d9510eff250", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_)
-// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[4224B], counter:kf_count_w[20B])
+// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[4224B], counter:kf_count_w_[20B])
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -2661,9 +2661,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -2673,9 +2673,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2693,34 +2693,34 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 32; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 32; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }

@@ -36,7 +36,7 @@ __device__ __forceinline__ void w_gemv_finalize(const float acc, const float alp
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -166,7 +166,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -176,9 +176,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -196,22 +196,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -224,7 +224,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger grid=(32, 64, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, out:B_1) aligned=(A:16, v1:16, v2:16)
 // launch k1_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_) aligned=(B.1:16, z:16)
-// launch k2_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k2_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k1_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -378,7 +378,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k2_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -388,9 +388,9 @@ k2_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -408,22 +408,22 @@ k2_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -436,7 +436,7 @@ k2_w_gemv(const float* __restrict__ B_1,
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger grid=(32, 64, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:B, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(B:16, v2:16, z:16)
-// launch k2_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k2_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k1_B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -596,7 +596,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k2_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -606,9 +606,9 @@ k2_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -626,22 +626,22 @@ k2_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -655,7 +655,7 @@ k2_w_gemv(const float* __restrict__ B_1,
 // launch k0_B_ger grid=(32, 64, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger grid=(32, 64, 1) block=(32, 16, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:16, v2:16)
 // launch k2_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_) aligned=(B.1:16, z:16)
-// launch k3_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k3_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k2_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -839,7 +839,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k3_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -849,9 +849,9 @@ k3_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -869,22 +869,22 @@ k3_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -896,7 +896,7 @@ k3_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1026,7 +1026,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1036,9 +1036,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1056,22 +1056,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1083,7 +1083,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1214,7 +1214,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1224,9 +1224,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1244,22 +1244,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1271,7 +1271,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1401,7 +1401,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1411,9 +1411,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1431,22 +1431,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1458,7 +1458,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 16, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1588,7 +1588,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1598,9 +1598,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1618,22 +1618,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1645,7 +1645,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1775,7 +1775,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1785,9 +1785,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1805,22 +1805,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1832,7 +1832,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1962,7 +1962,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1972,9 +1972,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1992,22 +1992,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2019,7 +2019,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -2149,7 +2149,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2159,9 +2159,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2179,22 +2179,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2206,7 +2206,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:16, v1:16, v2:16, z:16)
-// launch k1_w_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -2336,7 +2336,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2346,9 +2346,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -2367,22 +2367,22 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2395,7 +2395,7 @@ k1_w_gemv(const float* __restrict__ B_1,
 // launch k0_B_ger grid=(32, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger grid=(32, 16, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:16, v2:16)
 // launch k2_x_gemv_t grid=(32, 16, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[128B]) aligned=(B.1:16, z:16)
-// launch k3_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k3_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -2573,7 +2573,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k3_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2583,9 +2583,9 @@ k3_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2603,22 +2603,22 @@ k3_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2628,17 +2628,17 @@ k3_w_gemv(const float* __restrict__ B_1,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "842b7850b0578bd0", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 16, "ks": 2, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x, w
-// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w)
+// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_)
-// launch k1_w_gemv grid=(8, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w)
+// launch k1_w_gemv grid=(8, 512, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_)
 
-// zero the outputs atomics sum into: x_, w (k0_B_ger__B_1_ger__x_gemv_t, k1_w_gemv)
+// zero the outputs atomics sum into: x_, w_ (k0_B_ger__B_1_ger__x_gemv_t, k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
     for (int i = i0; i < 4096; i += step) x_[i] = 0u;   // 4096 words of x
-    for (int i = i0; i < 4096; i += step) w[i] = 0u;   // 4096 words of w
+    for (int i = i0; i < 4096; i += step) w_[i] = 0u;   // 4096 words of w
 }
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -2761,7 +2761,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ B_1,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -2771,9 +2771,9 @@ k1_w_gemv(const float* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2791,32 +2791,32 @@ k1_w_gemv(const float* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_c;
+                    float w__c;
                     if (blockIdx.x == 0) {
-                        float w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_f);
-                        w_c = w_f;
+                        float w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__f);
+                        w__c = w__f;
                     } else {
-                        float w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_f);
-                        float w_z;
-                        w_gemv_finalize(float(0), alpha_v, 0.0f, 0.0f, w_z);
-                        w_c = w_f - w_z;
+                        float w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__f);
+                        float w__z;
+                        w_gemv_finalize(float(0), alpha_v, 0.0f, 0.0f, w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }

@@ -35,7 +35,7 @@ __device__ __forceinline__ void w_gemv_finalize(const double acc, const double a
 // plan {"fingerprint": "28d8d63ae03d60c9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -159,7 +159,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -169,9 +169,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -189,22 +189,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -216,7 +216,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger runs call(s) [0, 1]; k1_x_gemv_t runs call(s) [2]; k2_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger grid=(128, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, out:B_1) aligned=(A:32, v1:32, v2:32)
 // launch k1_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(B.1:32, z:32)
-// launch k2_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k2_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -364,7 +364,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k2_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -374,9 +374,9 @@ k2_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -394,22 +394,22 @@ k2_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -421,7 +421,7 @@ k2_w_gemv(const double* __restrict__ B_1,
 // Plan: k0_B_ger runs call(s) [0]; k1_B_1_ger__x_gemv_t runs call(s) [1, 2]; k2_w_gemv runs call(s) [3]
 // launch k0_B_ger grid=(128, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:32, v1:32)
 // launch k1_B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:B, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(B:32, v2:32, z:32)
-// launch k2_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k2_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -575,7 +575,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k2_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -585,9 +585,9 @@ k2_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -605,22 +605,22 @@ k2_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -633,7 +633,7 @@ k2_w_gemv(const double* __restrict__ B_1,
 // launch k0_B_ger grid=(128, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:32, v1:32)
 // launch k1_B_1_ger grid=(128, 256, 1) block=(32, 16, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:32, v2:32)
 // launch k2_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(B.1:32, z:32)
-// launch k3_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k3_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -811,7 +811,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k3_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -821,9 +821,9 @@ k3_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -841,22 +841,22 @@ k3_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -867,7 +867,7 @@ k3_w_gemv(const double* __restrict__ B_1,
 // plan {"fingerprint": "28d8d63ae03d60c9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -991,7 +991,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1001,9 +1001,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1021,22 +1021,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1048,7 +1048,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(128, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1178,7 +1178,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1188,9 +1188,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1208,22 +1208,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1234,7 +1234,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // plan {"fingerprint": "28d8d63ae03d60c9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 512, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[1048576B], counter:kf_count_x_[512B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1358,7 +1358,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1368,9 +1368,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1388,22 +1388,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1415,7 +1415,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(128, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_B_ger__B_1_ger__x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1545,7 +1545,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1555,9 +1555,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1575,22 +1575,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1601,7 +1601,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // plan {"fingerprint": "28d8d63ae03d60c9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1725,7 +1725,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1735,9 +1735,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1755,22 +1755,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1781,7 +1781,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // plan {"fingerprint": "28d8d63ae03d60c9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1905,7 +1905,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1915,9 +1915,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -1935,22 +1935,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1961,7 +1961,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // plan {"fingerprint": "28d8d63ae03d60c9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -2085,7 +2085,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2095,9 +2095,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -2116,22 +2116,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2142,7 +2142,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // plan {"fingerprint": "28d8d63ae03d60c9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, v1:32, v2:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:32, x:32)
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -2266,7 +2266,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2276,9 +2276,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -2297,22 +2297,22 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2325,7 +2325,7 @@ k1_w_gemv(const double* __restrict__ B_1,
 // launch k0_B_ger grid=(256, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:u1, in:v1, out:B) aligned=(A:16, v1:16)
 // launch k1_B_1_ger grid=(256, 2, 1) block=(32, 8, 1) smem=0 args=(in:B, in:u2, in:v2, out:B_1) aligned=(B:16, v2:16)
 // launch k2_x_gemv_t grid=(256, 2, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[1024B]) aligned=(B.1:16, z:16)
-// launch k3_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w) aligned=(B.1:16, x:16)
+// launch k3_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_) aligned=(B.1:16, x:16)
 
 // kernel k0_B_ger: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -2503,7 +2503,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k3_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2513,9 +2513,9 @@ k3_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2533,22 +2533,22 @@ k3_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -2559,7 +2559,7 @@ k3_w_gemv(const double* __restrict__ B_1,
 // plan {"fingerprint": "28d8d63ae03d60c9", "kernels": [{"calls": [0, 1, 2], "name": "k0_B_ger__B_1_ger__x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [3], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "gemver", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_B_ger__B_1_ger__x_gemv_t runs call(s) [0, 1, 2]; k1_w_gemv runs call(s) [3]
 // launch k0_B_ger__B_1_ger__x_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:u1, in:v1, in:u2, in:v2, in:y_, host:beta, in:z, out:B_1, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[2048B])
-// launch k1_w_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w, partial:kf_part_w[524288B], counter:kf_count_w[16384B])
+// launch k1_w_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:B_1, in:x_, host:alpha, out:w_, partial:kf_part_w_[524288B], counter:kf_count_w_[16384B])
 
 // kernel k0_B_ger__B_1_ger__x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -2683,9 +2683,9 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ B_1,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w,
-    double* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    double* __restrict__ w_,
+    double* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -2695,9 +2695,9 @@ k1_w_gemv(const double* __restrict__ B_1,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(B, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 3: w = gemv(B, x, alpha=alpha)   [gemv: nested_reduce, line 9]
@@ -2715,34 +2715,34 @@ k1_w_gemv(const double* __restrict__ B_1,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(B_1_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(B, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(B, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 4)) {
         const idx_t lo = sb;
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double w_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 4; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 16384 + x]));
-            double w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
-            w[x] = w_o;
+            double w__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 4; ++b) w__a = kf_op_add_t<double>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 16384 + x]));
+            double w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0, 0.0, w__o);
+            w_[x] = w__o;
         }
     }
 }

@@ -44,9 +44,9 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     const kf_c128 alpha_v = alpha;
     const kf_c128 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     kf_c128 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c128>::identity();
@@ -67,7 +67,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -91,7 +91,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -99,10 +99,10 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
                     kf_c128 y__o;
-                    y_gemv_finalize(y__acc[k], beta_v, kf_c128(1.0, 0.0), t_o, y__o);
+                    y_gemv_finalize(y__acc[k], beta_v, kf_c128(1.0, 0.0), t__o, y__o);
                     y_[s] = y__o;
                 }
             }
@@ -113,16 +113,16 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "13261be00fc97155", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv runs call(s) [1]; first kf_zero_outputs zeroes t, y
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t, out:y_)
-// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t) aligned=(A:32, x:32)
-// launch k1_y_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B, in:x_, host:beta, in:t, out:y_) aligned=(B:32, x:32)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:t_, out:y_)
+// launch k0_t_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t_) aligned=(A:32, x:32)
+// launch k1_y_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:B, in:x_, host:beta, in:t_, out:y_) aligned=(B:32, x:32)
 
-// zero the outputs atomics sum into: t, y_ (k0_t_gemv, k1_y_gemv)
+// zero the outputs atomics sum into: t_, y_ (k0_t_gemv, k1_y_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ t, unsigned int* __restrict__ y_)
+kf_zero_outputs(unsigned int* __restrict__ t_, unsigned int* __restrict__ y_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) t[i] = 0u;   // 16384 words of t
+    for (int i = i0; i < 16384; i += step) t_[i] = 0u;   // 16384 words of t
     for (int i = i0; i < 16384; i += step) y_[i] = 0u;   // 16384 words of y
 }
 
@@ -131,7 +131,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -141,9 +141,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 6]
@@ -161,32 +161,32 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_c;
+                    kf_c128 t__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        t_c = t_f;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        t__c = t__f;
                     } else {
-                        kf_c128 t_f;
-                        t_gemv_finalize(t_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_f);
-                        kf_c128 t_z;
-                        t_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_z);
-                        t_c = t_f - t_z;
+                        kf_c128 t__f;
+                        t_gemv_finalize(t__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__f);
+                        kf_c128 t__z;
+                        t_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__z);
+                        t__c = t__f - t__z;
                     }
-                    kf_atomic_add(&t[s], t_c);
+                    kf_atomic_add(&t_[s], t__c);
                 }
             }
         }
@@ -198,7 +198,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_y_gemv(const kf_c128* __restrict__ B,
     const kf_c128* __restrict__ x_,
     const kf_c128 beta,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -245,7 +245,7 @@ k1_y_gemv(const kf_c128* __restrict__ B,
                     kf_c128 y__c;
                     if (blockIdx.x == 0) {
                         kf_c128 y__f;
-                        y_gemv_finalize(y__acc[k], beta_v, kf_c128(1.0, 0.0), t[s], y__f);
+                        y_gemv_finalize(y__acc[k], beta_v, kf_c128(1.0, 0.0), t_[s], y__f);
                         y__c = y__f;
                     } else {
                         kf_c128 y__f;
@@ -284,9 +284,9 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     const kf_c128 alpha_v = alpha;
     const kf_c128 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     kf_c128 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c128>::identity();
@@ -307,7 +307,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -330,16 +330,16 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
-        const kf_c128 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c128 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         const kf_c128 y__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(y__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_c128 t_o;
-                t_gemv_finalize(t_r, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
+                kf_c128 t__o;
+                t_gemv_finalize(t__r, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
                 kf_c128 y__o;
-                y_gemv_finalize(y__r, beta_v, kf_c128(1.0, 0.0), t_o, y__o);
+                y_gemv_finalize(y__r, beta_v, kf_c128(1.0, 0.0), t__o, y__o);
                 y_[s] = y__o;
             }
         }
@@ -369,9 +369,9 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     const kf_c128 alpha_v = alpha;
     const kf_c128 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     kf_c128 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c128>::identity();
@@ -392,7 +392,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -416,7 +416,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -424,10 +424,10 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
                     kf_c128 y__o;
-                    y_gemv_finalize(y__acc[k], beta_v, kf_c128(1.0, 0.0), t_o, y__o);
+                    y_gemv_finalize(y__acc[k], beta_v, kf_c128(1.0, 0.0), t__o, y__o);
                     y_[s] = y__o;
                 }
             }
@@ -458,9 +458,9 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     const kf_c128 alpha_v = alpha;
     const kf_c128 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     kf_c128 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c128>::identity();
@@ -481,7 +481,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -504,16 +504,16 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
-        const kf_c128 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c128 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         const kf_c128 y__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(y__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_c128 t_o;
-                t_gemv_finalize(t_r, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
+                kf_c128 t__o;
+                t_gemv_finalize(t__r, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
                 kf_c128 y__o;
-                y_gemv_finalize(y__r, beta_v, kf_c128(1.0, 0.0), t_o, y__o);
+                y_gemv_finalize(y__r, beta_v, kf_c128(1.0, 0.0), t__o, y__o);
                 y_[s] = y__o;
             }
         }
@@ -543,9 +543,9 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     const kf_c128 alpha_v = alpha;
     const kf_c128 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     kf_c128 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c128>::identity();
@@ -566,7 +566,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -589,16 +589,16 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
-        const kf_c128 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c128 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         const kf_c128 y__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(y__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_c128 t_o;
-                t_gemv_finalize(t_r, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
+                kf_c128 t__o;
+                t_gemv_finalize(t__r, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
                 kf_c128 y__o;
-                y_gemv_finalize(y__r, beta_v, kf_c128(1.0, 0.0), t_o, y__o);
+                y_gemv_finalize(y__r, beta_v, kf_c128(1.0, 0.0), t__o, y__o);
                 y_[s] = y__o;
             }
         }
@@ -608,15 +608,15 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "13261be00fc97155", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv runs call(s) [1]
-// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t)
-// launch k1_y_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t, out:y_)
+// launch k0_t_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t_)
+// launch k1_y_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t_, out:y_)
 
 // kernel k0_t_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ t)
+    kf_c128* __restrict__ t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -626,9 +626,9 @@ k0_t_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 6]
@@ -646,22 +646,22 @@ k0_t_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 t_o;
-                    t_gemv_finalize(t_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
-                    t[s] = t_o;
+                    kf_c128 t__o;
+                    t_gemv_finalize(t__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
+                    t_[s] = t__o;
                 }
             }
         }
@@ -673,7 +673,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv(const kf_c128* __restrict__ B,
     const kf_c128* __restrict__ x_,
     const kf_c128 beta,
-    const kf_c128* __restrict__ t,
+    const kf_c128* __restrict__ t_,
     kf_c128* __restrict__ y_)
 {
     using idx_t = int;
@@ -718,7 +718,7 @@ k1_y_gemv(const kf_c128* __restrict__ B,
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
                     kf_c128 y__o;
-                    y_gemv_finalize(y__acc[k], beta_v, kf_c128(1.0, 0.0), t[s], y__o);
+                    y_gemv_finalize(y__acc[k], beta_v, kf_c128(1.0, 0.0), t_[s], y__o);
                     y_[s] = y__o;
                 }
             }
@@ -729,7 +729,7 @@ k1_y_gemv(const kf_c128* __restrict__ B,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "13261be00fc97155", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 64, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[131072B], partial:kf_part_y_[131072B], counter:kf_count_t[4096B])
+// launch k0_t_gemv__y_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[131072B], partial:kf_part_y_[131072B], counter:kf_count_t_[4096B])
 
 // kernel k0_t_gemv__y_gemv: tile 4096 x 4096 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -739,9 +739,9 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ B,
     const kf_c128 beta,
     kf_c128* __restrict__ y_,
-    kf_c128* __restrict__ kf_part_t,
+    kf_c128* __restrict__ kf_part_t_,
     kf_c128* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -752,9 +752,9 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     const kf_c128 alpha_v = alpha;
     const kf_c128 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c128 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c128>::identity();
     kf_c128 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c128>::identity();
@@ -775,7 +775,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -799,7 +799,7 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -807,25 +807,25 @@ k0_t_gemv__y_gemv(const kf_c128* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                     kf_part_y_[(idx_t)blockIdx.x * S + s] = y__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 2)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 2)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 4096 ? lo + (TS) : 4096;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 t_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 2; ++b) t_a = kf_op_add_t<kf_c128>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 4096 + x]));
-            kf_c128 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t_o);
+            kf_c128 t__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 2; ++b) t__a = kf_op_add_t<kf_c128>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 4096 + x]));
+            kf_c128 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), t__o);
             kf_c128 y__a = kf_op_add_t<kf_c128>::identity();
             for (int b = 0; b < 2; ++b) y__a = kf_op_add_t<kf_c128>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 4096 + x]));
             kf_c128 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c128(1.0, 0.0), t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c128(1.0, 0.0), t__o, y__o);
             y_[x] = y__o;
         }
     }

@@ -24,7 +24,7 @@ __device__ __forceinline__ void y_gemv_finalize(const kf_c64 acc, const kf_c64 a
 // ===================== rank 1 =====================
 // plan {"fingerprint": "60323f7b7b1ed2d5", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[2112B], partial:kf_part_y_[2112B], counter:kf_count_t[20B]) aligned=(A:32, B:32, x:32)
+// launch k0_t_gemv__y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[2112B], partial:kf_part_y_[2112B], counter:kf_count_t_[20B]) aligned=(A:32, B:32, x:32)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -34,9 +34,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ B,
     const kf_c64 beta,
     kf_c64* __restrict__ y_,
-    kf_c64* __restrict__ kf_part_t,
+    kf_c64* __restrict__ kf_part_t_,
     kf_c64* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -47,9 +47,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64 alpha_v = alpha;
     const kf_c64 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c64 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c64>::identity();
     kf_c64 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c64>::identity();
@@ -70,7 +70,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -94,7 +94,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -102,25 +102,25 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                     kf_part_y_[(idx_t)blockIdx.x * S + s] = y__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 t_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<kf_c64>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c64 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t_o);
+            kf_c64 t__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<kf_c64>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c64 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t__o);
             kf_c64 y__a = kf_op_add_t<kf_c64>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<kf_c64>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             kf_c64 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -129,17 +129,17 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "60323f7b7b1ed2d5", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t, partial:kf_part_t[2112B], counter:kf_count_t[20B]) aligned=(A:32, x:32)
-// launch k1_y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t, out:y_, partial:kf_part_y_[2112B], counter:kf_count_y_[20B]) aligned=(B:32, x:32)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t_, partial:kf_part_t_[2112B], counter:kf_count_t_[20B]) aligned=(A:32, x:32)
+// launch k1_y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t_, out:y_, partial:kf_part_y_[2112B], counter:kf_count_y_[20B]) aligned=(B:32, x:32)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ t,
-    kf_c64* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c64* __restrict__ t_,
+    kf_c64* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -149,9 +149,9 @@ k0_t_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c64 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 6]
@@ -169,34 +169,34 @@ k0_t_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 t_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<kf_c64>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c64 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t_o);
-            t[x] = t_o;
+            kf_c64 t__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<kf_c64>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c64 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -206,7 +206,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv(const kf_c64* __restrict__ B,
     const kf_c64* __restrict__ x_,
     const kf_c64 beta,
-    const kf_c64* __restrict__ t,
+    const kf_c64* __restrict__ t_,
     kf_c64* __restrict__ y_,
     kf_c64* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -265,7 +265,7 @@ k1_y_gemv(const kf_c64* __restrict__ B,
             kf_c64 y__a = kf_op_add_t<kf_c64>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<kf_c64>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             kf_c64 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t[x], y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t_[x], y__o);
             y_[x] = y__o;
         }
     }
@@ -274,7 +274,7 @@ k1_y_gemv(const kf_c64* __restrict__ B,
 // ===================== rank 1 with k0_t_gemv__y_gemv in its implementation 2 =====================
 // plan {"fingerprint": "60323f7b7b1ed2d5", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[2112B], partial:kf_part_y_[2112B], counter:kf_count_t[12B]) aligned=(A:32, B:32, x:32)
+// launch k0_t_gemv__y_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[2112B], partial:kf_part_y_[2112B], counter:kf_count_t_[12B]) aligned=(A:32, B:32, x:32)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -284,9 +284,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ B,
     const kf_c64 beta,
     kf_c64* __restrict__ y_,
-    kf_c64* __restrict__ kf_part_t,
+    kf_c64* __restrict__ kf_part_t_,
     kf_c64* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -297,9 +297,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64 alpha_v = alpha;
     const kf_c64 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c64 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c64>::identity();
     kf_c64 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c64>::identity();
@@ -320,7 +320,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -343,30 +343,30 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
-        const kf_c64 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c64 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         const kf_c64 y__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(y__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
                 kf_part_y_[(idx_t)blockIdx.x * S + s] = y__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 t_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<kf_c64>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c64 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t_o);
+            kf_c64 t__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<kf_c64>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c64 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t__o);
             kf_c64 y__a = kf_op_add_t<kf_c64>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<kf_c64>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             kf_c64 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -375,7 +375,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv__y_gemv in its implementation 3 =====================
 // plan {"fingerprint": "60323f7b7b1ed2d5", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[2112B], partial:kf_part_y_[2112B], counter:kf_count_t[8B]) aligned=(A:32, B:32, x:32)
+// launch k0_t_gemv__y_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[2112B], partial:kf_part_y_[2112B], counter:kf_count_t_[8B]) aligned=(A:32, B:32, x:32)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -385,9 +385,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ B,
     const kf_c64 beta,
     kf_c64* __restrict__ y_,
-    kf_c64* __restrict__ kf_part_t,
+    kf_c64* __restrict__ kf_part_t_,
     kf_c64* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -398,9 +398,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64 alpha_v = alpha;
     const kf_c64 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c64 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c64>::identity();
     kf_c64 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c64>::identity();
@@ -421,7 +421,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -444,30 +444,30 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
-        const kf_c64 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c64 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         const kf_c64 y__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(y__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
                 kf_part_y_[(idx_t)blockIdx.x * S + s] = y__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 t_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<kf_c64>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c64 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t_o);
+            kf_c64 t__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<kf_c64>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c64 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t__o);
             kf_c64 y__a = kf_op_add_t<kf_c64>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<kf_c64>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             kf_c64 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -476,7 +476,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv__y_gemv in its implementation 4 =====================
 // plan {"fingerprint": "60323f7b7b1ed2d5", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[2112B], partial:kf_part_y_[2112B], counter:kf_count_t[12B]) aligned=(A:32, B:32, x:32)
+// launch k0_t_gemv__y_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[2112B], partial:kf_part_y_[2112B], counter:kf_count_t_[12B]) aligned=(A:32, B:32, x:32)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -486,9 +486,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ B,
     const kf_c64 beta,
     kf_c64* __restrict__ y_,
-    kf_c64* __restrict__ kf_part_t,
+    kf_c64* __restrict__ kf_part_t_,
     kf_c64* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -499,9 +499,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64 alpha_v = alpha;
     const kf_c64 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c64 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c64>::identity();
     kf_c64 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c64>::identity();
@@ -522,7 +522,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -546,7 +546,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -554,25 +554,25 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                     kf_part_y_[(idx_t)blockIdx.x * S + s] = y__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 t_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<kf_c64>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c64 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t_o);
+            kf_c64 t__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<kf_c64>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c64 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t__o);
             kf_c64 y__a = kf_op_add_t<kf_c64>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<kf_c64>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             kf_c64 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -581,7 +581,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv__y_gemv in its implementation 5 =====================
 // plan {"fingerprint": "60323f7b7b1ed2d5", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[2112B], partial:kf_part_y_[2112B], counter:kf_count_t[8B]) aligned=(A:32, B:32, x:32)
+// launch k0_t_gemv__y_gemv grid=(8, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[2112B], partial:kf_part_y_[2112B], counter:kf_count_t_[8B]) aligned=(A:32, B:32, x:32)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -591,9 +591,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ B,
     const kf_c64 beta,
     kf_c64* __restrict__ y_,
-    kf_c64* __restrict__ kf_part_t,
+    kf_c64* __restrict__ kf_part_t_,
     kf_c64* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -604,9 +604,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64 alpha_v = alpha;
     const kf_c64 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c64 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c64>::identity();
     kf_c64 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c64>::identity();
@@ -627,7 +627,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -650,30 +650,30 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
-        const kf_c64 t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const kf_c64 t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         const kf_c64 y__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(y__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
                 kf_part_y_[(idx_t)blockIdx.x * S + s] = y__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 t_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<kf_c64>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c64 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t_o);
+            kf_c64 t__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<kf_c64>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c64 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t__o);
             kf_c64 y__a = kf_op_add_t<kf_c64>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<kf_c64>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             kf_c64 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -682,17 +682,17 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "60323f7b7b1ed2d5", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv runs call(s) [1]
-// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t, partial:kf_part_t[4224B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t, out:y_, partial:kf_part_y_[4224B], counter:kf_count_y_[20B]) aligned=(B:16, x:16)
+// launch k0_t_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t_, partial:kf_part_t_[4224B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t_, out:y_, partial:kf_part_y_[4224B], counter:kf_count_y_[20B]) aligned=(B:16, x:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ t,
-    kf_c64* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    kf_c64* __restrict__ t_,
+    kf_c64* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -702,9 +702,9 @@ k0_t_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c64 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 6]
@@ -722,34 +722,34 @@ k0_t_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_t + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 t_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 16; ++b) t_a = kf_op_add_t<kf_c64>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c64 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t_o);
-            t[x] = t_o;
+            kf_c64 t__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) t__a = kf_op_add_t<kf_c64>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c64 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -759,7 +759,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv(const kf_c64* __restrict__ B,
     const kf_c64* __restrict__ x_,
     const kf_c64 beta,
-    const kf_c64* __restrict__ t,
+    const kf_c64* __restrict__ t_,
     kf_c64* __restrict__ y_,
     kf_c64* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -818,7 +818,7 @@ k1_y_gemv(const kf_c64* __restrict__ B,
             kf_c64 y__a = kf_op_add_t<kf_c64>::identity();
             for (int b = 0; b < 16; ++b) y__a = kf_op_add_t<kf_c64>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             kf_c64 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t[x], y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t_[x], y__o);
             y_[x] = y__o;
         }
     }
@@ -827,7 +827,7 @@ k1_y_gemv(const kf_c64* __restrict__ B,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "60323f7b7b1ed2d5", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[8448B], partial:kf_part_y_[8448B], counter:kf_count_t[20B])
+// launch k0_t_gemv__y_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[8448B], partial:kf_part_y_[8448B], counter:kf_count_t_[20B])
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -837,9 +837,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ B,
     const kf_c64 beta,
     kf_c64* __restrict__ y_,
-    kf_c64* __restrict__ kf_part_t,
+    kf_c64* __restrict__ kf_part_t_,
     kf_c64* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -850,9 +850,9 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     const kf_c64 alpha_v = alpha;
     const kf_c64 beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    kf_c64 t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<kf_c64>::identity();
     kf_c64 y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<kf_c64>::identity();
@@ -873,7 +873,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -897,7 +897,7 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -905,25 +905,25 @@ k0_t_gemv__y_gemv(const kf_c64* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                     kf_part_y_[(idx_t)blockIdx.x * S + s] = y__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 t_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 32; ++b) t_a = kf_op_add_t<kf_c64>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            kf_c64 t_o;
-            t_gemv_finalize(t_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t_o);
+            kf_c64 t__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 32; ++b) t__a = kf_op_add_t<kf_c64>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            kf_c64 t__o;
+            t_gemv_finalize(t__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), t__o);
             kf_c64 y__a = kf_op_add_t<kf_c64>::identity();
             for (int b = 0; b < 32; ++b) y__a = kf_op_add_t<kf_c64>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             kf_c64 y__o;
-            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, kf_c64(1.0f, 0.0f), t__o, y__o);
             y_[x] = y__o;
         }
     }

@@ -24,7 +24,7 @@ __device__ __forceinline__ void y_gemv_finalize(const float acc, const float alp
 // ===================== rank 1 =====================
 // plan {"fingerprint": "ad0281fb47189e53", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[1056B], partial:kf_part_y_[1056B], counter:kf_count_t[20B]) aligned=(A:16, B:16, x:16)
+// launch k0_t_gemv__y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[1056B], partial:kf_part_y_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, B:16, x:16)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -34,9 +34,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float* __restrict__ B,
     const float beta,
     float* __restrict__ y_,
-    float* __restrict__ kf_part_t,
+    float* __restrict__ kf_part_t_,
     float* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -47,9 +47,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float alpha_v = alpha;
     const float beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     float y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<float>::identity();
@@ -70,7 +70,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -94,7 +94,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -102,25 +102,25 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                     kf_part_y_[(idx_t)blockIdx.x * S + s] = y__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, alpha_v, 0.0f, 0.0f, t_o);
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, alpha_v, 0.0f, 0.0f, t__o);
             float y__a = kf_op_add_t<float>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<float>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             float y__o;
-            y_gemv_finalize(y__a, beta_v, 1.0f, t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, 1.0f, t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -129,17 +129,17 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "ad0281fb47189e53", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t, partial:kf_part_t[1056B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t, out:y_, partial:kf_part_y_[1056B], counter:kf_count_y_[20B]) aligned=(B:16, x:16)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t_, out:y_, partial:kf_part_y_[1056B], counter:kf_count_y_[20B]) aligned=(B:16, x:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -149,9 +149,9 @@ k0_t_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 6]
@@ -169,34 +169,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, alpha_v, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, alpha_v, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -206,7 +206,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv(const float* __restrict__ B,
     const float* __restrict__ x_,
     const float beta,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_,
     float* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -265,7 +265,7 @@ k1_y_gemv(const float* __restrict__ B,
             float y__a = kf_op_add_t<float>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<float>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             float y__o;
-            y_gemv_finalize(y__a, beta_v, 1.0f, t[x], y__o);
+            y_gemv_finalize(y__a, beta_v, 1.0f, t_[x], y__o);
             y_[x] = y__o;
         }
     }
@@ -274,7 +274,7 @@ k1_y_gemv(const float* __restrict__ B,
 // ===================== rank 1 with k0_t_gemv__y_gemv in its implementation 2 =====================
 // plan {"fingerprint": "ad0281fb47189e53", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[1056B], partial:kf_part_y_[1056B], counter:kf_count_t[12B]) aligned=(A:16, B:16, x:16)
+// launch k0_t_gemv__y_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[1056B], partial:kf_part_y_[1056B], counter:kf_count_t_[12B]) aligned=(A:16, B:16, x:16)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -284,9 +284,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float* __restrict__ B,
     const float beta,
     float* __restrict__ y_,
-    float* __restrict__ kf_part_t,
+    float* __restrict__ kf_part_t_,
     float* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -297,9 +297,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float alpha_v = alpha;
     const float beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     float y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<float>::identity();
@@ -320,7 +320,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -343,30 +343,30 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
-        const float t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const float t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         const float y__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(y__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
                 kf_part_y_[(idx_t)blockIdx.x * S + s] = y__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, alpha_v, 0.0f, 0.0f, t_o);
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, alpha_v, 0.0f, 0.0f, t__o);
             float y__a = kf_op_add_t<float>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<float>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             float y__o;
-            y_gemv_finalize(y__a, beta_v, 1.0f, t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, 1.0f, t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -375,7 +375,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv__y_gemv in its implementation 3 =====================
 // plan {"fingerprint": "ad0281fb47189e53", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[1056B], partial:kf_part_y_[1056B], counter:kf_count_t[8B]) aligned=(A:16, B:16, x:16)
+// launch k0_t_gemv__y_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[1056B], partial:kf_part_y_[1056B], counter:kf_count_t_[8B]) aligned=(A:16, B:16, x:16)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -385,9 +385,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float* __restrict__ B,
     const float beta,
     float* __restrict__ y_,
-    float* __restrict__ kf_part_t,
+    float* __restrict__ kf_part_t_,
     float* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -398,9 +398,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float alpha_v = alpha;
     const float beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     float y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<float>::identity();
@@ -421,7 +421,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -444,30 +444,30 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
-        const float t_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t_acc);   // row k = tx / (BX / KS)
+        const float t__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(t__acc);   // row k = tx / (BX / KS)
         const float y__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(y__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_t[(idx_t)blockIdx.x * S + s] = t_r;
+                kf_part_t_[(idx_t)blockIdx.x * S + s] = t__r;
                 kf_part_y_[(idx_t)blockIdx.x * S + s] = y__r;
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, alpha_v, 0.0f, 0.0f, t_o);
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, alpha_v, 0.0f, 0.0f, t__o);
             float y__a = kf_op_add_t<float>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<float>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             float y__o;
-            y_gemv_finalize(y__a, beta_v, 1.0f, t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, 1.0f, t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -476,7 +476,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv__y_gemv in its implementation 4 =====================
 // plan {"fingerprint": "ad0281fb47189e53", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[1056B], partial:kf_part_y_[1056B], counter:kf_count_t[12B]) aligned=(A:16, B:16, x:16)
+// launch k0_t_gemv__y_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[1056B], partial:kf_part_y_[1056B], counter:kf_count_t_[12B]) aligned=(A:16, B:16, x:16)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -486,9 +486,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float* __restrict__ B,
     const float beta,
     float* __restrict__ y_,
-    float* __restrict__ kf_part_t,
+    float* __restrict__ kf_part_t_,
     float* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -499,9 +499,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float alpha_v = alpha;
     const float beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     float y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<float>::identity();
@@ -522,7 +522,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -546,7 +546,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -554,25 +554,25 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                     kf_part_y_[(idx_t)blockIdx.x * S + s] = y__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, alpha_v, 0.0f, 0.0f, t_o);
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, alpha_v, 0.0f, 0.0f, t__o);
             float y__a = kf_op_add_t<float>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<float>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             float y__o;
-            y_gemv_finalize(y__a, beta_v, 1.0f, t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, 1.0f, t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -581,7 +581,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
 // ===================== rank 1 with k0_t_gemv__y_gemv in its implementation 5 =====================
 // plan {"fingerprint": "ad0281fb47189e53", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 8}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(4, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[528B], partial:kf_part_y_[528B], counter:kf_count_t[20B]) aligned=(A:32, B:32, x:32)
+// launch k0_t_gemv__y_gemv grid=(4, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[528B], partial:kf_part_y_[528B], counter:kf_count_t_[20B]) aligned=(A:32, B:32, x:32)
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -591,9 +591,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float* __restrict__ B,
     const float beta,
     float* __restrict__ y_,
-    float* __restrict__ kf_part_t,
+    float* __restrict__ kf_part_t_,
     float* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -604,9 +604,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float alpha_v = alpha;
     const float beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     float y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<float>::identity();
@@ -627,7 +627,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -651,7 +651,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -659,25 +659,25 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                     kf_part_y_[(idx_t)blockIdx.x * S + s] = y__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 4)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 4; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, alpha_v, 0.0f, 0.0f, t_o);
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 4; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, alpha_v, 0.0f, 0.0f, t__o);
             float y__a = kf_op_add_t<float>::identity();
             for (int b = 0; b < 4; ++b) y__a = kf_op_add_t<float>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             float y__o;
-            y_gemv_finalize(y__a, beta_v, 1.0f, t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, 1.0f, t__o, y__o);
             y_[x] = y__o;
         }
     }
@@ -686,17 +686,17 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
 // ===================== unfused =====================
 // plan {"fingerprint": "ad0281fb47189e53", "kernels": [{"calls": [0], "name": "k0_t_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_y_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv runs call(s) [0]; k1_y_gemv runs call(s) [1]
-// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t, partial:kf_part_t[1056B], counter:kf_count_t[20B]) aligned=(A:16, x:16)
-// launch k1_y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t, out:y_, partial:kf_part_y_[1056B], counter:kf_count_y_[20B]) aligned=(B:16, x:16)
+// launch k0_t_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:t_, partial:kf_part_t_[1056B], counter:kf_count_t_[20B]) aligned=(A:16, x:16)
+// launch k1_y_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:B, in:x_, host:beta, in:t_, out:y_, partial:kf_part_y_[1056B], counter:kf_count_y_[20B]) aligned=(B:16, x:16)
 
 // kernel k0_t_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
 k0_t_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ t,
-    float* __restrict__ kf_part_t,
-    unsigned int* __restrict__ kf_count_t)
+    float* __restrict__ t_,
+    float* __restrict__ kf_part_t_,
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -706,9 +706,9 @@ k0_t_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 0: t = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 6]
@@ -726,34 +726,34 @@ k0_t_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
     }
     // finish reduction(s) t = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_t + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 8; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, alpha_v, 0.0f, 0.0f, t_o);
-            t[x] = t_o;
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 8; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, alpha_v, 0.0f, 0.0f, t__o);
+            t_[x] = t__o;
         }
     }
 }
@@ -763,7 +763,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_y_gemv(const float* __restrict__ B,
     const float* __restrict__ x_,
     const float beta,
-    const float* __restrict__ t,
+    const float* __restrict__ t_,
     float* __restrict__ y_,
     float* __restrict__ kf_part_y_,
     unsigned int* __restrict__ kf_count_y_)
@@ -822,7 +822,7 @@ k1_y_gemv(const float* __restrict__ B,
             float y__a = kf_op_add_t<float>::identity();
             for (int b = 0; b < 8; ++b) y__a = kf_op_add_t<float>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             float y__o;
-            y_gemv_finalize(y__a, beta_v, 1.0f, t[x], y__o);
+            y_gemv_finalize(y__a, beta_v, 1.0f, t_[x], y__o);
             y_[x] = y__o;
         }
     }
@@ -831,7 +831,7 @@ k1_y_gemv(const float* __restrict__ B,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "ad0281fb47189e53", "kernels": [{"calls": [0, 1], "name": "k0_t_gemv__y_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "gesummv", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_t_gemv__y_gemv runs call(s) [0, 1]
-// launch k0_t_gemv__y_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t[4224B], partial:kf_part_y_[4224B], counter:kf_count_t[20B])
+// launch k0_t_gemv__y_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, in:B, host:beta, out:y_, partial:kf_part_t_[4224B], partial:kf_part_y_[4224B], counter:kf_count_t_[20B])
 
 // kernel k0_t_gemv__y_gemv: tile 33 x 1000 (lead order C), iterating along fast
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -841,9 +841,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float* __restrict__ B,
     const float beta,
     float* __restrict__ y_,
-    float* __restrict__ kf_part_t,
+    float* __restrict__ kf_part_t_,
     float* __restrict__ kf_part_y_,
-    unsigned int* __restrict__ kf_count_t)
+    unsigned int* __restrict__ kf_count_t_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -854,9 +854,9 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     const float alpha_v = alpha;
     const float beta_v = beta;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float t_acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
+    float t__acc[KS];          // clear output of reduction t = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) t_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) t__acc[r] = kf_op_add_t<float>::identity();
     float y__acc[KS];          // clear output of reduction y = gemv(B, x, alpha=beta, beta=1.0, y=t)
     #pragma unroll
     for (int r = 0; r < KS; ++r) y__acc[r] = kf_op_add_t<float>::identity();
@@ -877,7 +877,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) t_gemv_compute(A_e[k][v], x__f[v], t__acc[k]);
             }
         }
         // call 1: y = gemv(B, x, alpha=beta, beta=1.0, y=t)   [gemv: nested_reduce, line 7]
@@ -901,7 +901,7 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
     // finish reduction(s) t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) t_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t_acc[k]);
+        for (int k = 0; k < KS; ++k) t__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(t__acc[k]);
         #pragma unroll
         for (int k = 0; k < KS; ++k) y__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(y__acc[k]);
         if (tx == 0) {
@@ -909,25 +909,25 @@ k0_t_gemv__y_gemv(const float* __restrict__ A,
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_t[(idx_t)blockIdx.x * S + s] = t_acc[k];
+                    kf_part_t_[(idx_t)blockIdx.x * S + s] = t__acc[k];
                     kf_part_y_[(idx_t)blockIdx.x * S + s] = y__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes t = gemv(A, x, alpha=alpha); y = gemv(B, x, alpha=beta, beta=1.0, y=t)
-    if (kf_last_block(kf_count_t + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_t_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float t_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 32; ++b) t_a = kf_op_add_t<float>::apply(t_a, kf_ldcg(&kf_part_t[(idx_t)b * 33 + x]));
-            float t_o;
-            t_gemv_finalize(t_a, alpha_v, 0.0f, 0.0f, t_o);
+            float t__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 32; ++b) t__a = kf_op_add_t<float>::apply(t__a, kf_ldcg(&kf_part_t_[(idx_t)b * 33 + x]));
+            float t__o;
+            t_gemv_finalize(t__a, alpha_v, 0.0f, 0.0f, t__o);
             float y__a = kf_op_add_t<float>::identity();
             for (int b = 0; b < 32; ++b) y__a = kf_op_add_t<float>::apply(y__a, kf_ldcg(&kf_part_y_[(idx_t)b * 33 + x]));
             float y__o;
-            y_gemv_finalize(y__a, beta_v, 1.0f, t_o, y__o);
+            y_gemv_finalize(y__a, beta_v, 1.0f, t__o, y__o);
             y_[x] = y__o;
         }
     }

@@ -104,11 +104,11 @@ __device__ __forceinline__ void out_sub_compute(const float x, const float y, fl
 // ===================== rank 1 =====================
 // plan {"fingerprint": "dfffe060c4021e53", "kernels": [{"calls": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "name": "k0_t1_mul__t2_add__t3_add__and17more", "params": {"bx": 32, "by": 4, "py": 4, "rows": "adjacent", "vec": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "hdiff", "sizes": {"k": 64, "m": 256, "n": 256}}
 // Plan: k0_t1_mul__t2_add__t3_add__and17more runs call(s) [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]
-// launch k0_t1_mul__t2_add__t3_add__and17more grid=(4096, 1, 1) block=(128, 1, 1) smem=0 args=(in:q, host:coeff, out:out) aligned=(out:8, q:8)
+// launch k0_t1_mul__t2_add__t3_add__and17more grid=(4096, 1, 1) block=(128, 1, 1) smem=0 args=(in:q_, host:coeff, out:out) aligned=(out:8, q:8)
 
 // kernel k0_t1_mul__t2_add__t3_add__and17more: grid 64 x 252 x 252 (C order), block 32 x 4, 1 plane(s) per block
 extern "C" __global__ void __launch_bounds__(128)
-k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
+k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q_,
     const float coeff,
     float* __restrict__ out)
 {
@@ -127,52 +127,52 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
         const int z_p = Z0 + z_b * ZC + k;
         const int y_p = Y0 + (y_b * BY + ty) * PY;   // the first of the thread's PY rows
         const int x_p = X0 + (x_b * BX + tx) * VEC;
-        const idx_t q_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65536;
+        const idx_t q__at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65536;
         const idx_t out_at = (idx_t)(x_p - 2) + (idx_t)(y_p - 2) * 252 + (idx_t)z_p * 63504;
         if (x_p >= 2 && x_p < 253 && y_p >= 2 && y_p < 251 && z_p >= 0 && z_p < 64) {   // all 8 points inside
-            const float2 q_ym2_q = *reinterpret_cast<const float2*>(&q[q_at - 512]);
-            const float2 q_ym1_q = *reinterpret_cast<const float2*>(&q[q_at - 256]);
-            const float2 q_xm2_q = *reinterpret_cast<const float2*>(&q[q_at - 2]);
-            const float2 q_q = *reinterpret_cast<const float2*>(&q[q_at]);
-            const float2 q_x2_q = *reinterpret_cast<const float2*>(&q[q_at + 2]);
-            const float2 q_xm2_y1_q = *reinterpret_cast<const float2*>(&q[q_at + 254]);
-            const float2 q_y1_q = *reinterpret_cast<const float2*>(&q[q_at + 256]);
-            const float2 q_x2_y1_q = *reinterpret_cast<const float2*>(&q[q_at + 258]);
-            const float2 q_xm2_y2_q = *reinterpret_cast<const float2*>(&q[q_at + 510]);
-            const float2 q_y2_q = *reinterpret_cast<const float2*>(&q[q_at + 512]);
-            const float2 q_x2_y2_q = *reinterpret_cast<const float2*>(&q[q_at + 514]);
-            const float2 q_xm2_y3_q = *reinterpret_cast<const float2*>(&q[q_at + 766]);
-            const float2 q_y3_q = *reinterpret_cast<const float2*>(&q[q_at + 768]);
-            const float2 q_x2_y3_q = *reinterpret_cast<const float2*>(&q[q_at + 770]);
-            const float2 q_y4_q = *reinterpret_cast<const float2*>(&q[q_at + 1024]);
-            const float2 q_y5_q = *reinterpret_cast<const float2*>(&q[q_at + 1280]);
+            const float2 q__ym2_q = *reinterpret_cast<const float2*>(&q_[q__at - 512]);
+            const float2 q__ym1_q = *reinterpret_cast<const float2*>(&q_[q__at - 256]);
+            const float2 q__xm2_q = *reinterpret_cast<const float2*>(&q_[q__at - 2]);
+            const float2 q__q = *reinterpret_cast<const float2*>(&q_[q__at]);
+            const float2 q__x2_q = *reinterpret_cast<const float2*>(&q_[q__at + 2]);
+            const float2 q__xm2_y1_q = *reinterpret_cast<const float2*>(&q_[q__at + 254]);
+            const float2 q__y1_q = *reinterpret_cast<const float2*>(&q_[q__at + 256]);
+            const float2 q__x2_y1_q = *reinterpret_cast<const float2*>(&q_[q__at + 258]);
+            const float2 q__xm2_y2_q = *reinterpret_cast<const float2*>(&q_[q__at + 510]);
+            const float2 q__y2_q = *reinterpret_cast<const float2*>(&q_[q__at + 512]);
+            const float2 q__x2_y2_q = *reinterpret_cast<const float2*>(&q_[q__at + 514]);
+            const float2 q__xm2_y3_q = *reinterpret_cast<const float2*>(&q_[q__at + 766]);
+            const float2 q__y3_q = *reinterpret_cast<const float2*>(&q_[q__at + 768]);
+            const float2 q__x2_y3_q = *reinterpret_cast<const float2*>(&q_[q__at + 770]);
+            const float2 q__y4_q = *reinterpret_cast<const float2*>(&q_[q__at + 1024]);
+            const float2 q__y5_q = *reinterpret_cast<const float2*>(&q_[q__at + 1280]);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
             float t1_x1_e;
-            t1_mul_compute(4.0f, q_q.y, t1_x1_e);
+            t1_mul_compute(4.0f, q__q.y, t1_x1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
             float t2_x2_e;
-            t2_add_compute(q_x2_q.x, q_q.x, t2_x2_e);
+            t2_add_compute(q__x2_q.x, q__q.x, t2_x2_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
             float t3_x2_e;
-            t3_add_compute(t2_x2_e, q_y1_q.y, t3_x2_e);
+            t3_add_compute(t2_x2_e, q__y1_q.y, t3_x2_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
             float t4_x2_e;
-            t4_add_compute(t3_x2_e, q_ym1_q.y, t4_x2_e);
+            t4_add_compute(t3_x2_e, q__ym1_q.y, t4_x2_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
             float lap_x1_e;
             lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
             float t1_e;
-            t1_mul_compute(4.0f, q_q.x, t1_e);
+            t1_mul_compute(4.0f, q__q.x, t1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
             float t2_x1_e;
-            t2_add_compute(q_q.y, q_xm2_q.y, t2_x1_e);
+            t2_add_compute(q__q.y, q__xm2_q.y, t2_x1_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
             float t3_x1_e;
-            t3_add_compute(t2_x1_e, q_y1_q.x, t3_x1_e);
+            t3_add_compute(t2_x1_e, q__y1_q.x, t3_x1_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
             float t4_x1_e;
-            t4_add_compute(t3_x1_e, q_ym1_q.x, t4_x1_e);
+            t4_add_compute(t3_x1_e, q__ym1_q.x, t4_x1_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
             float lap_e;
             lap_sub_compute(t1_e, t4_x1_e, lap_e);
@@ -181,7 +181,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_x1_e, lap_e, flx_x1_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1)
             float t7_x1_e;
-            t7_sub_compute(q_q.y, q_q.x, t7_x1_e);
+            t7_sub_compute(q__q.y, q__q.x, t7_x1_e);
             // call 7: t8 = mul(flx, t7)   (at x1)
             float t8_x1_e;
             t8_mul_compute(flx_x1_e, t7_x1_e, t8_x1_e);
@@ -193,17 +193,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_1_where_compute(t9_x1_e, 0.0f, flx_x1_e, flx_1_x1_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1)
             float t1_xm1_e;
-            t1_mul_compute(4.0f, q_xm2_q.y, t1_xm1_e);
+            t1_mul_compute(4.0f, q__xm2_q.y, t1_xm1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])
             float t2_e;
-            t2_add_compute(q_q.x, q_xm2_q.x, t2_e);
+            t2_add_compute(q__q.x, q__xm2_q.x, t2_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])
             float t3_e;
-            t3_add_compute(t2_e, q_xm2_y1_q.y, t3_e);
-            const float q_xm1_ym1_e = q[q_at - 257];
+            t3_add_compute(t2_e, q__xm2_y1_q.y, t3_e);
+            const float q__xm1_ym1_e = q_[q__at - 257];
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])
             float t4_e;
-            t4_add_compute(t3_e, q_xm1_ym1_e, t4_e);
+            t4_add_compute(t3_e, q__xm1_ym1_e, t4_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1)
             float lap_xm1_e;
             lap_sub_compute(t1_xm1_e, t4_e, lap_xm1_e);
@@ -212,7 +212,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_e, lap_xm1_e, flx_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])
             float t7_e;
-            t7_sub_compute(q_q.x, q_xm2_q.y, t7_e);
+            t7_sub_compute(q__q.x, q__xm2_q.y, t7_e);
             // call 7: t8 = mul(flx, t7)
             float t8_e;
             t8_mul_compute(flx_e, t7_e, t8_e);
@@ -227,16 +227,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t16_sub_compute(flx_1_x1_e, flx_1_e, t16_x1_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
             float t1_y1_e;
-            t1_mul_compute(4.0f, q_y1_q.x, t1_y1_e);
+            t1_mul_compute(4.0f, q__y1_q.x, t1_y1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
             float t2_x1_y1_e;
-            t2_add_compute(q_y1_q.y, q_xm2_y1_q.y, t2_x1_y1_e);
+            t2_add_compute(q__y1_q.y, q__xm2_y1_q.y, t2_x1_y1_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
             float t3_x1_y1_e;
-            t3_add_compute(t2_x1_y1_e, q_y2_q.x, t3_x1_y1_e);
+            t3_add_compute(t2_x1_y1_e, q__y2_q.x, t3_x1_y1_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
             float t4_x1_y1_e;
-            t4_add_compute(t3_x1_y1_e, q_q.x, t4_x1_y1_e);
+            t4_add_compute(t3_x1_y1_e, q__q.x, t4_x1_y1_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
             float lap_y1_e;
             lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
@@ -245,7 +245,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_y1_e, lap_e, fly_y1_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y1)
             float t12_y1_e;
-            t12_sub_compute(q_y1_q.x, q_q.x, t12_y1_e);
+            t12_sub_compute(q__y1_q.x, q__q.x, t12_y1_e);
             // call 12: t13 = mul(fly, t12)   (at y1)
             float t13_y1_e;
             t13_mul_compute(fly_y1_e, t12_y1_e, t13_y1_e);
@@ -260,16 +260,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t17_add_compute(t16_x1_e, fly_1_y1_e, t17_x1_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at ym1)
             float t1_ym1_e;
-            t1_mul_compute(4.0f, q_ym1_q.x, t1_ym1_e);
+            t1_mul_compute(4.0f, q__ym1_q.x, t1_ym1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_ym1)
             float t2_x1_ym1_e;
-            t2_add_compute(q_ym1_q.y, q_xm1_ym1_e, t2_x1_ym1_e);
+            t2_add_compute(q__ym1_q.y, q__xm1_ym1_e, t2_x1_ym1_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_ym1)
             float t3_x1_ym1_e;
-            t3_add_compute(t2_x1_ym1_e, q_q.x, t3_x1_ym1_e);
+            t3_add_compute(t2_x1_ym1_e, q__q.x, t3_x1_ym1_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_ym1)
             float t4_x1_ym1_e;
-            t4_add_compute(t3_x1_ym1_e, q_ym2_q.x, t4_x1_ym1_e);
+            t4_add_compute(t3_x1_ym1_e, q__ym2_q.x, t4_x1_ym1_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at ym1)
             float lap_ym1_e;
             lap_sub_compute(t1_ym1_e, t4_x1_ym1_e, lap_ym1_e);
@@ -278,7 +278,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_e, lap_ym1_e, fly_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])
             float t12_e;
-            t12_sub_compute(q_q.x, q_ym1_q.x, t12_e);
+            t12_sub_compute(q__q.x, q__ym1_q.x, t12_e);
             // call 12: t13 = mul(fly, t12)
             float t13_e;
             t13_mul_compute(fly_e, t12_e, t13_e);
@@ -296,20 +296,20 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t19_mul_compute(coeff_v, t18_x1_e, t19_x1_e);
             // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])
             float out_e;
-            out_sub_compute(q_q.x, t19_x1_e, out_e);
+            out_sub_compute(q__q.x, t19_x1_e, out_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2)
             float t1_x2_e;
-            t1_mul_compute(4.0f, q_x2_q.x, t1_x2_e);
+            t1_mul_compute(4.0f, q__x2_q.x, t1_x2_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3)
             float t2_x3_e;
-            t2_add_compute(q_x2_q.y, q_q.y, t2_x3_e);
+            t2_add_compute(q__x2_q.y, q__q.y, t2_x3_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3)
             float t3_x3_e;
-            t3_add_compute(t2_x3_e, q_x2_y1_q.x, t3_x3_e);
-            const float q_x2_ym1_e = q[q_at - 254];
+            t3_add_compute(t2_x3_e, q__x2_y1_q.x, t3_x3_e);
+            const float q__x2_ym1_e = q_[q__at - 254];
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3)
             float t4_x3_e;
-            t4_add_compute(t3_x3_e, q_x2_ym1_e, t4_x3_e);
+            t4_add_compute(t3_x3_e, q__x2_ym1_e, t4_x3_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2)
             float lap_x2_e;
             lap_sub_compute(t1_x2_e, t4_x3_e, lap_x2_e);
@@ -318,7 +318,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_x2_e, lap_x1_e, flx_x2_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2)
             float t7_x2_e;
-            t7_sub_compute(q_x2_q.x, q_q.y, t7_x2_e);
+            t7_sub_compute(q__x2_q.x, q__q.y, t7_x2_e);
             // call 7: t8 = mul(flx, t7)   (at x2)
             float t8_x2_e;
             t8_mul_compute(flx_x2_e, t7_x2_e, t8_x2_e);
@@ -333,16 +333,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t16_sub_compute(flx_1_x2_e, flx_1_x1_e, t16_x2_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
             float t1_x1_y1_e;
-            t1_mul_compute(4.0f, q_y1_q.y, t1_x1_y1_e);
+            t1_mul_compute(4.0f, q__y1_q.y, t1_x1_y1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
             float t2_x2_y1_e;
-            t2_add_compute(q_x2_y1_q.x, q_y1_q.x, t2_x2_y1_e);
+            t2_add_compute(q__x2_y1_q.x, q__y1_q.x, t2_x2_y1_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
             float t3_x2_y1_e;
-            t3_add_compute(t2_x2_y1_e, q_y2_q.y, t3_x2_y1_e);
+            t3_add_compute(t2_x2_y1_e, q__y2_q.y, t3_x2_y1_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
             float t4_x2_y1_e;
-            t4_add_compute(t3_x2_y1_e, q_q.y, t4_x2_y1_e);
+            t4_add_compute(t3_x2_y1_e, q__q.y, t4_x2_y1_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
             float lap_x1_y1_e;
             lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
@@ -351,7 +351,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_x1_y1_e, lap_x1_e, fly_x1_y1_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y1)
             float t12_x1_y1_e;
-            t12_sub_compute(q_y1_q.y, q_q.y, t12_x1_y1_e);
+            t12_sub_compute(q__y1_q.y, q__q.y, t12_x1_y1_e);
             // call 12: t13 = mul(fly, t12)   (at x1_y1)
             float t13_x1_y1_e;
             t13_mul_compute(fly_x1_y1_e, t12_x1_y1_e, t13_x1_y1_e);
@@ -366,16 +366,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t17_add_compute(t16_x2_e, fly_1_x1_y1_e, t17_x2_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_ym1)
             float t1_x1_ym1_e;
-            t1_mul_compute(4.0f, q_ym1_q.y, t1_x1_ym1_e);
+            t1_mul_compute(4.0f, q__ym1_q.y, t1_x1_ym1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_ym1)
             float t2_x2_ym1_e;
-            t2_add_compute(q_x2_ym1_e, q_ym1_q.x, t2_x2_ym1_e);
+            t2_add_compute(q__x2_ym1_e, q__ym1_q.x, t2_x2_ym1_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_ym1)
             float t3_x2_ym1_e;
-            t3_add_compute(t2_x2_ym1_e, q_q.y, t3_x2_ym1_e);
+            t3_add_compute(t2_x2_ym1_e, q__q.y, t3_x2_ym1_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_ym1)
             float t4_x2_ym1_e;
-            t4_add_compute(t3_x2_ym1_e, q_ym2_q.y, t4_x2_ym1_e);
+            t4_add_compute(t3_x2_ym1_e, q__ym2_q.y, t4_x2_ym1_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_ym1)
             float lap_x1_ym1_e;
             lap_sub_compute(t1_x1_ym1_e, t4_x2_ym1_e, lap_x1_ym1_e);
@@ -384,7 +384,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_x1_e, lap_x1_ym1_e, fly_x1_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1)
             float t12_x1_e;
-            t12_sub_compute(q_q.y, q_ym1_q.y, t12_x1_e);
+            t12_sub_compute(q__q.y, q__ym1_q.y, t12_x1_e);
             // call 12: t13 = mul(fly, t12)   (at x1)
             float t13_x1_e;
             t13_mul_compute(fly_x1_e, t12_x1_e, t13_x1_e);
@@ -402,13 +402,13 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t19_mul_compute(coeff_v, t18_x2_e, t19_x2_e);
             // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1)
             float out_x1_e;
-            out_sub_compute(q_q.y, t19_x2_e, out_x1_e);
+            out_sub_compute(q__q.y, t19_x2_e, out_x1_e);
             // call 5: flx = lap[0, 0, 1] - lap   (at x1_y1)
             float flx_x1_y1_e;
             flx_sub_compute(lap_x1_y1_e, lap_y1_e, flx_x1_y1_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y1)
             float t7_x1_y1_e;
-            t7_sub_compute(q_y1_q.y, q_y1_q.x, t7_x1_y1_e);
+            t7_sub_compute(q__y1_q.y, q__y1_q.x, t7_x1_y1_e);
             // call 7: t8 = mul(flx, t7)   (at x1_y1)
             float t8_x1_y1_e;
             t8_mul_compute(flx_x1_y1_e, t7_x1_y1_e, t8_x1_y1_e);
@@ -420,16 +420,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_1_where_compute(t9_x1_y1_e, 0.0f, flx_x1_y1_e, flx_1_x1_y1_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1_y1)
             float t1_xm1_y1_e;
-            t1_mul_compute(4.0f, q_xm2_y1_q.y, t1_xm1_y1_e);
+            t1_mul_compute(4.0f, q__xm2_y1_q.y, t1_xm1_y1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at y1)
             float t2_y1_e;
-            t2_add_compute(q_y1_q.x, q_xm2_y1_q.x, t2_y1_e);
+            t2_add_compute(q__y1_q.x, q__xm2_y1_q.x, t2_y1_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at y1)
             float t3_y1_e;
-            t3_add_compute(t2_y1_e, q_xm2_y2_q.y, t3_y1_e);
+            t3_add_compute(t2_y1_e, q__xm2_y2_q.y, t3_y1_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at y1)
             float t4_y1_e;
-            t4_add_compute(t3_y1_e, q_xm2_q.y, t4_y1_e);
+            t4_add_compute(t3_y1_e, q__xm2_q.y, t4_y1_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1_y1)
             float lap_xm1_y1_e;
             lap_sub_compute(t1_xm1_y1_e, t4_y1_e, lap_xm1_y1_e);
@@ -438,7 +438,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_y1_e, lap_xm1_y1_e, flx_y1_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at y1)
             float t7_y1_e;
-            t7_sub_compute(q_y1_q.x, q_xm2_y1_q.y, t7_y1_e);
+            t7_sub_compute(q__y1_q.x, q__xm2_y1_q.y, t7_y1_e);
             // call 7: t8 = mul(flx, t7)   (at y1)
             float t8_y1_e;
             t8_mul_compute(flx_y1_e, t7_y1_e, t8_y1_e);
@@ -453,16 +453,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t16_sub_compute(flx_1_x1_y1_e, flx_1_y1_e, t16_x1_y1_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y2)
             float t1_y2_e;
-            t1_mul_compute(4.0f, q_y2_q.x, t1_y2_e);
+            t1_mul_compute(4.0f, q__y2_q.x, t1_y2_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y2)
             float t2_x1_y2_e;
-            t2_add_compute(q_y2_q.y, q_xm2_y2_q.y, t2_x1_y2_e);
+            t2_add_compute(q__y2_q.y, q__xm2_y2_q.y, t2_x1_y2_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y2)
             float t3_x1_y2_e;
-            t3_add_compute(t2_x1_y2_e, q_y3_q.x, t3_x1_y2_e);
+            t3_add_compute(t2_x1_y2_e, q__y3_q.x, t3_x1_y2_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y2)
             float t4_x1_y2_e;
-            t4_add_compute(t3_x1_y2_e, q_y1_q.x, t4_x1_y2_e);
+            t4_add_compute(t3_x1_y2_e, q__y1_q.x, t4_x1_y2_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y2)
             float lap_y2_e;
             lap_sub_compute(t1_y2_e, t4_x1_y2_e, lap_y2_e);
@@ -471,7 +471,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_y2_e, lap_y1_e, fly_y2_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y2)
             float t12_y2_e;
-            t12_sub_compute(q_y2_q.x, q_y1_q.x, t12_y2_e);
+            t12_sub_compute(q__y2_q.x, q__y1_q.x, t12_y2_e);
             // call 12: t13 = mul(fly, t12)   (at y2)
             float t13_y2_e;
             t13_mul_compute(fly_y2_e, t12_y2_e, t13_y2_e);
@@ -492,19 +492,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t19_mul_compute(coeff_v, t18_x1_y1_e, t19_x1_y1_e);
             // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at y1)
             float out_y1_e;
-            out_sub_compute(q_y1_q.x, t19_x1_y1_e, out_y1_e);
+            out_sub_compute(q__y1_q.x, t19_x1_y1_e, out_y1_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2_y1)
             float t1_x2_y1_e;
-            t1_mul_compute(4.0f, q_x2_y1_q.x, t1_x2_y1_e);
+            t1_mul_compute(4.0f, q__x2_y1_q.x, t1_x2_y1_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3_y1)
             float t2_x3_y1_e;
-            t2_add_compute(q_x2_y1_q.y, q_y1_q.y, t2_x3_y1_e);
+            t2_add_compute(q__x2_y1_q.y, q__y1_q.y, t2_x3_y1_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3_y1)
             float t3_x3_y1_e;
-            t3_add_compute(t2_x3_y1_e, q_x2_y2_q.x, t3_x3_y1_e);
+            t3_add_compute(t2_x3_y1_e, q__x2_y2_q.x, t3_x3_y1_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3_y1)
             float t4_x3_y1_e;
-            t4_add_compute(t3_x3_y1_e, q_x2_q.x, t4_x3_y1_e);
+            t4_add_compute(t3_x3_y1_e, q__x2_q.x, t4_x3_y1_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2_y1)
             float lap_x2_y1_e;
             lap_sub_compute(t1_x2_y1_e, t4_x3_y1_e, lap_x2_y1_e);
@@ -513,7 +513,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_x2_y1_e, lap_x1_y1_e, flx_x2_y1_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2_y1)
             float t7_x2_y1_e;
-            t7_sub_compute(q_x2_y1_q.x, q_y1_q.y, t7_x2_y1_e);
+            t7_sub_compute(q__x2_y1_q.x, q__y1_q.y, t7_x2_y1_e);
             // call 7: t8 = mul(flx, t7)   (at x2_y1)
             float t8_x2_y1_e;
             t8_mul_compute(flx_x2_y1_e, t7_x2_y1_e, t8_x2_y1_e);
@@ -528,16 +528,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t16_sub_compute(flx_1_x2_y1_e, flx_1_x1_y1_e, t16_x2_y1_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y2)
             float t1_x1_y2_e;
-            t1_mul_compute(4.0f, q_y2_q.y, t1_x1_y2_e);
+            t1_mul_compute(4.0f, q__y2_q.y, t1_x1_y2_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y2)
             float t2_x2_y2_e;
-            t2_add_compute(q_x2_y2_q.x, q_y2_q.x, t2_x2_y2_e);
+            t2_add_compute(q__x2_y2_q.x, q__y2_q.x, t2_x2_y2_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y2)
             float t3_x2_y2_e;
-            t3_add_compute(t2_x2_y2_e, q_y3_q.y, t3_x2_y2_e);
+            t3_add_compute(t2_x2_y2_e, q__y3_q.y, t3_x2_y2_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y2)
             float t4_x2_y2_e;
-            t4_add_compute(t3_x2_y2_e, q_y1_q.y, t4_x2_y2_e);
+            t4_add_compute(t3_x2_y2_e, q__y1_q.y, t4_x2_y2_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y2)
             float lap_x1_y2_e;
             lap_sub_compute(t1_x1_y2_e, t4_x2_y2_e, lap_x1_y2_e);
@@ -546,7 +546,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_x1_y2_e, lap_x1_y1_e, fly_x1_y2_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y2)
             float t12_x1_y2_e;
-            t12_sub_compute(q_y2_q.y, q_y1_q.y, t12_x1_y2_e);
+            t12_sub_compute(q__y2_q.y, q__y1_q.y, t12_x1_y2_e);
             // call 12: t13 = mul(fly, t12)   (at x1_y2)
             float t13_x1_y2_e;
             t13_mul_compute(fly_x1_y2_e, t12_x1_y2_e, t13_x1_y2_e);
@@ -567,13 +567,13 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t19_mul_compute(coeff_v, t18_x2_y1_e, t19_x2_y1_e);
             // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1_y1)
             float out_x1_y1_e;
-            out_sub_compute(q_y1_q.y, t19_x2_y1_e, out_x1_y1_e);
+            out_sub_compute(q__y1_q.y, t19_x2_y1_e, out_x1_y1_e);
             // call 5: flx = lap[0, 0, 1] - lap   (at x1_y2)
             float flx_x1_y2_e;
             flx_sub_compute(lap_x1_y2_e, lap_y2_e, flx_x1_y2_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y2)
             float t7_x1_y2_e;
-            t7_sub_compute(q_y2_q.y, q_y2_q.x, t7_x1_y2_e);
+            t7_sub_compute(q__y2_q.y, q__y2_q.x, t7_x1_y2_e);
             // call 7: t8 = mul(flx, t7)   (at x1_y2)
             float t8_x1_y2_e;
             t8_mul_compute(flx_x1_y2_e, t7_x1_y2_e, t8_x1_y2_e);
@@ -585,16 +585,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_1_where_compute(t9_x1_y2_e, 0.0f, flx_x1_y2_e, flx_1_x1_y2_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1_y2)
             float t1_xm1_y2_e;
-            t1_mul_compute(4.0f, q_xm2_y2_q.y, t1_xm1_y2_e);
+            t1_mul_compute(4.0f, q__xm2_y2_q.y, t1_xm1_y2_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at y2)
             float t2_y2_e;
-            t2_add_compute(q_y2_q.x, q_xm2_y2_q.x, t2_y2_e);
+            t2_add_compute(q__y2_q.x, q__xm2_y2_q.x, t2_y2_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at y2)
             float t3_y2_e;
-            t3_add_compute(t2_y2_e, q_xm2_y3_q.y, t3_y2_e);
+            t3_add_compute(t2_y2_e, q__xm2_y3_q.y, t3_y2_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at y2)
             float t4_y2_e;
-            t4_add_compute(t3_y2_e, q_xm2_y1_q.y, t4_y2_e);
+            t4_add_compute(t3_y2_e, q__xm2_y1_q.y, t4_y2_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1_y2)
             float lap_xm1_y2_e;
             lap_sub_compute(t1_xm1_y2_e, t4_y2_e, lap_xm1_y2_e);
@@ -603,7 +603,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_y2_e, lap_xm1_y2_e, flx_y2_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at y2)
             float t7_y2_e;
-            t7_sub_compute(q_y2_q.x, q_xm2_y2_q.y, t7_y2_e);
+            t7_sub_compute(q__y2_q.x, q__xm2_y2_q.y, t7_y2_e);
             // call 7: t8 = mul(flx, t7)   (at y2)
             float t8_y2_e;
             t8_mul_compute(flx_y2_e, t7_y2_e, t8_y2_e);
@@ -618,16 +618,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t16_sub_compute(flx_1_x1_y2_e, flx_1_y2_e, t16_x1_y2_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y3)
             float t1_y3_e;
-            t1_mul_compute(4.0f, q_y3_q.x, t1_y3_e);
+            t1_mul_compute(4.0f, q__y3_q.x, t1_y3_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y3)
             float t2_x1_y3_e;
-            t2_add_compute(q_y3_q.y, q_xm2_y3_q.y, t2_x1_y3_e);
+            t2_add_compute(q__y3_q.y, q__xm2_y3_q.y, t2_x1_y3_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y3)
             float t3_x1_y3_e;
-            t3_add_compute(t2_x1_y3_e, q_y4_q.x, t3_x1_y3_e);
+            t3_add_compute(t2_x1_y3_e, q__y4_q.x, t3_x1_y3_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y3)
             float t4_x1_y3_e;
-            t4_add_compute(t3_x1_y3_e, q_y2_q.x, t4_x1_y3_e);
+            t4_add_compute(t3_x1_y3_e, q__y2_q.x, t4_x1_y3_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y3)
             float lap_y3_e;
             lap_sub_compute(t1_y3_e, t4_x1_y3_e, lap_y3_e);
@@ -636,7 +636,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_y3_e, lap_y2_e, fly_y3_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y3)
             float t12_y3_e;
-            t12_sub_compute(q_y3_q.x, q_y2_q.x, t12_y3_e);
+            t12_sub_compute(q__y3_q.x, q__y2_q.x, t12_y3_e);
             // call 12: t13 = mul(fly, t12)   (at y3)
             float t13_y3_e;
             t13_mul_compute(fly_y3_e, t12_y3_e, t13_y3_e);
@@ -657,19 +657,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t19_mul_compute(coeff_v, t18_x1_y2_e, t19_x1_y2_e);
             // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at y2)
             float out_y2_e;
-            out_sub_compute(q_y2_q.x, t19_x1_y2_e, out_y2_e);
+            out_sub_compute(q__y2_q.x, t19_x1_y2_e, out_y2_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2_y2)
             float t1_x2_y2_e;
-            t1_mul_compute(4.0f, q_x2_y2_q.x, t1_x2_y2_e);
+            t1_mul_compute(4.0f, q__x2_y2_q.x, t1_x2_y2_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3_y2)
             float t2_x3_y2_e;
-            t2_add_compute(q_x2_y2_q.y, q_y2_q.y, t2_x3_y2_e);
+            t2_add_compute(q__x2_y2_q.y, q__y2_q.y, t2_x3_y2_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3_y2)
             float t3_x3_y2_e;
-            t3_add_compute(t2_x3_y2_e, q_x2_y3_q.x, t3_x3_y2_e);
+            t3_add_compute(t2_x3_y2_e, q__x2_y3_q.x, t3_x3_y2_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3_y2)
             float t4_x3_y2_e;
-            t4_add_compute(t3_x3_y2_e, q_x2_y1_q.x, t4_x3_y2_e);
+            t4_add_compute(t3_x3_y2_e, q__x2_y1_q.x, t4_x3_y2_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2_y2)
             float lap_x2_y2_e;
             lap_sub_compute(t1_x2_y2_e, t4_x3_y2_e, lap_x2_y2_e);
@@ -678,7 +678,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_x2_y2_e, lap_x1_y2_e, flx_x2_y2_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2_y2)
             float t7_x2_y2_e;
-            t7_sub_compute(q_x2_y2_q.x, q_y2_q.y, t7_x2_y2_e);
+            t7_sub_compute(q__x2_y2_q.x, q__y2_q.y, t7_x2_y2_e);
             // call 7: t8 = mul(flx, t7)   (at x2_y2)
             float t8_x2_y2_e;
             t8_mul_compute(flx_x2_y2_e, t7_x2_y2_e, t8_x2_y2_e);
@@ -693,16 +693,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t16_sub_compute(flx_1_x2_y2_e, flx_1_x1_y2_e, t16_x2_y2_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y3)
             float t1_x1_y3_e;
-            t1_mul_compute(4.0f, q_y3_q.y, t1_x1_y3_e);
+            t1_mul_compute(4.0f, q__y3_q.y, t1_x1_y3_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y3)
             float t2_x2_y3_e;
-            t2_add_compute(q_x2_y3_q.x, q_y3_q.x, t2_x2_y3_e);
+            t2_add_compute(q__x2_y3_q.x, q__y3_q.x, t2_x2_y3_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y3)
             float t3_x2_y3_e;
-            t3_add_compute(t2_x2_y3_e, q_y4_q.y, t3_x2_y3_e);
+            t3_add_compute(t2_x2_y3_e, q__y4_q.y, t3_x2_y3_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y3)
             float t4_x2_y3_e;
-            t4_add_compute(t3_x2_y3_e, q_y2_q.y, t4_x2_y3_e);
+            t4_add_compute(t3_x2_y3_e, q__y2_q.y, t4_x2_y3_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y3)
             float lap_x1_y3_e;
             lap_sub_compute(t1_x1_y3_e, t4_x2_y3_e, lap_x1_y3_e);
@@ -711,7 +711,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_x1_y3_e, lap_x1_y2_e, fly_x1_y3_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y3)
             float t12_x1_y3_e;
-            t12_sub_compute(q_y3_q.y, q_y2_q.y, t12_x1_y3_e);
+            t12_sub_compute(q__y3_q.y, q__y2_q.y, t12_x1_y3_e);
             // call 12: t13 = mul(fly, t12)   (at x1_y3)
             float t13_x1_y3_e;
             t13_mul_compute(fly_x1_y3_e, t12_x1_y3_e, t13_x1_y3_e);
@@ -732,13 +732,13 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t19_mul_compute(coeff_v, t18_x2_y2_e, t19_x2_y2_e);
             // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1_y2)
             float out_x1_y2_e;
-            out_sub_compute(q_y2_q.y, t19_x2_y2_e, out_x1_y2_e);
+            out_sub_compute(q__y2_q.y, t19_x2_y2_e, out_x1_y2_e);
             // call 5: flx = lap[0, 0, 1] - lap   (at x1_y3)
             float flx_x1_y3_e;
             flx_sub_compute(lap_x1_y3_e, lap_y3_e, flx_x1_y3_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y3)
             float t7_x1_y3_e;
-            t7_sub_compute(q_y3_q.y, q_y3_q.x, t7_x1_y3_e);
+            t7_sub_compute(q__y3_q.y, q__y3_q.x, t7_x1_y3_e);
             // call 7: t8 = mul(flx, t7)   (at x1_y3)
             float t8_x1_y3_e;
             t8_mul_compute(flx_x1_y3_e, t7_x1_y3_e, t8_x1_y3_e);
@@ -750,17 +750,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_1_where_compute(t9_x1_y3_e, 0.0f, flx_x1_y3_e, flx_1_x1_y3_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1_y3)
             float t1_xm1_y3_e;
-            t1_mul_compute(4.0f, q_xm2_y3_q.y, t1_xm1_y3_e);
+            t1_mul_compute(4.0f, q__xm2_y3_q.y, t1_xm1_y3_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at y3)
             float t2_y3_e;
-            t2_add_compute(q_y3_q.x, q_xm2_y3_q.x, t2_y3_e);
-            const float q_xm1_y4_e = q[q_at + 1023];
+            t2_add_compute(q__y3_q.x, q__xm2_y3_q.x, t2_y3_e);
+            const float q__xm1_y4_e = q_[q__at + 1023];
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at y3)
             float t3_y3_e;
-            t3_add_compute(t2_y3_e, q_xm1_y4_e, t3_y3_e);
+            t3_add_compute(t2_y3_e, q__xm1_y4_e, t3_y3_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at y3)
             float t4_y3_e;
-            t4_add_compute(t3_y3_e, q_xm2_y2_q.y, t4_y3_e);
+            t4_add_compute(t3_y3_e, q__xm2_y2_q.y, t4_y3_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1_y3)
             float lap_xm1_y3_e;
             lap_sub_compute(t1_xm1_y3_e, t4_y3_e, lap_xm1_y3_e);
@@ -769,7 +769,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_y3_e, lap_xm1_y3_e, flx_y3_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at y3)
             float t7_y3_e;
-            t7_sub_compute(q_y3_q.x, q_xm2_y3_q.y, t7_y3_e);
+            t7_sub_compute(q__y3_q.x, q__xm2_y3_q.y, t7_y3_e);
             // call 7: t8 = mul(flx, t7)   (at y3)
             float t8_y3_e;
             t8_mul_compute(flx_y3_e, t7_y3_e, t8_y3_e);
@@ -784,16 +784,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t16_sub_compute(flx_1_x1_y3_e, flx_1_y3_e, t16_x1_y3_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y4)
             float t1_y4_e;
-            t1_mul_compute(4.0f, q_y4_q.x, t1_y4_e);
+            t1_mul_compute(4.0f, q__y4_q.x, t1_y4_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y4)
             float t2_x1_y4_e;
-            t2_add_compute(q_y4_q.y, q_xm1_y4_e, t2_x1_y4_e);
+            t2_add_compute(q__y4_q.y, q__xm1_y4_e, t2_x1_y4_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y4)
             float t3_x1_y4_e;
-            t3_add_compute(t2_x1_y4_e, q_y5_q.x, t3_x1_y4_e);
+            t3_add_compute(t2_x1_y4_e, q__y5_q.x, t3_x1_y4_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y4)
             float t4_x1_y4_e;
-            t4_add_compute(t3_x1_y4_e, q_y3_q.x, t4_x1_y4_e);
+            t4_add_compute(t3_x1_y4_e, q__y3_q.x, t4_x1_y4_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y4)
             float lap_y4_e;
             lap_sub_compute(t1_y4_e, t4_x1_y4_e, lap_y4_e);
@@ -802,7 +802,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_y4_e, lap_y3_e, fly_y4_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y4)
             float t12_y4_e;
-            t12_sub_compute(q_y4_q.x, q_y3_q.x, t12_y4_e);
+            t12_sub_compute(q__y4_q.x, q__y3_q.x, t12_y4_e);
             // call 12: t13 = mul(fly, t12)   (at y4)
             float t13_y4_e;
             t13_mul_compute(fly_y4_e, t12_y4_e, t13_y4_e);
@@ -823,20 +823,20 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t19_mul_compute(coeff_v, t18_x1_y3_e, t19_x1_y3_e);
             // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at y3)
             float out_y3_e;
-            out_sub_compute(q_y3_q.x, t19_x1_y3_e, out_y3_e);
+            out_sub_compute(q__y3_q.x, t19_x1_y3_e, out_y3_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2_y3)
             float t1_x2_y3_e;
-            t1_mul_compute(4.0f, q_x2_y3_q.x, t1_x2_y3_e);
+            t1_mul_compute(4.0f, q__x2_y3_q.x, t1_x2_y3_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3_y3)
             float t2_x3_y3_e;
-            t2_add_compute(q_x2_y3_q.y, q_y3_q.y, t2_x3_y3_e);
-            const float q_x2_y4_e = q[q_at + 1026];
+            t2_add_compute(q__x2_y3_q.y, q__y3_q.y, t2_x3_y3_e);
+            const float q__x2_y4_e = q_[q__at + 1026];
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3_y3)
             float t3_x3_y3_e;
-            t3_add_compute(t2_x3_y3_e, q_x2_y4_e, t3_x3_y3_e);
+            t3_add_compute(t2_x3_y3_e, q__x2_y4_e, t3_x3_y3_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3_y3)
             float t4_x3_y3_e;
-            t4_add_compute(t3_x3_y3_e, q_x2_y2_q.x, t4_x3_y3_e);
+            t4_add_compute(t3_x3_y3_e, q__x2_y2_q.x, t4_x3_y3_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2_y3)
             float lap_x2_y3_e;
             lap_sub_compute(t1_x2_y3_e, t4_x3_y3_e, lap_x2_y3_e);
@@ -845,7 +845,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             flx_sub_compute(lap_x2_y3_e, lap_x1_y3_e, flx_x2_y3_e);
             // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2_y3)
             float t7_x2_y3_e;
-            t7_sub_compute(q_x2_y3_q.x, q_y3_q.y, t7_x2_y3_e);
+            t7_sub_compute(q__x2_y3_q.x, q__y3_q.y, t7_x2_y3_e);
             // call 7: t8 = mul(flx, t7)   (at x2_y3)
             float t8_x2_y3_e;
             t8_mul_compute(flx_x2_y3_e, t7_x2_y3_e, t8_x2_y3_e);
@@ -860,16 +860,16 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t16_sub_compute(flx_1_x2_y3_e, flx_1_x1_y3_e, t16_x2_y3_e);
             // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y4)
             float t1_x1_y4_e;
-            t1_mul_compute(4.0f, q_y4_q.y, t1_x1_y4_e);
+            t1_mul_compute(4.0f, q__y4_q.y, t1_x1_y4_e);
             // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y4)
             float t2_x2_y4_e;
-            t2_add_compute(q_x2_y4_e, q_y4_q.x, t2_x2_y4_e);
+            t2_add_compute(q__x2_y4_e, q__y4_q.x, t2_x2_y4_e);
             // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y4)
             float t3_x2_y4_e;
-            t3_add_compute(t2_x2_y4_e, q_y5_q.y, t3_x2_y4_e);
+            t3_add_compute(t2_x2_y4_e, q__y5_q.y, t3_x2_y4_e);
             // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y4)
             float t4_x2_y4_e;
-            t4_add_compute(t3_x2_y4_e, q_y3_q.y, t4_x2_y4_e);
+            t4_add_compute(t3_x2_y4_e, q__y3_q.y, t4_x2_y4_e);
             // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y4)
             float lap_x1_y4_e;
             lap_sub_compute(t1_x1_y4_e, t4_x2_y4_e, lap_x1_y4_e);
@@ -878,7 +878,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             fly_sub_compute(lap_x1_y4_e, lap_x1_y3_e, fly_x1_y4_e);
             // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y4)
             float t12_x1_y4_e;
-            t12_sub_compute(q_y4_q.y, q_y3_q.y, t12_x1_y4_e);
+            t12_sub_compute(q__y4_q.y, q__y3_q.y, t12_x1_y4_e);
             // call 12: t13 = mul(fly, t12)   (at x1_y4)
             float t13_x1_y4_e;
             t13_mul_compute(fly_x1_y4_e, t12_x1_y4_e, t13_x1_y4_e);
@@ -899,48 +899,48 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
             t19_mul_compute(coeff_v, t18_x2_y3_e, t19_x2_y3_e);
             // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1_y3)
             float out_x1_y3_e;
-            out_sub_compute(q_y3_q.y, t19_x2_y3_e, out_x1_y3_e);
+            out_sub_compute(q__y3_q.y, t19_x2_y3_e, out_x1_y3_e);
             *reinterpret_cast<float2*>(&out[out_at]) = make_float2(out_e, out_x1_e);   // store out
             *reinterpret_cast<float2*>(&out[out_at + 252]) = make_float2(out_y1_e, out_x1_y1_e);   // store out
             *reinterpret_cast<float2*>(&out[out_at + 504]) = make_float2(out_y2_e, out_x1_y2_e);   // store out
             *reinterpret_cast<float2*>(&out[out_at + 756]) = make_float2(out_y3_e, out_x1_y3_e);   // store out
         } else {   // the points one by one
             if (x_p >= 2 && x_p < 254 && y_p >= 2 && y_p < 254 && z_p >= 0 && z_p < 64) {
-                const float q_e = q[q_at];
-                const float q_x1_e = q[q_at + 1];
+                const float q__e = q_[q__at];
+                const float q__x1_e = q_[q__at + 1];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
                 float t1_x1_e;
-                t1_mul_compute(4.0f, q_x1_e, t1_x1_e);
-                const float q_x2_e = q[q_at + 2];
+                t1_mul_compute(4.0f, q__x1_e, t1_x1_e);
+                const float q__x2_e = q_[q__at + 2];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
                 float t2_x2_e;
-                t2_add_compute(q_x2_e, q_e, t2_x2_e);
-                const float q_x1_y1_e = q[q_at + 257];
+                t2_add_compute(q__x2_e, q__e, t2_x2_e);
+                const float q__x1_y1_e = q_[q__at + 257];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
                 float t3_x2_e;
-                t3_add_compute(t2_x2_e, q_x1_y1_e, t3_x2_e);
-                const float q_x1_ym1_e = q[q_at - 255];
+                t3_add_compute(t2_x2_e, q__x1_y1_e, t3_x2_e);
+                const float q__x1_ym1_e = q_[q__at - 255];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
                 float t4_x2_e;
-                t4_add_compute(t3_x2_e, q_x1_ym1_e, t4_x2_e);
+                t4_add_compute(t3_x2_e, q__x1_ym1_e, t4_x2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
                 float lap_x1_e;
                 lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
                 float t1_e;
-                t1_mul_compute(4.0f, q_e, t1_e);
-                const float q_xm1_e = q[q_at - 1];
+                t1_mul_compute(4.0f, q__e, t1_e);
+                const float q__xm1_e = q_[q__at - 1];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
                 float t2_x1_e;
-                t2_add_compute(q_x1_e, q_xm1_e, t2_x1_e);
-                const float q_y1_e = q[q_at + 256];
+                t2_add_compute(q__x1_e, q__xm1_e, t2_x1_e);
+                const float q__y1_e = q_[q__at + 256];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
                 float t3_x1_e;
-                t3_add_compute(t2_x1_e, q_y1_e, t3_x1_e);
-                const float q_ym1_e = q[q_at - 256];
+                t3_add_compute(t2_x1_e, q__y1_e, t3_x1_e);
+                const float q__ym1_e = q_[q__at - 256];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
                 float t4_x1_e;
-                t4_add_compute(t3_x1_e, q_ym1_e, t4_x1_e);
+                t4_add_compute(t3_x1_e, q__ym1_e, t4_x1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
                 float lap_e;
                 lap_sub_compute(t1_e, t4_x1_e, lap_e);
@@ -949,7 +949,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x1_e, lap_e, flx_x1_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1)
                 float t7_x1_e;
-                t7_sub_compute(q_x1_e, q_e, t7_x1_e);
+                t7_sub_compute(q__x1_e, q__e, t7_x1_e);
                 // call 7: t8 = mul(flx, t7)   (at x1)
                 float t8_x1_e;
                 t8_mul_compute(flx_x1_e, t7_x1_e, t8_x1_e);
@@ -961,19 +961,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_1_where_compute(t9_x1_e, 0.0f, flx_x1_e, flx_1_x1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1)
                 float t1_xm1_e;
-                t1_mul_compute(4.0f, q_xm1_e, t1_xm1_e);
-                const float q_xm2_e = q[q_at - 2];
+                t1_mul_compute(4.0f, q__xm1_e, t1_xm1_e);
+                const float q__xm2_e = q_[q__at - 2];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])
                 float t2_e;
-                t2_add_compute(q_e, q_xm2_e, t2_e);
-                const float q_xm1_y1_e = q[q_at + 255];
+                t2_add_compute(q__e, q__xm2_e, t2_e);
+                const float q__xm1_y1_e = q_[q__at + 255];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])
                 float t3_e;
-                t3_add_compute(t2_e, q_xm1_y1_e, t3_e);
-                const float q_xm1_ym1_e = q[q_at - 257];
+                t3_add_compute(t2_e, q__xm1_y1_e, t3_e);
+                const float q__xm1_ym1_e = q_[q__at - 257];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])
                 float t4_e;
-                t4_add_compute(t3_e, q_xm1_ym1_e, t4_e);
+                t4_add_compute(t3_e, q__xm1_ym1_e, t4_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1)
                 float lap_xm1_e;
                 lap_sub_compute(t1_xm1_e, t4_e, lap_xm1_e);
@@ -982,7 +982,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_e, lap_xm1_e, flx_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])
                 float t7_e;
-                t7_sub_compute(q_e, q_xm1_e, t7_e);
+                t7_sub_compute(q__e, q__xm1_e, t7_e);
                 // call 7: t8 = mul(flx, t7)
                 float t8_e;
                 t8_mul_compute(flx_e, t7_e, t8_e);
@@ -997,17 +997,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t16_sub_compute(flx_1_x1_e, flx_1_e, t16_x1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
                 float t1_y1_e;
-                t1_mul_compute(4.0f, q_y1_e, t1_y1_e);
+                t1_mul_compute(4.0f, q__y1_e, t1_y1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
                 float t2_x1_y1_e;
-                t2_add_compute(q_x1_y1_e, q_xm1_y1_e, t2_x1_y1_e);
-                const float q_y2_e = q[q_at + 512];
+                t2_add_compute(q__x1_y1_e, q__xm1_y1_e, t2_x1_y1_e);
+                const float q__y2_e = q_[q__at + 512];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
                 float t3_x1_y1_e;
-                t3_add_compute(t2_x1_y1_e, q_y2_e, t3_x1_y1_e);
+                t3_add_compute(t2_x1_y1_e, q__y2_e, t3_x1_y1_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
                 float t4_x1_y1_e;
-                t4_add_compute(t3_x1_y1_e, q_e, t4_x1_y1_e);
+                t4_add_compute(t3_x1_y1_e, q__e, t4_x1_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
                 float lap_y1_e;
                 lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
@@ -1016,7 +1016,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_y1_e, lap_e, fly_y1_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y1)
                 float t12_y1_e;
-                t12_sub_compute(q_y1_e, q_e, t12_y1_e);
+                t12_sub_compute(q__y1_e, q__e, t12_y1_e);
                 // call 12: t13 = mul(fly, t12)   (at y1)
                 float t13_y1_e;
                 t13_mul_compute(fly_y1_e, t12_y1_e, t13_y1_e);
@@ -1031,17 +1031,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t17_add_compute(t16_x1_e, fly_1_y1_e, t17_x1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at ym1)
                 float t1_ym1_e;
-                t1_mul_compute(4.0f, q_ym1_e, t1_ym1_e);
+                t1_mul_compute(4.0f, q__ym1_e, t1_ym1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_ym1)
                 float t2_x1_ym1_e;
-                t2_add_compute(q_x1_ym1_e, q_xm1_ym1_e, t2_x1_ym1_e);
+                t2_add_compute(q__x1_ym1_e, q__xm1_ym1_e, t2_x1_ym1_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_ym1)
                 float t3_x1_ym1_e;
-                t3_add_compute(t2_x1_ym1_e, q_e, t3_x1_ym1_e);
-                const float q_ym2_e = q[q_at - 512];
+                t3_add_compute(t2_x1_ym1_e, q__e, t3_x1_ym1_e);
+                const float q__ym2_e = q_[q__at - 512];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_ym1)
                 float t4_x1_ym1_e;
-                t4_add_compute(t3_x1_ym1_e, q_ym2_e, t4_x1_ym1_e);
+                t4_add_compute(t3_x1_ym1_e, q__ym2_e, t4_x1_ym1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at ym1)
                 float lap_ym1_e;
                 lap_sub_compute(t1_ym1_e, t4_x1_ym1_e, lap_ym1_e);
@@ -1050,7 +1050,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_e, lap_ym1_e, fly_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])
                 float t12_e;
-                t12_sub_compute(q_e, q_ym1_e, t12_e);
+                t12_sub_compute(q__e, q__ym1_e, t12_e);
                 // call 12: t13 = mul(fly, t12)
                 float t13_e;
                 t13_mul_compute(fly_e, t12_e, t13_e);
@@ -1068,45 +1068,45 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t19_mul_compute(coeff_v, t18_x1_e, t19_x1_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])
                 float out_e;
-                out_sub_compute(q_e, t19_x1_e, out_e);
+                out_sub_compute(q__e, t19_x1_e, out_e);
                 out[out_at] = out_e;   // store out
             }
             if (x_p + 1 >= 2 && x_p + 1 < 254 && y_p >= 2 && y_p < 254 && z_p >= 0 && z_p < 64) {
-                const float q_x1_e = q[q_at + 1];
-                const float q_x2_e = q[q_at + 2];
+                const float q__x1_e = q_[q__at + 1];
+                const float q__x2_e = q_[q__at + 2];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2)
                 float t1_x2_e;
-                t1_mul_compute(4.0f, q_x2_e, t1_x2_e);
-                const float q_x3_e = q[q_at + 3];
+                t1_mul_compute(4.0f, q__x2_e, t1_x2_e);
+                const float q__x3_e = q_[q__at + 3];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3)
                 float t2_x3_e;
-                t2_add_compute(q_x3_e, q_x1_e, t2_x3_e);
-                const float q_x2_y1_e = q[q_at + 258];
+                t2_add_compute(q__x3_e, q__x1_e, t2_x3_e);
+                const float q__x2_y1_e = q_[q__at + 258];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3)
                 float t3_x3_e;
-                t3_add_compute(t2_x3_e, q_x2_y1_e, t3_x3_e);
-                const float q_x2_ym1_e = q[q_at - 254];
+                t3_add_compute(t2_x3_e, q__x2_y1_e, t3_x3_e);
+                const float q__x2_ym1_e = q_[q__at - 254];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3)
                 float t4_x3_e;
-                t4_add_compute(t3_x3_e, q_x2_ym1_e, t4_x3_e);
+                t4_add_compute(t3_x3_e, q__x2_ym1_e, t4_x3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2)
                 float lap_x2_e;
                 lap_sub_compute(t1_x2_e, t4_x3_e, lap_x2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
                 float t1_x1_e;
-                t1_mul_compute(4.0f, q_x1_e, t1_x1_e);
-                const float q_e = q[q_at];
+                t1_mul_compute(4.0f, q__x1_e, t1_x1_e);
+                const float q__e = q_[q__at];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
                 float t2_x2_e;
-                t2_add_compute(q_x2_e, q_e, t2_x2_e);
-                const float q_x1_y1_e = q[q_at + 257];
+                t2_add_compute(q__x2_e, q__e, t2_x2_e);
+                const float q__x1_y1_e = q_[q__at + 257];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
                 float t3_x2_e;
-                t3_add_compute(t2_x2_e, q_x1_y1_e, t3_x2_e);
-                const float q_x1_ym1_e = q[q_at - 255];
+                t3_add_compute(t2_x2_e, q__x1_y1_e, t3_x2_e);
+                const float q__x1_ym1_e = q_[q__at - 255];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
                 float t4_x2_e;
-                t4_add_compute(t3_x2_e, q_x1_ym1_e, t4_x2_e);
+                t4_add_compute(t3_x2_e, q__x1_ym1_e, t4_x2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
                 float lap_x1_e;
                 lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
@@ -1115,7 +1115,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x2_e, lap_x1_e, flx_x2_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2)
                 float t7_x2_e;
-                t7_sub_compute(q_x2_e, q_x1_e, t7_x2_e);
+                t7_sub_compute(q__x2_e, q__x1_e, t7_x2_e);
                 // call 7: t8 = mul(flx, t7)   (at x2)
                 float t8_x2_e;
                 t8_mul_compute(flx_x2_e, t7_x2_e, t8_x2_e);
@@ -1127,19 +1127,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_1_where_compute(t9_x2_e, 0.0f, flx_x2_e, flx_1_x2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
                 float t1_e;
-                t1_mul_compute(4.0f, q_e, t1_e);
-                const float q_xm1_e = q[q_at - 1];
+                t1_mul_compute(4.0f, q__e, t1_e);
+                const float q__xm1_e = q_[q__at - 1];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
                 float t2_x1_e;
-                t2_add_compute(q_x1_e, q_xm1_e, t2_x1_e);
-                const float q_y1_e = q[q_at + 256];
+                t2_add_compute(q__x1_e, q__xm1_e, t2_x1_e);
+                const float q__y1_e = q_[q__at + 256];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
                 float t3_x1_e;
-                t3_add_compute(t2_x1_e, q_y1_e, t3_x1_e);
-                const float q_ym1_e = q[q_at - 256];
+                t3_add_compute(t2_x1_e, q__y1_e, t3_x1_e);
+                const float q__ym1_e = q_[q__at - 256];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
                 float t4_x1_e;
-                t4_add_compute(t3_x1_e, q_ym1_e, t4_x1_e);
+                t4_add_compute(t3_x1_e, q__ym1_e, t4_x1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
                 float lap_e;
                 lap_sub_compute(t1_e, t4_x1_e, lap_e);
@@ -1148,7 +1148,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x1_e, lap_e, flx_x1_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1)
                 float t7_x1_e;
-                t7_sub_compute(q_x1_e, q_e, t7_x1_e);
+                t7_sub_compute(q__x1_e, q__e, t7_x1_e);
                 // call 7: t8 = mul(flx, t7)   (at x1)
                 float t8_x1_e;
                 t8_mul_compute(flx_x1_e, t7_x1_e, t8_x1_e);
@@ -1163,17 +1163,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t16_sub_compute(flx_1_x2_e, flx_1_x1_e, t16_x2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
                 float t1_x1_y1_e;
-                t1_mul_compute(4.0f, q_x1_y1_e, t1_x1_y1_e);
+                t1_mul_compute(4.0f, q__x1_y1_e, t1_x1_y1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
                 float t2_x2_y1_e;
-                t2_add_compute(q_x2_y1_e, q_y1_e, t2_x2_y1_e);
-                const float q_x1_y2_e = q[q_at + 513];
+                t2_add_compute(q__x2_y1_e, q__y1_e, t2_x2_y1_e);
+                const float q__x1_y2_e = q_[q__at + 513];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
                 float t3_x2_y1_e;
-                t3_add_compute(t2_x2_y1_e, q_x1_y2_e, t3_x2_y1_e);
+                t3_add_compute(t2_x2_y1_e, q__x1_y2_e, t3_x2_y1_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
                 float t4_x2_y1_e;
-                t4_add_compute(t3_x2_y1_e, q_x1_e, t4_x2_y1_e);
+                t4_add_compute(t3_x2_y1_e, q__x1_e, t4_x2_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
                 float lap_x1_y1_e;
                 lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
@@ -1182,7 +1182,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_x1_y1_e, lap_x1_e, fly_x1_y1_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y1)
                 float t12_x1_y1_e;
-                t12_sub_compute(q_x1_y1_e, q_x1_e, t12_x1_y1_e);
+                t12_sub_compute(q__x1_y1_e, q__x1_e, t12_x1_y1_e);
                 // call 12: t13 = mul(fly, t12)   (at x1_y1)
                 float t13_x1_y1_e;
                 t13_mul_compute(fly_x1_y1_e, t12_x1_y1_e, t13_x1_y1_e);
@@ -1197,17 +1197,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t17_add_compute(t16_x2_e, fly_1_x1_y1_e, t17_x2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_ym1)
                 float t1_x1_ym1_e;
-                t1_mul_compute(4.0f, q_x1_ym1_e, t1_x1_ym1_e);
+                t1_mul_compute(4.0f, q__x1_ym1_e, t1_x1_ym1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_ym1)
                 float t2_x2_ym1_e;
-                t2_add_compute(q_x2_ym1_e, q_ym1_e, t2_x2_ym1_e);
+                t2_add_compute(q__x2_ym1_e, q__ym1_e, t2_x2_ym1_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_ym1)
                 float t3_x2_ym1_e;
-                t3_add_compute(t2_x2_ym1_e, q_x1_e, t3_x2_ym1_e);
-                const float q_x1_ym2_e = q[q_at - 511];
+                t3_add_compute(t2_x2_ym1_e, q__x1_e, t3_x2_ym1_e);
+                const float q__x1_ym2_e = q_[q__at - 511];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_ym1)
                 float t4_x2_ym1_e;
-                t4_add_compute(t3_x2_ym1_e, q_x1_ym2_e, t4_x2_ym1_e);
+                t4_add_compute(t3_x2_ym1_e, q__x1_ym2_e, t4_x2_ym1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_ym1)
                 float lap_x1_ym1_e;
                 lap_sub_compute(t1_x1_ym1_e, t4_x2_ym1_e, lap_x1_ym1_e);
@@ -1216,7 +1216,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_x1_e, lap_x1_ym1_e, fly_x1_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1)
                 float t12_x1_e;
-                t12_sub_compute(q_x1_e, q_x1_ym1_e, t12_x1_e);
+                t12_sub_compute(q__x1_e, q__x1_ym1_e, t12_x1_e);
                 // call 12: t13 = mul(fly, t12)   (at x1)
                 float t13_x1_e;
                 t13_mul_compute(fly_x1_e, t12_x1_e, t13_x1_e);
@@ -1234,45 +1234,45 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t19_mul_compute(coeff_v, t18_x2_e, t19_x2_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1)
                 float out_x1_e;
-                out_sub_compute(q_x1_e, t19_x2_e, out_x1_e);
+                out_sub_compute(q__x1_e, t19_x2_e, out_x1_e);
                 out[out_at + 1] = out_x1_e;   // store out
             }
             if (x_p >= 2 && x_p < 254 && y_p + 1 >= 2 && y_p + 1 < 254 && z_p >= 0 && z_p < 64) {
-                const float q_y1_e = q[q_at + 256];
-                const float q_x1_y1_e = q[q_at + 257];
+                const float q__y1_e = q_[q__at + 256];
+                const float q__x1_y1_e = q_[q__at + 257];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
                 float t1_x1_y1_e;
-                t1_mul_compute(4.0f, q_x1_y1_e, t1_x1_y1_e);
-                const float q_x2_y1_e = q[q_at + 258];
+                t1_mul_compute(4.0f, q__x1_y1_e, t1_x1_y1_e);
+                const float q__x2_y1_e = q_[q__at + 258];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
                 float t2_x2_y1_e;
-                t2_add_compute(q_x2_y1_e, q_y1_e, t2_x2_y1_e);
-                const float q_x1_y2_e = q[q_at + 513];
+                t2_add_compute(q__x2_y1_e, q__y1_e, t2_x2_y1_e);
+                const float q__x1_y2_e = q_[q__at + 513];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
                 float t3_x2_y1_e;
-                t3_add_compute(t2_x2_y1_e, q_x1_y2_e, t3_x2_y1_e);
-                const float q_x1_e = q[q_at + 1];
+                t3_add_compute(t2_x2_y1_e, q__x1_y2_e, t3_x2_y1_e);
+                const float q__x1_e = q_[q__at + 1];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
                 float t4_x2_y1_e;
-                t4_add_compute(t3_x2_y1_e, q_x1_e, t4_x2_y1_e);
+                t4_add_compute(t3_x2_y1_e, q__x1_e, t4_x2_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
                 float lap_x1_y1_e;
                 lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
                 float t1_y1_e;
-                t1_mul_compute(4.0f, q_y1_e, t1_y1_e);
-                const float q_xm1_y1_e = q[q_at + 255];
+                t1_mul_compute(4.0f, q__y1_e, t1_y1_e);
+                const float q__xm1_y1_e = q_[q__at + 255];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
                 float t2_x1_y1_e;
-                t2_add_compute(q_x1_y1_e, q_xm1_y1_e, t2_x1_y1_e);
-                const float q_y2_e = q[q_at + 512];
+                t2_add_compute(q__x1_y1_e, q__xm1_y1_e, t2_x1_y1_e);
+                const float q__y2_e = q_[q__at + 512];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
                 float t3_x1_y1_e;
-                t3_add_compute(t2_x1_y1_e, q_y2_e, t3_x1_y1_e);
-                const float q_e = q[q_at];
+                t3_add_compute(t2_x1_y1_e, q__y2_e, t3_x1_y1_e);
+                const float q__e = q_[q__at];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
                 float t4_x1_y1_e;
-                t4_add_compute(t3_x1_y1_e, q_e, t4_x1_y1_e);
+                t4_add_compute(t3_x1_y1_e, q__e, t4_x1_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
                 float lap_y1_e;
                 lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
@@ -1281,7 +1281,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x1_y1_e, lap_y1_e, flx_x1_y1_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y1)
                 float t7_x1_y1_e;
-                t7_sub_compute(q_x1_y1_e, q_y1_e, t7_x1_y1_e);
+                t7_sub_compute(q__x1_y1_e, q__y1_e, t7_x1_y1_e);
                 // call 7: t8 = mul(flx, t7)   (at x1_y1)
                 float t8_x1_y1_e;
                 t8_mul_compute(flx_x1_y1_e, t7_x1_y1_e, t8_x1_y1_e);
@@ -1293,19 +1293,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_1_where_compute(t9_x1_y1_e, 0.0f, flx_x1_y1_e, flx_1_x1_y1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1_y1)
                 float t1_xm1_y1_e;
-                t1_mul_compute(4.0f, q_xm1_y1_e, t1_xm1_y1_e);
-                const float q_xm2_y1_e = q[q_at + 254];
+                t1_mul_compute(4.0f, q__xm1_y1_e, t1_xm1_y1_e);
+                const float q__xm2_y1_e = q_[q__at + 254];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at y1)
                 float t2_y1_e;
-                t2_add_compute(q_y1_e, q_xm2_y1_e, t2_y1_e);
-                const float q_xm1_y2_e = q[q_at + 511];
+                t2_add_compute(q__y1_e, q__xm2_y1_e, t2_y1_e);
+                const float q__xm1_y2_e = q_[q__at + 511];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at y1)
                 float t3_y1_e;
-                t3_add_compute(t2_y1_e, q_xm1_y2_e, t3_y1_e);
-                const float q_xm1_e = q[q_at - 1];
+                t3_add_compute(t2_y1_e, q__xm1_y2_e, t3_y1_e);
+                const float q__xm1_e = q_[q__at - 1];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at y1)
                 float t4_y1_e;
-                t4_add_compute(t3_y1_e, q_xm1_e, t4_y1_e);
+                t4_add_compute(t3_y1_e, q__xm1_e, t4_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1_y1)
                 float lap_xm1_y1_e;
                 lap_sub_compute(t1_xm1_y1_e, t4_y1_e, lap_xm1_y1_e);
@@ -1314,7 +1314,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_y1_e, lap_xm1_y1_e, flx_y1_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at y1)
                 float t7_y1_e;
-                t7_sub_compute(q_y1_e, q_xm1_y1_e, t7_y1_e);
+                t7_sub_compute(q__y1_e, q__xm1_y1_e, t7_y1_e);
                 // call 7: t8 = mul(flx, t7)   (at y1)
                 float t8_y1_e;
                 t8_mul_compute(flx_y1_e, t7_y1_e, t8_y1_e);
@@ -1329,17 +1329,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t16_sub_compute(flx_1_x1_y1_e, flx_1_y1_e, t16_x1_y1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y2)
                 float t1_y2_e;
-                t1_mul_compute(4.0f, q_y2_e, t1_y2_e);
+                t1_mul_compute(4.0f, q__y2_e, t1_y2_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y2)
                 float t2_x1_y2_e;
-                t2_add_compute(q_x1_y2_e, q_xm1_y2_e, t2_x1_y2_e);
-                const float q_y3_e = q[q_at + 768];
+                t2_add_compute(q__x1_y2_e, q__xm1_y2_e, t2_x1_y2_e);
+                const float q__y3_e = q_[q__at + 768];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y2)
                 float t3_x1_y2_e;
-                t3_add_compute(t2_x1_y2_e, q_y3_e, t3_x1_y2_e);
+                t3_add_compute(t2_x1_y2_e, q__y3_e, t3_x1_y2_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y2)
                 float t4_x1_y2_e;
-                t4_add_compute(t3_x1_y2_e, q_y1_e, t4_x1_y2_e);
+                t4_add_compute(t3_x1_y2_e, q__y1_e, t4_x1_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y2)
                 float lap_y2_e;
                 lap_sub_compute(t1_y2_e, t4_x1_y2_e, lap_y2_e);
@@ -1348,7 +1348,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_y2_e, lap_y1_e, fly_y2_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y2)
                 float t12_y2_e;
-                t12_sub_compute(q_y2_e, q_y1_e, t12_y2_e);
+                t12_sub_compute(q__y2_e, q__y1_e, t12_y2_e);
                 // call 12: t13 = mul(fly, t12)   (at y2)
                 float t13_y2_e;
                 t13_mul_compute(fly_y2_e, t12_y2_e, t13_y2_e);
@@ -1363,17 +1363,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t17_add_compute(t16_x1_y1_e, fly_1_y2_e, t17_x1_y1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
                 float t1_e;
-                t1_mul_compute(4.0f, q_e, t1_e);
+                t1_mul_compute(4.0f, q__e, t1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
                 float t2_x1_e;
-                t2_add_compute(q_x1_e, q_xm1_e, t2_x1_e);
+                t2_add_compute(q__x1_e, q__xm1_e, t2_x1_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
                 float t3_x1_e;
-                t3_add_compute(t2_x1_e, q_y1_e, t3_x1_e);
-                const float q_ym1_e = q[q_at - 256];
+                t3_add_compute(t2_x1_e, q__y1_e, t3_x1_e);
+                const float q__ym1_e = q_[q__at - 256];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
                 float t4_x1_e;
-                t4_add_compute(t3_x1_e, q_ym1_e, t4_x1_e);
+                t4_add_compute(t3_x1_e, q__ym1_e, t4_x1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
                 float lap_e;
                 lap_sub_compute(t1_e, t4_x1_e, lap_e);
@@ -1382,7 +1382,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_y1_e, lap_e, fly_y1_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y1)
                 float t12_y1_e;
-                t12_sub_compute(q_y1_e, q_e, t12_y1_e);
+                t12_sub_compute(q__y1_e, q__e, t12_y1_e);
                 // call 12: t13 = mul(fly, t12)   (at y1)
                 float t13_y1_e;
                 t13_mul_compute(fly_y1_e, t12_y1_e, t13_y1_e);
@@ -1400,45 +1400,45 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t19_mul_compute(coeff_v, t18_x1_y1_e, t19_x1_y1_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at y1)
                 float out_y1_e;
-                out_sub_compute(q_y1_e, t19_x1_y1_e, out_y1_e);
+                out_sub_compute(q__y1_e, t19_x1_y1_e, out_y1_e);
                 out[out_at + 252] = out_y1_e;   // store out
             }
             if (x_p + 1 >= 2 && x_p + 1 < 254 && y_p + 1 >= 2 && y_p + 1 < 254 && z_p >= 0 && z_p < 64) {
-                const float q_x1_y1_e = q[q_at + 257];
-                const float q_x2_y1_e = q[q_at + 258];
+                const float q__x1_y1_e = q_[q__at + 257];
+                const float q__x2_y1_e = q_[q__at + 258];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2_y1)
                 float t1_x2_y1_e;
-                t1_mul_compute(4.0f, q_x2_y1_e, t1_x2_y1_e);
-                const float q_x3_y1_e = q[q_at + 259];
+                t1_mul_compute(4.0f, q__x2_y1_e, t1_x2_y1_e);
+                const float q__x3_y1_e = q_[q__at + 259];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3_y1)
                 float t2_x3_y1_e;
-                t2_add_compute(q_x3_y1_e, q_x1_y1_e, t2_x3_y1_e);
-                const float q_x2_y2_e = q[q_at + 514];
+                t2_add_compute(q__x3_y1_e, q__x1_y1_e, t2_x3_y1_e);
+                const float q__x2_y2_e = q_[q__at + 514];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3_y1)
                 float t3_x3_y1_e;
-                t3_add_compute(t2_x3_y1_e, q_x2_y2_e, t3_x3_y1_e);
-                const float q_x2_e = q[q_at + 2];
+                t3_add_compute(t2_x3_y1_e, q__x2_y2_e, t3_x3_y1_e);
+                const float q__x2_e = q_[q__at + 2];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3_y1)
                 float t4_x3_y1_e;
-                t4_add_compute(t3_x3_y1_e, q_x2_e, t4_x3_y1_e);
+                t4_add_compute(t3_x3_y1_e, q__x2_e, t4_x3_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2_y1)
                 float lap_x2_y1_e;
                 lap_sub_compute(t1_x2_y1_e, t4_x3_y1_e, lap_x2_y1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
                 float t1_x1_y1_e;
-                t1_mul_compute(4.0f, q_x1_y1_e, t1_x1_y1_e);
-                const float q_y1_e = q[q_at + 256];
+                t1_mul_compute(4.0f, q__x1_y1_e, t1_x1_y1_e);
+                const float q__y1_e = q_[q__at + 256];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
                 float t2_x2_y1_e;
-                t2_add_compute(q_x2_y1_e, q_y1_e, t2_x2_y1_e);
-                const float q_x1_y2_e = q[q_at + 513];
+                t2_add_compute(q__x2_y1_e, q__y1_e, t2_x2_y1_e);
+                const float q__x1_y2_e = q_[q__at + 513];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
                 float t3_x2_y1_e;
-                t3_add_compute(t2_x2_y1_e, q_x1_y2_e, t3_x2_y1_e);
-                const float q_x1_e = q[q_at + 1];
+                t3_add_compute(t2_x2_y1_e, q__x1_y2_e, t3_x2_y1_e);
+                const float q__x1_e = q_[q__at + 1];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
                 float t4_x2_y1_e;
-                t4_add_compute(t3_x2_y1_e, q_x1_e, t4_x2_y1_e);
+                t4_add_compute(t3_x2_y1_e, q__x1_e, t4_x2_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
                 float lap_x1_y1_e;
                 lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
@@ -1447,7 +1447,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x2_y1_e, lap_x1_y1_e, flx_x2_y1_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2_y1)
                 float t7_x2_y1_e;
-                t7_sub_compute(q_x2_y1_e, q_x1_y1_e, t7_x2_y1_e);
+                t7_sub_compute(q__x2_y1_e, q__x1_y1_e, t7_x2_y1_e);
                 // call 7: t8 = mul(flx, t7)   (at x2_y1)
                 float t8_x2_y1_e;
                 t8_mul_compute(flx_x2_y1_e, t7_x2_y1_e, t8_x2_y1_e);
@@ -1459,19 +1459,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_1_where_compute(t9_x2_y1_e, 0.0f, flx_x2_y1_e, flx_1_x2_y1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
                 float t1_y1_e;
-                t1_mul_compute(4.0f, q_y1_e, t1_y1_e);
-                const float q_xm1_y1_e = q[q_at + 255];
+                t1_mul_compute(4.0f, q__y1_e, t1_y1_e);
+                const float q__xm1_y1_e = q_[q__at + 255];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
                 float t2_x1_y1_e;
-                t2_add_compute(q_x1_y1_e, q_xm1_y1_e, t2_x1_y1_e);
-                const float q_y2_e = q[q_at + 512];
+                t2_add_compute(q__x1_y1_e, q__xm1_y1_e, t2_x1_y1_e);
+                const float q__y2_e = q_[q__at + 512];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
                 float t3_x1_y1_e;
-                t3_add_compute(t2_x1_y1_e, q_y2_e, t3_x1_y1_e);
-                const float q_e = q[q_at];
+                t3_add_compute(t2_x1_y1_e, q__y2_e, t3_x1_y1_e);
+                const float q__e = q_[q__at];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
                 float t4_x1_y1_e;
-                t4_add_compute(t3_x1_y1_e, q_e, t4_x1_y1_e);
+                t4_add_compute(t3_x1_y1_e, q__e, t4_x1_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
                 float lap_y1_e;
                 lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
@@ -1480,7 +1480,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x1_y1_e, lap_y1_e, flx_x1_y1_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y1)
                 float t7_x1_y1_e;
-                t7_sub_compute(q_x1_y1_e, q_y1_e, t7_x1_y1_e);
+                t7_sub_compute(q__x1_y1_e, q__y1_e, t7_x1_y1_e);
                 // call 7: t8 = mul(flx, t7)   (at x1_y1)
                 float t8_x1_y1_e;
                 t8_mul_compute(flx_x1_y1_e, t7_x1_y1_e, t8_x1_y1_e);
@@ -1495,17 +1495,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t16_sub_compute(flx_1_x2_y1_e, flx_1_x1_y1_e, t16_x2_y1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y2)
                 float t1_x1_y2_e;
-                t1_mul_compute(4.0f, q_x1_y2_e, t1_x1_y2_e);
+                t1_mul_compute(4.0f, q__x1_y2_e, t1_x1_y2_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y2)
                 float t2_x2_y2_e;
-                t2_add_compute(q_x2_y2_e, q_y2_e, t2_x2_y2_e);
-                const float q_x1_y3_e = q[q_at + 769];
+                t2_add_compute(q__x2_y2_e, q__y2_e, t2_x2_y2_e);
+                const float q__x1_y3_e = q_[q__at + 769];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y2)
                 float t3_x2_y2_e;
-                t3_add_compute(t2_x2_y2_e, q_x1_y3_e, t3_x2_y2_e);
+                t3_add_compute(t2_x2_y2_e, q__x1_y3_e, t3_x2_y2_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y2)
                 float t4_x2_y2_e;
-                t4_add_compute(t3_x2_y2_e, q_x1_y1_e, t4_x2_y2_e);
+                t4_add_compute(t3_x2_y2_e, q__x1_y1_e, t4_x2_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y2)
                 float lap_x1_y2_e;
                 lap_sub_compute(t1_x1_y2_e, t4_x2_y2_e, lap_x1_y2_e);
@@ -1514,7 +1514,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_x1_y2_e, lap_x1_y1_e, fly_x1_y2_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y2)
                 float t12_x1_y2_e;
-                t12_sub_compute(q_x1_y2_e, q_x1_y1_e, t12_x1_y2_e);
+                t12_sub_compute(q__x1_y2_e, q__x1_y1_e, t12_x1_y2_e);
                 // call 12: t13 = mul(fly, t12)   (at x1_y2)
                 float t13_x1_y2_e;
                 t13_mul_compute(fly_x1_y2_e, t12_x1_y2_e, t13_x1_y2_e);
@@ -1529,17 +1529,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t17_add_compute(t16_x2_y1_e, fly_1_x1_y2_e, t17_x2_y1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
                 float t1_x1_e;
-                t1_mul_compute(4.0f, q_x1_e, t1_x1_e);
+                t1_mul_compute(4.0f, q__x1_e, t1_x1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
                 float t2_x2_e;
-                t2_add_compute(q_x2_e, q_e, t2_x2_e);
+                t2_add_compute(q__x2_e, q__e, t2_x2_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
                 float t3_x2_e;
-                t3_add_compute(t2_x2_e, q_x1_y1_e, t3_x2_e);
-                const float q_x1_ym1_e = q[q_at - 255];
+                t3_add_compute(t2_x2_e, q__x1_y1_e, t3_x2_e);
+                const float q__x1_ym1_e = q_[q__at - 255];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
                 float t4_x2_e;
-                t4_add_compute(t3_x2_e, q_x1_ym1_e, t4_x2_e);
+                t4_add_compute(t3_x2_e, q__x1_ym1_e, t4_x2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
                 float lap_x1_e;
                 lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
@@ -1548,7 +1548,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_x1_y1_e, lap_x1_e, fly_x1_y1_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y1)
                 float t12_x1_y1_e;
-                t12_sub_compute(q_x1_y1_e, q_x1_e, t12_x1_y1_e);
+                t12_sub_compute(q__x1_y1_e, q__x1_e, t12_x1_y1_e);
                 // call 12: t13 = mul(fly, t12)   (at x1_y1)
                 float t13_x1_y1_e;
                 t13_mul_compute(fly_x1_y1_e, t12_x1_y1_e, t13_x1_y1_e);
@@ -1566,45 +1566,45 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t19_mul_compute(coeff_v, t18_x2_y1_e, t19_x2_y1_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1_y1)
                 float out_x1_y1_e;
-                out_sub_compute(q_x1_y1_e, t19_x2_y1_e, out_x1_y1_e);
+                out_sub_compute(q__x1_y1_e, t19_x2_y1_e, out_x1_y1_e);
                 out[out_at + 253] = out_x1_y1_e;   // store out
             }
             if (x_p >= 2 && x_p < 254 && y_p + 2 >= 2 && y_p + 2 < 254 && z_p >= 0 && z_p < 64) {
-                const float q_y2_e = q[q_at + 512];
-                const float q_x1_y2_e = q[q_at + 513];
+                const float q__y2_e = q_[q__at + 512];
+                const float q__x1_y2_e = q_[q__at + 513];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y2)
                 float t1_x1_y2_e;
-                t1_mul_compute(4.0f, q_x1_y2_e, t1_x1_y2_e);
-                const float q_x2_y2_e = q[q_at + 514];
+                t1_mul_compute(4.0f, q__x1_y2_e, t1_x1_y2_e);
+                const float q__x2_y2_e = q_[q__at + 514];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y2)
                 float t2_x2_y2_e;
-                t2_add_compute(q_x2_y2_e, q_y2_e, t2_x2_y2_e);
-                const float q_x1_y3_e = q[q_at + 769];
+                t2_add_compute(q__x2_y2_e, q__y2_e, t2_x2_y2_e);
+                const float q__x1_y3_e = q_[q__at + 769];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y2)
                 float t3_x2_y2_e;
-                t3_add_compute(t2_x2_y2_e, q_x1_y3_e, t3_x2_y2_e);
-                const float q_x1_y1_e = q[q_at + 257];
+                t3_add_compute(t2_x2_y2_e, q__x1_y3_e, t3_x2_y2_e);
+                const float q__x1_y1_e = q_[q__at + 257];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y2)
                 float t4_x2_y2_e;
-                t4_add_compute(t3_x2_y2_e, q_x1_y1_e, t4_x2_y2_e);
+                t4_add_compute(t3_x2_y2_e, q__x1_y1_e, t4_x2_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y2)
                 float lap_x1_y2_e;
                 lap_sub_compute(t1_x1_y2_e, t4_x2_y2_e, lap_x1_y2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y2)
                 float t1_y2_e;
-                t1_mul_compute(4.0f, q_y2_e, t1_y2_e);
-                const float q_xm1_y2_e = q[q_at + 511];
+                t1_mul_compute(4.0f, q__y2_e, t1_y2_e);
+                const float q__xm1_y2_e = q_[q__at + 511];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y2)
                 float t2_x1_y2_e;
-                t2_add_compute(q_x1_y2_e, q_xm1_y2_e, t2_x1_y2_e);
-                const float q_y3_e = q[q_at + 768];
+                t2_add_compute(q__x1_y2_e, q__xm1_y2_e, t2_x1_y2_e);
+                const float q__y3_e = q_[q__at + 768];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y2)
                 float t3_x1_y2_e;
-                t3_add_compute(t2_x1_y2_e, q_y3_e, t3_x1_y2_e);
-                const float q_y1_e = q[q_at + 256];
+                t3_add_compute(t2_x1_y2_e, q__y3_e, t3_x1_y2_e);
+                const float q__y1_e = q_[q__at + 256];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y2)
                 float t4_x1_y2_e;
-                t4_add_compute(t3_x1_y2_e, q_y1_e, t4_x1_y2_e);
+                t4_add_compute(t3_x1_y2_e, q__y1_e, t4_x1_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y2)
                 float lap_y2_e;
                 lap_sub_compute(t1_y2_e, t4_x1_y2_e, lap_y2_e);
@@ -1613,7 +1613,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x1_y2_e, lap_y2_e, flx_x1_y2_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y2)
                 float t7_x1_y2_e;
-                t7_sub_compute(q_x1_y2_e, q_y2_e, t7_x1_y2_e);
+                t7_sub_compute(q__x1_y2_e, q__y2_e, t7_x1_y2_e);
                 // call 7: t8 = mul(flx, t7)   (at x1_y2)
                 float t8_x1_y2_e;
                 t8_mul_compute(flx_x1_y2_e, t7_x1_y2_e, t8_x1_y2_e);
@@ -1625,19 +1625,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_1_where_compute(t9_x1_y2_e, 0.0f, flx_x1_y2_e, flx_1_x1_y2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1_y2)
                 float t1_xm1_y2_e;
-                t1_mul_compute(4.0f, q_xm1_y2_e, t1_xm1_y2_e);
-                const float q_xm2_y2_e = q[q_at + 510];
+                t1_mul_compute(4.0f, q__xm1_y2_e, t1_xm1_y2_e);
+                const float q__xm2_y2_e = q_[q__at + 510];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at y2)
                 float t2_y2_e;
-                t2_add_compute(q_y2_e, q_xm2_y2_e, t2_y2_e);
-                const float q_xm1_y3_e = q[q_at + 767];
+                t2_add_compute(q__y2_e, q__xm2_y2_e, t2_y2_e);
+                const float q__xm1_y3_e = q_[q__at + 767];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at y2)
                 float t3_y2_e;
-                t3_add_compute(t2_y2_e, q_xm1_y3_e, t3_y2_e);
-                const float q_xm1_y1_e = q[q_at + 255];
+                t3_add_compute(t2_y2_e, q__xm1_y3_e, t3_y2_e);
+                const float q__xm1_y1_e = q_[q__at + 255];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at y2)
                 float t4_y2_e;
-                t4_add_compute(t3_y2_e, q_xm1_y1_e, t4_y2_e);
+                t4_add_compute(t3_y2_e, q__xm1_y1_e, t4_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1_y2)
                 float lap_xm1_y2_e;
                 lap_sub_compute(t1_xm1_y2_e, t4_y2_e, lap_xm1_y2_e);
@@ -1646,7 +1646,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_y2_e, lap_xm1_y2_e, flx_y2_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at y2)
                 float t7_y2_e;
-                t7_sub_compute(q_y2_e, q_xm1_y2_e, t7_y2_e);
+                t7_sub_compute(q__y2_e, q__xm1_y2_e, t7_y2_e);
                 // call 7: t8 = mul(flx, t7)   (at y2)
                 float t8_y2_e;
                 t8_mul_compute(flx_y2_e, t7_y2_e, t8_y2_e);
@@ -1661,17 +1661,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t16_sub_compute(flx_1_x1_y2_e, flx_1_y2_e, t16_x1_y2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y3)
                 float t1_y3_e;
-                t1_mul_compute(4.0f, q_y3_e, t1_y3_e);
+                t1_mul_compute(4.0f, q__y3_e, t1_y3_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y3)
                 float t2_x1_y3_e;
-                t2_add_compute(q_x1_y3_e, q_xm1_y3_e, t2_x1_y3_e);
-                const float q_y4_e = q[q_at + 1024];
+                t2_add_compute(q__x1_y3_e, q__xm1_y3_e, t2_x1_y3_e);
+                const float q__y4_e = q_[q__at + 1024];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y3)
                 float t3_x1_y3_e;
-                t3_add_compute(t2_x1_y3_e, q_y4_e, t3_x1_y3_e);
+                t3_add_compute(t2_x1_y3_e, q__y4_e, t3_x1_y3_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y3)
                 float t4_x1_y3_e;
-                t4_add_compute(t3_x1_y3_e, q_y2_e, t4_x1_y3_e);
+                t4_add_compute(t3_x1_y3_e, q__y2_e, t4_x1_y3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y3)
                 float lap_y3_e;
                 lap_sub_compute(t1_y3_e, t4_x1_y3_e, lap_y3_e);
@@ -1680,7 +1680,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_y3_e, lap_y2_e, fly_y3_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y3)
                 float t12_y3_e;
-                t12_sub_compute(q_y3_e, q_y2_e, t12_y3_e);
+                t12_sub_compute(q__y3_e, q__y2_e, t12_y3_e);
                 // call 12: t13 = mul(fly, t12)   (at y3)
                 float t13_y3_e;
                 t13_mul_compute(fly_y3_e, t12_y3_e, t13_y3_e);
@@ -1695,17 +1695,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t17_add_compute(t16_x1_y2_e, fly_1_y3_e, t17_x1_y2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
                 float t1_y1_e;
-                t1_mul_compute(4.0f, q_y1_e, t1_y1_e);
+                t1_mul_compute(4.0f, q__y1_e, t1_y1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
                 float t2_x1_y1_e;
-                t2_add_compute(q_x1_y1_e, q_xm1_y1_e, t2_x1_y1_e);
+                t2_add_compute(q__x1_y1_e, q__xm1_y1_e, t2_x1_y1_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
                 float t3_x1_y1_e;
-                t3_add_compute(t2_x1_y1_e, q_y2_e, t3_x1_y1_e);
-                const float q_e = q[q_at];
+                t3_add_compute(t2_x1_y1_e, q__y2_e, t3_x1_y1_e);
+                const float q__e = q_[q__at];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
                 float t4_x1_y1_e;
-                t4_add_compute(t3_x1_y1_e, q_e, t4_x1_y1_e);
+                t4_add_compute(t3_x1_y1_e, q__e, t4_x1_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
                 float lap_y1_e;
                 lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
@@ -1714,7 +1714,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_y2_e, lap_y1_e, fly_y2_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y2)
                 float t12_y2_e;
-                t12_sub_compute(q_y2_e, q_y1_e, t12_y2_e);
+                t12_sub_compute(q__y2_e, q__y1_e, t12_y2_e);
                 // call 12: t13 = mul(fly, t12)   (at y2)
                 float t13_y2_e;
                 t13_mul_compute(fly_y2_e, t12_y2_e, t13_y2_e);
@@ -1732,45 +1732,45 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t19_mul_compute(coeff_v, t18_x1_y2_e, t19_x1_y2_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at y2)
                 float out_y2_e;
-                out_sub_compute(q_y2_e, t19_x1_y2_e, out_y2_e);
+                out_sub_compute(q__y2_e, t19_x1_y2_e, out_y2_e);
                 out[out_at + 504] = out_y2_e;   // store out
             }
             if (x_p + 1 >= 2 && x_p + 1 < 254 && y_p + 2 >= 2 && y_p + 2 < 254 && z_p >= 0 && z_p < 64) {
-                const float q_x1_y2_e = q[q_at + 513];
-                const float q_x2_y2_e = q[q_at + 514];
+                const float q__x1_y2_e = q_[q__at + 513];
+                const float q__x2_y2_e = q_[q__at + 514];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2_y2)
                 float t1_x2_y2_e;
-                t1_mul_compute(4.0f, q_x2_y2_e, t1_x2_y2_e);
-                const float q_x3_y2_e = q[q_at + 515];
+                t1_mul_compute(4.0f, q__x2_y2_e, t1_x2_y2_e);
+                const float q__x3_y2_e = q_[q__at + 515];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3_y2)
                 float t2_x3_y2_e;
-                t2_add_compute(q_x3_y2_e, q_x1_y2_e, t2_x3_y2_e);
-                const float q_x2_y3_e = q[q_at + 770];
+                t2_add_compute(q__x3_y2_e, q__x1_y2_e, t2_x3_y2_e);
+                const float q__x2_y3_e = q_[q__at + 770];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3_y2)
                 float t3_x3_y2_e;
-                t3_add_compute(t2_x3_y2_e, q_x2_y3_e, t3_x3_y2_e);
-                const float q_x2_y1_e = q[q_at + 258];
+                t3_add_compute(t2_x3_y2_e, q__x2_y3_e, t3_x3_y2_e);
+                const float q__x2_y1_e = q_[q__at + 258];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3_y2)
                 float t4_x3_y2_e;
-                t4_add_compute(t3_x3_y2_e, q_x2_y1_e, t4_x3_y2_e);
+                t4_add_compute(t3_x3_y2_e, q__x2_y1_e, t4_x3_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2_y2)
                 float lap_x2_y2_e;
                 lap_sub_compute(t1_x2_y2_e, t4_x3_y2_e, lap_x2_y2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y2)
                 float t1_x1_y2_e;
-                t1_mul_compute(4.0f, q_x1_y2_e, t1_x1_y2_e);
-                const float q_y2_e = q[q_at + 512];
+                t1_mul_compute(4.0f, q__x1_y2_e, t1_x1_y2_e);
+                const float q__y2_e = q_[q__at + 512];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y2)
                 float t2_x2_y2_e;
-                t2_add_compute(q_x2_y2_e, q_y2_e, t2_x2_y2_e);
-                const float q_x1_y3_e = q[q_at + 769];
+                t2_add_compute(q__x2_y2_e, q__y2_e, t2_x2_y2_e);
+                const float q__x1_y3_e = q_[q__at + 769];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y2)
                 float t3_x2_y2_e;
-                t3_add_compute(t2_x2_y2_e, q_x1_y3_e, t3_x2_y2_e);
-                const float q_x1_y1_e = q[q_at + 257];
+                t3_add_compute(t2_x2_y2_e, q__x1_y3_e, t3_x2_y2_e);
+                const float q__x1_y1_e = q_[q__at + 257];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y2)
                 float t4_x2_y2_e;
-                t4_add_compute(t3_x2_y2_e, q_x1_y1_e, t4_x2_y2_e);
+                t4_add_compute(t3_x2_y2_e, q__x1_y1_e, t4_x2_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y2)
                 float lap_x1_y2_e;
                 lap_sub_compute(t1_x1_y2_e, t4_x2_y2_e, lap_x1_y2_e);
@@ -1779,7 +1779,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x2_y2_e, lap_x1_y2_e, flx_x2_y2_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2_y2)
                 float t7_x2_y2_e;
-                t7_sub_compute(q_x2_y2_e, q_x1_y2_e, t7_x2_y2_e);
+                t7_sub_compute(q__x2_y2_e, q__x1_y2_e, t7_x2_y2_e);
                 // call 7: t8 = mul(flx, t7)   (at x2_y2)
                 float t8_x2_y2_e;
                 t8_mul_compute(flx_x2_y2_e, t7_x2_y2_e, t8_x2_y2_e);
@@ -1791,19 +1791,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_1_where_compute(t9_x2_y2_e, 0.0f, flx_x2_y2_e, flx_1_x2_y2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y2)
                 float t1_y2_e;
-                t1_mul_compute(4.0f, q_y2_e, t1_y2_e);
-                const float q_xm1_y2_e = q[q_at + 511];
+                t1_mul_compute(4.0f, q__y2_e, t1_y2_e);
+                const float q__xm1_y2_e = q_[q__at + 511];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y2)
                 float t2_x1_y2_e;
-                t2_add_compute(q_x1_y2_e, q_xm1_y2_e, t2_x1_y2_e);
-                const float q_y3_e = q[q_at + 768];
+                t2_add_compute(q__x1_y2_e, q__xm1_y2_e, t2_x1_y2_e);
+                const float q__y3_e = q_[q__at + 768];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y2)
                 float t3_x1_y2_e;
-                t3_add_compute(t2_x1_y2_e, q_y3_e, t3_x1_y2_e);
-                const float q_y1_e = q[q_at + 256];
+                t3_add_compute(t2_x1_y2_e, q__y3_e, t3_x1_y2_e);
+                const float q__y1_e = q_[q__at + 256];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y2)
                 float t4_x1_y2_e;
-                t4_add_compute(t3_x1_y2_e, q_y1_e, t4_x1_y2_e);
+                t4_add_compute(t3_x1_y2_e, q__y1_e, t4_x1_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y2)
                 float lap_y2_e;
                 lap_sub_compute(t1_y2_e, t4_x1_y2_e, lap_y2_e);
@@ -1812,7 +1812,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x1_y2_e, lap_y2_e, flx_x1_y2_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y2)
                 float t7_x1_y2_e;
-                t7_sub_compute(q_x1_y2_e, q_y2_e, t7_x1_y2_e);
+                t7_sub_compute(q__x1_y2_e, q__y2_e, t7_x1_y2_e);
                 // call 7: t8 = mul(flx, t7)   (at x1_y2)
                 float t8_x1_y2_e;
                 t8_mul_compute(flx_x1_y2_e, t7_x1_y2_e, t8_x1_y2_e);
@@ -1827,17 +1827,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t16_sub_compute(flx_1_x2_y2_e, flx_1_x1_y2_e, t16_x2_y2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y3)
                 float t1_x1_y3_e;
-                t1_mul_compute(4.0f, q_x1_y3_e, t1_x1_y3_e);
+                t1_mul_compute(4.0f, q__x1_y3_e, t1_x1_y3_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y3)
                 float t2_x2_y3_e;
-                t2_add_compute(q_x2_y3_e, q_y3_e, t2_x2_y3_e);
-                const float q_x1_y4_e = q[q_at + 1025];
+                t2_add_compute(q__x2_y3_e, q__y3_e, t2_x2_y3_e);
+                const float q__x1_y4_e = q_[q__at + 1025];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y3)
                 float t3_x2_y3_e;
-                t3_add_compute(t2_x2_y3_e, q_x1_y4_e, t3_x2_y3_e);
+                t3_add_compute(t2_x2_y3_e, q__x1_y4_e, t3_x2_y3_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y3)
                 float t4_x2_y3_e;
-                t4_add_compute(t3_x2_y3_e, q_x1_y2_e, t4_x2_y3_e);
+                t4_add_compute(t3_x2_y3_e, q__x1_y2_e, t4_x2_y3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y3)
                 float lap_x1_y3_e;
                 lap_sub_compute(t1_x1_y3_e, t4_x2_y3_e, lap_x1_y3_e);
@@ -1846,7 +1846,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_x1_y3_e, lap_x1_y2_e, fly_x1_y3_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y3)
                 float t12_x1_y3_e;
-                t12_sub_compute(q_x1_y3_e, q_x1_y2_e, t12_x1_y3_e);
+                t12_sub_compute(q__x1_y3_e, q__x1_y2_e, t12_x1_y3_e);
                 // call 12: t13 = mul(fly, t12)   (at x1_y3)
                 float t13_x1_y3_e;
                 t13_mul_compute(fly_x1_y3_e, t12_x1_y3_e, t13_x1_y3_e);
@@ -1861,17 +1861,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t17_add_compute(t16_x2_y2_e, fly_1_x1_y3_e, t17_x2_y2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
                 float t1_x1_y1_e;
-                t1_mul_compute(4.0f, q_x1_y1_e, t1_x1_y1_e);
+                t1_mul_compute(4.0f, q__x1_y1_e, t1_x1_y1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
                 float t2_x2_y1_e;
-                t2_add_compute(q_x2_y1_e, q_y1_e, t2_x2_y1_e);
+                t2_add_compute(q__x2_y1_e, q__y1_e, t2_x2_y1_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
                 float t3_x2_y1_e;
-                t3_add_compute(t2_x2_y1_e, q_x1_y2_e, t3_x2_y1_e);
-                const float q_x1_e = q[q_at + 1];
+                t3_add_compute(t2_x2_y1_e, q__x1_y2_e, t3_x2_y1_e);
+                const float q__x1_e = q_[q__at + 1];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
                 float t4_x2_y1_e;
-                t4_add_compute(t3_x2_y1_e, q_x1_e, t4_x2_y1_e);
+                t4_add_compute(t3_x2_y1_e, q__x1_e, t4_x2_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
                 float lap_x1_y1_e;
                 lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
@@ -1880,7 +1880,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_x1_y2_e, lap_x1_y1_e, fly_x1_y2_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y2)
                 float t12_x1_y2_e;
-                t12_sub_compute(q_x1_y2_e, q_x1_y1_e, t12_x1_y2_e);
+                t12_sub_compute(q__x1_y2_e, q__x1_y1_e, t12_x1_y2_e);
                 // call 12: t13 = mul(fly, t12)   (at x1_y2)
                 float t13_x1_y2_e;
                 t13_mul_compute(fly_x1_y2_e, t12_x1_y2_e, t13_x1_y2_e);
@@ -1898,45 +1898,45 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t19_mul_compute(coeff_v, t18_x2_y2_e, t19_x2_y2_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1_y2)
                 float out_x1_y2_e;
-                out_sub_compute(q_x1_y2_e, t19_x2_y2_e, out_x1_y2_e);
+                out_sub_compute(q__x1_y2_e, t19_x2_y2_e, out_x1_y2_e);
                 out[out_at + 505] = out_x1_y2_e;   // store out
             }
             if (x_p >= 2 && x_p < 254 && y_p + 3 >= 2 && y_p + 3 < 254 && z_p >= 0 && z_p < 64) {
-                const float q_y3_e = q[q_at + 768];
-                const float q_x1_y3_e = q[q_at + 769];
+                const float q__y3_e = q_[q__at + 768];
+                const float q__x1_y3_e = q_[q__at + 769];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y3)
                 float t1_x1_y3_e;
-                t1_mul_compute(4.0f, q_x1_y3_e, t1_x1_y3_e);
-                const float q_x2_y3_e = q[q_at + 770];
+                t1_mul_compute(4.0f, q__x1_y3_e, t1_x1_y3_e);
+                const float q__x2_y3_e = q_[q__at + 770];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y3)
                 float t2_x2_y3_e;
-                t2_add_compute(q_x2_y3_e, q_y3_e, t2_x2_y3_e);
-                const float q_x1_y4_e = q[q_at + 1025];
+                t2_add_compute(q__x2_y3_e, q__y3_e, t2_x2_y3_e);
+                const float q__x1_y4_e = q_[q__at + 1025];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y3)
                 float t3_x2_y3_e;
-                t3_add_compute(t2_x2_y3_e, q_x1_y4_e, t3_x2_y3_e);
-                const float q_x1_y2_e = q[q_at + 513];
+                t3_add_compute(t2_x2_y3_e, q__x1_y4_e, t3_x2_y3_e);
+                const float q__x1_y2_e = q_[q__at + 513];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y3)
                 float t4_x2_y3_e;
-                t4_add_compute(t3_x2_y3_e, q_x1_y2_e, t4_x2_y3_e);
+                t4_add_compute(t3_x2_y3_e, q__x1_y2_e, t4_x2_y3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y3)
                 float lap_x1_y3_e;
                 lap_sub_compute(t1_x1_y3_e, t4_x2_y3_e, lap_x1_y3_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y3)
                 float t1_y3_e;
-                t1_mul_compute(4.0f, q_y3_e, t1_y3_e);
-                const float q_xm1_y3_e = q[q_at + 767];
+                t1_mul_compute(4.0f, q__y3_e, t1_y3_e);
+                const float q__xm1_y3_e = q_[q__at + 767];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y3)
                 float t2_x1_y3_e;
-                t2_add_compute(q_x1_y3_e, q_xm1_y3_e, t2_x1_y3_e);
-                const float q_y4_e = q[q_at + 1024];
+                t2_add_compute(q__x1_y3_e, q__xm1_y3_e, t2_x1_y3_e);
+                const float q__y4_e = q_[q__at + 1024];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y3)
                 float t3_x1_y3_e;
-                t3_add_compute(t2_x1_y3_e, q_y4_e, t3_x1_y3_e);
-                const float q_y2_e = q[q_at + 512];
+                t3_add_compute(t2_x1_y3_e, q__y4_e, t3_x1_y3_e);
+                const float q__y2_e = q_[q__at + 512];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y3)
                 float t4_x1_y3_e;
-                t4_add_compute(t3_x1_y3_e, q_y2_e, t4_x1_y3_e);
+                t4_add_compute(t3_x1_y3_e, q__y2_e, t4_x1_y3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y3)
                 float lap_y3_e;
                 lap_sub_compute(t1_y3_e, t4_x1_y3_e, lap_y3_e);
@@ -1945,7 +1945,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x1_y3_e, lap_y3_e, flx_x1_y3_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y3)
                 float t7_x1_y3_e;
-                t7_sub_compute(q_x1_y3_e, q_y3_e, t7_x1_y3_e);
+                t7_sub_compute(q__x1_y3_e, q__y3_e, t7_x1_y3_e);
                 // call 7: t8 = mul(flx, t7)   (at x1_y3)
                 float t8_x1_y3_e;
                 t8_mul_compute(flx_x1_y3_e, t7_x1_y3_e, t8_x1_y3_e);
@@ -1957,19 +1957,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_1_where_compute(t9_x1_y3_e, 0.0f, flx_x1_y3_e, flx_1_x1_y3_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1_y3)
                 float t1_xm1_y3_e;
-                t1_mul_compute(4.0f, q_xm1_y3_e, t1_xm1_y3_e);
-                const float q_xm2_y3_e = q[q_at + 766];
+                t1_mul_compute(4.0f, q__xm1_y3_e, t1_xm1_y3_e);
+                const float q__xm2_y3_e = q_[q__at + 766];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at y3)
                 float t2_y3_e;
-                t2_add_compute(q_y3_e, q_xm2_y3_e, t2_y3_e);
-                const float q_xm1_y4_e = q[q_at + 1023];
+                t2_add_compute(q__y3_e, q__xm2_y3_e, t2_y3_e);
+                const float q__xm1_y4_e = q_[q__at + 1023];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at y3)
                 float t3_y3_e;
-                t3_add_compute(t2_y3_e, q_xm1_y4_e, t3_y3_e);
-                const float q_xm1_y2_e = q[q_at + 511];
+                t3_add_compute(t2_y3_e, q__xm1_y4_e, t3_y3_e);
+                const float q__xm1_y2_e = q_[q__at + 511];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at y3)
                 float t4_y3_e;
-                t4_add_compute(t3_y3_e, q_xm1_y2_e, t4_y3_e);
+                t4_add_compute(t3_y3_e, q__xm1_y2_e, t4_y3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1_y3)
                 float lap_xm1_y3_e;
                 lap_sub_compute(t1_xm1_y3_e, t4_y3_e, lap_xm1_y3_e);
@@ -1978,7 +1978,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_y3_e, lap_xm1_y3_e, flx_y3_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at y3)
                 float t7_y3_e;
-                t7_sub_compute(q_y3_e, q_xm1_y3_e, t7_y3_e);
+                t7_sub_compute(q__y3_e, q__xm1_y3_e, t7_y3_e);
                 // call 7: t8 = mul(flx, t7)   (at y3)
                 float t8_y3_e;
                 t8_mul_compute(flx_y3_e, t7_y3_e, t8_y3_e);
@@ -1993,17 +1993,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t16_sub_compute(flx_1_x1_y3_e, flx_1_y3_e, t16_x1_y3_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y4)
                 float t1_y4_e;
-                t1_mul_compute(4.0f, q_y4_e, t1_y4_e);
+                t1_mul_compute(4.0f, q__y4_e, t1_y4_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y4)
                 float t2_x1_y4_e;
-                t2_add_compute(q_x1_y4_e, q_xm1_y4_e, t2_x1_y4_e);
-                const float q_y5_e = q[q_at + 1280];
+                t2_add_compute(q__x1_y4_e, q__xm1_y4_e, t2_x1_y4_e);
+                const float q__y5_e = q_[q__at + 1280];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y4)
                 float t3_x1_y4_e;
-                t3_add_compute(t2_x1_y4_e, q_y5_e, t3_x1_y4_e);
+                t3_add_compute(t2_x1_y4_e, q__y5_e, t3_x1_y4_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y4)
                 float t4_x1_y4_e;
-                t4_add_compute(t3_x1_y4_e, q_y3_e, t4_x1_y4_e);
+                t4_add_compute(t3_x1_y4_e, q__y3_e, t4_x1_y4_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y4)
                 float lap_y4_e;
                 lap_sub_compute(t1_y4_e, t4_x1_y4_e, lap_y4_e);
@@ -2012,7 +2012,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_y4_e, lap_y3_e, fly_y4_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y4)
                 float t12_y4_e;
-                t12_sub_compute(q_y4_e, q_y3_e, t12_y4_e);
+                t12_sub_compute(q__y4_e, q__y3_e, t12_y4_e);
                 // call 12: t13 = mul(fly, t12)   (at y4)
                 float t13_y4_e;
                 t13_mul_compute(fly_y4_e, t12_y4_e, t13_y4_e);
@@ -2027,17 +2027,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t17_add_compute(t16_x1_y3_e, fly_1_y4_e, t17_x1_y3_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y2)
                 float t1_y2_e;
-                t1_mul_compute(4.0f, q_y2_e, t1_y2_e);
+                t1_mul_compute(4.0f, q__y2_e, t1_y2_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y2)
                 float t2_x1_y2_e;
-                t2_add_compute(q_x1_y2_e, q_xm1_y2_e, t2_x1_y2_e);
+                t2_add_compute(q__x1_y2_e, q__xm1_y2_e, t2_x1_y2_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y2)
                 float t3_x1_y2_e;
-                t3_add_compute(t2_x1_y2_e, q_y3_e, t3_x1_y2_e);
-                const float q_y1_e = q[q_at + 256];
+                t3_add_compute(t2_x1_y2_e, q__y3_e, t3_x1_y2_e);
+                const float q__y1_e = q_[q__at + 256];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y2)
                 float t4_x1_y2_e;
-                t4_add_compute(t3_x1_y2_e, q_y1_e, t4_x1_y2_e);
+                t4_add_compute(t3_x1_y2_e, q__y1_e, t4_x1_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y2)
                 float lap_y2_e;
                 lap_sub_compute(t1_y2_e, t4_x1_y2_e, lap_y2_e);
@@ -2046,7 +2046,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_y3_e, lap_y2_e, fly_y3_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y3)
                 float t12_y3_e;
-                t12_sub_compute(q_y3_e, q_y2_e, t12_y3_e);
+                t12_sub_compute(q__y3_e, q__y2_e, t12_y3_e);
                 // call 12: t13 = mul(fly, t12)   (at y3)
                 float t13_y3_e;
                 t13_mul_compute(fly_y3_e, t12_y3_e, t13_y3_e);
@@ -2064,45 +2064,45 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t19_mul_compute(coeff_v, t18_x1_y3_e, t19_x1_y3_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at y3)
                 float out_y3_e;
-                out_sub_compute(q_y3_e, t19_x1_y3_e, out_y3_e);
+                out_sub_compute(q__y3_e, t19_x1_y3_e, out_y3_e);
                 out[out_at + 756] = out_y3_e;   // store out
             }
             if (x_p + 1 >= 2 && x_p + 1 < 254 && y_p + 3 >= 2 && y_p + 3 < 254 && z_p >= 0 && z_p < 64) {
-                const float q_x1_y3_e = q[q_at + 769];
-                const float q_x2_y3_e = q[q_at + 770];
+                const float q__x1_y3_e = q_[q__at + 769];
+                const float q__x2_y3_e = q_[q__at + 770];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2_y3)
                 float t1_x2_y3_e;
-                t1_mul_compute(4.0f, q_x2_y3_e, t1_x2_y3_e);
-                const float q_x3_y3_e = q[q_at + 771];
+                t1_mul_compute(4.0f, q__x2_y3_e, t1_x2_y3_e);
+                const float q__x3_y3_e = q_[q__at + 771];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3_y3)
                 float t2_x3_y3_e;
-                t2_add_compute(q_x3_y3_e, q_x1_y3_e, t2_x3_y3_e);
-                const float q_x2_y4_e = q[q_at + 1026];
+                t2_add_compute(q__x3_y3_e, q__x1_y3_e, t2_x3_y3_e);
+                const float q__x2_y4_e = q_[q__at + 1026];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3_y3)
                 float t3_x3_y3_e;
-                t3_add_compute(t2_x3_y3_e, q_x2_y4_e, t3_x3_y3_e);
-                const float q_x2_y2_e = q[q_at + 514];
+                t3_add_compute(t2_x3_y3_e, q__x2_y4_e, t3_x3_y3_e);
+                const float q__x2_y2_e = q_[q__at + 514];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3_y3)
                 float t4_x3_y3_e;
-                t4_add_compute(t3_x3_y3_e, q_x2_y2_e, t4_x3_y3_e);
+                t4_add_compute(t3_x3_y3_e, q__x2_y2_e, t4_x3_y3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2_y3)
                 float lap_x2_y3_e;
                 lap_sub_compute(t1_x2_y3_e, t4_x3_y3_e, lap_x2_y3_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y3)
                 float t1_x1_y3_e;
-                t1_mul_compute(4.0f, q_x1_y3_e, t1_x1_y3_e);
-                const float q_y3_e = q[q_at + 768];
+                t1_mul_compute(4.0f, q__x1_y3_e, t1_x1_y3_e);
+                const float q__y3_e = q_[q__at + 768];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y3)
                 float t2_x2_y3_e;
-                t2_add_compute(q_x2_y3_e, q_y3_e, t2_x2_y3_e);
-                const float q_x1_y4_e = q[q_at + 1025];
+                t2_add_compute(q__x2_y3_e, q__y3_e, t2_x2_y3_e);
+                const float q__x1_y4_e = q_[q__at + 1025];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y3)
                 float t3_x2_y3_e;
-                t3_add_compute(t2_x2_y3_e, q_x1_y4_e, t3_x2_y3_e);
-                const float q_x1_y2_e = q[q_at + 513];
+                t3_add_compute(t2_x2_y3_e, q__x1_y4_e, t3_x2_y3_e);
+                const float q__x1_y2_e = q_[q__at + 513];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y3)
                 float t4_x2_y3_e;
-                t4_add_compute(t3_x2_y3_e, q_x1_y2_e, t4_x2_y3_e);
+                t4_add_compute(t3_x2_y3_e, q__x1_y2_e, t4_x2_y3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y3)
                 float lap_x1_y3_e;
                 lap_sub_compute(t1_x1_y3_e, t4_x2_y3_e, lap_x1_y3_e);
@@ -2111,7 +2111,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x2_y3_e, lap_x1_y3_e, flx_x2_y3_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2_y3)
                 float t7_x2_y3_e;
-                t7_sub_compute(q_x2_y3_e, q_x1_y3_e, t7_x2_y3_e);
+                t7_sub_compute(q__x2_y3_e, q__x1_y3_e, t7_x2_y3_e);
                 // call 7: t8 = mul(flx, t7)   (at x2_y3)
                 float t8_x2_y3_e;
                 t8_mul_compute(flx_x2_y3_e, t7_x2_y3_e, t8_x2_y3_e);
@@ -2123,19 +2123,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_1_where_compute(t9_x2_y3_e, 0.0f, flx_x2_y3_e, flx_1_x2_y3_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y3)
                 float t1_y3_e;
-                t1_mul_compute(4.0f, q_y3_e, t1_y3_e);
-                const float q_xm1_y3_e = q[q_at + 767];
+                t1_mul_compute(4.0f, q__y3_e, t1_y3_e);
+                const float q__xm1_y3_e = q_[q__at + 767];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y3)
                 float t2_x1_y3_e;
-                t2_add_compute(q_x1_y3_e, q_xm1_y3_e, t2_x1_y3_e);
-                const float q_y4_e = q[q_at + 1024];
+                t2_add_compute(q__x1_y3_e, q__xm1_y3_e, t2_x1_y3_e);
+                const float q__y4_e = q_[q__at + 1024];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y3)
                 float t3_x1_y3_e;
-                t3_add_compute(t2_x1_y3_e, q_y4_e, t3_x1_y3_e);
-                const float q_y2_e = q[q_at + 512];
+                t3_add_compute(t2_x1_y3_e, q__y4_e, t3_x1_y3_e);
+                const float q__y2_e = q_[q__at + 512];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y3)
                 float t4_x1_y3_e;
-                t4_add_compute(t3_x1_y3_e, q_y2_e, t4_x1_y3_e);
+                t4_add_compute(t3_x1_y3_e, q__y2_e, t4_x1_y3_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y3)
                 float lap_y3_e;
                 lap_sub_compute(t1_y3_e, t4_x1_y3_e, lap_y3_e);
@@ -2144,7 +2144,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 flx_sub_compute(lap_x1_y3_e, lap_y3_e, flx_x1_y3_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y3)
                 float t7_x1_y3_e;
-                t7_sub_compute(q_x1_y3_e, q_y3_e, t7_x1_y3_e);
+                t7_sub_compute(q__x1_y3_e, q__y3_e, t7_x1_y3_e);
                 // call 7: t8 = mul(flx, t7)   (at x1_y3)
                 float t8_x1_y3_e;
                 t8_mul_compute(flx_x1_y3_e, t7_x1_y3_e, t8_x1_y3_e);
@@ -2159,17 +2159,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t16_sub_compute(flx_1_x2_y3_e, flx_1_x1_y3_e, t16_x2_y3_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y4)
                 float t1_x1_y4_e;
-                t1_mul_compute(4.0f, q_x1_y4_e, t1_x1_y4_e);
+                t1_mul_compute(4.0f, q__x1_y4_e, t1_x1_y4_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y4)
                 float t2_x2_y4_e;
-                t2_add_compute(q_x2_y4_e, q_y4_e, t2_x2_y4_e);
-                const float q_x1_y5_e = q[q_at + 1281];
+                t2_add_compute(q__x2_y4_e, q__y4_e, t2_x2_y4_e);
+                const float q__x1_y5_e = q_[q__at + 1281];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y4)
                 float t3_x2_y4_e;
-                t3_add_compute(t2_x2_y4_e, q_x1_y5_e, t3_x2_y4_e);
+                t3_add_compute(t2_x2_y4_e, q__x1_y5_e, t3_x2_y4_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y4)
                 float t4_x2_y4_e;
-                t4_add_compute(t3_x2_y4_e, q_x1_y3_e, t4_x2_y4_e);
+                t4_add_compute(t3_x2_y4_e, q__x1_y3_e, t4_x2_y4_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y4)
                 float lap_x1_y4_e;
                 lap_sub_compute(t1_x1_y4_e, t4_x2_y4_e, lap_x1_y4_e);
@@ -2178,7 +2178,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_x1_y4_e, lap_x1_y3_e, fly_x1_y4_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y4)
                 float t12_x1_y4_e;
-                t12_sub_compute(q_x1_y4_e, q_x1_y3_e, t12_x1_y4_e);
+                t12_sub_compute(q__x1_y4_e, q__x1_y3_e, t12_x1_y4_e);
                 // call 12: t13 = mul(fly, t12)   (at x1_y4)
                 float t13_x1_y4_e;
                 t13_mul_compute(fly_x1_y4_e, t12_x1_y4_e, t13_x1_y4_e);
@@ -2193,17 +2193,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t17_add_compute(t16_x2_y3_e, fly_1_x1_y4_e, t17_x2_y3_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y2)
                 float t1_x1_y2_e;
-                t1_mul_compute(4.0f, q_x1_y2_e, t1_x1_y2_e);
+                t1_mul_compute(4.0f, q__x1_y2_e, t1_x1_y2_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y2)
                 float t2_x2_y2_e;
-                t2_add_compute(q_x2_y2_e, q_y2_e, t2_x2_y2_e);
+                t2_add_compute(q__x2_y2_e, q__y2_e, t2_x2_y2_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y2)
                 float t3_x2_y2_e;
-                t3_add_compute(t2_x2_y2_e, q_x1_y3_e, t3_x2_y2_e);
-                const float q_x1_y1_e = q[q_at + 257];
+                t3_add_compute(t2_x2_y2_e, q__x1_y3_e, t3_x2_y2_e);
+                const float q__x1_y1_e = q_[q__at + 257];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y2)
                 float t4_x2_y2_e;
-                t4_add_compute(t3_x2_y2_e, q_x1_y1_e, t4_x2_y2_e);
+                t4_add_compute(t3_x2_y2_e, q__x1_y1_e, t4_x2_y2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y2)
                 float lap_x1_y2_e;
                 lap_sub_compute(t1_x1_y2_e, t4_x2_y2_e, lap_x1_y2_e);
@@ -2212,7 +2212,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 fly_sub_compute(lap_x1_y3_e, lap_x1_y2_e, fly_x1_y3_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y3)
                 float t12_x1_y3_e;
-                t12_sub_compute(q_x1_y3_e, q_x1_y2_e, t12_x1_y3_e);
+                t12_sub_compute(q__x1_y3_e, q__x1_y2_e, t12_x1_y3_e);
                 // call 12: t13 = mul(fly, t12)   (at x1_y3)
                 float t13_x1_y3_e;
                 t13_mul_compute(fly_x1_y3_e, t12_x1_y3_e, t13_x1_y3_e);
@@ -2230,7 +2230,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q,
                 t19_mul_compute(coeff_v, t18_x2_y3_e, t19_x2_y3_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1_y3)
                 float out_x1_y3_e;
-                out_sub_compute(q_x1_y3_e, t19_x2_y3_e, out_x1_y3_e);
+                out_sub_compute(q__x1_y3_e, t19_x2_y3_e, out_x1_y3_e);
                 out[out_at + 757] = out_x1_y3_e;   // store out
             }
         }

@@ -25,7 +25,7 @@ __device__ __forceinline__ void w_gemv_finalize(const kf_c128 acc, const kf_c128
 // plan {"fingerprint": "b148714b362871c5", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -109,7 +109,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -119,9 +119,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -139,22 +139,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -165,7 +165,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "b148714b362871c5", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -249,7 +249,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -259,9 +259,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -279,22 +279,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -306,7 +306,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -396,7 +396,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -406,9 +406,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -426,22 +426,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -453,7 +453,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(256, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -543,7 +543,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -553,9 +553,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -573,22 +573,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -600,7 +600,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -690,7 +690,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -700,9 +700,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -720,22 +720,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -746,7 +746,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "b148714b362871c5", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -830,7 +830,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -840,9 +840,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -860,22 +860,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -886,7 +886,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "b148714b362871c5", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -970,7 +970,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -980,9 +980,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1000,22 +1000,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1026,7 +1026,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "b148714b362871c5", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1110,7 +1110,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1120,9 +1120,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1140,22 +1140,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1166,7 +1166,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "b148714b362871c5", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[1024B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1250,7 +1250,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1260,9 +1260,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1280,22 +1280,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1306,7 +1306,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "b148714b362871c5", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 512, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(512, 1, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_)
-// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w)
+// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1378,7 +1378,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1388,9 +1388,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1408,22 +1408,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1434,7 +1434,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "b148714b362871c5", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 2048, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(512, 2, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[2048B])
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[524288B], counter:kf_count_w[4096B])
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[524288B], counter:kf_count_w_[4096B])
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1518,9 +1518,9 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1530,9 +1530,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1550,34 +1550,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 2)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 2)) {
         const idx_t lo = sb;
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 2; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 16384 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 2; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 16384 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }

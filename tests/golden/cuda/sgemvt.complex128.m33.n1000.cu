@@ -25,7 +25,7 @@ __device__ __forceinline__ void w_gemv_finalize(const kf_c128 acc, const kf_c128
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[8448B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -97,9 +97,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -109,9 +109,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -129,34 +129,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -165,7 +165,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_)
-// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[8448B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -237,9 +237,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -249,9 +249,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -269,34 +269,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -305,7 +305,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[8448B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -377,9 +377,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -389,9 +389,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -409,34 +409,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -445,7 +445,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_)
-// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[8448B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -517,9 +517,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -529,9 +529,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -549,34 +549,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -586,7 +586,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[8448B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -676,9 +676,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -688,9 +688,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -708,34 +708,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -744,7 +744,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(16, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[12B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(16, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[8448B], counter:kf_count_w_[12B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -816,9 +816,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -828,9 +828,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -848,31 +848,31 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
-        const kf_c128 w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const kf_c128 w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+                kf_part_w_[(idx_t)blockIdx.x * S + s] = w__r;
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -881,7 +881,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[16896B], counter:kf_count_w[20B])
+// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[16896B], counter:kf_count_w_[20B])
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -953,9 +953,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -965,9 +965,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -985,34 +985,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 32; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 32; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1021,7 +1021,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(16, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[8B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(16, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[8448B], counter:kf_count_w_[8B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1093,9 +1093,9 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1105,9 +1105,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1125,31 +1125,31 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
-        const kf_c128 w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const kf_c128 w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+                kf_part_w_[(idx_t)blockIdx.x * S + s] = w__r;
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 16; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1158,7 +1158,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(32, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[16896B], counter:kf_count_w[12B])
+// launch k1_w_gemv grid=(32, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[16896B], counter:kf_count_w_[12B])
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1230,9 +1230,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1242,9 +1242,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1262,31 +1262,31 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
-        const kf_c128 w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const kf_c128 w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+                kf_part_w_[(idx_t)blockIdx.x * S + s] = w__r;
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 32; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 32; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1295,7 +1295,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[80000B], counter:kf_count_x_[128B])
-// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[16896B], counter:kf_count_w[20B])
+// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[16896B], counter:kf_count_w_[20B])
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1379,9 +1379,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1391,9 +1391,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1411,34 +1411,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 32; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 32; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1447,7 +1447,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "5ca2dc9ee3b66443", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_)
-// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[16896B], counter:kf_count_w[20B])
+// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[16896B], counter:kf_count_w_[20B])
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1519,9 +1519,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w,
-    kf_c128* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c128* __restrict__ w_,
+    kf_c128* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1531,9 +1531,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1551,34 +1551,34 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c128 w_a = kf_op_add_t<kf_c128>::identity();
-            for (int b = 0; b < 32; ++b) w_a = kf_op_add_t<kf_c128>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c128 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-            w[x] = w_o;
+            kf_c128 w__a = kf_op_add_t<kf_c128>::identity();
+            for (int b = 0; b < 32; ++b) w__a = kf_op_add_t<kf_c128>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c128 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+            w_[x] = w__o;
         }
     }
 }

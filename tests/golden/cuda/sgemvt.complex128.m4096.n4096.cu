@@ -24,16 +24,16 @@ __device__ __forceinline__ void w_gemv_finalize(const kf_c128 acc, const kf_c128
 // ===================== rank 1 =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -118,7 +118,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -128,9 +128,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -148,32 +148,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -183,16 +183,16 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_x_gemv_t in its implementation 2 =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -277,7 +277,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -287,9 +287,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -307,32 +307,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -342,17 +342,17 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_x_gemv_t in its implementation 3 =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x, w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w_)
 // launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: x_, w (k0_x_gemv_t, k1_w_gemv)
+// zero the outputs atomics sum into: x_, w_ (k0_x_gemv_t, k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
     for (int i = i0; i < 16384; i += step) x_[i] = 0u;   // 16384 words of x
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -435,7 +435,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -445,9 +445,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -465,32 +465,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -500,16 +500,16 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_x_gemv_t in its implementation 4 =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(64, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[256B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -594,7 +594,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -604,9 +604,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -624,32 +624,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -659,17 +659,17 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k0_x_gemv_t in its implementation 5 =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x, w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w_)
 // launch k0_x_gemv_t grid=(64, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: x_, w (k0_x_gemv_t, k1_w_gemv)
+// zero the outputs atomics sum into: x_, w_ (k0_x_gemv_t, k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
     for (int i = i0; i < 16384; i += step) x_[i] = 0u;   // 16384 words of x
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -752,7 +752,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -762,9 +762,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -782,32 +782,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -817,16 +817,16 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_w_gemv in its implementation 2 =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -911,7 +911,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -921,9 +921,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -941,32 +941,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -976,16 +976,16 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_w_gemv in its implementation 3 =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1070,7 +1070,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1080,9 +1080,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1100,32 +1100,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1135,16 +1135,16 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // ===================== rank 1 with k1_w_gemv in its implementation 4 =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1229,7 +1229,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1239,9 +1239,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1259,32 +1259,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1295,7 +1295,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 2, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[256B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1379,7 +1379,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1389,9 +1389,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1409,22 +1409,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1435,7 +1435,7 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[512B])
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_)
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1519,7 +1519,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1529,9 +1529,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1549,22 +1549,22 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_o);
-                    w[s] = w_o;
+                    kf_c128 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1574,16 +1574,16 @@ k1_w_gemv(const kf_c128* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "03e908499ad578b8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 128, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B])
-// launch k1_w_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w)
+// launch k1_w_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 16384; i += step) w[i] = 0u;   // 16384 words of w
+    for (int i = i0; i < 16384; i += step) w_[i] = 0u;   // 16384 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1668,7 +1668,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c128* __restrict__ A,
     const kf_c128* __restrict__ x_,
     const kf_c128 alpha,
-    kf_c128* __restrict__ w)
+    kf_c128* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1678,9 +1678,9 @@ k1_w_gemv(const kf_c128* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c128 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c128 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c128 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c128>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c128>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1698,32 +1698,32 @@ k1_w_gemv(const kf_c128* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c128 w_c;
+                    kf_c128 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        w_c = w_f;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c128 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_f);
-                        kf_c128 w_z;
-                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w_z);
-                        w_c = w_f - w_z;
+                        kf_c128 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__f);
+                        kf_c128 w__z;
+                        w_gemv_finalize(kf_c128(0), alpha_v, kf_c128(0.0, 0.0), kf_c128(0.0, 0.0), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }

@@ -25,7 +25,7 @@ __device__ __forceinline__ void w_gemv_finalize(const kf_c64 acc, const kf_c64 a
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[2112B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -97,9 +97,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -109,9 +109,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -129,34 +129,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -165,7 +165,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[2112B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -237,9 +237,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -249,9 +249,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -269,34 +269,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -305,7 +305,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(8, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[2112B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -377,9 +377,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -389,9 +389,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -409,34 +409,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -445,7 +445,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[2112B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -517,9 +517,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -529,9 +529,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -549,34 +549,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -585,7 +585,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[20B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[2112B], counter:kf_count_w_[20B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -657,9 +657,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -669,9 +669,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -689,34 +689,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -725,7 +725,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[12B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[2112B], counter:kf_count_w_[12B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -797,9 +797,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -809,9 +809,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -829,31 +829,31 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
-        const kf_c64 w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const kf_c64 w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+                kf_part_w_[(idx_t)blockIdx.x * S + s] = w__r;
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -862,7 +862,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[8B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 2, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[2112B], counter:kf_count_w_[8B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -934,9 +934,9 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -946,9 +946,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -966,31 +966,31 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
-        const kf_c64 w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const kf_c64 w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_part_w[(idx_t)blockIdx.x * S + s] = w_r;
+                kf_part_w_[(idx_t)blockIdx.x * S + s] = w__r;
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -999,7 +999,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 16, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[2112B], counter:kf_count_w[12B]) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 3, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[2112B], counter:kf_count_w_[12B]) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1071,9 +1071,9 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1083,9 +1083,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1103,34 +1103,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 8)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 8)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 8; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 8; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1138,16 +1138,16 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // ===================== rank 1 with k1_w_gemv in its implementation 5 =====================
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 1, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(16, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(8, 3, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 66; i += step) w[i] = 0u;   // 66 words of w
+    for (int i = i0; i < 66; i += step) w_[i] = 0u;   // 66 words of w
 }
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
@@ -1220,7 +1220,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1230,9 +1230,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1250,30 +1250,30 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
-        const kf_c64 w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const kf_c64 w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_c64 w_c;
+                kf_c64 w__c;
                 if (blockIdx.x == 0) {
-                    kf_c64 w_f;
-                    w_gemv_finalize(w_r, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
-                    w_c = w_f;
+                    kf_c64 w__f;
+                    w_gemv_finalize(w__r, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__f);
+                    w__c = w__f;
                 } else {
-                    kf_c64 w_f;
-                    w_gemv_finalize(w_r, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
-                    kf_c64 w_z;
-                    w_gemv_finalize(kf_c64(0), alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_z);
-                    w_c = w_f - w_z;
+                    kf_c64 w__f;
+                    w_gemv_finalize(w__r, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__f);
+                    kf_c64 w__z;
+                    w_gemv_finalize(kf_c64(0), alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__z);
+                    w__c = w__f - w__z;
                 }
-                kf_atomic_add(&w[s], w_c);
+                kf_atomic_add(&w_[s], w__c);
             }
         }
     }
@@ -1283,7 +1283,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[40000B], counter:kf_count_x_[64B]) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[4224B], counter:kf_count_w[20B]) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(16, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[4224B], counter:kf_count_w_[20B]) aligned=(A:16, x:16)
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1367,9 +1367,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1379,9 +1379,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1399,34 +1399,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 16)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 16)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 16; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 16; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }
@@ -1435,7 +1435,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "e0a030bdf5d1d14a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 1, "ks": 4, "vec": 1}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "last_block", "iter_axis": "fast", "iters": 1, "ks": 1, "vec": 1}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 33, "n": 1000}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 1, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_)
-// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[8448B], counter:kf_count_w[20B])
+// launch k1_w_gemv grid=(32, 5, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[8448B], counter:kf_count_w_[20B])
 
 // kernel k0_x_gemv_t: tile 33 x 1000 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(512, 2)
@@ -1507,9 +1507,9 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 33, F = 1000;   // slow x fast extent
@@ -1519,9 +1519,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1539,34 +1539,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 32)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 32)) {
         const idx_t lo = (idx_t)blockIdx.y * (TS);
         const idx_t hi = lo + (TS) < 33 ? lo + (TS) : 33;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 32; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 33 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 32; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 33 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }

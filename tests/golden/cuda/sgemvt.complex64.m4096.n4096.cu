@@ -25,7 +25,7 @@ __device__ __forceinline__ void w_gemv_finalize(const kf_c64 acc, const kf_c64 a
 // plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -109,7 +109,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -119,9 +119,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -139,22 +139,22 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-                    w[s] = w_o;
+                    kf_c64 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -165,7 +165,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -249,7 +249,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -259,9 +259,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -279,22 +279,22 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-                    w[s] = w_o;
+                    kf_c64 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -306,7 +306,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -396,7 +396,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -406,9 +406,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -426,22 +426,22 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-                    w[s] = w_o;
+                    kf_c64 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -453,7 +453,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -543,7 +543,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -553,9 +553,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -573,22 +573,22 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-                    w[s] = w_o;
+                    kf_c64 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -600,7 +600,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 32, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -691,7 +691,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -701,9 +701,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -721,22 +721,22 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-                    w[s] = w_o;
+                    kf_c64 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -747,7 +747,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -831,7 +831,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -841,9 +841,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -861,22 +861,22 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-                    w[s] = w_o;
+                    kf_c64 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -886,16 +886,16 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // ===================== rank 1 with k1_w_gemv in its implementation 3 =====================
 // plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 8192; i += step) w[i] = 0u;   // 8192 words of w
+    for (int i = i0; i < 8192; i += step) w_[i] = 0u;   // 8192 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -980,7 +980,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -990,9 +990,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1010,32 +1010,32 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_c;
+                    kf_c64 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c64 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
-                        w_c = w_f;
+                        kf_c64 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c64 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
-                        kf_c64 w_z;
-                        w_gemv_finalize(kf_c64(0), alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_z);
-                        w_c = w_f - w_z;
+                        kf_c64 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__f);
+                        kf_c64 w__z;
+                        w_gemv_finalize(kf_c64(0), alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1045,16 +1045,16 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // ===================== rank 1 with k1_w_gemv in its implementation 4 =====================
 // plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes w
-// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:w)
+// launch kf_zero_outputs grid=(32, 1, 1) block=(256, 1, 1) smem=0 args=(out:w_)
 // launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(2, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
-// zero the outputs atomics sum into: w (k1_w_gemv)
+// zero the outputs atomics sum into: w_ (k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
-    for (int i = i0; i < 8192; i += step) w[i] = 0u;   // 8192 words of w
+    for (int i = i0; i < 8192; i += step) w_[i] = 0u;   // 8192 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1139,7 +1139,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1149,9 +1149,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -1170,32 +1170,32 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_c;
+                    kf_c64 w__c;
                     if (blockIdx.x == 0) {
-                        kf_c64 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
-                        w_c = w_f;
+                        kf_c64 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__f);
+                        w__c = w__f;
                     } else {
-                        kf_c64 w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_f);
-                        kf_c64 w_z;
-                        w_gemv_finalize(kf_c64(0), alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_z);
-                        w_c = w_f - w_z;
+                        kf_c64 w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__f);
+                        kf_c64 w__z;
+                        w_gemv_finalize(kf_c64(0), alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }
@@ -1206,7 +1206,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[128B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1290,7 +1290,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1300,9 +1300,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1320,20 +1320,20 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
-        const kf_c64 w_r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w_acc);   // row k = tx / (BX / KS)
+        const kf_c64 w__r = kf_lane_reduce_k<BX, KS, kf_op_add_t>(w__acc);   // row k = tx / (BX / KS)
         if (tx % (BX / KS) == 0) {
             const int k = tx / (BX / KS);
             const idx_t s = sb + ty + k * BY;
             if (ALL_S || s < S) {
-                kf_c64 w_o;
-                w_gemv_finalize(w_r, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-                w[s] = w_o;
+                kf_c64 w__o;
+                w_gemv_finalize(w__r, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+                w_[s] = w__o;
             }
         }
     }
@@ -1343,7 +1343,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 64, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(64, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[256B]) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1427,7 +1427,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w)
+    kf_c64* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1437,9 +1437,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1457,22 +1457,22 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_c64 w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-                    w[s] = w_o;
+                    kf_c64 w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1483,7 +1483,7 @@ k1_w_gemv(const kf_c64* __restrict__ A,
 // plan {"fingerprint": "9186dbdaf1b59e2b", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 64, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 16, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B])
-// launch k1_w_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[131072B], counter:kf_count_w[4096B])
+// launch k1_w_gemv grid=(4, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[131072B], counter:kf_count_w_[4096B])
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1567,9 +1567,9 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const kf_c64* __restrict__ A,
     const kf_c64* __restrict__ x_,
     const kf_c64 alpha,
-    kf_c64* __restrict__ w,
-    kf_c64* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    kf_c64* __restrict__ w_,
+    kf_c64* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1579,9 +1579,9 @@ k1_w_gemv(const kf_c64* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const kf_c64 alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    kf_c64 w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    kf_c64 w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<kf_c64>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<kf_c64>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1599,34 +1599,34 @@ k1_w_gemv(const kf_c64* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 4)) {
         const idx_t lo = sb;
         const idx_t hi = lo + (TS) < 4096 ? lo + (TS) : 4096;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            kf_c64 w_a = kf_op_add_t<kf_c64>::identity();
-            for (int b = 0; b < 4; ++b) w_a = kf_op_add_t<kf_c64>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 4096 + x]));
-            kf_c64 w_o;
-            w_gemv_finalize(w_a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w_o);
-            w[x] = w_o;
+            kf_c64 w__a = kf_op_add_t<kf_c64>::identity();
+            for (int b = 0; b < 4; ++b) w__a = kf_op_add_t<kf_c64>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 4096 + x]));
+            kf_c64 w__o;
+            w_gemv_finalize(w__a, alpha_v, kf_c64(0.0f, 0.0f), kf_c64(0.0f, 0.0f), w__o);
+            w_[x] = w__o;
         }
     }
 }

@@ -26,7 +26,7 @@ __device__ __forceinline__ void w_gemv_finalize(const float acc, const float alp
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -126,9 +126,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -146,22 +146,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -173,7 +173,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -263,7 +263,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -273,9 +273,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -293,22 +293,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -320,7 +320,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -410,7 +410,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -420,9 +420,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -440,22 +440,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -467,7 +467,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -558,7 +558,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -568,9 +568,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -588,22 +588,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -615,7 +615,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -705,7 +705,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -715,9 +715,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -735,22 +735,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -762,7 +762,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -852,7 +852,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -862,9 +862,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -882,22 +882,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -909,7 +909,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -999,7 +999,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1009,9 +1009,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1029,22 +1029,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1056,7 +1056,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1146,7 +1146,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1156,9 +1156,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -1177,22 +1177,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1204,7 +1204,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1294,7 +1294,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1304,9 +1304,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -1325,22 +1325,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1351,7 +1351,7 @@ k1_w_gemv(const float* __restrict__ A,
 // plan {"fingerprint": "e89b0d4ca00f4cb8", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 512, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[512B]) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1435,7 +1435,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1445,9 +1445,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1465,22 +1465,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1492,7 +1492,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(64, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_)
-// launch k1_w_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[262144B], counter:kf_count_w[16384B])
+// launch k1_w_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[262144B], counter:kf_count_w_[16384B])
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1582,9 +1582,9 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w,
-    float* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    float* __restrict__ w_,
+    float* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1594,9 +1594,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1614,34 +1614,34 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 4)) {
         const idx_t lo = sb;
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            float w_a = kf_op_add_t<float>::identity();
-            for (int b = 0; b < 4; ++b) w_a = kf_op_add_t<float>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 16384 + x]));
-            float w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0f, 0.0f, w_o);
-            w[x] = w_o;
+            float w__a = kf_op_add_t<float>::identity();
+            for (int b = 0; b < 4; ++b) w__a = kf_op_add_t<float>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 16384 + x]));
+            float w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0f, 0.0f, w__o);
+            w_[x] = w__o;
         }
     }
 }

@@ -26,7 +26,7 @@ __device__ __forceinline__ void w_gemv_finalize(const float acc, const float alp
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -126,9 +126,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -146,22 +146,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -173,7 +173,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -263,7 +263,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -273,9 +273,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -293,22 +293,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -320,7 +320,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -410,7 +410,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -420,9 +420,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -440,22 +440,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -467,7 +467,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -557,7 +557,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -567,9 +567,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -587,22 +587,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -614,7 +614,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -705,7 +705,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -715,9 +715,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -735,22 +735,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -762,7 +762,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -852,7 +852,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -862,9 +862,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -882,22 +882,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -909,7 +909,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -999,7 +999,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1009,9 +1009,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1029,22 +1029,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1056,7 +1056,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 1024, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1146,7 +1146,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1156,9 +1156,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1176,22 +1176,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1203,7 +1203,7 @@ k1_w_gemv(const float* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(32, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 256, 1) block=(32, 16, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -1293,7 +1293,7 @@ extern "C" __global__ void __launch_bounds__(512, 2)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1303,9 +1303,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -1324,22 +1324,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1350,7 +1350,7 @@ k1_w_gemv(const float* __restrict__ A,
 // plan {"fingerprint": "1863878366124471", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 32, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(32, 16, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[128B]) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1434,7 +1434,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1444,9 +1444,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1464,22 +1464,22 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_o);
-                    w[s] = w_o;
+                    float w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1489,17 +1489,17 @@ k1_w_gemv(const float* __restrict__ A,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "1863878366124471", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 16, "finish": "atomic", "iter_axis": "slow", "iters": 32, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "finish": "atomic", "iter_axis": "fast", "iters": 16, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x, w
-// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w)
+// launch kf_zero_outputs grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_, out:w_)
 // launch k0_x_gemv_t grid=(128, 8, 1) block=(32, 16, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_)
-// launch k1_w_gemv grid=(8, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w)
+// launch k1_w_gemv grid=(8, 512, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_)
 
-// zero the outputs atomics sum into: x_, w (k0_x_gemv_t, k1_w_gemv)
+// zero the outputs atomics sum into: x_, w_ (k0_x_gemv_t, k1_w_gemv)
 extern "C" __global__ void __launch_bounds__(256)
-kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w)
+kf_zero_outputs(unsigned int* __restrict__ x_, unsigned int* __restrict__ w_)
 {
     const int i0 = ((int)blockIdx.x * blockDim.x + threadIdx.x), step = (int)gridDim.x * blockDim.x;
     for (int i = i0; i < 4096; i += step) x_[i] = 0u;   // 4096 words of x
-    for (int i = i0; i < 4096; i += step) w[i] = 0u;   // 4096 words of w
+    for (int i = i0; i < 4096; i += step) w_[i] = 0u;   // 4096 words of w
 }
 
 // kernel k0_x_gemv_t: tile 4096 x 4096 (lead order C), iterating along slow
@@ -1582,7 +1582,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const float* __restrict__ A,
     const float* __restrict__ x_,
     const float alpha,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 4096, F = 4096;   // slow x fast extent
@@ -1592,9 +1592,9 @@ k1_w_gemv(const float* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const float alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    float w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    float w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<float>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<float>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1612,32 +1612,32 @@ k1_w_gemv(const float* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    float w_c;
+                    float w__c;
                     if (blockIdx.x == 0) {
-                        float w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_f);
-                        w_c = w_f;
+                        float w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__f);
+                        w__c = w__f;
                     } else {
-                        float w_f;
-                        w_gemv_finalize(w_acc[k], alpha_v, 0.0f, 0.0f, w_f);
-                        float w_z;
-                        w_gemv_finalize(float(0), alpha_v, 0.0f, 0.0f, w_z);
-                        w_c = w_f - w_z;
+                        float w__f;
+                        w_gemv_finalize(w__acc[k], alpha_v, 0.0f, 0.0f, w__f);
+                        float w__z;
+                        w_gemv_finalize(float(0), alpha_v, 0.0f, 0.0f, w__z);
+                        w__c = w__f - w__z;
                     }
-                    kf_atomic_add(&w[s], w_c);
+                    kf_atomic_add(&w_[s], w__c);
                 }
             }
         }

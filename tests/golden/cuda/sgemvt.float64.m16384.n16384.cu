@@ -25,7 +25,7 @@ __device__ __forceinline__ void w_gemv_finalize(const double acc, const double a
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -109,7 +109,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -119,9 +119,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -139,22 +139,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -165,7 +165,7 @@ k1_w_gemv(const double* __restrict__ A,
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -249,7 +249,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -259,9 +259,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -279,22 +279,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -306,7 +306,7 @@ k1_w_gemv(const double* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(128, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -396,7 +396,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -406,9 +406,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -426,22 +426,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -452,7 +452,7 @@ k1_w_gemv(const double* __restrict__ A,
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 512, "ks": 1, "vec": 4}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[1048576B], counter:kf_count_x_[512B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -536,7 +536,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -546,9 +546,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -566,22 +566,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -593,7 +593,7 @@ k1_w_gemv(const double* __restrict__ A,
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]; first kf_zero_outputs zeroes x
 // launch kf_zero_outputs grid=(128, 1, 1) block=(256, 1, 1) smem=0 args=(out:x_)
 // launch k0_x_gemv_t grid=(128, 8, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // zero the outputs atomics sum into: x_ (k0_x_gemv_t)
 extern "C" __global__ void __launch_bounds__(256)
@@ -683,7 +683,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -693,9 +693,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -713,22 +713,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -739,7 +739,7 @@ k1_w_gemv(const double* __restrict__ A,
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -823,7 +823,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -833,9 +833,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -853,22 +853,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -879,7 +879,7 @@ k1_w_gemv(const double* __restrict__ A,
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -963,7 +963,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -973,9 +973,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -993,22 +993,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1019,7 +1019,7 @@ k1_w_gemv(const double* __restrict__ A,
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1103,7 +1103,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1113,9 +1113,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -1134,22 +1134,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1160,7 +1160,7 @@ k1_w_gemv(const double* __restrict__ A,
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 4, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "atomic", "iter_axis": "fast", "iters": 128, "ks": 1, "unroll": 2, "vec": 4}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(128, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[512B]) aligned=(A:32, z:32)
-// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:32, x:32)
+// launch k1_w_gemv grid=(1, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:32, x:32)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1244,7 +1244,7 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1254,9 +1254,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     #pragma unroll 2   // more loads in flight
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
@@ -1275,22 +1275,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1301,7 +1301,7 @@ k1_w_gemv(const double* __restrict__ A,
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 8, "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 2}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 8, "iter_axis": "fast", "iters": 256, "ks": 1, "vec": 2}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(256, 2, 1) block=(32, 8, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[262144B], counter:kf_count_x_[1024B]) aligned=(A:16, z:16)
-// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w) aligned=(A:16, x:16)
+// launch k1_w_gemv grid=(1, 2048, 1) block=(32, 8, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_) aligned=(A:16, x:16)
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(256, 4)
@@ -1385,7 +1385,7 @@ extern "C" __global__ void __launch_bounds__(256, 4)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1395,9 +1395,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)blockIdx.y * TS;          // invariant: the loop walks along F
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + it) * TF;
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1415,22 +1415,22 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    double w_o;
-                    w_gemv_finalize(w_acc[k], alpha_v, 0.0, 0.0, w_o);
-                    w[s] = w_o;
+                    double w__o;
+                    w_gemv_finalize(w__acc[k], alpha_v, 0.0, 0.0, w__o);
+                    w_[s] = w__o;
                 }
             }
         }
@@ -1441,7 +1441,7 @@ k1_w_gemv(const double* __restrict__ A,
 // plan {"fingerprint": "a3b6c5549fce312a", "kernels": [{"calls": [0], "name": "k0_x_gemv_t", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "slow", "iters": 1024, "ks": 1, "vec": 1, "walk": "down"}, "space": "tile"}, {"calls": [1], "name": "k1_w_gemv", "params": {"bx": 32, "by": 4, "finish": "last_block", "iter_axis": "fast", "iters": 128, "ks": 1, "vec": 1, "walk": "up"}, "space": "tile"}], "kfuse_plan": 1, "program": "sgemvt", "sizes": {"m": 16384, "n": 16384}}
 // Plan: k0_x_gemv_t runs call(s) [0]; k1_w_gemv runs call(s) [1]
 // launch k0_x_gemv_t grid=(512, 4, 1) block=(32, 4, 1) smem=0 args=(in:A, in:y_, host:beta, in:z, out:x_, partial:kf_part_x_[524288B], counter:kf_count_x_[2048B])
-// launch k1_w_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w, partial:kf_part_w[524288B], counter:kf_count_w[16384B])
+// launch k1_w_gemv grid=(4, 4096, 1) block=(32, 4, 1) smem=0 args=(in:A, in:x_, host:alpha, out:w_, partial:kf_part_w_[524288B], counter:kf_count_w_[16384B])
 
 // kernel k0_x_gemv_t: tile 16384 x 16384 (lead order C), iterating along slow
 extern "C" __global__ void __launch_bounds__(128, 8)
@@ -1525,9 +1525,9 @@ extern "C" __global__ void __launch_bounds__(128, 8)
 k1_w_gemv(const double* __restrict__ A,
     const double* __restrict__ x_,
     const double alpha,
-    double* __restrict__ w,
-    double* __restrict__ kf_part_w,
-    unsigned int* __restrict__ kf_count_w)
+    double* __restrict__ w_,
+    double* __restrict__ kf_part_w_,
+    unsigned int* __restrict__ kf_count_w_)
 {
     using idx_t = int;
     constexpr idx_t S = 16384, F = 16384;   // slow x fast extent
@@ -1537,9 +1537,9 @@ k1_w_gemv(const double* __restrict__ A,
     const int tx = threadIdx.x, ty = threadIdx.y;
     const double alpha_v = alpha;
     const idx_t sb = (idx_t)(gridDim.y - 1 - blockIdx.y) * TS;   // invariant: the loop walks along F; walk up: block rows from the last
-    double w_acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
+    double w__acc[KS];          // clear output of reduction w = gemv(A, x, alpha=alpha)
     #pragma unroll
-    for (int r = 0; r < KS; ++r) w_acc[r] = kf_op_add_t<double>::identity();
+    for (int r = 0; r < KS; ++r) w__acc[r] = kf_op_add_t<double>::identity();
     for (int it = 0; it < ITERS; ++it) {
         const idx_t fb = ((idx_t)blockIdx.x * ITERS + ITERS - 1 - it) * TF;   // walk up: columns from the right
         // call 1: w = gemv(A, x, alpha=alpha)   [gemv: nested_reduce, line 7]
@@ -1557,34 +1557,34 @@ k1_w_gemv(const double* __restrict__ A,
             #pragma unroll
             for (int v = 0; v < VEC; ++v) {
                 const idx_t s = sb + ty + k * BY, f = fb + tx * VEC + v;
-                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w_acc[k]);
+                if ((ALL_S || s < S) && (ALL_F || f < F)) w_gemv_compute(A_e[k][v], x__f[v], w__acc[k]);
             }
         }
     }
     // finish reduction(s) w = gemv(A, x, alpha=alpha) across the block
     {
         #pragma unroll
-        for (int k = 0; k < KS; ++k) w_acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w_acc[k]);
+        for (int k = 0; k < KS; ++k) w__acc[k] = kf_lane_reduce<BX, kf_op_add_t>(w__acc[k]);
         if (tx == 0) {
             #pragma unroll
             for (int k = 0; k < KS; ++k) {
                 const idx_t s = sb + ty + k * BY;
                 if (ALL_S || s < S) {
-                    kf_part_w[(idx_t)blockIdx.x * S + s] = w_acc[k];
+                    kf_part_w_[(idx_t)blockIdx.x * S + s] = w__acc[k];
                 }
             }
         }
     }
     // the last block of each strip finishes w = gemv(A, x, alpha=alpha)
-    if (kf_last_block(kf_count_w + blockIdx.y, 4)) {
+    if (kf_last_block(kf_count_w_ + blockIdx.y, 4)) {
         const idx_t lo = sb;
         const idx_t hi = lo + (TS) < 16384 ? lo + (TS) : 16384;
         for (idx_t x = lo + tx + ty * BX; x < hi; x += BX * BY) {
-            double w_a = kf_op_add_t<double>::identity();
-            for (int b = 0; b < 4; ++b) w_a = kf_op_add_t<double>::apply(w_a, kf_ldcg(&kf_part_w[(idx_t)b * 16384 + x]));
-            double w_o;
-            w_gemv_finalize(w_a, alpha_v, 0.0, 0.0, w_o);
-            w[x] = w_o;
+            double w__a = kf_op_add_t<double>::identity();
+            for (int b = 0; b < 4; ++b) w__a = kf_op_add_t<double>::apply(w__a, kf_ldcg(&kf_part_w_[(idx_t)b * 16384 + x]));
+            double w__o;
+            w_gemv_finalize(w__a, alpha_v, 0.0, 0.0, w__o);
+            w_[x] = w__o;
         }
     }
 }

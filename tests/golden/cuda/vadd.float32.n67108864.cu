@@ -14,11 +14,11 @@ __device__ __forceinline__ void x_add_compute(const float x, const float y, floa
 // ===================== rank 1 =====================
 // plan {"fingerprint": "2fc65564e68c6e22", "kernels": [{"calls": [0, 1], "name": "k0_t1_add__x_add", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "vadd", "sizes": {"n": 67108864}}
 // Plan: k0_t1_add__x_add runs call(s) [0, 1]
-// launch k0_t1_add__x_add grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:y_, in:z, out:x_) aligned=(w:16, y:16, z:16)
+// launch k0_t1_add__x_add grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:y_, in:z, out:x_) aligned=(w:16, y:16, z:16)
 
 // kernel k0_t1_add__x_add: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
-k0_t1_add__x_add(const float* __restrict__ w,
+k0_t1_add__x_add(const float* __restrict__ w_,
     const float* __restrict__ y_,
     const float* __restrict__ z,
     float* __restrict__ x_)
@@ -31,11 +31,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 0: t1 = add(w, y)   [add: map, line 4]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
             float t1_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) t1_add_compute(w_e[v], y__e[v], t1_e[v]);
+            for (int v = 0; v < VEC; ++v) t1_add_compute(w__e[v], y__e[v], t1_e[v]);
             // call 1: x = w + y + z   [add: map, line 4]
             float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
             float x__e[VEC];
@@ -49,12 +49,12 @@ k0_t1_add__x_add(const float* __restrict__ w,
 // ===================== rank 2 =====================
 // plan {"fingerprint": "2fc65564e68c6e22", "kernels": [{"calls": [0], "name": "k0_t1_add", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}, {"calls": [1], "name": "k1_x_add", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "vadd", "sizes": {"n": 67108864}}
 // Plan: k0_t1_add runs call(s) [0]; k1_x_add runs call(s) [1]
-// launch k0_t1_add grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:y_, out:t1) aligned=(w:16, y:16)
+// launch k0_t1_add grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:y_, out:t1) aligned=(w:16, y:16)
 // launch k1_x_add grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(in:t1, in:z, out:x_) aligned=(t1:16, z:16)
 
 // kernel k0_t1_add: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
-k0_t1_add(const float* __restrict__ w,
+k0_t1_add(const float* __restrict__ w_,
     const float* __restrict__ y_,
     float* __restrict__ t1)
 {
@@ -66,11 +66,11 @@ k0_t1_add(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 0: t1 = add(w, y)   [add: map, line 4]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
             float t1_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) t1_add_compute(w_e[v], y__e[v], t1_e[v]);
+            for (int v = 0; v < VEC; ++v) t1_add_compute(w__e[v], y__e[v], t1_e[v]);
             kf_store_pack<VEC>(t1, i0, N, t1_e);
         }
     }
@@ -103,11 +103,11 @@ k1_x_add(const float* __restrict__ t1,
 // ===================== rank 1 with k0_t1_add__x_add in its implementation 2 =====================
 // plan {"fingerprint": "2fc65564e68c6e22", "kernels": [{"calls": [0, 1], "name": "k0_t1_add__x_add", "params": {"block": 256, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "vadd", "sizes": {"n": 67108864}}
 // Plan: k0_t1_add__x_add runs call(s) [0, 1]
-// launch k0_t1_add__x_add grid=(65536, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:y_, in:z, out:x_) aligned=(w:16, y:16, z:16)
+// launch k0_t1_add__x_add grid=(65536, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:y_, in:z, out:x_) aligned=(w:16, y:16, z:16)
 
 // kernel k0_t1_add__x_add: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
-k0_t1_add__x_add(const float* __restrict__ w,
+k0_t1_add__x_add(const float* __restrict__ w_,
     const float* __restrict__ y_,
     const float* __restrict__ z,
     float* __restrict__ x_)
@@ -120,11 +120,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 0: t1 = add(w, y)   [add: map, line 4]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
             float t1_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) t1_add_compute(w_e[v], y__e[v], t1_e[v]);
+            for (int v = 0; v < VEC; ++v) t1_add_compute(w__e[v], y__e[v], t1_e[v]);
             // call 1: x = w + y + z   [add: map, line 4]
             float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
             float x__e[VEC];
@@ -138,11 +138,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
 // ===================== rank 1 with k0_t1_add__x_add in its implementation 3 =====================
 // plan {"fingerprint": "2fc65564e68c6e22", "kernels": [{"calls": [0, 1], "name": "k0_t1_add__x_add", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "vadd", "sizes": {"n": 67108864}}
 // Plan: k0_t1_add__x_add runs call(s) [0, 1]
-// launch k0_t1_add__x_add grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:y_, in:z, out:x_) aligned=(w:16, y:16, z:16)
+// launch k0_t1_add__x_add grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(in:w_, in:y_, in:z, out:x_) aligned=(w:16, y:16, z:16)
 
 // kernel k0_t1_add__x_add: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
-k0_t1_add__x_add(const float* __restrict__ w,
+k0_t1_add__x_add(const float* __restrict__ w_,
     const float* __restrict__ y_,
     const float* __restrict__ z,
     float* __restrict__ x_)
@@ -155,11 +155,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 0: t1 = add(w, y)   [add: map, line 4]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
             float t1_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) t1_add_compute(w_e[v], y__e[v], t1_e[v]);
+            for (int v = 0; v < VEC; ++v) t1_add_compute(w__e[v], y__e[v], t1_e[v]);
             // call 1: x = w + y + z   [add: map, line 4]
             float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
             float x__e[VEC];
@@ -173,11 +173,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
 // ===================== rank 1 with k0_t1_add__x_add in its implementation 4 =====================
 // plan {"fingerprint": "2fc65564e68c6e22", "kernels": [{"calls": [0, 1], "name": "k0_t1_add__x_add", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "vadd", "sizes": {"n": 67108864}}
 // Plan: k0_t1_add__x_add runs call(s) [0, 1]
-// launch k0_t1_add__x_add grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:y_, in:z, out:x_) aligned=(w:32, y:32, z:32)
+// launch k0_t1_add__x_add grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(in:w_, in:y_, in:z, out:x_) aligned=(w:32, y:32, z:32)
 
 // kernel k0_t1_add__x_add: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
-k0_t1_add__x_add(const float* __restrict__ w,
+k0_t1_add__x_add(const float* __restrict__ w_,
     const float* __restrict__ y_,
     const float* __restrict__ z,
     float* __restrict__ x_)
@@ -190,11 +190,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 0: t1 = add(w, y)   [add: map, line 4]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
             float t1_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) t1_add_compute(w_e[v], y__e[v], t1_e[v]);
+            for (int v = 0; v < VEC; ++v) t1_add_compute(w__e[v], y__e[v], t1_e[v]);
             // call 1: x = w + y + z   [add: map, line 4]
             float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
             float x__e[VEC];
@@ -208,11 +208,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
 // ===================== rank 1 with k0_t1_add__x_add in its implementation 5 =====================
 // plan {"fingerprint": "2fc65564e68c6e22", "kernels": [{"calls": [0, 1], "name": "k0_t1_add__x_add", "params": {"block": 512, "iters": 125, "unroll": 4, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "vadd", "sizes": {"n": 67108864}}
 // Plan: k0_t1_add__x_add runs call(s) [0, 1]
-// launch k0_t1_add__x_add grid=(132, 1, 1) block=(512, 1, 1) smem=0 args=(in:w, in:y_, in:z, out:x_) aligned=(w:32, y:32, z:32)
+// launch k0_t1_add__x_add grid=(132, 1, 1) block=(512, 1, 1) smem=0 args=(in:w_, in:y_, in:z, out:x_) aligned=(w:32, y:32, z:32)
 
 // kernel k0_t1_add__x_add: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
-k0_t1_add__x_add(const float* __restrict__ w,
+k0_t1_add__x_add(const float* __restrict__ w_,
     const float* __restrict__ y_,
     const float* __restrict__ z,
     float* __restrict__ x_)
@@ -226,11 +226,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 0: t1 = add(w, y)   [add: map, line 4]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
             float t1_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) t1_add_compute(w_e[v], y__e[v], t1_e[v]);
+            for (int v = 0; v < VEC; ++v) t1_add_compute(w__e[v], y__e[v], t1_e[v]);
             // call 1: x = w + y + z   [add: map, line 4]
             float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
             float x__e[VEC];
@@ -244,12 +244,12 @@ k0_t1_add__x_add(const float* __restrict__ w,
 // ===================== unfused =====================
 // plan {"fingerprint": "2fc65564e68c6e22", "kernels": [{"calls": [0], "name": "k0_t1_add", "params": {"block": 256, "iters": 125, "vec": 4}, "space": "vec"}, {"calls": [1], "name": "k1_x_add", "params": {"block": 256, "iters": 125, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "vadd", "sizes": {"n": 67108864}}
 // Plan: k0_t1_add runs call(s) [0]; k1_x_add runs call(s) [1]
-// launch k0_t1_add grid=(525, 1, 1) block=(256, 1, 1) smem=0 args=(in:w, in:y_, out:t1) aligned=(w:16, y:16)
+// launch k0_t1_add grid=(525, 1, 1) block=(256, 1, 1) smem=0 args=(in:w_, in:y_, out:t1) aligned=(w:16, y:16)
 // launch k1_x_add grid=(525, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:z, out:x_) aligned=(t1:16, z:16)
 
 // kernel k0_t1_add: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
-k0_t1_add(const float* __restrict__ w,
+k0_t1_add(const float* __restrict__ w_,
     const float* __restrict__ y_,
     float* __restrict__ t1)
 {
@@ -261,11 +261,11 @@ k0_t1_add(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 0: t1 = add(w, y)   [add: map, line 4]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
             float t1_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) t1_add_compute(w_e[v], y__e[v], t1_e[v]);
+            for (int v = 0; v < VEC; ++v) t1_add_compute(w__e[v], y__e[v], t1_e[v]);
             kf_store_pack<VEC>(t1, i0, N, t1_e);
         }
     }
@@ -298,11 +298,11 @@ k1_x_add(const float* __restrict__ t1,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "2fc65564e68c6e22", "kernels": [{"calls": [0, 1], "name": "k0_t1_add__x_add", "params": {"block": 128, "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "vadd", "sizes": {"n": 67108864}}
 // Plan: k0_t1_add__x_add runs call(s) [0, 1]
-// launch k0_t1_add__x_add grid=(524288, 1, 1) block=(128, 1, 1) smem=0 args=(in:w, in:y_, in:z, out:x_)
+// launch k0_t1_add__x_add grid=(524288, 1, 1) block=(128, 1, 1) smem=0 args=(in:w_, in:y_, in:z, out:x_)
 
 // kernel k0_t1_add__x_add: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
-k0_t1_add__x_add(const float* __restrict__ w,
+k0_t1_add__x_add(const float* __restrict__ w_,
     const float* __restrict__ y_,
     const float* __restrict__ z,
     float* __restrict__ x_)
@@ -315,11 +315,11 @@ k0_t1_add__x_add(const float* __restrict__ w,
         const idx_t i0 = (((idx_t)blockIdx.x * ITERS + it) * BS + threadIdx.x) * VEC;
         if (i0 < N) {
             // call 0: t1 = add(w, y)   [add: map, line 4]
-            float w_e[VEC]; kf_load_pack<VEC>(w, i0, N, w_e);
+            float w__e[VEC]; kf_load_pack<VEC>(w_, i0, N, w__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
             float t1_e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) t1_add_compute(w_e[v], y__e[v], t1_e[v]);
+            for (int v = 0; v < VEC; ++v) t1_add_compute(w__e[v], y__e[v], t1_e[v]);
             // call 1: x = w + y + z   [add: map, line 4]
             float z_e[VEC]; kf_load_pack<VEC>(z, i0, N, z_e);
             float x__e[VEC];

@@ -9,7 +9,7 @@ __device__ __forceinline__ void w_waxpby_compute(const float alpha, const float 
 // ===================== rank 1 =====================
 // plan {"fingerprint": "1d6793d23abaa3c6", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 2, "unroll": 4, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
@@ -17,7 +17,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1048576;
@@ -32,10 +32,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -43,7 +43,7 @@ k0_w_waxpby(const float alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 2 =====================
 // plan {"fingerprint": "1d6793d23abaa3c6", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 2, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(128, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
@@ -51,7 +51,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1048576;
@@ -65,10 +65,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -76,7 +76,7 @@ k0_w_waxpby(const float alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 3 =====================
 // plan {"fingerprint": "1d6793d23abaa3c6", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 2, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
@@ -84,7 +84,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1048576;
@@ -98,10 +98,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -109,7 +109,7 @@ k0_w_waxpby(const float alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 4 =====================
 // plan {"fingerprint": "1d6793d23abaa3c6", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 2, "unroll": 4, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(256, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
@@ -117,7 +117,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1048576;
@@ -132,10 +132,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -143,7 +143,7 @@ k0_w_waxpby(const float alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 5 =====================
 // plan {"fingerprint": "1d6793d23abaa3c6", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 2, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(1024, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(128)
@@ -151,7 +151,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1048576;
@@ -165,10 +165,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -176,7 +176,7 @@ k0_w_waxpby(const float alpha,
 // ===================== unfused =====================
 // plan {"fingerprint": "1d6793d23abaa3c6", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 2, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(512, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(256)
@@ -184,7 +184,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1048576;
@@ -198,10 +198,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -209,7 +209,7 @@ k0_w_waxpby(const float alpha,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "1d6793d23abaa3c6", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 2, "unroll": 4, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1048576}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(1024, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w)
+// launch k0_w_waxpby grid=(1024, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_)
 
 // kernel k0_w_waxpby: vec, N = 1048576
 extern "C" __global__ void __launch_bounds__(512)
@@ -217,7 +217,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1048576;
@@ -232,10 +232,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }

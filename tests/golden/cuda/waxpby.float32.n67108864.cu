@@ -9,7 +9,7 @@ __device__ __forceinline__ void w_waxpby_compute(const float alpha, const float 
 // ===================== rank 1 =====================
 // plan {"fingerprint": "5013983060028f58", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
@@ -17,7 +17,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -31,10 +31,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -42,7 +42,7 @@ k0_w_waxpby(const float alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 2 =====================
 // plan {"fingerprint": "5013983060028f58", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(65536, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(65536, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
@@ -50,7 +50,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -64,10 +64,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -75,7 +75,7 @@ k0_w_waxpby(const float alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 3 =====================
 // plan {"fingerprint": "5013983060028f58", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
@@ -83,7 +83,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -97,10 +97,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -108,7 +108,7 @@ k0_w_waxpby(const float alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 4 =====================
 // plan {"fingerprint": "5013983060028f58", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(16384, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
@@ -116,7 +116,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -130,10 +130,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -141,7 +141,7 @@ k0_w_waxpby(const float alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 5 =====================
 // plan {"fingerprint": "5013983060028f58", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 1, "vec": 8}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(32768, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(32768, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
@@ -149,7 +149,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -163,10 +163,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -174,7 +174,7 @@ k0_w_waxpby(const float alpha,
 // ===================== unfused =====================
 // plan {"fingerprint": "5013983060028f58", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 125, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(525, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(525, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
@@ -182,7 +182,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -196,10 +196,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -207,7 +207,7 @@ k0_w_waxpby(const float alpha,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "5013983060028f58", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(524288, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w)
+// launch k0_w_waxpby grid=(524288, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
@@ -215,7 +215,7 @@ k0_w_waxpby(const float alpha,
     const float* __restrict__ x_,
     const float beta,
     const float* __restrict__ y_,
-    float* __restrict__ w)
+    float* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -229,10 +229,10 @@ k0_w_waxpby(const float alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             float x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             float y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            float w_e[VEC];
+            float w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }

@@ -9,7 +9,7 @@ __device__ __forceinline__ void w_waxpby_compute(const double alpha, const doubl
 // ===================== rank 1 =====================
 // plan {"fingerprint": "67a369abd8323265", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1000}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(512)
@@ -17,7 +17,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1000;
@@ -31,10 +31,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -42,7 +42,7 @@ k0_w_waxpby(const double alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 2 =====================
 // plan {"fingerprint": "67a369abd8323265", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1000}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(1, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(256)
@@ -50,7 +50,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1000;
@@ -64,10 +64,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -75,7 +75,7 @@ k0_w_waxpby(const double alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 3 =====================
 // plan {"fingerprint": "67a369abd8323265", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1000}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(2, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(2, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(128)
@@ -83,7 +83,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1000;
@@ -97,10 +97,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -108,7 +108,7 @@ k0_w_waxpby(const double alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 4 =====================
 // plan {"fingerprint": "67a369abd8323265", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1000}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(1, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(512)
@@ -116,7 +116,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1000;
@@ -130,10 +130,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -141,7 +141,7 @@ k0_w_waxpby(const double alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 5 =====================
 // plan {"fingerprint": "67a369abd8323265", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1000}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(2, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(2, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(256)
@@ -149,7 +149,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1000;
@@ -163,10 +163,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -174,7 +174,7 @@ k0_w_waxpby(const double alpha,
 // ===================== unfused =====================
 // plan {"fingerprint": "67a369abd8323265", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 1, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1000}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(2, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(2, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(256)
@@ -182,7 +182,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1000;
@@ -196,10 +196,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -207,7 +207,7 @@ k0_w_waxpby(const double alpha,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "67a369abd8323265", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 1000}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(2, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w)
+// launch k0_w_waxpby grid=(2, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_)
 
 // kernel k0_w_waxpby: vec, N = 1000
 extern "C" __global__ void __launch_bounds__(512)
@@ -215,7 +215,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 1000;
@@ -229,10 +229,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }

@@ -9,7 +9,7 @@ __device__ __forceinline__ void w_waxpby_compute(const double alpha, const doubl
 // ===================== rank 1 =====================
 // plan {"fingerprint": "dfd096a8f2ff1c6a", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(131072, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
@@ -17,7 +17,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -31,10 +31,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -42,7 +42,7 @@ k0_w_waxpby(const double alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 2 =====================
 // plan {"fingerprint": "dfd096a8f2ff1c6a", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(65536, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(65536, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
@@ -50,7 +50,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -64,10 +64,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -75,7 +75,7 @@ k0_w_waxpby(const double alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 3 =====================
 // plan {"fingerprint": "dfd096a8f2ff1c6a", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 1, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(32768, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
@@ -83,7 +83,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -97,10 +97,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -108,7 +108,7 @@ k0_w_waxpby(const double alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 4 =====================
 // plan {"fingerprint": "dfd096a8f2ff1c6a", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 125, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(1049, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(1049, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
@@ -116,7 +116,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -130,10 +130,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -141,7 +141,7 @@ k0_w_waxpby(const double alpha,
 // ===================== rank 1 with k0_w_waxpby in its implementation 5 =====================
 // plan {"fingerprint": "dfd096a8f2ff1c6a", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 512, "iters": 125, "unroll": 4, "vec": 4}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(263, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:32, y:32)
+// launch k0_w_waxpby grid=(263, 1, 1) block=(512, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:32, y:32)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(512)
@@ -149,7 +149,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -164,10 +164,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -175,7 +175,7 @@ k0_w_waxpby(const double alpha,
 // ===================== unfused =====================
 // plan {"fingerprint": "dfd096a8f2ff1c6a", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 256, "iters": 249, "vec": 2}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(527, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w) aligned=(x:16, y:16)
+// launch k0_w_waxpby grid=(527, 1, 1) block=(256, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_) aligned=(x:16, y:16)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(256)
@@ -183,7 +183,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -197,10 +197,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }
@@ -208,7 +208,7 @@ k0_w_waxpby(const double alpha,
 // ===================== fallback of rank 1 (misaligned inputs) =====================
 // plan {"fingerprint": "dfd096a8f2ff1c6a", "kernels": [{"calls": [0], "name": "k0_w_waxpby", "params": {"block": 128, "iters": 1, "vec": 1}, "space": "vec"}], "kfuse_plan": 1, "program": "waxpby", "sizes": {"n": 67108864}}
 // Plan: k0_w_waxpby runs call(s) [0]
-// launch k0_w_waxpby grid=(524288, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w)
+// launch k0_w_waxpby grid=(524288, 1, 1) block=(128, 1, 1) smem=0 args=(host:alpha, in:x_, host:beta, in:y_, out:w_)
 
 // kernel k0_w_waxpby: vec, N = 67108864
 extern "C" __global__ void __launch_bounds__(128)
@@ -216,7 +216,7 @@ k0_w_waxpby(const double alpha,
     const double* __restrict__ x_,
     const double beta,
     const double* __restrict__ y_,
-    double* __restrict__ w)
+    double* __restrict__ w_)
 {
     using idx_t = int;
     constexpr idx_t N = 67108864;
@@ -230,10 +230,10 @@ k0_w_waxpby(const double alpha,
             // call 0: w = waxpby(alpha, x, beta, y)   [waxpby: map, line 5]
             double x__e[VEC]; kf_load_pack<VEC>(x_, i0, N, x__e);
             double y__e[VEC]; kf_load_pack<VEC>(y_, i0, N, y__e);
-            double w_e[VEC];
+            double w__e[VEC];
             #pragma unroll
-            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w_e[v]);
-            kf_store_pack<VEC>(w, i0, N, w_e);
+            for (int v = 0; v < VEC; ++v) w_waxpby_compute(alpha_v, x__e[v], beta_v, y__e[v], w__e[v]);
+            kf_store_pack<VEC>(w_, i0, N, w__e);
         }
     }
 }

@@ -1,0 +1,451 @@
+// program shared_a: 2 call(s)
+// ===================== routines =====================
+// compute routine of t1 = gemm(A, B) [gemm: contraction]
+__device__ __forceinline__ void t1_gemm_compute(const float A, const float B, float& acc) {
+    using T = float; using R = float;
+    acc += A * B;
+}
+// finalize routine of t1 = gemm(A, B) [gemm: contraction]
+__device__ __forceinline__ void t1_gemm_finalize(const float acc, const float alpha, const float beta, const float C, float& D) {
+    using T = float; using R = float;
+    D = alpha * acc + beta * C;
+}
+// compute routine of t2 = gemm(A, C) [gemm: contraction]
+__device__ __forceinline__ void t2_gemm_compute(const float A, const float B, float& acc) {
+    using T = float; using R = float;
+    acc += A * B;
+}
+// finalize routine of t2 = gemm(A, C) [gemm: contraction]
+__device__ __forceinline__ void t2_gemm_finalize(const float acc, const float alpha, const float beta, const float C, float& D) {
+    using T = float; using R = float;
+    D = alpha * acc + beta * C;
+}
+
+// ===================== default plan (H200: shipped calibration and winners) =====================
+// plan {"fingerprint": "8d927344b6218d09", "kernels": [{"calls": [0, 1], "name": "k0_t1_gemm__t2_gemm", "params": {"bk": 16, "bm": 64, "bn": 64, "engine": "ffma", "frags": 1, "min_blocks": 1, "raster": 1, "splitk": 1, "stages": 3, "store_vec": 1, "tload": 1, "tm": 4, "tn": 4, "wm": 0, "wn": 0}, "space": "gemm"}], "kfuse_plan": 1, "program": "shared_a", "sizes": {}}
+// Plan: k0_t1_gemm__t2_gemm runs call(s) [0, 1]
+// launch k0_t1_gemm__t2_gemm grid=(32, 1, 1) block=(256, 1, 1) smem=26112 args=(in:A, in:B, out:t1, in:C, out:t2) aligned=(A:16, B:16, C:16)
+
+#ifndef KF_GEMM_HELPERS
+#define KF_GEMM_HELPERS
+// ---- kfuse GEMM helpers (once per module) ----
+// A vector of U elements of T, aligned to its size: one 4/8/16-byte load or store.
+template <typename T, int U> struct __align__(sizeof(T) * U) kf_vec { T v[U]; };
+// Asynchronous global -> shared copy of BYTES bytes, of which the first src_bytes are read and
+// the rest zero-filled (cp.async, sm_80+; synchronous below).
+template <int BYTES> __device__ __forceinline__ void kf_cp_async(void* dst, const void* src, int src_bytes) {
+#if __CUDA_ARCH__ >= 800
+    const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    if constexpr (BYTES == 16)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" :: "r"(s), "l"(src), "r"(src_bytes) : "memory");
+    else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" :: "r"(s), "l"(src), "n"(BYTES), "r"(src_bytes) : "memory");
+#else
+    for (int b = 0; b < BYTES; ++b)
+        static_cast<unsigned char*>(dst)[b] = b < src_bytes ? static_cast<const unsigned char*>(src)[b] : 0;
+#endif
+}
+__device__ __forceinline__ void kf_cp_async_commit() {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+// Wait until at most N committed groups of this thread's copies are still in flight.
+template <int N> __device__ __forceinline__ void kf_cp_async_wait() {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" :: "n"(N) : "memory");
+#endif
+}
+#endif  // KF_GEMM_HELPERS
+
+// kfuse GEMM NN (float32): t1[i, j] = epilogue(sum_k op(A)[i, k] * op(B)[k, j]), m=256 n=256 k=256
+// scheme: thread_grouping(bm=64, bn=64, tm=4, tn=4); loop_tiling(bk=16); loop_unroll(k); sm_alloc(A, transpose, stages=3); sm_alloc(B); reg_alloc(C); engine(ffma)
+// op(A)[i, k] = A[i * 256 + k * 1]: k contiguous: loads of 4 x float into registers, stored transposed after the compute, 1 per thread per tile
+// op(B)[k, j] = B[j * 1 + k * 256]: j contiguous: cp.async of 16 B (4 x float), 1 per thread per tile
+// // call 0: t1 = gemm(A, B)   [gemm: contraction]
+static __device__ __forceinline__ void
+k0_t1_gemm__t2_gemm_p0(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ t1, const int kf_tile)
+{
+    using idx_t = int;
+    constexpr int M = 256, N = 256, K = 256;
+    constexpr int BM = 64, BN = 64, BK = 16, TM = 4, TN = 4, STAGES = 3, RASTER = 1;
+    constexpr int THREADS = 256, TX = 16, TY = 16;   // threads along n and m
+    constexpr int AF = 4, BF = 4;   // fragment vector widths (elements)
+    constexpr int A_LD = BM + 4, B_LD = BN + 4;   // shared rows padded by one 16-byte vector
+    constexpr int A_COPIES = 1, B_COPIES = 1;   // loads per thread per tile
+    constexpr idx_t A_SX = 256, A_SK = 1, B_SX = 1, B_SK = 256;   // element strides of op(A)[i, k], op(B)[k, j]
+    constexpr int KTILES = (K + BK - 1) / BK;
+    constexpr int GM = (M + BM - 1) / BM > 0 ? (M + BM - 1) / BM : 1;
+    constexpr int GN = (N + BN - 1) / BN > 0 ? (N + BN - 1) / BN : 1;
+    (void)A_SK; (void)B_SK; (void)A_COPIES; (void)B_COPIES;
+
+    // ---- shared memory: STAGES buffers of As[BK][A_LD] (A transposed: k-major) and Bs[BK][B_LD] ----
+    extern __shared__ __align__(16) unsigned char kf_smem[];
+    float* As = reinterpret_cast<float*>(kf_smem);
+    float* Bs = As + STAGES * BK * A_LD;
+
+    // ---- tile order: plain, along n first ----
+    const int pid = kf_tile;   // this product's tile (the group kernel dispatches it)
+    const int pid_m = pid / GN, pid_n = pid % GN;
+    const int row0 = pid_m * BM, col0 = pid_n * BN;
+
+    // ---- thread grouping: (TY x TX) threads, warps of 4 x 8 (m x n); each thread owns TM x TN elements ----
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    const int tx = warp % (TX / 8) * 8 + lane % 8;
+    const int ty = warp / (TX / 8) * 4 + lane / 8;
+
+    // ---- register accumulators ----
+    float acc[TM][TN];
+    #pragma unroll
+    for (int r = 0; r < TM; ++r)
+        #pragma unroll
+        for (int q = 0; q < TN; ++q) acc[r][q] = (float)0;
+    float A_stage[A_COPIES * 4];   // register-staged A tile
+
+    // ---- prologue: tiles 0 .. STAGES-2 in flight ----
+    #pragma unroll
+    for (int kt = 0; kt < STAGES - 1; ++kt) {
+        const int s = kt;
+        if (kt < KTILES) {
+            // A tile kt -> registers: BM rows (i) of BK contiguous k, 4 x float per load
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / 4, kq = idx % 4 * 4;
+                const int xg = row0 + xr, kg = kt * BK + kq;
+                float* dst = &A_stage[r * 4];
+                if (xg < M && kg + 4 <= K) {
+                    const kf_vec<float, 4> v = *reinterpret_cast<const kf_vec<float, 4>*>(A + (idx_t)xg * A_SX + kg);
+                    #pragma unroll
+                    for (int e = 0; e < 4; ++e) dst[e] = v.v[e];
+                } else {
+                    #pragma unroll
+                    for (int e = 0; e < 4; ++e)
+                        dst[e] = (xg < M && kg + e < K) ? (A + (idx_t)xg * A_SX + kg)[e] : (float)0;
+                }
+            }
+            // B tile kt -> Bs[s]: BK rows (k) of BN contiguous j, 16-byte cp.async copies, zero-filled past the edges
+            #pragma unroll
+            for (int r = 0; r < B_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int kr = idx / 16, xq = idx % 16 * 4;
+                const int kg = kt * BK + kr, xg = col0 + xq;
+                const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                const float* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
+                kf_cp_async<16>(&Bs[s * (BK * B_LD) + kr * B_LD + xq], src, valid * 4);
+            }
+            // A registers -> As[s], transposed to k-major
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / 4, kq = idx % 4 * 4;
+                #pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    As[s * (BK * A_LD) + (kq + e) * A_LD + xr] = A_stage[r * 4 + e];
+            }
+        }
+        kf_cp_async_commit();
+    }
+
+    // ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----
+    for (int t = 0; t < KTILES; ++t) {
+        kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed
+        __syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free
+        const int kt = t + STAGES - 1, s = kt % STAGES;
+        const bool more = kt < KTILES;
+        if (more) {
+            // A tile kt -> registers: BM rows (i) of BK contiguous k, 4 x float per load
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / 4, kq = idx % 4 * 4;
+                const int xg = row0 + xr, kg = kt * BK + kq;
+                float* dst = &A_stage[r * 4];
+                if (xg < M && kg + 4 <= K) {
+                    const kf_vec<float, 4> v = *reinterpret_cast<const kf_vec<float, 4>*>(A + (idx_t)xg * A_SX + kg);
+                    #pragma unroll
+                    for (int e = 0; e < 4; ++e) dst[e] = v.v[e];
+                } else {
+                    #pragma unroll
+                    for (int e = 0; e < 4; ++e)
+                        dst[e] = (xg < M && kg + e < K) ? (A + (idx_t)xg * A_SX + kg)[e] : (float)0;
+                }
+            }
+            // B tile kt -> Bs[s]: BK rows (k) of BN contiguous j, 16-byte cp.async copies, zero-filled past the edges
+            #pragma unroll
+            for (int r = 0; r < B_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int kr = idx / 16, xq = idx % 16 * 4;
+                const int kg = kt * BK + kr, xg = col0 + xq;
+                const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                const float* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
+                kf_cp_async<16>(&Bs[s * (BK * B_LD) + kr * B_LD + xq], src, valid * 4);
+            }
+        }
+        // compute: outer products of the k-major fragments, BK steps
+        const float* as = As + t % STAGES * (BK * A_LD);
+        const float* bs = Bs + t % STAGES * (BK * B_LD);
+        #pragma unroll
+        for (int kk = 0; kk < BK; ++kk) {
+            float a[TM], b[TN];
+            #pragma unroll
+            for (int c = 0; c < TM / AF; ++c) {   // rows c * TY * AF + ty * AF + e
+                const kf_vec<float, AF> v = *reinterpret_cast<const kf_vec<float, AF>*>(&as[kk * A_LD + c * (TY * AF) + ty * AF]);
+                #pragma unroll
+                for (int e = 0; e < AF; ++e) a[c * AF + e] = v.v[e];
+            }
+            #pragma unroll
+            for (int c = 0; c < TN / BF; ++c) {   // columns c * TX * BF + tx * BF + e
+                const kf_vec<float, BF> v = *reinterpret_cast<const kf_vec<float, BF>*>(&bs[kk * B_LD + c * (TX * BF) + tx * BF]);
+                #pragma unroll
+                for (int e = 0; e < BF; ++e) b[c * BF + e] = v.v[e];
+            }
+            #pragma unroll
+            for (int r = 0; r < TM; ++r)
+                #pragma unroll
+                for (int q = 0; q < TN; ++q) acc[r][q] = fma(a[r], b[q], acc[r][q]);
+        }
+        if (more) {
+            // A registers -> As[s], transposed to k-major
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / 4, kq = idx % 4 * 4;
+                #pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    As[s * (BK * A_LD) + (kq + e) * A_LD + xr] = A_stage[r * 4 + e];
+            }
+        }
+        kf_cp_async_commit();
+    }
+
+    // ---- epilogue: store acc to t1 (C order, ld 256); rows i, columns j of this thread, guarded ----
+    #pragma unroll
+    for (int r = 0; r < TM; ++r) {
+        const int i = row0 + r / AF * (TY * AF) + ty * AF + r % AF;
+        #pragma unroll
+        for (int q = 0; q < TN; ++q) {
+            const int j = col0 + q / BF * (TX * BF) + tx * BF + q % BF;
+            if (i < M && j < N) {
+                t1[(idx_t)i * 256 + j] = acc[r][q];
+            }
+        }
+    }
+}
+
+#ifndef KF_GEMM_HELPERS
+#define KF_GEMM_HELPERS
+// ---- kfuse GEMM helpers (once per module) ----
+// A vector of U elements of T, aligned to its size: one 4/8/16-byte load or store.
+template <typename T, int U> struct __align__(sizeof(T) * U) kf_vec { T v[U]; };
+// Asynchronous global -> shared copy of BYTES bytes, of which the first src_bytes are read and
+// the rest zero-filled (cp.async, sm_80+; synchronous below).
+template <int BYTES> __device__ __forceinline__ void kf_cp_async(void* dst, const void* src, int src_bytes) {
+#if __CUDA_ARCH__ >= 800
+    const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    if constexpr (BYTES == 16)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" :: "r"(s), "l"(src), "r"(src_bytes) : "memory");
+    else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" :: "r"(s), "l"(src), "n"(BYTES), "r"(src_bytes) : "memory");
+#else
+    for (int b = 0; b < BYTES; ++b)
+        static_cast<unsigned char*>(dst)[b] = b < src_bytes ? static_cast<const unsigned char*>(src)[b] : 0;
+#endif
+}
+__device__ __forceinline__ void kf_cp_async_commit() {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+// Wait until at most N committed groups of this thread's copies are still in flight.
+template <int N> __device__ __forceinline__ void kf_cp_async_wait() {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" :: "n"(N) : "memory");
+#endif
+}
+#endif  // KF_GEMM_HELPERS
+
+// kfuse GEMM NN (float32): t2[i, j] = epilogue(sum_k op(A)[i, k] * op(B)[k, j]), m=256 n=256 k=256
+// scheme: thread_grouping(bm=64, bn=64, tm=4, tn=4); loop_tiling(bk=16); loop_unroll(k); sm_alloc(A, transpose, stages=3); sm_alloc(B); reg_alloc(C); engine(ffma)
+// op(A)[i, k] = A[i * 256 + k * 1]: k contiguous: loads of 4 x float into registers, stored transposed after the compute, 1 per thread per tile
+// op(B)[k, j] = C[j * 1 + k * 256]: j contiguous: cp.async of 16 B (4 x float), 1 per thread per tile
+// // call 1: t2 = gemm(A, C)   [gemm: contraction]
+static __device__ __forceinline__ void
+k0_t1_gemm__t2_gemm_p1(const float* __restrict__ A, const float* __restrict__ C, float* __restrict__ t2, const int kf_tile)
+{
+    using idx_t = int;
+    constexpr int M = 256, N = 256, K = 256;
+    constexpr int BM = 64, BN = 64, BK = 16, TM = 4, TN = 4, STAGES = 3, RASTER = 1;
+    constexpr int THREADS = 256, TX = 16, TY = 16;   // threads along n and m
+    constexpr int AF = 4, BF = 4;   // fragment vector widths (elements)
+    constexpr int A_LD = BM + 4, B_LD = BN + 4;   // shared rows padded by one 16-byte vector
+    constexpr int A_COPIES = 1, B_COPIES = 1;   // loads per thread per tile
+    constexpr idx_t A_SX = 256, A_SK = 1, B_SX = 1, B_SK = 256;   // element strides of op(A)[i, k], op(B)[k, j]
+    constexpr int KTILES = (K + BK - 1) / BK;
+    constexpr int GM = (M + BM - 1) / BM > 0 ? (M + BM - 1) / BM : 1;
+    constexpr int GN = (N + BN - 1) / BN > 0 ? (N + BN - 1) / BN : 1;
+    (void)A_SK; (void)B_SK; (void)A_COPIES; (void)B_COPIES;
+
+    // ---- shared memory: STAGES buffers of As[BK][A_LD] (A transposed: k-major) and Bs[BK][B_LD] ----
+    extern __shared__ __align__(16) unsigned char kf_smem[];
+    float* As = reinterpret_cast<float*>(kf_smem);
+    float* Bs = As + STAGES * BK * A_LD;
+
+    // ---- tile order: plain, along n first ----
+    const int pid = kf_tile;   // this product's tile (the group kernel dispatches it)
+    const int pid_m = pid / GN, pid_n = pid % GN;
+    const int row0 = pid_m * BM, col0 = pid_n * BN;
+
+    // ---- thread grouping: (TY x TX) threads, warps of 4 x 8 (m x n); each thread owns TM x TN elements ----
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    const int tx = warp % (TX / 8) * 8 + lane % 8;
+    const int ty = warp / (TX / 8) * 4 + lane / 8;
+
+    // ---- register accumulators ----
+    float acc[TM][TN];
+    #pragma unroll
+    for (int r = 0; r < TM; ++r)
+        #pragma unroll
+        for (int q = 0; q < TN; ++q) acc[r][q] = (float)0;
+    float A_stage[A_COPIES * 4];   // register-staged A tile
+
+    // ---- prologue: tiles 0 .. STAGES-2 in flight ----
+    #pragma unroll
+    for (int kt = 0; kt < STAGES - 1; ++kt) {
+        const int s = kt;
+        if (kt < KTILES) {
+            // A tile kt -> registers: BM rows (i) of BK contiguous k, 4 x float per load
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / 4, kq = idx % 4 * 4;
+                const int xg = row0 + xr, kg = kt * BK + kq;
+                float* dst = &A_stage[r * 4];
+                if (xg < M && kg + 4 <= K) {
+                    const kf_vec<float, 4> v = *reinterpret_cast<const kf_vec<float, 4>*>(A + (idx_t)xg * A_SX + kg);
+                    #pragma unroll
+                    for (int e = 0; e < 4; ++e) dst[e] = v.v[e];
+                } else {
+                    #pragma unroll
+                    for (int e = 0; e < 4; ++e)
+                        dst[e] = (xg < M && kg + e < K) ? (A + (idx_t)xg * A_SX + kg)[e] : (float)0;
+                }
+            }
+            // B tile kt -> Bs[s]: BK rows (k) of BN contiguous j, 16-byte cp.async copies, zero-filled past the edges
+            #pragma unroll
+            for (int r = 0; r < B_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int kr = idx / 16, xq = idx % 16 * 4;
+                const int kg = kt * BK + kr, xg = col0 + xq;
+                const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                const float* src = valid > 0 ? C + (idx_t)xg * B_SX + (idx_t)kg * B_SK : C;
+                kf_cp_async<16>(&Bs[s * (BK * B_LD) + kr * B_LD + xq], src, valid * 4);
+            }
+            // A registers -> As[s], transposed to k-major
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / 4, kq = idx % 4 * 4;
+                #pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    As[s * (BK * A_LD) + (kq + e) * A_LD + xr] = A_stage[r * 4 + e];
+            }
+        }
+        kf_cp_async_commit();
+    }
+
+    // ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----
+    for (int t = 0; t < KTILES; ++t) {
+        kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed
+        __syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free
+        const int kt = t + STAGES - 1, s = kt % STAGES;
+        const bool more = kt < KTILES;
+        if (more) {
+            // A tile kt -> registers: BM rows (i) of BK contiguous k, 4 x float per load
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / 4, kq = idx % 4 * 4;
+                const int xg = row0 + xr, kg = kt * BK + kq;
+                float* dst = &A_stage[r * 4];
+                if (xg < M && kg + 4 <= K) {
+                    const kf_vec<float, 4> v = *reinterpret_cast<const kf_vec<float, 4>*>(A + (idx_t)xg * A_SX + kg);
+                    #pragma unroll
+                    for (int e = 0; e < 4; ++e) dst[e] = v.v[e];
+                } else {
+                    #pragma unroll
+                    for (int e = 0; e < 4; ++e)
+                        dst[e] = (xg < M && kg + e < K) ? (A + (idx_t)xg * A_SX + kg)[e] : (float)0;
+                }
+            }
+            // B tile kt -> Bs[s]: BK rows (k) of BN contiguous j, 16-byte cp.async copies, zero-filled past the edges
+            #pragma unroll
+            for (int r = 0; r < B_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int kr = idx / 16, xq = idx % 16 * 4;
+                const int kg = kt * BK + kr, xg = col0 + xq;
+                const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                const float* src = valid > 0 ? C + (idx_t)xg * B_SX + (idx_t)kg * B_SK : C;
+                kf_cp_async<16>(&Bs[s * (BK * B_LD) + kr * B_LD + xq], src, valid * 4);
+            }
+        }
+        // compute: outer products of the k-major fragments, BK steps
+        const float* as = As + t % STAGES * (BK * A_LD);
+        const float* bs = Bs + t % STAGES * (BK * B_LD);
+        #pragma unroll
+        for (int kk = 0; kk < BK; ++kk) {
+            float a[TM], b[TN];
+            #pragma unroll
+            for (int c = 0; c < TM / AF; ++c) {   // rows c * TY * AF + ty * AF + e
+                const kf_vec<float, AF> v = *reinterpret_cast<const kf_vec<float, AF>*>(&as[kk * A_LD + c * (TY * AF) + ty * AF]);
+                #pragma unroll
+                for (int e = 0; e < AF; ++e) a[c * AF + e] = v.v[e];
+            }
+            #pragma unroll
+            for (int c = 0; c < TN / BF; ++c) {   // columns c * TX * BF + tx * BF + e
+                const kf_vec<float, BF> v = *reinterpret_cast<const kf_vec<float, BF>*>(&bs[kk * B_LD + c * (TX * BF) + tx * BF]);
+                #pragma unroll
+                for (int e = 0; e < BF; ++e) b[c * BF + e] = v.v[e];
+            }
+            #pragma unroll
+            for (int r = 0; r < TM; ++r)
+                #pragma unroll
+                for (int q = 0; q < TN; ++q) acc[r][q] = fma(a[r], b[q], acc[r][q]);
+        }
+        if (more) {
+            // A registers -> As[s], transposed to k-major
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / 4, kq = idx % 4 * 4;
+                #pragma unroll
+                for (int e = 0; e < 4; ++e)
+                    As[s * (BK * A_LD) + (kq + e) * A_LD + xr] = A_stage[r * 4 + e];
+            }
+        }
+        kf_cp_async_commit();
+    }
+
+    // ---- epilogue: store acc to t2 (C order, ld 256); rows i, columns j of this thread, guarded ----
+    #pragma unroll
+    for (int r = 0; r < TM; ++r) {
+        const int i = row0 + r / AF * (TY * AF) + ty * AF + r % AF;
+        #pragma unroll
+        for (int q = 0; q < TN; ++q) {
+            const int j = col0 + q / BF * (TX * BF) + tx * BF + q % BF;
+            if (i < M && j < N) {
+                t2[(idx_t)i * 256 + j] = acc[r][q];
+            }
+        }
+    }
+}
+
+// kfuse GEMM group: 2 products in one launch, 2 x 16 blocks: block b computes tile b / 2 of product b % 2
+// (the blocks of one output tile of each product run side by side: the shared operand A (operand A) is re-read from L2)
+extern "C" __global__ void __launch_bounds__(256)
+k0_t1_gemm__t2_gemm(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ t1, const float* __restrict__ C, float* __restrict__ t2)
+{
+    const int product = blockIdx.x % 2, tile = blockIdx.x / 2;
+    if (product == 0) k0_t1_gemm__t2_gemm_p0(A, B, t1, tile);   // call 0: t1 = gemm(A, B)   [gemm: contraction]
+    else k0_t1_gemm__t2_gemm_p1(A, C, t2, tile);   // call 1: t2 = gemm(A, C)   [gemm: contraction]
+}

@@ -37,10 +37,22 @@ def _run(name: str, body, args: tuple, static: dict, out=None):
             full = [next(it) if p else None for p in present]
             return body(current_builder(), *full, **static)
         eager.__name__ = name
+        names = [n for n, p in zip(_arg_names(body, len(args)), present) if p]
         eager.__signature__ = inspect.Signature(
-            [inspect.Parameter(f"arg{i}", inspect.Parameter.POSITIONAL_OR_KEYWORD) for i in range(sum(present))])
+            [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names])
         jf = _EAGER[key] = JitFunction(eager, name=name)
     return jf(*[a for a in args if a is not None], out=out)
+
+
+def _arg_names(body, count: int) -> list:
+    """The names of ``body``'s first ``count`` arguments after the builder: the BLAS names
+    (``A``, ``x``, ``alpha``, ...) an eager call's values, kernel parameters and errors use."""
+    names = getattr(body, "arg_names", None)
+    if names is None:
+        names = [p for p in inspect.signature(body).parameters][1:]
+    if len(names) < count:
+        raise KfuseError(f"{getattr(body, '__name__', body)}: {count} arguments, {len(names)} names")
+    return list(names[:count])
 
 
 def _call(b, fn: str, **args):
@@ -111,8 +123,8 @@ def _gemm(A, B, transa, transb, alpha, beta, C, precision="ieee"):
     """:func:`gemm` after its precision is settled (``precision`` keys the eager cache)."""
     if C is None and not _is_zero(beta):
         raise ArgumentError(f"gemm: beta={beta!r} needs C")
-    if C is not None and _is_zero(beta):
-        C, beta = None, None   # BLAS: C is not read when beta is 0
+    if C is None or _is_zero(beta):
+        C, beta = None, None   # BLAS: C is not read when beta is 0 (nor passed, when absent)
     alpha = None if (isinstance(alpha, (int, float)) and not isinstance(alpha, bool) and alpha == 1) else alpha
     static = {"transa": bool(transa), "transb": bool(transb)}
     if precision != "ieee":
@@ -330,6 +342,7 @@ def _is_zero(x) -> bool:
 def _body(fn, names):
     def body(b, *args):
         return _call(b, fn, **dict(zip(names, args)))
+    body.arg_names = tuple(names)
     return body
 
 

@@ -133,6 +133,20 @@ def test_blas_gemm_refuses_an_unknown_precision_and_beta_without_c():
         kfuse.blas.gemm(np.ones((2, 2)), np.ones((2, 2)), beta=1.0)
 
 
+def test_eager_calls_name_their_arguments_as_blas_does():
+    """An eager call's values (and so its errors and kernel parameters) take the BLAS names."""
+    with pytest.raises(ArgumentError, match="argument 'B' is a host"):
+        kfuse.blas.gemm(2.0, np.ones((2, 2), np.float32))          # A passes the signature check, B does not
+    with pytest.raises(ArgumentError, match="argument 'x' is a host"):
+        kfuse.blas.axpy(2.0, np.ones(3, np.float32), np.ones(3, np.float32))
+    with pytest.raises(ArgumentError, match="argument 'A' is a host"):
+        kfuse.linalg.solve_triangular(np.ones((3, 3), np.float32), np.ones((3, 2), np.float32), lower=True)
+    eager = next(jf for key, jf in kfuse.blas._EAGER.items() if key[0] == "gemm")
+    assert eager.names == ["A", "B"]   # no beta without C
+    with pytest.raises(ShapeError, match=r"shapes \(3, 4\) \(A\) and \(5, 6\) \(B\)"):
+        eager.lower(kfuse.ShapeDtype((3, 4), "float32"), kfuse.ShapeDtype((5, 6), "float32"))
+
+
 # ------------------------------------------------------------------ space and plan
 def relu_prog(m=50, n=70, k=30):
     def f(A, B, Z, s):

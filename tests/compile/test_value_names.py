@@ -124,3 +124,14 @@ def test_check_names_refuses_a_kernel_that_declares_a_parameter_again():
         check_names([ks])
     check_names([KernelSource("k0", text.replace("int w = i; (void)w;", "int u = i; (void)u;"), args,
                               (1, 1, 1), (32, 1, 1), None)])   # no clash: no error
+
+
+def test_values_named_as_cpp_keywords_and_include_guards_compile():
+    """C++ words Python allows as names (``constexpr``, ``xor``, ``alignas``) and the helpers'
+    include guards (``KF_GEMM_HELPERS``, a macro) take a trailing ``_`` and compile (NVRTC)."""
+    def f(A, B, constexpr, xor, KF_GEMM_HELPERS, alignas):
+        return kfuse.ops.maximum(kfuse.blas.gemm(A, B, alpha=xor) + constexpr, 0.0) * KF_GEMM_HELPERS + alignas
+    lo = kfuse.jit(f).lower(*[kfuse.ShapeDtype(s, F32) for s in ((40, 24), (24, 36), (36,))], 2.0, 0.5, 1.5)
+    assert "__global__" in lo.source and lo.resources   # compiled to a cubin
+    for name in ("constexpr", "xor", "KF_GEMM_HELPERS", "alignas"):
+        assert ident(name) == name + "_" and f"{name}_" in lo.source

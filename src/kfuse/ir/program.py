@@ -141,6 +141,10 @@ auto bool break case catch char class const continue default delete do double el
 for friend goto if inline int long namespace new operator private protected public register return short
 signed sizeof static struct switch template this throw true try typedef typename union unsigned using
 virtual void volatile while half min max abs sqrt exp threadIdx blockIdx blockDim gridDim warpSize
+alignas alignof asm constexpr consteval constinit decltype explicit export mutable noexcept nullptr
+static_assert thread_local wchar_t char8_t char16_t char32_t concept requires co_await co_return co_yield
+dynamic_cast reinterpret_cast static_cast const_cast typeid and or not xor bitand bitor compl and_eq or_eq
+not_eq xor_eq size_t defined
 ZC X0 Y0 Z0 W0 NBX NBY NBZ NBW
 M K BM BN BK TM TN TX TY WM WN WX MI NI AF BF ASC ASR BYTES GM GN KTILES RASTER SPLITK STAGES THREADS NB NN
 A_COPIES A_LD A_SK A_STAGE A_SX B_COPIES B_LD B_SK B_STAGE B_SX
@@ -166,14 +170,15 @@ def _ident(name: str) -> str:
     """A C identifier made from a value name (``B.1`` -> ``B_1``; ``s`` -> ``s_``, which the
     generated code uses for an index).
 
-    A trailing ``_`` is added to reserved words, to the ``kf_`` prefix, and to names ending
+    A trailing ``_`` is added to reserved words, to the ``kf_`` prefix (any case: ``KF_``
+    names the helpers' include guards), and to names ending
     in ``_`` plus a lowercase word (``A_e`` -> ``A_e_``: it cannot clash with the register
     array ``A_e`` of ``A``).  Names already ending in ``_`` get one more, which keeps the
     mapping one-to-one (``s`` -> ``s_``, ``s_`` -> ``s__``).
     """
     out = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
     out = out if out and not out[0].isdigit() else "v" + out
-    if (out in RESERVED or out.startswith("kf_") or out.endswith("_")
+    if (out in RESERVED or out.lower().startswith("kf_") or out.endswith("_")
             or _GENERATED_SUFFIX.search(out)):
         out += "_"
     return out

@@ -44,22 +44,24 @@ def _body(text: str) -> str:
     return text[m.end():i - 1]
 
 
-def _rest_of_statement(body: str, start: int) -> str:
-    """``body`` from ``start`` up to the ``;`` (or closing parenthesis) that ends the
-    declaration, skipping nested brackets (initialisers may hold calls with commas)."""
-    depth, i = 0, start
-    while i < len(body):
-        c = body[i]
+def _top_level_rest(body: str, start: int) -> str:
+    """The declaration's text from ``start`` up to the ``;`` (or closing parenthesis) that ends
+    it, with nested brackets and their contents left out (an initialiser's call may hold
+    commas that are no declarators)."""
+    out, depth = [], 0
+    for c in body[start:]:
         if c in "([{":
             depth += 1
         elif c in ")]}":
             if depth == 0:
+                out.append(c)
                 break
             depth -= 1
-        elif c == ";" and depth == 0:
-            break
-        i += 1
-    return body[start:i + 1]
+        elif depth == 0:
+            out.append(c)
+            if c == ";":
+                break
+    return "".join(out)
 
 
 def declared(text: str) -> set:
@@ -69,14 +71,7 @@ def declared(text: str) -> set:
     names = set()
     for m in _DECL.finditer(body):
         names.add(m.group(1))
-        rest = _rest_of_statement(body, m.end())
-        flat, depth = [], 0
-        for c in rest:     # keep only depth-0 text: commas inside calls are not declarators
-            depth += c in "([{"
-            if depth == 0:
-                flat.append(c)
-            depth -= c in ")]}"
-        names.update(_MORE.findall("".join(flat)))
+        names.update(_MORE.findall(_top_level_rest(body, m.end())))
     return names
 
 

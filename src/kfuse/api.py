@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 import os
 
-from . import config, library
+from . import config, files, library
 from .errors import ArgumentError, KfuseError, PlanError
 from .frontend import script as _script
 from .frontend import trace as _trace
@@ -31,22 +30,10 @@ def load_plan(plan) -> Plan | None:
         raise PlanError(f"unsupported plan object {type(plan).__name__} (give a Plan, a dict, "
                         "JSON text or a path)")
     if plan.lstrip()[:1] in ("{", "["):
-        try:
-            return Plan.from_json(json.loads(plan))
-        except json.JSONDecodeError as e:
-            raise PlanError(f"plan text is not valid JSON ({e})") from None
+        return Plan.from_json(files.loads(plan, "plan text", PlanError))
     if not os.path.exists(plan):
         raise PlanError(f"plan file {plan!r} is missing (no such file)")
-    try:
-        with open(plan, "rb") as f:
-            data = f.read()
-        d = json.loads(data.decode("utf-8-sig"))
-    except OSError as e:
-        raise PlanError(f"{plan}: cannot read the plan file ({e.strerror or e})") from None
-    except UnicodeDecodeError as e:
-        raise PlanError(f"{plan}: not valid JSON (a non-UTF-8 byte at offset {e.start})") from None
-    except json.JSONDecodeError as e:
-        raise PlanError(f"{plan}: not valid JSON ({e})") from None
+    d = files.load_file(plan, plan, PlanError)
     return Plan.from_json(d)
 
 

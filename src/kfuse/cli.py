@@ -67,8 +67,7 @@ def cmd_graph(args):
     prog = _load(args)
     dot = prog.to_dot()
     if args.output:
-        with open(args.output, "w") as f:
-            f.write(dot)
+        _write(args.output, dot.encode())
         print(prog.describe())
         print(f"wrote {args.output}")
     else:
@@ -123,17 +122,28 @@ def cmd_stages(args):
                             exclude=run.excluded, strategy=run.strategy)
     for fname, data, what in artifact_files(stages, prog.name) + run.files(stages, until, args.arch):
         path = os.path.join(out, fname)
+        _make_folder(os.path.dirname(path))   # --out and its kernels/ subfolder
         _write(path, data)
         print(f"wrote {path} ({what})")
 
 
 def _write(path: str, data: bytes) -> None:
-    """Write a file the user asked for whole or not at all: never an empty or partial one."""
-    from .runtime.cache import write_atomic
+    """Write a file the user asked for whole or not at all: never an empty or partial one; a
+    device is written, never replaced, a symbolic link written through, a missing folder
+    refused (:func:`kfuse.files.write_output`)."""
+    from .files import write_output
     try:
-        write_atomic(path, data, durable=True)
+        write_output(path, data)
     except OSError as e:
         raise KfuseError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _make_folder(folder: str) -> None:
+    """The output folder the user named (``--out``, ``--out-dir``), created if missing."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise KfuseError(f"cannot create the folder {folder}: {e.strerror or e}") from None
 
 
 def _checked_cubin(exe) -> bytes:
@@ -173,7 +183,7 @@ def cmd_run(args):
     print(plan.describe(prog))
     arch = _arch(args)
     exe = build(prog, plan, arch)
-    os.makedirs(args.out_dir, exist_ok=True)
+    _make_folder(args.out_dir)
     src = os.path.join(args.out_dir, f"{prog.name}.cu")
     _write(src, exe.source.encode())
     cubin = os.path.join(args.out_dir, f"{prog.name}.{arch}.cubin")
@@ -261,8 +271,7 @@ def cmd_tune(args):
     table = report_table(reports)
     print(table)
     if args.report:
-        with open(args.report, "w") as f:
-            f.write(table + "\n")
+        _write(args.report, (table + "\n").encode())
 
 
 def cmd_library(args):

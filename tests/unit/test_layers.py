@@ -14,7 +14,7 @@ import pytest
 
 SRC = os.path.join(os.path.dirname(__file__), "..", "..", "src", "kfuse")
 FLOORS = {
-    "_version": 0, "errors": 0, "config": 0,
+    "_version": 0, "errors": 0, "config": 0, "files": 0,
     "ir": 1,
     "platform": 2,   # which CuPy, the device probe, array classification: asked by frontend and sparse
     "library": 2, "frontend": 2, "sparse": 2, "reference": 3,

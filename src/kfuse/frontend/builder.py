@@ -15,8 +15,8 @@ from .broadcast import ORDERED, marked_refusal, resolve
 from .structured import mark, product_fn
 from ..errors import DTypeError, KfuseError, ShapeError
 from .reassociate import reassociate
-from ..ir import (ArrayType, Call, Program, Value, check_dtype, complex_of, ident, is_complex,
-                  real_dtype)
+from ..ir import (ArrayType, Call, Program, Value, check_dtype, check_name_length, complex_of, ident,
+                  is_complex, real_dtype)
 
 BINARY_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", ">": "gt", "<": "lt", ">=": "ge", "<=": "le"}
 #: comparisons: their result is a 0/1 mask of the operands' type (for ``where``)
@@ -50,6 +50,7 @@ class GraphBuilder:
     """Accumulates values and calls; :meth:`finish` returns the Program."""
 
     def __init__(self, name: str, default_dtype: str = "float32"):
+        check_name_length(name, "program")
         self.name = name
         self.default_dtype = check_dtype(default_dtype)
         self.values: dict = {}
@@ -98,6 +99,7 @@ class GraphBuilder:
 
     def add_value(self, type_: ArrayType, role="temp", name=None, **kw) -> str:
         name = name or self.fresh_name()
+        check_name_length(name, "value")
         if name in self.values:
             raise KfuseError(f"value {name!r} defined twice")
         idents = self._ident_counts()
@@ -108,6 +110,7 @@ class GraphBuilder:
 
     def rename_value(self, old: str, new: str) -> Value:
         """Give value ``old`` the name ``new`` (calls that use it are the caller's to update)."""
+        check_name_length(new, "value")
         idents = self._ident_counts()
         v = self.values.pop(old)
         idents[ident(old)] -= 1

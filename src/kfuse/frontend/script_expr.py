@@ -12,18 +12,41 @@ import re
 
 from ..errors import KfuseError
 from .script_lower import Node
-from .script_tokens import COMPARE_OPS, KEYWORDS
+from .script_tokens import COMPARE_OPS, KEYWORDS, MAX_EXPR_DEPTH, MAX_NESTING
 
 
 class ExprParser:
     """The expression rules of the script parser (a mixin: ``peek``/``next``/``expect``/``err``
     /``lookup`` come from the parser)."""
 
+    def node(self, kind: str, tok, kids: list, data=None) -> Node:
+        """A Node; one ScriptError at ``tok`` where the tree grows deeper than MAX_EXPR_DEPTH."""
+        n = Node(kind, tok, kids, data)
+        if n.depth > MAX_EXPR_DEPTH:
+            raise self.err(f"expression nested more than {MAX_EXPR_DEPTH} deep (operators in a row, "
+                           "calls, parentheses); split it into several statements", tok)
+        return n
+
+    def nested(self, rule):
+        """``rule()`` one level deeper; one ScriptError past MAX_NESTING levels of parentheses,
+        calls and signs (never Python's RecursionError)."""
+        self.nesting = getattr(self, "nesting", 0) + 1
+        try:
+            if self.nesting > MAX_NESTING:
+                raise self.err(f"more than {MAX_NESTING} parentheses, calls or signs nested in one "
+                               "another; split the expression into several statements")
+            return rule()
+        finally:
+            self.nesting -= 1
+
     def comparison(self) -> Node:
+        return self.nested(self._comparison)
+
+    def _comparison(self) -> Node:
         left = self.expr()
         if self.peek().text in COMPARE_OPS:
             op = self.next()
-            left = Node("bin", op, [left, self.expr()], op.text)
+            left = self.node("bin", op, [left, self.expr()], op.text)
             if self.peek().text in COMPARE_OPS:
                 raise self.err("comparisons do not chain; combine them with where()", self.peek())
         return left
@@ -32,14 +55,14 @@ class ExprParser:
         left = self.term()
         while self.peek().text in ("+", "-"):
             op = self.next()
-            left = Node("bin", op, [left, self.term()], op.text)
+            left = self.node("bin", op, [left, self.term()], op.text)
         return left
 
     def term(self) -> Node:
         left = self.unary()
         while self.peek().text in ("*", "/", "@"):
             op = self.next()
-            left = Node("bin", op, [left, self.unary()], op.text)
+            left = self.node("bin", op, [left, self.unary()], op.text)
         return left
 
     def unary(self) -> Node:
@@ -47,17 +70,17 @@ class ExprParser:
             op = self.next()
             if self.peek().kind == "num":
                 return self.number(self.next(), negate=True)
-            return Node("neg", op, [self.unary()])
+            return self.node("neg", op, [self.nested(self.unary)])
         if self.peek().text == "+":
             self.next()
-            return self.unary()
+            return self.nested(self.unary)
         return self.postfix()
 
     def postfix(self) -> Node:
         x = self.primary()
         while self.peek().text in (".T", "'"):
             t = self.next()
-            x = Node("transpose", t, [x])
+            x = self.node("transpose", t, [x])
         return x
 
     def primary(self) -> Node:
@@ -176,4 +199,4 @@ class ExprParser:
             if k in args:
                 raise self.err(f"argument {k!r} given twice", kt)
             args[k] = v
-        return Node("call", nt, list(args.values()), (fn, list(args)))
+        return self.node("call", nt, list(args.values()), (fn, list(args)))

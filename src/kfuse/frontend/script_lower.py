@@ -30,12 +30,17 @@ class NeedSizes(Exception):
 class Node:
     """One node of an expression: ``num`` (data: value), ``name``, ``offset`` (data: ints),
     ``slice`` (data: the key; tok: the ``[``), ``bin`` (data: operator), ``neg``, ``transpose``,
-    ``call`` (data: (library function, parameter names of ``kids``))."""
+    ``call`` (data: (library function, parameter names of ``kids``)); ``depth``: the longest
+    path to a leaf (1 for a leaf)."""
     kind: str
     tok: object
     kids: list = dataclasses.field(default_factory=list)
     data: object = None
     name_tok: object = None
+    depth: int = dataclasses.field(default=1, init=False)
+
+    def __post_init__(self):
+        self.depth = 1 + max((k.depth for k in self.kids), default=0)
 
 
 @dataclasses.dataclass(frozen=True)

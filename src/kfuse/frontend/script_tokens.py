@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ScriptError
-from ..ir import DTYPES
+from ..ir import DTYPES, MAX_NAME_CHARS
 
 _TOKEN = re.compile(r"""
     (?P<ws>[ \t\r]+) | (?P<nl>\n) | (?P<comment>(\#|//)[^\n]*)
@@ -18,6 +18,10 @@ KINDS = ("scalar", "vector", "matrix", "grid", "csr", "ell")
 KEYWORDS = set(KINDS) | {"input", "return", "output", "repeat"} | set(DTYPES)
 #: the most iterations ``repeat`` unrolls (nested repeats multiply)
 MAX_REPEAT = 64
+#: the deepest expression tree (a sum of N terms is N deep): deeper ones are one ScriptError
+MAX_EXPR_DEPTH = 100
+#: the most parentheses, calls and unary signs nested in one another
+MAX_NESTING = 50
 COMPARE_OPS = (">", "<", ">=", "<=")
 
 
@@ -41,6 +45,9 @@ def tokenize(text: str, source: str | None = None) -> list:
         kind = m.lastgroup
         if kind == "nl":
             line, lstart = line + 1, m.end()
+        elif kind == "name" and len(m.group()) > MAX_NAME_CHARS:
+            raise ScriptError(f"a name of {len(m.group())} characters ({m.group()[:20]}...); names have at most "
+                              f"{MAX_NAME_CHARS}", line, m.start() - lstart + 1, source)
         elif kind not in ("ws", "comment"):
             toks.append(Token(kind, m.group(), line, m.start() - lstart + 1))
         pos = m.end()

@@ -19,9 +19,9 @@ import dataclasses
 import json
 import re
 
-from .. import spaces
+from .. import files, spaces
 from ..errors import PlanError
-from ..ir import Program
+from ..ir import MAX_NAME_CHARS, Program
 from ..spaces import Domain, call_domain, default_dtype, kernel_domain, kernel_space, program_info
 from .legality import Analysis, check
 
@@ -119,10 +119,7 @@ def plan_from_json(d) -> "Plan":
     sizes, the fingerprint, and each kernel's name (a C identifier, unique), call ids
     (integers), space and launch parameters.  Each refusal is one line naming the field."""
     if isinstance(d, (str, bytes)):
-        try:
-            d = json.loads(d)
-        except ValueError as e:
-            raise PlanError(f"plan is not valid JSON ({e})") from None
+        d = files.loads(d, "plan", PlanError)
     if not isinstance(d, dict):
         raise PlanError(f"a plan is a JSON object with 'kfuse_plan' and 'kernels', got a {_json_kind(d)}")
     if d.get("kfuse_plan") != PLAN_VERSION:
@@ -179,6 +176,9 @@ def _kernel_json(i: int, kd) -> "KernelPlan":
     if not isinstance(kd, dict):
         raise PlanError(f"kernel #{i}: must be an object with name, calls, space, params; got {kd!r}")
     name = kd.get("name")
+    if isinstance(name, str) and len(name) > MAX_NAME_CHARS:
+        raise PlanError(f"kernel #{i}: field 'name' has {len(name)} characters ({name[:20]}...); kernel names "
+                        f"have at most {MAX_NAME_CHARS}")
     who = f"kernel {name}" if isinstance(name, str) and name else f"kernel #{i}"
     extra = [k for k in kd if k not in KERNEL_FIELDS]
     if extra:

@@ -24,8 +24,8 @@ launched first, through a new version; an array written by several calls gets on
 from __future__ import annotations
 
 import dataclasses
-import json
 
+from .. import files
 from ..errors import KfuseError
 from .program import Program
 
@@ -217,10 +217,7 @@ def _esc(s: str) -> str:
 
 def _load(d, key: str, version: int, what: str) -> dict:
     if isinstance(d, (str, bytes)):
-        try:
-            d = json.loads(d)
-        except ValueError as e:
-            raise KfuseError(f"the {what} is not valid JSON ({e})") from None
+        d = files.loads(d, f"the {what}")
     if not isinstance(d, dict) or d.get(key) != version:
         raise KfuseError(f"not a kfuse {what} JSON (missing or wrong {key!r} version)")
     return d

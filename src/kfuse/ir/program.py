@@ -12,10 +12,22 @@ import hashlib
 import json
 import re
 
+from .. import files
 from ..errors import KfuseError
 from .types import ArrayType
 
 JSON_VERSION = 1
+#: the longest name of a program, a value or a kernel, in characters (NVRTC aborts the whole
+#: process on identifiers of about 100,000)
+MAX_NAME_CHARS = 128
+
+
+def check_name_length(name: str, what: str) -> None:
+    """One KfuseError if ``name`` (of a ``what``: 'value', 'program', 'kernel') is longer than
+    MAX_NAME_CHARS."""
+    if isinstance(name, str) and len(name) > MAX_NAME_CHARS:
+        raise KfuseError(f"{what} name of {len(name)} characters ({name[:20]}...): names have at most "
+                         f"{MAX_NAME_CHARS}")
 
 
 def _num_to_json(x):
@@ -303,9 +315,9 @@ class Program:
 
     @staticmethod
     def from_json(d) -> "Program":
-        if isinstance(d, str):
-            d = json.loads(d)
-        if d.get("kfuse_program") != JSON_VERSION:
+        if isinstance(d, (str, bytes)):
+            d = files.loads(d, "the program")
+        if not isinstance(d, dict) or d.get("kfuse_program") != JSON_VERSION:
             raise KfuseError("not a kfuse program JSON (missing or wrong 'kfuse_program' version)")
         values = {}
         for vd in d["values"]:

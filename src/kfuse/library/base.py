@@ -176,6 +176,9 @@ class ElementaryFunction:
             if self.is_reduce:
                 if kind == "scalar":
                     raise ShapeError(f"{self.name}: reduces an array; got only scalars")
+                if self.combine in ("max", "min") and any(not isinstance(d, str) and d == 0 for d in shape):
+                    raise ShapeError(f"{self.name}: the {self.combine}imum of an empty array (shape "
+                                     f"{tuple(shape)}) is undefined (NumPy raises too)")
                 kind, shape, order = "scalar", (), "C"
             elif out.kind == "scalar":
                 kind, shape, order = "scalar", (), "C"

@@ -27,7 +27,7 @@ import math
 import os
 import warnings
 
-from .. import config
+from .. import config, files
 
 _HERE = os.path.join(os.path.dirname(__file__), "calibrations")
 
@@ -96,13 +96,18 @@ def user_calibration_path(device: str) -> str:
 _POSITIVE = ("read_bw", "write_bw", "l2_bw", "sm_count", "l2_bytes")
 
 
-def read_calibration(path: str) -> Calibration:
-    """The calibration in ``path``, checked; ValueError (or OSError) says what is wrong."""
-    with open(path) as f:
+def read_calibration(path: str, private: bool = False) -> Calibration:
+    """The calibration in ``path``, checked; ValueError (or OSError) says what is wrong.
+    ``private``: a file of the cache folder, read only if it and its folder are this user's
+    alone (:func:`kfuse.files.read_private`)."""
+    if private:
         try:
-            d = json.load(f)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"not JSON ({e})") from None
+            data = files.read_private(path, files.MAX_JSON_BYTES, config.get().cache_dir)
+        except files.Untrusted as e:
+            raise ValueError(f"not used: {e}") from None
+    else:
+        data = files.read_bytes(path, path, error=ValueError)
+    d = files.loads(data, os.path.basename(path), ValueError)
     if not isinstance(d, dict):
         raise ValueError(f"expected a JSON object, got {type(d).__name__}")
     fields = {f.name: f for f in dataclasses.fields(Calibration)}
@@ -131,9 +136,9 @@ def read_calibration(path: str) -> Calibration:
 
 def write_calibration(cal: Calibration, path: str) -> None:
     """Write ``cal`` to ``path`` atomically (a reader never sees half a file)."""
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    files.make_private_folder(os.path.dirname(os.path.abspath(path)))
     tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w") as f:
+    with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as f:
         json.dump(cal.to_json(), f, indent=1, sort_keys=True)
     os.replace(tmp, path)
 
@@ -155,7 +160,7 @@ def load_calibration(device: str = "NVIDIA H200") -> Calibration:
 def _load(device: str, user: str | None, stamp) -> Calibration:
     if user is not None:
         try:
-            return read_calibration(user)
+            return read_calibration(user, private=True)
         except (OSError, ValueError, TypeError) as e:
             warnings.warn(f"kfuse: ignoring the calibration {user} ({e}); using the shipped one. "
                           "Run `kfuse calibrate` again or delete the file.", RuntimeWarning, stacklevel=3)

@@ -8,26 +8,32 @@ the key's inputs, the cubin's length and SHA-256) followed by NVRTC's log.
 Both are written atomically (temp file + rename), the header first, so
 concurrent processes are safe and a reader that finds the cubin finds its header.
 
-What is served is checked: the ELF magic, the length and hash recorded in the
-header, and the key's inputs.  A truncated, empty, bit-flipped or foreign
-entry is rebuilt with a :class:`~kfuse.errors.KfuseWarning`, never served.
+What is served is checked: both files must be regular files (not a FIFO, a device or a
+symbolic link) under a size cap, owned by this user and writable by nobody else, in folders of
+the same kind (:func:`kfuse.files.read_private`); then the ELF magic, the lengths and hashes of
+the cubin and of the log recorded in the header, and the key's inputs.  A truncated, empty,
+bit-flipped, foreign or unsafe entry is rebuilt with a :class:`~kfuse.errors.KfuseWarning`,
+never served.  A cache folder owned by another user or writable by group or others is not used
+at all (one warning); kfuse creates its folders with mode 0700 and its files with 0600.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import tempfile
 import warnings
 
-from .. import config
+from .. import config, files
 from .._version import __version__
 from ..errors import KfuseWarning
 from . import nvrtc
 
 _MEMORY: dict = {}
-ENTRY_VERSION = 1
+ENTRY_VERSION = 2
 CUBIN_MAGIC = b"\x7fELF"
+MAX_CUBIN_BYTES = 256 << 20   # an entry larger than this is not read (a link to /dev/zero)
+MAX_LOG_BYTES = 16 << 20
+_WARNED: set = set()          # cache folders already warned about
 
 
 def cache_key(source: str, options, arch: str) -> str:
@@ -61,7 +67,8 @@ def compile_cached(source: str, arch: str, options=(), name: str = "kfuse.cu") -
         return _MEMORY[key], True
     s = config.get()
     cubin_path, log_path = entry_paths(key)
-    if s.use_disk_cache and os.path.exists(cubin_path):
+    disk = s.use_disk_cache and disk_cache_usable()
+    if disk and os.path.lexists(cubin_path):
         res, why = read_entry(key, cubin_path, log_path, key_inputs(source, options, arch))
         if res is not None:
             _MEMORY[key] = res
@@ -71,23 +78,26 @@ def compile_cached(source: str, arch: str, options=(), name: str = "kfuse.cu") -
             _remove(p)
     res = nvrtc.compile_cuda(source, arch, name, options)
     _MEMORY[key] = res
-    if s.use_disk_cache:
+    if disk:
+        log = res.log.encode()
         header = {"kfuse_cache": ENTRY_VERSION, "key": key, **key_inputs(source, options, arch),
-                  "cubin_len": len(res.cubin), "cubin_sha256": hashlib.sha256(res.cubin).hexdigest()}
-        if _write_atomic(log_path, json.dumps(header, sort_keys=True).encode() + b"\n" + res.log.encode()):
+                  "cubin_len": len(res.cubin), "cubin_sha256": hashlib.sha256(res.cubin).hexdigest(),
+                  "log_len": len(log), "log_sha256": hashlib.sha256(log).hexdigest()}
+        if _write_atomic(log_path, json.dumps(header, sort_keys=True).encode() + b"\n" + log):
             _write_atomic(cubin_path, res.cubin)
     return res, False
 
 
 def read_entry(key: str, cubin_path: str, log_path: str, inputs: dict) -> tuple:
     """(CompileResult, None) for a sound entry, else (None, why it may not be served)."""
+    root = config.get().cache_dir
     try:
-        with open(cubin_path, "rb") as f:
-            cubin = f.read()
-        with open(log_path, "rb") as f:
-            head, _, log = f.read().partition(b"\n")
+        cubin = files.read_private(cubin_path, MAX_CUBIN_BYTES, root)
+        head, _, log = files.read_private(log_path, MAX_LOG_BYTES, root).partition(b"\n")
     except FileNotFoundError:
         return None, "incomplete (its header file is missing)"
+    except files.Untrusted as e:
+        return None, f"unreadable ({e})"
     except OSError as e:
         return None, f"unreadable ({e.strerror or e})"
     if not cubin:
@@ -95,7 +105,7 @@ def read_entry(key: str, cubin_path: str, log_path: str, inputs: dict) -> tuple:
     if cubin[:4] != CUBIN_MAGIC:
         return None, "not a cubin (no ELF magic)"
     try:
-        header = json.loads(head.decode())
+        header = files.loads(head, "header", ValueError)
         log_text = log.decode()
     except (UnicodeDecodeError, ValueError):
         return None, "foreign (its header is not kfuse's)"
@@ -107,7 +117,25 @@ def read_entry(key: str, cubin_path: str, log_path: str, inputs: dict) -> tuple:
         return None, f"truncated ({len(cubin)} bytes, {header.get('cubin_len')} written)"
     if header.get("cubin_sha256") != hashlib.sha256(cubin).hexdigest():
         return None, "corrupt (its content does not match its hash)"
+    if header.get("log_len") != len(log) or header.get("log_sha256") != hashlib.sha256(log).hexdigest():
+        return None, "corrupt (its log does not match the length and hash in its header)"
     return nvrtc.CompileResult(cubin, log_text, inputs["arch"], list(inputs["options"])), None
+
+
+def disk_cache_usable() -> bool:
+    """Whether the cache folder may be used: created (mode 0700) if missing; one that is owned by
+    another user or writable by group or others is not used, with one warning per folder."""
+    folder = config.get().cache_dir
+    try:
+        files.make_private_folder(folder)
+    except OSError:
+        return False   # a read-only or impossible place only costs recompilation
+    why = files.folder_problem(folder)
+    if why and folder not in _WARNED:
+        _WARNED.add(folder)
+        warnings.warn(f"cache folder {folder} {why}: not used (anyone who can write it could plant "
+                      f"kernels); chmod 700 it or set KFUSE_CACHE_DIR", KfuseWarning, stacklevel=4)
+    return why is None
 
 
 def _remove(path: str) -> None:
@@ -117,33 +145,9 @@ def _remove(path: str) -> None:
         pass
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-_MODE = 0o666 & ~_umask()   # what open() would have given a new file
-
-
-def write_atomic(path: str, data: bytes, durable: bool = False) -> None:
-    """Write ``data`` to ``path`` whole or not at all (temp file in the same folder + rename);
-    OSError propagates.  Never leaves an empty or partial file at ``path``.  ``durable``:
-    flush it to the disk before the rename (a file the user asked for)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".kfuse-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            if durable:
-                f.flush()
-                os.fsync(f.fileno())
-        os.chmod(tmp, _MODE)
-        os.replace(tmp, path)
-    except BaseException:
-        _remove(tmp)
-        raise
+def write_atomic(path: str, data: bytes) -> None:
+    """Write the cache file ``path`` whole or not at all (:func:`kfuse.files.write_private`)."""
+    files.write_private(path, data)
 
 
 def _write_atomic(path: str, data: bytes) -> bool:

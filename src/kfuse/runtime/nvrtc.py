@@ -14,7 +14,9 @@ import ctypes
 import functools
 import os
 import re
+import site
 import sys
+import sysconfig
 import warnings
 
 from ..errors import CompileError, KfuseError
@@ -26,14 +28,36 @@ WHEELS = {13: ("nvidia/cu13/lib", "libnvrtc.so.13", "nvidia-cuda-nvrtc"),
           12: ("nvidia/cuda_nvrtc/lib", "libnvrtc.so.12", "nvidia-cuda-nvrtc-cu12")}
 
 
+def install_folders() -> list:
+    """Where pip installs packages for the running interpreter: its site-packages (a virtual
+    environment's, the system's, the user's, as cuda.pathfinder looks) and the absolute
+    ``site-packages``/``dist-packages`` folders on sys.path; never the current directory
+    (``''`` on sys.path in a REPL, a notebook or ``python -c``) or another relative path."""
+    paths = sysconfig.get_paths()
+    out = [*site.getsitepackages(), paths["purelib"], paths["platlib"]]
+    if site.ENABLE_USER_SITE:
+        out.append(site.getusersitepackages())
+    out += [p for p in sys.path if p and os.path.basename(p.rstrip(os.sep)) in ("site-packages", "dist-packages")]
+    seen, folders = set(), []
+    for p in out:
+        if p and os.path.isabs(p) and p not in seen:
+            seen.add(p)
+            folders.append(p)
+    return folders
+
+
 def wheel_libraries(paths=None) -> dict:
-    """{major: path} of the NVRTC pip wheels on ``paths`` (default sys.path), the first of each."""
+    """{major: path} of the NVRTC pip wheels in ``paths`` (default :func:`install_folders`), the
+    first of each; a relative folder is skipped (a library is never loaded from the current
+    directory)."""
     found = {}
-    for base in (sys.path if paths is None else paths):
+    for base in (install_folders() if paths is None else paths):
+        if not base or not os.path.isabs(base):
+            continue
         for major, (folder, lib, _) in WHEELS.items():
-            path = os.path.join(base or ".", folder, lib)
+            path = os.path.join(base, folder, lib)
             if major not in found and os.path.isfile(path):
-                found[major] = os.path.abspath(path)
+                found[major] = path
     return found
 
 

@@ -22,7 +22,7 @@ import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 
-from .. import config
+from .. import config, files
 from .._version import __version__
 from ..errors import KfuseError, KfuseWarning, PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
@@ -50,17 +50,16 @@ def cached_plan(program: Program, device_name: str) -> Plan | None:
     An entry that does not validate (not JSON, not a plan, a plan that does not fit the
     program) is ignored with a KfuseWarning: the caller plans afresh."""
     path = _path(tune_key(program, device_name))
-    if not os.path.exists(path):
+    if not os.path.lexists(path):
         return None
     try:
-        with open(path, "rb") as f:
-            entry = json.loads(f.read().decode("utf-8"))
+        entry = files.loads(files.read_private(path, files.MAX_JSON_BYTES, config.get().cache_dir), path)
         if not isinstance(entry, dict) or "plan" not in entry:
             raise PlanError("no 'plan' in the entry")
         plan = Plan.from_json(entry["plan"])
         check_plan(program, plan)
         return plan
-    except (OSError, ValueError, KfuseError) as e:   # UnicodeDecodeError, JSONDecodeError are ValueErrors
+    except (OSError, ValueError, KfuseError, files.Untrusted) as e:
         warnings.warn(f"tuned plan {path} ignored ({e}); planning afresh", KfuseWarning, stacklevel=2)
         return None
 

@@ -21,7 +21,7 @@ import math
 import os
 import warnings
 
-from .. import config
+from .. import config, files
 from ..errors import KfuseError, KfuseWarning
 
 VERSION = 1
@@ -95,14 +95,22 @@ def check_table(d) -> dict:
 
 def read_table(path: str) -> dict:
     """The winners in ``path`` ({} when there is no file; a bad one warns and gives {})."""
-    if not os.path.exists(path):
+    if not os.path.lexists(path):
         return {}
     try:
-        with open(path, "rb") as f:
-            return check_table(json.loads(f.read().decode("utf-8")))
-    except (OSError, ValueError, KfuseError) as e:
+        if _in_cache(path):
+            data = files.read_private(path, files.MAX_JSON_BYTES, config.get().cache_dir)
+        else:
+            data = files.read_bytes(path)
+        return check_table(files.loads(data, path))
+    except (OSError, ValueError, KfuseError, files.Untrusted) as e:
         warnings.warn(f"tuned GEMM schemes {path} ignored ({e})", KfuseWarning, stacklevel=2)
         return {}
+
+
+def _in_cache(path: str) -> bool:
+    """Whether ``path`` lies in the cache folder (read only if it is this user's alone)."""
+    return os.path.abspath(path).startswith(os.path.join(os.path.abspath(config.get().cache_dir), ""))
 
 
 def winners(device: str) -> dict:

@@ -31,7 +31,7 @@ import json
 import os
 import re
 
-from .. import spaces
+from .. import files, spaces
 from ..errors import KfuseError, PlanError
 from ..fusion import legality
 from ..fusion.explain import explain_program
@@ -226,14 +226,10 @@ def _is_call(c, n: int) -> bool:
 def _read_json(path: str, program: Program) -> dict:
     """An artifact's JSON, refused (naming the file) when missing, invalid or for another program."""
     name = os.path.basename(path)
-    try:
-        with open(path, encoding="utf-8") as f:
-            d = json.load(f)
-    except FileNotFoundError:
+    if not os.path.exists(path):
         raise KfuseError(f"{name}: missing in {os.path.dirname(path) or '.'} (run kfuse stages --until "
-                         "first)") from None
-    except (OSError, ValueError) as e:
-        raise KfuseError(f"{name}: not valid JSON ({e})") from None
+                         "first)")
+    d = files.load_file(path, name)
     if not isinstance(d, dict):
         raise KfuseError(f"{name}: must be a JSON object")
     if d.get("program", program.name) != program.name:
@@ -329,7 +325,7 @@ def clusters_of(text: str, name: str, program: Program) -> tuple:
     if missing:
         raise KfuseError(f"{name}: call(s) {missing} are in no cluster (each call needs one)")
     written = _WRITTEN.search(text)
-    return groups, (json.loads(written.group(1)) if written else None)
+    return groups, (files.loads(written.group(1), name) if written else None)
 
 
 def read_plan(folder: str, program: Program, cal=None, excluded: dict | None = None) -> Plan:
@@ -344,8 +340,8 @@ def read_plan(folder: str, program: Program, cal=None, excluded: dict | None = N
         raise PlanError(f"05_plan.json: {e}") from None
     source, chosen = "05_plan.json", plan
     if os.path.exists(dpath):
-        with open(dpath, encoding="utf-8") as f:
-            groups, written = clusters_of(f.read(), "05_oeg_new.dot", program)
+        text = files.decode(files.read_bytes(dpath, "05_oeg_new.dot"), "05_oeg_new.dot")
+        groups, written = clusters_of(text, "05_oeg_new.dot", program)
         dot_moved = sorted(groups) != sorted(written or groups_of(plan))
         if dot_moved:
             if written is not None and sorted(written) != sorted(groups_of(plan)):

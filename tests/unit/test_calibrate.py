@@ -102,13 +102,13 @@ def test_reader_prefers_the_user_calibration_then_falls_back_to_the_shipped(cach
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("{not json", "not JSON"),
+    ("{not json", "not valid JSON"),
     ("[1, 2]", "expected a JSON object"),
     ('{"read_bw": "fast"}', "read_bw must be a finite number"),
     ('{"read_bw": -1}', "read_bw must be > 0"),
     ('{"env_factor": {"k": "x"}}', "env_factor['k'] must be a positive number"),
     ('{"env_factor": []}', "env_factor must be a dict"),
-    ("", "not JSON"),
+    ("", "not valid JSON"),
 ])
 def test_a_corrupt_user_calibration_warns_and_the_shipped_one_is_used(cache, text, reason):
     dev = "NVIDIA H200"

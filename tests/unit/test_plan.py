@@ -196,7 +196,7 @@ def test_plan_of_another_size_is_refused_by_make_plan(tmp_path):
     ('{"kfuse_plan": 1, "kernels": [{"name": "k", "calls": ["a"], "space": "vec", "params": {}}]}',
      "kernel k: field 'calls' holds 'a'; call ids are integers"),
     ("not json at all", "plan file 'not json at all' is missing"),
-    ("{not json at all", "plan text is not valid JSON"),
+    ("{not json at all", "plan text: not valid JSON \\(line 1 column 2"),
     (42, "unsupported plan object int"),
 ])
 def test_load_plan_errors(given, msg):

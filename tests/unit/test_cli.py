@@ -199,7 +199,7 @@ def test_error_unknown_library_function(capsys):
 
 def test_error_graph_output_to_a_missing_directory(capsys, tmp_path):
     rc, out, err = run(capsys, "graph", example("bicgk"), "-o", str(tmp_path / "no" / "such" / "g.dot"))
-    assert rc == 1 and "No such file or directory" in one_error_line(err)
+    assert rc == 1 and "such does not exist (kfuse does not create it)" in one_error_line(err)
 
 
 def test_usage_errors_exit_2(capsys):

@@ -189,3 +189,19 @@ def test_output_replacing_a_file_keeps_its_mode(tmp_path):
     os.chmod(path, 0o640)
     _write(str(path), b"new")
     assert path.read_bytes() == b"new" and stat.S_IMODE(os.stat(path).st_mode) == 0o640
+
+
+def test_cli_graph_output_through_a_link_and_into_a_missing_folder(tmp_path, capsys):
+    from kfuse.cli import main
+
+    from .unit_helpers import example
+    target, link = tmp_path / "g.dot", tmp_path / "link.dot"
+    target.write_text("old")
+    os.symlink(target, link)
+    assert main(["graph", example("bicgk"), "-o", str(link)]) == 0
+    assert link.is_symlink() and target.read_text().startswith("digraph")
+    capsys.readouterr()
+    assert main(["graph", example("bicgk"), "-o", str(tmp_path / "nonexistent" / "dir" / "x.dot")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("kfuse: error: cannot write ") and "does not exist" in err and err.count("\n") == 1
+    assert not (tmp_path / "nonexistent").exists()

@@ -205,3 +205,8 @@ def test_max_of_an_empty_grid_in_kfuse_run_is_one_line(tmp_path, capsys, monkeyp
 def test_jit_max_of_an_empty_array_is_refused():
     with pytest.raises(ShapeError, match="max: the maximum of an empty array"):
         kfuse.jit(lambda u: kfuse.max(u)).lower(kfuse.ShapeDtype((0, 4), "float64"))
+
+
+def test_a_script_path_to_dev_zero_is_refused_not_read_to_the_end():
+    with pytest.raises(KfuseError, match="script /dev/zero is larger than 67108864 bytes"):
+        script.read_script("/dev/zero")

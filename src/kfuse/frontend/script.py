@@ -317,14 +317,19 @@ def load(path_or_text: str, dtype: str | None = None) -> Program:
     return parse(path_or_text.removeprefix("\ufeff"), "script", dtype, None)
 
 
+MAX_SCRIPT_BYTES = 64 << 20   # a script path to /dev/zero is refused, not read until memory runs out
+
+
 def read_script(path: str) -> str:
     """A script file's text: UTF-8, a leading byte-order mark skipped; a byte that is not
     UTF-8 is one ScriptError at its line and column, an unreadable file one KfuseError."""
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_SCRIPT_BYTES + 1)
     except OSError as e:
         raise KfuseError(f"cannot read script {path}: {e.strerror or e}") from None
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise KfuseError(f"script {path} is larger than {MAX_SCRIPT_BYTES} bytes, more than kfuse reads")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:

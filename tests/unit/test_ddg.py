@@ -112,7 +112,7 @@ def test_json_and_dot_round_trip(buffers):
 def test_bad_graph_json_is_one_clear_error():
     with pytest.raises(KfuseError, match="not a kfuse DDG JSON"):
         ddg.DDG.from_json({"kfuse_oeg": 1})
-    with pytest.raises(KfuseError, match="OEG is not valid JSON"):
+    with pytest.raises(KfuseError, match="the OEG: not valid JSON"):
         ddg.OEG.from_json("{nope")
 
 

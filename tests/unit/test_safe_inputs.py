@@ -210,3 +210,14 @@ def test_jit_max_of_an_empty_array_is_refused():
 def test_a_script_path_to_dev_zero_is_refused_not_read_to_the_end():
     with pytest.raises(KfuseError, match="script /dev/zero is larger than 67108864 bytes"):
         script.read_script("/dev/zero")
+
+
+def test_plans_of_128_character_names_load_again():
+    """Generated kernel names are cut to the cap, so a plan kfuse writes is never refused."""
+    from kfuse.fusion.space import make_plan
+    a, b = "a" * 128, "b" * 128
+    prog = bind_sizes(script.parse(f"vector x(n), {a}(n), {b}(n); input x; {a} = x + x; {b} = {a} * x; "
+                                   f"return {b};"), {"n": 64})
+    for plan in (kfuse.fusion.unfused_plan(prog), make_plan(prog, [([0, 1], {})])):
+        assert all(len(k.name) <= 128 for k in plan.kernels)
+        assert load_plan(plan.dumps(prog)).kernels == plan.kernels

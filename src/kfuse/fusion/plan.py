@@ -218,7 +218,13 @@ def kernel_name(program: Program, index: int, calls: list) -> str:
     """``k<index>_<name of first call>[_<more>]``, e.g. ``k0_q_gemv``."""
     first = program.calls[calls[0]].name
     more = f"_and{len(calls) - 1}" if len(calls) > 1 else ""
-    return f"k{index}_{first}{more}"
+    return short_name(f"k{index}_{first}{more}")
+
+
+def short_name(name: str) -> str:
+    """A generated kernel name cut to MAX_NAME_CHARS (its ``k<index>_`` prefix keeps it unique),
+    so that a plan kfuse writes always loads again."""
+    return name[:MAX_NAME_CHARS]
 
 
 def unfused_plan(program: Program) -> Plan:

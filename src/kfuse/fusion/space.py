@@ -28,7 +28,8 @@ from .fission import Fission, field_parts, fission
 from .legality import Analysis, check
 from .local import local_best
 from .legality import explain as legality_explain
-from .plan import KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, walk_refusal
+from .plan import (KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, short_name,
+                   walk_refusal)
 
 __all__ = ["EXHAUSTIVE_CALLS", "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
            "order_groups", "Search", "make_plan", "fused_name"]
@@ -542,4 +543,4 @@ def fused_name(program: Program, index: int, calls: list) -> str:
     names = [program.calls[c].name for c in calls]
     if len(names) > 4:
         names = names[:3] + [f"and{len(names) - 3}more"]
-    return f"k{index}_" + "__".join(names) if len(calls) > 1 else kernel_name(program, index, calls)
+    return short_name(f"k{index}_" + "__".join(names)) if len(calls) > 1 else kernel_name(program, index, calls)

@@ -120,9 +120,12 @@ def winners(device: str) -> dict:
 
 def write_table(path: str, new: dict, device: str) -> None:
     """Merge ``new`` winners into the table at ``path`` (created if absent), atomically."""
-    from .cache import write_atomic
     table = {"version": VERSION, "device": device, "winners": {**read_table(path), **new}}
-    write_atomic(path, (json.dumps(table, indent=1, sort_keys=True) + "\n").encode())
+    data = (json.dumps(table, indent=1, sort_keys=True) + "\n").encode()
+    if _in_cache(path):
+        files.write_private(path, data)
+    else:   # the user's --blas3-table FILE: written as every output path is
+        files.write_output(path, data)
 
 
 def plan_winners(program, plan, device: str, measured_s: float | None = None) -> dict:

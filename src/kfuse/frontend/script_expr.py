@@ -19,6 +19,8 @@ class ExprParser:
     """The expression rules of the script parser (a mixin: ``peek``/``next``/``expect``/``err``
     /``lookup`` come from the parser)."""
 
+    nesting = 0   # parentheses, calls and signs open around the current token
+
     def node(self, kind: str, tok, kids: list, data=None) -> Node:
         """A Node; one ScriptError at ``tok`` where the tree grows deeper than MAX_EXPR_DEPTH."""
         n = Node(kind, tok, kids, data)
@@ -30,7 +32,7 @@ class ExprParser:
     def nested(self, rule):
         """``rule()`` one level deeper; one ScriptError past MAX_NESTING levels of parentheses,
         calls and signs (never Python's RecursionError)."""
-        self.nesting = getattr(self, "nesting", 0) + 1
+        self.nesting += 1
         try:
             if self.nesting > MAX_NESTING:
                 raise self.err(f"more than {MAX_NESTING} parentheses, calls or signs nested in one "

@@ -144,6 +144,8 @@ def read_private(path: str, cap: int, root: str | None = None) -> bytes:
     """The bytes of the cache file ``path``; :class:`Untrusted` unless it is a regular file of at
     most ``cap`` bytes, not a symbolic link, owned by this user and writable by nobody else, in a
     folder (and under a ``root`` folder) of the same kind; FileNotFoundError if it is missing."""
+    if not os.path.lexists(path):
+        raise FileNotFoundError(errno.ENOENT, "no such file", path)
     for folder in {os.path.dirname(os.path.abspath(path)), *([root] if root else [])}:
         why = folder_problem(folder)
         if why:
@@ -171,7 +173,8 @@ def read_private(path: str, cap: int, root: str | None = None) -> bytes:
 
 
 def make_private_folder(folder: str) -> None:
-    """Create ``folder`` (and missing parents) readable by its owner only (mode 0700)."""
+    """Create ``folder`` with mode 0700 (usable by its owner only) if it is missing; missing
+    parents get the default mode."""
     os.makedirs(folder, mode=0o700, exist_ok=True)
 
 

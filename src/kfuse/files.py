@@ -37,7 +37,8 @@ class Untrusted(Exception):
 def where(text: str, offset: int) -> str:
     """'line L column C' of character ``offset`` of ``text`` (both 1-based)."""
     line = text.count("\n", 0, offset) + 1
-    return f"line {line} column {offset - text.rfind('\n', 0, offset)}"
+    col = offset - text.rfind("\n", 0, offset)
+    return f"line {line} column {col}"
 
 
 def decode(data: bytes, name: str, error=KfuseError) -> str:

@@ -351,10 +351,10 @@ class GridSpace(Space):
         d = geometry.detail
         frame = d["frame"]
         program = facts["info"].program
-        spans, l2 = _input_spans(program, frame, facts["info"])
+        inputs, l2 = _input_spans(program, frame, facts["info"])
         loads = 0
         sizes = (d["bx"] * d["px"] * d["vec"], d["by"] * d["py"], d["zc"])
-        for nbytes, spans, count in spans:
+        for nbytes, spans, count in inputs:
             grow = 1.0
             for k, span in enumerate(spans):
                 grow *= (sizes[k] + span) / sizes[k]
@@ -527,10 +527,8 @@ def _input_spans(program, frame, info) -> tuple:
 
 
 def window_reads(frame, info) -> tuple:
-    """The value reads of assignments, ``(call id, Read)``: ``v[0, :] = v[-2, :]`` reads its
-    source over the assigned window only, at an offset as long as the distance between the two
-    (a periodic copy: the grid's extent), so it costs the window's bytes, not a halo around
-    every tile."""
+    """The value reads of assignments, ``(call id, Read)``: ``v[0, :] = v[-2, :]`` reads its source
+    over the window only, however far (a periodic copy: the grid's extent): the window's bytes."""
     return tuple((c, r) for c, reads in frame.reads.items() if info.fn(c).name == "assign"
                  for r in reads if r.param == "inner" and r.base not in frame.reach)
 

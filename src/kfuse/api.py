@@ -194,7 +194,7 @@ class JitFunction:
         self._cache: dict = {}
         self._fast: dict = {}
         self._last = None
-        self._last_precision = "ieee"   # config precision the last call ran under
+        self._last_precision = ()       # _numerics() the last call ran under
         functools.update_wrapper(self, fn)
 
     # ------------------------------------------------------------------ what was compiled
@@ -209,7 +209,7 @@ class JitFunction:
         (``"A: matrix(4096, 4096) float32 C, p: vector(4096) float32"``)."""
         from .lowering import describe_spec
         return {", ".join(describe_spec(n, s) for n, s in zip(self.names, key))
-                + ("" if len(key) == len(self.names) else f" (precision {key[-1][1]})"): exe.plan
+                + "".join(f" ({k} {v})" for k, v in key[len(self.names):]): exe.plan
                 for key, (exe, _) in self._cache.items()}
 
     def plan_for(self, *args, **kwargs) -> dict:
@@ -243,8 +243,7 @@ class JitFunction:
     def get(self, args: tuple, key: tuple | None = None) -> tuple:
         """(Executable, output structure) for these arguments, tracing and compiling on a miss."""
         key = key or self.key(args)
-        prec = config.get().precision   # a tf32 plan differs (engine mma_tf32): its own entry
-        slot = key if prec == "ieee" else key + (("precision", prec),)
+        slot = key + _numerics()
         hit = self._cache.get(slot)
         if hit is None:
             hit = self._cache[slot] = self._compile(key, args)
@@ -304,7 +303,7 @@ class JitFunction:
     def __call__(self, *args, out=None, **kwargs):
         """Call the compiled function; ``out=`` (keyword only): arrays to write the results into."""
         last = self._last
-        prec = config.get().precision
+        prec = _numerics()
         if last is not None and not kwargs and out is None and prec == self._last_precision:
             stub = last[0].stub
             if stub is not None and len(args) == last[0].n_arguments:
@@ -313,7 +312,7 @@ class JitFunction:
                     return r[0] if last[1] == "single" else (list(r) if last[1] == "list" else r)
         args = self._args(args, kwargs)
         fk = self._fast_key(args)
-        fk = fk + (prec,) if fk is not None and prec != "ieee" else fk
+        fk = fk + prec if fk is not None and prec else fk
         hit = self._fast.get(fk) if fk is not None else None
         if hit is None:
             hit = self.get(args)
@@ -328,6 +327,15 @@ class JitFunction:
 
     def executable(self, *args, **kwargs) -> Executable:
         return self.get(self._args(args, kwargs))[0]
+
+
+def _numerics() -> tuple:
+    """The settings that change a compiled function's arithmetic, where not the defaults (part
+    of the key of every compiled signature): ``precision`` (a tf32 plan runs on the tensor
+    cores) and ``fmad`` (off: compiled with ``--fmad=false``)."""
+    s = config.get()
+    return (() if s.precision == "ieee" else (("precision", s.precision),)) + \
+        (() if s.fmad else (("fmad", False),))
 
 
 @functools.lru_cache(maxsize=1)

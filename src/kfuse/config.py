@@ -36,6 +36,9 @@ class Settings:
     sm_count: int = 132                  # multiprocessors assumed when planning without a GPU (H200)
     check_inputs: bool = True            # validate shapes/dtypes/layout of arrays at every call
     nvrtc_extra_options: tuple = ()      # extra options passed to NVRTC
+    fmad: bool = True                    # let NVRTC contract a * b + c into one FMA (one rounding; its
+                                         # default, as torch.compile/Triton); False: --fmad=false, every
+                                         # product and sum rounded as NumPy/CuPy eager do (bitwise the same)
     deterministic: bool = False          # no float atomics: results bitwise reproducible run to run
     precision: str = "ieee"              # float32 matrix products: "ieee" (exact fp32, CUDA cores) or
                                          # "tf32" (TF32 tensor cores, mma.sync: 10-bit mantissas)
@@ -126,7 +129,7 @@ def _path(s: str) -> str:
 _ENV_TYPES = {"cache_dir": _path, "use_disk_cache": _bool, "arch": _arch, "default_dtype": _dtype,
               "block_size": _int(1), "sm_count": _int(1), "target_blocks_per_sm": _int(1),
               "reuse_outputs": _int(0), "check_inputs": _bool, "fuse": _bool, "auto_graph": _bool,
-              "deterministic": _bool, "poison": _bool, "precision": _precision,
+              "deterministic": _bool, "poison": _bool, "fmad": _bool, "precision": _precision,
               "search_local_min_calls": _int(0), "search_kicks": _int(0), "search_time_s": _float(0.0),
               "search_grid_time_s": _float(0.0),
               "search_seed": _int(0), "gga_population": _int(2), "gga_gens": _int(0),

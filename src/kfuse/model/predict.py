@@ -57,17 +57,19 @@ def group_facts(program: Program, calls: list) -> dict:
     space = spaces.get(dom.space)
     produced = {v for c in calls for v in program.calls[c].outs.values()}
     reads, seen = 0, set()
-    for c in calls:
-        for v in program.calls[c].args.values():
-            b = program.base(v)
-            val = program.value(b)
-            if b in produced or b in seen or val.role == "const" or val.host:
-                continue
-            seen.add(b)
-            reads += val.type.nbytes()
-            if val.type.kind == "sparse":   # the per-row hint of the traced matrix, else 16 per row
-                m = val.type.shape[0]
-                reads += m * per_row(val.type) * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
+    args = [(v, False) for c in calls for p, v in program.calls[c].args.items()
+            if not (p == "inner" and program.calls[c].fn == "assign")]
+    args += [(program.calls[c].args["inner"], True) for c in calls if program.calls[c].fn == "assign"]
+    for v, window in args:   # an assignment reads its value's window only, unless read whole anyway
+        b = program.base(v)
+        val = program.value(b)
+        if b in produced or b in seen or val.role == "const" or val.host:
+            continue
+        seen.add(b)
+        reads += program.value(v).type.nbytes() if window else val.type.nbytes()
+        if val.type.kind == "sparse":   # the per-row hint of the traced matrix, else 16 per row
+            m = val.type.shape[0]
+            reads += m * per_row(val.type) * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
     f = {"calls": list(calls), "dom": dom, "space": space, "reads": reads,
          "kind": space.kind(program, calls, dom, info), "flops": None, "writes": {},
          "smem_terms": smem_terms(program, calls), "info": info}

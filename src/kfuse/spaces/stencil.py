@@ -345,14 +345,16 @@ class GridSpace(Space):
                 "item_bytes": max([itemsize(program.value(b).type.dtype) for b in seen] or [4])}
 
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
-        """Halo re-reads from L2 (each input's tile grows by its offsets' span), the reductions'
-        partial results, and the bytes a thread has in flight (one element per load)."""
+        """Halo re-reads from L2 (each input's tile grows by its offsets' span; the window an
+        assignment copies is read once, however far away: :func:`window_reads`), the
+        reductions' partial results, and the bytes a thread has in flight (one element per load)."""
         d = geometry.detail
         frame = d["frame"]
         program = facts["info"].program
-        l2, loads = 0, 0
+        inputs, l2 = _input_spans(program, frame, facts["info"])
+        loads = 0
         sizes = (d["bx"] * d["px"] * d["vec"], d["by"] * d["py"], d["zc"])
-        for nbytes, spans, count in _input_spans(program, frame, facts["info"]):
+        for nbytes, spans, count in inputs:
             grow = 1.0
             for k, span in enumerate(spans):
                 grow *= (sizes[k] + span) / sizes[k]
@@ -510,25 +512,35 @@ def stored_outputs(program, calls: list, info) -> frozenset:
 
 
 def _input_spans(program, frame, info) -> tuple:
-    """Per array the kernel loads: (bytes, span of its offsets along the first three loop axes,
-    how many offsets), computed once per frame."""
+    """(per array the kernel loads at every point: (bytes, span of its offsets along the first
+    three loop axes, how many offsets); the bytes of the windows assignments read
+    (:func:`window_reads`)), computed once per frame."""
     def compute():
+        skip = window_reads(frame, info)
         out = []
-        for base, offs in input_offsets(frame).items():
+        for base, offs in input_offsets(frame, skip).items():
             if base in program.values:
                 spans = tuple(max(o[a] for o in offs) - min(o[a] for o in offs) for a in frame.axes[:3])
                 out.append((program.value(base).type.nbytes(), spans, len(offs)))
-        return tuple(out)
+        return tuple(out), sum(program.value(r.value).type.nbytes() for _, r in skip)
     return info.memo(("grid-spans", id(frame)), compute)
 
 
-def input_offsets(frame) -> dict:
-    """Global array -> the offsets (relative to a thread's point) the kernel loads it at."""
+def window_reads(frame, info) -> tuple:
+    """The value reads of assignments, ``(call id, Read)``: ``v[0, :] = v[-2, :]`` reads its source
+    over the window only, however far (a periodic copy: the grid's extent): the window's bytes."""
+    return tuple((c, r) for c, reads in frame.reads.items() if info.fn(c).name == "assign"
+                 for r in reads if r.param == "inner" and r.base not in frame.reach)
+
+
+def input_offsets(frame, skip: tuple = ()) -> dict:
+    """Global array -> the offsets (relative to a thread's point) the kernel loads it at at
+    every point (``skip``: reads left out, ``(call id, Read)`` pairs of :func:`window_reads`)."""
     out: dict = {}
     produced = set(frame.reach)
     for c, reads in frame.reads.items():
         for r in reads:
-            if r.base in produced:
+            if r.base in produced or (c, r) in skip:
                 continue
             out.setdefault(r.base, set()).add(r.d)
     return out

@@ -253,9 +253,10 @@ def changed_inputs(before: dict, x: dict, asnumpy=np.asarray) -> list:
     out = []
     for n, a in x.items():
         now = asnumpy(a).view(np.uint32)
-        if now.shape != before[n].shape or not np.array_equal(now, before[n]):
-            out.append(f"input {n} changed ({int((now != before[n]).sum()) if now.shape == before[n].shape else 'shape'}"
-                       " elements)")
+        if now.shape != before[n].shape:
+            out.append(f"input {n} changed shape")
+        elif not np.array_equal(now, before[n]):
+            out.append(f"input {n} changed ({int((now != before[n]).sum())} elements)")
     return out
 
 

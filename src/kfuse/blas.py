@@ -111,7 +111,8 @@ def gemm(A, B, transa=False, transb=False, alpha=1.0, beta=0.0, C=None, precisio
     ("ieee" unless changed).  Inside ``kfuse.jit`` the precision is the setting's: wrap the call
     of the jitted function in ``kfuse.config.override(precision="tf32")``."""
     from . import config
-    transa, transb = trans_of("gemm", "transa", transa, is_complex(A)), trans_of("gemm", "transb", transb, is_complex(B))
+    transa = trans_of("gemm", "transa", transa, is_complex(A))
+    transb = trans_of("gemm", "transb", transb, is_complex(B))
     precision = config.get().precision if precision is None else precision
     if precision not in PRECISIONS:
         raise ArgumentError(f"gemm: precision={precision!r} is not supported (supported: "

@@ -14,11 +14,20 @@ from tests import blas3_sweep
 def test_blas3_sweep_every_routine_option_and_size(tmp_path):
     cases = blas3_sweep.sweep()
     procs = max(1, min(14, (os.cpu_count() or 2) - 1))
-    chunks = [(cases[i::procs], str(tmp_path / "cache")) for i in range(procs)]
+    chunks = [(cases[i:i + 4], str(tmp_path / "cache")) for i in range(0, len(cases), 4)]
+    calls, bad = 0, []
     with multiprocessing.get_context("spawn").Pool(procs) as pool:
-        results = pool.starmap(blas3_sweep.run_on_device, chunks)
-    calls = sum(c for c, _ in results)
-    bad = [line for _, lines in results for line in lines]
+        for n, (c, lines) in enumerate(pool.imap_unordered(_run, chunks)):
+            calls += c
+            bad += lines
+            for line in lines[:5]:
+                print("FAIL", line, flush=True)
+            if n % 20 == 19:
+                print(f"{n + 1}/{len(chunks)} chunks, {calls} calls, {len(bad)} failures", flush=True)
     print(f"BLAS-3 sweep: {len(cases)} programs, {calls} calls, {len(bad)} failures")
     assert calls == sum(len(c.scalars()) for c in cases)
     assert not bad, f"{len(bad)} failures of {calls} calls:\n" + "\n".join(bad[:60])
+
+
+def _run(chunk: tuple) -> tuple:
+    return blas3_sweep.run_on_device(*chunk)

@@ -311,3 +311,8 @@ def run_on_device(cases: list, cache_dir: str | None = None) -> tuple:
                 calls += 1
                 bad += [f"{case.label()} alpha={alpha} beta={beta}: {w}" for w in why]
     return calls, bad
+
+
+def run_chunk(chunk: tuple) -> tuple:
+    """:func:`run_on_device` of (cases, cache_dir): what the device test's worker processes run."""
+    return run_on_device(*chunk)

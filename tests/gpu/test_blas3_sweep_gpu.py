@@ -17,7 +17,7 @@ def test_blas3_sweep_every_routine_option_and_size(tmp_path):
     chunks = [(cases[i:i + 4], str(tmp_path / "cache")) for i in range(0, len(cases), 4)]
     calls, bad = 0, []
     with multiprocessing.get_context("spawn").Pool(procs) as pool:
-        for n, (c, lines) in enumerate(pool.imap_unordered(_run, chunks)):
+        for n, (c, lines) in enumerate(pool.imap_unordered(blas3_sweep.run_chunk, chunks)):
             calls += c
             bad += lines
             for line in lines[:5]:
@@ -27,7 +27,3 @@ def test_blas3_sweep_every_routine_option_and_size(tmp_path):
     print(f"BLAS-3 sweep: {len(cases)} programs, {calls} calls, {len(bad)} failures")
     assert calls == sum(len(c.scalars()) for c in cases)
     assert not bad, f"{len(bad)} failures of {calls} calls:\n" + "\n".join(bad[:60])
-
-
-def _run(chunk: tuple) -> tuple:
-    return blas3_sweep.run_on_device(*chunk)

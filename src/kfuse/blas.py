@@ -2,13 +2,17 @@
 
 Inside a ``@kfuse.jit`` function they record calls; outside one they compile
 (once per signature) and run a one-call program, so they also work eagerly
-on CuPy arrays.  All are out of place: they return new arrays.
+on CuPy arrays.  All are out of place: they return new arrays.  Options are spelled as in
+cuBLAS, SciPy or the reference BLAS (``trans="N"``/``"T"``/``"C"`` or a bool, ``side="L"``,
+``uplo="U"``, ``diag="U"``, any case) or in kfuse's words (``side="left"``...): see
+:mod:`kfuse.blas_options`; anything else is refused naming the argument.
 """
 from __future__ import annotations
 
 import inspect
 
 from .api import JitFunction
+from .blas_options import diag_of, is_complex, side_of, trans_of, uplo_of
 from .errors import ArgumentError, KfuseError
 from .frontend.trace import Tensor, as_operand, current_builder
 
@@ -71,13 +75,14 @@ def _gemv_body(b, A, x, alpha, beta, y, trans=False):
                  beta=beta if y is not None else None, y=y)
 
 
-def gemv(A, x, trans: bool = False, alpha=1.0, beta=None, y=None):
-    """``alpha * op(A) x + beta * y`` with ``op(A) = A`` or ``A.T`` (``trans=True``).
+def gemv(A, x, trans=False, alpha=1.0, beta=None, y=None):
+    """``alpha * op(A) x + beta * y`` with ``op(A) = A`` or ``A.T`` (``trans``: ``'T'``/``'C'``
+    or True; ``'N'`` or False: A; see :mod:`kfuse.blas_options`).
 
     ``beta`` defaults to 1 when ``y`` is given.  Conjugate transposes are not
     supported yet (use ``A.conj()`` explicitly in a later version).
     """
-    return _run("gemv", _gemv_body, (A, x, alpha, beta, y), {"trans": bool(trans)})
+    return _run("gemv", _gemv_body, (A, x, alpha, beta, y), {"trans": trans_of("gemv", "trans", trans, is_complex(A))})
 
 
 PRECISIONS = ("ieee", "tf32")   # exact fp32 on CUDA cores; TF32 tensor cores (mma.sync)
@@ -96,15 +101,18 @@ def _gemm_body(b, A, B, alpha, beta, C, transa=False, transb=False, precision="i
     return Tensor(b, b.gemm(args["A"], args["B"], args.get("alpha"), args.get("beta"), args.get("C")))
 
 
-def gemm(A, B, transa: bool = False, transb: bool = False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
+def gemm(A, B, transa=False, transb=False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
     """``alpha * op(A) op(B) + beta * C`` (BLAS gemm, out of place: a new m x n array), with
-    ``op(X) = X`` or ``X.T`` (``transa``/``transb``: read transposed, no copy).  ``C`` is read
+    ``op(X) = X`` or ``X.T`` (``transa``/``transb``: ``'N'``, ``'T'``/``'C'`` or a bool; read
+    transposed, no copy).  ``C`` is read
     only when given with a nonzero ``beta``.  ``precision``: ``"ieee"`` (exact float32/float64
     on CUDA cores) or ``"tf32"`` (float32 on TF32 tensor cores: operands rounded to 10-bit
     mantissas, fp32 sums; float64 stays exact); None: the setting ``kfuse.config`` ``precision``
     ("ieee" unless changed).  Inside ``kfuse.jit`` the precision is the setting's: wrap the call
     of the jitted function in ``kfuse.config.override(precision="tf32")``."""
     from . import config
+    transa = trans_of("gemm", "transa", transa, is_complex(A))
+    transb = trans_of("gemm", "transb", transb, is_complex(B))
     precision = config.get().precision if precision is None else precision
     if precision not in PRECISIONS:
         raise ArgumentError(f"gemm: precision={precision!r} is not supported (supported: "
@@ -126,7 +134,7 @@ def _gemm(A, B, transa, transb, alpha, beta, C, precision="ieee"):
     if C is None or _is_zero(beta):
         C, beta = None, None   # BLAS: C is not read when beta is 0 (nor passed, when absent)
     alpha = None if (isinstance(alpha, (int, float)) and not isinstance(alpha, bool) and alpha == 1) else alpha
-    static = {"transa": bool(transa), "transb": bool(transb)}
+    static = {"transa": transa, "transb": transb}
     if precision != "ieee":
         static["precision"] = precision
     return _run("gemm", _gemm_body, (A, B, alpha, beta, C), static)
@@ -200,54 +208,52 @@ def _product_body(b, A, B, alpha, beta, C, fn, mark=None, side="left", trans_a=F
     return Tensor(b, b.gemm(first, second, args["alpha"], args.get("beta"), args.get("C")))
 
 
-def symm(A, B, side: str = "left", uplo: str = "lower", alpha=1.0, beta=0.0, C=None, precision: str | None = None):
+def symm(A, B, side="left", uplo="lower", alpha=1.0, beta=0.0, C=None, precision: str | None = None):
     """``alpha * S B + beta * C`` (side "left") or ``alpha * B S + beta * C`` ("right") with
     ``S`` the symmetric matrix whose ``uplo`` triangle is stored in ``A`` (the other triangle is
     never read).  BLAS symm, out of place: a new array.  ``precision``: as :func:`gemm`'s
     ("tf32": float32 on TF32 tensor cores, engine mma_tf32; None: the setting's)."""
-    _check_choice("symm", "side", side, ("left", "right"))
-    _check_choice("symm", "uplo", uplo, ("lower", "upper"))
+    side, uplo = side_of("symm", side), uplo_of("symm", uplo)
     A = _unwrap("symm", A, "sym", uplo)
     alpha, beta, C = _blas3_args("symm", alpha, beta, C, precision)
     return _run_precise("symm", precision, (A, B, alpha, beta, C),
                 {"fn": "symm", "mark": ("sym", uplo, False), "side": side})
 
 
-def trmm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, diag: str = "nonunit", alpha=1.0,
+def trmm(A, B, side="left", uplo="lower", trans=False, diag="nonunit", alpha=1.0,
          precision: str | None = None, out=None):
     """``alpha * op(T) B`` (side "left") or ``alpha * B op(T)`` ("right"), ``T`` the triangular
     matrix in ``A``'s ``uplo`` triangle (zero elsewhere, never read), ``op(T) = T`` or ``T.T``
     (``trans``), ``diag`` "unit": ones on the diagonal (never read).  BLAS trmm: a new array, or
     ``out`` (which may be ``B`` itself: BLAS's in-place form).  ``precision``: as :func:`gemm`'s."""
-    _check_choice("trmm", "side", side, ("left", "right"))
-    _check_choice("trmm", "uplo", uplo, ("lower", "upper"))
-    _check_choice("trmm", "diag", diag, ("nonunit", "unit"))
+    side, uplo, diag = side_of("trmm", side), uplo_of("trmm", uplo), diag_of("trmm", diag)
+    trans = trans_of("trmm", "trans", trans, is_complex(A))
     A = _unwrap("trmm", A, "tri", uplo, diag == "unit")
     alpha, _, _ = _blas3_args("trmm", alpha, 0.0, None, precision)
     return _run_precise("trmm", precision, (A, B, alpha, None, None),
-                        {"fn": "trmm", "mark": ("tri", uplo, diag == "unit"), "side": side, "trans_a": bool(trans)},
+                        {"fn": "trmm", "mark": ("tri", uplo, diag == "unit"), "side": side, "trans_a": trans},
                         out)
 
 
-def syrk(A, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
+def syrk(A, uplo="lower", trans=False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
     """``alpha * A A^T + beta * C`` (``trans`` False, A n x k) or ``alpha * A^T A + beta * C``
     (True): the FULL symmetric n x n result (the triangle computed once and mirrored, so it equals
     NumPy's); ``C`` is read in its ``uplo`` triangle only.  BLAS syrk, out of place.
     ``precision``: as :func:`gemm`'s."""
-    _check_choice("syrk", "uplo", uplo, ("lower", "upper"))
+    uplo, trans = uplo_of("syrk", uplo), trans_of("syrk", "trans", trans, is_complex(A))
     alpha, beta, C = _blas3_args("syrk", alpha, beta, C, precision)
     return _run_precise("syrk", precision, (A, None, alpha, beta, C),
-                {"fn": "syrk", "trans_a": bool(trans), "trans_c": uplo == "upper"})
+                {"fn": "syrk", "trans_a": trans, "trans_c": uplo == "upper"})
 
 
-def syr2k(A, B, uplo: str = "lower", trans: bool = False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
+def syr2k(A, B, uplo="lower", trans=False, alpha=1.0, beta=0.0, C=None, precision: str | None = None):
     """``alpha * (A B^T + B A^T) + beta * C`` (``trans`` False, A and B n x k) or ``alpha *
     (A^T B + B^T A) + beta * C`` (True): the FULL symmetric result; ``C`` read in its ``uplo``
     triangle only.  BLAS syr2k, out of place.  ``precision``: as :func:`gemm`'s."""
-    _check_choice("syr2k", "uplo", uplo, ("lower", "upper"))
+    uplo, trans = uplo_of("syr2k", uplo), trans_of("syr2k", "trans", trans, is_complex(A))
     alpha, beta, C = _blas3_args("syr2k", alpha, beta, C, precision)
     return _run_precise("syr2k", precision, (A, B, alpha, beta, C),
-                {"fn": "syr2k", "trans_a": bool(trans), "trans_b": not trans, "trans_c": uplo == "upper"})
+                {"fn": "syr2k", "trans_a": trans, "trans_b": not trans, "trans_c": uplo == "upper"})
 
 
 def _trsm_body(b, A, B, alpha, side="left", uplo="lower", unit=False, trans_a=False, precision="ieee"):
@@ -266,7 +272,7 @@ def _trsm_body(b, A, B, alpha, side="left", uplo="lower", unit=False, trans_a=Fa
     return Tensor(b, b.call(trsm_name(side, read.uplo, read.unit), args))
 
 
-def trsm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, diag: str = "nonunit", alpha=1.0,
+def trsm(A, B, side="left", uplo="lower", trans=False, diag="nonunit", alpha=1.0,
          precision: str | None = None, out=None):
     """``X = alpha * op(T)^-1 B`` (side "left": solves ``op(T) X = alpha B``) or ``alpha * B op(T)^-1``
     ("right": ``X op(T) = alpha B``), ``T`` the triangular matrix in ``A``'s ``uplo`` triangle (the
@@ -274,14 +280,13 @@ def trsm(A, B, side: str = "left", uplo: str = "lower", trans: bool = False, dia
     diagonal (never read).  BLAS trsm; a new array, or ``out`` (which may be ``B`` itself: BLAS's
     in-place form).  ``precision``: as :func:`gemm`'s; "tf32" runs a float32 solve's GEMM updates on
     TF32 tensor cores (engine mma_tf32), the diagonal blocks stay exact FFMA, float64 stays exact."""
-    _check_choice("trsm", "side", side, ("left", "right"))
-    _check_choice("trsm", "uplo", uplo, ("lower", "upper"))
-    _check_choice("trsm", "diag", diag, ("nonunit", "unit"))
+    side, uplo, diag = side_of("trsm", side), uplo_of("trsm", uplo), diag_of("trsm", diag)
+    trans = trans_of("trsm", "trans", trans, is_complex(A))
     if precision is not None:
         _check_choice("trsm", "precision", precision, PRECISIONS)
     A = _unwrap("trsm", A, "tri", uplo, diag == "unit")
     alpha = None if (isinstance(alpha, (int, float)) and not isinstance(alpha, bool) and alpha == 1) else alpha
-    static = {"side": side, "uplo": uplo, "unit": diag == "unit", "trans_a": bool(trans)}
+    static = {"side": side, "uplo": uplo, "unit": diag == "unit", "trans_a": trans}
     return _run_precise("trsm", precision, (A, B, alpha), static, out, body=_trsm_body)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 import kfuse
 import kfuse.reference   # (an attribute of kfuse only once imported)
+from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change
 
 SIZES = [(1, 1), (7, 13), (129, 67), (300, 201)]   # (n: the structured / output order, the other dim)
 EPS = {"float32": 1.2e-7, "float64": 2.3e-16}

@@ -7,6 +7,7 @@ import pytest
 
 from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.spaces.gemm_scheme import GemmScheme, default_scheme
+from tests.gpu.helpers import every_input_unchanged, unchanged  # noqa: F401 - autouse: inputs never change
 
 TRANSPOSES = ((False, False), (False, True), (True, False), (True, True))
 SIZES = ((1, 1, 1), (7, 13, 5), (129, 67, 33), (256, 256, 256), (65, 70, 0))
@@ -23,8 +24,10 @@ def launch(src, args):
     if src.shared_bytes > 48 * 1024:
         cupy.cuda.driver.funcSetAttribute(fn.ptr, cupy.cuda.driver.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                           src.shared_bytes)
-    fn(src.grid, src.block, args, shared_mem=src.shared_bytes)
-    cupy.cuda.runtime.deviceSynchronize()
+    inputs = [a for (decl, _), a in zip(src.params, args) if decl.startswith("const") and "*" in decl]
+    with unchanged(*inputs, what=f"{src.name} changed an input"):
+        fn(src.grid, src.block, args, shared_mem=src.shared_bytes)
+        cupy.cuda.runtime.deviceSynchronize()
     return mod
 
 

@@ -9,6 +9,7 @@ import kfuse
 import kfuse.reference   # (an attribute of kfuse only once imported)
 
 from .test_gemm_gpu import check
+from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change
 
 SIZES = [(1, 1, 1), (7, 13, 5), (129, 67, 33), (300, 200, 100), (1000, 24, 517)]
 

@@ -10,6 +10,7 @@ from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_g
 from kfuse.spaces import gemm_mma_rules as rules
 from kfuse.spaces.gemm_scheme import GemmScheme
 from tests.gpu.test_gemm_emit_gpu import launch, operand
+from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change
 
 TRANSPOSES = ((False, False), (False, True), (True, False), (True, True))
 SIZES = ((1, 1, 1), (7, 13, 5), (129, 67, 33), (256, 256, 256), (1000, 1000, 1000), (65, 70, 0))

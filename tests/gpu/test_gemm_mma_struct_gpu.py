@@ -15,6 +15,7 @@ from tests.gpu.test_blas3_gpu import clean, dev, poison
 from tests.gpu.test_blas3_gpu import check as check_ieee
 from tests.gpu.test_gemm_emit_gpu import launch
 from tests.gpu.test_gemm_mma_gpu import SCHEMES, tf32_tolerance
+from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change
 
 SIZES = [(1, 1), (7, 13), (129, 67), (300, 201)]   # (n: the structured / output order, the other dim)
 

@@ -13,6 +13,7 @@ import kfuse.api
 import kfuse.reference   # (an attribute of kfuse only once imported)
 from kfuse.api import bind_sizes, make_plan
 from kfuse.frontend import script
+from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change
 
 SIZES = [(1, 1, 1), (7, 13, 5), (129, 67, 33), (300, 200, 100), (9, 11, 0), (1, 257, 3), (257, 1, 3)]
 EPS = {"float32": 1.2e-7, "float64": 2.3e-16}

@@ -11,6 +11,7 @@ import pytest
 import kfuse
 from kfuse import blas
 from kfuse.library.blas3 import triangle
+from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change
 
 VARIANTS = list(itertools.product(("left", "right"), ("lower", "upper"), (False, True), ("nonunit", "unit")))
 

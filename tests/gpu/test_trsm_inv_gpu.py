@@ -11,6 +11,7 @@ import kfuse
 from kfuse import blas
 from kfuse.spaces.trsm import solve_steps
 from tests.gpu.test_trsm_gpu import VARIANTS, _inputs, _want
+from tests.gpu.helpers import every_input_unchanged, unchanged  # noqa: F401 - autouse: inputs never change
 
 
 def _solver(side, uplo, trans, diag, leaf, A, B):
@@ -115,7 +116,8 @@ def test_inversion_kernel_alone_against_numpy_inv(leaf, lower, unit, dtype):
     kern.max_dynamic_shared_size_bytes = smem   # over 48 KiB of dynamic shared memory: opted in
     dA = cupy.asarray(A.astype(dtype))
     out = cupy.full((grid[0], leaf, leaf), np.nan, dtype)
-    kern(grid, block, (dA, out), shared_mem=smem)
+    with unchanged(dA, what="the inversion kernel changed A"):
+        kern(grid, block, (dA, out), shared_mem=smem)
     got = cupy.asnumpy(out).astype(np.float64)
     Tr = np.where(np.isnan(A), 0.0, A)
     if unit:

@@ -12,6 +12,7 @@ import pytest
 import kfuse
 from kfuse import blas, config
 from tests.gpu.test_trsm_gpu import _inputs, _want
+from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change
 
 VARIANTS = list(itertools.product(("left", "right"), ("lower", "upper"), (False, True), ("nonunit", "unit")))
 #: max abs error over max |X| (well-conditioned A: entries / n off a dominant diagonal); measured

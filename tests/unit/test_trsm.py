@@ -138,7 +138,7 @@ def test_blas_trsm_argument_errors(kw, words):
 
 @pytest.mark.parametrize("kw, words", [
     ({"lower": True, "upper": True}, "conflict"),
-    ({"trans": 2}, "trans=2"), ({"trans": "C"}, "trans='C'"), ({"left": "yes"}, "left="),
+    ({"trans": 3}, "trans=3"), ({"trans": "X"}, "trans='X'"), ({"left": "yes"}, "left="),
 ])
 def test_solve_triangular_argument_errors(kw, words):
     A, B = np.eye(3, dtype=np.float32), np.ones((3, 2), np.float32)

@@ -174,8 +174,8 @@ class GemmLowering(KernelEmitter):
         b, karg_b = self.operand("B", taken)
         out = self.output_value()
         ot = self.program.value(out).type
-        c_order, c_ld = (ot.order, int(ot.shape[1]) if ot.order == "C" else int(ot.shape[0])) \
-            if ot.rank == 2 else ("C", None)
+        c_order, c_ld = (ot.order, max(1, int(ot.shape[1]) if ot.order == "C" else int(ot.shape[0]))) \
+            if ot.rank == 2 else ("C", None)   # an empty result (a zero dimension): no row is stored
         by_name = {k.cname: k for k in self.args}
         by_name.update({k.cname: k for k in self.prologue_args})
         by_name[karg_a.cname], by_name[karg_b.cname] = karg_a, karg_b

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import blas
 from .errors import ArgumentError
+from .frontend.trace import Tensor
 
 _TRANS = {0: False, 1: True, "N": False, "T": True, "n": False, "t": True}
 
@@ -45,7 +46,7 @@ def solve_triangular(A, B, *, lower=None, upper=None, left=True, unit_diagonal=F
         raise ArgumentError(f"solve_triangular: left={left!r} must be True or False")
     vector = len(getattr(B, "shape", ())) == 1
     if vector:
-        if type(B).__name__ == "Tensor":
+        if isinstance(B, Tensor):   # kfuse's traced value (a torch tensor outside jit is an array)
             raise ArgumentError("solve_triangular: a 1-D B inside kfuse.jit: the IR has no vector solve; pass "
                                 "B as an n x 1 matrix")
         if not left:

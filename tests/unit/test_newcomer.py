@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import kfuse
+import kfuse.examples   # (an attribute of kfuse only once imported)
 from kfuse import blas, linalg
 from kfuse import api
 from kfuse.errors import KfuseError, NoGPUError
@@ -28,7 +29,8 @@ def test_tune_without_a_gpu_is_one_clear_error_at_once():
 def test_scripts_load_by_an_examples_name():
     """Before: compile_script("bicgk") said 'no such script: bicgk' though `kfuse run bicgk` works."""
     assert api.load_script("bicgk").name == "bicgk" and api.load_script("bicgk.kf").name == "bicgk"
-    assert [c.name for c in api.load_script("bicgk").calls] == [c.name for c in kfuse.load(kfuse.examples.path("bicgk")).calls]
+    packaged = kfuse.load(kfuse.examples.path("bicgk"))
+    assert [c.name for c in api.load_script("bicgk").calls] == [c.name for c in packaged.calls]
     assert "program bicgk" in kfuse.explain("bicgk", sizes={"m": 64, "n": 64})
     with pytest.raises(KfuseError, match="no such script: bicgkk .*the examples are: atax"):
         api.load_script("bicgkk")

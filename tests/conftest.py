@@ -1,17 +1,43 @@
 """Shared by the tiers: a private cache folder per run, and a closing summary that says whether
 the GPU tier ran, and if not, why."""
+from pathlib import Path
+
 import pytest
 
 _GPU_TESTS = pytest.StashKey[int]()
 
 
+def _in_gpu_tier(path) -> bool:
+    """Whether the test file ``path`` is under a ``tests/gpu`` folder."""
+    return "/tests/gpu/" in str(path).replace("\\", "/")
+
+
+class GpuTally:
+    """The GPU tier's tests whose reports reached this process: under pytest-xdist the
+    controller collects nothing (the workers do), but every worker's reports come back to it."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.ids: set = set()
+
+    def pytest_runtest_logreport(self, report):
+        if report.when == "setup" and _in_gpu_tier(self.root / report.nodeid.split("::")[0]):
+            self.ids.add(report.nodeid)
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(GpuTally(Path(config.rootpath)), "kfuse-gpu-tally")
+
+
 def pytest_collection_modifyitems(config, items):
-    config.stash[_GPU_TESTS] = sum("/tests/gpu/" in str(i.fspath).replace("\\", "/") for i in items)
+    config.stash[_GPU_TESTS] = sum(_in_gpu_tier(i.fspath) for i in items)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    """One line on the GPU tier where its tests were collected: ran on which device, or skipped why."""
-    n = config.stash.get(_GPU_TESTS, 0)
+    """One line on the GPU tier where its tests were collected or reported (pytest-xdist's
+    controller sees only reports): ran on which device, or skipped why."""
+    tally = config.pluginmanager.get_plugin("kfuse-gpu-tally")
+    n = max(config.stash.get(_GPU_TESTS, 0), len(tally.ids) if tally else 0)
     if not n:
         return
     from kfuse.platform import device

@@ -1,6 +1,7 @@
 """The user-facing API: compile scripts, ``@kfuse.jit``, and NumPy-style helpers."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import os
@@ -92,9 +93,11 @@ def compile_program(program: Program, sizes: dict | None = None, plan=None,
     program, sizes and device; the winner is cached).  ``graph=True`` replays the
     whole program as one CUDA graph (see :meth:`Executable.__call__`).
     """
-    bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
     if tune and plan is None:
         from .platform import device
+        device.require_gpu("tune=True (timing plans)")
+    bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
+    if tune and plan is None:
         from .runtime.tune import cached_plan, tune as run_tune
         plan = cached_plan(bound, device.device_name()) or run_tune(bound, progress=False)["plan"]
     exe = build(bound, make_plan(bound, plan, fuse), arch)
@@ -132,12 +135,22 @@ def compile_stages(program: Program, sizes: dict | None = None, plan=None, arch:
 def compile_script(path_or_text: str, sizes: dict | None = None, dtype: str | None = None,
                    plan=None, arch: str | None = None, fuse: bool | None = None, tune: bool = False,
                    graph: bool = False) -> Executable:
-    """Compile a script file (or script text) for the given sizes and element type.
+    """Compile a script file, a packaged example's name (``"bicgk"``: ``kfuse examples`` lists
+    them) or script text for the given sizes and element type.
 
     >>> exe = kfuse.compile_script("examples/bicgk.kf", sizes={"m": 4096, "n": 4096})  # doctest: +SKIP
     >>> q, s = exe(A, p, r)                                                             # doctest: +SKIP
     """
-    return compile_program(_script.load(path_or_text, dtype), sizes, plan, arch, fuse, tune, graph)
+    return compile_program(load_script(path_or_text, dtype), sizes, plan, arch, fuse, tune, graph)
+
+
+def load_script(path_or_text: str, dtype: str | None = None) -> Program:
+    """A script's program: a file, a packaged example's name (as the CLI takes them), or text."""
+    from . import examples
+    if not isinstance(path_or_text, str):
+        raise ArgumentError(f"a script is a path, an example's name or script text, got "
+                            f"{type(path_or_text).__name__}")
+    return _script.load(examples.resolve(path_or_text), dtype)
 
 
 def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str | None = None,
@@ -149,7 +162,7 @@ def explain(program_or_script, sizes: dict | None = None, calls=None, dtype: str
     from .model.planner import best_plan
     prog = program_or_script
     if isinstance(prog, str):
-        prog = _script.load(prog, dtype)
+        prog = load_script(prog, dtype)
     if sizes or not prog.is_bound:
         prog = bind_sizes(prog, sizes)
     if calls is not None:
@@ -231,14 +244,26 @@ class JitFunction:
 
     def _compile(self, key: tuple, args: tuple | None) -> tuple:
         """Trace for ``key``, plan (tuning on ``args`` if asked and given) and build:
-        (Executable, output structure)."""
-        program, structure = _trace.trace(self.fn, self.names, list(key), self.name)
-        plan = self.given_plan
-        if plan is None and self.tune and args is not None:
-            plan = self._tuned(program, args)
-        exe = build(program, make_plan(program, plan, self.fuse), self.arch)
+        (Executable, output structure).  A product that names a precision (``precision="tf32"``)
+        makes the whole function plan and compile in it (:func:`trace_precision`)."""
+        program, structure, precision = self._traced(key)
+        setting = config.get().precision
+        with contextlib.nullcontext() if precision in (None, setting) else config.override(precision=precision):
+            plan = self.given_plan
+            if plan is None and self.tune and args is not None:
+                plan = self._tuned(program, args)
+            exe = build(program, make_plan(program, plan, self.fuse), self.arch)
         exe.use_graph = self.graph
         return exe, structure
+
+    def _traced(self, key: tuple) -> tuple:
+        """(program, output structure, the precision its products named or None) for ``key``."""
+        _PRECISION_ASKED.append({})
+        try:
+            program, structure = _trace.trace(self.fn, self.names, list(key), self.name)
+        finally:
+            asked = _PRECISION_ASKED.pop()
+        return program, structure, next(iter(asked), None)
 
     def get(self, args: tuple, key: tuple | None = None) -> tuple:
         """(Executable, output structure) for these arguments, tracing and compiling on a miss."""
@@ -280,7 +305,7 @@ class JitFunction:
     def trace(self, *args, **kwargs) -> Program:
         """The IR program for these arguments (no compilation)."""
         args = self._args(args, kwargs)
-        return _trace.trace(self.fn, self.names, list(self.key(args)), self.name)[0]
+        return self._traced(self.key(args))[0]
 
     def _fast_key(self, args: tuple):
         """A cheap cache key for the common argument types (None: use the full key)."""
@@ -336,6 +361,28 @@ def _numerics() -> tuple:
     s = config.get()
     return (() if s.precision == "ieee" else (("precision", s.precision),)) + \
         (() if s.fmad else (("fmad", False),))
+# one record per JitFunction trace in progress: {precision: the first product that named it}
+_PRECISION_ASKED: list = []
+
+
+def trace_precision(who: str, precision: str) -> None:
+    """A product traced inside ``kfuse.jit`` names ``precision`` (``gemm(..., precision="tf32")``):
+    the jitted function plans and compiles in it, every product of it included (they share one
+    precision).  Two products naming different ones are an ArgumentError naming both; outside a
+    JitFunction's trace only the setting's precision is accepted."""
+    if not _PRECISION_ASKED:
+        setting = config.get().precision
+        if precision != setting:
+            raise ArgumentError(f"{who}: precision={precision!r} while tracing outside kfuse.jit, where the "
+                                f"setting is {setting!r}: call it inside kfuse.config.override(precision="
+                                f"{precision!r})")
+        return
+    asked = _PRECISION_ASKED[-1]
+    other = next((w for p, w in asked.items() if p != precision), None)
+    if other is not None:
+        raise ArgumentError(f"{who}: precision={precision!r} inside kfuse.jit, where {other} named "
+                            f"{next(iter(asked))!r}: a jitted function's products share one precision")
+    asked.setdefault(precision, who)
 
 
 @functools.lru_cache(maxsize=1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 
-from .api import JitFunction
+from .api import JitFunction, trace_precision
 from .blas_options import diag_of, is_complex, side_of, trans_of, uplo_of
 from .errors import ArgumentError, KfuseError
 from .frontend.trace import Tensor, as_operand, current_builder
@@ -108,20 +108,19 @@ def gemm(A, B, transa=False, transb=False, alpha=1.0, beta=0.0, C=None, precisio
     only when given with a nonzero ``beta``.  ``precision``: ``"ieee"`` (exact float32/float64
     on CUDA cores) or ``"tf32"`` (float32 on TF32 tensor cores: operands rounded to 10-bit
     mantissas, fp32 sums; float64 stays exact); None: the setting ``kfuse.config`` ``precision``
-    ("ieee" unless changed).  Inside ``kfuse.jit`` the precision is the setting's: wrap the call
-    of the jitted function in ``kfuse.config.override(precision="tf32")``."""
+    ("ieee" unless changed).  Inside ``kfuse.jit`` a named precision applies to the whole jitted
+    function: its products share one (two calls naming different ones are refused)."""
     from . import config
     transa = trans_of("gemm", "transa", transa, is_complex(A))
     transb = trans_of("gemm", "transb", transb, is_complex(B))
+    named = precision is not None
     precision = config.get().precision if precision is None else precision
     if precision not in PRECISIONS:
         raise ArgumentError(f"gemm: precision={precision!r} is not supported (supported: "
                             f"{', '.join(map(repr, PRECISIONS))})")
     if _builder(A, B, alpha, beta, C) is not None:
-        if precision != config.get().precision:
-            raise ArgumentError(f"gemm: precision={precision!r} inside kfuse.jit, where the setting is "
-                                f"{config.get().precision!r}: a jitted function's products share one precision; "
-                                f"call it inside kfuse.config.override(precision={precision!r})")
+        if named:
+            trace_precision("gemm", precision)
         return _gemm(A, B, transa, transb, alpha, beta, C)
     with config.override(precision=precision):
         return _gemm(A, B, transa, transb, alpha, beta, C, precision)
@@ -163,19 +162,18 @@ def _blas3_args(fn: str, alpha, beta, C, precision) -> tuple:
 def _run_precise(name: str, precision, args: tuple, static: dict, out=None, body=None):
     """:func:`_run` of a structured routine (``_product_body``) in ``precision`` (None: the
     setting's), as :func:`gemm` does: eagerly under ``config.override(precision=...)`` (keyed by
-    it: "tf32" plans run on engine mma_tf32, float64 stays ieee); inside ``kfuse.jit`` only the
-    setting's precision (the jitted function's products share one).  ``body``: the routine's
-    (default ``_product_body``; it takes a ``precision`` keyword)."""
+    it: "tf32" plans run on engine mma_tf32, float64 stays ieee); inside ``kfuse.jit`` a named
+    precision is the whole jitted function's (:func:`kfuse.api.trace_precision`: its products
+    share one).  ``body``: the routine's (default ``_product_body``; it takes a ``precision``
+    keyword)."""
     from . import config
     body = body or _product_body
     setting = config.get().precision
-    precision = setting if precision is None else precision
     if _builder(*args) is not None:
-        if precision != setting:
-            raise ArgumentError(f"{name}: precision={precision!r} inside kfuse.jit, where the setting is "
-                                f"{setting!r}: a jitted function's products share one precision; call it "
-                                f"inside kfuse.config.override(precision={precision!r})")
+        if precision is not None:
+            trace_precision(name, precision)
         return _run_out(name, body, args, static, out)
+    precision = setting if precision is None else precision
     with config.override(precision=precision):
         return _run_out(name, body, args, dict(static, precision=precision) if precision != "ieee" else static, out)
 

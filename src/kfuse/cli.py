@@ -125,6 +125,9 @@ def cmd_stages(args):
         _make_folder(os.path.dirname(path))   # --out and its kernels/ subfolder
         _write(path, data)
         print(f"wrote {path} ({what})")
+    for path in run.stale(until):
+        os.remove(path)
+        print(f"removed {path} (a later stage's, made before this run: stale)")
 
 
 def _write(path: str, data: bytes) -> None:

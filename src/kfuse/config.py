@@ -5,6 +5,9 @@ Tests and callers override them for a block of code with :func:`override`::
 
     with kfuse.config.override(cache_dir=tmp, arch="sm_90"):
         ...
+
+Both go through the same converter per setting (``_CONVERTERS``): a value it refuses is one
+:class:`~kfuse.errors.ConfigError` naming the variable or the setting.
 """
 from __future__ import annotations
 
@@ -30,8 +33,8 @@ class Settings:
     use_disk_cache: bool = True          # read/write compiled cubins under cache_dir
     arch: str | None = None              # e.g. "sm_90"; None = the current device's, or sm_90 without one
     default_dtype: str = "float32"       # element type of script values that declare none
-    block_size: int = 256                # threads per block of 1-D (vector) kernels
-    tile_block: tuple = (32, 8)          # threads per block (fast, slow) of 2-D (matrix) kernels
+    tile_block: tuple = (32, 8)          # threads per block (fast, slow) of 2-D (matrix) kernels of
+                                         # the unfused plan (fuse=False); the fusion search picks its own
     target_blocks_per_sm: int = 4        # serial iterations are chosen to leave about this many blocks per SM
     sm_count: int = 132                  # multiprocessors assumed when planning without a GPU (H200)
     check_inputs: bool = True            # validate shapes/dtypes/layout of arrays at every call
@@ -62,23 +65,28 @@ class Settings:
     gga_time_s: float = 600.0            # time cap (seconds)
 
 
-def _bool(s: str) -> bool:
-    """A boolean from the usual spellings: 0/1, false/true, no/yes, off/on (any case)."""
-    v = s.strip().lower()
-    if v in ("1", "true", "yes", "on"):
+def _bool(v) -> bool:
+    """A boolean: True/False, 0/1, or the usual spellings 0/1, false/true, no/yes, off/on (any case)."""
+    if isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)):
+        return bool(v)
+    t = v.strip().lower() if isinstance(v, str) else None
+    if t in ("1", "true", "yes", "on"):
         return True
-    if v in ("0", "false", "no", "off"):
+    if t in ("0", "false", "no", "off"):
         return False
     raise ValueError("expected one of 0/1, false/true, no/yes, off/on")
 
 
 def _int(low: int):
-    """An integer of at least ``low``."""
-    def conv(s: str) -> int:
-        try:
-            v = int(s.strip())
-        except ValueError:
-            raise ValueError("expected an integer") from None
+    """An integer of at least ``low`` (an int, or its decimal text)."""
+    def conv(v) -> int:
+        if isinstance(v, str):
+            try:
+                v = int(v.strip())
+            except ValueError:
+                raise ValueError("expected an integer") from None
+        elif isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError("expected an integer")
         if v < low:
             raise ValueError(f"expected an integer >= {low}")
         return v
@@ -86,54 +94,88 @@ def _int(low: int):
 
 
 def _float(low: float):
-    """A finite number of at least ``low``."""
-    def conv(s: str) -> float:
-        try:
-            v = float(s.strip())
-        except ValueError:
-            raise ValueError("expected a number") from None
+    """A finite number of at least ``low`` (an int, a float, or its text)."""
+    def conv(v) -> float:
+        if isinstance(v, str):
+            try:
+                v = float(v.strip())
+            except ValueError:
+                raise ValueError("expected a number") from None
+        elif isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ValueError("expected a number")
+        v = float(v)
         if not v >= low or v == float("inf"):
             raise ValueError(f"expected a number >= {low}")
         return v
     return conv
 
 
-def _arch(s: str) -> str:
-    """An architecture such as sm_90 (empty: the current device's)."""
-    v = s.strip()
-    if v and not re.fullmatch(r"sm_\d+[a-z]?", v):
+def _text(v, what: str) -> str:
+    """``v`` if it is a string, else a ValueError expecting ``what``."""
+    if not isinstance(v, str):
+        raise ValueError(f"expected {what}")
+    return v
+
+
+def _arch(v) -> str | None:
+    """An architecture such as sm_90 (None or empty: the current device's)."""
+    t = "" if v is None else _text(v, "an architecture such as sm_90").strip()
+    if t and not re.fullmatch(r"sm_\d+[a-z]?", t):
         raise ValueError("expected an architecture such as sm_90")
-    return v or None
+    return t or None
 
 
-def _dtype(s: str) -> str:
-    v = s.strip()
-    if v not in ("float32", "float64", "complex64", "complex128"):
+def _dtype(v) -> str:
+    t = _text(v, "float32, float64, complex64 or complex128").strip()
+    if t not in ("float32", "float64", "complex64", "complex128"):
         raise ValueError("expected float32, float64, complex64 or complex128")
-    return v
+    return t
 
 
-def _precision(s: str) -> str:
-    v = s.strip().lower()
-    if v not in ("ieee", "tf32"):
+def _precision(v) -> str:
+    t = _text(v, "ieee or tf32").strip().lower()
+    if t not in ("ieee", "tf32"):
         raise ValueError("expected ieee or tf32")
-    return v
+    return t
 
 
-def _path(s: str) -> str:
-    if not s.strip():
+def _path(v) -> str:
+    """A folder's path (a string or a path object; ``~`` expands)."""
+    t = os.fspath(v) if isinstance(v, os.PathLike) else _text(v, "a directory")
+    if not isinstance(t, str) or not t.strip():
         raise ValueError("expected a directory")
-    return os.path.expanduser(s)
+    return os.path.expanduser(t)
 
 
+def _block(v) -> tuple:
+    """Threads per block (fast, slow): two positive integers with a product of at most 1024."""
+    if not isinstance(v, (tuple, list)) or len(v) != 2 or \
+            not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in v) or v[0] * v[1] > 1024:
+        raise ValueError("expected two positive integers (fast, slow) with a product of at most 1024")
+    return tuple(v)
+
+
+def _options(v) -> tuple:
+    """Extra NVRTC options: a tuple or list of strings."""
+    if not isinstance(v, (tuple, list)) or not all(isinstance(o, str) for o in v):
+        raise ValueError("expected a tuple of strings")
+    return tuple(v)
+
+
+# what KFUSE_<NAME> reads; the converters take the variable's text or a Python value (override)
 _ENV_TYPES = {"cache_dir": _path, "use_disk_cache": _bool, "arch": _arch, "default_dtype": _dtype,
-              "block_size": _int(1), "sm_count": _int(1), "target_blocks_per_sm": _int(1),
+              "sm_count": _int(1), "target_blocks_per_sm": _int(1),
               "reuse_outputs": _int(0), "check_inputs": _bool, "fuse": _bool, "auto_graph": _bool,
               "deterministic": _bool, "poison": _bool, "fmad": _bool, "precision": _precision,
               "search_local_min_calls": _int(0), "search_kicks": _int(0), "search_time_s": _float(0.0),
               "search_grid_time_s": _float(0.0),
               "search_seed": _int(0), "gga_population": _int(2), "gga_gens": _int(0),
               "gga_time_s": _float(0.0)}
+# every setting's converter: the environment's, and those only override sets
+_CONVERTERS = {**_ENV_TYPES, "tile_block": _block, "nvrtc_extra_options": _options}
+# settings kfuse no longer has: a variable or override naming one is refused with the reason
+REMOVED = {"block_size": "the fusion search chooses each kernel's block size (see `kfuse explain`); "
+                         "pin one with a plan file (`kfuse plan -o`, then --plan)"}
 
 # KFUSE_* variables read elsewhere (not settings): no warning for these
 OTHER_ENV: set = set()
@@ -147,6 +189,10 @@ def _from_env() -> Settings:
     from .errors import ConfigError, KfuseWarning
     s = Settings()
     known = {"KFUSE_" + name.upper() for name in _ENV_TYPES} | OTHER_ENV
+    for name, why in REMOVED.items():
+        var = "KFUSE_" + name.upper()
+        if var in os.environ:
+            raise ConfigError(f"environment variable {var} is no longer a setting: {why}")
     for name, conv in _ENV_TYPES.items():
         var = "KFUSE_" + name.upper()
         v = os.environ.get(var)
@@ -176,16 +222,51 @@ def get() -> Settings:
     return s
 
 
+def checked(changes: dict) -> dict:
+    """``changes`` (setting name -> value) through each setting's converter, as the
+    environment's values go: a :class:`~kfuse.errors.ConfigError` naming the first setting
+    that is unknown or whose value is refused."""
+    from .errors import ConfigError
+    fields = {f.name for f in dataclasses.fields(Settings)}
+    out = {}
+    for name, value in changes.items():
+        if name in REMOVED:
+            raise ConfigError(f"setting {name} is no longer a setting: {REMOVED[name]}")
+        if name not in fields:
+            near = difflib.get_close_matches(name, sorted(fields), n=1)
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise ConfigError(f"unknown kfuse setting {name}{hint}")
+        try:
+            out[name] = _CONVERTERS[name](value)
+        except ValueError as e:
+            raise ConfigError(f"setting {name}={value!r}: {e}") from None
+    return out
+
+
 @contextlib.contextmanager
 def override(**changes):
-    """Temporarily change settings: ``with override(arch="sm_90"): ...``."""
+    """Temporarily change settings: ``with override(arch="sm_90"): ...``; the values are
+    checked as ``KFUSE_*`` values are (:func:`checked`)."""
     global settings
-    unknown = set(changes) - {f.name for f in dataclasses.fields(Settings)}
-    if unknown:
-        raise TypeError(f"unknown kfuse setting(s): {', '.join(sorted(unknown))}")
+    changes = checked(changes)
     old = get()
     settings = dataclasses.replace(old, **changes)
     try:
         yield settings
     finally:
         settings = old
+
+
+_UNUSABLE_SAID: set = set()
+
+
+def cache_unusable(folder: str, reason: str) -> None:
+    """Say once per folder (a :class:`~kfuse.errors.KfuseWarning`) that the cache folder
+    ``folder`` cannot be written, and why: kernels then compile again in every process."""
+    from .errors import KfuseWarning
+    if folder in _UNUSABLE_SAID:
+        return
+    _UNUSABLE_SAID.add(folder)
+    warnings.warn(f"kfuse cache folder {folder} is unusable ({reason}): compiled kernels are not kept "
+                  f"on disk (set KFUSE_CACHE_DIR to a writable folder, or KFUSE_USE_DISK_CACHE=0)",
+                  KfuseWarning, stacklevel=4)

@@ -57,7 +57,8 @@ class NoGPUError(KfuseError):
 
 
 class ConfigError(KfuseError):
-    """A ``KFUSE_*`` environment variable whose value does not parse; names the variable."""
+    """A ``KFUSE_*`` environment variable or a :func:`kfuse.config.override` setting that is
+    unknown or whose value does not parse; names the variable or the setting."""
 
 
 class KfuseWarning(UserWarning):

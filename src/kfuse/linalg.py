@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import blas
 from .blas_options import flag_of, is_complex, trans_of
 from .errors import ArgumentError
+from .frontend.trace import Tensor
 
 
 def solve_triangular(A, B, *, lower=None, upper=None, left=True, unit_diagonal=False, unitriangular=None,
@@ -47,7 +48,7 @@ def solve_triangular(A, B, *, lower=None, upper=None, left=True, unit_diagonal=F
     unit = unit_diagonal or bool(unitriangular)
     vector = len(getattr(B, "shape", ())) == 1
     if vector:
-        if type(B).__name__ == "Tensor":
+        if isinstance(B, Tensor):   # kfuse's traced value (a torch tensor outside jit is an array)
             raise ArgumentError("solve_triangular: a 1-D B inside kfuse.jit: the IR has no vector solve; pass "
                                 "B as an n x 1 matrix")
         if not left:

@@ -41,7 +41,7 @@ BLAS1_SIZES = (1000, 1 << 20, 1 << 26)
 RANKED = 5
 SOLVER_N = 62451
 # the settings planning and generation read, at their defaults (whatever KFUSE_* the environment sets)
-DEFAULTS = {"default_dtype": "float32", "block_size": 256, "tile_block": (32, 8),
+DEFAULTS = {"default_dtype": "float32", "tile_block": (32, 8),
             "target_blocks_per_sm": 4, "sm_count": 132, "deterministic": False, "fuse": True}
 
 

@@ -5,18 +5,20 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import warnings
 
 import pytest
 
 import kfuse
 from kfuse import config
+from kfuse.errors import ConfigError, KfuseWarning
 
 
 def test_override_changes_and_restores():
     before = config.get()
-    with config.override(cache_dir="/tmp/kfuse-test-cache", arch="sm_80", block_size=128) as s:
+    with config.override(cache_dir="/tmp/kfuse-test-cache", arch="sm_80", sm_count=128) as s:
         assert s is config.get() and config.settings is s
-        assert (s.cache_dir, s.arch, s.block_size) == ("/tmp/kfuse-test-cache", "sm_80", 128)
+        assert (s.cache_dir, s.arch, s.sm_count) == ("/tmp/kfuse-test-cache", "sm_80", 128)
         assert s.default_dtype == before.default_dtype        # the rest is unchanged
     assert config.get() is before
     assert before.cache_dir != "/tmp/kfuse-test-cache"
@@ -33,17 +35,17 @@ def test_override_restores_on_error():
 
 def test_nested_overrides():
     before = config.get()
-    with config.override(block_size=64):
+    with config.override(search_kicks=64):
         with config.override(sm_count=8):
-            assert (config.get().block_size, config.get().sm_count) == (64, 8)
-        assert (config.get().block_size, config.get().sm_count) == (64, before.sm_count)
+            assert (config.get().search_kicks, config.get().sm_count) == (64, 8)
+        assert (config.get().search_kicks, config.get().sm_count) == (64, before.sm_count)
     assert config.get() is before
 
 
 def test_override_rejects_unknown_settings():
     before = config.get()
-    with pytest.raises(TypeError, match="unknown kfuse setting"):
-        with config.override(blocksize=64):
+    with pytest.raises(ConfigError, match=r"unknown kfuse setting smcount \(did you mean sm_count\?\)"):
+        with config.override(smcount=64):
             pass
     assert config.get() is before
 
@@ -55,14 +57,67 @@ def test_override_is_seen_by_the_library():
         assert kfuse.load("vector x(n); input x; y = x * 2; return y;").value("y").type.dtype == "float64"
 
 
+@pytest.mark.parametrize("changes,msg", [
+    ({"precision": "fp16"}, "setting precision='fp16': expected ieee or tf32"),
+    ({"sm_count": -3}, "setting sm_count=-3: expected an integer >= 1"),
+    ({"sm_count": 2.5}, "setting sm_count=2.5: expected an integer"),
+    ({"fuse": "maybe"}, "setting fuse='maybe': expected one of 0/1"),
+    ({"arch": "hopper"}, "setting arch='hopper': expected an architecture such as sm_90"),
+    ({"default_dtype": "float16"}, "setting default_dtype='float16': expected float32"),
+    ({"search_time_s": float("inf")}, "setting search_time_s=inf: expected a number >= 0.0"),
+    ({"cache_dir": ""}, "setting cache_dir='': expected a directory"),
+    ({"cache_dir": 3}, "setting cache_dir=3: expected a directory"),
+    ({"tile_block": (64, 64)}, "setting tile_block=\\(64, 64\\): expected two positive integers"),
+    ({"nvrtc_extra_options": "-lineinfo"}, "setting nvrtc_extra_options='-lineinfo': expected a tuple"),
+    ({"block_size": 128}, "setting block_size is no longer a setting: the fusion search chooses"),
+])
+def test_override_checks_values_as_the_environment_does(changes, msg):
+    """Before, override stored anything (precision="TF32", a negative count) unchecked."""
+    before = config.get()
+    with pytest.raises(ConfigError, match=msg):
+        with config.override(**changes):
+            pass
+    assert config.get() is before
+
+
+def test_override_converts_as_the_environment_does(tmp_path):
+    with config.override(precision="TF32", fuse="off", search_time_s=2, cache_dir=tmp_path, arch="") as s:
+        assert (s.precision, s.fuse, s.search_time_s, s.cache_dir, s.arch) == ("tf32", False, 2.0,
+                                                                                str(tmp_path), None)
+        assert isinstance(s.search_time_s, float)
+
+
+def test_removed_block_size_variable_is_refused(monkeypatch):
+    """KFUSE_BLOCK_SIZE changed no fused plan: it is gone, and setting it says so."""
+    monkeypatch.setenv("KFUSE_BLOCK_SIZE", "128")
+    with pytest.raises(ConfigError, match="environment variable KFUSE_BLOCK_SIZE is no longer a setting"):
+        config._from_env()
+    assert not hasattr(config.Settings(), "block_size")
+
+
+def test_unusable_cache_folder_is_said_once(tmp_path):
+    """A cache folder that cannot be written (a file here) only costs recompilation, but the
+    user hears it once, with the folder and the reason."""
+    from kfuse.runtime import cache
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the cache folder should be")
+    with config.override(cache_dir=str(blocker)):
+        with pytest.warns(KfuseWarning, match=f"kfuse cache folder {blocker} is unusable "
+                                              r"\(Not a directory\)"):
+            assert cache._write_atomic(os.path.join(str(blocker), "ab", "ab.log"), b"x") is False
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            assert cache._write_atomic(os.path.join(str(blocker), "cd", "cd.log"), b"x") is False
+
+
 def test_settings_from_the_environment(monkeypatch):
     monkeypatch.setenv("KFUSE_CACHE_DIR", "/somewhere")
     monkeypatch.setenv("KFUSE_USE_DISK_CACHE", "0")
-    monkeypatch.setenv("KFUSE_BLOCK_SIZE", "512")
+    monkeypatch.setenv("KFUSE_SM_COUNT", "512")
     monkeypatch.setenv("KFUSE_ARCH", "sm_100")
     monkeypatch.setenv("KFUSE_CHECK_INPUTS", "no")
     s = config._from_env()
-    assert (s.cache_dir, s.use_disk_cache, s.block_size, s.arch, s.check_inputs) == \
+    assert (s.cache_dir, s.use_disk_cache, s.sm_count, s.arch, s.check_inputs) == \
         ("/somewhere", False, 512, "sm_100", False)
     monkeypatch.setenv("KFUSE_USE_DISK_CACHE", "1")
     assert config._from_env().use_disk_cache

@@ -53,15 +53,17 @@ def test_every_structured_routine_plans_on_mma_under_tf32(case):
     assert engines(kfuse.api.make_plan(program(*case, "float32"))) == ["ffma"]   # ieee by default
 
 
-def test_the_precision_argument_matches_the_setting_inside_jit():
+def test_the_precision_argument_matches_the_setting_in_a_bare_trace():
+    """A bare trace keeps the setting's precision (inside kfuse.jit a named one is the function's:
+    tests/unit/test_newcomer.py)."""
     with kfuse.config.override(precision="tf32"):
         prog = program("symm", "left", "lower", False, "nonunit", "float32", precision="tf32")
         assert engines(kfuse.api.make_plan(prog)) == ["mma_tf32"]
     for fn in ("symm", "trmm", "syrk", "syr2k"):
-        with pytest.raises(KfuseError, match=f"{fn}: precision='tf32' inside kfuse.jit.*config.override"):
+        with pytest.raises(KfuseError, match=f"{fn}: precision='tf32' while tracing outside kfuse.jit.*override"):
             program(fn, "left", "lower", False, "nonunit", "float32", precision="tf32")
     with kfuse.config.override(precision="tf32"):
-        with pytest.raises(KfuseError, match="precision='ieee' inside kfuse.jit"):
+        with pytest.raises(KfuseError, match="precision='ieee' while tracing outside kfuse.jit"):
             program("trmm", "left", "lower", False, "nonunit", "float32", precision="ieee")
 
 

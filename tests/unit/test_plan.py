@@ -66,10 +66,9 @@ def test_spaces_and_params():
 
 def test_params_follow_the_config():
     prog = bound("bicgk", m=1000, n=3001)
-    with kfuse.config.override(tile_block=(16, 16), block_size=128):
+    with kfuse.config.override(tile_block=(16, 16)):
         plan = unfused_plan(prog)
         assert (plan.kernels[0].params["bx"], plan.kernels[0].params["by"]) == (16, 16)
-        assert unfused_plan(bound("sscal", n=10)).kernels[0].params["block"] == 128
     assert unfused_plan(prog).kernels[0].params["bx"] == 32
 
 

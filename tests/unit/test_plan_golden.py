@@ -153,7 +153,7 @@ def golden():
 
 
 # the settings planning reads, at their defaults (whatever KFUSE_* the environment sets)
-PLANNING_DEFAULTS = {"default_dtype": "float32", "block_size": 256, "tile_block": (32, 8),
+PLANNING_DEFAULTS = {"default_dtype": "float32", "tile_block": (32, 8),
                      "target_blocks_per_sm": 4, "sm_count": 132, "deterministic": False, "fuse": True}
 
 

@@ -108,10 +108,12 @@ def test_mma_emitter_reads_operands_at_offsets():
                                  second=(GemmOperand("A2"), GemmOperand("B2"))))
 
 
-def test_precision_is_checked_and_jit_needs_the_setting():
+def test_precision_is_checked_and_a_bare_trace_needs_the_setting():
+    """A bare trace (no kfuse.jit to compile it in the named precision) keeps the setting's;
+    inside kfuse.jit a named precision is the function's (tests/unit/test_newcomer.py)."""
     with pytest.raises(ArgumentError, match="precision"):
         blas.trsm(None, None, precision="fp16")
-    with pytest.raises(ArgumentError, match="inside kfuse.jit"):
+    with pytest.raises(ArgumentError, match="while tracing outside kfuse.jit"):
         _prog(precision="tf32")
     with config.override(precision="tf32"):
         assert _prog(precision="tf32").calls      # the setting's precision: accepted

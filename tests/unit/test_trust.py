@@ -44,8 +44,8 @@ def fresh_settings(monkeypatch):
 
 
 @pytest.mark.parametrize("var,value,msg", [
-    ("KFUSE_BLOCK_SIZE", "abc", "KFUSE_BLOCK_SIZE='abc': expected an integer"),
-    ("KFUSE_BLOCK_SIZE", "0", "KFUSE_BLOCK_SIZE='0': expected an integer >= 1"),
+    ("KFUSE_SM_COUNT", "abc", "KFUSE_SM_COUNT='abc': expected an integer"),
+    ("KFUSE_SM_COUNT", "0", "KFUSE_SM_COUNT='0': expected an integer >= 1"),
     ("KFUSE_REUSE_OUTPUTS", "-1", "KFUSE_REUSE_OUTPUTS='-1': expected an integer >= 0"),
     ("KFUSE_FUSE", "maybe", "KFUSE_FUSE='maybe': expected one of 0/1, false/true, no/yes, off/on"),
     ("KFUSE_ARCH", "hopper", "KFUSE_ARCH='hopper': expected an architecture such as sm_90"),
@@ -60,22 +60,22 @@ def test_bad_environment_value_is_one_error_naming_the_variable(fresh_settings, 
 
 
 def test_bad_environment_value_is_one_line_in_the_cli(fresh_settings, capsys):
-    fresh_settings.setenv("KFUSE_BLOCK_SIZE", "abc")
+    fresh_settings.setenv("KFUSE_SM_COUNT", "abc")
     rc = main(["plan", example("bicgk"), "--size", "m=4,n=5"])
     err = capsys.readouterr().err
     assert rc == 1
-    assert one_error_line(err) == "environment variable KFUSE_BLOCK_SIZE='abc': expected an integer"
+    assert one_error_line(err) == "environment variable KFUSE_SM_COUNT='abc': expected an integer"
 
 
 def test_bad_environment_value_never_breaks_import_or_version():
     """Before the fix the value was parsed on import: `import kfuse` and `kfuse --version`
     died with a ValueError traceback."""
-    env = dict(os.environ, KFUSE_BLOCK_SIZE="abc", PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    env = dict(os.environ, KFUSE_SM_COUNT="abc", PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     out = subprocess.run([sys.executable, "-m", "kfuse", "--version"], capture_output=True, text=True, env=env)
     assert out.returncode == 0 and out.stdout.strip() == f"kfuse {kfuse.__version__}", out.stderr
     out = subprocess.run([sys.executable, "-m", "kfuse", "library"], capture_output=True, text=True, env=env)
     assert out.returncode == 1
-    assert out.stderr == "kfuse: error: environment variable KFUSE_BLOCK_SIZE='abc': expected an integer\n"
+    assert out.stderr == "kfuse: error: environment variable KFUSE_SM_COUNT='abc': expected an integer\n"
 
 
 @pytest.mark.parametrize("value,want", [
@@ -98,11 +98,11 @@ def test_off_was_read_as_true_before(fresh_settings):
 
 
 def test_unknown_kfuse_variable_warns(fresh_settings):
-    fresh_settings.setenv("KFUSE_BLOCKSIZE", "128")
-    with pytest.warns(KfuseWarning, match="unknown environment variable KFUSE_BLOCKSIZE ignored "
-                                          r"\(did you mean KFUSE_BLOCK_SIZE\?\)"):
+    fresh_settings.setenv("KFUSE_SMCOUNT", "128")
+    with pytest.warns(KfuseWarning, match="unknown environment variable KFUSE_SMCOUNT ignored "
+                                          r"\(did you mean KFUSE_SM_COUNT\?\)"):
         s = config.get()
-    assert s.block_size == config.Settings().block_size
+    assert s.sm_count == config.Settings().sm_count
 
 
 def test_unknown_kfuse_variable_is_one_warning_line_in_the_cli(fresh_settings, capsys):
@@ -117,12 +117,12 @@ def test_unknown_kfuse_variable_is_one_warning_line_in_the_cli(fresh_settings, c
 
 
 def test_known_variables_do_not_warn(fresh_settings):
-    fresh_settings.setenv("KFUSE_BLOCK_SIZE", "128")
+    fresh_settings.setenv("KFUSE_SM_COUNT", "128")
     fresh_settings.setenv("KFUSE_ARCH", "sm_80")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         s = config.get()
-    assert (s.block_size, s.arch) == (128, "sm_80")
+    assert (s.sm_count, s.arch) == (128, "sm_80")
 
 
 # --------------------------------------------------------------------- plan JSON

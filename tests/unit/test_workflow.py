@@ -125,11 +125,13 @@ def test_clusters_moved_in_the_new_oeg_become_the_plan(tmp_path):
     out = tmp_path / "st"
     _stages(out, "--until", "plan")
     assert _groups(out / "05_plan.json") == [[0, 1, 2], [3]]
+    before = json.loads((out / "05_plan.json").read_text())["kernels"][1]["params"]
     _move(out / "05_oeg_new.dot", 2, "cluster_k9")
     assert _stages(out, "--from", "plan", "--until", "cuda") == 0
     assert _groups(out / "gemver.plan.json") == [[0, 1], [2], [3]]
     kept = json.loads((out / "gemver.plan.json").read_text())["kernels"][2]
-    assert kept["params"] == json.loads((out / "05_plan.json").read_text())["kernels"][1]["params"]
+    assert kept["params"] == before
+    assert _groups(out / "05_plan.json") == [[0, 1], [2], [3]]   # stage 05 made again from the moved clusters
 
 
 def test_illegal_cluster_move_and_double_edit_are_refused(tmp_path, capsys):
@@ -310,3 +312,44 @@ def test_measure_on_without_a_gpu_is_one_line(tmp_path, capsys, monkeypatch):
     assert _stages(tmp_path / "a", "--until", "program") == 0
     meta = json.loads((tmp_path / "a" / "01_metadata.json").read_text())
     assert meta["measured"] is None and "no GPU here (test)" in meta["measured_note"]
+
+
+def test_from_plan_remakes_the_edited_plans_prediction_and_report(tmp_path, capsys):
+    """Before, --from plan left 05_report.txt describing the plan before the edit and carried
+    the edited file's old predicted_us into gemver.plan.json."""
+    out = tmp_path / "st"
+    _stages(out, "--until", "plan")
+    old_pred = json.loads((out / "05_plan.json").read_text())["predicted_us"]
+    assert "05 plan: 2 kernel(s)" in (out / "05_report.txt").read_text()
+    capsys.readouterr()
+    main(["plan", example("gemver"), *SIZES, "--unfused", "--json"])
+    unfused = json.loads(capsys.readouterr().out)
+    _edit(out / "05_plan.json", lambda d: d.update(kernels=unfused["kernels"]))
+    assert _stages(out, "--from", "plan", "--until", "cuda") == 0
+    assert f"wrote {out}/05_report.txt" in capsys.readouterr().out
+    assert "05 plan: 4 kernel(s)" in (out / "05_report.txt").read_text()
+    new_pred = json.loads((out / "05_plan.json").read_text())["predicted_us"]
+    assert new_pred != old_pred
+    assert json.loads((out / "gemver.plan.json").read_text())["predicted_us"] == new_pred
+    assert workflow.clusters_of((out / "05_oeg_new.dot").read_text(), "dot", bound("gemver", m=300, n=200))[0] \
+        == [[0], [1], [2], [3]]
+
+
+def test_edited_targets_remake_their_report(tmp_path):
+    out = tmp_path / "st"
+    _stages(out, "--until", "plan")
+    _edit(out / "02_targets.json", lambda d: d.update(
+        eligible=[0, 2, 3], excluded=[{"call": 1, "reason": "hand-tuned elsewhere"}]))
+    assert _stages(out, "--from", "targets", "--until", "plan") == 0
+    assert "call 1: excluded: hand-tuned elsewhere" in (out / "02_report.txt").read_text()
+
+
+def test_an_earlier_until_removes_the_later_stages_files(tmp_path, capsys):
+    """Before, --until search after a run to cuda left 05_* and 06_* of the old plan in the folder."""
+    out = tmp_path / "st"
+    _stages(out, "--until", "cuda")
+    capsys.readouterr()
+    assert _stages(out, "--from", "targets", "--until", "search") == 0
+    assert f"removed {out}/05_plan.json" in capsys.readouterr().out
+    numbered = sorted(f for f in os.listdir(out) if f[:2].isdigit())
+    assert numbered == sorted(f for f in NUMBERED if f[:2] <= "04")

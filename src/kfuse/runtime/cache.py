@@ -153,11 +153,14 @@ def write_atomic(path: str, data: bytes) -> None:
 
 
 def _write_atomic(path: str, data: bytes) -> bool:
+    """Write a cache file; False where the cache folder is unusable (said once per folder: it
+    only costs recompilation)."""
     try:
         write_atomic(path, data)
         return True
-    except OSError:
-        return False   # a read-only cache directory only costs recompilation
+    except OSError as e:
+        config.cache_unusable(config.get().cache_dir, e.strerror or str(e))
+        return False
 
 
 def clear_memory():

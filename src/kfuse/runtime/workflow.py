@@ -357,6 +357,9 @@ def read_plan(folder: str, program: Program, cal=None, excluded: dict | None = N
             if len(k.calls) > 1 and c in (excluded or {}):
                 raise PlanError(f"{source}: kernel {k.name} fuses call {c}, which 02_targets.json excludes "
                                 f"from fusion ({excluded[c]}); make it eligible there first")
+    from ..model.predict import predict_plan   # the file's predicted_us was the plan before the edit
+    chosen.predicted_s = predict_plan(program, [(k.calls, k.params) for k in chosen.kernels],
+                                      cal or calibration())["time_s"]
     return chosen
 
 
@@ -539,7 +542,33 @@ class Run:
         if self.first <= 6 <= last and "cuda" in stages:
             add(f"06_{prog.name}.cu", stages["cuda"], "cuda: the module")
             add("06_report.txt", report_cuda(plan, self._resources(stages, arch)), "cuda: report")
-        return out
+        return self._resumed(plan) + out
+
+    def _resumed(self, plan: Plan | None) -> list:
+        """The derived files of the stage resumed from (its report; for the plan, also the plan
+        JSON with its prediction and the new OEG) made again from what was read back, those that
+        differ from the folder's: an edit leaves none of them describing the plan before it."""
+        prog, at, files = self.program, self.first - 1, []
+        if at == POSITION["targets"]:
+            tg = {"eligible": [c.id for c in prog.calls if c.id not in self.excluded],
+                  "excluded": [{"call": c, "reason": r} for c, r in sorted(self.excluded.items())]}
+            files.append(("02_report.txt", report_targets(tg)))
+        elif at == POSITION["search"]:
+            files.append(("04_report.txt", report_search(search_settings(prog, self.cal, self.strategy))))
+        elif at == POSITION["plan"] and plan is not None:
+            files += [("05_plan.json", plan.dumps(prog) + "\n"),
+                      ("05_oeg_new.dot", oeg_new(prog, plan, ddg.build(prog, excluded=self.excluded)[1])),
+                      ("05_report.txt", report_plan(prog, plan, self.cal, self.excluded))]
+        return [(name, data.encode(), "made again from the edited stage (the old one was stale)")
+                for name, data in files if _read_bytes(os.path.join(self.folder, name)) != data.encode()]
+
+    def stale(self, until: str) -> list:
+        """The numbered files in the folder of stages after ``until``: made by an earlier run, they
+        no longer follow from the stages this run writes (``kfuse stages`` removes them)."""
+        last = position(until)
+        names = os.listdir(self.folder) if os.path.isdir(self.folder) else []
+        return sorted(os.path.join(self.folder, f) for f in names
+                      if re.match(r"0[1-6]_", f) and int(f[:2]) > last and os.path.isfile(os.path.join(self.folder, f)))
 
     def _resources(self, stages: dict, arch: str | None) -> dict | None:
         """ptxas's report per kernel when the cubin stage ran (through the compile cache)."""
@@ -550,6 +579,14 @@ class Run:
         compiled, _target, _hit = compile_kernels(f"{self.program.name}.cu", stages["cuda"],
                                                   stages["kernels"].launches, arch or device.current_arch())
         return compiled.resources() or None
+
+
+def _read_bytes(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
 
 
 def _dump(d) -> bytes:

@@ -11,9 +11,9 @@ from ..errors import PlanError
 from ..ir import probe_row_length   # a fact of the sparse type: the rows probes' row length
 from ..ir import itemsize
 from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
-                   config, frozen, pack_width, serial_iters)
+                   frozen, pack_width, serial_iters)
 from .finish import sum_atomic_refusal
-from .vec import check_sum_atomic
+from .vec import DEFAULT_BLOCK, check_sum_atomic
 
 SPARSE_PER_ROW = 16   # nonzeros per row assumed where a sparse type has no hint
 #: how strongly the lanes a group leaves idle in its last step slow a rows kernel: time
@@ -24,7 +24,7 @@ FILL_EXPONENT = 0.5
 
 def rows_params(domain: Domain, group: int = 8) -> dict:
     """Launch parameters of a sparse-rows kernel: block size, threads per row, serial iterations."""
-    bs = config.get().block_size
+    bs = DEFAULT_BLOCK
     blocks = max(1, math.ceil(domain.length / (bs // group)))
     return {"block": bs, "group": group, "iters": max(1, math.ceil(blocks / blocks_wanted()))}
 

@@ -8,15 +8,17 @@ import math
 
 from ..errors import PlanError
 from ..ir import itemsize
-from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, config, frozen,
+from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
                    pack_width, serial_iters)
 from .finish import sum_atomic_refusal
+
+DEFAULT_BLOCK = 256   # threads per block of a vector kernel outside the fusion search (the unfused plan)
 
 
 def vec_params(domain: Domain, dtype: str = "float32") -> dict:
     """Launch parameters of a 1-D kernel: block size, elements per thread (one 16-byte
     pack), and serial iterations leaving about ``target_blocks_per_sm`` blocks per SM."""
-    bs = config.get().block_size
+    bs = DEFAULT_BLOCK
     vec = pack_width(dtype)
     blocks = max(1, math.ceil(domain.length / (bs * vec)))
     iters = max(1, math.ceil(blocks / blocks_wanted()))

@@ -59,6 +59,18 @@ def grid3d(ops):
     return grid3d
 
 
+def summed(ops):
+    def summed(t, a, b):   # a reduction of the scaled differences
+        return ops.sum(a * b * (t[1:, :] - t[:-1, :]))
+    return summed
+
+
+def masked(ops):
+    def masked(t, a, b):   # the product as a threshold
+        return ops.where(t[1:, :] > a * b, t[1:, :], t[:-1, :])
+    return masked
+
+
 CASES = {
     "product": (product, (64, 64), (0.1, 80.0)),
     "triple": (triple, (37, 45), (0.5, 0.25, 3.0)),
@@ -68,7 +80,12 @@ CASES = {
     "shared": (shared, (41, 23), (0.01, 20.0)),
     "returned": (returned, (25, 31), (0.5, -3.0)),
     "grid3d": (grid3d, (9, 11, 13), (0.05, 2.0)),
+    "summed": (summed, (33, 17), (0.5, 2.0)),
+    "masked": (masked, (20, 21), (0.5, 0.25)),
 }
+
+#: cases with a reduction (its workspace is not simulated by the CPU runner)
+REDUCING = ("summed",)
 
 #: the issue's program as a script (``kfuse plan`` printed a traceback)
 SCRIPT = """# a coefficient a * b of a stencil

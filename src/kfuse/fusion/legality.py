@@ -22,6 +22,8 @@ A set of calls may run in one kernel when
 """
 from __future__ import annotations
 
+from itertools import pairwise
+
 from .. import spaces
 from ..ir import Program
 from ..spaces import host_domain, program_info
@@ -60,8 +62,9 @@ class Analysis:
         return host_domain([self.info.domain(c) for c in calls])
 
     def check(self, calls) -> list:
-        """:func:`check` of ``calls``, remembered."""
-        key = tuple(sorted(set(calls)))
+        """:func:`check` of ``calls``, remembered (keyed by ``calls`` itself where it is a sorted
+        tuple: a search's fusions are, and a key per union of a long chain would double the memory)."""
+        key = calls if type(calls) is tuple and all(a < b for a, b in pairwise(calls)) else tuple(sorted(set(calls)))
         if len(key) > 1 and self.excluded:
             alone = [f"call {c} ({self.program.calls[c].label}) is not a fusion target: {self.excluded[c]}"
                      for c in key if c in self.excluded]

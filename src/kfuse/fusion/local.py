@@ -42,7 +42,7 @@ import time
 
 from .. import config, spaces
 
-__all__ = ["Evaluator", "segment_dp", "is_chain", "improve", "local_best"]
+__all__ = ["Evaluator", "segment_dp", "is_chain", "improve", "local_best", "neighbours", "SHARED_READERS"]
 
 _EPS = 1e-12
 
@@ -61,7 +61,7 @@ class Evaluator:
         self.host_fixed = getattr(search, "host_fixed", 0.0)
         self.launch = search.host_cost((), frozenset())   # a kernel writing nothing: its launch
         self.edges = [(s, d) for s, d, _ in an.graph.edges]
-        self.near = _neighbours(p, an.graph)
+        self.near = neighbours(p, an.graph)
         self._facts: dict = {}
         self.costed = 0
 
@@ -151,21 +151,29 @@ class Evaluator:
         return seen == len(indeg)
 
 
-def _neighbours(program, graph) -> dict:
+#: a value read by more calls links each reader only to the SHARED_READERS readers before and
+#: after it (call order): the greedy search's pairs stay linear in the calls, not quadratic
+#: (``x_{i+1} = x_i * a + y`` over 2,000 calls: every call reads y)
+SHARED_READERS = 8
+
+
+def neighbours(program, graph) -> dict:
     """Call -> the calls it shares data with (one reads what the other writes, or both read
-    the same value), as the greedy search pairs them."""
+    the same value: of a value's readers, those at most SHARED_READERS apart in call order),
+    as the greedy search pairs them."""
     near: dict = {c.id: set() for c in program.calls}
-    readers = graph.readers()
     prod = graph.producers
-    for c in program.calls:
-        for a in c.args.values():
-            b = program.base(a)
-            for other in readers.get(b, ()):
-                if other != c.id:
-                    near[c.id].add(other)
-            if b in prod and prod[b] != c.id:
-                near[c.id].add(prod[b])
-                near[prod[b]].add(c.id)
+    for b, readers in graph.readers().items():
+        rs = sorted(set(readers))
+        for i, c in enumerate(rs):
+            near[c].update(rs[max(0, i - SHARED_READERS):i])
+            near[c].update(rs[i + 1:i + 1 + SHARED_READERS])
+        src = prod.get(b)
+        if src is not None:
+            for c in rs:
+                if c != src:
+                    near[c].add(src)
+                    near[src].add(c)
     return near
 
 
@@ -215,6 +223,8 @@ def segment_dp(ev: Evaluator, max_len: int = 64, patience: int = 8, deadline: fl
             return None
         misses = 0
         for j in range(i + 1, min(n, i + max_len) + 1):
+            if deadline is not None and time.perf_counter() >= deadline:   # a long segment's costs add up
+                return None
             f = ev.facts(tuple(sorted(order[i:j])))
             if f is None:
                 misses += 1

@@ -8,10 +8,11 @@
 
 The search takes a cost function (the model's prediction), so planning stays a
 pure function of data: ``search(program, kernel_cost, plan_cost)``.  Programs
-of up to ``EXHAUSTIVE_CALLS`` calls are searched exhaustively over set
-partitions; larger ones by greedy merging of the pair that gains the most,
-which is quadratic in the number of calls per step, then a local search
-(:mod:`kfuse.fusion.local`).
+of up to ``EXHAUSTIVE_CALLS`` calls with at most ``EXHAUSTIVE_COMBINATIONS``
+legal combinations are searched exhaustively over set partitions (their number
+grows as the Bell numbers where every subset may fuse: 21,147 for 9 independent
+maps); others by greedy merging of the pair that gains the most, then a local
+search (:mod:`kfuse.fusion.local`).
 """
 from __future__ import annotations
 
@@ -26,15 +27,19 @@ from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.tile import walk_of
 from .fission import Fission, field_parts, fission
 from .legality import Analysis, check
-from .local import local_best
+from .local import local_best, neighbours
 from .legality import explain as legality_explain
 from .plan import (KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, short_name,
                    walk_refusal)
 
-__all__ = ["EXHAUSTIVE_CALLS", "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
+__all__ = ["EXHAUSTIVE_CALLS", "EXHAUSTIVE_COMBINATIONS", "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
            "order_groups", "Search", "make_plan", "fused_name"]
 
 EXHAUSTIVE_CALLS = 9
+#: the most legal combinations the exhaustive search costs (each a plan prediction, a few ms):
+#: a program with more takes the greedy and local searches (the stencil chain of 9 calls in the
+#: golden corpus has 2,092)
+EXHAUSTIVE_COMBINATIONS = 2500
 
 
 def shared_matrix(program: Program, first: list, second: list) -> str | None:
@@ -206,6 +211,7 @@ class Search:
         self._lean_impl: dict = {}
         self._variants: dict = {}   # group -> its implementations (whatever the outputs needed)
         self.evaluated = 0
+        self.costed = 0              # combinations the exhaustive search costed
         self.host_fixed = 0.0        # host seconds of a call of the plan besides its kernels' (local search)
         self._fission: dict = {}     # group -> its Fission, or None (lazy fission: :meth:`split`)
         self.fissions: dict = {}     # group -> the Fission a search move applied
@@ -324,10 +330,28 @@ class Search:
                     cost, kernels = c, trial
         return cost, kernels
 
-    def all_combinations(self, limit: int | None = None) -> list:
-        """Every legal combination with its prediction, best first (small programs)."""
-        out = []
+    def exhaustive_parts(self) -> list | None:
+        """The legal combinations of a program of up to EXHAUSTIVE_CALLS calls, or None where
+        it has more calls or more than EXHAUSTIVE_COMBINATIONS combinations (too many to cost)."""
+        if len(self.program.calls) > EXHAUSTIVE_CALLS:
+            return None
+        parts = []
         for part in legal_partitions(self.program, self.analysis):
+            if len(parts) >= EXHAUSTIVE_COMBINATIONS:
+                return None
+            parts.append(part)
+        return parts
+
+    def all_combinations(self, limit: int | None = None) -> list:
+        """Every legal combination with its prediction, best first (small programs: where there
+        are too many, :meth:`exhaustive_parts`, the best of the other searches alone).
+        ``costed``: how many combinations were costed."""
+        parts = self.exhaustive_parts()
+        if parts is None:
+            return [local_best(self)]
+        out = []
+        for part in parts:
+            self.costed += 1
             try:
                 out.append(self.combination(part))
             except ValueError:
@@ -418,7 +442,8 @@ class Search:
         pairs gaining equally, the first in the scan).
 
         Neighbours share data (one reads what the other writes, or both read the same
-        value); each step scans the pairs of neighbouring groups.  Legality, kernel costs and
+        value: :func:`kfuse.fusion.local.neighbours`); each step scans the pairs of
+        neighbouring groups.  Legality, kernel costs and
         each pair's gain are remembered, and a union whose cost is not known yet is costed only
         if its bound (:meth:`_floor_gain`) reaches the best gain known among the pairs of the
         step: the step picks the same pair as costing every union would.
@@ -427,17 +452,7 @@ class Search:
         self._readers = an.graph.readers()
         self._returned = {p.base(o) for o in p.outputs}
         self._gcost = {}
-        near: dict = {c.id: set() for c in p.calls}
-        prod = an.graph.producers
-        for c in p.calls:
-            for a in c.args.values():
-                b = p.base(a)
-                for other in self._readers.get(b, ()):
-                    if other != c.id:
-                        near[c.id].add(other)
-                if b in prod and prod[b] != c.id:
-                    near[c.id].add(prod[b])
-                    near[prod[b]].add(c.id)
+        near = neighbours(p, an.graph)
         group_of = {c.id: (c.id,) for c in p.calls}
         self._doms: dict = {}
         memo: dict = {}
@@ -519,9 +534,9 @@ class Search:
                         group_of[c] = p
 
     def best(self) -> tuple:
-        if len(self.program.calls) <= EXHAUSTIVE_CALLS:
-            return self.all_combinations()[0]
-        return local_best(self)   # greedy, then a local search (kfuse.fusion.local)
+        """(predicted seconds, [(calls, params)]): the exhaustive search's best where it is
+        within its limits, else the greedy and local searches' (kfuse.fusion.local)."""
+        return self.all_combinations()[0]
 
 
 def make_plan(program: Program, kernels: list, prediction: float | None = None, fissioned=None) -> Plan:

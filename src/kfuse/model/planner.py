@@ -34,7 +34,7 @@ def make_search(program: Program, cal: Calibration) -> Search:
     search = Search(program,
                     lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal,
                                                                  facts=facts(calls)),
-                    lambda kernels, needed: predict_plan(program, kernels, cal, needed)["time_s"],
+                    lambda kernels, needed: predict_plan(program, kernels, cal, needed, facts)["time_s"],
                     lambda groups: needed_outside(program, groups), host, zeroes,
                     lambda calls, needed: kernel_floor(program, calls, needed, cal, facts(calls)),
                     lambda calls, needed: cost_key(program, calls, needed, cal, facts(calls)))

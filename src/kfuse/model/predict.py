@@ -410,17 +410,20 @@ def reuse_gain(program: Program, kernels: list, cal: Calibration) -> float:
     return gain
 
 
-def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_kernel=None) -> dict:
-    """Predicted time of a call of the whole plan: ``kernels`` is a list of (calls, params).
+def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_kernel=None,
+                 facts_of=None) -> dict:
+    """Predicted time of a call of the whole plan: ``kernels`` is a list of (calls, params);
+    ``facts_of(calls)``: :func:`group_facts` of a kernel's calls, where a search keeps them.
 
     Returns GPU time, host time and their max (calls back to back overlap the two).
     """
     if needed_by_kernel is None:
         needed_by_kernel = needed_outside(program, [k[0] for k in kernels])
-    gpu = sum(predict_kernel(program, calls, params, needed_by_kernel[i], cal)
+    facts_of = facts_of or (lambda calls: None)
+    gpu = sum(predict_kernel(program, calls, params, needed_by_kernel[i], cal, facts=facts_of(calls))
               for i, (calls, params) in enumerate(kernels)) - reuse_gain(program, kernels, cal)
     # one kernel launched first zeroes the outputs of every kernel that sums into them by atomics
-    zeroing = any(kernel_traffic(program, calls, params, needed_by_kernel[i])["zeroed"]
+    zeroing = any(kernel_traffic(program, calls, params, needed_by_kernel[i], facts_of(calls))["zeroed"]
                   for i, (calls, params) in enumerate(kernels))
     n_out = sum(len(n) for n in needed_by_kernel)
     host = cal.host_call_s + (len(kernels) + zeroing) * cal.host_launch_s + n_out * cal.host_alloc_s

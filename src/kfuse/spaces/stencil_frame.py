@@ -93,6 +93,8 @@ def memory_axes(rank: int, order: str) -> tuple:
 def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
     """The :class:`Frame` of the grid kernel running ``calls`` (sorted ids) that stores
     ``stored`` (its outputs needed outside) and stages ``smem`` in shared memory."""
+    prologue = [c for c in calls if _scalar_prologue(program, c, info)]
+    calls = [c for c in calls if c not in prologue]
     arrays = [v for c in calls for v in list(program.calls[c].args.values()) + [program.calls[c].out]
               if program.value(v).type.kind not in ("scalar",)]
     first = program.value(program.base(arrays[0])) if arrays else None
@@ -133,7 +135,16 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
         for r in reads[c]:
             if r.base not in produced:
                 loads.setdefault(r.base, set()).update(_add(e, r.d) for e in evals)
+    reads.update((c, ()) for c in prologue)
     return Frame(rank, order, memory_axes(rank, order), pos, shape, reads, tuple(boxes), box, halo, reach, loads)
+
+
+def _scalar_prologue(program, c: int, info) -> bool:
+    """Whether call ``c`` is a scalar prologue of the kernel (``dt * k``: it reads and writes
+    scalars only, and every thread computes it before its points): it has no place in the frame."""
+    call = program.calls[c]
+    return not info.fn(c).is_reduce and all(
+        program.value(v).type.kind == "scalar" for v in list(call.args.values()) + [call.out])
 
 
 def _place_call(program, call, ops, pos, shape) -> tuple:

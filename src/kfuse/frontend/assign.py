@@ -13,7 +13,6 @@ from __future__ import annotations
 import numbers
 import weakref
 
-import numpy as np
 
 from ..errors import ArgumentError, KfuseError, ShapeError
 
@@ -149,13 +148,14 @@ def record_assign(b, old: str, at: tuple, inner: str, out: str | None = None, lo
 def _fits(value_shape: tuple, target: tuple) -> bool:
     """Whether NumPy broadcasts ``value_shape`` into ``target`` (for assignment: leading axes of
     length 1 beyond the target's rank are dropped first)."""
-    value_shape = tuple(value_shape)
+    value_shape, target = tuple(value_shape), tuple(target)
     while len(value_shape) > len(target) and value_shape[0] == 1:
         value_shape = value_shape[1:]
-    try:
-        return np.broadcast_shapes(tuple(value_shape), tuple(target)) == tuple(target)
-    except ValueError:
+    if len(value_shape) > len(target):
         return False
+    # axis by axis: np.broadcast_shapes refuses shapes of more than 2^63 elements, which the
+    # script front end's stand-in sizes of 3-D and 4-D grids reach
+    return all(v in (1, t) for v, t in zip(value_shape[::-1], target[::-1]))
 
 
 def _value(t, window: tuple, numpy_shape: tuple, value, as_operand) -> str:

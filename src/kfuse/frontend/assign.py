@@ -82,6 +82,23 @@ def check_operand(t):
                          "to keep the axis")
 
 
+def replaced_base(b, name: str) -> str | None:
+    """The array that value ``name`` stands for (itself, or the base of a slice or transpose)
+    when an assignment has replaced it since, else None: a script name still bound to it (an
+    alias ``w = v;`` or a slice ``w = v[1:-1];`` taken before ``v[0] = ...;``) would hold the
+    old values where NumPy shows the assigned ones."""
+    stale = _superseded(b)
+    base = b.values[name].view_of
+    if name in stale:
+        return name
+    return base if base is not None and base in stale else None
+
+
+def supersede(b, name: str) -> None:
+    """Mark value ``name`` of builder ``b`` replaced by an assignment (into it or an alias)."""
+    _superseded(b).add(name)
+
+
 def _superseded(b) -> set:
     return _SUPERSEDED.setdefault(b, set())
 

@@ -53,6 +53,12 @@ def _check_target(p, nt, val: str) -> None:
     if v.role == "input":
         raise p.err(f"assignment into input {nt.text!r}: kfuse returns new arrays and never modifies its "
                     f"inputs; assign into a copy and return it (w = copy({nt.text}); w[...] = ...;)", nt)
+    base = p.aliases.get(val)
+    if base is not None and p.b.values[base].role == "input":
+        shown = p.b.values[base].display
+        raise p.err(f"assignment into {nt.text!r}, which shares input {shown!r}'s memory (as NumPy's "
+                    f"w = {shown}; or a slice of it): kfuse never modifies its inputs; assign into a copy "
+                    f"(w = copy({shown});)", nt)
     p.wrap(nt, refuse_target, p.b, val)
 
 

@@ -147,16 +147,25 @@ def _used_sizes(prog: StencilProgram) -> dict:
     return {k: v for k, v in prog.sizes.items() if k in syms}
 
 
+def to_device(a: np.ndarray, order: str):
+    import cupy
+    return cupy.asarray(a, order=order)
+
+
+def to_host(a) -> np.ndarray:
+    import cupy
+    return cupy.asnumpy(a)
+
+
 def check_call(fn, prog: StencilProgram, host: dict) -> tuple:
     """(worst error / tolerance, outcome or None, message) of one device call on ``host``."""
-    import cupy
     import kfuse
-    args = [cupy.asarray(host[n], order=prog.order(n)) if isinstance(host[n], np.ndarray) else host[n]
+    args = [to_device(host[n], prog.order(n)) if isinstance(host[n], np.ndarray) else host[n]
             for n in prog.input_names]
     with kfuse.config.override(poison=True):
         outs = fn(*args)
-    outs = [cupy.asnumpy(o) for o in (outs if isinstance(outs, (tuple, list)) else (outs,))]
-    after = {n: (cupy.asnumpy(a) if isinstance(a, cupy.ndarray) else a) for n, a in zip(prog.input_names, args)}
+    outs = [to_host(o) for o in (outs if isinstance(outs, (tuple, list)) else (outs,))]
+    after = {n: (to_host(a) if not isinstance(a, float) else a) for n, a in zip(prog.input_names, args)}
     bad = changed_inputs(host, after)
     if bad:
         return 0.0, "changed input", f"the device call changed input(s) {bad}"
@@ -186,6 +195,7 @@ def run_stencil_gpu(seed: int) -> Result:
     stage = "frontend"
     try:
         fn = compiled(prog)
+        res.calls = len(prog.lines)
         if not prog.valid:
             res.outcome, res.cls = "internal error", f"invalid program accepted ({prog.invalid_kind})"
             return _done(res, t0, c0)

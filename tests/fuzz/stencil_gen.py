@@ -107,13 +107,13 @@ class _Gen:
         zero_d = [v for v in self.pool if v.shape == ()]
         if x < 0.6 or (x < 0.85 and not zero_d):
             c = self.r.choice(LITERALS)
-            return (f"({c!r})" if c < 0 else repr(c)), abs(c), 0.0
+            return (f"({c!r})" if c < 0 else repr(c)), abs(c), abs(c)     # rounded to the dtype
         if x < 0.85:
             v = self.r.choice(zero_d)
             return v.name, v.hi, v.err
         if len(self.scalars) < 3 and (not self.scalars or self.r.random() < 0.5):
             self.scalars.append(f"c{len(self.scalars)}")
-        return self.r.choice(self.scalars), 1.0, 0.0
+        return self.r.choice(self.scalars), 1.0, 1.0
 
     # ------------------------------------------------------------ slices
     def slice_text(self, v: SV, start: tuple, length: tuple) -> str:
@@ -365,7 +365,7 @@ def _assign_one(g: _Gen, v: SV) -> bool:
                 return False
             val, hi, err = e
         stmt = f"{key} = {val}"
-    g.lines.append(Line(stmt, stmt, "assign"))
+    g.lines.append(Line(stmt, stmt, f"assign-{k}"))
     g.assigned(v, hi, err)
     return True
 
@@ -478,7 +478,7 @@ def generate_stencil(seed: int, big: bool = False, max_ops: int | None = None) -
     n_ops = g.r.randint(1, max_ops)
     fns, weights = zip(*OPS)
     tries = 0
-    while sum(ln.what != "assign" for ln in g.lines) < n_ops and tries < 20 * n_ops:
+    while sum(not ln.what.startswith("assign") for ln in g.lines) < n_ops and tries < 20 * n_ops:
         tries += 1
         g.r.choices(fns, weights)[0](g)
     if not g.lines:

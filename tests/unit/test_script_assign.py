@@ -255,6 +255,8 @@ ERRORS = [
      "'w' holds v as it was before an assignment into v or a name sharing its memory"),
     ("alias read after an assignment", HEAD + "w = v;\nv[0, 0] = s;\nreturn w;\n", 7, 8,
      "'w' holds v as it was before an assignment"),
+    ("into an alias of an input", HEAD + "w = a[1:, :];\nw[0] = 1.0;\n", 6, 1,
+     "assignment into 'w', which shares input 'a''s memory"),
     ("array read after an assignment into its alias", HEAD + "w = v;\nw[-1] = v[0];\nt = v + w;\n", 7, 5,
      "'v' holds v as it was before an assignment"),
 ]

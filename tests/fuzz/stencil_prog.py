@@ -125,7 +125,7 @@ class StencilProgram:
         fn = self.python_function(NUMPY)
         args = [np.array(inputs[n], dtype=np.float64) if not isinstance(inputs[n], float) else inputs[n]
                 for n in self.input_names]
-        with np.errstate(all="raise"):
+        with np.errstate(over="raise", invalid="raise", divide="raise", under="ignore"):
             outs = fn(*args)
         return [np.asarray(o, dtype=np.float64) for o in outs]
 

@@ -6,6 +6,8 @@ writes into an input is a changed input; the report prints the program and a rep
 import numpy as np
 import pytest
 
+from kfuse.fusion import space
+
 from . import stencil_check
 from .stencil_gen import generate_stencil
 from .stencil_prog import NUMPY
@@ -28,6 +30,7 @@ def _fake_device(monkeypatch, corrupt=False, write_input=False):
     monkeypatch.setattr(stencil_check, "to_device", lambda a, order: a.copy(order=order))
     monkeypatch.setattr(stencil_check, "to_host", lambda a: np.array(a))
     monkeypatch.setattr(stencil_check, "BIG", False)
+    monkeypatch.setattr(space, "EXHAUSTIVE_CALLS", space.EXHAUSTIVE_CALLS)   # run_stencil_gpu lowers it
 
 
 def _seeds(n, dtype=None):

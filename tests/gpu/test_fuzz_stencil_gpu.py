@@ -7,7 +7,7 @@ Prints the table (programs, passes, clear errors, internal errors, mismatches, c
 a failure prints each failing program whole with its repro command.
 
 ``FUZZ_STENCIL_GPU_SEEDS=a:b`` runs other seeds; ``FUZZ_GPU_JOBS`` sets the processes sharing the
-GPU (default 4).  The fusion search is exhaustive up to 6 calls (``FUZZ_EXHAUSTIVE``, see
+GPU (default 8: planning and NVRTC, not the device, take most of the time).  The fusion search is exhaustive up to 6 calls (``FUZZ_EXHAUSTIVE``, see
 tests/fuzz/test_fuzz_stencil_compile.py).
 """
 import os
@@ -20,7 +20,7 @@ SEEDS = _seeds(os.environ.get("FUZZ_STENCIL_GPU_SEEDS", "0:300"))
 
 def test_fuzz_stencil_gpu():
     import kfuse
-    jobs = int(os.environ.get("FUZZ_GPU_JOBS", min(4, os.cpu_count() or 1)))
+    jobs = int(os.environ.get("FUZZ_GPU_JOBS", min(8, os.cpu_count() or 1)))
     results = run_seeds(SEEDS, gpu=True, jobs=jobs, cache_dir=kfuse.config.get().cache_dir,
                         work=run_stencil_gpu)
     summary = table(results)

@@ -14,7 +14,7 @@ from .stencil_prog import NUMPY
 
 
 def _fake_device(monkeypatch, corrupt=False, write_input=False):
-    def compiled(prog):
+    def compiled(prog, args):
         fn = prog.python_function(NUMPY)
 
         def run(*xs):

@@ -1,8 +1,9 @@
 """GPU stencil fuzz tier: 300 generated stencil programs (seeds 0-299, tests/fuzz/stencil_gen.py,
 grids up to 2^21 points, chains of up to 7 statements besides window assignments) run on the
-device through ``kfuse.jit`` and ``kfuse.compile_script``, each called on its inputs and on fresh
-ones with outputs poisoned, every element within the program's rounding bound of NumPy float64
-running the program's own Python text, every input array bitwise unchanged after each call.
+device through ``kfuse.jit`` and ``kfuse.compile_script``, each called on its inputs, on fresh
+ones and on those again (the replayed-graph path) with outputs poisoned, every element within
+the program's rounding bound of NumPy float64 running the program's own Python text, every
+input array bitwise unchanged after each call.
 Prints the table (programs, passes, clear errors, internal errors, mismatches, changed inputs);
 a failure prints each failing program whole with its repro command.
 

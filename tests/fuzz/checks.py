@@ -21,7 +21,7 @@ from kfuse.errors import CompileError, KfuseError
 from .generator import FuzzProgram, generate, sparse_input
 
 ARCH = "sm_90"
-OUTCOMES = ("ok", "clear error", "internal error", "mismatch")
+OUTCOMES = ("ok", "clear error", "internal error", "mismatch", "changed input")
 
 # the bugs of issue 17 that other helpers are fixing: (class, pattern over "Type: message")
 KNOWN = (

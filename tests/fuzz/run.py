@@ -3,6 +3,7 @@
     PYTHONPATH=src python -m tests.fuzz.run --seeds 0:1000            # CI tier (no GPU)
     PYTHONPATH=src python -m tests.fuzz.run --seeds 0:300 --gpu       # on the GPU
     PYTHONPATH=src python -m tests.fuzz.run --seeds 17:18 --show      # one program, printed whole
+    PYTHONPATH=src python -m tests.fuzz.run --stencil --seeds 0:1000  # stencil programs (stencil_gen.py)
 
 Failing programs are printed whole (source, seed, error, repro command) with ``--show``
 (always for a single seed).  Exit status 1 when any internal error or mismatch occurred.
@@ -134,7 +135,7 @@ def table(results: list) -> str:
 
 
 def failures(results: list) -> list:
-    return [r for r in results if r.outcome in ("internal error", "mismatch")]
+    return [r for r in results if r.outcome in ("internal error", "mismatch", "changed input")]
 
 
 def main(argv=None) -> int:
@@ -144,17 +145,23 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=None,
                     help="processes (default: every CPU for the CPU tier, 4 on the GPU)")
     ap.add_argument("--show", action="store_true", help="print every failing program whole")
+    ap.add_argument("--stencil", action="store_true", help="stencil programs (tests/fuzz/stencil_gen.py)")
     ap.add_argument("--cache-dir", default=None, help="NVRTC cache (default: a fresh temporary one)")
     args = ap.parse_args(argv)
     seeds = _seeds(args.seeds)
     if args.jobs is None:
         args.jobs = min(4, os.cpu_count() or 1) if args.gpu else (os.cpu_count() or 1)
     t0 = time.perf_counter()
-    results = run_seeds(seeds, args.gpu, args.jobs, args.cache_dir)
+    work, show = None, report
+    if args.stencil:
+        from . import stencil_check
+        work = stencil_check.run_stencil_gpu if args.gpu else stencil_check.run_stencil_cpu
+        show = stencil_check.report
+    results = run_seeds(seeds, args.gpu, args.jobs, args.cache_dir, work=work)
     bad = failures(results)
     if args.show or len(seeds) == 1:
         for r in (bad if len(seeds) > 1 else results):
-            print(report(r, args.gpu) + "\n")
+            print(show(r, args.gpu) + "\n")
     print(table(results))
     print(f"{time.perf_counter() - t0:.1f} s wall, {sum(r.seconds for r in results):.1f} s in programs, "
           f"{sum(r.cpu for r in results):.1f} CPU s in programs "

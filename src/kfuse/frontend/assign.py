@@ -13,7 +13,6 @@ from __future__ import annotations
 import numbers
 import weakref
 
-import numpy as np
 
 from ..errors import ArgumentError, KfuseError, ShapeError
 
@@ -83,6 +82,23 @@ def check_operand(t):
                          "to keep the axis")
 
 
+def replaced_base(b, name: str) -> str | None:
+    """The array that value ``name`` stands for (itself, or the base of a slice or transpose)
+    when an assignment has replaced it since, else None: a script name still bound to it (an
+    alias ``w = v;`` or a slice ``w = v[1:-1];`` taken before ``v[0] = ...;``) would hold the
+    old values where NumPy shows the assigned ones."""
+    stale = _superseded(b)
+    base = b.values[name].view_of
+    if name in stale:
+        return name
+    return base if base is not None and base in stale else None
+
+
+def supersede(b, name: str) -> None:
+    """Mark value ``name`` of builder ``b`` replaced by an assignment (into it or an alias)."""
+    _superseded(b).add(name)
+
+
 def _superseded(b) -> set:
     return _SUPERSEDED.setdefault(b, set())
 
@@ -149,13 +165,14 @@ def record_assign(b, old: str, at: tuple, inner: str, out: str | None = None, lo
 def _fits(value_shape: tuple, target: tuple) -> bool:
     """Whether NumPy broadcasts ``value_shape`` into ``target`` (for assignment: leading axes of
     length 1 beyond the target's rank are dropped first)."""
-    value_shape = tuple(value_shape)
+    value_shape, target = tuple(value_shape), tuple(target)
     while len(value_shape) > len(target) and value_shape[0] == 1:
         value_shape = value_shape[1:]
-    try:
-        return np.broadcast_shapes(tuple(value_shape), tuple(target)) == tuple(target)
-    except ValueError:
+    if len(value_shape) > len(target):
         return False
+    # axis by axis: np.broadcast_shapes refuses shapes of more than 2^63 elements, which the
+    # script front end's stand-in sizes of 3-D and 4-D grids reach
+    return all(v in (1, t) for v, t in zip(value_shape[::-1], target[::-1]))
 
 
 def _value(t, window: tuple, numpy_shape: tuple, value, as_operand) -> str:

@@ -28,6 +28,7 @@ import re
 from ..errors import KfuseError, ScriptError
 from ..ir import DTYPES, Program
 from .builder import GraphBuilder
+from .assign import replaced_base
 from .script_assign import indexed_assignment
 from .script_decl import DeclParser
 from .script_expr import ExprParser
@@ -53,6 +54,7 @@ class _Parser(DeclParser, ExprParser):
         self.probes: dict = {}        # size name -> its stand-in value
         self.origins: dict = {}       # value name -> the grid point of its element 0 (if not 0)
         self.moved: set = set()       # values computed from slices or offsets
+        self.aliases: dict = {}       # value of ``w = v;`` or ``w = v[1:-1];`` -> the array v (NumPy: one memory)
         self.unroll = 1               # iterations of the enclosing repeats
         self.structured: dict = {}    # name -> (structure, uplo, unit, token) of sym=/tri= declarations
         self.pending_structure = None  # the declaration being read's structure (script_decl.py)
@@ -249,9 +251,15 @@ class _Parser(DeclParser, ExprParser):
             new = self.b.fresh_name(nt.text)
             self._rename(val, new, nt.text, label, first_call)
             return new
-        # plain copy of another name, a literal or a view: make it a real call
+        # plain copy of another name, a literal or a view: make it a real call, remembered as an
+        # alias of the array (NumPy's w = v and w = v[1:-1] share v's memory: an assignment into
+        # either one makes the other name stale, see lookup and script_assign)
         src = val
-        return self.wrap(nt, self.b.call, "copy", {"x": src}, label, (nt.line, nt.col), nt.text)
+        new = self.wrap(nt, self.b.call, "copy", {"x": src}, label, (nt.line, nt.col), nt.text)
+        if v.role != "const" and v.type.kind not in ("scalar", "sparse"):
+            base = v.view_of or val
+            self.aliases[new] = self.aliases.get(base, base)
+        return new
 
     def _rename(self, old, new, user, label, first_call=0):
         """Rename the statement's result ``old`` to ``new``; only calls from ``first_call`` on
@@ -269,7 +277,16 @@ class _Parser(DeclParser, ExprParser):
 
     def lookup(self, nt) -> str:
         if nt.text in self.env:
-            return self.env[nt.text]
+            val = self.env[nt.text]
+            base = replaced_base(self.b, val) or (replaced_base(self.b, self.aliases[val]) if val in self.aliases
+                                                  else None)
+            if base is not None:
+                shown = self.b.values[base].display
+                raise self.err(f"{nt.text!r} holds {shown} as it was before an assignment into {shown} or "
+                               "a name sharing its memory (w = v; and w = v[1:-1]; share it in NumPy): NumPy "
+                               "would show the assigned values; read it again after the assignment, or copy "
+                               "first (w = copy(v);)", nt)
+            return val
         if nt.text in self.decl:
             raise self.err(f"{nt.text!r} is used before it is assigned", nt)
         raise self.err(f"unknown variable {nt.text!r}", nt)

@@ -18,7 +18,7 @@ target), the ``[`` (the index) or the value's first token (its shape).
 from __future__ import annotations
 
 from ..errors import KfuseError
-from .assign import assigned_window, check_value_shape, record_assign, refuse_target
+from .assign import assigned_window, check_value_shape, record_assign, refuse_target, supersede
 from .script_lower import Lowering, _ints
 
 
@@ -38,6 +38,8 @@ def indexed_assignment(p) -> None:
     if 0 in window:
         return   # NumPy assigns nothing
     new = p.wrap(eq, record_assign, p.b, old, at, inner, nt.text, (nt.line, nt.col))
+    if old in p.aliases:   # w = v; w[0] = ...: NumPy changed v too
+        supersede(p.b, p.aliases[old])
     if old in p.origins:
         p.origins[new] = p.origins[old]
     if old in p.moved:
@@ -51,6 +53,12 @@ def _check_target(p, nt, val: str) -> None:
     if v.role == "input":
         raise p.err(f"assignment into input {nt.text!r}: kfuse returns new arrays and never modifies its "
                     f"inputs; assign into a copy and return it (w = copy({nt.text}); w[...] = ...;)", nt)
+    base = p.aliases.get(val)
+    if base is not None and p.b.values[base].role == "input":
+        shown = p.b.values[base].display
+        raise p.err(f"assignment into {nt.text!r}, which shares input {shown!r}'s memory (as NumPy's "
+                    f"w = {shown}; or a slice of it): kfuse never modifies its inputs; assign into a copy "
+                    f"(w = copy({shown});)", nt)
     p.wrap(nt, refuse_target, p.b, val)
 
 

@@ -8,8 +8,8 @@ Prints the table (programs, passes, clear errors, internal errors, mismatches, c
 a failure prints each failing program whole with its repro command.
 
 ``FUZZ_STENCIL_GPU_SEEDS=a:b`` runs other seeds; ``FUZZ_GPU_JOBS`` sets the processes sharing the
-GPU (default 8: planning and NVRTC, not the device, take most of the time).  The fusion search is exhaustive up to 6 calls (``FUZZ_EXHAUSTIVE``, see
-tests/fuzz/test_fuzz_stencil_compile.py).
+GPU (default 8: planning and NVRTC, not the device, take most of the time).  The fusion search is kfuse's own
+(``FUZZ_EXHAUSTIVE`` lowers its call limit).
 """
 import os
 

@@ -131,10 +131,20 @@ def finish(job: dict) -> dict:
         timed_out = True
     job["log"].seek(0)
     text = job["log"].read()
+    _keep_log(job["tool"] or "none", text)
     res = parse(text, job["names"])
     return {"tool": job["tool"] or "none", "rc": proc.returncode, "timed_out": timed_out,
             "seconds": round(time.perf_counter() - job["t0"], 1), "result": res,
             "tail": "\n".join(l for l in text.splitlines() if not l.startswith(MARK))[-4000:]}
+
+
+def _keep_log(tool: str, text: str, cap: int = 4 << 20) -> None:
+    """The whole output of one tool's run as ``$OUT/sanitizer_<tool>.log`` (its first ``cap``
+    characters: the first errors name the kernel and the address), where ``OUT`` is set."""
+    out = os.environ.get("OUT")
+    if out:
+        with open(os.path.join(out, f"sanitizer_{tool}.log"), "a") as f:
+            f.write(text[:cap])
 
 
 # --------------------------------------------------------------------- the whole run

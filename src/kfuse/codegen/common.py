@@ -14,6 +14,8 @@ import contextlib
 import dataclasses
 import math
 
+import numpy as np
+
 from ..ir import DTYPES, ctype, is_complex
 
 #: combine operator of a reduction -> the prelude's functor template
@@ -130,6 +132,14 @@ class _Embedded:
     block: CodeBlock
 
 
+def comment_text(text) -> str:
+    """``text`` made safe inside a ``//`` comment of generated code: printable ASCII stays, any
+    other character (a newline would end the comment; a backslash ending a line would splice
+    the next one into it) is written as its Python escape (``\\n``, ``\\x5c``, ``\\u03b1``)."""
+    return "".join(c if " " <= c <= "~" and c != "\\" else "\\x5c" if c == "\\" else ascii(c)[1:-1]
+                   for c in str(text))
+
+
 def literal(value, dtype: str) -> str:
     """A C literal of ``dtype`` (``2.0f``, ``kf_c64(1.0f, -2.0f)``)."""
     if is_complex(dtype):
@@ -140,8 +150,23 @@ def literal(value, dtype: str) -> str:
                      "f" if dtype == "float32" else "")
 
 
+def _float32_range(x: float) -> float:
+    """``x`` as NumPy stores it in float32 where that leaves the finite range: a magnitude that
+    rounds past FLT_MAX is an infinity, one that rounds below the smallest subnormal is a signed
+    zero (NVRTC refuses such a ``f`` literal: "floating constant is out of range")."""
+    if math.isfinite(x) and x != 0.0:
+        y = float(np.float32(x))
+        if math.isinf(y) or y == 0.0:
+            return y
+    return x
+
+
 def _real_lit(x: float, suf: str) -> str:
-    """A real C literal (``suf``: "f" for float); NaN and infinities by their bit patterns."""
+    """A real C literal (``suf``: "f" for float); NaN and infinities by their bit patterns.  A
+    float literal out of float32's range is the infinity or zero NumPy rounds it to."""
+    if suf:
+        with np.errstate(over="ignore", under="ignore"):
+            x = _float32_range(x)
     if math.isnan(x):
         return "__int_as_float(0x7fc00000)" if suf else "__longlong_as_double(0x7ff8000000000000ll)"
     if math.isinf(x):

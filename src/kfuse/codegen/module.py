@@ -7,7 +7,7 @@ from ..errors import CompileError, PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
 from ..ir import Program, ident
 from ..spaces.budget import smem_refusal
-from .common import KArg, KernelSource
+from .common import KArg, KernelSource, comment_text
 from .lowering import lower
 from .render import module_text, signature
 from .shadow import shadowed
@@ -70,6 +70,7 @@ def generate(program: Program, plan: Plan) -> Module:
     space's schema and ``validate``; one PlanError naming the kernel), so the lowerings only
     print what their space's geometry says."""
     check_plan(program, plan)
+    program = printable(program)
     for kp in plan.kernels:   # a kernel over the static shared-memory limit would not compile
         why = smem_refusal(program, kp.calls, kp.params)
         if why:
@@ -82,6 +83,23 @@ def generate(program: Program, plan: Plan) -> Module:
     check_names(mod.launches)
     mod.source = module_text(program, kernels, mod.zero)
     return mod
+
+
+def printable(program: Program) -> Program:
+    """``program`` with every text the generated code prints in comments (its name, the values'
+    names, the calls' labels) made safe there (:func:`kfuse.codegen.common.comment_text`): a
+    name such as ``"p\\n#define blockIdx threadIdx"`` once ended the header's comment and
+    compiled a wrong kernel.  ``program`` itself where all of it is safe already (a copy
+    otherwise; the values' keys, which the generated code prints through :func:`ident`, stay)."""
+    def safe(text) -> bool:
+        return text is None or comment_text(text) == text
+    if safe(program.name) and all(safe(v.display) for v in program.values.values()) \
+            and all(safe(c.label) for c in program.calls):
+        return program
+    values = {n: dataclasses.replace(v, user_name=comment_text(v.display)) if not safe(v.display) else v
+              for n, v in program.values.items()}
+    calls = [dataclasses.replace(c, label=comment_text(c.label)) for c in program.calls]
+    return dataclasses.replace(program, name=comment_text(program.name), values=values, calls=calls)
 
 
 def check_names(kernels: list) -> None:

@@ -115,7 +115,7 @@ class Call:
     def name(self) -> str:
         """Identifier used for kernels and routines: ``<first output>_<fn>``."""
         first = next(iter(self.outs.values()), f"c{self.id}")
-        base = "".join(c if c.isalnum() or c == "_" else "_" for c in first)
+        base = c_chars(first)
         return f"{base}_{self.fn}"
 
     def to_json(self) -> dict:
@@ -152,17 +152,35 @@ tid lane warp row0 col0 pid pid_m pid_n kt kt0 nkt klo khi kchunk split group fi
 A2_COPIES A2_LD A2_SK A2_SX ALL_F ALL_S A_in0 B2_COPIES B2_LD B2_SK B2_SX D G LD PACK PX PY ROWS SUB W
 af as base bf bs c co col d dst f0 g i0 idx in j k0 kg kk kq kr live mi mirror more ni o off ok on per q
 r0 red ro row rows s0 sk src step sub sum t tc tg total tr valid w wcol wrow xg xq xr
+NULL INFINITY NAN HUGE_VAL HUGE_VALF FLT_MAX DBL_MAX EOF assert printf malloc free memcpy memset main
+fma fmaf fabs fabsf sqrtf expf exp2 exp2f expm1 log logf log2 log10 log1p pow powf cbrt hypot hypotf
+sin sinf cos cosf tan tanf sinh cosh tanh tanhf asin acos atan atan2 erf erfc floor ceil round trunc
+rint fmin fmax fminf fmaxf fmod copysign isnan isinf isfinite signbit rsqrt rsqrtf
+atomicAdd atomicCAS atomicExch atomicMax atomicMin clock clock64 std cuda
+float2 float3 float4 double2 double3 double4 int2 int3 int4 uint2 uint3 uint4 longlong2 dim3
+make_float2 make_float4 make_double2 make_int2 make_int4 make_uint2 make_uint4
 """.split())   # the second part: the GEMM / TRSM emitters' constants and function-scope locals; the third:
 # every other local an emitter declares (collected with kfuse.codegen.shadow.declared over the golden
 # corpus, 150 fuzz programs and the BLAS-3 routines in both precisions; codegen.module.check_names
 # refuses a kernel where a value's name still meets a local: gemm(A, B, alpha=j) once scaled
-# column j by j)
+# column j by j); the last: macros (NULL), C library and CUDA math functions, vector types and
+# intrinsics the generated code calls (a parameter named fma hid the function in the GEMM epilogue)
 
 
 # the generated code derives names for its own locals and routines by appending ``_`` and a
 # lowercase word to an identifier (``A_e`` holds elements of ``A``, ``r_acc`` partial sums of
 # ``r``, ``q_gemv_compute`` is a routine); identifiers must never look like that
 _GENERATED_SUFFIX = re.compile(r"_[a-z]+$")
+# names C and C++ keep for the implementation (``__global__``, ``__CUDA_ARCH__``, ``_Bool``)
+_IMPLEMENTATION = re.compile(r"__|_[A-Z]")
+
+
+def c_chars(name: str) -> str:
+    """``name`` in the characters of a C identifier: ASCII letters, digits and ``_`` stay, any
+    other ASCII character becomes ``_`` and any other character ``u`` and its code in hex
+    (``α`` -> ``u3b1``: Python allows it in a name, NVRTC refuses it: "unrecognized token")."""
+    return "".join(c if c.isascii() and (c.isalnum() or c == "_") else "_" if c.isascii() else f"u{ord(c):x}"
+                   for c in name)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -170,16 +188,18 @@ def _ident(name: str) -> str:
     """A C identifier made from a value name (``B.1`` -> ``B_1``; ``s`` -> ``s_``, which the
     generated code uses for an index).
 
-    A trailing ``_`` is added to reserved words, to the ``kf_`` prefix (any case: ``KF_``
+    A trailing ``_`` is added to reserved words (C/C++ keywords, macros such as ``NULL``, the
+    math functions and CUDA names the generated code uses), to names C keeps for the
+    implementation (``__global__``, ``_Bool``), to the ``kf_`` prefix (any case: ``KF_``
     names the helpers' include guards), and to names ending
     in ``_`` plus a lowercase word (``A_e`` -> ``A_e_``: it cannot clash with the register
     array ``A_e`` of ``A``).  Names already ending in ``_`` get one more, which keeps the
     mapping one-to-one (``s`` -> ``s_``, ``s_`` -> ``s__``).
     """
-    out = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+    out = c_chars(name)
     out = out if out and not out[0].isdigit() else "v" + out
     if (out in RESERVED or out.lower().startswith("kf_") or out.endswith("_")
-            or _GENERATED_SUFFIX.search(out)):
+            or _GENERATED_SUFFIX.search(out) or _IMPLEMENTATION.match(out)):
         out += "_"
     return out
 

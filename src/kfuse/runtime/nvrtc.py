@@ -140,7 +140,10 @@ class CompileResult:
 
 def compile_cuda(source: str, arch: str = "sm_90", name: str = "kfuse.cu", options=(),
                  verbose_ptxas: bool = True) -> CompileResult:
-    """Compile ``source`` to a cubin for ``arch``; CompileError carries NVRTC's log."""
+    """Compile ``source`` to a cubin for ``arch``; CompileError carries NVRTC's log.  ``name``
+    (the file name NVRTC's messages give) is made of letters, digits, ``_``, ``.`` and ``-`` only
+    (:func:`file_name`)."""
+    name = file_name(name)
     lib = _lib()
     prog = ctypes.c_void_p()
     _check(lib.nvrtcCreateProgram(ctypes.byref(prog), source.encode(), name.encode(), 0, None, None),
@@ -162,6 +165,14 @@ def compile_cuda(source: str, arch: str = "sm_90", name: str = "kfuse.cu", optio
         return CompileResult(buf.raw, log, arch, opts)
     finally:
         lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+
+def file_name(name: str) -> str:
+    """``name`` as NVRTC's file name: each character but ASCII letters, digits, ``_``, ``.``
+    and ``-`` becomes ``_``, and at most 120 characters stay (a program's name may hold a
+    newline, which NVRTC would print into its messages as source)."""
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", str(name))[:120]
+    return safe or "kfuse.cu"
 
 
 def _get_log(lib, prog) -> str:

@@ -132,6 +132,9 @@ class _Embedded:
     block: CodeBlock
 
 
+FLT_MAX = float(np.finfo(np.float32).max)
+
+
 def comment_text(text) -> str:
     """``text`` made safe inside a ``//`` comment of generated code: printable ASCII stays, any
     other character (a newline would end the comment; a backslash ending a line would splice
@@ -150,23 +153,29 @@ def literal(value, dtype: str) -> str:
                      "f" if dtype == "float32" else "")
 
 
-def _float32_range(x: float) -> float:
-    """``x`` as NumPy stores it in float32 where that leaves the finite range: a magnitude that
-    rounds past FLT_MAX is an infinity, one that rounds below the smallest subnormal is a signed
-    zero (NVRTC refuses such a ``f`` literal: "floating constant is out of range")."""
-    if math.isfinite(x) and x != 0.0:
-        y = float(np.float32(x))
-        if math.isinf(y) or y == 0.0:
-            return y
+def _float32_range(x: float):
+    """``x`` as NumPy stores it in float32 where a decimal ``f`` literal would not do (NVRTC
+    refuses those: "floating constant is out of range"): past FLT_MAX the infinity or FLT_MAX
+    it rounds to, below the smallest subnormal a signed zero, a subnormal as the C expression
+    of its bits (a str); else ``x`` itself."""
+    if not math.isfinite(x) or x == 0.0:
+        return x
+    y = np.float32(x)
+    if math.isinf(y) or y == 0.0 or abs(x) > FLT_MAX:
+        return float(y)
+    if abs(y) < np.finfo(np.float32).tiny:
+        return f"__int_as_float(0x{int(y.view(np.uint32)):08x})"
     return x
 
 
 def _real_lit(x: float, suf: str) -> str:
     """A real C literal (``suf``: "f" for float); NaN and infinities by their bit patterns.  A
-    float literal out of float32's range is the infinity or zero NumPy rounds it to."""
+    float32 literal out of float32's normal range is what NumPy rounds it to (:func:`_float32_range`)."""
     if suf:
         with np.errstate(over="ignore", under="ignore"):
             x = _float32_range(x)
+        if isinstance(x, str):
+            return x
     if math.isnan(x):
         return "__int_as_float(0x7fc00000)" if suf else "__longlong_as_double(0x7ff8000000000000ll)"
     if math.isinf(x):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from ..errors import CompileError, PlanError
 from ..fusion.plan import Plan, check_plan, needed_outside
@@ -80,9 +81,28 @@ def generate(program: Program, plan: Plan) -> Module:
     for i, kp in enumerate(plan.kernels):
         kernels.extend(lower(program, kp, need[i]))
     mod = Module("", kernels, zero_kernel(program, kernels))
+    check_launches(mod.launches)
     check_names(mod.launches)
     mod.source = module_text(program, kernels, mod.zero)
     return mod
+
+
+GRID_LIMITS = (2**31 - 1, 65535, 65535)   # CUDA's largest grid, per axis
+
+
+def check_launches(kernels: list) -> None:
+    """Refuse a kernel whose grid CUDA cannot launch (x up to 2^31 - 1 blocks, y and z up to
+    65535) or whose block holds more than 1024 threads: one PlanError naming the kernel and its
+    grid (an edited plan's 16 x 16 GEMM tiles at 2^20 x 2^20 once asked for 2^32 blocks)."""
+    for k in kernels:
+        grid, block = tuple(k.grid), tuple(k.block)
+        for axis, n, limit in zip("xyz", grid, GRID_LIMITS):
+            if n > limit:
+                raise PlanError(f"kernel {k.name}: its grid {grid} has {n} blocks along {axis}, more than "
+                                f"CUDA launches ({limit}): take larger tiles or more serial iterations")
+        if math.prod(block) > 1024:
+            raise PlanError(f"kernel {k.name}: its block {block} holds {math.prod(block)} threads, more "
+                            "than CUDA's 1024")
 
 
 def printable(program: Program) -> Program:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ..errors import CompileError, PlanError
+from ..errors import CompileError, PlanError, ShapeError
 from ..fusion.plan import Plan, check_plan, needed_outside
 from ..ir import Program, ident
 from ..spaces.budget import smem_refusal
@@ -71,6 +71,8 @@ def generate(program: Program, plan: Plan) -> Module:
     space's schema and ``validate``; one PlanError naming the kernel), so the lowerings only
     print what their space's geometry says."""
     check_plan(program, plan)
+    for kp in plan.kernels:
+        check_extents(program, kp)
     program = printable(program)
     for kp in plan.kernels:   # a kernel over the static shared-memory limit would not compile
         why = smem_refusal(program, kp.calls, kp.params)
@@ -85,6 +87,32 @@ def generate(program: Program, plan: Plan) -> Module:
     check_names(mod.launches)
     mod.source = module_text(program, kernels, mod.zero)
     return mod
+
+
+INT32 = 2**31   # positions from here on wrap in a 32-bit int
+#: spaces whose kernels count positions along an axis in ``int``: stencil coordinates (x_p),
+#: GEMM's and TRSM's M, N, K, sparse rows' N.  Flat offsets take ``long long`` in every space
+#: where a value holds 2^31 elements or more, chosen per kernel (``idx_t``): 32-bit arithmetic
+#: wherever it fits; vector and tile kernels count along an axis in ``idx_t`` too
+AXIS_INT = ("grid", "gemm", "trsm", "rows")
+
+
+def check_extents(program: Program, kp) -> None:
+    """Refuse a kernel with an axis of 2^31 or more points where its space counts positions
+    along an axis in ``int`` (:data:`AXIS_INT`): one ShapeError naming the kernel, the value and
+    the axis (``constexpr int K`` once wrapped a 2^31 inner dimension to a negative one: C = 0)."""
+    if kp.space not in AXIS_INT:
+        return
+    names = {program.base(v) for c in kp.calls for v in (*program.calls[c].args.values(),
+                                                          *program.calls[c].outs.values())}
+    for v in sorted(names):
+        val = program.value(v)
+        shape = [d for d in val.type.shape if isinstance(d, int)]
+        for axis, n in enumerate(shape):
+            if n >= INT32:
+                raise ShapeError(f"kernel {kp.name}: axis {axis} of {val.display} has {n} points; {kp.space} "
+                                 f"kernels count positions along an axis in 32-bit int (at most {INT32 - 1}): "
+                                 "split the array")
 
 
 GRID_LIMITS = (2**31 - 1, 65535, 65535)   # CUDA's largest grid, per axis

@@ -127,6 +127,12 @@ def supported_archs() -> list:
     return list(arr)
 
 
+#: NVRTC warnings compiled as errors: #68 "integer conversion resulted in a change of sign" and
+#: #69 "... in truncation" (a constant that does not fit its int, such as an extent of 2^31,
+#: wraps silently otherwise); NVRTC 12 and 13 take the option
+DIAG_ERRORS = "--diag-error=68,69"
+
+
 class CompileResult:
     """A cubin plus NVRTC's log (which holds ptxas's resource report when asked for)."""
 
@@ -149,7 +155,7 @@ def compile_cuda(source: str, arch: str = "sm_90", name: str = "kfuse.cu", optio
     _check(lib.nvrtcCreateProgram(ctypes.byref(prog), source.encode(), name.encode(), 0, None, None),
            "nvrtcCreateProgram")
     try:
-        opts = [f"-arch={arch}", "-std=c++17", "--use_fast_math=false", *options]
+        opts = [f"-arch={arch}", "-std=c++17", DIAG_ERRORS, "--use_fast_math=false", *options]
         opts = [o for o in opts if o != "--use_fast_math=false"]
         if verbose_ptxas:
             opts.append("--ptxas-options=-v")

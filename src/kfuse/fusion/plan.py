@@ -22,7 +22,7 @@ import re
 from .. import spaces
 from ..errors import PlanError
 from ..ir import Program
-from ..ir.program import RESERVED
+from ..ir.program import C_NAMES
 from ..spaces import Domain, call_domain, default_dtype, kernel_domain, kernel_space, program_info
 from .legality import Analysis, check
 
@@ -112,13 +112,13 @@ _C_KEYWORDS = frozenset("""auto break case char const continue default do double
 
 
 def kernel_name_refusal(name: str) -> str | None:
-    """Why a plan's kernel name (a C identifier) may not name a kernel, or None: a name the
-    generated CUDA uses itself (``RESERVED``: C/C++ words, ``threadIdx``, ``printf``, ``main``,
-    math functions, kfuse's locals), one C keeps for the implementation (``__global__``,
+    """Why a plan's kernel name (a C identifier) may not name a kernel, or None: a name C, C++
+    or CUDA own at file scope (``C_NAMES``: keywords, ``threadIdx``, ``printf``, ``main``, math
+    functions; kfuse's locals may name a kernel: they shadow it inside a body), one C keeps for the implementation (``__global__``,
     ``_Bool``), kfuse's prefix ``kf_`` (any case: ``KF_GEMM_HELPERS`` is a macro) or the
     suffix of a call's routine (``_compute``, ``_finalize``)."""
-    if name in RESERVED:
-        return f"{name!r} is a name the generated CUDA uses (a C/CUDA word, library function or kfuse local)"
+    if name in C_NAMES:
+        return f"{name!r} is a name C, C++ or CUDA own (a keyword, built-in, macro or library function)"
     if name.startswith("__") or re.match(r"_[A-Z]", name):
         return f"{name!r}: names that start with __ or _ and a capital letter are C's and CUDA's own"
     if name.lower().startswith("kf_"):

@@ -134,9 +134,10 @@ class Call:
                     tuple(tuple(int(a) for a in w) for w in d["at"]) if d.get("at") is not None else None)
 
 
-# names the generated code uses for its own locals, plus C/CUDA words
-RESERVED = frozenset("""
-S F N BX BY KS VEC TF TS ITERS GX GY GRID BS ITEMS tx ty sb fb it k v s f i e b r x y a acc lo hi idx_t T R
+#: names C, C++ and CUDA own at file scope: keywords, CUDA's built-in variables, macros (NULL),
+#: C library and CUDA math functions, vector types and intrinsics the generated code calls (a
+#: parameter named fma hid the function in the GEMM epilogue); no value nor kernel takes them
+C_NAMES = frozenset("""
 auto bool break case catch char class const continue default delete do double else enum extern false float
 for friend goto if inline int long namespace new operator private protected public register return short
 signed sizeof static struct switch template this throw true try typedef typename union unsigned using
@@ -145,13 +146,6 @@ alignas alignof asm constexpr consteval constinit decltype explicit export mutab
 static_assert thread_local wchar_t char8_t char16_t char32_t concept requires co_await co_return co_yield
 dynamic_cast reinterpret_cast static_cast const_cast typeid and or not xor bitand bitor compl and_eq or_eq
 not_eq xor_eq size_t defined
-ZC X0 Y0 Z0 W0 NBX NBY NBZ NBW
-M K BM BN BK TM TN TX TY WM WN WX MI NI AF BF ASC ASR BYTES GM GN KTILES RASTER SPLITK STAGES THREADS NB NN
-A_COPIES A_LD A_SK A_STAGE A_SX B_COPIES B_LD B_SK B_STAGE B_SX
-tid lane warp row0 col0 pid pid_m pid_n kt kt0 nkt klo khi kchunk split group first_m rows_in_group As Bs tile product
-A2_COPIES A2_LD A2_SK A2_SX ALL_F ALL_S A_in0 B2_COPIES B2_LD B2_SK B2_SX D G LD PACK PX PY ROWS SUB W
-af as base bf bs c co col d dst f0 g i0 idx in j k0 kg kk kq kr live mi mirror more ni o off ok on per q
-r0 red ro row rows s0 sk src step sub sum t tc tg total tr valid w wcol wrow xg xq xr
 NULL INFINITY NAN HUGE_VAL HUGE_VALF FLT_MAX DBL_MAX EOF assert printf malloc free memcpy memset main
 fma fmaf fabs fabsf sqrtf expf exp2 exp2f expm1 log logf log2 log10 log1p pow powf cbrt hypot hypotf
 sin sinf cos cosf tan tanf sinh cosh tanh tanhf asin acos atan atan2 erf erfc floor ceil round trunc
@@ -159,12 +153,23 @@ rint fmin fmax fminf fmaxf fmod copysign isnan isinf isfinite signbit rsqrt rsqr
 atomicAdd atomicCAS atomicExch atomicMax atomicMin clock clock64 std cuda
 float2 float3 float4 double2 double3 double4 int2 int3 int4 uint2 uint3 uint4 longlong2 dim3
 make_float2 make_float4 make_double2 make_int2 make_int4 make_uint2 make_uint4
-""".split())   # the second part: the GEMM / TRSM emitters' constants and function-scope locals; the third:
-# every other local an emitter declares (collected with kfuse.codegen.shadow.declared over the golden
-# corpus, 150 fuzz programs and the BLAS-3 routines in both precisions; codegen.module.check_names
-# refuses a kernel where a value's name still meets a local: gemm(A, B, alpha=j) once scaled
-# column j by j); the last: macros (NULL), C library and CUDA math functions, vector types and
-# intrinsics the generated code calls (a parameter named fma hid the function in the GEMM epilogue)
+""".split())
+
+# names the generated code uses for its own locals, plus C/CUDA words (C_NAMES)
+RESERVED = C_NAMES | frozenset("""
+S F N BX BY KS VEC TF TS ITERS GX GY GRID BS ITEMS tx ty sb fb it k v s f i e b r x y a acc lo hi idx_t T R
+ZC X0 Y0 Z0 W0 NBX NBY NBZ NBW
+M K BM BN BK TM TN TX TY WM WN WX MI NI AF BF ASC ASR BYTES GM GN KTILES RASTER SPLITK STAGES THREADS NB NN
+A_COPIES A_LD A_SK A_STAGE A_SX B_COPIES B_LD B_SK B_STAGE B_SX
+tid lane warp row0 col0 pid pid_m pid_n kt kt0 nkt klo khi kchunk split group first_m rows_in_group As Bs tile product
+A2_COPIES A2_LD A2_SK A2_SX ALL_F ALL_S A_in0 B2_COPIES B2_LD B2_SK B2_SX D G LD PACK PX PY ROWS SUB W
+af as base bf bs c co col d dst f0 g i0 idx in j k0 kg kk kq kr live mi mirror more ni o off ok on per q
+r0 red ro row rows s0 sk src step sub sum t tc tg total tr valid w wcol wrow xg xq xr
+""".split())   # the first lines: the vector, tile and stencil emitters' constants and locals; then the
+# GEMM / TRSM emitters' constants and function-scope locals; the last: every other local an emitter
+# declares (collected with kfuse.codegen.shadow.declared over the golden corpus, 150 fuzz programs
+# and the BLAS-3 routines in both precisions; codegen.module.check_names refuses a kernel where a
+# value's name still meets a local: gemm(A, B, alpha=j) once scaled column j by j)
 
 
 # the generated code derives names for its own locals and routines by appending ``_`` and a

@@ -173,3 +173,13 @@ def test_an_arch_nvrtc_does_not_know_is_one_error_naming_the_setting():
     with pytest.raises(CompileError, match=r"this NVRTC cannot compile for sm_1 \(it supports sm_90\)"):
         check_nvrtc("sm_1", [90])
     check_nvrtc("sm_90a", [80, 90])   # supported: no error
+
+
+def test_a_program_file_whose_value_name_holds_a_newline_is_refused():
+    from kfuse.errors import KfuseError
+    prog, _ = _plain()
+    d = prog.to_json()
+    d["values"][0]["name"] = "x\n#define N 0"
+    with pytest.raises(KfuseError, match=r"program JSON: value name 'x\\n#define N 0' holds a character that is "
+                                         r"not printable"):
+        type(prog).from_json(d)

@@ -335,6 +335,8 @@ class Program:
         values = {}
         for vd in d["values"]:
             v = Value.from_json(vd)
+            if not v.name.isprintable():   # generated code prints value names in its comments
+                raise KfuseError(f"program JSON: value name {v.name!r} holds a character that is not printable")
             values[v.name] = v
         return Program(d["name"], values, list(d["inputs"]), list(d["outputs"]),
                        [Call.from_json(c) for c in d["calls"]], dict(d.get("sizes", {})))

@@ -122,7 +122,7 @@ def kernel_name_refusal(name: str) -> str | None:
     if name.startswith("__") or re.match(r"_[A-Z]", name):
         return f"{name!r}: names that start with __ or _ and a capital letter are C's and CUDA's own"
     if name.lower().startswith("kf_"):
-        return f"{name!r}: the prefix kf_ is kfuse's own (for example kf_zero_outputs)"
+        return "the prefix kf_ is kfuse's own (for example kf_zero_outputs)"
     if name.endswith(("_compute", "_finalize")):
         return f"{name!r}: names ending in _compute or _finalize are the calls' routines"
     return None

@@ -122,7 +122,7 @@ class ParamSpec:
         what = "a power of two" if self.power_of_two else "an integer"
         if low not in (None, 1) and high is not None:
             where = f" in [{low}, {high}]"
-        elif high is not None:
+        elif high is not None and not (low is not None and value < low):   # (ks = 0: ">= 1")
             where = f" <= {high}"
         else:
             where = f" >= {low}" if low is not None else ""

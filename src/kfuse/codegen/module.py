@@ -107,9 +107,8 @@ def check_extents(program: Program, kp) -> None:
                                                           *program.calls[c].outs.values())}
     for v in sorted(names):
         val = program.value(v)
-        shape = [d for d in val.type.shape if isinstance(d, int)]
-        for axis, n in enumerate(shape):
-            if n >= INT32:
+        for axis, n in enumerate(val.type.shape):
+            if isinstance(n, int) and n >= INT32:
                 raise ShapeError(f"kernel {kp.name}: axis {axis} of {val.display} has {n} points; {kp.space} "
                                  f"kernels count positions along an axis in 32-bit int (at most {INT32 - 1}): "
                                  "split the array")

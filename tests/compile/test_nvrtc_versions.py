@@ -29,3 +29,18 @@ def test_an_example_compiles_with_this_nvrtc():
     exe = compile_program(script.load(examples.path("bicgk")), {"m": 1000, "n": 3001}, plan="default")
     assert_clean_resources(exe)
     assert exe.arch == ARCH and exe.compiled.cubin[:4] == b"\x7fELF"
+
+
+def test_integer_conversion_warnings_68_and_69_fail_the_compile():
+    """A constant that does not fit its int (an extent of 2^31 in ``const int``) is an error, not
+    NVRTC's warning #68 (change of sign) or #69 (truncation) and a kernel that wraps."""
+    import pytest
+    from kfuse.errors import CompileError
+    for body, what in (("const int N = 3000000000; a[0] = N;", "integer conversion resulted in a change of sign"),
+                       ("const int N = 30000000000; a[0] = N;", "integer conversion resulted in truncation"),
+                       ("short s = 100000; a[0] = s;", "integer conversion resulted in truncation")):
+        src = f'extern "C" __global__ void k(int* a) {{ {body} }}'
+        with pytest.raises(CompileError) as e:
+            nvrtc.compile_cuda(src, ARCH, "wrap.cu")
+        assert f"error: {what}" in e.value.log
+    assert nvrtc.DIAG_ERRORS in nvrtc.compile_cuda('extern "C" __global__ void k(int* a) { a[0] = 1; }', ARCH).options

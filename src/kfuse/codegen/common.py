@@ -14,6 +14,8 @@ import contextlib
 import dataclasses
 import math
 
+import numpy as np
+
 from ..ir import DTYPES, ctype, is_complex
 
 #: combine operator of a reduction -> the prelude's functor template
@@ -130,6 +132,17 @@ class _Embedded:
     block: CodeBlock
 
 
+FLT_MAX = float(np.finfo(np.float32).max)
+
+
+def comment_text(text) -> str:
+    """``text`` made safe inside a ``//`` comment of generated code: printable ASCII stays, any
+    other character (a newline would end the comment; a backslash ending a line would splice
+    the next one into it) is written as its Python escape (``\\n``, ``\\x5c``, ``\\u03b1``)."""
+    return "".join(c if " " <= c <= "~" and c != "\\" else "\\x5c" if c == "\\" else ascii(c)[1:-1]
+                   for c in str(text))
+
+
 def literal(value, dtype: str) -> str:
     """A C literal of ``dtype`` (``2.0f``, ``kf_c64(1.0f, -2.0f)``)."""
     if is_complex(dtype):
@@ -140,8 +153,29 @@ def literal(value, dtype: str) -> str:
                      "f" if dtype == "float32" else "")
 
 
+def _float32_range(x: float):
+    """``x`` as NumPy stores it in float32 where a decimal ``f`` literal would not do (NVRTC
+    refuses those: "floating constant is out of range"): past FLT_MAX the infinity or FLT_MAX
+    it rounds to, below the smallest subnormal a signed zero, a subnormal as the C expression
+    of its bits (a str); else ``x`` itself."""
+    if not math.isfinite(x) or x == 0.0:
+        return x
+    y = np.float32(x)
+    if math.isinf(y) or y == 0.0 or abs(x) > FLT_MAX:
+        return float(y)
+    if abs(y) < np.finfo(np.float32).tiny:
+        return f"__int_as_float(0x{int(y.view(np.uint32)):08x})"
+    return x
+
+
 def _real_lit(x: float, suf: str) -> str:
-    """A real C literal (``suf``: "f" for float); NaN and infinities by their bit patterns."""
+    """A real C literal (``suf``: "f" for float); NaN and infinities by their bit patterns.  A
+    float32 literal out of float32's normal range is what NumPy rounds it to (:func:`_float32_range`)."""
+    if suf:
+        with np.errstate(over="ignore", under="ignore"):
+            x = _float32_range(x)
+        if isinstance(x, str):
+            return x
     if math.isnan(x):
         return "__int_as_float(0x7fc00000)" if suf else "__longlong_as_double(0x7ff8000000000000ll)"
     if math.isinf(x):

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
-from ..errors import CompileError, PlanError
+from ..errors import CompileError, PlanError, ShapeError
 from ..fusion.plan import Plan, check_plan, needed_outside
 from ..ir import Program, ident
 from ..spaces.budget import smem_refusal
-from .common import KArg, KernelSource
+from .common import KArg, KernelSource, comment_text
 from .lowering import lower
 from .render import module_text, signature
 from .shadow import shadowed
@@ -70,6 +71,9 @@ def generate(program: Program, plan: Plan) -> Module:
     space's schema and ``validate``; one PlanError naming the kernel), so the lowerings only
     print what their space's geometry says."""
     check_plan(program, plan)
+    for kp in plan.kernels:
+        check_extents(program, kp)
+    program = printable(program)
     for kp in plan.kernels:   # a kernel over the static shared-memory limit would not compile
         why = smem_refusal(program, kp.calls, kp.params)
         if why:
@@ -79,9 +83,70 @@ def generate(program: Program, plan: Plan) -> Module:
     for i, kp in enumerate(plan.kernels):
         kernels.extend(lower(program, kp, need[i]))
     mod = Module("", kernels, zero_kernel(program, kernels))
+    check_launches(mod.launches)
     check_names(mod.launches)
     mod.source = module_text(program, kernels, mod.zero)
     return mod
+
+
+INT32 = 2**31   # positions from here on wrap in a 32-bit int
+#: spaces whose kernels count positions along an axis in ``int``: stencil coordinates (x_p),
+#: GEMM's and TRSM's M, N, K, sparse rows' N.  Flat offsets take ``long long`` in every space
+#: where a value holds 2^31 elements or more, chosen per kernel (``idx_t``): 32-bit arithmetic
+#: wherever it fits; vector and tile kernels count along an axis in ``idx_t`` too
+AXIS_INT = ("grid", "gemm", "trsm", "rows")
+
+
+def check_extents(program: Program, kp) -> None:
+    """Refuse a kernel with an axis of 2^31 or more points where its space counts positions
+    along an axis in ``int`` (:data:`AXIS_INT`): one ShapeError naming the kernel, the value and
+    the axis (``constexpr int K`` once wrapped a 2^31 inner dimension to a negative one: C = 0)."""
+    if kp.space not in AXIS_INT:
+        return
+    names = {program.base(v) for c in kp.calls for v in (*program.calls[c].args.values(),
+                                                          *program.calls[c].outs.values())}
+    for v in sorted(names):
+        val = program.value(v)
+        for axis, n in enumerate(val.type.shape):
+            if isinstance(n, int) and n >= INT32:
+                raise ShapeError(f"kernel {kp.name}: axis {axis} of {val.display} has {n} points; {kp.space} "
+                                 f"kernels count positions along an axis in 32-bit int (at most {INT32 - 1}): "
+                                 "split the array")
+
+
+GRID_LIMITS = (2**31 - 1, 65535, 65535)   # CUDA's largest grid, per axis
+
+
+def check_launches(kernels: list) -> None:
+    """Refuse a kernel whose grid CUDA cannot launch (x up to 2^31 - 1 blocks, y and z up to
+    65535) or whose block holds more than 1024 threads: one PlanError naming the kernel and its
+    grid (an edited plan's 16 x 16 GEMM tiles at 2^20 x 2^20 once asked for 2^32 blocks)."""
+    for k in kernels:
+        grid, block = tuple(k.grid), tuple(k.block)
+        for axis, n, limit in zip("xyz", grid, GRID_LIMITS):
+            if n > limit:
+                raise PlanError(f"kernel {k.name}: its grid {grid} has {n} blocks along {axis}, more than "
+                                f"CUDA launches ({limit}): take larger tiles or more serial iterations")
+        if math.prod(block) > 1024:
+            raise PlanError(f"kernel {k.name}: its block {block} holds {math.prod(block)} threads, more "
+                            "than CUDA's 1024")
+
+
+def printable(program: Program) -> Program:
+    """``program`` with every text the generated code prints in comments (its name, the values'
+    names, the calls' labels) made safe there (:func:`kfuse.codegen.common.comment_text`): a
+    name such as ``"p\\n#define blockIdx threadIdx"`` once ended the header's comment and
+    compiled a wrong kernel.  ``program`` itself where all of it is safe already (a copy
+    otherwise; the values' keys, which the generated code prints through :func:`ident`, stay)."""
+    def safe(text) -> bool:
+        return text is None or comment_text(text) == text
+    if safe(program.name) and all(safe(v.display) for v in program.values.values()) \
+            and all(safe(c.label) for c in program.calls):
+        return program
+    values = {n: dataclasses.replace(v, user_name=comment_text(v.display)) if not safe(v.display) else v
+              for n, v in program.values.items()}
+    calls = [dataclasses.replace(c, label=comment_text(c.label)) for c in program.calls]
+    return dataclasses.replace(program, name=comment_text(program.name), values=values, calls=calls)
 
 
 def check_names(kernels: list) -> None:

@@ -22,6 +22,7 @@ import re
 from .. import files, spaces
 from ..errors import PlanError
 from ..ir import MAX_NAME_CHARS, Program
+from ..ir.program import C_NAMES
 from ..spaces import Domain, call_domain, default_dtype, kernel_domain, kernel_space, program_info
 from .legality import Analysis, check
 
@@ -110,6 +111,23 @@ _C_KEYWORDS = frozenset("""auto break case char const continue default do double
     mutable export asm""".split())
 
 
+def kernel_name_refusal(name: str) -> str | None:
+    """Why a plan's kernel name (a C identifier) may not name a kernel, or None: a name C, C++
+    or CUDA own at file scope (``C_NAMES``: keywords, ``threadIdx``, ``printf``, ``main``, math
+    functions; kfuse's locals may name a kernel: they shadow it inside a body), one C keeps for the implementation (``__global__``,
+    ``_Bool``), kfuse's prefix ``kf_`` (any case: ``KF_GEMM_HELPERS`` is a macro) or the
+    suffix of a call's routine (``_compute``, ``_finalize``)."""
+    if name in C_NAMES:
+        return f"{name!r} is a name C, C++ or CUDA own (a keyword, built-in, macro or library function)"
+    if name.startswith("__") or re.match(r"_[A-Z]", name):
+        return f"{name!r}: names that start with __ or _ and a capital letter are C's and CUDA's own"
+    if name.lower().startswith("kf_"):
+        return "the prefix kf_ is kfuse's own (for example kf_zero_outputs)"
+    if name.endswith(("_compute", "_finalize")):
+        return f"{name!r}: names ending in _compute or _finalize are the calls' routines"
+    return None
+
+
 def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -188,8 +206,9 @@ def _kernel_json(i: int, kd) -> "KernelPlan":
             raise PlanError(f"{who}: field {field!r} is missing")
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) or name in _C_KEYWORDS:
         raise PlanError(f"{who}: field 'name' must be a C identifier (letters, digits, _), got {name!r}")
-    if name.startswith("kf_"):
-        raise PlanError(f"{who}: field 'name': the prefix kf_ is kfuse's own (for example kf_zero_outputs)")
+    why = kernel_name_refusal(name)
+    if why:
+        raise PlanError(f"{who}: field 'name': {why}")
     calls = kd["calls"]
     if not isinstance(calls, list):
         raise PlanError(f"{who}: field 'calls' must be a list of call ids such as [0, 1], got {calls!r}")
@@ -295,6 +314,11 @@ def check_plan(program: Program, plan: Plan) -> None:
     if dup:
         raise PlanError(f"plan runs call(s) {sorted(dup)} more than once")
     names = [k.name for k in plan.kernels]
+    for n in names:   # a Plan built in Python, not read from JSON, is checked here
+        why = kernel_name_refusal(n) if isinstance(n, str) and re.fullmatch(r"[A-Za-z_]\w*", n, re.A) \
+            else "must be a C identifier (letters, digits, _)"
+        if why:
+            raise PlanError(f"kernel {n!r}: field 'name': {why}")
     twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
     if twice is not None:
         raise PlanError(f"kernel {twice}: field 'name' is used by two kernels (names must be unique)")

@@ -127,7 +127,7 @@ class Call:
     def name(self) -> str:
         """Identifier used for kernels and routines: ``<first output>_<fn>``."""
         first = next(iter(self.outs.values()), f"c{self.id}")
-        base = "".join(c if c.isalnum() or c == "_" else "_" for c in first)
+        base = c_chars(first)
         return f"{base}_{self.fn}"
 
     def to_json(self) -> dict:
@@ -146,9 +146,10 @@ class Call:
                     tuple(tuple(int(a) for a in w) for w in d["at"]) if d.get("at") is not None else None)
 
 
-# names the generated code uses for its own locals, plus C/CUDA words
-RESERVED = frozenset("""
-S F N BX BY KS VEC TF TS ITERS GX GY GRID BS ITEMS tx ty sb fb it k v s f i e b r x y a acc lo hi idx_t T R
+#: names C, C++ and CUDA own at file scope: keywords, CUDA's built-in variables, macros (NULL),
+#: C library and CUDA math functions, vector types and intrinsics the generated code calls (a
+#: parameter named fma hid the function in the GEMM epilogue); no value nor kernel takes them
+C_NAMES = frozenset("""
 auto bool break case catch char class const continue default delete do double else enum extern false float
 for friend goto if inline int long namespace new operator private protected public register return short
 signed sizeof static struct switch template this throw true try typedef typename union unsigned using
@@ -157,6 +158,18 @@ alignas alignof asm constexpr consteval constinit decltype explicit export mutab
 static_assert thread_local wchar_t char8_t char16_t char32_t concept requires co_await co_return co_yield
 dynamic_cast reinterpret_cast static_cast const_cast typeid and or not xor bitand bitor compl and_eq or_eq
 not_eq xor_eq size_t defined
+NULL INFINITY NAN HUGE_VAL HUGE_VALF FLT_MAX DBL_MAX EOF assert printf malloc free memcpy memset main
+fma fmaf fabs fabsf sqrtf expf exp2 exp2f expm1 log logf log2 log10 log1p pow powf cbrt hypot hypotf
+sin sinf cos cosf tan tanf sinh cosh tanh tanhf asin acos atan atan2 erf erfc floor ceil round trunc
+rint fmin fmax fminf fmaxf fmod copysign isnan isinf isfinite signbit rsqrt rsqrtf
+atomicAdd atomicCAS atomicExch atomicMax atomicMin clock clock64 std cuda
+float2 float3 float4 double2 double3 double4 int2 int3 int4 uint2 uint3 uint4 longlong2 dim3
+make_float2 make_float4 make_double2 make_int2 make_int4 make_uint2 make_uint4
+""".split())
+
+# names the generated code uses for its own locals, plus C/CUDA words (C_NAMES)
+RESERVED = C_NAMES | frozenset("""
+S F N BX BY KS VEC TF TS ITERS GX GY GRID BS ITEMS tx ty sb fb it k v s f i e b r x y a acc lo hi idx_t T R
 ZC X0 Y0 Z0 W0 NBX NBY NBZ NBW
 M K BM BN BK TM TN TX TY WM WN WX MI NI AF BF ASC ASR BYTES GM GN KTILES RASTER SPLITK STAGES THREADS NB NN
 A_COPIES A_LD A_SK A_STAGE A_SX B_COPIES B_LD B_SK B_STAGE B_SX
@@ -164,17 +177,27 @@ tid lane warp row0 col0 pid pid_m pid_n kt kt0 nkt klo khi kchunk split group fi
 A2_COPIES A2_LD A2_SK A2_SX ALL_F ALL_S A_in0 B2_COPIES B2_LD B2_SK B2_SX D G LD PACK PX PY ROWS SUB W
 af as base bf bs c co col d dst f0 g i0 idx in j k0 kg kk kq kr live mi mirror more ni o off ok on per q
 r0 red ro row rows s0 sk src step sub sum t tc tg total tr valid w wcol wrow xg xq xr
-""".split())   # the second part: the GEMM / TRSM emitters' constants and function-scope locals; the third:
-# every other local an emitter declares (collected with kfuse.codegen.shadow.declared over the golden
-# corpus, 150 fuzz programs and the BLAS-3 routines in both precisions; codegen.module.check_names
-# refuses a kernel where a value's name still meets a local: gemm(A, B, alpha=j) once scaled
-# column j by j)
+""".split())   # the first lines: the vector, tile and stencil emitters' constants and locals; then the
+# GEMM / TRSM emitters' constants and function-scope locals; the last: every other local an emitter
+# declares (collected with kfuse.codegen.shadow.declared over the golden corpus, 150 fuzz programs
+# and the BLAS-3 routines in both precisions; codegen.module.check_names refuses a kernel where a
+# value's name still meets a local: gemm(A, B, alpha=j) once scaled column j by j)
 
 
 # the generated code derives names for its own locals and routines by appending ``_`` and a
 # lowercase word to an identifier (``A_e`` holds elements of ``A``, ``r_acc`` partial sums of
 # ``r``, ``q_gemv_compute`` is a routine); identifiers must never look like that
 _GENERATED_SUFFIX = re.compile(r"_[a-z]+$")
+# names C and C++ keep for the implementation (``__global__``, ``__CUDA_ARCH__``, ``_Bool``)
+_IMPLEMENTATION = re.compile(r"__|_[A-Z]")
+
+
+def c_chars(name: str) -> str:
+    """``name`` in the characters of a C identifier: ASCII letters, digits and ``_`` stay, any
+    other ASCII character becomes ``_`` and any other character ``u`` and its code in hex
+    (``α`` -> ``u3b1``: Python allows it in a name, NVRTC refuses it: "unrecognized token")."""
+    return "".join(c if c.isascii() and (c.isalnum() or c == "_") else "_" if c.isascii() else f"u{ord(c):x}"
+                   for c in name)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -182,16 +205,18 @@ def _ident(name: str) -> str:
     """A C identifier made from a value name (``B.1`` -> ``B_1``; ``s`` -> ``s_``, which the
     generated code uses for an index).
 
-    A trailing ``_`` is added to reserved words, to the ``kf_`` prefix (any case: ``KF_``
+    A trailing ``_`` is added to reserved words (C/C++ keywords, macros such as ``NULL``, the
+    math functions and CUDA names the generated code uses), to names C keeps for the
+    implementation (``__global__``, ``_Bool``), to the ``kf_`` prefix (any case: ``KF_``
     names the helpers' include guards), and to names ending
     in ``_`` plus a lowercase word (``A_e`` -> ``A_e_``: it cannot clash with the register
     array ``A_e`` of ``A``).  Names already ending in ``_`` get one more, which keeps the
     mapping one-to-one (``s`` -> ``s_``, ``s_`` -> ``s__``).
     """
-    out = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+    out = c_chars(name)
     out = out if out and not out[0].isdigit() else "v" + out
     if (out in RESERVED or out.lower().startswith("kf_") or out.endswith("_")
-            or _GENERATED_SUFFIX.search(out)):
+            or _GENERATED_SUFFIX.search(out) or _IMPLEMENTATION.match(out)):
         out += "_"
     return out
 
@@ -322,6 +347,8 @@ class Program:
         values = {}
         for vd in d["values"]:
             v = Value.from_json(vd)
+            if not v.name.isprintable():   # generated code prints value names in its comments
+                raise KfuseError(f"program JSON: value name {v.name!r} holds a character that is not printable")
             values[v.name] = v
         return Program(d["name"], values, list(d["inputs"]), list(d["outputs"]),
                        [Call.from_json(c) for c in d["calls"]], dict(d.get("sizes", {})))

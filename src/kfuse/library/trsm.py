@@ -58,6 +58,11 @@ class TriangularSolve(ElementaryFunction):
             what = "rows" if self.side == "left" else "columns"
             raise ShapeError(f"{self.name}: B {tuple(b.shape)} must have {n0} {what} (A is {n0} x {n0}, "
                              f"side {self.side})")
+        big = [d for d in (*a.shape, *b.shape) if isinstance(d, int) and d >= 2**31]
+        if big:
+            raise ShapeError(f"{self.name}: A {tuple(a.shape)} and B {tuple(b.shape)}: a dimension of {big[0]} "
+                             "is 2^31 or more; kfuse's triangular solve counts rows and columns in 32-bit int "
+                             "(at most 2147483647)")
         return ArrayType("matrix", dtype, tuple(b.shape), "C")
 
 

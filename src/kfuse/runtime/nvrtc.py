@@ -151,6 +151,12 @@ def supported_archs() -> list:
     return list(arr)
 
 
+#: NVRTC warnings compiled as errors: #68 "integer conversion resulted in a change of sign" and
+#: #69 "... in truncation" (a constant that does not fit its int, such as an extent of 2^31,
+#: wraps silently otherwise); NVRTC 12 and 13 take the option
+DIAG_ERRORS = "--diag-error=68,69"
+
+
 class CompileResult:
     """A cubin plus NVRTC's log (which holds ptxas's resource report when asked for)."""
 
@@ -164,13 +170,16 @@ class CompileResult:
 
 def compile_cuda(source: str, arch: str = "sm_90", name: str = "kfuse.cu", options=(),
                  verbose_ptxas: bool = True) -> CompileResult:
-    """Compile ``source`` to a cubin for ``arch``; CompileError carries NVRTC's log."""
+    """Compile ``source`` to a cubin for ``arch``; CompileError carries NVRTC's log.  ``name``
+    (the file name NVRTC's messages give) is made of letters, digits, ``_``, ``.`` and ``-`` only
+    (:func:`file_name`)."""
+    name = file_name(name)
     lib = _lib()
     prog = ctypes.c_void_p()
     _check(lib.nvrtcCreateProgram(ctypes.byref(prog), source.encode(), name.encode(), 0, None, None),
            "nvrtcCreateProgram")
     try:
-        opts = [f"-arch={arch}", "-std=c++17", "--use_fast_math=false", *options]
+        opts = [f"-arch={arch}", "-std=c++17", DIAG_ERRORS, "--use_fast_math=false", *options]
         opts = [o for o in opts if o != "--use_fast_math=false"]
         if verbose_ptxas:
             opts.append("--ptxas-options=-v")
@@ -186,6 +195,14 @@ def compile_cuda(source: str, arch: str = "sm_90", name: str = "kfuse.cu", optio
         return CompileResult(buf.raw, log, arch, opts)
     finally:
         lib.nvrtcDestroyProgram(ctypes.byref(prog))
+
+
+def file_name(name: str) -> str:
+    """``name`` as NVRTC's file name: each character but ASCII letters, digits, ``_``, ``.``
+    and ``-`` becomes ``_``, and at most 120 characters stay (a program's name may hold a
+    newline, which NVRTC would print into its messages as source)."""
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", str(name))[:120]
+    return safe or "kfuse.cu"
 
 
 def _get_log(lib, prog) -> str:

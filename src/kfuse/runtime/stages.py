@@ -136,10 +136,9 @@ def compile_kernels(name: str, source: str, kernels, arch: str) -> tuple:
     from .cache import compile_cached
     from .launch import check_shared
     from .launch_spec import launch_of
-    from .targets import base_arch, check_nvrtc, compile_target
+    from .targets import check_nvrtc, compile_target
     target = compile_target(arch, kernels)
-    if target != base_arch(target):   # an arch-specific target: say so if this NVRTC lacks it
-        check_nvrtc(target, nvrtc.supported_archs())
+    check_nvrtc(target, nvrtc.supported_archs())   # sm_1 or an arch-specific target this NVRTC lacks
     compiled, hit = compile_cached(source, target, name=name)
     check_shared([launch_of(k) for k in kernels], target, compiled.resources())
     return compiled, target, hit

@@ -259,13 +259,20 @@ def make_stub(exe, dev: int, steps: list):
     lines.append("        _lock.release()")
     outs = [f"{var[o.view_of]}.T" if o.view_of is not None else var[o.name] for o in spec.outputs]
     lines.append(f"    return ({', '.join(outs)},)")
-    fname = f"kfuse_stub_{''.join(c if c.isalnum() else '_' for c in spec.program)}"
+    fname = stub_name(spec.program)
     src = f"def {fname}({', '.join(names)}):\n" + "\n".join(lines) + "\n"
-    exec(compile(src, f"<kfuse stub {spec.program}>", "exec"), ns)  # noqa: S102 - generated from our own data
+    exec(compile(src, f"<kfuse stub {fname}>", "exec"), ns)  # noqa: S102 - generated from our own data
     stub = ns[fname]
     stub.source = src
     stub.graphs = cache
     return stub
+
+
+def stub_name(program: str) -> str:
+    """The stub's Python name: ``kfuse_stub_`` and the program's name with every character that
+    is not an ASCII letter or digit as ``_`` (``str.isalnum`` passes ``²``, which no identifier
+    may hold), at most 100 of them; always ``str.isidentifier``."""
+    return "kfuse_stub_" + "".join(c if c.isascii() and c.isalnum() else "_" for c in str(program)[:100])
 
 
 def _stub_arrays(spec) -> list | None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import CompileError
+from .. import config
+from ..errors import CompileError, ConfigError
 
 _ARCH = re.compile(r"sm_(\d+)([a-z]?)")
 
@@ -49,7 +50,12 @@ def compile_target(arch: str, kernels) -> str:
 
 
 def check_nvrtc(target: str, supported: list) -> None:
-    """Refuse a target this NVRTC cannot compile for (``supported``: its architectures)."""
+    """Refuse a target this NVRTC cannot compile for (``supported``: its architectures): a
+    ConfigError naming KFUSE_ARCH where the setting chose it (``KFUSE_ARCH=sm_1`` once reached
+    NVRTC as "invalid value for --gpu-architecture"), else a CompileError."""
     if arch_number(target) not in supported:
-        raise CompileError(f"this NVRTC cannot compile for {target} (it supports "
-                           f"{', '.join(f'sm_{a}' for a in supported)})")
+        archs = ", ".join(f"sm_{a}" for a in supported)
+        if config.get().arch and arch_number(config.get().arch) == arch_number(target):
+            raise ConfigError(f"setting arch (KFUSE_ARCH) = {config.get().arch!r}: this NVRTC cannot "
+                              f"compile for it (it supports {archs})")
+        raise CompileError(f"this NVRTC cannot compile for {target} (it supports {archs})")

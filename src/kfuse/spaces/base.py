@@ -122,7 +122,7 @@ class ParamSpec:
         what = "a power of two" if self.power_of_two else "an integer"
         if low not in (None, 1) and high is not None:
             where = f" in [{low}, {high}]"
-        elif high is not None:
+        elif high is not None and not (low is not None and value < low):   # (ks = 0: ">= 1")
             where = f" <= {high}"
         else:
             where = f" >= {low}" if low is not None else ""
@@ -197,6 +197,7 @@ def budget_blocks(regs, threads: int) -> int:
     return max(1, 65536 // (int(regs) * threads))
 
 
+INT_MAX = 2**31 - 1   # the largest loop count or grid.x a plan may ask for (the kernels count in int)
 BLOCKS_PER_SM = (2, 4, 8)   # blocks per SM the variants' serial loops aim at
 SMEM_STATIC_LIMIT = 48 * 1024   # bytes of static __shared__ memory a kernel may declare (CUDA)
 SMEM_FLAGS = 16                 # the last-block handshake's flags (kf_last_block(s)), rounded up

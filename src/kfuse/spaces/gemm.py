@@ -24,7 +24,7 @@ from ..ir import itemsize
 from . import gemm_group, gemm_mma_rules, gemm_prologue
 from .base import Domain, Geometry, ParamSpec, Space, frozen
 from .gemm_balance import compact, kernel_block_work
-from .gemm_scheme import ENGINES, GemmScheme, default_scheme
+from .gemm_scheme import ENGINES, SCHEME_HIGH, GemmScheme, default_scheme
 from .gemm_scheme import variants as scheme_variants
 
 #: the scheme's fields, the space's parameters (same names)
@@ -306,6 +306,7 @@ class GemmSpace(Space):
     params = tuple(ParamSpec(f.name, type(f.default), f.default,
                              choices=ENGINES if f.name == "engine" else (),
                              low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
+                             high=SCHEME_HIGH.get(f.name),
                              doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme)) + (
         ParamSpec("a_rule", str, "", choices=("mirror", "symmetrize", "skip", "zero_fill"),
                   doc="the adaptor rule of a structured A (symm/trmm): mirror | symmetrize (sym), skip | "

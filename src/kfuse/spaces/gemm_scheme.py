@@ -65,6 +65,12 @@ def pad_elems(dtype: str) -> int:
     return vector_elems(dtype)
 
 
+#: the largest value of each scheme parameter a plan may give (an edited plan's tm = 1000 would
+#: keep NVRTC busy for minutes unrolling; the scheme's own refusals come after these)
+SCHEME_HIGH = {"bm": 512, "bn": 512, "bk": 128, "tm": 32, "tn": 32, "stages": 8, "raster": 65535,
+               "splitk": 65535, "frags": 16, "min_blocks": 32, "store_vec": 16, "tload": 16, "wm": 512, "wn": 512}
+
+
 @dataclasses.dataclass(frozen=True)
 class GemmScheme:
     """One GEMM scheme (see the module doc).  Defaults: the 128 x 128 x 8 tile, 8 x 8 per thread

@@ -10,7 +10,7 @@ import math
 from ..errors import PlanError
 from ..ir import probe_row_length   # a fact of the sparse type: the rows probes' row length
 from ..ir import itemsize
-from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
+from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
                    frozen, pack_width, serial_iters)
 from .finish import sum_atomic_refusal
 from .vec import DEFAULT_BLOCK, check_sum_atomic
@@ -125,9 +125,9 @@ class RowsSpace(Space):
         ParamSpec("block", int, None, low=32, high=1024, power_of_two=True, required=True, doc="threads per block"),
         ParamSpec("group", int, 1, low=1, high=32, power_of_two=True, doc="threads per row"),
         ParamSpec("vec", int, 1, low=1, high=4, power_of_two=True, doc="CSR nonzeros per 16-byte load"),
-        ParamSpec("iters", int, None, low=1, required=True, doc="serial iterations of each block"),
-        ParamSpec("stage", int, 1, low=0, doc="groups of rows a stage collects (0: no stage); <= group"),
-        ParamSpec("span", int, 1, low=1, power_of_two=True, doc="consecutive CSR rows a group owns"),
+        ParamSpec("iters", int, None, low=1, high=INT_MAX, required=True, doc="serial iterations of each block"),
+        ParamSpec("stage", int, 1, low=0, high=32, doc="groups of rows a stage collects (0: no stage); <= group"),
+        ParamSpec("span", int, 1, low=1, high=64, power_of_two=True, doc="consecutive CSR rows a group owns"),
         ParamSpec("finish", str, "last_block", choices=FINISHES, doc="how block results combine"),
         ParamSpec("regs", int, None, doc="register budget per thread: 32, 64, 128 or 255 (default none)"),
     )

@@ -17,7 +17,7 @@ import weakref
 
 from ..errors import PlanError
 from ..ir import itemsize
-from .base import SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen
+from .base import INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen
 from .facts import snapshot_key
 from .stencil_frame import analyse
 
@@ -105,7 +105,7 @@ class GridSpace(Space):
                   doc="threads of a block along the fastest memory axis"),
         ParamSpec("by", int, 1, low=1, high=1024, power_of_two=True,
                   doc="threads of a block along the second fastest memory axis"),
-        ParamSpec("zc", int, 1, low=1, doc="planes of the third fastest axis each block walks (streaming)"),
+        ParamSpec("zc", int, 1, low=1, high=INT_MAX, doc="planes of the third fastest axis each block walks (streaming)"),
         ParamSpec("vec", int, 1, low=1, high=4, power_of_two=True,
                   doc="consecutive points per thread along x, loaded and stored as one 8- or 16-byte access"),
         ParamSpec("px", int, 1, low=1, high=16, doc="points per thread along x, BX apart (loads in flight)"),

@@ -10,7 +10,7 @@ import types
 
 from ..errors import PlanError
 from ..ir import ident, itemsize
-from .base import (BLOCKS_PER_SM, FINISHES, SMEM_FLAGS, WALKS, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
+from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, SMEM_FLAGS, WALKS, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
                    config, pack_width, serial_iters)
 from .finish import atomic_refusal
 
@@ -92,14 +92,14 @@ class TileSpace(Space):
     params = (
         ParamSpec("bx", int, None, low=1, high=32, power_of_two=True, required=True, doc="threads along F"),
         ParamSpec("by", int, None, low=1, high=1024, required=True, doc="threads along S"),
-        ParamSpec("ks", int, 1, low=1, doc="rows along S per thread"),
-        ParamSpec("vec", int, 1, low=1, power_of_two=True, doc="elements along F per thread and load"),
+        ParamSpec("ks", int, 1, low=1, high=32, doc="rows along S per thread"),
+        ParamSpec("vec", int, 1, low=1, high=16, power_of_two=True, doc="elements along F per thread and load"),
         ParamSpec("iter_axis", str, "slow", choices=("slow", "fast"), doc="the axis the serial loop walks"),
-        ParamSpec("iters", int, None, low=1, required=True, doc="serial iterations of each block"),
-        ParamSpec("unroll", int, 1, low=1, doc="unrolling of the serial loop"),
+        ParamSpec("iters", int, None, low=1, high=INT_MAX, required=True, doc="serial iterations of each block"),
+        ParamSpec("unroll", int, 1, low=1, high=16, doc="unrolling of the serial loop"),
         ParamSpec("finish", str, "last_block", choices=FINISHES, doc="how strips' block results combine"),
         ParamSpec("regs", int, 64, doc="register budget per thread: 32, 64, 128 or 255"),
-        ParamSpec("chunk", int, None, low=1,
+        ParamSpec("chunk", int, None, low=1, high=INT_MAX,
                   doc="iterations a strip combines at once (default: finish_chunk), dividing iters"),
         ParamSpec("walk", str, "strips", choices=WALKS, doc="the order the grid moves over the matrix"),
     )

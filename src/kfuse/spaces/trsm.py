@@ -38,7 +38,7 @@ from ..ir import itemsize
 from .base import Domain, Geometry, ParamSpec, Space, frozen
 from .gemm import engine_refusal, scheme_of, scheme_text, tile_efficiency
 from .trsm_mma import mma_update_scheme, update_engine_schemes
-from .gemm_scheme import GemmScheme, default_scheme
+from .gemm_scheme import SCHEME_HIGH, GemmScheme, default_scheme
 
 ALGORITHMS = ("recursive", "blocked", "inverse")
 BUILT_ALGORITHMS = ("recursive", "blocked", "inverse")
@@ -295,14 +295,14 @@ class TrsmSpace(Space):
     params = (ParamSpec("algorithm", str, "recursive", choices=ALGORITHMS,
                         doc="recursive (most flops in large GEMMs) | blocked (leaf after leaf, rank-leaf "
                             "updates) | inverse (diagonal blocks inverted by one kernel, then GEMMs only)"),
-              ParamSpec("leaf", int, 64, low=1, doc="rows of a diagonal block solved by one leaf launch "
+              ParamSpec("leaf", int, 64, low=1, high=1024, doc="rows of a diagonal block solved by one leaf launch "
                                                     "(a power of two, 16..64; inverse: 16..128)"),
               ParamSpec("adapt", int, 1, choices=(0, 1),
                         doc="1: an update whose grid leaves SMs idle takes smaller tiles, then split-k "
                             "(update_scheme); 0: every update runs the plan's scheme"),) + tuple(
         ParamSpec(f.name, type(f.default), f.default, choices=("ffma", "mma_tf32") if f.name == "engine" else (),
                   low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
-                  doc=f"the updates' GEMM scheme: {f.name}") for f in dataclasses.fields(GemmScheme)) + (
+                  high=SCHEME_HIGH.get(f.name), doc=f"the updates' GEMM scheme: {f.name}") for f in dataclasses.fields(GemmScheme)) + (
         ParamSpec("unaligned", int, 0, choices=(0, 1),
                   doc="1: A and X may be aligned to their element only (element copies; the runtime's plan "
                       "for offset views); 0: 16-byte copies where the sub-block allows"),)

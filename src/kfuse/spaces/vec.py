@@ -8,7 +8,7 @@ import math
 
 from ..errors import PlanError
 from ..ir import itemsize
-from .base import (BLOCKS_PER_SM, FINISHES, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
+from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
                    pack_width, serial_iters)
 from .finish import sum_atomic_refusal
 
@@ -42,9 +42,9 @@ class VecSpace(Space):
     params = (
         ParamSpec("block", int, None, low=32, high=1024, power_of_two=True, required=True,
                   doc="threads per block"),
-        ParamSpec("vec", int, 1, low=1, power_of_two=True, doc="elements per thread and load (16-byte packs)"),
-        ParamSpec("iters", int, None, low=1, required=True, doc="serial iterations of each block"),
-        ParamSpec("unroll", int, 1, low=1, doc="unrolling of the serial loop (loads in flight)"),
+        ParamSpec("vec", int, 1, low=1, high=16, power_of_two=True, doc="elements per thread and load (16-byte packs)"),
+        ParamSpec("iters", int, None, low=1, high=INT_MAX, required=True, doc="serial iterations of each block"),
+        ParamSpec("unroll", int, 1, low=1, high=16, doc="unrolling of the serial loop (loads in flight)"),
         ParamSpec("finish", str, "last_block", choices=FINISHES,
                   doc="how block results combine: the last block, or atomics into accumulators"),
     )

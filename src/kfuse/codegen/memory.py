@@ -134,9 +134,11 @@ def nonzero_operands(a: str, fmt: str, packed: bool) -> tuple:
 
 
 def _load_span_packs(code, a: str, t: str):
-    """One pack of PACK values and column indices of ``a`` from nonzero ``k`` (16-byte loads)."""
+    """One pack of PACK values and column indices of ``a`` from nonzero ``k`` (16-byte loads; the
+    arrays' last pack element-wise up to ``{a}_nnz``)."""
     code(f"{t} {a}_v[PACK]; int {a}_c[PACK];")
-    code(f"kf_load_span_pack<PACK>({a}_data, k, {a}_v); kf_load_span_pack<PACK>({a}_indices, k, {a}_c);")
+    code(f"kf_load_span_pack<PACK>({a}_data, k, {a}_nnz, {a}_v); "
+         f"kf_load_span_pack<PACK>({a}_indices, k, {a}_nnz, {a}_c);")
 
 
 def csr_span(code, call, a: str, t: str, args: list, o: str, pack: int):
@@ -145,11 +147,11 @@ def csr_span(code, call, a: str, t: str, args: list, o: str, pack: int):
     Sample (``q = A @ p``, float32, PACK = 4)::
 
         if (i0 < N) {
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) q_spmv_compute(A_v[j], p[A_c[j]], q_acc);
@@ -157,7 +159,7 @@ def csr_span(code, call, a: str, t: str, args: list, o: str, pack: int):
         }
     """
     with code.block(f"if (i0 < N) {{   // {pack}-element packs: 16-byte loads of values and column indices"):
-        code(f"const int k_beg = {a}_indptr[i0], k_end = {a}_indptr[i0 + 1];")
+        code(f"const int k_beg = {a}_indptr[i0], k_end = {a}_indptr[i0 + 1], {a}_nnz = {a}_indptr[N];")
         code("#pragma unroll 2")
         with code.block("for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {"):
             _load_span_packs(code, a, t)
@@ -194,6 +196,7 @@ def csr_rows_span(code, call, a: str, t: str, args: list, o: str, tacc: str, op:
         code(f"int {a}_b[R + 1];   // the rows' bounds in the span")
         code("#pragma unroll")
         code(f"for (int r = 0; r <= R; ++r) {a}_b[r] = {a}_indptr[i0 + r < N ? i0 + r : N];")
+        code(f"const int {a}_nnz = {a}_indptr[N];   // the arrays' length: no pack load past it")
         code("#pragma unroll 2")
         with code.block(f"for (int k = ({a}_b[0] & ~(PACK - 1)) + lane * PACK; k < {a}_b[R]; k += G * PACK) {{"):
             _load_span_packs(code, a, t)

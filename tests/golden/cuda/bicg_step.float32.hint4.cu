@@ -227,10 +227,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -488,10 +489,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -672,10 +674,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
             int A_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) A_b[r] = A_indptr[i0 + r < N ? i0 + r : N];
+            const int A_nnz = A_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (A_b[0] & ~(PACK - 1)) + lane * PACK; k < A_b[R]; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < A_b[0] || k + j >= A_b[R]) continue;
@@ -770,10 +773,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -948,11 +952,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1037,10 +1041,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -1221,10 +1226,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
             int A_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) A_b[r] = A_indptr[i0 + r < N ? i0 + r : N];
+            const int A_nnz = A_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (A_b[0] & ~(PACK - 1)) + lane * PACK; k < A_b[R]; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < A_b[0] || k + j >= A_b[R]) continue;
@@ -1319,10 +1325,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -1820,10 +1827,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
                 int At_b[R + 1];   // the rows' bounds in the span
                 #pragma unroll
                 for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+                const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
                 #pragma unroll 2
                 for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                     float At_v[PACK]; int At_c[PACK];
-                    kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                    kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j) {
                         if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -2564,10 +2572,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -2825,10 +2834,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -3086,10 +3096,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -3347,10 +3358,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;

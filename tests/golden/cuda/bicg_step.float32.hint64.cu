@@ -144,11 +144,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -231,11 +231,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -414,10 +414,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
             int A_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) A_b[r] = A_indptr[i0 + r < N ? i0 + r : N];
+            const int A_nnz = A_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (A_b[0] & ~(PACK - 1)) + lane * PACK; k < A_b[R]; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < A_b[0] || k + j >= A_b[R]) continue;
@@ -510,11 +511,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -687,11 +688,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -774,11 +775,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -954,11 +955,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
             // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
             float t1_acc = kf_op_add_t<float>::identity();
             if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     float A_v[PACK]; int A_c[PACK];
-                    kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                    kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1048,11 +1049,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -1228,11 +1229,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
             // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
             float t1_acc = kf_op_add_t<float>::identity();
             if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     float A_v[PACK]; int A_c[PACK];
-                    kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                    kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1322,11 +1323,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -1499,11 +1500,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1592,10 +1593,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -1778,11 +1780,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1865,11 +1867,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2042,11 +2044,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2135,10 +2137,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
                 int At_b[R + 1];   // the rows' bounds in the span
                 #pragma unroll
                 for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+                const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
                 #pragma unroll 2
                 for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                     float At_v[PACK]; int At_c[PACK];
-                    kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                    kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j) {
                         if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -2325,11 +2328,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2413,11 +2416,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
             float t2_acc = kf_op_add_t<float>::identity();
             if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-                const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+                const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     float At_v[PACK]; int At_c[PACK];
-                    kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                    kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2599,11 +2602,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2686,11 +2689,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2863,11 +2866,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2950,11 +2953,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -3127,11 +3130,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -3214,11 +3217,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -3391,11 +3394,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -3478,11 +3481,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         float t2_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);

@@ -144,11 +144,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -231,11 +231,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -489,11 +489,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -666,11 +666,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -753,11 +753,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -934,11 +934,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
             // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
             double t1_acc = kf_op_add_t<double>::identity();
             if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     double A_v[PACK]; int A_c[PACK];
-                    kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                    kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1023,11 +1023,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -1281,11 +1281,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -1458,11 +1458,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1716,11 +1716,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1803,11 +1803,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -1980,11 +1980,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2069,11 +2069,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
             double t2_acc = kf_op_add_t<double>::identity();
             if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-                const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+                const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     double At_v[PACK]; int At_c[PACK];
-                    kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                    kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2246,11 +2246,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2333,11 +2333,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2502,11 +2502,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2589,11 +2589,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2766,11 +2766,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2853,11 +2853,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -3030,11 +3030,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -3117,11 +3117,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -3294,11 +3294,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -3381,11 +3381,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);

@@ -144,11 +144,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -231,11 +231,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -408,11 +408,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -495,11 +495,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -678,10 +678,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
             int A_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) A_b[r] = A_indptr[i0 + r < N ? i0 + r : N];
+            const int A_nnz = A_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (A_b[0] & ~(PACK - 1)) + lane * PACK; k < A_b[R]; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < A_b[0] || k + j >= A_b[R]) continue;
@@ -774,11 +775,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -951,11 +952,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1038,11 +1039,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -1218,11 +1219,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
             // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
             double t1_acc = kf_op_add_t<double>::identity();
             if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     double A_v[PACK]; int A_c[PACK];
-                    kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                    kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1312,11 +1313,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -1489,11 +1490,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1582,10 +1583,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             int At_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+            const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -1768,11 +1770,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1855,11 +1857,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2032,11 +2034,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2125,10 +2127,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
                 int At_b[R + 1];   // the rows' bounds in the span
                 #pragma unroll
                 for (int r = 0; r <= R; ++r) At_b[r] = At_indptr[i0 + r < N ? i0 + r : N];
+                const int At_nnz = At_indptr[N];   // the arrays' length: no pack load past it
                 #pragma unroll 2
                 for (int k = (At_b[0] & ~(PACK - 1)) + lane * PACK; k < At_b[R]; k += G * PACK) {
                     double At_v[PACK]; int At_c[PACK];
-                    kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                    kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j) {
                         if (k + j < At_b[0] || k + j >= At_b[R]) continue;
@@ -2315,11 +2318,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2403,11 +2406,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
             // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
             double t2_acc = kf_op_add_t<double>::identity();
             if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-                const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+                const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     double At_v[PACK]; int At_c[PACK];
-                    kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                    kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2589,11 +2592,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2676,11 +2679,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -2853,11 +2856,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2940,11 +2943,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -3117,11 +3120,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -3204,11 +3207,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);
@@ -3381,11 +3384,11 @@ k0_t1_spmv__t3_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -3468,11 +3471,11 @@ k1_t2_spmv__t4_div__t7_mul__and5more(const int* __restrict__ At_indptr,
         // call 1: t2 = spmv(At, pt)   [spmv: sparse_reduce]
         double t2_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1];
+            const int k_beg = At_indptr[i0], k_end = At_indptr[i0 + 1], At_nnz = At_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double At_v[PACK]; int At_c[PACK];
-                kf_load_span_pack<PACK>(At_data, k, At_v); kf_load_span_pack<PACK>(At_indices, k, At_c);
+                kf_load_span_pack<PACK>(At_data, k, At_nnz, At_v); kf_load_span_pack<PACK>(At_indices, k, At_nnz, At_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t2_spmv_compute(At_v[j], pt[At_c[j]], t2_acc);

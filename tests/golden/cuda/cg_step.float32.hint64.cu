@@ -103,11 +103,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -294,10 +294,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
             int A_b[R + 1];   // the rows' bounds in the span
             #pragma unroll
             for (int r = 0; r <= R; ++r) A_b[r] = A_indptr[i0 + r < N ? i0 + r : N];
+            const int A_nnz = A_indptr[N];   // the arrays' length: no pack load past it
             #pragma unroll 2
             for (int k = (A_b[0] & ~(PACK - 1)) + lane * PACK; k < A_b[R]; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j) {
                     if (k + j < A_b[0] || k + j >= A_b[R]) continue;
@@ -488,11 +489,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -676,11 +677,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
             // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
             float t1_acc = kf_op_add_t<float>::identity();
             if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     float A_v[PACK]; int A_c[PACK];
-                    kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                    kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -871,11 +872,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
             // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
             float t1_acc = kf_op_add_t<float>::identity();
             if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     float A_v[PACK]; int A_c[PACK];
-                    kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                    kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1063,11 +1064,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1248,11 +1249,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1433,11 +1434,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1618,11 +1619,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1803,11 +1804,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1988,11 +1989,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2173,11 +2174,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2358,11 +2359,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         float t1_acc = kf_op_add_t<float>::identity();
         if (i0 < N) {   // 4-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 float A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);

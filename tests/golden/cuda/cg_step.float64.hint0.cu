@@ -103,11 +103,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -467,11 +467,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -656,11 +656,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
             // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
             double t1_acc = kf_op_add_t<double>::identity();
             if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+                const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
                 #pragma unroll 2
                 for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                     double A_v[PACK]; int A_c[PACK];
-                    kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                    kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                     #pragma unroll
                     for (int j = 0; j < PACK; ++j)
                         if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1022,11 +1022,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1207,11 +1207,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1392,11 +1392,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1577,11 +1577,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1762,11 +1762,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -1947,11 +1947,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2132,11 +2132,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);
@@ -2317,11 +2317,11 @@ k0_t1_spmv__t2_dot(const int* __restrict__ A_indptr,
         // call 0: t1 = spmv(A, p)   [spmv: sparse_reduce]
         double t1_acc = kf_op_add_t<double>::identity();
         if (i0 < N) {   // 2-element packs: 16-byte loads of values and column indices
-            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1];
+            const int k_beg = A_indptr[i0], k_end = A_indptr[i0 + 1], A_nnz = A_indptr[N];
             #pragma unroll 2
             for (int k = (k_beg & ~(PACK - 1)) + lane * PACK; k < k_end; k += G * PACK) {
                 double A_v[PACK]; int A_c[PACK];
-                kf_load_span_pack<PACK>(A_data, k, A_v); kf_load_span_pack<PACK>(A_indices, k, A_c);
+                kf_load_span_pack<PACK>(A_data, k, A_nnz, A_v); kf_load_span_pack<PACK>(A_indices, k, A_nnz, A_c);
                 #pragma unroll
                 for (int j = 0; j < PACK; ++j)
                     if (k + j >= k_beg && k + j < k_end) t1_spmv_compute(A_v[j], p[A_c[j]], t1_acc);

@@ -155,11 +155,16 @@ __device__ __forceinline__ void kf_load_pack(const T* __restrict__ p, I i0, I n,
 }
 
 // d[0..V) = the aligned pack p[i0..i0+V) (i0 a multiple of V, p aligned to V * sizeof(T)), one
-// streaming (evict-first) load.  A CSR row's span starts and ends inside packs, so some elements
-// belong to other rows or lie past the array's end; the caller ignores them.  Such a load cannot
-// fault: an aligned pack that holds a valid element lies in that element's memory page.
+// streaming (evict-first) load; the array's last, partial pack (i0 + V > n: n elements in all)
+// is read element by element up to n, zeros after, so no load leaves the array.  A CSR row's
+// span starts and ends inside packs, so some elements belong to other rows; the caller ignores them.
 template <int V, class T>
-__device__ __forceinline__ void kf_load_span_pack(const T* __restrict__ p, int i0, T (&d)[V]) {
+__device__ __forceinline__ void kf_load_span_pack(const T* __restrict__ p, int i0, int n, T (&d)[V]) {
+    if (i0 + V > n) {
+        #pragma unroll
+        for (int e = 0; e < V; ++e) d[e] = (i0 + e < n) ? p[i0 + e] : T(0);
+        return;
+    }
     kf_pack<T, V> q;
     if constexpr (sizeof(q) == 16) {
         const uint4 r = __ldcs(reinterpret_cast<const uint4*>(p + i0)); memcpy(&q, &r, 16);

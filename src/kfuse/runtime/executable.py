@@ -335,8 +335,8 @@ class Executable:
             return self.fallback()(*args, out=out, **kwargs)
         if out is not None:
             self.bind_out(env, out)
-        key = tuple((n, x.data.ptr) if isinstance(x, cupy.ndarray) else (n, x.item())
-                    for n, x in env.items() if isinstance(x, (cupy.ndarray, np.generic)))
+        key = tuple((n, x.data.ptr) if isinstance(x, cupy.ndarray) else (n, x.item(), repr(x.item()))
+                    for n, x in env.items() if isinstance(x, (cupy.ndarray, np.generic)))   # repr: -0.0
         hit = self._graphs.get(key)
         if hit is None:
             self._alloc_missing(env)

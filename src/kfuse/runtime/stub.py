@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import array
 import functools
+import math
 import sys
 import threading
 
@@ -324,6 +325,14 @@ def _array_checks(a: list, arrays: list, aligned: dict, ns: dict) -> tuple:
     return lines, ptr
 
 
+def _scalar_key(v: str, dtype: str) -> str:
+    """The graph key's text for host scalar ``v``: its value and, for a real zero, its sign (``0.0
+    == -0.0``, but a graph captured with one must not replay for the other: ``-0.0 * x``)."""
+    if dtype.startswith("complex"):
+        return f"{v}, ({v} == 0 and repr({v}))"
+    return f"{v}, ({v} == 0 and _copysign(1.0, {v}) < 0)"
+
+
 def _scalar_checks(spec, a: list) -> tuple:
     """(lines, scalars): the checks of the host scalar arguments (Python float or int, complex
     too for complex scalars); ``scalars``: value name -> (argument variable, dtype)."""
@@ -399,7 +408,8 @@ def _call_body(allocs: list, steps: list, arrays: list, scalars: dict, writes: l
         body.append(f"            _poison(({''.join(f'o{j}, ' for j in range(len(allocs)))}), _steps)")
     for j in range(len(allocs)):
         body.append(f"        q{j} = o{j}.data.ptr")
-    key = ["s"] + [f"p{i}" for i, _, _ in arrays] + [v for v, _ in scalars.values()] + \
+    ns["_copysign"] = math.copysign
+    key = ["s"] + [f"p{i}" for i, _, _ in arrays] + [_scalar_key(v, dt) for v, dt in scalars.values()] + \
         [f"q{j}" for j in range(len(allocs))]
     body.append(f"        key = ({', '.join(key)},)")
     body.append("        graphs = st.auto_graph and not st.poison and not _capturing(cur)")

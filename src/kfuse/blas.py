@@ -290,13 +290,20 @@ def trsm(A, B, side="left", uplo="lower", trans=False, diag="nonunit", alpha=1.0
 
 def _run_out(name: str, body, args: tuple, static: dict, out):
     """:func:`_run`, the result written into ``out`` when given (outside ``kfuse.jit`` only): passed
-    to the launch when it shares no memory with the inputs, else copied in after (``out=B``)."""
+    to the launch when it shares no memory with the inputs, else copied in after (``out=B``, BLAS's
+    in-place form).  ``out`` sharing memory with any other argument (A, a device alpha) is refused:
+    writing it would change an input the routine reads."""
     if out is None:
         return _run(name, body, args, static)
     if _builder(*args) is not None:
         raise ArgumentError(f"{name}: out= is for eager calls; inside kfuse.jit return the result "
                             "(the jitted function's call takes out=)")
-    if not _shares_memory(out, args):
+    names = _arg_names(body, len(args))
+    hit = [n for n, a in zip(names, args) if a is not None and _shares_memory(out, (a,))]
+    if any(n != "B" for n in hit):
+        raise ArgumentError(f"{name}: out= shares memory with {next(n for n in hit if n != 'B')!r}; only B "
+                            "may be overwritten (BLAS's in-place form): the routine never writes its inputs")
+    if not hit:
         return _run(name, body, args, static, out=out)
     res = _run(name, body, args, static)
     if hasattr(out, "copy_"):   # torch
@@ -306,22 +313,35 @@ def _run_out(name: str, body, args: tuple, static: dict, out):
     return out
 
 
+def _span(x):
+    """(first byte, one past the last byte) of the elements of device array ``x`` (CuPy or torch,
+    any strides, negative ones included), or None where ``x`` is no array or has no element."""
+    x = getattr(x, "array", x) if getattr(x, "_kfuse_structured", False) else x
+    if x is None or isinstance(x, (int, float, complex)):
+        return None
+    try:
+        if hasattr(x, "data_ptr"):        # torch: strides in elements
+            item = x.element_size()
+            ptr, strides = x.data_ptr(), [st * item for st in x.stride()]
+        else:
+            ptr, item, strides = x.data.ptr, x.itemsize, list(x.strides)
+        shape = tuple(int(n) for n in x.shape)
+    except (AttributeError, TypeError):
+        return None
+    if 0 in shape:
+        return None
+    reach = [st * (n - 1) for st, n in zip(strides, shape)]
+    return ptr + sum(r for r in reach if r < 0), ptr + sum(r for r in reach if r > 0) + item
+
+
 def _shares_memory(out, args: tuple) -> bool:
-    """Whether device array ``out`` overlaps one of ``args`` (by their byte ranges)."""
-    def span(x):
-        try:
-            if hasattr(x, "data_ptr"):        # torch
-                return x.data_ptr(), x.data_ptr() + x.numel() * x.element_size()
-            ptr = x.data.ptr
-            return ptr, ptr + x.nbytes
-        except AttributeError:
-            return None
-    o = span(out)
+    """Whether device array ``out`` may overlap one of ``args``: their byte extents (from the first
+    to the last element, whatever the strides) intersect."""
+    o = _span(out)
     if o is None:
         return False
     for a in args:
-        a = getattr(a, "array", a)
-        s = span(a) if a is not None and not isinstance(a, (int, float, complex)) else None
+        s = _span(a)
         if s and s[0] < o[1] and o[0] < s[1]:
             return True
     return False

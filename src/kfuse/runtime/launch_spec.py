@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..errors import CompileError
+
 #: argument kinds of a launch: array pointers (in, out), a host scalar by value (host), workspace
 #: pointers (partial: scratch; counter, accum: zeroed at load, left zero by the kernel) and a
 #: by-value parameter block of ``nbytes`` bytes (byval; e.g. a 128-byte CUtensorMap)
@@ -152,6 +154,7 @@ def workspace_name(kernel: str, cname: str) -> str:
 def build_spec(program, module, arch: str, target: str) -> LaunchSpec:
     """The launch description of ``module`` (a :class:`kfuse.codegen.Module`) generated from
     ``program``, compiled for ``target`` to run on ``arch``."""
+    _check_stores(program, module)
     return LaunchSpec(program.name, arch, target, _inputs(program), _outputs(program),
                       _per_call(program, module) + _workspace(module), _alignment(program, module),
                       tuple(launch_of(k, module) for k in module.launches))
@@ -167,6 +170,24 @@ def _inputs(program) -> tuple:
         out.append(InputSpec(v.name, v.display, t.kind, tuple(t.shape), t.dtype, t.order, bool(v.host),
                              user.index(v.copy_of or v.name), tuple(t.parts), v.copy_of))
     return tuple(out)
+
+
+def _check_stores(program, module) -> None:
+    """Refuse (CompileError) a module where a kernel stores into a program input, or a workspace
+    is named after a program value: the host paths key per-call buffers by value name
+    (``Executable.run_bound`` allocates only what ``env`` lacks, the stub maps names to
+    pointers), so such a name would hand the caller's array to a kernel as its output, and the
+    setting ``poison`` would fill it with NaN first."""
+    values = program.values
+    for k in module.launches:
+        for a in k.args:
+            if a.kind == "out" and a.value in values and program.value(a.value).role == "input":
+                raise CompileError(f"{program.name}: kernel {k.name} stores into input "
+                                   f"{program.value(a.value).display!r} (parameter {a.cname}): a kfuse "
+                                   "call never writes its inputs")
+            if a.kind in ("partial",) + ZEROED and a.value in values:
+                raise CompileError(f"{program.name}: workspace {a.value!r} of kernel {k.name} has the "
+                                   "name of a program value")
 
 
 def _outputs(program) -> tuple:

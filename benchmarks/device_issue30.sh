@@ -3,7 +3,8 @@
 # Steps: new (the tests this issue added: swm, stencil fuzz, BLAS-3 sweep, scalar coefficients,
 # newcomer, README), sanitize (compute-sanitizer memcheck + racecheck, CuPy's pools off), swm
 # (benchmarks/swm_compare.py at 4097^2: kfuse fmad on/off vs NumPy and CuPy eager), tier (the
-# rest of the GPU tier), blas3 (the BLAS-3 GPU files, every input checked unchanged).
+# rest of the GPU tier), blas3 (the BLAS-3 GPU files, every input checked unchanged), final (the
+# sanitizer, the BLAS-3 files and this issue's tests in parallel lanes: the session's last call).
 # Logs and JSON go to $OUT (or ./out); each step is bounded in time.
 set -u
 export PYTHONUNBUFFERED=1 PYTHONPATH=src:.
@@ -31,6 +32,22 @@ for step in "$@"; do
               files=$(for f in tests/gpu/test_*.py; do case "$skip" in *" $f "*) ;; *) echo "$f";; esac; done)
               run_pytest tier "${TIER_LIMIT:-400}" $files ;;
     blas3)    run_pytest blas3 "${BLAS3_LIMIT:-400}" $BLAS3 ;;
-    *) echo "unknown step $step (new, sanitize, swm, tier, blas3)" ;;
+    final)    # one call's worth in three lanes sharing the GPU: the sanitizer; the BLAS-3 files; the
+              # fuzz tiers (tables printed), the tests of this issue's fixes and the input probe
+              (timeout 300 bash tests/sanitize/run_sanitizer.sh > "$OUT"/sanitize_stdout.log 2>&1
+               echo "sanitize: exit $?" > "$OUT"/sanitize_rc.txt) &
+              (run_pytest blas3 "${BLAS3_LIMIT:-460}" $BLAS3 > "$OUT"/blas3_rc.txt 2>&1) &
+              t0=$(date +%s)
+              timeout 200 python3 -m pytest -q -s -p no:xdist -p no:cacheprovider tests/gpu/test_fuzz_stencil_gpu.py \
+                tests/gpu/test_blas3_sweep_gpu.py > "$OUT"/fuzz.log 2>&1
+              echo "fuzz: exit $? after $(( $(date +%s) - t0 )) s"
+              run_pytest fixes 150 -k "not the_issue_size" tests/gpu/test_swm_gpu.py tests/gpu/test_scalar_coefficients_gpu.py \
+                tests/gpu/test_newcomer_gpu.py tests/gpu/test_readme_gpu.py tests/gpu/test_source_safety_gpu.py \
+                tests/gpu/test_blas3_inputs_gpu.py tests/gpu/test_graph_key_gpu.py tests/gpu/test_runtime_gpu.py \
+                tests/gpu/test_hostpath_gpu.py tests/gpu/test_solvers_gpu.py tests/gpu/test_sparse_gpu.py
+              timeout 100 python3 benchmarks/tools/blas3_inputs_probe.py --seconds 80 > "$OUT"/probe.log 2>&1
+              echo "probe: exit $?"; grep -E "SUMMARY" "$OUT"/probe.log
+              wait; cat "$OUT"/blas3_rc.txt "$OUT"/sanitize_rc.txt; tail -12 "$OUT"/sanitize_stdout.log ;;
+    *) echo "unknown step $step (new, sanitize, swm, tier, blas3, final)" ;;
   esac
 done

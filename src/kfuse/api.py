@@ -346,6 +346,8 @@ class JitFunction:
         self._last, self._last_precision = hit, prec
         exe, structure = hit
         outs = exe(*args, out=out)
+        if structure == "none":   # the function wrote its arguments and returned nothing
+            return None
         if structure == "single":
             return outs[0]
         return list(outs) if structure == "list" else outs

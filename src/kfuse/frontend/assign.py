@@ -5,8 +5,8 @@ update*: it records ``assign(v, new)`` at the window the key selects (the call's
 rebinds the Tensor ``v`` to the result, so later reads see the update and the function returns
 what NumPy computes.  Views of ``v`` taken before the assignment would see the update in NumPy
 but hold the old value here: using one afterwards raises KfuseError rather than computing a
-different answer.  Assignment into an argument is refused (NumPy would modify the caller's
-array; kfuse returns new arrays).
+different answer.  Assignment into an array argument makes the argument's final value an
+output that the call writes back into the caller's array (``Program.writes``), as NumPy does.
 """
 from __future__ import annotations
 
@@ -104,16 +104,18 @@ def _superseded(b) -> set:
 
 
 def _refuse_target(t):
-    """One KfuseError if ``t`` cannot be assigned into (an argument, a view, a 0-d array)."""
-    refuse_target(t._b, t._name, t._drop)
+    """One KfuseError if ``t`` cannot be assigned into (a view, a number, a 0-d array); an
+    array argument can (the caller's array is updated, as NumPy does)."""
+    refuse_target(t._b, t._name, t._drop, inputs=True)
 
 
-def refuse_target(b, name: str, drop: tuple = ()):
-    """One KfuseError if value ``name`` of builder ``b`` cannot be assigned into: an argument,
-    a view (``drop``: the axes an integer index removed), a scalar or a sparse matrix (both
-    front ends; the script names its inputs itself, with its own fix)."""
+def refuse_target(b, name: str, drop: tuple = (), inputs: bool = False):
+    """One KfuseError if value ``name`` of builder ``b`` cannot be assigned into: an argument
+    (unless ``inputs``: the Python front end writes array arguments for the caller), a view
+    (``drop``: the axes an integer index removed), a scalar or a sparse matrix (both front ends;
+    the script names its inputs itself, with its own fix)."""
     v = b.values[name]
-    if v.role == "input" or b.is_number(name):
+    if b.is_number(name) or (v.role == "input" and not inputs):
         raise KfuseError(f"assignment into argument {v.display!r}: NumPy would modify the caller's array, "
                          "but kfuse functions return new arrays; assign into a copy "
                          f"(w = {v.display}.copy(); w[...] = ...) or into the result of kfuse.interior, "

@@ -131,6 +131,22 @@ class Tensor:
     def __le__(self, o): return self._bin("<=", o)
     def __matmul__(self, o): return self._bin("@", o)
     def __rmatmul__(self, o): return self._bin("@", o, True)
+    def __iadd__(self, o): return self._inplace("+", o)
+    def __isub__(self, o): return self._inplace("-", o)
+    def __imul__(self, o): return self._inplace("*", o)
+    def __itruediv__(self, o): return self._inplace("/", o)
+
+    def _inplace(self, op, other):
+        """``u += x``: NumPy updates ``u`` in place (the caller's array, when ``u`` is an
+        argument), so the Tensor is rebound to the result, as an assignment into ``u[...]``.
+        A view's in-place update (``u[1:-1] += x``) returns the new values for Python's following
+        ``u[1:-1] = ...``, which does the write."""
+        new = self._bin(op, other)
+        v = self._b.values[self._name]
+        if self._drop or self._axis or v.view_of is not None:
+            return new
+        self[...] = new
+        return self
     def __neg__(self): return Tensor(self._b, self._b.unary("-", as_operand(self._b, self)))
     def __pos__(self): return self
     def __abs__(self): return Tensor(self._b, self._b.unary("abs", as_operand(self._b, self)))
@@ -334,6 +350,9 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
         result = fn(*args)
     finally:
         _state.builder = prev
+    written = {n: t._name for n, t in zip(names, args) if t._name != n}
+    if result is None and written:
+        result = ()
     single = not isinstance(result, (tuple, list))
     outs = [result] if single else list(result)
     names_out = []
@@ -351,6 +370,10 @@ def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
             names_out.append(b.call("copy", {"x": o._name}))
             continue
         names_out.append(o._name)
-    program: Program = b.finish(names_out)
-    structure = ("single" if single else type(result).__name__)
+    finals = list(dict.fromkeys(w for w in written.values() if w not in names_out))
+    program: Program = b.finish(names_out + finals)
+    at = {w: k for k, w in enumerate(names_out + finals)}
+    program.writes = {n: program.outputs[at[w]] for n, w in written.items()}
+    program.results = len(names_out) if written else -1
+    structure = "none" if not outs else ("single" if single else type(result).__name__)
     return program, structure

@@ -67,6 +67,8 @@ class Plan:
         if program is not None:
             for kd in d["kernels"]:
                 kd["runs"] = [program.calls[c].label for c in kd["calls"]]
+            if program.writes:   # informative: what the call writes into the caller's arrays
+                d["writes"] = {n: _written(program, n) for n in program.writes}
         return d
 
     def dumps(self, program: Program | None = None) -> str:
@@ -87,7 +89,14 @@ class Plan:
             for c in k.calls:
                 lines.append(f"      call {c}: {program.calls[c].label}")
         lines.extend(f"  {ln}" for ln in self.notes)
+        lines.extend(f"  writes argument {program.value(n).display}: {_written(program, n)}" for n in program.writes)
         return "\n".join(lines)
+
+
+def _written(program: Program, name: str) -> str:
+    """How the call updates written argument ``name`` for its caller."""
+    out = program.value(program.writes[name]).display
+    return f"its final value {out} is copied into the caller's array after the kernels"
 
 
 def _space_lines(kernel) -> list:
@@ -101,7 +110,7 @@ def _space_lines(kernel) -> list:
 
 
 # --------------------------------------------------------------------- plan JSON
-PLAN_FIELDS = ("kfuse_plan", "program", "sizes", "fingerprint", "kernels", "predicted_us", "fissioned")
+PLAN_FIELDS = ("kfuse_plan", "program", "sizes", "fingerprint", "kernels", "predicted_us", "fissioned", "writes")
 KERNEL_FIELDS = ("name", "calls", "space", "params", "runs")
 _C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern float
     for goto if inline int long register restrict return short signed sizeof static struct switch

@@ -231,6 +231,12 @@ class Program:
     outputs: list
     calls: list
     sizes: dict = dataclasses.field(default_factory=dict)   # symbol bindings used by bind()
+    #: input name -> the output holding its final value: the arguments the function writes
+    #: (NumPy's ``u[1:-1] = ...`` on an argument), updated in place for the caller
+    writes: dict = dataclasses.field(default_factory=dict)
+    #: how many of the outputs, first, are the function's return values (the rest: final values
+    #: of written arguments only); -1: all of them
+    results: int = -1
 
     # ------------------------------------------------------------------ graph
     def value(self, name: str) -> Value:
@@ -336,7 +342,8 @@ class Program:
         return {"kfuse_program": JSON_VERSION, "name": self.name,
                 "values": [v.to_json() for v in self.values.values()],
                 "inputs": list(self.inputs), "outputs": list(self.outputs),
-                "calls": [c.to_json() for c in self.calls], "sizes": dict(self.sizes)}
+                "calls": [c.to_json() for c in self.calls], "sizes": dict(self.sizes)} | \
+            ({"writes": dict(self.writes), "results": self.results} if self.writes else {})
 
     @staticmethod
     def from_json(d) -> "Program":
@@ -350,8 +357,22 @@ class Program:
             if not v.name.isprintable():   # generated code prints value names in its comments
                 raise KfuseError(f"program JSON: value name {v.name!r} holds a character that is not printable")
             values[v.name] = v
-        return Program(d["name"], values, list(d["inputs"]), list(d["outputs"]),
+        prog = Program(d["name"], values, list(d["inputs"]), list(d["outputs"]),
                        [Call.from_json(c) for c in d["calls"]], dict(d.get("sizes", {})))
+        writes = d.get("writes", {})
+        if not isinstance(writes, dict) or any(k not in prog.inputs or w not in prog.outputs
+                                               for k, w in writes.items()):
+            raise KfuseError("program JSON: 'writes' must map inputs to outputs holding their final values")
+        prog.writes = dict(writes)
+        results = d.get("results", -1)
+        if isinstance(results, bool) or not isinstance(results, int) or not -1 <= results <= len(prog.outputs):
+            raise KfuseError("program JSON: 'results' must be -1 or a count of outputs")
+        prog.results = results
+        return prog
+
+    def returned(self) -> list:
+        """The outputs the function returns (the others only update written arguments)."""
+        return list(self.outputs if self.results < 0 else self.outputs[:self.results])
 
     def fingerprint(self) -> str:
         """Stable hash of everything that defines the program."""

@@ -51,9 +51,6 @@ class Assign(Interior):
     ``r = u.copy(); r[at] = new``), what ``v[0, :] = v[-2, :]`` traces to.  ``new`` is an array
     of the window's shape or a number (the window filled).  Boundary code: it runs alone."""
 
-    #: why a kernel never fuses it with other calls (fusion legality; kfuse.explain)
-    alone = ("boundary code (an assignment into a window): it runs as its own kernel, as the seed "
-             "keeps boundary calls out of fusion (its new values may lie planes away)")
 
 
 def halos(outer: tuple, inner: tuple) -> tuple:

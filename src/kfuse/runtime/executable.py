@@ -66,6 +66,11 @@ class Executable:
         self._outs = [(o.name, o.view_of) for o in spec.outputs]
         self._host_outputs = any(o.host for o in spec.outputs)
         self._allocs = [(a.name, a.shape, np.dtype(a.dtype), a.order) for a in spec.per_call]
+        # the arguments the function writes: (output holding the final value, input) pairs, copied
+        # into the caller's array after the kernels (:func:`write_back`); and the returned outputs
+        self._writes = [(out, inp) for inp, out in program.writes.items()]
+        self._returned = len(program.returned())
+        self._shown = {n: v.display for n, v in self._inputs}
 
     # ------------------------------------------------------------------ info
     @property
@@ -108,7 +113,7 @@ class Executable:
         steps = load_steps(mod, self.launch_spec.launches, dev)
         self._loaded = (dev, (mod, steps))
         self._steps = steps
-        self.stub = None if self.use_graph else make_stub(self, dev, steps)
+        self.stub = None if self.use_graph or self._writes else make_stub(self, dev, steps)
         return self._loaded[1]
 
     # ------------------------------------------------------------------ calling
@@ -231,6 +236,8 @@ class Executable:
         if self._byval:
             pass_by_value(env, self._byval)
         run_steps(steps, env)
+        if self._writes:
+            write_back(env, self._writes)
         return env
 
     def loaded_steps(self) -> list:
@@ -251,6 +258,8 @@ class Executable:
             env = self.bind(args, {})[0]
         if out is not None:
             self.bind_out(env, out)
+        if self._writes:
+            check_write_aliases(env, self._writes, self._shown)
         if self._aligned and self.misaligned(env):
             return None
         self._alloc_missing(env)
@@ -301,13 +310,15 @@ class Executable:
         device, and sharing no memory with an input or another output (one clear error)."""
         import cupy
         out = (out,) if not isinstance(out, (tuple, list)) else tuple(out)
-        if len(out) != len(self.program.outputs):
-            raise ArgumentError(f"out= needs {len(self.program.outputs)} array(s), got {len(out)}")
+        returned = self.program.returned()
+        if len(out) != len(returned):
+            raise ArgumentError(f"out= needs {len(returned)} array(s), got {len(out)}")
         taken = [(n, x) for n, x in env.items() if isinstance(x, cupy.ndarray)]
-        for o, a in zip(self.program.outputs, out):
+        for o, a in zip(returned, out):
             v = self.program.value(o)
             shown = f"out[{self.program.outputs.index(o)}] ({v.display})"
-            if v.role == "input" or v.view_of or o not in {n for n, *_ in self._allocs}:
+            if v.role == "input" or v.view_of or o not in {n for n, *_ in self._allocs} or \
+                    o in self.program.writes.values():
                 raise ArgumentError(f"{shown}: this output is an input or a view; out= cannot receive it")
             a = arrays.to_cupy(shown, a)
             t = v.type
@@ -335,6 +346,8 @@ class Executable:
             return self.fallback()(*args, out=out, **kwargs)
         if out is not None:
             self.bind_out(env, out)
+        if self._writes:
+            check_write_aliases(env, self._writes, self._shown)
         key = tuple((n, x.data.ptr) if isinstance(x, cupy.ndarray) else (n, x.item(), repr(x.item()))
                     for n, x in env.items() if isinstance(x, (cupy.ndarray, np.generic)))   # repr: -0.0
         hit = self._graphs.get(key)
@@ -346,7 +359,7 @@ class Executable:
             self._graphs[key] = hit
         graph, env = hit
         graph.launch(stream=cupy.cuda.get_current_stream())
-        outs = tuple(self._output(env, o) for o in self.program.outputs)
+        outs = tuple(self._output(env, o) for o in self.program.returned())
         if torch_used:
             import torch
             outs = tuple(torch.from_dlpack(o) for o in outs)
@@ -370,19 +383,26 @@ class Executable:
             env, torch_used = self.bind(args, kwargs)
         if out is not None:
             self.bind_out(env, out)
+        if self._writes:
+            check_write_aliases(env, self._writes, self._shown)
         if self._aligned and self.misaligned(env):
             env = self.fallback().run_bound(env)
         else:
             env = self.run_bound(env)
-        outs = tuple([env[o] if base is None else env[base].T for o, base in self._outs])
-        if self._host_outputs:
-            outs = tuple(self._output(env, o) for o in self.program.outputs)
+        outs = tuple([env[o] if base is None else env[base].T for o, base in self._outs[:self._returned]])
+        if self._host_outputs or self._writes:
+            outs = tuple(self._output(env, o) for o in self.program.returned())
         if torch_used:
             import torch
             outs = tuple(torch.from_dlpack(o) for o in outs)
         return outs
 
     def _output(self, env, name):
+        """The array returned for output ``name`` (a written argument's final value: the
+        caller's array itself, as NumPy returns it)."""
+        for out, inp in self._writes:
+            if out == name:
+                return env[inp]
         v = self.program.value(name)
         if v.view_of:
             return env[v.view_of].T
@@ -403,10 +423,42 @@ class Executable:
         if self._expand is not None:
             args = [args[j] for j in self._expand]
         res = reference.run(self.program, {n: a for (n, _), a in zip(self._inputs, args)})
-        return tuple(res[o] for o in self.program.outputs)
+        return tuple(res[o] for o in self.program.returned())
 
     def time(self, *args, repeat: int = 20, warmup: int = 3, calls: int = 10) -> float:
         """Median over ``repeat`` loops of the seconds per call of ``calls`` back-to-back calls,
         with CUDA events (a quick check; ``kfuse bench`` is the benchmark)."""
         from .timing import median_seconds
         return median_seconds(lambda: self(*args), loops=repeat, calls=calls, warmup=warmup)
+
+
+def write_back(env: dict, writes: list) -> None:
+    """Copy each written argument's final value into the caller's array, in stream order (a
+    device-to-device copy where the layouts match, else an elementwise copy; both captured in
+    CUDA graphs).  Refuses a written argument that shares memory with another argument: NumPy
+    would show the write through the other name, a traced function does not."""
+    import cupy
+    stream = cupy.cuda.get_current_stream()
+    for out, inp in writes:
+        dst, src = env[inp], env[out]
+        if dst.data.ptr == src.data.ptr:
+            continue
+        if (dst.flags.c_contiguous and src.flags.c_contiguous) or (dst.flags.f_contiguous and src.flags.f_contiguous):
+            cupy.cuda.runtime.memcpyAsync(dst.data.ptr, src.data.ptr, src.nbytes, 3, stream.ptr)
+        else:
+            dst[...] = src
+
+
+def check_write_aliases(env: dict, writes: list, names: dict) -> None:
+    """ArgumentError if a written argument shares memory with another argument."""
+    import cupy
+    for _, inp in writes:
+        a = env[inp]
+        lo, hi = a.data.ptr, a.data.ptr + a.nbytes
+        for n, x in env.items():
+            if n == inp or not isinstance(x, cupy.ndarray) or not x.nbytes or n not in names:
+                continue
+            if lo < x.data.ptr + x.nbytes and x.data.ptr < hi:
+                raise ArgumentError(f"argument {names[inp]!r} is written by the function and shares memory with "
+                                    f"argument {names[n]!r}: NumPy would show the write through both names; "
+                                    "pass distinct arrays (or a copy)")

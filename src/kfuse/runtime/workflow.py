@@ -159,15 +159,11 @@ def fields_of(program: Program, call) -> dict:
 # --------------------------------------------------------------------- 02 targets
 def exclusion(program: Program, call, meta: dict | None) -> str | None:
     """Why ``call`` is no fusion target (the seed's filter), or None: compute-bound (its
-    intensity past the model's ridge) or boundary code (a window of at most
-    :data:`BOUNDARY_PLANES` planes of an axis of a much longer field, or an assignment into a
-    window: ``v[0, :] = v[-2, :]``)."""
-    from .. import library
-    if call.fn == "assign":
-        win = ", ".join(f"{lo}:{hi}" for lo, hi in call.at or ())
-        return (f"boundary call: assigns the window [{win}] of {program.value(call.args['u']).display} "
-                f"(runs alone: {library.get(call.fn).alone})")
-    for v in call.args.values():
+    intensity past the model's ridge) or boundary code (a read of a window of at most
+    :data:`BOUNDARY_PLANES` planes of an axis of a much longer field).  An assignment into a
+    window (``v[0, :] = v[-2, :]``, whatever planes it reads) is a target: it fuses with the
+    calls around it."""
+    for v in ([] if call.fn == "assign" else call.args.values()):
         window = getattr(program.value(v), "window", None)
         if not window:
             continue

@@ -1,0 +1,111 @@
+"""Issue 31, unit tier: a traced function writes its array arguments as NumPy does (window
+assignments, augmented updates, ``u += x``), recorded as ``Program.writes`` (the argument's
+final value is an output the call copies into the caller's array); what it returns is
+``Program.returned()``.  Checked against NumPy through the reference (no GPU)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kfuse import reference
+from kfuse.errors import KfuseError
+from kfuse.frontend.trace import trace
+from kfuse.ir import Program
+from kfuse.model import load_calibration
+from kfuse.model.planner import best_plan
+
+
+def _trace(fn, *shapes, dtype="float64"):
+    names = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
+    return trace(fn, names, [("a", s, dtype, "C") for s in shapes], fn.__name__)
+
+
+def _numpy(fn, arrays):
+    """(returned values, arguments after the call) as NumPy computes them on copies."""
+    args = [a.copy() for a in arrays]
+    r = fn(*args)
+    r = () if r is None else (r if isinstance(r, tuple) else (r,))
+    return list(r), args
+
+
+def _check(fn, *shapes, seed=0):
+    prog, structure = _trace(fn, *shapes)
+    rng = np.random.default_rng(seed)
+    arrays = [rng.uniform(-1, 1, s) for s in shapes]
+    want_ret, want_args = _numpy(fn, arrays)
+    ins = dict(zip(prog.inputs, [a.copy() for a in arrays]))
+    for calls in (None, [k.calls for k in best_plan(prog, load_calibration()).kernels]):
+        res = reference.run(prog, dict(ins)) if calls is None else reference.run_plan(prog, calls, dict(ins))
+        for o, w in zip(prog.returned(), want_ret):
+            np.testing.assert_array_equal(res[o], w)
+        for n, a, w in zip(prog.inputs, arrays, want_args):
+            got = res[prog.writes[n]] if n in prog.writes else a
+            np.testing.assert_array_equal(got, w, err_msg=f"argument {n}")
+    return prog, structure
+
+
+def fdtd(ex, ey, hz, fict):
+    ey[0, :] = fict[0, :]
+    ey[1:, :] -= 0.5 * (hz[1:, :] - hz[:-1, :])
+    ex[:, 1:] = ex[:, 1:] - 0.5 * (hz[:, 1:] - hz[:, :-1])
+    hz[:-1, :-1] -= 0.7 * (ex[:-1, 1:] - ex[:-1, :-1] + ey[1:, :-1] - ey[:-1, :-1])
+
+
+def test_a_step_that_updates_its_arguments_in_place():
+    prog, structure = _check(fdtd, (13, 17), (13, 17), (13, 17), (1, 17))
+    assert structure == "none" and prog.returned() == []
+    assert sorted(prog.writes) == ["ex", "ey", "hz"]      # fict is read only
+    assert len(best_plan(prog, load_calibration()).kernels) == 1
+
+
+def test_augmented_assignment_of_a_whole_argument_updates_it():
+    def f(u, v):
+        u += 2.0 * v
+        u *= 0.5
+        v -= u          # reads u's new value, as NumPy does
+        return u + 1.0
+    prog, structure = _check(f, (9, 11), (9, 11))
+    assert structure == "single" and sorted(prog.writes) == ["u", "v"]
+
+
+def test_returning_a_written_argument_and_a_new_array():
+    def f(u):
+        u[1:-1] = 0.5 * (u[:-2] + u[2:])
+        return u, u * 2.0
+    prog, structure = _check(f, (31,))
+    assert structure == "tuple" and len(prog.returned()) == 2 and prog.writes == {"u": prog.returned()[0]}
+
+
+def test_reads_between_two_writes_see_the_first():
+    def f(u):
+        a = u[2:-2, 2:-2] * 1.0
+        u[1:-1, 1:-1] = u[:-2, 1:-1] + u[2:, 1:-1]
+        b = u[2:-2, 2:-2] * 1.0
+        u[0, :] = u[-2, :]
+        return a, b
+    _check(f, (12, 14))
+
+
+def test_a_stale_view_of_a_written_argument_is_refused():
+    def f(u):
+        w = u[1:, :]
+        u[0, :] = 1.0
+        return w * 2.0
+    with pytest.raises(KfuseError, match="view of u taken before an assignment"):
+        _trace(f, (5, 6))
+
+
+def test_writes_survive_json():
+    prog, _ = _trace(fdtd, (13, 17), (13, 17), (13, 17), (1, 17))
+    again = Program.from_json(prog.to_json())
+    assert again.writes == prog.writes and again.results == 0 and again.returned() == []
+    bad = prog.to_json() | {"writes": {"fict": "nope"}}
+    with pytest.raises(KfuseError, match="'writes'"):
+        Program.from_json(bad)
+
+
+def test_a_function_that_writes_nothing_and_returns_nothing_is_refused():
+    def f(u):
+        return None
+    with pytest.raises(KfuseError):
+        _trace(f, (4,))

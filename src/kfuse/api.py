@@ -323,8 +323,9 @@ class JitFunction:
         was written for another function, other arguments or another version of this one's
         source.  Returns a :class:`kfuse.runtime.staged.Staged` (``files``, ``stages``, ``plan``).
 
-        >>> st = kfuse.jit(step).stages(kfuse.ShapeDtype((512, 512), "float64"), 0.1, dir="st", until="plan")  # doctest: +SKIP
-        >>> kfuse.jit(step).stages(kfuse.ShapeDtype((512, 512), "float64"), 0.1, dir="st", from_stage="plan")  # doctest: +SKIP
+        >>> u = kfuse.ShapeDtype((512, 512), "float64")
+        >>> st = kfuse.jit(step).stages(u, 0.1, dir="st", until="plan")         # doctest: +SKIP
+        >>> st = kfuse.jit(step).stages(u, 0.1, dir="st", from_stage="plan")    # doctest: +SKIP
         """
         from .runtime.origin import describe_arg, make_origin
         key = self._lower_key(args, kwargs)

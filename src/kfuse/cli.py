@@ -115,7 +115,8 @@ def cmd_stages(args):
     if function_stages.is_function(args.script):
         for flag, given in (("--size", args.size), ("--dtype", args.dtype)):
             if given:
-                raise KfuseError(f"{flag} is for scripts; a function's shapes and types come from --arg NAME=DTYPE[D0,...]")
+                raise KfuseError(f"{flag} is for scripts; a function's shapes and types come from "
+                                 "--arg NAME=DTYPE[D0,...]")
         st = function_stages.stage(args.script, args.arg, args.args_from, args.plan, args.arch, dir=args.out,
                                    until=args.until, from_stage=args.start, measure=args.measure)
         for path, what in st.files:
@@ -332,9 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"kfuse {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    def script_cmd(name, help_, sizes=True):
+    def script_cmd(name, help_, sizes=True, what="a .kf script, or an example's name (kfuse examples lists them)"):
         c = sub.add_parser(name, help=help_)
-        c.add_argument("script", help="a .kf script, or an example's name (kfuse examples lists them)")
+        c.add_argument("script", help=what)
         c.add_argument("--dtype", default=None, help="element type of undeclared-type values "
                        "(float32, float64, complex64, complex128; default float32)")
         if sizes:
@@ -357,7 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
     c = script_cmd("stages", "write each compilation stage's artifact to a file (program, graph, plan, "
                    "kernels, CUDA, cubin, launch spec) and the numbered, editable stages: 01 metadata, "
                    "02 targets, 03 graphs (DDG, OEG), 04 search, 05 plan (JSON, new OEG), 06 cuda, "
-                   "each with a report")
+                   "each with a report", what="a .kf script, an example's name, or a Python function: "
+                   "MODULE:FUNCTION or path/to/file.py:FUNCTION (with --arg)")
     c.add_argument("--until", default="executable", metavar="STAGE",
                    help="the last stage to run, in order: program (= metadata), targets, graph (= graphs), "
                         "search, plan, kernels, cuda, cubin or executable")

@@ -119,7 +119,8 @@ def arguments(fn: JitFunction, specs: list, args_from: str | None) -> dict:
     params = fn.signature.parameters
     missing = [n for n in fn.names if n not in given and params[n].default is params[n].empty]
     if missing:
-        raise ArgumentError(f"{fn.name}: argument(s) {', '.join(missing)} need a spec: --arg {missing[0]}=DTYPE[D0,...] "
+        raise ArgumentError(f"{fn.name}: argument(s) {', '.join(missing)} need a spec: "
+                            f"--arg {missing[0]}=DTYPE[D0,...] "
                             "(or NAME=float for a number), or --args-from MODULE:CALLABLE")
     return given
 
@@ -152,4 +153,20 @@ def stage(target: str, specs: list, args_from: str | None, plan=None, arch: str 
     params = fn.signature.parameters
     positional = [given.get(n, params[n].default) for n in fn.names if params[n].kind != params[n].KEYWORD_ONLY]
     named = {n: given[n] for n in fn.names if params[n].kind == params[n].KEYWORD_ONLY and n in given}
-    return fn.stages(*positional, **named, **options)
+    try:
+        return fn.stages(*positional, **named, **options)
+    except (KfuseError, OSError):
+        raise
+    except Exception as e:   # raised by the user's code while traced: one line naming its line
+        at = _in_file(e, getattr(fn.fn, "__code__", None))
+        if at is None:
+            raise   # not from the user's code: a kfuse defect, its traceback is the report
+        raise KfuseError(f"{target}: tracing it raised {type(e).__name__}: {e} ({at})") from None
+
+
+def _in_file(e: BaseException, code) -> str | None:
+    """``file, line N`` of the last frame of ``e``'s traceback in the file of ``code``, or None."""
+    if code is None:
+        return None
+    frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == code.co_filename]
+    return f"{frames[-1].filename}, line {frames[-1].lineno}" if frames else None

@@ -28,3 +28,8 @@ def unfused_heat(u, c):
 def heat_args():
     """Example arguments of heat for --args-from (a shape and type, and a number)."""
     return (kfuse.ShapeDtype((33, 47), "float64"), 0.1)
+
+
+def broken(u):
+    """A function whose own code fails while traced."""
+    return u + undefined_name  # noqa: F821

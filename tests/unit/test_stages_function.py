@@ -112,6 +112,23 @@ def test_a_module_failing_at_import_names_its_line(tmp_path, capsys):
                    f"({bad}, line 3)\n")
 
 
+def test_an_error_in_the_functions_own_code_names_its_line(tmp_path, capsys):
+    assert _cli(f"{FNS}:broken", "--arg", "u=float32[10]", "--out", str(tmp_path / "st")) == 1
+    err = capsys.readouterr().err
+    line = next(n for n, text in enumerate(open(os.path.join(ROOT, FNS)), 1) if "undefined_name" in text)
+    assert err.startswith(f"kfuse: error: {FNS}:broken: tracing it raised NameError: name 'undefined_name' is not "
+                          "defined (") and err.endswith(f"stage_functions.py, line {line})\n")
+
+
+def test_resuming_from_a_missing_folder_or_an_unknown_stage_is_refused(tmp_path):
+    with pytest.raises(KfuseError, match="^02_targets.json: missing in"):
+        kfuse.jit(F.heat).stages(U, 0.1, dir=str(tmp_path / "none"), from_stage="plan", measure="off")
+    with pytest.raises(KfuseError, match="^--from metadata: the stages to resume from are targets, search, plan"):
+        kfuse.jit(F.heat).stages(U, 0.1, dir=str(tmp_path / "none"), from_stage="metadata", measure="off")
+    with pytest.raises(KfuseError, match="^unknown stage 'sass'"):
+        kfuse.jit(F.heat).stages(U, 0.1, dir=str(tmp_path / "none"), until="sass")
+
+
 def test_arg_for_a_script_and_size_for_a_function_are_refused(tmp_path, capsys):
     assert main(["stages", example("gemver"), "--size", "m=3", "--size", "n=4", "--arg", "u=float64[3]",
                  "--out", str(tmp_path / "g")]) == 1
@@ -249,7 +266,8 @@ def test_dotted_module_args_from_and_a_jitted_functions_options(tmp_path, monkey
         len(json.loads(open(os.path.join(out, "02_targets.json")).read())["excluded"])
     assert _groups(os.path.join(out, "05_plan.json")) == [[c] for c in range(n)]   # fuse=False of the jit
     rec = json.loads(open(os.path.join(out, "04_search.json")).read())["function"]
-    assert rec["function"] == "tests.unit.stage_functions:unfused_heat" and rec["args"] == ["u=float64[33,47]", "c=float"]
+    assert rec["function"] == "tests.unit.stage_functions:unfused_heat"
+    assert rec["args"] == ["u=float64[33,47]", "c=float"]
     # --arg overrides what --args-from gives
     assert _cli("tests.unit.stage_functions:heat", "--args-from", f"{FNS}:heat_args", "--arg", "u=float32[9,8]",
                 "--out", out, "--until", "program") == 0

@@ -36,7 +36,8 @@ class Staged:
         for path, _what in self.files:
             if os.path.basename(path) == name or path == name:
                 return path
-        raise KeyError(f"{name}: not written by this run (wrote {', '.join(os.path.basename(p) for p, _ in self.files)})")
+        wrote = ", ".join(os.path.basename(p) for p, _ in self.files)
+        raise KeyError(f"{name}: not written by this run (wrote {wrote})")
 
 
 def write(run, stages: dict, until: str, arch: str | None = None, echo=None) -> Staged:

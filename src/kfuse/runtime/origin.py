@@ -8,7 +8,9 @@ value is not part of the trace).  :func:`describe_arg` writes a traced argument 
 form, so a spec read from the command line and one made from an example array read alike.
 
 The origin is ``{"function": "MODULE:QUALNAME", "source_sha256": ..., "args": [spec, ...]}``;
-every JSON artifact of the workflow carries it under ``"function"`` and :func:`check_origin`
+the JSON artifacts 01, 02 and 04 of the workflow carry it under ``"function"`` (05 is a plain
+plan, usable as ``kfuse.jit(f, plan=...)``; its fingerprint ties it to the program), and
+:func:`check_origin`
 refuses to resume from one written for another function, other arguments or another version
 of the function's source (the stage is stale), as a script's changed fingerprint is refused.
 """

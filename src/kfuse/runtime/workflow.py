@@ -338,15 +338,14 @@ def clusters_of(text: str, name: str, program: Program) -> tuple:
     return groups, (files.loads(written.group(1), name) if written else None)
 
 
-def read_plan(folder: str, program: Program, cal=None, excluded: dict | None = None,
-              origin: dict | None = None) -> Plan:
+def read_plan(folder: str, program: Program, cal=None, excluded: dict | None = None) -> Plan:
     """The plan of an (edited) ``05_plan.json`` or ``05_oeg_new.dot`` in ``folder``: the DOT's
     clusters where they were moved (kernels kept whole keep their launch parameters, new ones
     get the model's best), else the JSON.  Checked (:func:`check_plan`; an excluded call may
     not share a kernel); each refusal is one KfuseError naming the file and the reason."""
     jpath, dpath = os.path.join(folder, "05_plan.json"), os.path.join(folder, "05_oeg_new.dot")
     try:
-        plan = Plan.from_json(_read_json(jpath, program, origin))
+        plan = Plan.from_json(_read_json(jpath, program))
     except PlanError as e:
         raise PlanError(f"05_plan.json: {e}") from None
     source, chosen = "05_plan.json", plan
@@ -417,7 +416,8 @@ class Run:
     """One ``kfuse stages`` run over ``folder``: what ``--from`` read back (the calls kept out of
     fusion, the strategy, the plan) and the numbered artifacts it writes (:meth:`files`).
     ``origin``: what a Python function's folder records (:mod:`kfuse.runtime.origin`; None: a
-    script), written into every JSON artifact and checked in each one read back."""
+    script), written into 01, 02 and 04 and checked in those read back (every ``--from`` reads
+    02 first); ``05_plan.json`` stays a plain plan that ``kfuse.jit(f, plan=...)`` takes."""
 
     def __init__(self, program: Program, folder: str, start: str | None = None, cal=None,
                  measure: str = "auto", arch: str | None = None, origin: dict | None = None):
@@ -436,7 +436,7 @@ class Run:
         if where >= POSITION["search"]:
             self.strategy = read_search(os.path.join(folder, "04_search.json"), program, origin)
         if where >= POSITION["plan"]:
-            self.plan = read_plan(folder, program, self.cal, self.excluded, origin)
+            self.plan = read_plan(folder, program, self.cal, self.excluded)
 
     @property
     def meta(self) -> dict:
@@ -481,7 +481,7 @@ class Run:
             add("04_report.txt", report_search(s), "search: report")
         plan = stages.get("plan")
         if self.first <= 5 <= last:
-            add("05_plan.json", self._doc(plan.to_json(prog)), "plan: the kernels (edit, then --from plan)")
+            add("05_plan.json", plan.dumps(prog) + "\n", "plan: the kernels (edit, then --from plan)")
             add("05_oeg_new.dot", oeg_new(prog, plan, o), "plan: the new OEG, a cluster per kernel (editable)")
             add("05_report.txt", report_plan(prog, plan, self.cal, self.excluded), "plan: report")
         if self.first <= 6 <= last and "cuda" in stages:
@@ -501,7 +501,7 @@ class Run:
         elif at == POSITION["search"]:
             files.append(("04_report.txt", report_search(search_settings(prog, self.cal, self.strategy))))
         elif at == POSITION["plan"] and plan is not None:
-            files += [("05_plan.json", self._doc(plan.to_json(prog)).decode()),
+            files += [("05_plan.json", plan.dumps(prog) + "\n"),
                       ("05_oeg_new.dot", oeg_new(prog, plan, ddg.build(prog, excluded=self.excluded)[1])),
                       ("05_report.txt", report_plan(prog, plan, self.cal, self.excluded))]
         return [(name, data.encode(), "made again from the edited stage (the old one was stale)")

@@ -23,6 +23,9 @@ cuda, cubin, executable) keep their names; :data:`POSITION` places every name on
 ``--until kernels``/``cuda``/``cubin``/``executable`` all six.  ``--from S`` (targets, search,
 plan) reads the artifacts of S and the stages before it from the folder, leaves them as they
 are, and runs the later ones; an illegal edit is one KfuseError naming the file and the reason.
+A Python function's folder (``kfuse stages MODULE:FUNCTION``, ``kfuse.jit(f).stages``) also
+records the function, its source's hash and the argument specs (:mod:`kfuse.runtime.origin`),
+checked on resuming.  The reports are :mod:`kfuse.runtime.workflow_reports`'.
 """
 from __future__ import annotations
 

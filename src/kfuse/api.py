@@ -304,12 +304,13 @@ class JitFunction:
         'vec'
         """
         from .lowering import Lowered, describe_spec
-        key = self._lower_key(args, kwargs)
+        args = self._args(args, kwargs)
+        key = tuple(_trace.lower_spec(n, a) for n, a in zip(self.names, args))
         exe, structure = self._compile(key, None)
         return Lowered(exe, structure, [describe_spec(n, s) for n, s in zip(self.names, key)])
 
     def _lower_key(self, args: tuple, kwargs: dict) -> tuple:
-        """The signature key of arguments described as :meth:`lower` and :meth:`stages` take them."""
+        """The signature key of arguments described as :meth:`lower` takes them (for :meth:`stages`)."""
         args = self._args(args, kwargs)
         return tuple(_trace.lower_spec(n, a) for n, a in zip(self.names, args))
 
@@ -329,7 +330,8 @@ class JitFunction:
         """
         from .runtime.origin import describe_arg, make_origin
         key = self._lower_key(args, kwargs)
-        program, _structure, precision = self._traced(key)
+        traced = self._traced(key)
+        program, precision = traced[0], traced[2]
         where = f"{getattr(self.fn, '__module__', None)}:{getattr(self.fn, '__qualname__', self.name)}"
         origin = make_origin(where, self.fn, [describe_arg(n, s) for n, s in zip(self.names, key)])
         setting = config.get().precision

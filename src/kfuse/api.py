@@ -132,6 +132,24 @@ def compile_stages(program: Program, sizes: dict | None = None, plan=None, arch:
     return done.stages if until == "executable" else done
 
 
+def write_stages(program: Program, out: str | None = None, start: str | None = None, until: str = "executable",
+                 plan=None, arch: str | None = None, measure: str = "auto", fuse: bool | None = None,
+                 origin: dict | None = None, echo=None):
+    """The staged workflow of ``kfuse stages`` for a bound ``program``: every stage's artifact
+    up to ``until`` and the numbered, editable ones written into ``out`` (default
+    ``NAME_stages``), resumed from the edited artifact of stage ``start`` (``--from``);
+    ``origin``: a Python function's record (:mod:`kfuse.runtime.origin`).  Returns a
+    :class:`kfuse.runtime.staged.Staged`."""
+    from .runtime import staged, workflow
+    workflow.check_range(start, until)
+    run = workflow.Run(program, out or f"{program.name}_stages", start, measure=measure, arch=arch, origin=origin)
+    if run.plan is not None and plan is not None:
+        raise KfuseError("--plan and --from plan both give the plan; give one")
+    arts = compile_stages(program, None, run.plan or plan, arch, fuse, until=workflow.compile_stage(until),
+                          exclude=run.excluded, strategy=run.strategy)
+    return staged.write(run, arts, until, arch, echo)
+
+
 def compile_script(path_or_text: str, sizes: dict | None = None, dtype: str | None = None,
                    plan=None, arch: str | None = None, fuse: bool | None = None, tune: bool = False,
                    graph: bool = False) -> Executable:
@@ -290,6 +308,36 @@ class JitFunction:
         key = tuple(_trace.lower_spec(n, a) for n, a in zip(self.names, args))
         exe, structure = self._compile(key, None)
         return Lowered(exe, structure, [describe_spec(n, s) for n, s in zip(self.names, key)])
+
+    def _lower_key(self, args: tuple, kwargs: dict) -> tuple:
+        """The signature key of arguments described as :meth:`lower` takes them (for :meth:`stages`)."""
+        args = self._args(args, kwargs)
+        return tuple(_trace.lower_spec(n, a) for n, a in zip(self.names, args))
+
+    def stages(self, *args, dir: str | None = None, until: str = "executable", from_stage: str | None = None,
+               measure: str = "auto", **kwargs):
+        """The staged workflow of ``kfuse stages`` for this function, traced for arguments
+        described as :meth:`lower` takes them (no GPU needed up to ``cuda``): the numbered,
+        editable stages and the compiler's artifacts written into ``dir`` (default
+        ``NAME_stages``) up to ``until``; ``from_stage`` (targets, search or plan) resumes from
+        the edited file, refused with the reason where the edit is illegal, or where the folder
+        was written for another function, other arguments or another version of this one's
+        source.  Returns a :class:`kfuse.runtime.staged.Staged` (``files``, ``stages``, ``plan``).
+
+        >>> u = kfuse.ShapeDtype((512, 512), "float64")
+        >>> st = kfuse.jit(step).stages(u, 0.1, dir="st", until="plan")         # doctest: +SKIP
+        >>> st = kfuse.jit(step).stages(u, 0.1, dir="st", from_stage="plan")    # doctest: +SKIP
+        """
+        from .runtime.origin import describe_arg, make_origin
+        key = self._lower_key(args, kwargs)
+        traced = self._traced(key)
+        program, precision = traced[0], traced[2]
+        where = f"{getattr(self.fn, '__module__', None)}:{getattr(self.fn, '__qualname__', self.name)}"
+        origin = make_origin(where, self.fn, [describe_arg(n, s) for n, s in zip(self.names, key)])
+        setting = config.get().precision
+        with contextlib.nullcontext() if precision in (None, setting) else config.override(precision=precision):
+            return write_stages(program, dir, from_stage, until, self.given_plan, self.arch, measure, self.fuse,
+                                origin)
 
     @staticmethod
     def _tuned(program: Program, args: tuple):

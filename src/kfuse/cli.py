@@ -6,6 +6,7 @@
     kfuse plan SCRIPT --size NAME=V ... [--json]
     kfuse compile SCRIPT --size NAME=V ... -o F.cu [--plan F.json]
     kfuse stages SCRIPT --size NAME=V ... [--until STAGE] [--from STAGE] [--out DIR]   (each stage's artifact)
+    kfuse stages MODULE:FUNCTION --arg u=float64[512,512] --arg c=float ... [--until ..] [--from ..]
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
     kfuse bench --stencils [--quick] [--dtype ...] [--workload NAME ...] [--out DIR]
@@ -105,29 +106,29 @@ def cmd_compile(args):
 
 def cmd_stages(args):
     """The compiler's artifacts up to ``--until`` and the numbered, editable ones of the staged
-    workflow (:mod:`kfuse.runtime.workflow`), resumed ``--from`` an edited stage's file."""
-    from .api import bind_sizes, compile_stages
-    from .runtime import workflow
-    from .runtime.stages import artifact_files
-    until = args.until
-    if args.start is not None and workflow.position(args.start) >= workflow.position(until):
-        raise KfuseError(f"--from {args.start} must come before --until {until}")
-    workflow.position(until)
+    workflow (:mod:`kfuse.runtime.workflow`), resumed ``--from`` an edited stage's file; of a
+    script, or of a Python function named ``MODULE:FUNCTION`` (:mod:`kfuse.function_stages`)."""
+    from . import function_stages
+    from .api import bind_sizes, write_stages
+    from .runtime.workflow import check_range
+    check_range(args.start, args.until)   # before loading anything
+    if function_stages.is_function(args.script):
+        for flag, given in (("--size", args.size), ("--dtype", args.dtype)):
+            if given:
+                raise KfuseError(f"{flag} is for scripts; a function's shapes and types come from "
+                                 "--arg NAME=DTYPE[D0,...]")
+        st = function_stages.stage(args.script, args.arg, args.args_from, args.plan, args.arch, dir=args.out,
+                                   until=args.until, from_stage=args.start, measure=args.measure)
+        for path, what in st.files:
+            print(f"wrote {path} ({what})")
+        for path in st.removed:
+            print(f"removed {path} (a later stage's, made before this run: stale)")
+        return
+    if args.arg or args.args_from:
+        raise KfuseError(f"--arg and --args-from describe a Python function's arguments; {args.script!r} is not "
+                         "MODULE:FUNCTION or path/to/file.py:FUNCTION")
     prog = bind_sizes(_load(args), _sizes(args.size))
-    out = args.out or f"{prog.name}_stages"
-    run = workflow.Run(prog, out, args.start, measure=args.measure, arch=args.arch)
-    if run.plan is not None and args.plan:
-        raise KfuseError("--plan and --from plan both give the plan; give one")
-    stages = compile_stages(prog, None, run.plan or args.plan, args.arch, until=workflow.compile_stage(until),
-                            exclude=run.excluded, strategy=run.strategy)
-    for fname, data, what in artifact_files(stages, prog.name) + run.files(stages, until, args.arch):
-        path = os.path.join(out, fname)
-        _make_folder(os.path.dirname(path))   # --out and its kernels/ subfolder
-        _write(path, data)
-        print(f"wrote {path} ({what})")
-    for path in run.stale(until):
-        os.remove(path)
-        print(f"removed {path} (a later stage's, made before this run: stale)")
+    write_stages(prog, args.out, args.start, args.until, args.plan, args.arch, args.measure, echo=print)
 
 
 def _write(path: str, data: bytes) -> None:
@@ -332,9 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"kfuse {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    def script_cmd(name, help_, sizes=True):
+    def script_cmd(name, help_, sizes=True, what="a .kf script, or an example's name (kfuse examples lists them)"):
         c = sub.add_parser(name, help=help_)
-        c.add_argument("script", help="a .kf script, or an example's name (kfuse examples lists them)")
+        c.add_argument("script", help=what)
         c.add_argument("--dtype", default=None, help="element type of undeclared-type values "
                        "(float32, float64, complex64, complex128; default float32)")
         if sizes:
@@ -357,7 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
     c = script_cmd("stages", "write each compilation stage's artifact to a file (program, graph, plan, "
                    "kernels, CUDA, cubin, launch spec) and the numbered, editable stages: 01 metadata, "
                    "02 targets, 03 graphs (DDG, OEG), 04 search, 05 plan (JSON, new OEG), 06 cuda, "
-                   "each with a report")
+                   "each with a report", what="a .kf script, an example's name, or a Python function: "
+                   "MODULE:FUNCTION or path/to/file.py:FUNCTION (with --arg)")
     c.add_argument("--until", default="executable", metavar="STAGE",
                    help="the last stage to run, in order: program (= metadata), targets, graph (= graphs), "
                         "search, plan, kernels, cuda, cubin or executable")
@@ -369,6 +371,12 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--measure", choices=("auto", "on", "off"), default="auto",
                    help="01 metadata: time each call's unfused kernel on the GPU (auto: where there is "
                         "one; on: fail without one; off: predictions only)")
+    c.add_argument("--arg", action="append", metavar="NAME=SPEC",
+                   help="for a Python function (SCRIPT given as MODULE:FUNCTION or file.py:FUNCTION): an "
+                        "argument, NAME=DTYPE[D0,D1,...] (':F' after it: column-major) or NAME=float")
+    c.add_argument("--args-from", metavar="MODULE:CALLABLE",
+                   help="for a Python function: a callable of no arguments returning example arguments "
+                        "(NumPy arrays, kfuse.ShapeDtype, numbers; a tuple, or a dict by name)")
     c.set_defaults(func=cmd_stages)
     c = script_cmd("run", "compile and run on random inputs, check and time")
     c.add_argument("--arch", help="target, e.g. sm_90")

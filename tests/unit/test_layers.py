@@ -23,7 +23,7 @@ FLOORS = {
     "model": 6,
     "codegen": 7,
     "runtime": 8,
-    "api": 9, "lowering": 9, "blas": 10, "blas_options": 10,
+    "api": 9, "lowering": 9, "blas": 10, "blas_options": 10, "function_stages": 10,
     "linalg": 11, "ops": 11, "solvers": 11, "loops": 11, "structure": 11, "examples": 9,
     "cli": 12, "bench": 12, "__main__": 13,
 }

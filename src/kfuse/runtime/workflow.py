@@ -23,6 +23,9 @@ cuda, cubin, executable) keep their names; :data:`POSITION` places every name on
 ``--until kernels``/``cuda``/``cubin``/``executable`` all six.  ``--from S`` (targets, search,
 plan) reads the artifacts of S and the stages before it from the folder, leaves them as they
 are, and runs the later ones; an illegal edit is one KfuseError naming the file and the reason.
+A Python function's folder (``kfuse stages MODULE:FUNCTION``, ``kfuse.jit(f).stages``) also
+records the function, its source's hash and the argument specs (:mod:`kfuse.runtime.origin`),
+checked on resuming.  The reports are :mod:`kfuse.runtime.workflow_reports`'.
 """
 from __future__ import annotations
 
@@ -34,11 +37,12 @@ import re
 from .. import files, spaces
 from ..errors import KfuseError, PlanError
 from ..fusion import legality
-from ..fusion.explain import explain_program
 from ..fusion.plan import Plan, check_plan, needed_outside, unfused_plan
 from ..fusion.space import EXHAUSTIVE_CALLS, make_plan, order_groups
 from ..ir import Program, ddg
+from .origin import check_origin
 from .stages import STAGES
+from .workflow_reports import report_cuda, report_graphs, report_metadata, report_plan, report_targets  # noqa: F401
 
 #: the numbered stages, in order
 WORKFLOW = ("metadata", "targets", "graphs", "search", "plan", "cuda")
@@ -62,6 +66,13 @@ def position(name: str) -> int:
         raise KfuseError(f"unknown stage {name!r} (stages, in order: program or metadata, targets, "
                          "graph or graphs, search, plan, kernels or cuda, cubin, executable)")
     return POSITION[name]
+
+
+def check_range(start: str | None, until: str) -> None:
+    """Refuse an unknown stage, or ``--from start`` not before ``--until until``."""
+    if start is not None and position(start) >= position(until):
+        raise KfuseError(f"--from {start} must come before --until {until}")
+    position(until)
 
 
 def compile_stage(until: str) -> str:
@@ -190,10 +201,10 @@ def targets(program: Program, meta: dict | None) -> dict:
             "edit": "move a call from 'eligible' to 'excluded' (with a reason) to keep it out of fusion"}
 
 
-def read_targets(path: str, program: Program) -> dict:
+def read_targets(path: str, program: Program, origin: dict | None = None) -> dict:
     """Call id -> reason of each call an (edited) ``02_targets.json`` keeps out of fusion: those
     under ``excluded`` and those left out of ``eligible``.  Refusals name the file."""
-    d = _read_json(path, program)
+    d = _read_json(path, program, origin)
     name, n = os.path.basename(path), len(program.calls)
     eligible, excl = d.get("eligible"), d.get("excluded", [])
     if not isinstance(eligible, list) or not isinstance(excl, list):
@@ -219,8 +230,9 @@ def _is_call(c, n: int) -> bool:
     return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < n
 
 
-def _read_json(path: str, program: Program) -> dict:
-    """An artifact's JSON, refused (naming the file) when missing, invalid or for another program."""
+def _read_json(path: str, program: Program, origin: dict | None = None) -> dict:
+    """An artifact's JSON, refused (naming the file) when missing, invalid, for another program
+    or for another origin (:func:`kfuse.runtime.origin.check_origin`; None: a script's)."""
     name = os.path.basename(path)
     if not os.path.exists(path):
         raise KfuseError(f"{name}: missing in {os.path.dirname(path) or '.'} (run kfuse stages --until "
@@ -228,6 +240,7 @@ def _read_json(path: str, program: Program) -> dict:
     d = files.load_file(path, name)
     if not isinstance(d, dict):
         raise KfuseError(f"{name}: must be a JSON object")
+    check_origin(d, origin, name)
     if d.get("program", program.name) != program.name:
         raise KfuseError(f"{name}: written for program {d['program']!r}, not {program.name!r}")
     if d.get("fingerprint", program.fingerprint()) != program.fingerprint():
@@ -245,9 +258,9 @@ def search_settings(program: Program, cal, strategy: str = "auto") -> dict:
             "calls": len(program.calls)}
 
 
-def read_search(path: str, program: Program) -> str:
+def read_search(path: str, program: Program, origin: dict | None = None) -> str:
     """The strategy an (edited) ``04_search.json`` names, checked."""
-    d = _read_json(path, program)
+    d = _read_json(path, program, origin)
     name = os.path.basename(path)
     strategy = d.get("strategy")
     if strategy not in STRATEGIES:
@@ -391,89 +404,24 @@ def _plan_of_groups(program: Program, plan: Plan, groups: list, cal, name: str) 
 
 
 # --------------------------------------------------------------------- reports
-def report_metadata(meta: dict) -> str:
-    """Stage 01 in words: per call its predicted (and, where timed, measured) time and share of
-    the DRAM limit, with a hint where a call is far from it."""
-    timed = bool(meta.get("measured"))
-    lines = [f"01 metadata: {len(meta['calls'])} call(s) of {meta['program']} on {meta['device']['name']} "
-             f"(calibration {meta['device']['calibration']}); unfused, "
-             + (f"predicted and measured on {meta['measured']}" if timed else "predicted")]
-    total = sum(c["predicted_us"] for c in meta["calls"])
-    for c in meta["calls"]:
-        pct = c.get("measured_limit_pct") if timed and c.get("measured_us") else c["dram_limit_pct"]
-        hint = "" if (pct or 0) >= 60 else "  <- hint: far from the DRAM limit"
-        got = f"  measured {c['measured_us']:>9.1f} us" if timed and c.get("measured_us") is not None else ""
-        lines.append(f"  call {c['id']:<3} {c['kind']:<12} {c['predicted_us']:>9.1f} us{got}  "
-                     f"{pct or 0:>5.1f}% of DRAM limit  occupancy {c['occupancy']:.2f}  "
-                     f"{c['label']}{hint}")
-    lines.append(f"  unfused total {total:.1f} us predicted"
-                 + (f", {sum(c.get('measured_us') or 0 for c in meta['calls']):.1f} us measured" if timed else "")
-                 + " (GPU time; launches back to back)")
-    return "\n".join(lines) + "\n"
-
-
-def report_targets(tg: dict) -> str:
-    lines = [f"02 targets: {len(tg['eligible'])} eligible, {len(tg['excluded'])} excluded"]
-    lines += [f"  call {e['call']}: excluded: {e['reason']}" for e in tg["excluded"]]
-    return "\n".join(lines) + "\n"
-
-
-def report_graphs(g, o) -> str:
-    lines = [f"03 graphs: DDG {len(g.calls)} call(s), {len(g.arrays)} array version(s), {len(g.accesses)} "
-             f"edge(s); OEG {len(o.edges)} precedence(s)"]
-    lines += [f"  repair: {r}" for r in g.repairs] or ["  no repairs (no read/write cycle, one writer per array)"]
-    return "\n".join(lines) + "\n"
-
-
 def report_search(s: dict) -> str:
     return (f"04 search: strategy {s['strategy']} ({STRATEGIES[s['strategy']]}) over {s['calls']} call(s); "
             f"objective: {s['objective']}\n")
 
 
-def report_plan(program: Program, plan: Plan, cal, excluded: dict) -> str:
-    """Kernels, predicted time and share of the program's DRAM limit, occupancy and shared
-    memory per kernel, then the fusion decisions (:func:`explain_program`)."""
-    from ..model.predict import kernel_traffic, predict_kernel, resident_blocks
-    needed = needed_outside(program, [k.calls for k in plan.kernels])
-    lines = [f"05 plan: {len(plan.kernels)} kernel(s) for {len(program.calls)} call(s)"]
-    ins = sum(program.value(n).type.nbytes() for n in program.inputs if not program.value(n).host)
-    outs = sum(program.value(o).type.nbytes() for o in program.outputs)
-    total = 0.0
-    for k, need in zip(plan.kernels, needed):
-        t = predict_kernel(program, k.calls, k.params, need, cal)
-        tr = kernel_traffic(program, k.calls, k.params, need)
-        occ = min(tr["grid"], resident_blocks(tr, cal)) * tr["threads"] / (cal.sm_count * 2048)
-        floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw
-        total += t
-        lines.append(f"  {k.name}: calls {k.calls}, {t * 1e6:.1f} us, {100 * floor / t:.0f}% of its DRAM limit, "
-                     f"occupancy {occ:.2f}, {tr['smem']} B shared")
-    limit = ins / cal.read_bw + outs / cal.write_bw
-    lines.append(f"  predicted GPU time {total * 1e6:.1f} us; the program's limit (one read of every input, one "
-                 f"write of every output) {limit * 1e6:.1f} us: {100 * limit / total:.0f}%" if total else "")
-    lines += ["", explain_program(program, plan, excluded=excluded)]
-    return "\n".join(lines) + "\n"
-
-
-def report_cuda(plan: Plan, resources: dict | None) -> str:
-    lines = [f"06 cuda: {len(plan.kernels)} kernel(s)"]
-    if not resources:
-        lines.append("  registers and spills: not known (run --until cubin; NVRTC's cache may keep no ptxas log)")
-    for name, r in (resources or {}).items():
-        spill = r["spill_stores"] + r["spill_loads"]
-        lines.append(f"  {name}: {r['registers']} registers, {r['smem']} B shared, {spill} B spilled"
-                     + ("  <- hint: spills" if spill or r["stack"] else ""))
-    return "\n".join(lines) + "\n"
-
 
 # --------------------------------------------------------------------- the run
 class Run:
     """One ``kfuse stages`` run over ``folder``: what ``--from`` read back (the calls kept out of
-    fusion, the strategy, the plan) and the numbered artifacts it writes (:meth:`files`)."""
+    fusion, the strategy, the plan) and the numbered artifacts it writes (:meth:`files`).
+    ``origin``: what a Python function's folder records (:mod:`kfuse.runtime.origin`; None: a
+    script), written into 01, 02 and 04 and checked in those read back (every ``--from`` reads
+    02 first); ``05_plan.json`` stays a plain plan that ``kfuse.jit(f, plan=...)`` takes."""
 
     def __init__(self, program: Program, folder: str, start: str | None = None, cal=None,
-                 measure: str = "auto", arch: str | None = None):
+                 measure: str = "auto", arch: str | None = None, origin: dict | None = None):
         self.program, self.folder, self.cal = program, folder, cal or calibration()
-        self.measure, self.arch = measure, arch
+        self.measure, self.arch, self.origin = measure, arch, origin
         self.first, self.strategy, self.plan, self._meta = 1, None, None, None
         if start is None:
             self.excluded = {e["call"]: e["reason"] for e in targets(program, self.meta)["excluded"]}
@@ -483,9 +431,9 @@ class Run:
                              "(their artifacts are the ones to edit)")
         where = position(start)
         self.first = where + 1
-        self.excluded = read_targets(os.path.join(folder, "02_targets.json"), program)
+        self.excluded = read_targets(os.path.join(folder, "02_targets.json"), program, origin)
         if where >= POSITION["search"]:
-            self.strategy = read_search(os.path.join(folder, "04_search.json"), program)
+            self.strategy = read_search(os.path.join(folder, "04_search.json"), program, origin)
         if where >= POSITION["plan"]:
             self.plan = read_plan(folder, program, self.cal, self.excluded)
 
@@ -511,12 +459,12 @@ class Run:
             out.append((name, data if isinstance(data, bytes) else data.encode(), what))
 
         if self.first <= 1 <= last:
-            add("01_metadata.json", _dump(self.meta), "metadata: per call, predicted"
+            add("01_metadata.json", self._doc(self.meta), "metadata: per call, predicted"
                 + (" and measured" if self.meta.get("measured") else "") + "; the device")
             add("01_report.txt", report_metadata(self.meta), "metadata: report")
         if self.first <= 2 <= last:
             tg = targets(prog, self.meta)
-            add("02_targets.json", _dump(tg), "targets: eligible calls, the reason for each exclusion")
+            add("02_targets.json", self._doc(tg), "targets: eligible calls, the reason for each exclusion")
             add("02_report.txt", report_targets(tg), "targets: report")
         if self.first <= 3 <= last or self.first <= 5 <= last:
             g, o = ddg.build(prog, excluded=self.excluded)
@@ -528,7 +476,7 @@ class Run:
             add("03_report.txt", report_graphs(g, o), "graphs: report")
         if self.first <= 4 <= last:
             s = search_settings(prog, self.cal, self.strategy or "auto")
-            add("04_search.json", _dump(s), "search: strategy, budget, seed, objective")
+            add("04_search.json", self._doc(s), "search: strategy, budget, seed, objective")
             add("04_report.txt", report_search(s), "search: report")
         plan = stages.get("plan")
         if self.first <= 5 <= last:
@@ -557,6 +505,10 @@ class Run:
                       ("05_report.txt", report_plan(prog, plan, self.cal, self.excluded))]
         return [(name, data.encode(), "made again from the edited stage (the old one was stale)")
                 for name, data in files if _read_bytes(os.path.join(self.folder, name)) != data.encode()]
+
+    def _doc(self, d: dict) -> bytes:
+        """A JSON artifact's bytes, with the origin of a function's folder."""
+        return _dump({**d, "function": self.origin} if self.origin else d)
 
     def stale(self, until: str) -> list:
         """The numbered files in the folder of stages after ``until``: made by an earlier run, they

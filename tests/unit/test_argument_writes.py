@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from kfuse import reference
-from kfuse.errors import KfuseError
+from kfuse.errors import KfuseError, ShapeError
 from kfuse.frontend.trace import trace
 from kfuse.ir import Program
 from kfuse.model import load_calibration
@@ -109,3 +109,19 @@ def test_a_function_that_writes_nothing_and_returns_nothing_is_refused():
         return None
     with pytest.raises(KfuseError):
         _trace(f, (4,))
+
+
+def test_integer_indexed_planes_combine_in_expressions():
+    def f(u, v):
+        u[0, :] = 2.0 * u[1, :] - u[2, :]
+        u[:, -1] = -abs(u[:, -2]) + v[:, 3]
+        v[1:-1, 1:-1] = u[:-2, 1:-1] * 0.5
+        return u[3:4, :] * 1.5
+    _check(f, (9, 11), (9, 11))
+
+
+def test_planes_of_different_axes_do_not_combine():
+    def f(u):
+        return u[0, :] + u[:, 0]
+    with pytest.raises(ShapeError, match="integer-indexed plane"):
+        _trace(f, (6, 6))

@@ -112,6 +112,11 @@ class Tensor:
 
     # -------------------------------------------------------------- operators
     def _bin(self, op, other, reverse=False):
+        drop = _plane_drop(self, other)
+        if drop:   # u[1, :] - u[2, :]: computed on the planes with their axes kept, then dropped again
+            kept = Tensor(self._b, self._name)
+            other = Tensor(self._b, other._name) if isinstance(other, Tensor) else other
+            return Tensor(self._b, kept._bin(op, other, reverse)._name, drop)
         o, me = as_operand(self._b, other, marked=True), as_operand(self._b, self, marked=True)
         axes = (getattr(other, "_axis", None), self._axis)
         a, b = (o, me) if reverse else (me, o)
@@ -147,12 +152,33 @@ class Tensor:
             return new
         self[...] = new
         return self
-    def __neg__(self): return Tensor(self._b, self._b.unary("-", as_operand(self._b, self)))
+    def __neg__(self): return self._unary("-")
     def __pos__(self): return self
-    def __abs__(self): return Tensor(self._b, self._b.unary("abs", as_operand(self._b, self)))
+    def __abs__(self): return self._unary("abs")
+
+    def _unary(self, op):
+        kept = Tensor(self._b, self._name) if self._drop else self
+        return Tensor(self._b, self._b.unary(op, as_operand(self._b, kept)), self._drop)
 
     def conj(self) -> "Tensor":
         return Tensor(self._b, self._b.unary("conj", as_operand(self._b, self)))
+
+
+def _plane_drop(a: Tensor, b) -> tuple:
+    """The dropped axes of integer-indexed planes combined by an operator (``u[1, :] - u[2, :]``):
+    () when neither operand is such a plane; ShapeError unless both Tensor operands are planes of
+    the same shape with the same axes dropped (a number goes with any)."""
+    ts = [t for t in (a, b) if isinstance(t, Tensor)]
+    if not any(t._drop for t in ts):
+        return ()
+    first = ts[0]
+    for t in ts:
+        if t._drop != first._drop or tuple(t._type.shape) != tuple(first._type.shape) or t._axis:
+            shown = " and ".join(f"{t._b.values[t._name].display} (shape {t.shape})" for t in ts)
+            raise ShapeError(f"{shown}: an integer-indexed plane (u[-2, :]) combines only with a number or "
+                             "a plane of the same shape indexed on the same axes; use slices "
+                             "(u[-2:-1, :]) to keep the axis")
+    return first._drop
 
 
 def _key_text(k) -> str:

@@ -148,3 +148,22 @@ def test_a_written_argument_aliasing_another_is_refused():
     with pytest.raises(ArgumentError, match="shares memory"):
         kfuse.jit(f)(a, a[:, :])
     assert np.array_equal(cupy.asnumpy(a), before)
+
+
+def test_one_element_broadcast_into_a_window_on_the_gpu():
+    import cupy
+
+    def f(ey, fict, u):
+        ey[0, :] = fict[3]
+        u[0, :] = u[1, 1]
+        ey[1:, :] -= 0.5 * u[1:, :]
+    rng = np.random.default_rng(4)
+    host = [rng.uniform(-1, 1, (67, 45)), rng.uniform(-1, 1, (9,)), rng.uniform(-1, 1, (67, 45))]
+    host[1][3] = -0.0
+    dev = [cupy.asarray(a) for a in host]
+    kfuse.jit(f)(*dev)
+    want = [a.copy() for a in host]
+    f(*want)
+    for d, w in zip(dev, want):
+        assert np.array_equal(cupy.asnumpy(d), w)
+    assert np.all(np.signbit(cupy.asnumpy(dev[0])[0]))

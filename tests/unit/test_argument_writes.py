@@ -125,3 +125,20 @@ def test_planes_of_different_axes_do_not_combine():
         return u[0, :] + u[:, 0]
     with pytest.raises(ShapeError, match="integer-indexed plane"):
         _trace(f, (6, 6))
+
+
+def test_one_element_broadcast_into_a_window():
+    def f(ey, fict, u):
+        ey[0, :] = fict[3]          # PolyBench fdtd-2d: ey[0, :] = _fict_[t]
+        u[0, :] = u[1, 1]
+        u[:, -1] = u[2:3, 4:5]
+        ey[1:, :] -= 0.5 * u[1:, :]
+    _check(f, (7, 9), (5,), (7, 9))
+
+
+def test_a_one_element_broadcast_keeps_the_sign_of_zero():
+    def f(u, s):
+        u[0, :] = s[1]
+    prog, _ = _trace(f, (3, 4), (2,))
+    res = reference.run(prog, {"u": np.ones((3, 4)), "s": np.array([1.0, -0.0])})
+    assert np.all(np.signbit(res[prog.writes["u"]][0]))

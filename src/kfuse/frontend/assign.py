@@ -195,6 +195,11 @@ def _value(t, window: tuple, numpy_shape: tuple, value, as_operand) -> str:
     if vt.kind == "scalar":   # a 0-d result (kfuse.sum(u)): fills the window
         check_operand(value)
         return value._name
+    if all(n == 1 for n in vt.shape) and any(n != 1 for n in window):
+        # one element (ey[0, :] = fict[t], u[0, :] = u[1, 1]) broadcast into the window: read as a
+        # 0-d value (a one-element max: exact, the sign of zero and NaN kept), which fills it
+        check_operand(type(value)(b, value._name))
+        return b.call("max", {"x": value._name})
     check_value_shape(b.values[value._name].display, value.shape, tuple(vt.shape), window, numpy_shape)
     value = Tensor(b, value._name)   # the keep-dims window of an integer-indexed plane
     return as_operand(b, value)

@@ -63,3 +63,16 @@ def test_the_plans_are_numpy_bitwise_on_the_cpu(name, dtype, tmp_path):
         for i, (g, w) in enumerate(zip(got, want)):
             assert np.array_equal(g, w), (f"plan {k} {[(kp.calls, kp.params) for kp in p.kernels]}: field {i} "
                                           f"differs at {np.argwhere(g != w)[:4].tolist()}")
+
+
+def test_kernels_storing_in_place_compile_without_spills():
+    """A kernel storing a written argument's final value into the argument (its pointers not
+    ``__restrict__``) compiles through NVRTC without spills."""
+    from tests.compile.compile_helpers import assert_clean_resources, compile_program
+
+    def ex_update(ex, hz):
+        ex[:, 1:] -= 0.5 * (hz[:, 1:] - hz[:, :-1])
+    prog = trace(ex_update, ["ex", "hz"], [("a", (4000, 5200), "float64", "C")] * 2, "ex_update")[0]
+    exe = compile_program(prog)
+    assert "const double* ex," in exe.module.source
+    assert_clean_resources(exe)

@@ -168,3 +168,33 @@ def test_one_element_broadcast_into_a_window_on_the_gpu():
     for d, w in zip(dev, want):
         assert np.array_equal(cupy.asnumpy(d), w)
     assert np.all(np.signbit(cupy.asnumpy(dev[0])[0]))
+
+
+def ex_update(ex, hz):
+    ex[:, 1:] -= 0.5 * (hz[:, 1:] - hz[:, :-1])
+
+
+def axpy(u, v):
+    u += 2.0 * v
+
+
+@pytest.mark.parametrize("graph", [False, True])
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("fn", [ex_update, axpy])
+def test_final_values_stored_in_place(fn, order, graph):
+    """The kernel stores the final value straight into the caller's array (no copy): its values
+    are NumPy's (bitwise without contraction), the other argument unchanged."""
+    import cupy
+    host = _host([(257, 131), (257, 131)], "float64", order, 9)
+    dev = [cupy.asarray(a, order=order) for a in host]
+    with config.override(fmad=False):
+        step = kfuse.jit(fn, graph=graph)
+        for _ in range(3):
+            step(*dev)
+        exe = step.executable(*dev)
+    assert exe._inplace == [(exe.program.writes[exe.program.inputs[0]], exe.program.inputs[0])]
+    want = [a.copy() for a in host]
+    for _ in range(3):
+        fn(*want)
+    assert np.array_equal(cupy.asnumpy(dev[0]), want[0])
+    assert np.array_equal(cupy.asnumpy(dev[1]), host[1])

@@ -142,3 +142,56 @@ def test_a_one_element_broadcast_keeps_the_sign_of_zero():
     prog, _ = _trace(f, (3, 4), (2,))
     res = reference.run(prog, {"u": np.ones((3, 4)), "s": np.array([1.0, -0.0])})
     assert np.all(np.signbit(res[prog.writes["u"]][0]))
+
+
+def ex_update(ex, hz):
+    ex[:, 1:] -= 0.5 * (hz[:, 1:] - hz[:, :-1])
+
+
+def heat(u):
+    u[1:-1, 1:-1] += 0.1 * (u[:-2, 1:-1] + u[2:, 1:-1] - 2.0 * u[1:-1, 1:-1])
+
+
+def axpy(u, v):
+    u += 2.0 * v
+
+
+@pytest.mark.parametrize("fn, nargs, inplace", [(ex_update, 2, True), (heat, 1, False), (axpy, 2, True),
+                                                (fdtd, 3, False)])
+def test_a_final_value_is_stored_in_place_only_where_its_kernel_reads_the_argument_at_its_own_point(
+        fn, nargs, inplace):
+    from kfuse.codegen.module import generate
+    from kfuse.fusion.inplace import inplace_writes
+    shapes = [(40, 56)] * nargs + ([(1, 56)] if fn is fdtd else [])
+    prog, _ = _trace(fn, *shapes)
+    plan = best_plan(prog, load_calibration())
+    got = inplace_writes(prog, plan)
+    if not inplace:
+        assert got == {}
+        return
+    u = prog.inputs[0]
+    assert got == {prog.writes[u]: u}
+    text = generate(prog, plan).source
+    assert f"const double* {u}," in text and f"double* {prog.writes[u]}" in text
+    assert f"__restrict__ {u}," not in text
+    assert "stored in place" in plan.describe(prog)
+
+
+def test_a_later_kernel_reading_the_argument_keeps_the_copy():
+    from kfuse.fusion import unfused_plan
+    from kfuse.fusion.inplace import inplace_writes
+    from kfuse.fusion.space import make_plan
+
+    def g(u, v):
+        w = u * 3.0        # reads u's original value
+        u += 2.0 * v
+        return w + 1.0
+    prog, _ = _trace(g, (12, 14), (12, 14))
+    assert inplace_writes(prog, unfused_plan(prog)) == {prog.writes["u"]: "u"}   # its reader runs first
+    writer = sorted({c.id for c in prog.calls} - {0, len(prog.calls) - 1})
+    reader = [0, len(prog.calls) - 1]
+    params = {k.calls[0]: k.params for k in unfused_plan(prog).kernels}
+    # the reader of u's original value runs after the kernel storing u's final value: a copy
+    late = make_plan(prog, [(writer, params[writer[0]]), (reader, params[0])])
+    assert inplace_writes(prog, late) == {}
+    assert "copied into the caller's array" in late.describe(prog)

@@ -5,6 +5,7 @@ import dataclasses
 import math
 
 from ..errors import CompileError, PlanError, ShapeError
+from ..fusion.inplace import inplace_writes
 from ..fusion.plan import Plan, check_plan, needed_outside
 from ..ir import Program, ident
 from ..spaces.budget import smem_refusal
@@ -82,6 +83,7 @@ def generate(program: Program, plan: Plan) -> Module:
     kernels: list = []
     for i, kp in enumerate(plan.kernels):
         kernels.extend(lower(program, kp, need[i]))
+    aliased(kernels, inplace_writes(program, plan))
     mod = Module("", kernels, zero_kernel(program, kernels))
     check_launches(mod.launches)
     check_names(mod.launches)
@@ -130,6 +132,24 @@ def check_launches(kernels: list) -> None:
         if math.prod(block) > 1024:
             raise PlanError(f"kernel {k.name}: its block {block} holds {math.prod(block)} threads, more "
                             "than CUDA's 1024")
+
+
+def aliased(kernels: list, inplace: dict) -> None:
+    """Drop ``__restrict__`` from the two pointers of each kernel that stores a written
+    argument's final value into the argument itself (``inplace``: final value -> argument,
+    :func:`kfuse.fusion.inplace.inplace_writes`): they point at the same memory."""
+    for k in kernels:
+        finals = {a.value for a in k.args if a.kind == "out" and a.value in inplace}
+        if not finals:
+            continue
+        both = finals | {inplace[f] for f in finals}
+        if k.body is None:
+            raise CompileError(f"{k.name}: a kernel written whole cannot store a written argument in place")
+        for a in k.args:
+            if a.kind in ("in", "out") and a.value in both:
+                a.decl = a.decl.replace(" __restrict__", "")
+        k.body.args = k.args
+        k.text = k.body.render()
 
 
 def printable(program: Program) -> Program:

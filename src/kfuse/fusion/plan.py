@@ -68,7 +68,8 @@ class Plan:
             for kd in d["kernels"]:
                 kd["runs"] = [program.calls[c].label for c in kd["calls"]]
             if program.writes:   # informative: what the call writes into the caller's arrays
-                d["writes"] = {n: _written(program, n) for n in program.writes}
+                from .inplace import describe
+                d["writes"] = describe(program, self)
         return d
 
     def dumps(self, program: Program | None = None) -> str:
@@ -89,14 +90,11 @@ class Plan:
             for c in k.calls:
                 lines.append(f"      call {c}: {program.calls[c].label}")
         lines.extend(f"  {ln}" for ln in self.notes)
-        lines.extend(f"  writes argument {program.value(n).display}: {_written(program, n)}" for n in program.writes)
+        if program.writes:
+            from .inplace import describe
+            lines.extend(f"  writes argument {program.value(n).display}: {how}"
+                         for n, how in describe(program, self).items())
         return "\n".join(lines)
-
-
-def _written(program: Program, name: str) -> str:
-    """How the call updates written argument ``name`` for its caller."""
-    out = program.value(program.writes[name]).display
-    return f"its final value {out} is copied into the caller's array after the kernels"
 
 
 def _space_lines(kernel) -> list:

@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import config
 from ..errors import ArgumentError, KfuseError, NoGPUError
+from ..fusion.inplace import inplace_writes
 from ..ir import Program
 from ..platform import arrays, device
 from .launch import byval_args, load_steps, pass_by_value, run_steps
@@ -69,6 +70,8 @@ class Executable:
         # the arguments the function writes: (output holding the final value, input) pairs, copied
         # into the caller's array after the kernels (:func:`write_back`); and the returned outputs
         self._writes = [(out, inp) for inp, out in program.writes.items()]
+        # the final values a kernel stores straight into the written argument (no copy)
+        self._inplace = [(f, u) for f, u in inplace_writes(program, plan).items()]
         self._returned = len(program.returned())
         self._shown = {n: v.display for n, v in self._inputs}
 
@@ -228,11 +231,14 @@ class Executable:
             self.load()
         steps = self._steps
         empty = cupy.empty
+        for f, u in self._inplace:
+            env[f] = env[u]
         for name, shape, dt, order in self._allocs:
             if name not in env:
                 env[name] = empty(shape, dt, order)
         if config.get().poison:
-            poison([env[name] for name, *_ in self._allocs], steps)
+            mine = {f for f, _ in self._inplace}
+            poison([env[name] for name, *_ in self._allocs if name not in mine], steps)
         if self._byval:
             pass_by_value(env, self._byval)
         run_steps(steps, env)
@@ -268,6 +274,8 @@ class Executable:
     def _alloc_missing(self, env: dict) -> None:
         """Allocate every output and intermediate ``env`` lacks (before a capture: none inside)."""
         import cupy
+        for f, u in self._inplace:
+            env[f] = env[u]
         for name, shape, dt, order in self._allocs:
             if name not in env:
                 env[name] = cupy.empty(shape, dt, order)

@@ -408,6 +408,12 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
         see (1: none)."""
         return 1.0
 
+    def reads_own_point(self, program, calls: list, params: dict, base: str, info) -> bool:
+        """Whether the kernel running ``calls`` reads array ``base`` only at the points where it
+        stores a value of ``base``'s type (so it may store that value into ``base`` itself:
+        :mod:`kfuse.fusion.inplace`).  Default: no (a space that knows says so)."""
+        return False
+
     def walk_refusal(self, program, calls: list, params: dict, domain: Domain, info) -> str | None:
         """Why a kernel of this space may not take the walk ``params['walk']`` (None: it may)."""
         walk = params.get("walk", "strips")
@@ -416,3 +422,14 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
         if walk not in WALKS:
             return f"walk must be one of {', '.join(WALKS)}, got {walk!r}"
         return f"walk={walk} orders the blocks of a tile kernel; this kernel is a {self.name} kernel"
+
+
+def maps_read_directly(program, calls: list, base: str, info) -> bool:
+    """Whether every call of ``calls`` that reads ``base`` is an elementwise map reading it whole
+    (no window, no transpose): a kernel of one element per point then reads it only there."""
+    for c in calls:
+        call = program.calls[c]
+        reads = [v for v in call.args.values() if program.base(v) == base]
+        if reads and (info.fn(c).hof != "map" or any(v != base for v in reads)):
+            return False
+    return True

@@ -19,7 +19,7 @@ from ..errors import PlanError
 from ..ir import itemsize
 from .base import INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen
 from .facts import snapshot_key
-from .stencil_frame import analyse
+from .stencil_frame import analyse, input_offsets, window_reads
 
 _GRID_CALLS: dict = {}   # id(program) -> (weak ref, snapshot key, frozenset of call ids)
 
@@ -153,6 +153,12 @@ class GridSpace(Space):
         stream = params.get("stream", "z")
         key = ("grid-frame", tuple(calls), frozenset(stored), smem, stream)
         return info.memo(key, lambda: streamed(analyse(program, list(calls), set(stored), smem, info), stream))
+
+    def reads_own_point(self, program, calls: list, params: dict, base: str, info) -> bool:
+        """Whether the kernel loads ``base`` only at each thread's own point (offset 0, never
+        staged in shared memory): it may then store a value of ``base``'s type into it."""
+        frame = self.frame(program, calls, params, info)
+        return base not in smem_names(params) and frame.loads.get(base, set()) <= {(0,) * frame.rank}
 
     # ------------------------------------------------------------------ parameters
     def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
@@ -524,26 +530,6 @@ def _input_spans(program, frame, info) -> tuple:
                 out.append((program.value(base).type.nbytes(), spans, len(offs)))
         return tuple(out), sum(program.value(r.value).type.nbytes() for _, r in skip)
     return info.memo(("grid-spans", id(frame)), compute)
-
-
-def window_reads(frame, info) -> tuple:
-    """The value reads of assignments, ``(call id, Read)``: ``v[0, :] = v[-2, :]`` reads its source
-    over the window only, however far (a periodic copy: the grid's extent): the window's bytes."""
-    return tuple((c, r) for c, reads in frame.reads.items() if info.fn(c).name == "assign"
-                 for r in reads if r.param == "inner" and r.base not in frame.reach)
-
-
-def input_offsets(frame, skip: tuple = ()) -> dict:
-    """Global array -> the offsets (relative to a thread's point) the kernel loads it at at
-    every point (``skip``: reads left out, ``(call id, Read)`` pairs of :func:`window_reads`)."""
-    out: dict = {}
-    produced = set(frame.reach)
-    for c, reads in frame.reads.items():
-        for r in reads:
-            if r.base in produced or (c, r) in skip:
-                continue
-            out.setdefault(r.base, set()).add(r.d)
-    return out
 
 
 def staged_tile(frame, value: str, bx: int, by: int) -> tuple:

@@ -204,3 +204,23 @@ def hull(offsets: set) -> set:
     rank = len(offsets[0])
     ranges = [range(min(o[a] for o in offsets), max(o[a] for o in offsets) + 1) for a in range(rank)]
     return set(itertools.product(*ranges))
+
+
+def window_reads(frame, info) -> tuple:
+    """The value reads of assignments, ``(call id, Read)``: ``v[0, :] = v[-2, :]`` reads its source
+    over the window only, however far (a periodic copy: the grid's extent): the window's bytes."""
+    return tuple((c, r) for c, reads in frame.reads.items() if info.fn(c).name == "assign"
+                 for r in reads if r.param == "inner" and r.base not in frame.reach)
+
+
+def input_offsets(frame, skip: tuple = ()) -> dict:
+    """Global array -> the offsets (relative to a thread's point) the kernel loads it at at
+    every point (``skip``: reads left out, ``(call id, Read)`` pairs of :func:`window_reads`)."""
+    out: dict = {}
+    produced = set(frame.reach)
+    for c, reads in frame.reads.items():
+        for r in reads:
+            if r.base in produced or (c, r) in skip:
+                continue
+            out.setdefault(r.base, set()).add(r.d)
+    return out

@@ -11,7 +11,7 @@ import types
 from ..errors import PlanError
 from ..ir import ident, itemsize
 from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, SMEM_FLAGS, WALKS, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
-                   config, pack_width, serial_iters)
+                   config, maps_read_directly, pack_width, serial_iters)
 from .finish import atomic_refusal
 
 FINISH_ROWS = 256   # rows a last-block finish combines at once (tile kernels, strips along S)
@@ -104,6 +104,9 @@ class TileSpace(Space):
         ParamSpec("walk", str, "strips", choices=WALKS, doc="the order the grid moves over the matrix"),
     )
     floor_params = {"bx": 32, "by": 8, "iters": 1}
+
+    def reads_own_point(self, program, calls: list, params: dict, base: str, info) -> bool:
+        return maps_read_directly(program, calls, base, info)
 
     def claim(self, program, call, fn) -> Domain | None:
         """A nested call, or one reading or writing a matrix (no sparse matrix)."""

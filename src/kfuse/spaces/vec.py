@@ -9,7 +9,7 @@ import math
 from ..errors import PlanError
 from ..ir import itemsize
 from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
-                   pack_width, serial_iters)
+                   maps_read_directly, pack_width, serial_iters)
 from .finish import sum_atomic_refusal
 
 DEFAULT_BLOCK = 256   # threads per block of a vector kernel outside the fusion search (the unfused plan)
@@ -49,6 +49,9 @@ class VecSpace(Space):
                   doc="how block results combine: the last block, or atomics into accumulators"),
     )
     floor_params = {"block": 256, "iters": 1}
+
+    def reads_own_point(self, program, calls: list, params: dict, base: str, info) -> bool:
+        return maps_read_directly(program, calls, base, info)
 
     def claim(self, program, call, fn) -> Domain | None:
         """A call reading vectors (no matrix, no sparse matrix, not nested)."""

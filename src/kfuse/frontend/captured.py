@@ -31,6 +31,10 @@ class Captures:
         known = self._by_id.get(id(x))
         if known is not None:
             return known
+        window = _window_of(x)
+        if window is not None:   # a slice of a captured array (power[1:-1, 1:-1]): a window of it
+            base, bounds = window
+            return self.builder.window(self.operand(base), bounds)
         if not _is_dense(x):
             raise ArgumentError(f"a {type(x).__name__} captured from outside the traced function was used: "
                                 "pass it as an argument")
@@ -55,9 +59,48 @@ def _is_dense(x) -> bool:
     return not isinstance(x, (sparse.CSR, sparse.ELL))
 
 
+def _layout(x):
+    """(address, shape, byte strides, itemsize) of a NumPy, CuPy or torch array, else None."""
+    try:
+        if isinstance(x, np.ndarray):
+            return x.__array_interface__["data"][0], x.shape, x.strides, x.itemsize
+        if hasattr(x, "data_ptr") and hasattr(x, "stride"):   # torch
+            size = x.element_size()
+            return x.data_ptr(), tuple(x.shape), tuple(s * size for s in x.stride()), size
+        if hasattr(x, "data") and hasattr(x.data, "ptr"):     # CuPy
+            return x.data.ptr, x.shape, x.strides, x.itemsize
+    except (AttributeError, TypeError, RuntimeError):
+        return None
+    return None
+
+
+def _window_of(x):
+    """(base array, bounds) when ``x`` is a basic slice of step 1 of a contiguous array of the
+    same rank (its ``base``; torch: ``_base``), else None."""
+    base = getattr(x, "_base", None) if hasattr(x, "data_ptr") else getattr(x, "base", None)
+    if base is None or not (hasattr(base, "shape") and hasattr(base, "dtype")) or base.dtype != x.dtype:
+        return None
+    lx, lb = _layout(x), _layout(base)
+    if lx is None or lb is None or len(lx[1]) != len(lb[1]) or lx[2] != lb[2] or not lx[1]:
+        return None
+    if tuple(lx[1]) == tuple(lb[1]):
+        return None
+    off = lx[0] - lb[0]
+    starts = [0] * len(lb[1])
+    for a in sorted(range(len(lb[2])), key=lambda a: -lb[2][a]):
+        if lb[2][a] <= 0:
+            return None
+        starts[a], off = divmod(off, lb[2][a])
+    if off or any(s + n > m for s, n, m in zip(starts, lx[1], lb[1])):
+        return None
+    return base, tuple((s, s + n) for s, n in zip(starts, lx[1]))
+
+
 def _variable_name(x) -> str | None:
     """The name of a variable holding ``x`` in the innermost frame outside kfuse (its locals,
     closure variables included, then its globals), or None."""
+    def holds(v) -> bool:   # x itself, or a variable viewing all of it (np.linspace's result)
+        return v is x or getattr(v, "base", None) is x and getattr(v, "shape", None) == x.shape
     f = sys._getframe(1)
     while f is not None and f.f_globals.get("__name__", "").split(".")[0] == "kfuse":
         f = f.f_back
@@ -65,7 +108,12 @@ def _variable_name(x) -> str | None:
         return None
     for scope in (f.f_locals, f.f_globals):
         for k, v in scope.items():
-            if v is x and k.isidentifier() and not k.startswith("__"):
+            if holds(v) and k.isidentifier() and not k.startswith("__"):
+                return k
+    g = f.f_back   # the caller of the function that captured it (a helper taking it as an argument)
+    if g is not None and g.f_globals.get("__name__", "").split(".")[0] != "kfuse":
+        for k, v in g.f_locals.items():
+            if holds(v) and k.isidentifier() and not k.startswith("__"):
                 return k
     return None
 

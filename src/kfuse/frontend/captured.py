@@ -31,15 +31,16 @@ class Captures:
         known = self._by_id.get(id(x))
         if known is not None:
             return known
-        window = _window_of(x)
-        if window is not None:   # a slice of a captured array (power[1:-1, 1:-1]): a window of it
-            base, bounds = window
-            return self.builder.window(self.operand(base), bounds)
         if not _is_dense(x):
             raise ArgumentError(f"a {type(x).__name__} captured from outside the traced function was used: "
                                 "pass it as an argument")
+        named = _arrays_in(_user_scopes())
+        window = _window_of(x, [v for _, v in named] + [getattr(x, "base", None)])
+        if window is not None:   # a slice of a captured array (power[1:-1, 1:-1]): a window of it
+            whole, bounds = window
+            return self.builder.window(self.operand(whole), bounds)
         b = self.builder
-        base = _variable_name(x) or f"captured{len(self.items)}"
+        base = _variable_name(x, named) or f"captured{len(self.items)}"
         name = b.fresh_name(base)
         shown = f"captured array {base!r}"
         try:
@@ -74,47 +75,58 @@ def _layout(x):
     return None
 
 
-def _window_of(x):
-    """(base array, bounds) when ``x`` is a basic slice of step 1 of a contiguous array of the
-    same rank (its ``base``; torch: ``_base``), else None."""
-    base = getattr(x, "_base", None) if hasattr(x, "data_ptr") else getattr(x, "base", None)
-    if base is None or not (hasattr(base, "shape") and hasattr(base, "dtype")) or base.dtype != x.dtype:
+def _window_of(x, candidates):
+    """(base array, bounds) when ``x`` is a basic slice of step 1 of one of ``candidates`` (the
+    arrays of the user's variables, then ``x.base``) of the same rank and type, else None."""
+    lx = _layout(x)
+    if lx is None or not lx[1]:
         return None
-    lx, lb = _layout(x), _layout(base)
-    if lx is None or lb is None or len(lx[1]) != len(lb[1]) or lx[2] != lb[2] or not lx[1]:
-        return None
-    if tuple(lx[1]) == tuple(lb[1]):
-        return None
-    off = lx[0] - lb[0]
-    starts = [0] * len(lb[1])
-    for a in sorted(range(len(lb[2])), key=lambda a: -lb[2][a]):
-        if lb[2][a] <= 0:
-            return None
-        starts[a], off = divmod(off, lb[2][a])
-    if off or any(s + n > m for s, n, m in zip(starts, lx[1], lb[1])):
-        return None
-    return base, tuple((s, s + n) for s, n in zip(starts, lx[1]))
+    for base in candidates:
+        if base is x or getattr(base, "dtype", None) != x.dtype or type(base) is not type(x):
+            continue
+        lb = _layout(base)
+        if lb is None or len(lb[1]) != len(lx[1]) or lb[2] != lx[2] or tuple(lb[1]) == tuple(lx[1]):
+            continue
+        off = lx[0] - lb[0]
+        starts = [0] * len(lb[1])
+        for a in sorted(range(len(lb[2])), key=lambda a: -lb[2][a]):
+            if lb[2][a] <= 0:
+                break
+            starts[a], off = divmod(off, lb[2][a])
+        else:
+            if not off and all(0 <= s and s + n <= m for s, n, m in zip(starts, lx[1], lb[1])):
+                return base, tuple((s, s + n) for s, n in zip(starts, lx[1]))
+    return None
 
 
-def _variable_name(x) -> str | None:
-    """The name of a variable holding ``x`` in the innermost frame outside kfuse (its locals,
-    closure variables included, then its globals), or None."""
-    def holds(v) -> bool:   # x itself, or a variable viewing all of it (np.linspace's result)
-        return v is x or getattr(v, "base", None) is x and getattr(v, "shape", None) == x.shape
+def _user_scopes() -> list:
+    """The variables of the innermost frame outside kfuse (locals, closure variables included),
+    its caller's locals (a helper given the array as an argument), then its globals."""
     f = sys._getframe(1)
     while f is not None and f.f_globals.get("__name__", "").split(".")[0] == "kfuse":
         f = f.f_back
     if f is None:
-        return None
-    for scope in (f.f_locals, f.f_globals):
-        for k, v in scope.items():
-            if holds(v) and k.isidentifier() and not k.startswith("__"):
-                return k
-    g = f.f_back   # the caller of the function that captured it (a helper taking it as an argument)
+        return []
+    scopes = [f.f_locals]
+    g = f.f_back
     if g is not None and g.f_globals.get("__name__", "").split(".")[0] != "kfuse":
-        for k, v in g.f_locals.items():
-            if holds(v) and k.isidentifier() and not k.startswith("__"):
-                return k
+        scopes.append(g.f_locals)
+    return scopes + [f.f_globals]
+
+
+def _arrays_in(scopes: list) -> list:
+    """(name, array) of the variables in ``scopes`` holding arrays, in order."""
+    return [(k, v) for scope in scopes for k, v in list(scope.items())
+            if isinstance(k, str) and k.isidentifier() and not k.startswith("__")
+            and hasattr(v, "dtype") and hasattr(v, "shape") and _layout(v) is not None]
+
+
+def _variable_name(x, named: list) -> str | None:
+    """The name of a variable holding ``x`` (or viewing all of it, as np.linspace's result
+    views its base), or None."""
+    for k, v in named:
+        if v is x or getattr(v, "base", None) is x and getattr(v, "shape", None) == x.shape:
+            return k
     return None
 
 

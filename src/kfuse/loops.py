@@ -142,7 +142,10 @@ def _step_function(step, form: str, keys: tuple, n: int, ckeys: tuple, nc: int):
     from .api import JitFunction
     if not callable(step):
         raise ArgumentError(f"iterate: step must be a function, got {type(step).__name__}")
-    per_step = _STEPS.setdefault(step, {})
+    try:
+        per_step = _STEPS.setdefault(step, {})
+    except TypeError:   # not weakly referable: compiled for this call only
+        per_step = {}
     skey = (form, keys, n, ckeys, nc)
     jf = per_step.get(skey)
     if jf is None:
@@ -158,10 +161,19 @@ class _Body:
     """The traced function of a loop: ``(*fields, *consts) -> tuple of the next fields``,
     calling the user's step in the state's structure and checking the structure it returns."""
 
-    __slots__ = ("fn", "form", "keys", "n", "ckeys", "__name__", "__signature__")
+    __slots__ = ("_fn", "form", "keys", "n", "ckeys", "__name__", "__signature__")
+
+    @property
+    def fn(self):
+        return self._fn()
 
     def __init__(self, fn, form: str, keys: tuple, n: int, ckeys: tuple, nc: int):
-        self.fn, self.form, self.keys, self.n, self.ckeys = fn, form, keys, n, ckeys
+        # weakly: the step is the key of the cache holding this body (_STEPS)
+        try:
+            self._fn = weakref.WeakMethod(fn) if inspect.ismethod(fn) else weakref.ref(fn)
+        except TypeError:
+            self._fn = lambda: fn
+        self.form, self.keys, self.n, self.ckeys = form, keys, n, ckeys
         self.__name__ = getattr(fn, "__name__", "step")
         params = _param_names(fn)
         names = list(keys) if form == "dict" else \

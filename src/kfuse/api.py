@@ -294,7 +294,8 @@ class JitFunction:
         _PRECISION_ASKED.append({})
         try:
             program, structure = _trace.trace(self.fn, labels, list(specs), self.name,
-                                              layout.assemble if layout is not None else None, captured)
+                                              layout.assemble if layout is not None else None, captured,
+                                              layout.statics() if layout is not None else ())
         finally:
             asked = _PRECISION_ASKED.pop()
         return program, structure, next(iter(asked), None), captured
@@ -365,12 +366,13 @@ class JitFunction:
         last = self._last
         prec = _numerics()
         if last is not None and last.direct and not kwargs and out is None and prec == self._last_precision:
-            stub = last.exe.stub
-            if stub is not None and len(args) + len(last.bound) == last.exe.n_arguments:
+            exe = last[0]
+            stub = exe.stub
+            if stub is not None and len(args) + len(last.bound) == exe.n_arguments:
                 # its checks are the signature: a hit means the same trace applies
                 r = stub(*args, *last.bound) if last.bound else stub(*args)
                 if r is not MISS:
-                    return r[0] if last.structure == "single" else (list(r) if last.structure == "list" else r)
+                    return r[0] if last[1] == "single" else (list(r) if last[1] == "list" else r)
         hit, dynamic = None, None
         if self.layout.plain:
             dynamic = self._args(args, kwargs)
@@ -384,8 +386,8 @@ class JitFunction:
             dynamic, key = self.split(args, kwargs)
             hit = self.get(dynamic, key)
         self._last, self._last_precision = hit, prec
-        outs = hit.exe(*dynamic, *hit.bound, out=out) if hit.bound else hit.exe(*dynamic, out=out)
-        structure = hit.structure
+        exe, structure = hit
+        outs = exe(*dynamic, *hit.bound, out=out) if hit.bound else exe(*dynamic, out=out)
         if structure == "single":
             return outs[0]
         return list(outs) if structure == "list" else outs
@@ -399,16 +401,24 @@ class JitFunction:
         return self.get(dynamic, key)
 
 
-class _Entry:
-    """One compiled signature of a JitFunction: ``exe``, ``structure`` (of the results:
-    "single", "tuple", "list", or what ``_finish`` made), ``items`` (captured arrays: input
+class _Entry(tuple):
+    """One compiled signature of a JitFunction, the pair (``exe``, ``structure``: of the results,
+    "single", "tuple", "list", or what ``_finish`` made) with ``items`` (captured arrays: input
     name, array, spec), ``bound`` (their values passed after the dynamic arguments at a call)
     and ``direct`` (the call's positional arguments are the program's inputs, in order)."""
 
-    __slots__ = ("exe", "structure", "items", "bound", "direct")
+    def __new__(cls, exe, structure, items, bound, direct):
+        self = super().__new__(cls, (exe, structure))
+        self.items, self.bound, self.direct = items, bound, direct
+        return self
 
-    def __init__(self, exe, structure, items, bound, direct):
-        self.exe, self.structure, self.items, self.bound, self.direct = exe, structure, items, bound, direct
+    @property
+    def exe(self):
+        return self[0]
+
+    @property
+    def structure(self):
+        return self[1]
 
 
 def _numerics() -> tuple:

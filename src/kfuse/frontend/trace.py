@@ -170,6 +170,11 @@ def as_operand(builder: GraphBuilder, x, marked: bool = False) -> str:
             return captures.operand(x)   # a hidden input (kfuse.jit binds it at every call)
         raise ArgumentError("an array captured from outside the traced function was used: "
                             "pass it as an argument so kfuse can check and bind it")
+    static = next((n for n, v in getattr(_state, "statics", ()) if v is x), None)
+    if static is not None:
+        raise ArgumentError(f"unsupported operand {type(x).__name__} in a kfuse function: argument {static!r} "
+                            f"is static (a {type(x).__name__} is passed to the function as its Python value, "
+                            "not as an array)")
     raise ArgumentError(f"unsupported operand {type(x).__name__} in a kfuse function")
 
 
@@ -329,13 +334,14 @@ def _add_input(b: GraphBuilder, n: str, s: tuple) -> None:
 
 
 def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
-          captured: list | None = None) -> tuple:
+          captured: list | None = None, statics: list = ()) -> tuple:
     """Trace ``fn`` for argument ``specs``; returns (Program, output structure).
 
     ``assemble`` maps the traced arguments (in ``names`` order) to ``(args, kwargs)`` of the
     call (default: positional).  ``captured``: a list that receives ``(input name, array,
     spec)`` for each array the function captured from outside, which becomes a hidden input
-    after the arguments (:mod:`kfuse.frontend.captured`); without it such an array is refused."""
+    after the arguments (:mod:`kfuse.frontend.captured`); without it such an array is refused.
+    ``statics``: (name, value) of the static arguments, named where one is misused as an array."""
     from .captured import Captures
     # literals (and calls on literals only, like kfuse.sqrt(2.0)) take the arguments' element type
     b = GraphBuilder(name or getattr(fn, "__name__", "kernel"), scalar_dtype(specs, "real"))
@@ -344,13 +350,13 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
         _add_input(b, n, s)
         args.append(Tensor(b, n))
     call_args, call_kw = assemble(args) if assemble is not None else (args, {})
-    prev, prev_cap = current_builder(), getattr(_state, "captures", None)
+    prev = (current_builder(), getattr(_state, "captures", None), getattr(_state, "statics", ()))
     caps = Captures(b, _add_input, lower_spec) if captured is not None else None
-    _state.builder, _state.captures = b, caps
+    _state.builder, _state.captures, _state.statics = b, caps, statics
     try:
         result = fn(*call_args, **call_kw)
     finally:
-        _state.builder, _state.captures = prev, prev_cap
+        _state.builder, _state.captures, _state.statics = prev
     if caps is not None:
         captured.extend(caps.items)
     single = not isinstance(result, (tuple, list))

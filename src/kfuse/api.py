@@ -296,6 +296,14 @@ class JitFunction:
             program, structure = _trace.trace(self.fn, labels, list(specs), self.name,
                                               layout.assemble if layout is not None else None, captured,
                                               layout.statics() if layout is not None else ())
+        except TypeError as e:
+            if "object cannot be interpreted as an integer" not in str(e):
+                raise
+            numbers_in = [n for n, s in zip(labels, specs) if s[0] == "h"]
+            raise ArgumentError(f"{self.name}: a traced value was used as a Python int ({e}: range(T), a "
+                                f"size, an index); the Python numbers {', '.join(numbers_in) or '(none)'} are "
+                                "traced as runtime scalars: declare a loop count static, kfuse.jit(f, "
+                                "static_argnames=(...))") from None
         finally:
             asked = _PRECISION_ASKED.pop()
         return program, structure, next(iter(asked), None), captured

@@ -155,6 +155,13 @@ def test_unknown_static_names_and_positions_are_refused_at_jit():
         kfuse.jit(relax, static_argnums=("T",))
 
 
+def test_range_of_a_traced_number_says_to_declare_it_static():
+    """Before: a bare TypeError about an internal Tensor class (issue 31)."""
+    with pytest.raises(ArgumentError, match=r"relax: a traced value was used as a Python int .*numbers T, w "
+                                            r"are traced.*static_argnames"):
+        kfuse.jit(relax).lower(U, 3)
+
+
 def test_a_missing_argument_names_the_function():
     with pytest.raises(ArgumentError, match=r"relax: missing a required argument: 'T'"):
         kfuse.jit(relax).lower(U)

@@ -14,7 +14,7 @@ its kernels and the host a fraction of one graph launch::
     a = kfuse.iterate(jacobi, a, steps=1000)
 
     def gray_scott(u, v, feed):                       # two fields and a constant
-        uvv = u[1:-1, 1:-1] * v[1:-1, 1:-1] ** 2
+        uvv = u[1:-1, 1:-1] * v[1:-1, 1:-1] * v[1:-1, 1:-1]
         ...
         return u_new, v_new
     u, v = kfuse.iterate(gray_scott, (u, v), steps=1000, consts=(feed,))
@@ -73,6 +73,9 @@ def lower(step, state, *, consts=()):
     cvals, ckeys = _consts(consts, lowering=True)
     jf = _step_function(step, form, keys, len(fields), ckeys, len(cvals))
     return jf.lower(*fields, *cvals)
+
+
+iterate.lower = lower   # kfuse.iterate.lower(step, state, consts=...): the step lowered without a GPU
 
 
 def _check_counts(steps, graph_steps) -> None:

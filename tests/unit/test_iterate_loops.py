@@ -110,7 +110,7 @@ def _grid(shape, seed, order="C", lo=-1.0):
 
 # ---------------------------------------------------------------------------- schedules
 def test_wave_rotates_three_buffers_with_period_three():
-    lo = loops.lower(wave, (np.ones((9, 7)), np.ones((9, 7))), consts=(0.1,))
+    lo = kfuse.iterate.lower(wave, (np.ones((9, 7)), np.ones((9, 7))), consts=(0.1,))
     plan = lo.structure
     assert plan.sources == [("in", 1), ("out", 0)]          # u passes through, no copy
     assert len(lo.program.outputs) == 1

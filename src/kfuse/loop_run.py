@@ -141,16 +141,36 @@ def _graph(exe, sched, ws, xs: list, extra: list, arr, length: int, i: int):
     if sched.caller_in_cycle():
         key += tuple(x.data.ptr for x in xs)
     if key not in ws.graphs:
-        envs = []
+        envs, shared = [], None
         for k in range(i, i + length):
             state = sched.states[sched.index(k)]
-            ins = [arr(r) for r in state] + _extras(exe, len(state), arr)
-            envs.append(exe.prepare(tuple(ins), out=tuple(arr(r) for r in sched.writes[sched.index(k)])))
-        graph = exe.capture(envs) if all(e is not None for e in envs) else None
+            ins = tuple([arr(r) for r in state] + _extras(exe, len(state), arr))
+            out = tuple(arr(r) for r in sched.writes[sched.index(k)])
+            env = exe.prepare(ins, out=out) if shared is None else _bound(exe, ins, out, shared)
+            if env is None:
+                break
+            if shared is None:   # the steps run in order: one set of intermediates serves them all
+                temps = {a.name for a in exe.launch_spec.per_call} - set(exe.program.outputs)
+                shared = {n: env[n] for n in temps}
+            envs.append(env)
+        graph = exe.capture(envs) if len(envs) == length else None
         if len(ws.graphs) >= GRAPHS_KEPT:
             ws.graphs.pop(next(iter(ws.graphs)))
         ws.graphs[key] = (graph, envs)   # the envs keep every array the graph reads alive
     return ws.graphs[key][0]
+
+
+def _bound(exe, ins: tuple, out: tuple, shared: dict):
+    """A prepared env (as :meth:`Executable.prepare` makes one) whose intermediates are
+    ``shared``'s, not new ones; None when an input is not aligned for the plan's vector loads."""
+    env = exe.fast_bind(ins) if len(ins) == exe.n_arguments else None
+    if env is None:
+        env = exe.bind(ins, {})[0]
+    exe.bind_out(env, out)
+    if exe.misaligned(env):
+        return None
+    env.update(shared)
+    return env
 
 
 def _key_of(c):

@@ -120,6 +120,24 @@ def test_the_step_traces_once_and_the_graph_is_captured_once(monkeypatch):
     assert captures == [1]
 
 
+def test_unfused_step_graphs_share_one_set_of_intermediates():
+    """One kernel per call: the graph's steps share the intermediates (not one set per step)."""
+    import cupy
+    u0, v0, feed = (_host((39, 27), s, "float64", "C") for s in (31, 32, 33))
+    step = kfuse.jit(gray_scott(kfuse), fuse=False)
+    u, v, f = _dev(u0, "C"), _dev(v0 * 0.5, "C"), _dev(feed * 0.05, "C")
+    got = kfuse.iterate(step, (u, v), 37, consts=(f, 0.06), graph_steps=8)
+    for g, w in zip(got, _np_loop(gray_scott(NP), (u0, v0 * 0.5), (feed * 0.05, 0.06), 37)):
+        _close(g, w, "float64", "unfused")
+    from kfuse import loop_run
+    (exe, _), = kfuse.loops._STEPS[step][("tuple", (), 2, (), 2)]._cache.values()
+    assert exe.n_kernels > 2
+    (graph, envs), = next(iter(loop_run._WORKSPACES[exe].values())).graphs.values()
+    temps = {a.name for a in exe.launch_spec.per_call} - set(exe.program.outputs)
+    assert temps and all(envs[k][t] is envs[0][t] for k in range(len(envs)) for t in temps)
+    assert isinstance(got[0], cupy.ndarray)
+
+
 def test_default_graph_steps_long_loop():
     u0, v0, feed = (_host((65, 63), s, "float64", "C") for s in (4, 5, 6))
     u, v, f = _dev(u0, "C"), _dev(v0 * 0.5, "C"), _dev(feed * 0.05, "C")

@@ -58,8 +58,20 @@ class FakeExe:
         self.steps += 1
         return tuple(out)
 
+    # the Executable methods loop_run prepares graph steps with (an env: the step's arrays)
+    launch_spec = types.SimpleNamespace(per_call=())
+
     def prepare(self, ins, out=None):
-        return (tuple(ins), out)
+        return {"ins": tuple(ins), "out": out}
+
+    def fast_bind(self, ins):
+        return {"ins": tuple(ins)}
+
+    def bind_out(self, env, out):
+        env["out"] = out
+
+    def misaligned(self, env):
+        return []
 
     def capture(self, envs):
         self.captures += 1
@@ -67,8 +79,8 @@ class FakeExe:
 
         class Graph:
             def launch(self, stream=None):
-                for ins, out in envs:
-                    exe(*ins, out=out)
+                for env in envs:
+                    exe(*env["ins"], out=env["out"])
                     exe.graph_steps += 1
         return Graph()
 

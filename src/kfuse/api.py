@@ -482,7 +482,8 @@ def jit(fn=None, *, plan=None, fuse: bool | None = None, tune: bool = False, gra
     ``static_argnames=("T", "monitor")`` / ``static_argnums=(1,)``: arguments passed to the
     function as their Python values and part of the cache key, as ``jax.jit`` takes them (a
     ``range(T)`` loop over a static int unrolls at trace); bools, strings, None and tuples are
-    static without declaring.  ``tune=True``: on the first call per argument signature, benchmark the best predicted
+    static without declaring.  ``tune=True``: on the first call per argument signature,
+    benchmark the best predicted
     plans on the arguments of that call (kernel time) and keep the fastest; the result is
     cached like ``kfuse tune``'s, so later processes start from it.  ``fuse=False``: one
     kernel per call.  ``.plan`` is the plan compiled for the last call; ``.lower(...)``

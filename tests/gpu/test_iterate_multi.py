@@ -103,7 +103,7 @@ def test_the_step_traces_once_and_the_graph_is_captured_once(monkeypatch):
     def step(u, v, feed, kill):
         seen.append(1)
         return gray_scott(kfuse)(u, v, feed, kill)
-    u0, v0, feed = _host((33, 29), 1, "float64", "C"), _host((33, 29), 2, "float64", "C"), _host((33, 29), 3, "float64", "C")
+    u0, v0, feed = (_host((33, 29), s, "float64", "C") for s in (1, 2, 3))
     u, v, f = _dev(u0, "C"), _dev(v0, "C"), _dev(feed * 0.05, "C")
     first = kfuse.iterate(step, (u, v), 41, consts=(f, 0.06), graph_steps=8)
     captures = []

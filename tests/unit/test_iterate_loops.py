@@ -308,3 +308,61 @@ def test_the_step_traces_once_per_structure():
     jf.get(None, key)
     jf.get(None, key)
     assert len(seen) == 1
+
+
+# ---------------------------------------------------------------------------- iterate() itself
+@pytest.fixture
+def host_iterate(fake_cupy, monkeypatch):
+    """kfuse.iterate on host arrays: arrays pass for device ones, the step is compiled for real
+    (NVRTC) and run by the stand-in executable."""
+    from kfuse import api
+    from kfuse.frontend import trace as tr
+    real_spec, real_get = tr.arg_spec, api.JitFunction.get
+    monkeypatch.setattr(loops.arrays, "to_cupy", lambda name, x: x)
+    monkeypatch.setattr(tr, "arg_spec", lambda n, x: lower_spec(n, x) if isinstance(x, np.ndarray) else real_spec(n, x))
+
+    def get(self, args, key=None):
+        entry = real_get(self, None, key)
+        return types.SimpleNamespace(structure=entry.structure, exe=FakeExe(entry.exe.program), bound=())
+    monkeypatch.setattr(api.JitFunction, "get", get)
+
+
+def test_iterate_keeps_the_structure_and_writes_out(host_iterate):
+    u0, v0, feed = _grid((11, 5), 3, lo=0), _grid((11, 5), 4, lo=0), 0.05 * _grid((11, 5), 5, lo=0)
+    want, _ = _np_loop(gray_scott, (u0, v0), (feed, 0.06), 9)
+    got = kfuse.iterate(gray_scott, (u0.view(Arr), v0.view(Arr)), 9, consts=(feed.view(Arr), 0.06), graph_steps=4)
+    assert isinstance(got, tuple) and len(got) == 2
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-13, atol=1e-14)
+    got = kfuse.iterate(gray_scott, [u0.view(Arr), v0.view(Arr)], 9, consts=[feed.view(Arr), 0.06])
+    assert isinstance(got, list)
+
+    def as_dict(v, u, feed, k):
+        un, vn = gray_scott(u, v, feed, k)
+        return {"v": vn, "u": un}
+    got = kfuse.iterate(as_dict, {"u": u0.view(Arr), "v": v0.view(Arr)}, 9, consts=(feed.view(Arr), 0.06))
+    np.testing.assert_allclose(got["u"], want[0], rtol=1e-13, atol=1e-14)
+    np.testing.assert_allclose(got["v"], want[1], rtol=1e-13, atol=1e-14)
+    outs = [_empty((11, 5), "float64"), _empty((11, 5), "float64", order="F")]   # the second: copied
+    assert kfuse.iterate(gray_scott, (u0.view(Arr), v0.view(Arr)), 9, consts=(feed.view(Arr), 0.06),
+                         out=outs) is outs
+    for g, w in zip(outs, want):
+        np.testing.assert_allclose(g, w, rtol=1e-13, atol=1e-14)
+    with pytest.raises(ArgumentError, match=r"out\[1\] must be a float64 array of shape \(11, 5\)"):
+        kfuse.iterate(gray_scott, (u0.view(Arr), v0.view(Arr)), 2, consts=(feed.view(Arr), 0.06),
+                      out=(outs[0], _empty((3, 3), "float64")))
+    with pytest.raises(ArgumentError, match=r"out must have the state's structure \(a tuple of 2"):
+        kfuse.iterate(gray_scott, (u0.view(Arr), v0.view(Arr)), 2, consts=(feed.view(Arr), 0.06), out=outs[0])
+
+
+def test_iterate_one_array_and_keyword_constants(host_iterate):
+    a0 = _grid(40, 6)
+
+    def step(u, *, dt):
+        return kfuse.interior(u, u[1:-1] + dt * (u[2:] - 2 * u[1:-1] + u[:-2]))
+    got = kfuse.iterate(step, a0.view(Arr), 5, consts={"dt": 0.2})
+    want = a0.copy()
+    for _ in range(5):
+        want[1:-1] = want[1:-1] + 0.2 * (want[2:] - 2 * want[1:-1] + want[:-2])
+    np.testing.assert_allclose(got, want, rtol=1e-13)
+    assert isinstance(got, np.ndarray) and not np.shares_memory(got, a0)

@@ -9,7 +9,9 @@ import os
 from . import config, files, library
 from .errors import ArgumentError, KfuseError, PlanError
 from .frontend import script as _script
+from .frontend import captured as _captured
 from .frontend import trace as _trace
+from .jitargs import ArgLayout, describe_static, split_key
 from .fusion import Plan, check_plan
 from .ir import Program
 from .runtime import Executable, build
@@ -194,7 +196,17 @@ class JitFunction:
     Options (as ``kfuse.jit`` takes them): ``plan`` (a plan to use instead of planning: Plan,
     dict, JSON text or file), ``fuse`` (False: one kernel per call; None: the setting
     ``kfuse.config`` ``fuse``), ``tune``, ``graph``, ``name``, ``arch`` (the target, such as
-    ``"sm_90"``; default: the current GPU's, else the setting ``arch``, else sm_90).
+    ``"sm_90"``; default: the current GPU's, else the setting ``arch``, else sm_90),
+    ``static_argnames`` / ``static_argnums`` (:mod:`kfuse.jitargs`).
+
+    Arguments: device arrays, sparse matrices and Python numbers are traced (inputs of the
+    program); static arguments are passed to the function as their Python values and are part
+    of the cache key (another value traces again): those declared static, and any bool, str,
+    None, tuple or enum.  Keywords, defaults, ``*args`` and ``**kwargs`` are accepted.  An array
+    the function captures from outside (a closure's or a global variable) is a hidden input,
+    bound at every call to the object seen at the first trace of a signature: a device array is
+    read in place at each call, a NumPy array copied to the device once; rebinding the variable
+    after that trace is not seen, as in ``jax.jit`` (:mod:`kfuse.frontend.captured`).
 
     What was compiled: :attr:`plan` (the plan JSON of the last call's signature),
     :attr:`plans` (every compiled signature's), :meth:`plan_for` and :meth:`executable` (for
@@ -203,7 +215,8 @@ class JitFunction:
     """
 
     def __init__(self, fn, plan=None, name: str | None = None, graph: bool = False, tune: bool = False,
-                 fuse: bool | None = None, arch: str | None = None):
+                 fuse: bool | None = None, arch: str | None = None, static_argnums=(), static_argnames=(),
+                 _finish=None):
         if not callable(fn):
             raise ArgumentError(f"kfuse.jit needs a function, got {type(fn).__name__}")
         if fuse is not None and not isinstance(fuse, bool):
@@ -218,10 +231,9 @@ class JitFunction:
         self.arch = arch
         self.name = name or getattr(fn, "__name__", "kernel")
         self.signature = inspect.signature(fn)
-        for p in self.signature.parameters.values():
-            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-                raise KfuseError(f"{self.name}: *args/**kwargs are not supported by kfuse.jit")
+        self.layout = ArgLayout(self.name, self.signature, static_argnums, static_argnames)
         self.names = list(self.signature.parameters)
+        self._finish = _finish   # program -> (program, structure): kfuse.iterate's step check
         self._cache: dict = {}
         self._fast: dict = {}
         self._last = None
@@ -232,61 +244,95 @@ class JitFunction:
     @property
     def plan(self) -> dict | None:
         """The plan JSON compiled for the arguments of the last call (None before the first)."""
-        return self._last[0].plan if self._last is not None else None
+        return self._last.exe.plan if self._last is not None else None
 
     @property
     def plans(self) -> dict:
         """Every compiled signature's plan JSON, keyed by the signature in words
         (``"A: matrix(4096, 4096) float32 C, p: vector(4096) float32"``)."""
+        return {", ".join(self._describe(slot, e)) + "".join(f" ({k} {v})" for k, v in slot[1]): e.exe.plan
+                for slot, e in self._cache.items()}
+
+    def _describe(self, slot: tuple, entry=None) -> list:
+        """A compiled signature in words, one item per argument (captured arrays last)."""
         from .lowering import describe_spec
-        return {", ".join(describe_spec(n, s) for n, s in zip(self.names, key))
-                + "".join(f" ({k} {v})" for k, v in key[len(self.names):]): exe.plan
-                for key, (exe, _) in self._cache.items()}
+        specs, layout = split_key(slot[0])
+        labels = layout.labels() if layout is not None else self.names
+        out = [describe_spec(n, s) for n, s in zip(labels, specs)]
+        out += [describe_static(n, v) for n, v in (layout.statics() if layout is not None else ())]
+        return out + [describe_spec(n, s) + " (captured)" for n, _, s in (entry.items if entry else ())]
 
     def plan_for(self, *args, **kwargs) -> dict:
         """The plan JSON for these (device) arguments, compiling on a miss."""
         return self.executable(*args, **kwargs).plan
 
     def _args(self, args, kwargs) -> tuple:
+        """The arguments as one per parameter, in order (defaults applied)."""
         if not kwargs and len(args) == len(self.names):
             return args
-        try:
-            b = self.signature.bind(*args, **kwargs)
-        except TypeError as e:
-            raise KfuseError(f"{self.name}: {e}") from None
-        b.apply_defaults()
-        return tuple(b.arguments[n] for n in self.names)
+        bound = self.layout.bind(args, kwargs)
+        return tuple(bound[n] for n in self.names)
+
+    def split(self, args: tuple, kwargs: dict | None = None, spec=None) -> tuple:
+        """(dynamic argument values, key) of a call (``spec``: :func:`kfuse.frontend.trace.arg_spec`
+        or, for lowering, ``lower_spec``)."""
+        dynamic, layout = self.layout.split(args, kwargs or {})
+        spec = spec or _trace.arg_spec
+        labels = layout.labels() if layout is not None else self.names
+        key = tuple(spec(n, a) for n, a in zip(labels, dynamic))
+        return dynamic, (key if layout is None else key + (layout,))
 
     def key(self, args: tuple) -> tuple:
-        return tuple(_trace.arg_spec(n, a) for n, a in zip(self.names, args))
+        return self.split(args)[1]
 
-    def _compile(self, key: tuple, args: tuple | None) -> tuple:
-        """Trace for ``key``, plan (tuning on ``args`` if asked and given) and build:
-        (Executable, output structure).  A product that names a precision (``precision="tf32"``)
+    def _compile(self, key: tuple, args: tuple | None) -> "_Entry":
+        """Trace for ``key``, plan (tuning on ``args``, the dynamic arguments, if asked and given)
+        and build: the entry (Executable, output structure, captured arrays bound for calls
+        where ``args`` are given).  A product that names a precision (``precision="tf32"``)
         makes the whole function plan and compile in it (:func:`trace_precision`)."""
-        program, structure, precision = self._traced(key)
+        program, structure, precision, captured = self._traced(key)
+        if self._finish is not None:
+            program, structure = self._finish(program)
+        bound = _captured.bind_captured(captured) if args is not None and captured else ()
         setting = config.get().precision
         with contextlib.nullcontext() if precision in (None, setting) else config.override(precision=precision):
             plan = self.given_plan
             if plan is None and self.tune and args is not None:
-                plan = self._tuned(program, args)
+                plan = self._tuned(program, tuple(args) + bound)
             exe = build(program, make_plan(program, plan, self.fuse), self.arch)
         exe.use_graph = self.graph
-        return exe, structure
+        return _Entry(exe, structure, captured, bound, split_key(key)[1] is None)
 
     def _traced(self, key: tuple) -> tuple:
-        """(program, output structure, the precision its products named or None) for ``key``."""
+        """(program, output structure, the precision its products named or None, the captured
+        arrays as (input name, array, spec)) for ``key``."""
+        specs, layout = split_key(key)
+        labels = layout.labels() if layout is not None else self.names
+        captured: list = []
         _PRECISION_ASKED.append({})
         try:
-            program, structure = _trace.trace(self.fn, self.names, list(key), self.name)
+            program, structure = _trace.trace(self.fn, labels, list(specs), self.name,
+                                              layout.assemble if layout is not None else None, captured,
+                                              layout.statics() if layout is not None else ())
+        except TypeError as e:
+            if "object cannot be interpreted as an integer" not in str(e):
+                raise
+            numbers_in = [n for n, s in zip(labels, specs) if s[0] == "h"]
+            raise ArgumentError(f"{self.name}: a traced value was used as a Python int ({e}: range(T), a "
+                                f"size, an index); the Python numbers {', '.join(numbers_in) or '(none)'} are "
+                                "traced as runtime scalars: declare a loop count static, kfuse.jit(f, "
+                                "static_argnames=(...))") from None
         finally:
             asked = _PRECISION_ASKED.pop()
-        return program, structure, next(iter(asked), None)
+        return program, structure, next(iter(asked), None), captured
 
-    def get(self, args: tuple, key: tuple | None = None) -> tuple:
-        """(Executable, output structure) for these arguments, tracing and compiling on a miss."""
-        key = key or self.key(args)
-        slot = key + _numerics()
+    def get(self, args: tuple, key: tuple | None = None) -> "_Entry":
+        """The entry (executable, output structure, captured arrays) for these dynamic arguments
+        (``key``: their key; default: ``args`` taken as one per parameter), tracing and
+        compiling on a miss."""
+        if key is None:
+            args, key = self.split(args)
+        slot = (key, _numerics())
         hit = self._cache.get(slot)
         if hit is None:
             hit = self._cache[slot] = self._compile(key, args)
@@ -303,16 +349,14 @@ class JitFunction:
         >>> lo.plan["kernels"][0]["space"]                                                        # doctest: +SKIP
         'vec'
         """
-        from .lowering import Lowered, describe_spec
-        args = self._args(args, kwargs)
-        key = tuple(_trace.lower_spec(n, a) for n, a in zip(self.names, args))
-        exe, structure = self._compile(key, None)
-        return Lowered(exe, structure, [describe_spec(n, s) for n, s in zip(self.names, key)])
+        from .lowering import Lowered
+        _, key = self.split(args, kwargs, _trace.lower_spec)
+        entry = self._compile(key, None)
+        return Lowered(entry.exe, entry.structure, self._describe((key, ()), entry))
 
     def _lower_key(self, args: tuple, kwargs: dict) -> tuple:
         """The signature key of arguments described as :meth:`lower` takes them (for :meth:`stages`)."""
-        args = self._args(args, kwargs)
-        return tuple(_trace.lower_spec(n, a) for n, a in zip(self.names, args))
+        return self.split(args, kwargs, _trace.lower_spec)[1]
 
     def stages(self, *args, dir: str | None = None, until: str = "executable", from_stage: str | None = None,
                measure: str = "auto", **kwargs):
@@ -333,7 +377,9 @@ class JitFunction:
         traced = self._traced(key)
         program, precision = traced[0], traced[2]
         where = f"{getattr(self.fn, '__module__', None)}:{getattr(self.fn, '__qualname__', self.name)}"
-        origin = make_origin(where, self.fn, [describe_arg(n, s) for n, s in zip(self.names, key)])
+        specs, layout = split_key(key)
+        labels = layout.labels() if layout is not None else self.names
+        origin = make_origin(where, self.fn, [describe_arg(n, s) for n, s in zip(labels, specs)])
         setting = config.get().precision
         with contextlib.nullcontext() if precision in (None, setting) else config.override(precision=precision):
             return write_stages(program, dir, from_stage, until, self.given_plan, self.arch, measure, self.fuse,
@@ -352,8 +398,7 @@ class JitFunction:
 
     def trace(self, *args, **kwargs) -> Program:
         """The IR program for these arguments (no compilation)."""
-        args = self._args(args, kwargs)
-        return self._traced(self.key(args))[0]
+        return self._traced(self.split(args, kwargs)[1])[0]
 
     def _fast_key(self, args: tuple):
         """A cheap cache key for the common argument types (None: use the full key)."""
@@ -377,23 +422,29 @@ class JitFunction:
         """Call the compiled function; ``out=`` (keyword only): arrays to write the results into."""
         last = self._last
         prec = _numerics()
-        if last is not None and not kwargs and out is None and prec == self._last_precision:
-            stub = last[0].stub
-            if stub is not None and len(args) == last[0].n_arguments:
-                r = stub(*args)   # its checks are the signature: a hit means the same trace applies
+        if last is not None and last.direct and not kwargs and out is None and prec == self._last_precision:
+            exe = last[0]
+            stub = exe.stub
+            if stub is not None and len(args) + len(last.bound) == exe.n_arguments:
+                # its checks are the signature: a hit means the same trace applies
+                r = stub(*args, *last.bound) if last.bound else stub(*args)
                 if r is not MISS:
                     return r[0] if last[1] == "single" else (list(r) if last[1] == "list" else r)
-        args = self._args(args, kwargs)
-        fk = self._fast_key(args)
-        fk = fk + prec if fk is not None and prec else fk
-        hit = self._fast.get(fk) if fk is not None else None
+        hit, dynamic = None, None
+        if self.layout.plain:
+            dynamic = self._args(args, kwargs)
+            fk = self._fast_key(dynamic)
+            if fk is not None:   # arrays and numbers only: one dynamic argument per parameter
+                fk = fk + prec if prec else fk
+                hit = self._fast.get(fk)
+                if hit is None:
+                    hit = self._fast[fk] = self.get(*self.split(args, kwargs))
         if hit is None:
-            hit = self.get(args)
-            if fk is not None:
-                self._fast[fk] = hit
+            dynamic, key = self.split(args, kwargs)
+            hit = self.get(dynamic, key)
         self._last, self._last_precision = hit, prec
         exe, structure = hit
-        outs = exe(*args, out=out)
+        outs = exe(*dynamic, *hit.bound, out=out) if hit.bound else exe(*dynamic, out=out)
         if structure == "none":   # the function wrote its arguments and returned nothing
             return None
         if structure == "single":
@@ -401,7 +452,32 @@ class JitFunction:
         return list(outs) if structure == "list" else outs
 
     def executable(self, *args, **kwargs) -> Executable:
-        return self.get(self._args(args, kwargs))[0]
+        return self.entry(*args, **kwargs).exe
+
+    def entry(self, *args, **kwargs) -> "_Entry":
+        """The compiled entry for a call with these arguments (compiling on a miss)."""
+        dynamic, key = self.split(args, kwargs)
+        return self.get(dynamic, key)
+
+
+class _Entry(tuple):
+    """One compiled signature of a JitFunction, the pair (``exe``, ``structure``: of the results,
+    "single", "tuple", "list", or what ``_finish`` made) with ``items`` (captured arrays: input
+    name, array, spec), ``bound`` (their values passed after the dynamic arguments at a call)
+    and ``direct`` (the call's positional arguments are the program's inputs, in order)."""
+
+    def __new__(cls, exe, structure, items, bound, direct):
+        self = super().__new__(cls, (exe, structure))
+        self.items, self.bound, self.direct = items, bound, direct
+        return self
+
+    @property
+    def exe(self):
+        return self[0]
+
+    @property
+    def structure(self):
+        return self[1]
 
 
 def _numerics() -> tuple:
@@ -451,10 +527,14 @@ def _sparse_types():
 
 
 def jit(fn=None, *, plan=None, fuse: bool | None = None, tune: bool = False, graph: bool = False,
-        name: str | None = None, arch: str | None = None):
+        name: str | None = None, arch: str | None = None, static_argnums=(), static_argnames=()):
     """Compile a Python function of device arrays with kfuse (options: see :class:`JitFunction`).
 
-    ``tune=True``: on the first call per argument signature, benchmark the best predicted
+    ``static_argnames=("T", "monitor")`` / ``static_argnums=(1,)``: arguments passed to the
+    function as their Python values and part of the cache key, as ``jax.jit`` takes them (a
+    ``range(T)`` loop over a static int unrolls at trace); bools, strings, None and tuples are
+    static without declaring.  ``tune=True``: on the first call per argument signature,
+    benchmark the best predicted
     plans on the arguments of that call (kernel time) and keep the fastest; the result is
     cached like ``kfuse tune``'s, so later processes start from it.  ``fuse=False``: one
     kernel per call.  ``.plan`` is the plan compiled for the last call; ``.lower(...)``
@@ -465,5 +545,6 @@ def jit(fn=None, *, plan=None, fuse: bool | None = None, tune: bool = False, gra
     ...     return A @ p, A.T @ r
     """
     def wrap(f):
-        return JitFunction(f, plan=plan, name=name, graph=graph, tune=tune, fuse=fuse, arch=arch)
+        return JitFunction(f, plan=plan, name=name, graph=graph, tune=tune, fuse=fuse, arch=arch,
+                           static_argnums=static_argnums, static_argnames=static_argnames)
     return wrap if fn is None else wrap(fn)

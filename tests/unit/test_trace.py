@@ -280,8 +280,8 @@ def test_jit_wrapper_traces_without_a_gpu_for_numbers_only():
     prog = f.trace(2.0, 3.0)
     assert [c.fn for c in prog.calls] == ["mul", "add"]
     assert all(prog.value(n).host for n in prog.inputs)
-    with pytest.raises(KfuseError, match=r"\*args/\*\*kwargs are not supported"):
-        kfuse.jit(lambda *xs: xs[0])
+    prog = kfuse.jit(lambda *xs: xs[0] * xs[1]).trace(2.0, 3.0)   # *args: one input per element
+    assert prog.inputs == ["xs_0", "xs_1"]
 
 
 def test_jit_refuses_host_arrays():

@@ -206,9 +206,17 @@ def as_operand(builder: GraphBuilder, x, marked: bool = False) -> str:
         return x._name
     if isinstance(x, numbers.Number) and not isinstance(x, bool):
         return builder.const(complex(x) if isinstance(x, complex) or np.iscomplexobj(x) else float(x))
-    if hasattr(x, "shape") and hasattr(x, "dtype"):
+    if hasattr(x, "shape") and hasattr(x, "dtype") or arrays.is_torch(x):
+        captures = getattr(_state, "captures", None)
+        if captures is not None and captures.builder is builder:
+            return captures.operand(x)   # a hidden input (kfuse.jit binds it at every call)
         raise ArgumentError("an array captured from outside the traced function was used: "
                             "pass it as an argument so kfuse can check and bind it")
+    static = next((n for n, v in getattr(_state, "statics", ()) if v is x), None)
+    if static is not None:
+        raise ArgumentError(f"unsupported operand {type(x).__name__} in a kfuse function: argument {static!r} "
+                            f"is static (a {type(x).__name__} is passed to the function as its Python value, "
+                            "not as an array)")
     raise ArgumentError(f"unsupported operand {type(x).__name__} in a kfuse function")
 
 
@@ -353,29 +361,46 @@ def scalar_dtype(specs: list, kind: str) -> str:
     return "complex128" if kind == "complex" else "float64"
 
 
-def trace(fn, names: list, specs: list, name: str | None = None) -> tuple:
-    """Trace ``fn`` for argument ``specs``; returns (Program, output structure)."""
+def _add_input(b: GraphBuilder, n: str, s: tuple) -> None:
+    """Declare input ``n`` of spec ``s`` (:func:`arg_spec`)."""
+    if s[0] == "a":
+        kind = DENSE_KIND[len(s[1])]
+        b.add_input(n, ArrayType(kind, s[2], s[1], s[3]))
+    elif s[0] == "d":
+        b.add_input(n, ArrayType("scalar", s[1]))
+    elif s[0] == "s":
+        b.add_input(n, ArrayType("sparse", s[3], s[2], "C", s[1], s[4] if len(s) > 4 else 0,
+                                 s[5] if len(s) > 5 else 0.0))
+    else:   # a Python number: typed by its uses, as NumPy types Python scalars
+        b.add_number_input(n, s[1] == "complex")
+
+
+def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
+          captured: list | None = None, statics: list = ()) -> tuple:
+    """Trace ``fn`` for argument ``specs``; returns (Program, output structure).
+
+    ``assemble`` maps the traced arguments (in ``names`` order) to ``(args, kwargs)`` of the
+    call (default: positional).  ``captured``: a list that receives ``(input name, array,
+    spec)`` for each array the function captured from outside, which becomes a hidden input
+    after the arguments (:mod:`kfuse.frontend.captured`); without it such an array is refused.
+    ``statics``: (name, value) of the static arguments, named where one is misused as an array."""
+    from .captured import Captures
     # literals (and calls on literals only, like kfuse.sqrt(2.0)) take the arguments' element type
     b = GraphBuilder(name or getattr(fn, "__name__", "kernel"), scalar_dtype(specs, "real"))
     args = []
     for n, s in zip(names, specs):
-        if s[0] == "a":
-            kind = DENSE_KIND[len(s[1])]
-            b.add_input(n, ArrayType(kind, s[2], s[1], s[3]))
-        elif s[0] == "d":
-            b.add_input(n, ArrayType("scalar", s[1]))
-        elif s[0] == "s":
-            b.add_input(n, ArrayType("sparse", s[3], s[2], "C", s[1], s[4] if len(s) > 4 else 0,
-                                     s[5] if len(s) > 5 else 0.0))
-        else:   # a Python number: typed by its uses, as NumPy types Python scalars
-            b.add_number_input(n, s[1] == "complex")
+        _add_input(b, n, s)
         args.append(Tensor(b, n))
-    prev = current_builder()
-    _state.builder = b
+    call_args, call_kw = assemble(args) if assemble is not None else (args, {})
+    prev = (current_builder(), getattr(_state, "captures", None), getattr(_state, "statics", ()))
+    caps = Captures(b, _add_input, lower_spec) if captured is not None else None
+    _state.builder, _state.captures, _state.statics = b, caps, statics
     try:
-        result = fn(*args)
+        result = fn(*call_args, **call_kw)
     finally:
-        _state.builder = prev
+        _state.builder, _state.captures, _state.statics = prev
+    if caps is not None:
+        captured.extend(caps.items)
     written = {n: t._name for n, t in zip(names, args) if t._name != n}
     if result is None and written:
         result = ()

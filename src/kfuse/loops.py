@@ -187,6 +187,27 @@ class _Body:
             [inspect.Parameter(_unique(p, names[:i]), inspect.Parameter.POSITIONAL_ONLY) for i, p in enumerate(names)])
 
     def __call__(self, *args):
+        entry = [a._name for a in args]
+        result = self._run(args)
+        if result is None:   # a step in NumPy's style: it updates its fields in place
+            result = args[0] if self.form == "one" else (dict(zip(self.keys, args[:self.n])) if self.form == "dict"
+                                                         else tuple(args[:self.n]))
+        fields = self._flat(result)
+        for j, (a, was) in enumerate(zip(args, entry)):
+            if a._name == was:
+                continue
+            if j >= self.n:
+                raise KfuseError(f"iterate: the step {self.__name__!r} assigns into a constant "
+                                 f"({a._b.values[was].display}); constants are read only: make it a field of the state")
+            if fields[j] is not a:
+                raise KfuseError(f"iterate: the step {self.__name__!r} assigns into "
+                                 f"{_label(self.form, self.keys, j)} but returns another array as its next "
+                                 "value; return nothing (the fields it updates in place are the next state) "
+                                 "or return the field itself")
+        return fields
+
+    def _run(self, args):
+        """The user's step called with the fields and constants as its parameters take them."""
         fields, consts = list(args[:self.n]), list(args[self.n:])
         if self.form == "dict":
             kw = dict(zip(self.keys, fields))
@@ -202,7 +223,7 @@ class _Body:
             result = self._call(fields, dict(zip(self.ckeys, consts)))
         else:
             result = self._call(fields + consts, {})
-        return self._flat(result)
+        return result
 
     def _call(self, args: list, kw: dict):
         try:
@@ -287,7 +308,8 @@ def _loop_program(program, n: int, form: str, keys: tuple) -> tuple:
     if not outs:
         raise KfuseError(f"iterate: the step {program.name!r} computes no field (it returns its state "
                          "or its constants unchanged)")
-    return dataclasses.replace(program, outputs=outs), LoopPlan(n, sources, types, form, keys)
+    # the loop moves the fields between its buffers: nothing is written back into an argument
+    return dataclasses.replace(program, outputs=outs, writes={}, results=-1), LoopPlan(n, sources, types, form, keys)
 
 
 def _targets(plan: LoopPlan, out, xs: list) -> list | None:

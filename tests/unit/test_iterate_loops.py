@@ -366,3 +366,44 @@ def test_iterate_one_array_and_keyword_constants(host_iterate):
         want[1:-1] = want[1:-1] + 0.2 * (want[2:] - 2 * want[1:-1] + want[:-2])
     np.testing.assert_allclose(got, want, rtol=1e-13)
     assert isinstance(got, np.ndarray) and not np.shares_memory(got, a0)
+
+
+# ---------------------------------------------------------------------------- steps in NumPy's style
+def gray_scott_inplace(u, v, feed, k):
+    """Gray–Scott as NumPy code writes it: the fields updated in place, nothing returned."""
+    uvv = u[1:-1, 1:-1] * v[1:-1, 1:-1] * v[1:-1, 1:-1]
+    lu = u[1:-1, 2:] + u[1:-1, :-2] + u[2:, 1:-1] + u[:-2, 1:-1] - 4 * u[1:-1, 1:-1]
+    lv = v[1:-1, 2:] + v[1:-1, :-2] + v[2:, 1:-1] + v[:-2, 1:-1] - 4 * v[1:-1, 1:-1]
+    u[1:-1, 1:-1] += 0.1 * lu - uvv + feed[1:-1, 1:-1] * (1 - u[1:-1, 1:-1])
+    v[1:-1, 1:-1] += 0.05 * lv + uvv - k * v[1:-1, 1:-1]
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 7, 10])
+def test_a_step_updating_its_fields_in_place_is_the_python_loop(fake_cupy, steps):
+    u0, v0, feed = _grid((11, 5), 3, lo=0), _grid((11, 5), 4, lo=0), 0.05 * _grid((11, 5), 5, lo=0)
+    want = [u0.copy(), v0.copy()]
+    for _ in range(steps):
+        gray_scott_inplace(*want, feed, 0.06)
+    lo = loops.lower(gray_scott_inplace, (u0, v0), consts=(feed, 0.06))
+    assert lo.program.writes == {} and len(lo.program.outputs) == 2   # the loop moves the fields
+    xs = [u0.copy().view(Arr), v0.copy().view(Arr)]
+    got, _ = _run(lo, xs, [feed.view(Arr), 0.06], steps, graph_steps=4)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-13, atol=1e-14)
+    assert (xs[0] == u0).all() and (xs[1] == v0).all()        # the caller's state never written
+
+
+def test_a_step_writing_a_constant_is_refused():
+    def step(u, c):
+        c[0, :] = 1.0
+        return u * 2.0
+    with pytest.raises(KfuseError, match="assigns into a constant"):
+        loops.lower(step, np.ones((4, 5)), consts=(np.ones((4, 5)),))
+
+
+def test_a_step_writing_a_field_and_returning_another_array_is_refused():
+    def step(u, v):
+        u[0, :] = 1.0
+        return v * 2.0, v
+    with pytest.raises(KfuseError, match=r"assigns into state\[0\] but returns another array"):
+        loops.lower(step, (np.ones((4, 5)), np.ones((4, 5))))

@@ -1,0 +1,39 @@
+"""Where in the user's code a traced function did something kfuse refuses.
+
+Errors raised while tracing (an unsupported NumPy function, iterating over a traced array,
+``range(T)`` of a traced value) name the line of the user's code that did it: the innermost
+frame of the call stack outside kfuse and NumPy.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+
+_KFUSE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_NUMPY_DIR = os.path.dirname(os.path.abspath(np.__file__))
+
+
+def _foreign(filename: str) -> bool:
+    """Whether a frame of ``filename`` belongs to kfuse, NumPy or Python's machinery."""
+    if filename.startswith("<"):   # <__array_function__ internals>, <frozen ...>
+        return True
+    path = os.path.abspath(filename)
+    return path.startswith(_KFUSE_DIR + os.sep) or path.startswith(_NUMPY_DIR + os.sep)
+
+
+def user_site(skip: int = 1) -> str:
+    """``file:line`` of the innermost frame of the user's code calling into kfuse or NumPy
+    (``"<unknown>"`` when every frame is kfuse's or NumPy's)."""
+    frame = sys._getframe(skip)
+    while frame is not None:
+        if not _foreign(frame.f_code.co_filename):
+            return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+        frame = frame.f_back
+    return "<unknown>"
+
+
+def at_site(message: str) -> str:
+    """``message`` prefixed with the user's ``file:line``."""
+    return f"{user_site(2)}: {message}"

@@ -312,6 +312,7 @@ class ShapeDtype:
             order = "C"   # a vector (or scalar) is both
         if dtype is None:
             raise DTypeError(f"ShapeDtype: dtype is required (one of {', '.join(DTYPES)})")
+        dtype = _torch_dtype_name(dtype)
         self.shape = tuple(int(d) for d in dims)
         self.dtype = check_dtype(dtype, "ShapeDtype: dtype")
         self.order = order
@@ -329,6 +330,32 @@ class ShapeDtype:
 
     def __hash__(self):
         return hash((self.shape, self.dtype, self.order))
+
+
+def _torch_dtype_name(dtype):
+    """A torch dtype (``torch.float32``) as NumPy's name; any other dtype as it is."""
+    if type(dtype).__module__.split(".")[0] == "torch":
+        return str(dtype).replace("torch.", "")
+    return dtype
+
+
+def _metadata_spec(name: str, x) -> tuple:
+    """:func:`lower_spec` of a torch tensor on any device (``meta`` included) or a DLPack array
+    (JAX, on any device): its shape, element type and layout, no data touched."""
+    dims = tuple(int(d) for d in x.shape)
+    dtype = check_dtype(_torch_dtype_name(x.dtype), f"argument {name!r}")
+    if not dims:
+        return ("d", dtype)
+    if len(dims) > MAX_RANK:
+        raise ShapeError(f"argument {name!r} has {len(dims)} dimensions; kfuse handles arrays of 1 to {MAX_RANK}")
+    step = np.dtype(dtype).itemsize
+    strides = arrays.byte_strides(x, step)
+    order = next((o for o in ("C", "F") if all(s == w or n == 1 for s, w, n in
+                  zip(strides, arrays.contiguous_strides(dims, step, o), dims))), None)
+    if order is None or (len(dims) == 1 and order != "C"):
+        raise ArgumentError(f"argument {name!r} is not contiguous (strides {strides}); pass a contiguous "
+                            "array or a transpose of one")
+    return ("a", dims, dtype, order if len(dims) > 1 else "C")
 
 
 def lower_spec(name: str, x) -> tuple:
@@ -353,6 +380,9 @@ def lower_spec(name: str, x) -> tuple:
             raise ArgumentError(f"argument {name!r} is a non-contiguous array; pass "
                                 "numpy.ascontiguousarray(x) or a transpose of a contiguous array")
         return ("a", tuple(int(d) for d in x.shape), dtype, "C" if x.flags.c_contiguous else "F")
+    if arrays.is_torch(x) or (arrays.dlpack_device(x) is not None and hasattr(x, "shape")
+                              and type(x).__module__.split(".")[0] != "cupy"):
+        return _metadata_spec(name, x)
     from .. import sparse
     if isinstance(x, (sparse.CSR, sparse.ELL)) and not x.device:
         return ("s", x.fmt, tuple(x.shape), x.dtype.name, per_row_hint(x.stored, x.shape[0]),

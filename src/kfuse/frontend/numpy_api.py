@@ -35,13 +35,16 @@ NEAREST = {
     "numpy.stack": "window assignments into a new array",
     "numpy.reshape": "slicing (u[1:-1, 1:-1]); kfuse keeps each array's shape",
     "numpy.prod": "np.exp(np.sum(np.log(x))) for positive x",
-    "numpy.floor_divide": "np.floor is not compiled either; use / and keep the values real",
+    "numpy.floor_divide": "true division (/); kfuse has no floor or remainder",
     "numpy.remainder": "window assignments for periodic indices (np.roll)",
     "numpy.fmod": "window assignments for periodic indices (np.roll)",
     "numpy.tensordot": "@ (kfuse.blas.gemm)",
     "numpy.diff": "slices: u[1:] - u[:-1]",
     "numpy.gradient": "slices: (u[2:] - u[:-2]) / 2",
 }
+
+
+FLOOR, MOD = NEAREST["numpy.floor_divide"], NEAREST["numpy.remainder"]
 
 
 def qualified(func) -> str:
@@ -375,7 +378,7 @@ FUNCTIONS = {
         int(np.prod(a.shape)) if axis is None else a.shape[axis]),
 }
 #: every NumPy name a traced array takes (the near matches of a refusal)
-SUPPORTED = frozenset(UFUNCS) | frozenset(FUNCTIONS) | {"abs"}
+SUPPORTED = frozenset(UFUNCS) - {"floor_divide", "remainder"} | frozenset(FUNCTIONS) | {"abs"}
 
 
 def array_ufunc(ufunc, method: str, inputs: tuple, kwargs: dict):

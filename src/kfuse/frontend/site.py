@@ -17,8 +17,10 @@ _NUMPY_DIR = os.path.dirname(os.path.abspath(np.__file__))
 
 def _foreign(filename: str) -> bool:
     """Whether a frame of ``filename`` belongs to kfuse, NumPy or Python's machinery."""
-    if filename.startswith("<"):   # <__array_function__ internals>, <frozen ...>
+    if filename.startswith(("<__array_function__", "<frozen")):   # NumPy's dispatch, importlib
         return True
+    if filename.startswith("<"):   # <stdin>, <string>, a notebook cell: the user's
+        return False
     path = os.path.abspath(filename)
     return path.startswith(_KFUSE_DIR + os.sep) or path.startswith(_NUMPY_DIR + os.sep)
 

@@ -181,10 +181,10 @@ class Tensor:
     def __rpow__(self, o): return numpy_api.power(o, self)
     def __eq__(self, o): return numpy_api.equal(self, o)
     def __ne__(self, o): return numpy_api.not_equal(self, o)
-    def __floordiv__(self, o): raise numpy_api.unsupported("// (numpy.floor_divide)")
-    def __rfloordiv__(self, o): raise numpy_api.unsupported("// (numpy.floor_divide)")
-    def __mod__(self, o): raise numpy_api.unsupported("% (numpy.remainder)")
-    def __rmod__(self, o): raise numpy_api.unsupported("% (numpy.remainder)")
+    def __floordiv__(self, o): raise numpy_api.unsupported("// (numpy.floor_divide)", hint=numpy_api.FLOOR)
+    def __rfloordiv__(self, o): raise numpy_api.unsupported("// (numpy.floor_divide)", hint=numpy_api.FLOOR)
+    def __mod__(self, o): raise numpy_api.unsupported("% (numpy.remainder)", hint=numpy_api.MOD)
+    def __rmod__(self, o): raise numpy_api.unsupported("% (numpy.remainder)", hint=numpy_api.MOD)
 
     # ------------------------------------------------------------ array methods
     def sum(self, *a, **k): return numpy_api.FUNCTIONS["sum"](self, *a, **k)

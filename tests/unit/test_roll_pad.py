@@ -156,3 +156,17 @@ def test_bad_roll_and_pad_arguments_are_one_clear_error(fn, cls, match):
     with pytest.raises(cls, match=match) as e:
         trace(fn, ["u"], [("a", (5, 7), "float64", "C")])
     assert f"{__file__}:" in str(e.value)
+
+
+def test_kfuse_names_trace_as_the_numpy_names():
+    def with_kfuse(u):
+        return (kfuse.roll(u, [1, -2], axis=[0, 1]), kfuse.pad(u, [[1, 2], [0, 1]], "edge"),
+                kfuse.pad(u, 1, constant_values=2.0), kfuse.zeros_like(u) + kfuse.full_like(u, 3.0),
+                kfuse.log(kfuse.ones_like(u) + u * u) * kfuse.tanh(u) + kfuse.sin(u) * kfuse.cos(u) + kfuse.empty_like(u))
+    u = np.random.default_rng(2).uniform(-1, 1, (5, 7))
+    prog, _ = trace(with_kfuse, ["u"], [("a", u.shape, "float64", "C")])
+    got = reference.run(prog, {"u": u})
+    want = (np.roll(u, (1, -2), axis=(0, 1)), np.pad(u, ((1, 2), (0, 1)), "edge"), np.pad(u, 1, constant_values=2.0),
+            np.full_like(u, 3.0), np.log(1 + u * u) * np.tanh(u) + np.sin(u) * np.cos(u))
+    for o, w in zip(prog.outputs, want):
+        np.testing.assert_allclose(got[o], w, rtol=1e-14, atol=1e-15)

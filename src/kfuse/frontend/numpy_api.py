@@ -29,7 +29,6 @@ NEAREST = {
     "numpy.linalg.solve": "kfuse.linalg.solve_triangular for triangular systems, kfuse.solvers.cg / "
                           "kfuse.solvers.bicg outside kfuse.jit",
     "numpy.linalg.inv": "kfuse.linalg.solve_triangular (triangular systems)",
-    "numpy.linalg.norm": "np.sqrt(np.sum(x * x)) (or kfuse.blas.nrm2 of a vector)",
     "numpy.einsum": "@ (kfuse.blas.gemm / gemv) and elementwise * with np.sum",
     "numpy.concatenate": "np.zeros_like / np.pad and window assignments (r[:n] = a; r[n:] = b)",
     "numpy.stack": "window assignments into a new array",
@@ -291,6 +290,16 @@ def outer(a, b, out=None):
     return _call("outer", x=a, y=b)
 
 
+def norm(x, ord=None, axis=None, keepdims=False):
+    """``np.linalg.norm(x)``: the 2-norm of a vector, the Frobenius norm of a matrix or grid
+    (``sqrt(sum(|x|**2))``); other orders and axes are refused."""
+    if ord is not None or axis is not None or keepdims:
+        raise unsupported("numpy.linalg.norm", "ord=, axis= and keepdims= are not taken",
+                          hint="np.sqrt(np.sum(x * x)) or np.max(np.abs(x))")
+    m = _unary("abs", x) if is_complex(x.dtype.name) else x
+    return _unary("sqrt", _unary("sum", m * m))
+
+
 def transpose(a, axes=None):
     """``np.transpose`` of a matrix (``a.T``)."""
     if axes is not None:
@@ -373,7 +382,7 @@ FUNCTIONS = {
     "min": _reduce("min", "numpy.min"), "amin": _reduce("min", "numpy.amin"), "mean": mean,
     "dot": dot, "vdot": vdot, "where": where, "clip": clip, "copy": copy, "outer": outer,
     "zeros_like": zeros_like, "ones_like": ones_like, "full_like": full_like, "empty_like": empty_like,
-    "roll": _roll, "pad": _pad, "transpose": transpose,
+    "roll": _roll, "pad": _pad, "transpose": transpose, "linalg.norm": norm,
     "shape": lambda a: a.shape, "ndim": lambda a: a.ndim, "size": lambda a, axis=None: (
         int(np.prod(a.shape)) if axis is None else a.shape[axis]),
 }
@@ -401,7 +410,7 @@ def array_ufunc(ufunc, method: str, inputs: tuple, kwargs: dict):
 def array_function(func, args: tuple, kwargs: dict):
     """``Tensor.__array_function__``: a NumPy function called on traced arrays."""
     name = qualified(func)
-    fn = FUNCTIONS.get(func.__name__) if name == f"numpy.{func.__name__}" else None
+    fn = FUNCTIONS.get(name[len("numpy."):]) if name.startswith("numpy.") else None
     if fn is None:
         raise unsupported(name)
     try:

@@ -8,20 +8,15 @@ cannot compile is one :class:`UnsupportedError` naming the NumPy function, the u
 """
 from __future__ import annotations
 
-import difflib
 import inspect
 import numbers
 
 import numpy as np
 
-from ..errors import ArgumentError, DTypeError, ShapeError, UnknownFunctionError
+from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import is_complex
-from .site import user_site
-
-
-class UnsupportedError(UnknownFunctionError, AttributeError):
-    """A NumPy function, ufunc or array attribute kfuse does not compile (also an
-    AttributeError, so ``hasattr`` on a traced array stays False for it)."""
+from .roll_pad import pad as _pad, roll as _roll
+from .site import UnsupportedError, refusal, traced, user_site  # noqa: F401 (UnsupportedError: re-exported)
 
 
 #: NumPy names kfuse refuses, with the nearest kfuse form
@@ -58,62 +53,41 @@ def qualified(func) -> str:
 
 
 def unsupported(name: str, why: str = "", hint: str | None = None) -> UnsupportedError:
-    """The one error for NumPy's ``name`` in a traced function (``why``: what is missing)."""
-    near = hint or NEAREST.get(name)
-    if near is None:
-        short = name.rsplit(".", 1)[-1]
-        close = difflib.get_close_matches(short, sorted(SUPPORTED), n=2, cutoff=0.75)
-        near = ", ".join(f"np.{c}" for c in close) or None
-    text = f"{user_site()}: {name} is not supported inside kfuse functions"
-    text += f" ({why})" if why else ""
-    text += f"; nearest kfuse form: {near}" if near else ""
-    return UnsupportedError(text)
+    """The one error for NumPy's ``name`` in a traced function (``why``: what is missing; the
+    nearest kfuse form: ``hint``, else :data:`NEAREST`'s, else near names kfuse takes)."""
+    return refusal(name, why, hint or NEAREST.get(name), SUPPORTED)
 
 
 # ------------------------------------------------------------------ helpers
-def _tensor_type():
-    from .trace import Tensor
-    return Tensor
+def _first(*xs):
+    """The first traced array among ``xs``: its builder and class make the results."""
+    return next(x for x in xs if traced(x))
 
 
-def _builder_of(*xs):
-    Tensor = _tensor_type()
-    return next(x._b for x in xs if isinstance(x, Tensor))
-
-
-def _wrap(b, name: str):
-    return _tensor_type()(b, name)
-
-
-def _operand(b, x) -> str:
-    from .trace import as_operand
-    return as_operand(b, x)
+def _wrap(like, name: str):
+    return type(like)(like._b, name)
 
 
 def _binary(op: str, x, y):
     """``x op y`` by the Tensor operators (literals, broadcasting marks and folding kept)."""
-    Tensor = _tensor_type()
-    return x._bin(op, y) if isinstance(x, Tensor) else y._bin(op, x, True)
+    return x._bin(op, y) if traced(x) else y._bin(op, x, True)
 
 
 def _call(fn: str, **operands):
     """``fn(operands)`` recorded (vectors with a new axis broadcast as in Tensor operators)."""
-    from .trace import as_operand
-    b = _builder_of(*operands.values())
-    args = {k: as_operand(b, v, marked=True) for k, v in operands.items()}
+    t = _first(*operands.values())
+    args = {k: t.operand_of(v, marked=True) for k, v in operands.items()}
     axes = {k: getattr(v, "_axis", None) for k, v in operands.items()}
-    return _wrap(b, b.call(fn, args, axes=axes))
+    return _wrap(t, t._b.call(fn, args, axes=axes))
 
 
 def _unary(fn: str, x):
-    b = _builder_of(x)
-    return _wrap(b, b.call(fn, {"x": _operand(b, x)}))
+    return _wrap(x, x._b.call(fn, {"x": x.operand_of(x)}))
 
 
 def _real_only(name: str, *xs):
-    Tensor = _tensor_type()
     for x in xs:
-        dt = x.dtype.name if isinstance(x, Tensor) else ("complex128" if isinstance(x, complex) else "float64")
+        dt = x.dtype.name if traced(x) else ("complex128" if isinstance(x, complex) else "float64")
         if is_complex(dt):
             raise DTypeError(f"{user_site()}: {name}: complex operands are not supported ({dt}); "
                              "real float32 and float64 are")
@@ -122,10 +96,9 @@ def _real_only(name: str, *xs):
 def power(x, y):
     """``x ** y``: ``x ** 2`` is ``x * x`` (as NumPy computes it), ``0.5`` a square root, ``-1``
     a reciprocal, ``1`` a copy, ``0`` ones; other exponents the real ``pow``."""
-    Tensor = _tensor_type()
     if isinstance(y, bool) or isinstance(x, bool):
         raise ArgumentError(f"{user_site()}: ** with a boolean is not supported")
-    if isinstance(x, Tensor) and isinstance(y, numbers.Real):
+    if traced(x) and isinstance(y, numbers.Real):
         y = float(y)
         if y == 2.0:
             return x * x
@@ -169,8 +142,7 @@ def clip(x, lo=None, hi=None):
 
 def copy(x, order="K", subok=False):
     """A new array equal to ``x`` (``np.copy(x)``, ``x.copy()``)."""
-    b = _builder_of(x)
-    return _wrap(b, b.call("copy", {"x": _operand(b, x)}))
+    return _unary("copy", x)
 
 
 def _check_like(name: str, x, dtype, shape, order="K"):
@@ -187,8 +159,7 @@ def _check_like(name: str, x, dtype, shape, order="K"):
 def full_like(x, fill_value, dtype=None, order="K", subok=True, shape=None):
     """A new array of ``x``'s shape, type and layout, every element ``fill_value`` (``x`` is
     not read): what later window assignments write into."""
-    Tensor = _tensor_type()
-    if not isinstance(x, Tensor):
+    if not traced(x):
         raise ArgumentError(f"{user_site()}: full_like needs a traced array to take the shape of")
     _check_like("numpy.full_like", x, dtype, shape, order)
     if isinstance(fill_value, bool) or not isinstance(fill_value, numbers.Number):
@@ -197,8 +168,7 @@ def full_like(x, fill_value, dtype=None, order="K", subok=True, shape=None):
     if isinstance(fill_value, complex) and not is_complex(x.dtype.name):
         raise DTypeError(f"{user_site()}: full_like: a complex fill value for a {x.dtype.name} array")
     b = x._b
-    from .trace import as_operand
-    return _wrap(b, b.call("full", {"value": b.const(fill_value, x.dtype.name), "like": as_operand(b, x)}))
+    return _wrap(x, b.call("full", {"value": b.const(fill_value, x.dtype.name), "like": x.operand_of(x)}))
 
 
 def zeros_like(x, dtype=None, order="K", subok=True, shape=None):
@@ -257,16 +227,14 @@ def dot(a, b, out=None):
     """``np.dot``: ``@`` for vectors and matrices, ``*`` when one side is a number."""
     if out is not None:
         raise unsupported("numpy.dot", "out=: return the result instead")
-    Tensor = _tensor_type()
-    if not (isinstance(a, Tensor) and isinstance(b, Tensor)):
+    if not (traced(a) and traced(b)):
         return _binary("*", a, b)
     return _binary("@", a, b)
 
 
 def vdot(a, b):
     """``np.vdot`` of two vectors: ``sum(conj(a) * b)``."""
-    Tensor = _tensor_type()
-    if not (isinstance(a, Tensor) and isinstance(b, Tensor)) or a.ndim != 1 or b.ndim != 1:
+    if not (traced(a) and traced(b)) or a.ndim != 1 or b.ndim != 1:
         raise unsupported("numpy.vdot", "kfuse takes two vectors (NumPy flattens other arrays)")
     return _call("dotc", x=a, y=b)
 
@@ -332,16 +300,6 @@ METHOD_HINTS = {
     "cumsum": None, "any": "np.max(mask)", "all": "np.min(mask)", "std": "np.sqrt(np.mean((u - np.mean(u)) ** 2))",
     "item": "keep the value a 0-d array", "tolist": None, "get": "return the array: kfuse.jit's result is a device array",
 }
-
-
-def _roll(a, shift, axis=None):
-    from .roll_pad import roll
-    return roll(a, shift, axis)
-
-
-def _pad(array, pad_width, mode="constant", **kwargs):
-    from .roll_pad import pad
-    return pad(array, pad_width, mode, **kwargs)
 
 
 #: ufuncs: NumPy name -> f(*inputs)

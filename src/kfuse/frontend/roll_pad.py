@@ -16,15 +16,13 @@ import numpy as np
 
 from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import DENSE_KIND, ArrayType, is_complex
-from .numpy_api import copy, empty_like, unsupported
-from .site import user_site
+from .site import refusal, traced, user_site
 
 PAD_MODES = ("constant", "edge", "wrap")
 
 
 def _tensor(a, what: str):
-    from .trace import Tensor
-    if not isinstance(a, Tensor):
+    if not traced(a):
         raise ArgumentError(f"{user_site()}: {what} of a {type(a).__name__}: kfuse takes a traced array here")
     return a
 
@@ -51,8 +49,8 @@ def roll(a, shift, axis=None):
     a = _tensor(a, "numpy.roll")
     if axis is None:
         if a.ndim != 1:
-            raise unsupported("numpy.roll", f"axis=None flattens the array of shape {a.shape}",
-                              hint="np.roll(u, s, axis=k) along each axis")
+            raise refusal("numpy.roll", f"axis=None flattens the array of shape {a.shape}",
+                          near="np.roll(u, s, axis=k) along each axis")
         axis = 0
     shifts, axes = _ints(shift, "numpy.roll: shift"), _ints(axis, "numpy.roll: axis")
     if len(shifts) != len(axes) and 1 not in (len(shifts), len(axes)):
@@ -70,13 +68,14 @@ def roll(a, shift, axis=None):
         n = a.shape[ax]
         if n and s % n:
             r = _roll_axis(r, s % n, ax)
-    return copy(a) if r is a else r
+    return a.copy() if r is a else r
 
 
 def _roll_axis(r, s: int, axis: int):
     """``r`` rolled by ``0 < s < n`` along ``axis``: two window assignments into a new array."""
     n, rank = r.shape[axis], r.ndim
-    t = empty_like(r)
+    b = r._b
+    t = type(r)(b, b.call("full", {"value": b.const(0.0, r.dtype.name), "like": r.operand_of(r)}))
     t[_window(rank, axis, s, n)] = r[_window(rank, axis, 0, n - s)]
     t[_window(rank, axis, 0, s)] = r[_window(rank, axis, n - s, n)]
     return t
@@ -109,16 +108,17 @@ def _number(v):
     return complex(v) if isinstance(v, complex) or np.iscomplexobj(v) else float(v)
 
 
-def new_array(b, shape: tuple, dtype: str, order: str, value=0.0):
-    """A new array of ``shape`` every element ``value``: the ``full`` call whose ``at`` holds
-    the shape (the output's type is the front end's: no operand gives it)."""
-    from .trace import Tensor
+def new_array(like, shape: tuple, dtype: str, order: str, value=0.0):
+    """A new array of ``shape`` every element ``value`` (a traced array of the class and trace
+    of ``like``): the ``full`` call whose ``at`` holds the shape (the output's type is the front
+    end's: no operand gives it)."""
+    b = like._b
     name = b.call("full", {"value": b.const(value, dtype)})
     call = b.calls[-1]
     b.values[name].type = ArrayType(DENSE_KIND[len(shape)], dtype, tuple(shape), order if len(shape) > 1 else "C")
     call.at = tuple((0, n) for n in shape)
     call.label = f"{b.values[name].display} = full({value!r}, shape={tuple(shape)})"
-    return Tensor(b, name)
+    return type(like)(b, name)
 
 
 def pad(array, pad_width, mode="constant", **kwargs):
@@ -127,11 +127,11 @@ def pad(array, pad_width, mode="constant", **kwargs):
     (NumPy's order: axis 0 first, each over the pads of the axes before it)."""
     a = _tensor(array, "numpy.pad")
     if not isinstance(mode, str) or mode not in PAD_MODES:
-        raise unsupported("numpy.pad", f"mode={mode!r}", hint=f"modes {', '.join(map(repr, PAD_MODES))}")
+        raise refusal("numpy.pad", f"mode={mode!r}", near=f"modes {', '.join(map(repr, PAD_MODES))}")
     allowed = {"constant_values"} if mode == "constant" else set()
     extra = sorted(set(kwargs) - allowed)
     if extra:
-        raise unsupported("numpy.pad", f"{', '.join(extra)}= with mode={mode!r}")
+        raise refusal("numpy.pad", f"{', '.join(extra)}= with mode={mode!r}")
     if a.ndim == 0:
         raise ShapeError(f"{user_site()}: numpy.pad of a 0-d array")
     widths = _pairs(pad_width, a.ndim, "pad_width", _width)
@@ -145,7 +145,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
     shape = tuple(n + lo + hi for n, (lo, hi) in zip(a.shape, widths))
     uniform = len({v for row in values for v in row}) == 1
     fill = values[0][0] if mode == "constant" and uniform else 0.0
-    p = new_array(a._b, shape, dtype, a._type.order, fill)
+    p = new_array(a, shape, dtype, a._type.order, fill)
     centre = tuple((lo, lo + n) for n, (lo, _) in zip(a.shape, widths))
     p[tuple(slice(lo, hi) for lo, hi in centre)] = a
     for ax, (lo, hi) in enumerate(widths):
@@ -157,7 +157,7 @@ def pad(array, pad_width, mode="constant", **kwargs):
         elif mode == "edge":
             _edge(p, ax, around, lo, n, shape[ax])
         elif mode == "wrap":
-            _wrap(p, ax, around, lo, n, shape[ax])
+            _wrap_pads(p, ax, around, lo, n, shape[ax])
     return p
 
 
@@ -186,7 +186,7 @@ def _edge(p, ax: int, around: tuple, lo: int, n: int, size: int):
         done += k
 
 
-def _wrap(p, ax: int, around: tuple, lo: int, n: int, size: int):
+def _wrap_pads(p, ax: int, around: tuple, lo: int, n: int, size: int):
     """Periodic pads: windows of up to ``n`` planes copied from one period further in."""
     hi = lo
     while hi > 0:   # the before pad, from the centre outwards

@@ -31,6 +31,11 @@ class Tensor:
     __slots__ = ("_b", "_name", "_drop", "_axis")
     __array_priority__ = 1000   # NumPy scalars defer to our operators
     __hash__ = object.__hash__   # == gives a mask (numpy_api.equal); identity stays the hash
+    kfuse_traced = True          # what numpy_api recognises (it does not import this module)
+
+    def operand_of(self, x, marked: bool = False) -> str:
+        """The value name of ``x`` in this trace (:func:`as_operand`)."""
+        return as_operand(self._b, x, marked)
 
     # ------------------------------------------------------- NumPy's protocols (numpy_api)
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):

@@ -36,16 +36,28 @@ def test_numpy_style_functions_compile_without_spills(plan, order, dtype):
     assert "pow(" in exe.source and "tanh(" in exe.source
 
 
+@pytest.mark.parametrize("shape", [(7,), (5, 7, 9)])
+@pytest.mark.parametrize("order", ["C", "F"])
+def test_roll_and_pad_of_vectors_and_grids_compile(shape, order):
+    def f(u):
+        return (np.pad(u, 2, "edge"), np.roll(u, 3, axis=0) + np.roll(u, -1, axis=-1), np.pad(u, 1, "wrap"),
+                np.pad(u, (0, 2), constant_values=(1.0, 2.0)))
+    prog, _ = trace(f, ["u"], [("a", shape, "float64", order if len(shape) > 1 else "C")])
+    assert_clean_resources(compile_program(prog, plan="default"))
+
+
 def step(u, v):
-    """Two fields in, two out: the state of the CPU runner."""
-    rolled = np.roll(u, (2, -3), axis=(0, 1))
-    padded = np.pad(v, ((1, 2), (3, 1)), "wrap")[2:-1, 1:-3] + np.pad(u, 2, "edge")[1:-3, 3:-1]
+    """Two fields in, two out (the CPU runner's state): rolls, wrapped and edge pads sliced back."""
+    rolled = np.roll(u, (2, -3), axis=(0, -1))
+    back = (slice(2, -1),) + (slice(1, -3),) * (v.ndim - 1)
+    padded = np.pad(v, ((1, 2),) + ((3, 1),) * (v.ndim - 1), "wrap")[back] + \
+        np.pad(u, 2, "edge")[(slice(1, -3),) + (slice(3, -1),) * (u.ndim - 1)]
     return rolled, padded
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_generated_roll_and_pad_kernels_are_numpy_bit_for_bit(dtype, tmp_path):
-    shape = (9, 13)
+@pytest.mark.parametrize("shape", [(9, 13), (5, 6, 7)])
+def test_generated_roll_and_pad_kernels_are_numpy_bit_for_bit(shape, dtype):
     prog, _ = trace(step, ["u", "v"], [("a", shape, dtype, "C")] * 2, "step")
     with config.override(search_grid_time_s=0.0):
         module = generate(prog, best_plan(prog, load_calibration()))

@@ -21,7 +21,8 @@ def field_step(u, v):
                                            - 4 * p[1:-1, 1:-1])[1:-1, 1:-1]
     adv = v - 0.3 * (v - np.roll(v, 1, axis=1)) + np.maximum(u, 0.0) ** 2
     smooth = np.exp(-np.abs(v)) * np.sqrt(np.abs(u) + 1.0) + np.log(u * u + 1.0) + np.tanh(v) * np.sin(u) * np.cos(v)
-    return w, adv, smooth, np.sum(u * v), np.mean(u), np.max(np.abs(v)), np.where(u > v, u, v).clip(-0.5, 0.5)
+    return (w, adv, smooth, np.sum(u * v), np.mean(u), np.max(np.abs(v)), np.where(u > v, u, v).clip(-0.5, 0.5),
+            np.full_like(u, np.mean(v)) - u)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

@@ -67,6 +67,7 @@ CASES = {
     "copy": (lambda x: (np.copy(x), x.copy(), x.astype(x.dtype), x.reshape(x.shape) + 0), [M], False),
     "conjugate": (lambda x: np.conjugate(x) + x.conjugate(), [V], False),
     "like": (lambda x: (np.zeros_like(x), np.ones_like(x), np.full_like(x, 2.5), np.empty_like(x) * 0), [M], False),
+    "full_like_0d": (lambda x: np.full_like(x, np.mean(x)) - x, [M], False),
 }
 
 
@@ -123,6 +124,7 @@ REFUSALS = [
     (".cumprod", lambda x: x.cumprod(), [M], UnsupportedError),
     ("numpy.asarray", lambda x: np.asarray(x) + 1, [V], UnsupportedError),
     ("numpy.zeros_like", lambda x: np.zeros_like(x, dtype=np.float16), [V], DTypeError),
+    ("full_like: the fill value must be a number", lambda x: np.full_like(x, x), [V], ArgumentError),
     ("numpy.log", lambda x: np.log(x), [V], DTypeError),   # complex64 below
     ("cannot iterate over a traced array", lambda x: [r for r in x], [M], KfuseError),
     ("static_argnames=('T',)", lambda x, T: x * len(range(T)), [V, "h"], KfuseError),

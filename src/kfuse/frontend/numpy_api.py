@@ -162,12 +162,14 @@ def full_like(x, fill_value, dtype=None, order="K", subok=True, shape=None):
     if not traced(x):
         raise ArgumentError(f"{user_site()}: full_like needs a traced array to take the shape of")
     _check_like("numpy.full_like", x, dtype, shape, order)
+    b = x._b
+    if traced(fill_value) and fill_value.ndim == 0:   # a 0-d result (np.mean(u)): read on the device
+        return _wrap(x, b.call("full", {"value": x.operand_of(fill_value), "like": x.operand_of(x)}))
     if isinstance(fill_value, bool) or not isinstance(fill_value, numbers.Number):
         raise ArgumentError(f"{user_site()}: full_like: the fill value must be a number, got "
                             f"{type(fill_value).__name__}")
     if isinstance(fill_value, complex) and not is_complex(x.dtype.name):
         raise DTypeError(f"{user_site()}: full_like: a complex fill value for a {x.dtype.name} array")
-    b = x._b
     return _wrap(x, b.call("full", {"value": b.const(fill_value, x.dtype.name), "like": x.operand_of(x)}))
 
 

@@ -131,7 +131,7 @@ def roll(x, shift, axis=None):
 
 
 def pad(x, pad_width, mode="constant", constant_values=0):
-    """``numpy.pad`` with modes "constant", "edge" and "wrap": a new array, ``x`` assigned into
-    its centre and its pads assigned from it."""
+    """``numpy.pad`` with modes "constant", "edge", "wrap", "reflect" and "symmetric": a new
+    array, ``x`` assigned into its centre and its pads assigned from it."""
     extra = {"constant_values": _static(constant_values)} if mode == "constant" else {}
     return _run("pad", _np_body("pad"), (x,), {"pad_width": _static(pad_width), "mode": mode, **extra})

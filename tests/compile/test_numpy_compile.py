@@ -47,12 +47,15 @@ def test_roll_and_pad_of_vectors_and_grids_compile(shape, order):
 
 
 def step(u, v):
-    """Two fields in, two out (the CPU runner's state): rolls, wrapped and edge pads sliced back."""
+    """Two fields in, two out (the CPU runner's state): rolls, wrapped, edge and mirror pads sliced
+    back to the field's shape."""
     rolled = np.roll(u, (2, -3), axis=(0, -1))
     back = (slice(2, -1),) + (slice(1, -3),) * (v.ndim - 1)
     padded = np.pad(v, ((1, 2),) + ((3, 1),) * (v.ndim - 1), "wrap")[back] + \
         np.pad(u, 2, "edge")[(slice(1, -3),) + (slice(3, -1),) * (u.ndim - 1)]
-    return rolled, padded
+    mirrored = np.pad(u, 1, "reflect")[(slice(None, -2),) + (slice(2, None),) * (u.ndim - 1)] - \
+        np.pad(v, 2, "symmetric")[(slice(4, None),) + (slice(None, -4),) * (v.ndim - 1)]
+    return rolled, padded + mirrored
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

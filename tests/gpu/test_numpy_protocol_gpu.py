@@ -40,7 +40,8 @@ def test_numpy_style_step_matches_numpy(order, dtype):
 
 def copies(u, v):
     return (np.roll(u, (3, -5), axis=(0, 1)), np.pad(v, ((1, 4), (6, 2)), "wrap"), np.pad(u, 3, "edge"),
-            np.pad(v, 2, constant_values=((1.0, 2.0), (3.0, 4.0))))
+            np.pad(v, 2, constant_values=((1.0, 2.0), (3.0, 4.0))), np.pad(u, ((2, 1), (0, 3)), "reflect"),
+            np.pad(v, 2, "symmetric"))
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

@@ -70,6 +70,7 @@ PADS = [
     (((2, 1),), "constant", {"constant_values": ((1.0, 2.0),)}),
     (1, "edge", {}), (((3, 0),), "edge", {}), (((2, 5),), "edge", {}),
     (1, "wrap", {}), (((3, 2),), "wrap", {}), (((9, 11),), "wrap", {}), (0, "wrap", {}),
+    (1, "reflect", {}), (((2, 1),), "reflect", {}), (((0, 2),), "symmetric", {}), (((3, 2),), "symmetric", {}),
 ]
 
 
@@ -146,7 +147,8 @@ def test_stencils_of_rolled_and_padded_arrays():
     (lambda u: np.roll(u, (1, 2, 3), axis=(0, 1)), ShapeError, "3 shifts for 2 axes"),
     (lambda u: np.roll(u, 1, axis=2), ShapeError, "axis 2 is out of bounds"),
     (lambda u: np.roll(u, 1.5, axis=0), ArgumentError, "shift must be an int"),
-    (lambda u: np.pad(u, 1, "reflect"), UnsupportedError, r"numpy.pad .*mode='reflect'.*'edge'"),
+    (lambda u: np.pad(u, 1, "median"), UnsupportedError, r"numpy.pad .*mode='median'.*'edge'"),
+    (lambda u: np.pad(u, 5, "reflect"), UnsupportedError, r"mode='reflect' wider than the array: axis 0 has 5"),
     (lambda u: np.pad(u, -1), ArgumentError, "non-negative ints"),
     (lambda u: np.pad(u, ((1, 2, 3),)), ArgumentError, "does not fit 2 axes"),
     (lambda u: np.pad(u, 1, "edge", constant_values=2), UnsupportedError, "constant_values= with mode='edge'"),

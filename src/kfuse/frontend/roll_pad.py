@@ -2,8 +2,8 @@
 
 Both are NumPy's results exactly, built from what the grid space fuses: a new array (the
 ``full`` call, never read before it is written), a window of the source assigned into each
-part of it, and plane copies inside it (``edge``) or window copies (``wrap``, several for pads
-wider than the array).  Nothing runs on the host and nothing is copied beyond the new array::
+part of it, and plane copies inside it (``edge``, ``reflect``, ``symmetric``) or window copies
+(``wrap``, several for pads wider than the array).  Nothing runs on the host and nothing is copied beyond the new array::
 
     np.roll(u, s, axis=0)   ->  r = empty_like(u); r[s:] = u[:-s]; r[:s] = u[-s:]
     np.pad(u, 1, "edge")    ->  p = full(0, shape); p[1:-1, 1:-1] = u; p[0] = p[1]; p[-1] = p[-2]; ...
@@ -18,7 +18,9 @@ from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import DENSE_KIND, ArrayType, is_complex
 from .site import refusal, traced, user_site
 
-PAD_MODES = ("constant", "edge", "wrap")
+PAD_MODES = ("constant", "edge", "wrap", "reflect", "symmetric")
+#: planes a mirror pad reaches into the array beyond its width: reflect skips the edge plane
+_MIRROR_SKIP = {"reflect": 1, "symmetric": 0}
 
 
 def _tensor(a, what: str):
@@ -122,8 +124,8 @@ def new_array(like, shape: tuple, dtype: str, order: str, value=0.0):
 
 
 def pad(array, pad_width, mode="constant", **kwargs):
-    """``np.pad(array, pad_width, mode)`` for modes "constant" (``constant_values``), "edge"
-    and "wrap": the new array, ``array`` assigned into its centre, then each axis's pads
+    """``np.pad(array, pad_width, mode)`` for modes "constant" (``constant_values``), "edge",
+    "wrap", "reflect" and "symmetric" (no wider than the array): the new array, ``array`` assigned into its centre, then each axis's pads
     (NumPy's order: axis 0 first, each over the pads of the axes before it)."""
     a = _tensor(array, "numpy.pad")
     if not isinstance(mode, str) or mode not in PAD_MODES:
@@ -142,6 +144,9 @@ def pad(array, pad_width, mode="constant", **kwargs):
     for ax, (n, (lo, hi)) in enumerate(zip(a.shape, widths)):
         if mode != "constant" and n == 0 and lo + hi:
             raise ShapeError(f"{user_site()}: numpy.pad: can't extend the empty axis {ax} with mode {mode!r}")
+        if mode in _MIRROR_SKIP and max(lo, hi) > n - _MIRROR_SKIP[mode]:
+            raise refusal("numpy.pad", f"mode={mode!r} wider than the array: axis {ax} has {n} element(s), "
+                          f"pad widths {(lo, hi)}", near=f"widths up to {n - _MIRROR_SKIP[mode]}, or mode 'edge'")
     shape = tuple(n + lo + hi for n, (lo, hi) in zip(a.shape, widths))
     uniform = len({v for row in values for v in row}) == 1
     fill = values[0][0] if mode == "constant" and uniform else 0.0
@@ -158,6 +163,8 @@ def pad(array, pad_width, mode="constant", **kwargs):
             _edge(p, ax, around, lo, n, shape[ax])
         elif mode == "wrap":
             _wrap_pads(p, ax, around, lo, n, shape[ax])
+        elif mode in _MIRROR_SKIP:
+            _mirror(p, ax, around, lo, n, hi, _MIRROR_SKIP[mode])
     return p
 
 
@@ -198,3 +205,13 @@ def _wrap_pads(p, ax: int, around: tuple, lo: int, n: int, size: int):
         k = min(n, size - start)
         _copy(p, ax, around, start, start - n, k)
         start += k
+
+
+def _mirror(p, ax: int, around: tuple, lo: int, n: int, hi: int, skip: int):
+    """Mirror pads, one plane each: plane ``lo - 1 - j`` is plane ``lo + skip + j`` (reflect
+    skips the edge plane, symmetric repeats it), and the same outwards from the far edge."""
+    for j in range(lo):
+        _copy(p, ax, around, lo - 1 - j, lo + skip + j, 1)
+    end = lo + n
+    for j in range(hi):
+        _copy(p, ax, around, end + j, end - 1 - skip - j, 1)

@@ -5,6 +5,8 @@ the NumPy function and this file's line; DLPack (JAX-like) arrays and torch dtyp
 metadata, without a GPU."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -129,6 +131,7 @@ REFUSALS = [
     ("cannot iterate over a traced array", lambda x: [r for r in x], [M], KfuseError),
     ("static_argnames=('T',)", lambda x, T: x * len(range(T)), [V, "h"], KfuseError),
     ("static argument", lambda x, s: x * int(s), [V, ()], KfuseError),
+    ("math.sqrt(u)", lambda x: x * math.sqrt(np.sum(x)), [V], KfuseError),
 ]
 
 

@@ -111,8 +111,11 @@ class Tensor:
     __int__ = __index__
 
     def __float__(self):
-        raise KfuseError(f"{user_site()}: float() of a traced array: its value is not known while tracing; "
-                         "keep it an array (0-d results broadcast in arithmetic)")
+        raise KfuseError(f"{user_site()}: a traced array is used as a Python float (float(u), math.sqrt(u)): "
+                         "its value is not known while tracing; keep it an array (np.sqrt(u); 0-d results "
+                         "broadcast in arithmetic)")
+
+    __complex__ = __float__
 
     @property
     def size(self) -> int:

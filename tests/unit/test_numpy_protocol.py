@@ -126,6 +126,7 @@ REFUSALS = [
     (".cumprod", lambda x: x.cumprod(), [M], UnsupportedError),
     ("numpy.asarray", lambda x: np.asarray(x) + 1, [V], UnsupportedError),
     ("numpy.zeros_like", lambda x: np.zeros_like(x, dtype=np.float16), [V], DTypeError),
+    ("'floaty' is not an element type", lambda x: x.astype("floaty"), [V], DTypeError),
     ("full_like: the fill value must be a number", lambda x: np.full_like(x, x), [V], ArgumentError),
     ("numpy.log", lambda x: np.log(x), [V], DTypeError),   # complex64 below
     ("cannot iterate over a traced array", lambda x: [r for r in x], [M], KfuseError),

@@ -145,8 +145,16 @@ def copy(x, order="K", subok=False):
     return _unary("copy", x)
 
 
+def _dtype(name: str, dtype) -> np.dtype:
+    """NumPy's dtype of ``dtype`` (a torch dtype by its name); one DTypeError if there is none."""
+    try:
+        return np.dtype(str(dtype).replace("torch.", "") if type(dtype).__module__.startswith("torch") else dtype)
+    except TypeError:
+        raise DTypeError(f"{user_site()}: {name}: {dtype!r} is not an element type") from None
+
+
 def _check_like(name: str, x, dtype, shape, order="K"):
-    if dtype is not None and np.dtype(dtype) != x.dtype:
+    if dtype is not None and _dtype(name, dtype) != x.dtype:
         raise DTypeError(f"{user_site()}: {name}(..., dtype={np.dtype(dtype).name}) of a {x.dtype.name} array: "
                          "kfuse does not convert element types; make the array of the type wanted")
     if shape is not None and tuple(np.atleast_1d(shape)) != tuple(x.shape):
@@ -279,7 +287,7 @@ def transpose(a, axes=None):
 
 def astype(x, dtype, order="K", casting="unsafe", subok=True, copy=True):
     """``x.astype(dtype)``: a copy when ``dtype`` is ``x``'s own; kfuse has no conversion."""
-    want = np.dtype(dtype)
+    want = _dtype("the array method .astype", dtype)
     if want != x.dtype:
         raise unsupported(f"the array method .astype({want.name})", f"kfuse does not convert {x.dtype.name} "
                           f"arrays to {want.name}", hint="arguments of the element type wanted")

@@ -16,6 +16,7 @@ from .frontend.trace import ShapeDtype  # noqa: E402
 from .lowering import Lowered  # noqa: E402
 from . import blas, linalg, sparse, solvers  # noqa: E402
 from .ops import outer, sqrt, exp, abs, conj, maximum, minimum, where, interior, sum, max, min  # noqa: E402,A004
+from .ops import log, sin, cos, tanh, zeros_like, ones_like, empty_like, full_like, roll, pad  # noqa: E402
 from .library import register  # noqa: E402
 from .loops import iterate  # noqa: E402
 from .structure import sym, tri  # noqa: E402
@@ -23,6 +24,7 @@ from .structure import sym, tri  # noqa: E402
 __all__ = ["sym", "tri", "__version__", "config", "library", "jit", "compile_script", "compile_program", "JitFunction", "explain",
            "ShapeDtype", "Lowered",
            "parse", "load", "blas", "linalg", "sparse", "solvers", "outer", "sqrt", "exp", "abs", "conj", "maximum", "minimum", "where", "interior", "sum", "max", "min",
+           "log", "sin", "cos", "tanh", "zeros_like", "ones_like", "empty_like", "full_like", "roll", "pad",
            "register", "iterate",
            "KfuseError", "ScriptError", "ShapeError", "DTypeError", "ArgumentError",
            "UnknownFunctionError", "PlanError", "CompileError", "NoGPUError"]

@@ -66,3 +66,72 @@ def max(x):  # noqa: A001 - mirrors numpy.max
 def min(x):  # noqa: A001 - mirrors numpy.min
     """The smallest element (a 0-d array; real arrays)."""
     return _run("min", _body("min", ("x",)), (x,), {})
+
+
+def _np_body(name: str, names=("x",)):
+    """The body of a NumPy-named call: :mod:`kfuse.frontend.numpy_api`'s ``name`` (static
+    options as keywords)."""
+    from .frontend import numpy_api
+
+    def body(b, *args, **static):
+        fn = numpy_api.FUNCTIONS.get(name) or numpy_api.UFUNCS[name]
+        return fn(*args, **static)
+    body.arg_names = names
+    return body
+
+
+def _static(x):
+    """A hashable form of a static option (nested lists as tuples)."""
+    return tuple(_static(v) for v in x) if isinstance(x, (list, tuple)) else x
+
+
+def log(x):
+    """Elementwise natural logarithm (real arrays)."""
+    return _run("log", _np_body("log"), (x,), {})
+
+
+def sin(x):
+    """Elementwise sine (real arrays)."""
+    return _run("sin", _np_body("sin"), (x,), {})
+
+
+def cos(x):
+    """Elementwise cosine (real arrays)."""
+    return _run("cos", _np_body("cos"), (x,), {})
+
+
+def tanh(x):
+    """Elementwise hyperbolic tangent (real arrays)."""
+    return _run("tanh", _np_body("tanh"), (x,), {})
+
+
+def zeros_like(x):
+    """A new array of ``x``'s shape, type and layout filled with 0 (``x`` is not read)."""
+    return _run("zeros_like", _np_body("zeros_like"), (x,), {})
+
+
+def ones_like(x):
+    """A new array like ``x`` filled with 1."""
+    return _run("ones_like", _np_body("ones_like"), (x,), {})
+
+
+def empty_like(x):
+    """A new array like ``x`` (filled with 0: deterministic)."""
+    return _run("empty_like", _np_body("empty_like"), (x,), {})
+
+
+def full_like(x, fill_value):
+    """A new array like ``x`` filled with the number ``fill_value``."""
+    return _run("full_like", _np_body("full_like"), (x,), {"fill_value": fill_value})
+
+
+def roll(x, shift, axis=None):
+    """``numpy.roll``: window assignments into a new array (``axis=None`` for vectors only)."""
+    return _run("roll", _np_body("roll"), (x,), {"shift": _static(shift), "axis": _static(axis)})
+
+
+def pad(x, pad_width, mode="constant", constant_values=0):
+    """``numpy.pad`` with modes "constant", "edge", "wrap", "reflect" and "symmetric": a new
+    array, ``x`` assigned into its centre and its pads assigned from it."""
+    extra = {"constant_values": _static(constant_values)} if mode == "constant" else {}
+    return _run("pad", _np_body("pad"), (x,), {"pad_width": _static(pad_width), "mode": mode, **extra})

@@ -84,6 +84,7 @@ def test_gemver_complex_by_hand():
 # (script statement, inputs, expected value of `out`)
 R = "float64"
 NAN = float("nan")
+E, PI = math.e, math.pi
 
 
 def _tri_case(u: str, d: str) -> list:
@@ -193,6 +194,13 @@ BUILTIN_CASES = [
     ("lt", "vector x(n), y(n); input x, y; out = lt(x, y);", {"x": [1, 2, 3], "y": [2, 2, 2]}, [1, 0, 0], R),
     ("ge", "vector x(n), y(n); input x, y; out = ge(x, y);", {"x": [1, 2, 3], "y": [2, 2, 2]}, [0, 1, 1], R),
     ("le", "vector x(n), y(n); input x, y; out = le(x, y);", {"x": [1, 2, 3], "y": [2, 2, 2]}, [1, 1, 0], R),
+    ("log", "vector x(n); input x; out = log(x);", {"x": [1, E, E * E]}, [0, 1, 2], R),
+    ("sin", "vector x(n); input x; out = sin(x);", {"x": [0, PI / 2, -PI / 2]}, [0, 1, -1], R),
+    ("cos", "vector x(n); input x; out = cos(x);", {"x": [0, PI]}, [1, -1], R),
+    ("tanh", "vector x(n); input x; out = tanh(x);", {"x": [0, 0.5]}, [0, (E - 1) / (E + 1)], R),
+    ("pow", "vector x(n), y(n); input x, y; out = pow(x, y);", {"x": [2, 9, 4], "y": [3, 0.5, -1]},
+     [8, 3, 0.25], R),
+    ("full", "vector x(n); input x; out = full(2.5, x);", {"x": [1, NAN, 3]}, [2.5, 2.5, 2.5], R),
     ("max", "vector x(n); input x; out = max(x);", {"x": [1, -7, 3]}, 3, R),
     ("min", "vector x(n); input x; out = min(x);", {"x": [1, -7, 3]}, -7, R),
     ("interior", "vector u(n), v(m); input u, v; out = interior(u, v);", {"u": [1, 2, 3, 4], "v": [8, 9]},

@@ -290,5 +290,11 @@ def test_jit_refuses_host_arrays():
         f.trace(np.ones(3, np.float32))
 
 
-def test_tensor_is_not_an_array_for_numpy():
-    assert Tensor.__array_ufunc__ is None
+def test_numpy_scalars_and_ufuncs_record_calls_not_object_arrays():
+    # the Tensor speaks NumPy's protocols (kfuse.frontend.numpy_api): a NumPy scalar on either
+    # side is a literal of a kfuse call, and NumPy never makes an object array of the proxy
+    prog, _ = run_trace(lambda x: np.float64(2.0) * x + np.exp(x), x=vec(4))
+    assert [c.fn for c in prog.calls] == ["mul", "exp", "add"]
+    with pytest.raises(KfuseError, match="numpy.asarray"):
+        run_trace(lambda x: np.asarray(x), x=vec(4))
+    assert callable(Tensor.__array_function__)

@@ -19,6 +19,8 @@ from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .broadcast import marked_refusal
 from .builder import GraphBuilder
+from . import numpy_api
+from .site import user_site
 
 _state = threading.local()
 
@@ -28,7 +30,31 @@ class Tensor:
 
     __slots__ = ("_b", "_name", "_drop", "_axis")
     __array_priority__ = 1000   # NumPy scalars defer to our operators
-    __array_ufunc__ = None
+    __hash__ = object.__hash__   # == gives a mask (numpy_api.equal); identity stays the hash
+    kfuse_traced = True          # what numpy_api recognises (it does not import this module)
+
+    def operand_of(self, x, marked: bool = False) -> str:
+        """The value name of ``x`` in this trace (:func:`as_operand`)."""
+        return as_operand(self._b, x, marked)
+
+    # ------------------------------------------------------- NumPy's protocols (numpy_api)
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        """``np.exp(u)``, ``np.maximum(a, b)``, ``2.0 * u`` with a NumPy scalar: kfuse calls."""
+        return numpy_api.array_ufunc(ufunc, method, inputs, kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        """``np.sum(u)``, ``np.zeros_like(u)``, ``np.roll(u, 1, axis=0)``: kfuse calls; any
+        other NumPy function is one error naming it and the user's line."""
+        return numpy_api.array_function(func, args, kwargs)
+
+    def __array__(self, dtype=None, copy=None):
+        raise numpy_api.unsupported("numpy.asarray / numpy.array", "a traced array has no values while "
+                                    "tracing", hint="use the array itself (it already is one inside kfuse.jit)")
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        raise numpy_api.unsupported(f"the array attribute .{name}", hint=numpy_api.METHOD_HINTS.get(name))
 
     def __init__(self, builder: GraphBuilder, name: str, drop: tuple = (), axis: str | None = None):
         # _drop: the axes an integer index removed (u[-2, :]); the value keeps them (length 1)
@@ -73,7 +99,27 @@ class Tensor:
         return self.shape[0] if self.shape else 0
 
     def __iter__(self):
-        raise KfuseError("cannot iterate over a traced array")
+        raise KfuseError(f"{user_site()}: cannot iterate over a traced array (for row in u): a loop over "
+                         "its elements would unroll; write it vectorized, with slices of the whole array "
+                         "(u[1:] - u[:-1], r[1:-1] = ...) or NumPy functions (np.sum(u), np.roll(u, 1))")
+
+    def __index__(self):
+        raise KfuseError(f"{user_site()}: a traced array is used as a Python int (range(T), an index, a "
+                         "size): its value is not known while tracing; pass it as a static argument: "
+                         "kfuse.jit(f, static_argnames=('T',))")
+
+    __int__ = __index__
+
+    def __float__(self):
+        raise KfuseError(f"{user_site()}: a traced array is used as a Python float (float(u), math.sqrt(u)): "
+                         "its value is not known while tracing; keep it an array (np.sqrt(u); 0-d results "
+                         "broadcast in arithmetic)")
+
+    __complex__ = __float__
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
 
     def __getitem__(self, key):
         """A basic slice ``u[1:-1, 2:, :-2]`` (step 1, ``...`` allowed): a window view, no copy.
@@ -162,6 +208,26 @@ class Tensor:
 
     def conj(self) -> "Tensor":
         return Tensor(self._b, self._b.unary("conj", as_operand(self._b, self)))
+
+    conjugate = conj
+    def __pow__(self, o): return numpy_api.power(self, o)
+    def __rpow__(self, o): return numpy_api.power(o, self)
+    def __eq__(self, o): return numpy_api.equal(self, o)
+    def __ne__(self, o): return numpy_api.not_equal(self, o)
+    def __floordiv__(self, o): raise numpy_api.unsupported("// (numpy.floor_divide)", hint=numpy_api.FLOOR)
+    def __rfloordiv__(self, o): raise numpy_api.unsupported("// (numpy.floor_divide)", hint=numpy_api.FLOOR)
+    def __mod__(self, o): raise numpy_api.unsupported("% (numpy.remainder)", hint=numpy_api.MOD)
+    def __rmod__(self, o): raise numpy_api.unsupported("% (numpy.remainder)", hint=numpy_api.MOD)
+
+    # ------------------------------------------------------------ array methods
+    def sum(self, *a, **k): return numpy_api.FUNCTIONS["sum"](self, *a, **k)
+    def max(self, *a, **k): return numpy_api.FUNCTIONS["max"](self, *a, **k)
+    def min(self, *a, **k): return numpy_api.FUNCTIONS["min"](self, *a, **k)
+    def mean(self, *a, **k): return numpy_api.mean(self, *a, **k)
+    def clip(self, lo=None, hi=None): return numpy_api.clip(self, lo, hi)
+    def dot(self, o): return numpy_api.dot(self, o)
+    def astype(self, dtype, *a, **k): return numpy_api.astype(self, dtype, *a, **k)
+    def reshape(self, *shape, **k): return numpy_api.reshape(self, *shape, **k)
 
 
 def _plane_drop(a: Tensor, b) -> tuple:
@@ -304,6 +370,7 @@ class ShapeDtype:
             order = "C"   # a vector (or scalar) is both
         if dtype is None:
             raise DTypeError(f"ShapeDtype: dtype is required (one of {', '.join(DTYPES)})")
+        dtype = _torch_dtype_name(dtype)
         self.shape = tuple(int(d) for d in dims)
         self.dtype = check_dtype(dtype, "ShapeDtype: dtype")
         self.order = order
@@ -321,6 +388,32 @@ class ShapeDtype:
 
     def __hash__(self):
         return hash((self.shape, self.dtype, self.order))
+
+
+def _torch_dtype_name(dtype):
+    """A torch dtype (``torch.float32``) as NumPy's name; any other dtype as it is."""
+    if type(dtype).__module__.split(".")[0] == "torch":
+        return str(dtype).replace("torch.", "")
+    return dtype
+
+
+def _metadata_spec(name: str, x) -> tuple:
+    """:func:`lower_spec` of a torch tensor on any device (``meta`` included) or a DLPack array
+    (JAX, on any device): its shape, element type and layout, no data touched."""
+    dims = tuple(int(d) for d in x.shape)
+    dtype = check_dtype(_torch_dtype_name(x.dtype), f"argument {name!r}")
+    if not dims:
+        return ("d", dtype)
+    if len(dims) > MAX_RANK:
+        raise ShapeError(f"argument {name!r} has {len(dims)} dimensions; kfuse handles arrays of 1 to {MAX_RANK}")
+    step = np.dtype(dtype).itemsize
+    strides = arrays.byte_strides(x, step)
+    order = next((o for o in ("C", "F") if all(s == w or n == 1 for s, w, n in
+                  zip(strides, arrays.contiguous_strides(dims, step, o), dims))), None)
+    if order is None or (len(dims) == 1 and order != "C"):
+        raise ArgumentError(f"argument {name!r} is not contiguous (strides {strides}); pass a contiguous "
+                            "array or a transpose of one")
+    return ("a", dims, dtype, order if len(dims) > 1 else "C")
 
 
 def lower_spec(name: str, x) -> tuple:
@@ -345,6 +438,9 @@ def lower_spec(name: str, x) -> tuple:
             raise ArgumentError(f"argument {name!r} is a non-contiguous array; pass "
                                 "numpy.ascontiguousarray(x) or a transpose of a contiguous array")
         return ("a", tuple(int(d) for d in x.shape), dtype, "C" if x.flags.c_contiguous else "F")
+    if arrays.is_torch(x) or (arrays.dlpack_device(x) is not None and hasattr(x, "shape")
+                              and type(x).__module__.split(".")[0] != "cupy"):
+        return _metadata_spec(name, x)
     from .. import sparse
     if isinstance(x, (sparse.CSR, sparse.ELL)) and not x.device:
         return ("s", x.fmt, tuple(x.shape), x.dtype.name, per_row_hint(x.stored, x.shape[0]),

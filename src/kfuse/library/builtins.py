@@ -93,6 +93,42 @@ def _s(name):
     return P(name, "scalar")
 
 
+class RealMap(EF):
+    """An elementwise function of real arrays only (``log``, ``sin``, ``pow``...): its CUDA body
+    calls the real math library, so a complex operand is one DTypeError naming the function."""
+
+    def infer(self, args: dict, weak: frozenset = frozenset()):
+        from ..errors import DTypeError as _DTypeError
+        from ..ir import is_complex as _is_complex
+        for n, t in args.items():
+            if _is_complex(t.dtype):
+                raise _DTypeError(f"{self.name}: complex operands are not supported ({n!r} is {t.dtype}); "
+                                  "real float32 and float64 are")
+        return super().infer(args, weak)
+
+
+def _real_map(name, ins, compute, ref, doc, flops=1):
+    return RealMap(name, "map", tuple(P(n, _ELEM) for n in ins), (P("z", _ELEM),), compute,
+                   reference=ref, doc=doc, flops=flops)
+
+
+class Full(EF):
+    """``full(value, like)``: an array of ``like``'s type every element of which is ``value``
+    (NumPy's ``full_like``; ``like`` is never read).  Without ``like`` the call's ``at`` (one
+    ``(0, n)`` per axis) is the shape the front end gave the new array (``np.pad``), the
+    output's type is set by it; with neither it is the number itself."""
+
+
+def _full_ref(value, like=None, at=None):
+    if like is not None:
+        shape = np.shape(like)
+    elif at is not None:
+        shape = tuple(hi - lo for lo, hi in at)
+    else:
+        shape = ()
+    return {"z": np.full(shape, value)}
+
+
 BUILTINS = [
     # ------------------------------------------------------------- BLAS-1 maps
     _map("copy", ["x"], "z = x;", lambda x: {"z": np.array(x, copy=True)}, "z = x", flops=0),
@@ -116,6 +152,16 @@ BUILTINS = [
     _map("sqrt", ["x"], "z = kf_sqrt(x);", lambda x: {"z": np.sqrt(x)}, "z = sqrt(x)"),
     _map("exp", ["x"], "z = kf_exp(x);", lambda x: {"z": np.exp(x)}, "z = exp(x)"),
     _map("conj", ["x"], "z = kf_conj(x);", lambda x: {"z": np.conj(x)}, "z = conj(x)", flops=0),
+    # ------------------------------------------------ real math (NumPy ufuncs in kfuse.jit)
+    _real_map("log", ["x"], "z = log(x);", lambda x: {"z": np.log(x)}, "z = log(x) (natural; real)"),
+    _real_map("sin", ["x"], "z = sin(x);", lambda x: {"z": np.sin(x)}, "z = sin(x) (real)"),
+    _real_map("cos", ["x"], "z = cos(x);", lambda x: {"z": np.cos(x)}, "z = cos(x) (real)"),
+    _real_map("tanh", ["x"], "z = tanh(x);", lambda x: {"z": np.tanh(x)}, "z = tanh(x) (real)"),
+    _real_map("pow", ["x", "y"], "z = pow(x, y);", lambda x, y: {"z": np.power(x, y)},
+              "z = x ** y (real; x ** 2 traces to x * x)"),
+    Full("full", "map", (P("value", "scalar"), P("like", _ELEM, optional=True)), (P("z", _ELEM),),
+         "z = value;", reference=_full_ref, flops=0,
+         doc="z = value everywhere (NumPy's full_like / zeros_like; like gives the shape, never read)"),
     # ------------------------------------------------- NumPy-style selections (stencils)
     _map("maximum", ["x", "y"], "z = (x != x || x > y) ? x : y;", lambda x, y: {"z": np.maximum(x, y)},
          "z = maximum(x, y) (NaN propagates, as numpy.maximum)"),

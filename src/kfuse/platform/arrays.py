@@ -17,6 +17,20 @@ def is_torch(x) -> bool:
     return type(x).__module__.startswith("torch") and hasattr(x, "__dlpack__")
 
 
+#: DLPack device types of GPU memory kfuse reads (kDLCUDA, kDLCUDAManaged)
+DLPACK_CUDA = (2, 13)
+
+
+def dlpack_device(x) -> int | None:
+    """The DLPack device type of an array that exports DLPack (JAX, CuPy, torch...), else None."""
+    if not (hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__")):
+        return None
+    try:
+        return int(x.__dlpack_device__()[0])
+    except Exception:  # noqa: BLE001 - a broken exporter is simply not a DLPack array
+        return None
+
+
 def describe(x) -> str:
     if hasattr(x, "shape") and hasattr(x, "dtype"):
         return f"{type(x).__module__.split('.')[0]}.{type(x).__name__} {tuple(x.shape)} {x.dtype}"
@@ -33,6 +47,12 @@ def _host_refusal(name: str, x):
             f"argument {name!r} is a CPU tensor; move it to the GPU (tensor.cuda())")
     if type(x).__module__.split(".")[0] == "cupy" and hasattr(x, "shape"):
         return None
+    dev = dlpack_device(x)
+    if dev in DLPACK_CUDA and hasattr(x, "shape") and hasattr(x, "dtype"):
+        return None   # a JAX (or any DLPack) array on the GPU: imported without a copy
+    if dev is not None:
+        return ArgumentError(f"argument {name!r} ({describe(x)}) is not in GPU memory (DLPack device type "
+                             f"{dev}); put it on the GPU first (jax.device_put, tensor.cuda(), cupy.asarray)")
     return ArgumentError(f"argument {name!r} must be a CuPy array or a CUDA tensor, got {describe(x)}")
 
 
@@ -69,8 +89,8 @@ def precheck(name: str, x, kind: str, shape: tuple, dtype: str, order: str) -> N
         raise DTypeError(f"argument {name!r} has element type {dt}, expected {dtype}")
     if kind == "scalar" or min(got, default=0) <= 1 and kind == "vector":
         return
-    step = x.itemsize if hasattr(x, "itemsize") else x.element_size()
-    strides = tuple(x.strides) if not is_torch(x) else tuple(st * step for st in x.stride())
+    step = x.itemsize if hasattr(x, "itemsize") else x.element_size() if is_torch(x) else np.dtype(dt).itemsize
+    strides = byte_strides(x, step)
     if kind == "vector" and strides[0] != step:
         raise ArgumentError(f"argument {name!r} is a strided vector; pass a contiguous one "
                             "(cupy.ascontiguousarray)")
@@ -81,6 +101,16 @@ def precheck(name: str, x, kind: str, shape: tuple, dtype: str, order: str) -> N
             want = "C-contiguous (row-major)" if order == "C" else "F-contiguous (column-major)"
             raise ArgumentError(f"argument {name!r} must be {want}; pass cupy.ascontiguousarray / "
                                 "cupy.asfortranarray, or a matching view")
+
+
+def byte_strides(x, step: int) -> tuple:
+    """The byte strides of an array from its metadata: CuPy's, torch's (in elements), or C-order
+    for a DLPack array that shows none (JAX arrays are row-major)."""
+    if is_torch(x):
+        return tuple(st * step for st in x.stride())
+    if hasattr(x, "strides") and x.strides is not None:
+        return tuple(x.strides)
+    return contiguous_strides(tuple(int(d) for d in x.shape), step, "C")
 
 
 def contiguous_strides(shape: tuple, step: int, order: str) -> tuple:

@@ -150,7 +150,7 @@ def _scalar_prologue(program, c: int, info) -> bool:
 def _place_call(program, call, ops, pos, shape) -> tuple:
     """The position of a call's points: that of its first array operand's element 0 (bases
     not placed yet are placed so that their first read has offset 0)."""
-    rank = program.value(ops[0][1]).type.rank if ops else 1
+    rank = program.value(ops[0][1] if ops else call.out).type.rank   # no operand: np.pad's new array
     here = None
     for _, v in ops:
         val, base = program.value(v), program.base(v)

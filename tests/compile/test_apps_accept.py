@@ -1,0 +1,84 @@
+"""Issue 31's applications (tests/programs/apps) as kfuse takes them today: each step as its
+author writes it, ``kfuse.jit(step).lower(...)`` at the modules' small odd TEST sizes.
+
+Accepted steps must stay accepted, in at most the recorded kernels.  Refused ones are
+``xfail(strict=True)`` with today's refusal: when the front end takes one, its test passes,
+strict xfail turns that into a failure, and the entry moves to ACCEPTED (with its kernels).
+``benchmarks/apps/accept.py`` prints the same attempts as a table.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.compile import compile_helpers  # noqa: F401 - skips the module without NVRTC
+from tests.programs import apps
+from tests.programs.apps import accept
+
+# (app, dtype) -> kernels in the plan today (an upper bound from now on)
+ACCEPTED = {("heat7", "float32"): 2, ("heat7", "float64"): 2}
+
+ASSIGN_ARG = "assignment into an argument refused (kfuse functions return new arrays)"
+# app -> today's refusal (both dtypes)
+REFUSED = {
+    "gray_scott": "returns None: the in-place `u += ...` into views of the arguments is not seen as a result",
+    "lbm_d2q9": "DTypeError: a bool mask argument (cylinder); also np.roll, fancy and mask indexing",
+    "wave2d": ASSIGN_ARG,
+    "fdtd3d": ASSIGN_ARG,
+    "burgers2d": ASSIGN_ARG,
+    "allen_cahn": "np.roll on a traced array: 'cannot iterate over a traced array'",
+    "fdtd2d": "ey[0, :] = _fict_[t]: an int argument traced as a float scalar, not usable as an index",
+    "hotspot": "np.pad(temp, 1, mode='edge') on a traced array: 'cannot iterate over a traced array'",
+    "hotspot3d": "np.pad(tIn, 1, mode='edge') on a traced array: 'cannot iterate over a traced array'",
+    "seismic3d": ASSIGN_ARG,
+}
+DTYPES = ("float32", "float64")
+
+
+def _cases():
+    for name in apps.NAMES:
+        for dtype in DTYPES:
+            if (name, dtype) in ACCEPTED:
+                yield pytest.param(name, dtype, id=f"{name}-{dtype}")
+            else:
+                yield pytest.param(name, dtype, id=f"{name}-{dtype}",
+                                   marks=pytest.mark.xfail(strict=True, reason=REFUSED[name]))
+
+
+def test_every_application_is_listed():
+    for name in apps.NAMES:
+        for dtype in DTYPES:
+            assert (name, dtype) in ACCEPTED or name in REFUSED, (name, dtype)
+
+
+@pytest.mark.parametrize("name,dtype", list(_cases()))
+def test_step_is_accepted_unchanged(name, dtype):
+    rec = accept.try_lower(name, dtype)
+    assert rec["accepted"], accept.first_line(rec)
+    assert rec["kernels"] <= ACCEPTED.get((name, dtype), rec["kernels"]), rec
+
+
+@pytest.mark.parametrize("name", apps.NAMES)
+def test_a_refusal_is_one_kfuse_error_naming_the_users_line(name):
+    """Whatever kfuse refuses, it refuses with a kfuse exception (never a raw one from below)."""
+    rec = accept.try_lower(name, "float64")
+    if rec["accepted"]:
+        return
+    assert rec["kfuse_error"], accept.first_line(rec)
+
+
+@pytest.mark.xfail(strict=True, reason="an augmented assignment into a view of an argument "
+                   "(`u = U[1:-1, 1:-1]; u += 1; return U`, Rougier's Gray-Scott) is traced as a rebinding "
+                   "of `u`: the function returns U unchanged, a wrong answer, not a refusal")
+def test_augmented_assignment_into_a_view_is_not_dropped():
+    import kfuse
+
+    def f(U):
+        u = U[1:-1, 1:-1]
+        u += 1.0
+        return U
+    try:
+        lo = kfuse.jit(f).lower(np.zeros((7, 9)))
+    except kfuse.KfuseError:
+        return                                   # a clear refusal is acceptable; a silent no-op is not
+    assert lo.program.outputs != lo.program.inputs, "the result is the unmodified argument"

@@ -58,6 +58,24 @@ def test_step_is_accepted_unchanged(name, dtype):
     assert rec["kernels"] <= ACCEPTED.get((name, dtype), rec["kernels"]), rec
 
 
+@pytest.mark.parametrize("name,dtype", sorted(ACCEPTED))
+def test_an_accepted_one_field_step_computes_numpys_answer(name, dtype):
+    """The generated CUDA of an accepted one-field step (``u = step(u)``), run on the CPU (g++,
+    tests/compile/grid_cpu.py) for 4 steps, against the module's NumPy loop."""
+    import kfuse
+    from kfuse.codegen.module import generate
+    from tests.compile import grid_cpu
+    m = apps.load(name)
+    if not getattr(m, "SINGLE_FIELD", False):
+        pytest.skip("only one-field steps map the state positionally (grid_cpu's contract)")
+    (u,) = apps.args_of(m.step, m.init(m.TEST, dtype))
+    lo = kfuse.jit(m.step).lower(u)
+    got = grid_cpu.run_schedule([(lo.program, generate(lo.program, lo.plan_obj))], [0] * 4, [u], False)[0]
+    want = m.run({"u": u.copy()}, 4)["u"]
+    tol = 1e-12 if dtype == "float64" else 1e-5
+    assert np.abs(got - want).max() <= tol * np.abs(want).max()
+
+
 @pytest.mark.parametrize("name", apps.NAMES)
 def test_a_refusal_is_one_kfuse_error_naming_the_users_line(name):
     """Whatever kfuse refuses, it refuses with a kfuse exception (never a raw one from below)."""

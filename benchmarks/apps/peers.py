@@ -34,7 +34,7 @@ OVERWRITTEN = "overwritten by a subsequent run"      # torch's message when a gr
 
 def numbers_and_arrays(state: dict) -> tuple:
     """(arrays, others) of a state dict, by whether a value has a shape."""
-    arrays = {k: v for k, v in state.items() if hasattr(v, "shape")}
+    arrays = {k: v for k, v in state.items() if hasattr(v, "shape") and not isinstance(v, np.generic)}
     return arrays, {k: v for k, v in state.items() if k not in arrays}
 
 
@@ -57,7 +57,7 @@ class Peer:
         return {k: v.copy() if isinstance(v, np.ndarray) else v for k, v in state.items()}
 
     def to_numpy(self, state: dict) -> dict:
-        return {k: np.asarray(v) for k, v in state.items() if hasattr(v, "shape")}
+        return {k: np.asarray(v) for k, v in state.items() if hasattr(v, "shape") and not isinstance(v, np.generic)}
 
     def prepare(self, module, state: dict):
         bound = apps.bind(module, self.namespace())
@@ -123,7 +123,7 @@ class CupyPeer(Peer):
 
     def to_numpy(self, state):
         import cupy
-        return {k: cupy.asnumpy(v) for k, v in state.items() if hasattr(v, "shape")}
+        return {k: cupy.asnumpy(v) for k, v in state.items() if isinstance(v, cupy.ndarray)}
 
     def sync(self):
         import cupy
@@ -218,7 +218,8 @@ class TorchPeer(Peer):
                 for k, v in state.items()}
 
     def to_numpy(self, state):
-        return {k: v.detach().cpu().numpy() for k, v in state.items() if hasattr(v, "shape")}
+        torch = self.setup_torch()
+        return {k: v.detach().cpu().numpy() for k, v in state.items() if isinstance(v, torch.Tensor)}
 
     def sync(self):
         if self.device == "cuda":

@@ -27,6 +27,8 @@ def test_runs_deterministically_and_the_seed_matters(name):
     _, _, b = _run(name)
     _, _, c = _run(name, seed=1)
     assert set(m.FIELDS["written"]) <= set(a) and set(m.FIELDS["read"]) <= set(a)
+    for k, v in start.items():       # arrays or plain Python numbers (what every peer and kfuse take)
+        assert isinstance(v, np.ndarray) or type(v) in (int, float), (k, type(v))
     for k, v in _arrays(a).items():
         assert np.isfinite(v).all() if v.dtype.kind == "f" else True, k
         assert np.array_equal(v, b[k]), k

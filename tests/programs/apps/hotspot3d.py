@@ -21,7 +21,7 @@ K_SI, SPEC_HEAT_SI, FACTOR_CHIP = 100.0, 1.75e6, 0.5
 MAX_PD, PRECISION, amb_temp = 3.0e6, 0.001, 80.0
 
 FIELDS = {"read": ("tIn", "pIn"), "written": ("tOut",)}
-SIZES = {"float32": (128, 512, 512), "float64": (128, 512, 512)}
+SIZES = {"float32": (256, 512, 512), "float64": (256, 512, 512)}
 QUICK = (8, 64, 64)
 TEST = (5, 13, 11)
 

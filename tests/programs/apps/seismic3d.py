@@ -85,7 +85,7 @@ def init(shape, dtype, xp=np, seed=0):
     st["sxx"] = st["syy"] = st["szz"] = pulse
     st.update(b=1 / rho, lam=lam, mu=mu)
     out = {k: xp.asarray(np.array(v, dtype=dtype)) for k, v in st.items()}
-    out["dtdx"] = 0.4 / (np.sqrt(3.0) * 4000.0 * 1.01)
+    out["dtdx"] = float(0.4 / (np.sqrt(3.0) * 4000.0 * 1.01))
     return out
 
 

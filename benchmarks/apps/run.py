@@ -49,7 +49,7 @@ import numpy as np  # noqa: E402
 from tests.programs import apps  # noqa: E402
 
 CHECK_STEPS = 5
-TOLERANCE = {"float32": 1e-3, "float64": 1e-10}   # of each field's largest value, after CHECK_STEPS
+TOLERANCE = apps.TOLERANCE
 
 
 # ------------------------------------------------------------------ records
@@ -89,21 +89,7 @@ def error_of(exc: BaseException, stage: str) -> dict:
 
 
 # ------------------------------------------------------------------ measuring
-def rel_error(got: dict, want: dict, names) -> float:
-    """max over ``names`` of max |got - want| / max |want| (each field's scale, floored at 1e-6
-    of the largest field so a field that stays ~0 does not divide by ~0)."""
-    floor = 1e-6 * max(float(np.abs(want[n]).max()) for n in names)
-    err = 0.0
-    for n in names:
-        g, w = np.asarray(got[n], dtype=np.float64), np.asarray(want[n], dtype=np.float64)
-        if g.shape != w.shape:
-            return float("inf")
-        scale = max(float(np.abs(w).max()), floor, 1e-300)
-        d = np.abs(g - w)
-        if not np.isfinite(d).all():
-            return float("inf")
-        err = max(err, float(d.max()) / scale)
-    return err
+rel_error = apps.rel_error
 
 
 _REFERENCE: dict = {}

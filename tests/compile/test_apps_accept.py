@@ -15,23 +15,7 @@ from tests.compile import compile_helpers  # noqa: F401 - skips the module witho
 from tests.programs import apps
 from tests.programs.apps import accept
 
-# (app, dtype) -> kernels in the plan today (an upper bound from now on)
-ACCEPTED = {("heat7", "float32"): 2, ("heat7", "float64"): 2}
-
-ASSIGN_ARG = "assignment into an argument refused (kfuse functions return new arrays)"
-# app -> today's refusal (both dtypes)
-REFUSED = {
-    "gray_scott": "returns None: the in-place `u += ...` into views of the arguments is not seen as a result",
-    "lbm_d2q9": "DTypeError: a bool mask argument (cylinder); also np.roll, fancy and mask indexing",
-    "wave2d": ASSIGN_ARG,
-    "fdtd3d": ASSIGN_ARG,
-    "burgers2d": ASSIGN_ARG,
-    "allen_cahn": "np.roll on a traced array: 'cannot iterate over a traced array'",
-    "fdtd2d": "ey[0, :] = _fict_[t]: an int argument traced as a float scalar, not usable as an index",
-    "hotspot": "np.pad(temp, 1, mode='edge') on a traced array: 'cannot iterate over a traced array'",
-    "hotspot3d": "np.pad(tIn, 1, mode='edge') on a traced array: 'cannot iterate over a traced array'",
-    "seismic3d": ASSIGN_ARG,
-}
+ACCEPTED, REFUSED = accept.ACCEPTED, accept.REFUSED
 DTYPES = ("float32", "float64")
 
 

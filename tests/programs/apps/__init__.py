@@ -68,3 +68,25 @@ def nbytes_per_step(module, state: dict) -> int:
     """Bytes a step must move at least: every field of ``FIELDS`` read once and written once."""
     names = list(module.FIELDS["read"]) + list(module.FIELDS["written"])
     return int(sum(state[n].size * state[n].dtype.itemsize for n in names))
+
+
+def rel_error(got: dict, want: dict, names) -> float:
+    """max over ``names`` of max |got - want| / max |want|: each field against its own largest
+    value, floored at 1e-6 of the largest field's (a field that stays ~0, fdtd3d's Hz, is
+    measured against the others' scale); inf for a wrong shape or a non-finite value."""
+    import numpy as np
+    floor = 1e-6 * max(float(np.abs(np.asarray(want[n])).max()) for n in names)
+    err = 0.0
+    for n in names:
+        g, w = np.asarray(got[n], dtype=np.float64), np.asarray(want[n], dtype=np.float64)
+        if g.shape != w.shape:
+            return float("inf")
+        d = np.abs(g - w)
+        if not np.isfinite(d).all():
+            return float("inf")
+        err = max(err, float(d.max()) / max(float(np.abs(w).max()), floor, 1e-300))
+    return err
+
+
+#: check tolerances of :func:`rel_error` after a few steps, per dtype
+TOLERANCE = {"float32": 1e-3, "float64": 1e-10}

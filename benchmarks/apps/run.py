@@ -190,8 +190,13 @@ def ceiling(a) -> dict:
     t_memcpy = med(lambda: y.data.copy_from_device_async(x.data, x.nbytes))
     t = min(t_kernel, t_memcpy)
     rec.update(bytes=2 * x.nbytes, kernel_s=t_kernel, memcpy_s=t_memcpy, copy_s=t, gbs=2 * x.nbytes / t / 1e9,
-               how="min(copy kernel, device-to-device memcpy)", gpu=cupy.cuda.runtime.getDeviceProperties(0)["name"])
+               how="min(copy kernel, device-to-device memcpy)", gpu=_gpu_name(cupy))
     return rec
+
+
+def _gpu_name(cupy) -> str:
+    name = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)["name"]
+    return name.decode() if isinstance(name, bytes) else str(name)
 
 
 # ------------------------------------------------------------------ processes
@@ -240,6 +245,23 @@ def summary_line(rec: dict) -> str:
         (f"{us:.1f} us/step" if us is not None else "")
 
 
+def run_worker(args: list, timeout: float) -> tuple:
+    """(exit status, why in words) of a worker process; one that outlives ``timeout`` is
+    killed with its process group (torch.compile's compile workers included)."""
+    import signal
+    proc = subprocess.Popen(args, start_new_session=True)
+    try:
+        rc = proc.wait(timeout=timeout)
+        return rc, f"worker exited with status {rc}"
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        proc.wait()
+        return -1, f"worker timed out after {timeout:.0f} s"
+
+
 def spawn(a, peer: str) -> None:
     """Run the worker of ``peer`` until it has covered every point: a worker that dies or hangs
     has its point recorded as an error and is started again without it (at most 3 times)."""
@@ -248,11 +270,11 @@ def spawn(a, peer: str) -> None:
             "--dtypes", a.dtypes, "--device", a.device, "--steps", str(a.steps), "--repeats", str(a.repeats),
             "--run-id", a.run_id] + (["--quick"] if a.quick else [])
     for attempt in range(3):
-        try:
-            rc = subprocess.run(args, timeout=a.timeout).returncode
-            why = f"worker exited with status {rc}"
-        except subprocess.TimeoutExpired:
-            rc, why = -1, f"worker timed out after {a.timeout} s"
+        left = a.deadline - time.monotonic()
+        if left < 5:
+            print(f"[{peer}] not started: --budget spent", file=sys.stderr, flush=True)
+            return
+        rc, why = run_worker(args, min(a.timeout, left))
         if rc == 0:
             return
         recs = [r for r in load_records(raw) if r.get("run_id") == a.run_id and r.get("peer") == peer]
@@ -280,6 +302,8 @@ def main(argv=None) -> int:
     ap.add_argument("--steps", type=int, default=None, help="steps per timed loop (default 20; quick 2)")
     ap.add_argument("--repeats", type=int, default=None, help="timed loops (default 5; quick 1)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds one peer's worker may take")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="seconds for the whole run: workers are cut to what is left, none starts after it")
     ap.add_argument("--out", default="benchmarks/results/apps", help="output folder")
     ap.add_argument("--report-only", action="store_true", help="redraw the report from OUT/raw.jsonl")
     ap.add_argument("--no-ceiling", action="store_true", help="skip the DRAM-limit copy")
@@ -297,6 +321,7 @@ def main(argv=None) -> int:
     if not a.report_only:
         import peers
         a.run_id = a.run_id or time.strftime("%Y%m%dT%H%M%S")
+        a.deadline = time.monotonic() + (a.budget if a.budget else float("inf"))
         chosen = a.peers.split(",") if a.peers else \
             (["numpy"] if a.device == "cpu" else []) + list(peers.DEFAULT)
         for p in chosen:

@@ -9,7 +9,9 @@ must, something else:
   (``roll(axis=)``, ``sum(axis)``, ``pad(mode="edge")``, ``zeros`` on the device), and
   ``Tensor.copy`` added as ``clone`` (torch has no NumPy ``copy`` method);
 * ``inductor`` / ``inductor-ro``: ``torch.compile(step)`` of that torch step (``mode`` default /
-  ``"reduce-overhead"``; ``dynamic=False``), the module's own ``run`` loop around it;
+  ``"reduce-overhead"``; ``dynamic`` left at its default, so an int that changes every step,
+  fdtd2d's ``t``, becomes a symbol after one recompile instead of recompiling until dynamo
+  gives up and runs eager), the module's own ``run`` loop around it;
 * ``jax``: ``jax.jit`` of ``lax.fori_loop`` over the module's functional ``jax_step``;
 * ``kfuse``: ``kfuse.jit(step)`` of the module's step as written (NumPy's ``np``), called on CuPy
   arrays in the module's own ``run`` loop; ``kfuse-iterate``: ``kfuse.iterate(step, u, steps)``
@@ -265,7 +267,8 @@ class TorchPeer(Peer):
 
 
 class InductorPeer(TorchPeer):
-    """``torch.compile(step, mode=..., dynamic=False)`` inside the module's own loop."""
+    """``torch.compile(step, mode=...)`` inside the module's own loop (torch's default
+    ``dynamic``: the shapes never change within a loop; a changing int becomes dynamic)."""
 
     name = "inductor"
     mode = "default"
@@ -274,7 +277,7 @@ class InductorPeer(TorchPeer):
         torch = self.setup_torch()
         torch._dynamo.reset()
         bound = apps.bind(module, self.namespace())
-        compiled = torch.compile(bound.step, mode=self.mode, dynamic=False)
+        compiled = torch.compile(bound.step, mode=self.mode)
 
         def run(st, steps):
             return bound.run(st, steps, step=compiled)
@@ -313,7 +316,7 @@ class InductorGraphsPeer(InductorPeer):
                     raise
             peer.how = "clone of each step's outputs (torch refused one graph generation per loop)"
             bound = apps.bind(module, peer.namespace())
-            compiled = torch.compile(bound.step, mode=peer.mode, dynamic=False)
+            compiled = torch.compile(bound.step, mode=peer.mode)
 
             def cloned(*a):
                 out = compiled(*a)

@@ -61,7 +61,7 @@ def test_an_accepted_one_field_step_computes_numpys_answer(name, dtype):
 
 
 @pytest.mark.parametrize("name", apps.NAMES)
-def test_a_refusal_is_one_kfuse_error_naming_the_users_line(name):
+def test_a_refusal_is_a_kfuse_error(name):
     """Whatever kfuse refuses, it refuses with a kfuse exception (never a raw one from below)."""
     rec = accept.try_lower(name, "float64")
     if rec["accepted"]:

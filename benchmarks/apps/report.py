@@ -130,7 +130,8 @@ def markdown(points: dict, ceil) -> str:
     if ceil is not None:
         out.append(f"DRAM limit of this run: {ceil['gbs']:.0f} GB/s ({ceil.get('how')}, {ceil['bytes'] / 2**30:.2f} GiB "
                    f"moved; {ceil.get('gpu', ceil.get('device'))}). Cells: us per step (% of that limit, every "
-                   "field read once and written once); WRONG: the check against NumPy float64 failed.")
+                   "field read once and written once); WRONG: the check against NumPy float64 failed; "
+                   "kfuse plan s: its first call at that size (trace, plan, compile, one step).")
     out.append("")
     for dtype in dtypes:
         out += [f"## {dtype}", ""] + summary_rows(points, ceil, dtype, apps_, peers_) + [""]

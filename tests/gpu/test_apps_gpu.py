@@ -1,0 +1,65 @@
+"""GPU tier for issue 31's applications (tests/programs/apps): each step as its author writes
+it, run by ``kfuse.jit(step)`` inside the module's own loop on CuPy arrays, against NumPy float64
+after a few steps, at the modules' small odd TEST sizes and at their QUICK sizes, in float32 and
+float64.  The loop ignores what a step returns unless the author's loop uses it, so an argument
+updated in place must be seen by the caller, as in NumPy.
+
+Steps kfuse refuses today (tests/programs/apps/accept.py ``REFUSED``) are strict xfails: when
+one runs right, the xfail fails and the entry moves to ``ACCEPTED``.  The same code with ``np``
+rebound to CuPy (what the benchmark's CuPy peer runs) is checked too, without xfails: it is
+the suite's own check of the harness's rebinding."""
+from __future__ import annotations
+
+import pytest
+
+from tests.programs import apps
+from tests.programs.apps import accept
+
+STEPS = 5
+DTYPES = ("float32", "float64")
+
+
+def _reference(m, shape):
+    return m.run(m.init(shape, "float64", seed=0), STEPS)
+
+
+def _on_device(state):
+    import cupy
+    import numpy as np
+    return {k: cupy.asarray(v) if isinstance(v, np.ndarray) else v for k, v in state.items()}
+
+
+def _error(m, state, shape):
+    import cupy
+    got = {k: cupy.asnumpy(v) for k, v in state.items() if isinstance(v, cupy.ndarray)}
+    return apps.rel_error(got, _reference(m, shape), m.FIELDS["written"])
+
+
+def _cases():
+    for name in apps.NAMES:
+        for dtype in DTYPES:
+            for size in ("TEST", "QUICK"):
+                marks = () if (name, dtype) in accept.ACCEPTED else \
+                    (pytest.mark.xfail(strict=True, reason=accept.REFUSED[name]),)
+                yield pytest.param(name, dtype, size, id=f"{name}-{dtype}-{size}", marks=marks)
+
+
+@pytest.mark.parametrize("name,dtype,size", list(_cases()))
+def test_kfuse_runs_the_step_as_written(name, dtype, size):
+    import kfuse
+    m = apps.load(name)
+    shape = getattr(m, size)
+    state = _on_device(m.init(shape, dtype, seed=0))
+    state = m.run(state, STEPS, step=kfuse.jit(m.step))
+    err = _error(m, state, shape)
+    assert err <= apps.TOLERANCE[dtype], f"{name} {dtype} {shape}: error {err:.2e} against NumPy float64"
+
+
+@pytest.mark.parametrize("name", apps.NAMES)
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_the_same_code_on_cupy_is_numpys(name, dtype):
+    import cupy
+    m = apps.load(name)
+    state = apps.bind(m, cupy).run(_on_device(m.init(m.TEST, dtype, seed=0)), STEPS)
+    err = _error(m, state, m.TEST)
+    assert err <= apps.TOLERANCE[dtype], f"{name} {dtype}: CuPy error {err:.2e} against NumPy float64"

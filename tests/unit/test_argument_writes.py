@@ -195,3 +195,38 @@ def test_a_later_kernel_reading_the_argument_keeps_the_copy():
     late = make_plan(prog, [(writer, params[writer[0]]), (reader, params[0])])
     assert inplace_writes(prog, late) == {}
     assert "copied into the caller's array" in late.describe(prog)
+
+
+def test_an_in_place_update_through_a_view_writes_the_array():
+    """Rougier's Gray-Scott: ``u = U[1:-1, 1:-1]; u += ...`` updates U (a silent no-op before)."""
+    def f(U, V):
+        u, v = U[1:-1, 1:-1], V[1:-1, 1:-1]
+        Lu = U[:-2, 1:-1] + U[1:-1, :-2] - 4 * U[1:-1, 1:-1] + U[1:-1, 2:] + U[2:, 1:-1]
+        uvv = u * v * v
+        u += 0.16 * Lu - uvv
+        v += 0.5 * uvv
+        return U
+    prog, _ = _check(f, (9, 11), (9, 11))
+    assert sorted(prog.writes) == ["U", "V"]
+
+
+def test_writes_through_views_and_planes():
+    def f(U):
+        w = U[:, :]
+        w[0, :] = 1.0           # the full view writes U
+        r = U[2:, 1:-1]
+        r[1, 2:4] = -1.0        # a window of the view, an integer index in it
+        r[:, 0] -= 0.5          # an integer index: a plane of the view
+        p = U[3, :]
+        p += 2.0                # a plane of U
+        U[1:-1, 1:-1] += 0.25   # the statement form: one assignment
+    prog, _ = _check(f, (8, 9))
+    assert len([c for c in prog.calls if c.fn == "assign"]) == 5
+
+
+def test_an_in_place_update_of_a_transpose_is_refused():
+    def f(U):
+        t = U.T
+        t += 1.0
+    with pytest.raises(KfuseError, match="in-place update"):
+        _trace(f, (4, 5))

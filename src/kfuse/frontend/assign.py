@@ -64,7 +64,11 @@ def getitem(t, key):
                          "supported; index the array once (u[-2, 1:-1])")
     ints: list = []
     bounds = window_bounds(tuple(t._type.shape), key, ints)
-    return type(t)(t._b, t._b.window(t._name, bounds), tuple(ints))
+    view = type(t)(t._b, t._b.window(t._name, bounds), tuple(ints))
+    # the array the view shows (NumPy: its memory), and where: writes through the view go there
+    owner, at = (t._owner, t._at) if t._owner is not None else (t, tuple((0, n) for n in t._type.shape))
+    view._owner, view._at = owner, tuple((o + lo, o + hi) for (o, _), (lo, hi) in zip(at, bounds))
+    return view
 
 
 def check_operand(t):
@@ -206,7 +210,13 @@ def _value(t, window: tuple, numpy_shape: tuple, value, as_operand) -> str:
 
 
 def setitem(t, key, value, as_operand):
-    """``t[key] = value`` (module docstring): records ``assign`` and rebinds ``t``."""
+    """``t[key] = value`` (module docstring): records ``assign`` and rebinds ``t``; through a
+    view (``w = u[1:-1]; w[0] = 1``), into the array it shows, as NumPy writes its memory."""
+    if t._owner is not None:
+        return _through_view(t, key, value, as_operand)
+    if isinstance(value, type(t)) and value._owner is t and value._name == t._b.window(t._name, value._at) \
+            and assigned_window(tuple(t._type.shape), key)[0] == value._at:
+        return   # u[1:-1] += x: the in-place update wrote u[1:-1] already (Python assigns it again)
     _refuse_target(t)
     b = t._b
     at, window, numpy_shape = assigned_window(tuple(t._type.shape), key)
@@ -214,3 +224,23 @@ def setitem(t, key, value, as_operand):
     if 0 in window:
         return   # NumPy assigns nothing
     t._name = record_assign(b, t._name, at, inner)
+
+
+def _through_view(view, key, value, as_operand):
+    """``view[key] = value`` for a view taken by indexing: the assignment into its owner at the
+    matching window, then the view shows the owner's new values."""
+    owner, at = view._owner, view._at
+    axes = [a for a in range(len(at)) if a not in view._drop]          # the view's NumPy axes
+    keys = key if isinstance(key, tuple) else (key,)
+    inner_shape = tuple(at[a][1] - at[a][0] for a in axes)
+    ints: list = []
+    sub = window_bounds(inner_shape, keys, ints)
+    full = [None] * len(at)
+    for a in view._drop:
+        full[a] = at[a][0]                                             # the plane the view is
+    for m, a in enumerate(axes):
+        lo, hi = sub[m]
+        full[a] = at[a][0] + lo if m in ints else slice(at[a][0] + lo, at[a][0] + hi)
+    setitem(owner, tuple(full), value, as_operand)
+    b = owner._b
+    view._name = b.window(owner._name, at)

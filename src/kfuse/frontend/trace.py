@@ -28,7 +28,7 @@ _state = threading.local()
 class Tensor:
     """A traced value: supports the NumPy operators kfuse can compile."""
 
-    __slots__ = ("_b", "_name", "_drop", "_axis")
+    __slots__ = ("_b", "_name", "_drop", "_axis", "_owner", "_at")
     __array_priority__ = 1000   # NumPy scalars defer to our operators
     __hash__ = object.__hash__   # == gives a mask (numpy_api.equal); identity stays the hash
     kfuse_traced = True          # what numpy_api recognises (it does not import this module)
@@ -61,6 +61,9 @@ class Tensor:
         # _axis: a vector with a new axis, "i" for c[:, None] (a column), "j" for b[None, :] (a row):
         # only an operand of a broadcasting binary with a matrix (frontend/broadcast.py)
         self._b, self._name, self._drop, self._axis = builder, name, drop, axis
+        # _owner, _at: for a view taken by indexing, the Tensor of the array it shows and its
+        # window there (per axis, dropped axes included): writes through the view go to the owner
+        self._owner, self._at = None, ()
 
     # -------------------------------------------------------------- attributes
     @property
@@ -190,13 +193,14 @@ class Tensor:
     def _inplace(self, op, other):
         """``u += x``: NumPy updates ``u`` in place (the caller's array, when ``u`` is an
         argument), so the Tensor is rebound to the result, as an assignment into ``u[...]``.
-        A view's in-place update (``u[1:-1] += x``) returns the new values for Python's following
-        ``u[1:-1] = ...``, which does the write."""
+        A view's in-place update (``w = u[1:-1]; w += x``, ``u[1:-1] += x``) writes the array
+        it shows; Python's following ``u[1:-1] = w`` is then the identity, skipped."""
         new = self._bin(op, other)
         v = self._b.values[self._name]
-        if self._drop or self._axis or v.view_of is not None:
-            return new
-        self[...] = new
+        if self._owner is None and (self._drop or self._axis or v.view_of is not None):
+            raise KfuseError(f"an in-place update ({op}=) of {v.display}, a view that is no window of an array "
+                             "(a transpose or a new axis): update the array itself")
+        self[...] = new    # through a view: into the array it shows (NumPy writes its memory)
         return self
     def __neg__(self): return self._unary("-")
     def __pos__(self): return self

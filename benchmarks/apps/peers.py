@@ -435,26 +435,58 @@ class KfusePeer(CupyPeer):
 
 
 class KfuseIteratePeer(KfusePeer):
-    """``kfuse.iterate(step, u, steps)`` of a one-field application's step."""
+    """``kfuse.iterate`` of the step as written: a one-field application's ``iterate(step, u,
+    steps)``; an application whose step updates its fields in place (returning nothing) as
+    ``iterate(step, {written fields}, steps, consts={the other arguments})``: traced and planned
+    once, the fields moved between the loop's buffers (no copy back), CUDA graphs replayed."""
 
     name = "kfuse-iterate"
 
     def prepare(self, module, state):
         import kfuse
-        if not getattr(module, "SINGLE_FIELD", False):
-            raise NotImplementedError("kfuse.iterate: the application is not a one-field loop")
         fn = kfuse.jit(module.step)
         self.fn, self.plan_s = fn, None
-        (key,) = apps.params(module.step)
+        names = apps.params(module.step)
+        if getattr(module, "SINGLE_FIELD", False):
+            (key,) = names
+
+            def run(st, steps):
+                if self.plan_s is None:
+                    t = time.perf_counter()
+                    fn.executable(st[key])
+                    self.plan_s = time.perf_counter() - t
+                st[key] = kfuse.iterate(fn, st[key], steps=steps)
+                return st
+            return run
+        fields = [n for n in names if n in module.FIELDS["written"]]
+        consts = [n for n in names if n not in fields]
+        if not fields or not set(fields) <= set(module.FIELDS["read"]):
+            raise NotImplementedError("kfuse.iterate: the author's loop rotates arrays between steps (its run() "
+                                      "swaps them), not a loop of fields updated in place")
+        if any(not (hasattr(state[n], "shape") or isinstance(state[n], (int, float))) for n in consts):
+            raise NotImplementedError("kfuse.iterate: the step's other arguments are not all arrays or numbers")
 
         def run(st, steps):
+            t = time.perf_counter()
+            new = kfuse.iterate(module.step, {n: st[n] for n in fields}, steps,
+                                consts={n: st[n] for n in consts})
             if self.plan_s is None:
-                t = time.perf_counter()
-                fn.executable(st[key])
+                self.sync()
                 self.plan_s = time.perf_counter() - t
-            st[key] = kfuse.iterate(fn, st[key], steps=steps)
+            st.update(new)
             return st
         return run
+
+    def kernels(self, module, run, state):
+        from kfuse import loops
+        try:
+            names = apps.params(module.step)
+            fields = [n for n in names if n in module.FIELDS["written"]]
+            lo = loops.lower(module.step, {n: state[n] for n in fields},
+                             consts={n: state[n] for n in names if n not in fields})
+            return len(lo.plan["kernels"])
+        except Exception:                                   # noqa: BLE001 - a count, not the run
+            return super().kernels(module, run, state)
 
 
 PEERS = {p.name: p for p in (NumpyPeer, CupyPeer, TorchPeer, InductorPeer, InductorGraphsPeer, JaxPeer,

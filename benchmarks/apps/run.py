@@ -220,8 +220,6 @@ def worker(a) -> int:
             if k in done:
                 continue
             base = {"app": name, "dtype": dtype, "peer": peer.name, "device": a.device, "run_id": a.run_id}
-            if peer.name == "kfuse-iterate" and not getattr(m, "SINGLE_FIELD", False):
-                continue
             if reason is not None:
                 append(raw, dict(base, unavailable=reason))
                 continue

@@ -40,7 +40,30 @@ def host_us(fn, calls=200):
     return host
 
 
+def kernels_us(variant: str) -> float:
+    """The step's kernels alone (a graph of 20 steps, copies back included) under a variant of
+    the in-place rule: as shipped, no in-place store (copy back), or in place with the two
+    pointers kept ``__restrict__`` (a probe only)."""
+    import kfuse.codegen.module as module
+    import kfuse.runtime.executable as executable
+    saved = (module.aliased, module.inplace_writes, executable.inplace_writes)
+    if variant == "copy":
+        module.inplace_writes = executable.inplace_writes = lambda program, plan: {}
+    elif variant == "restrict":
+        module.aliased = lambda kernels, inplace: None
+    try:
+        st = wave2d.init((8192, 8192), "float64", xp=cupy)
+        args = apps.args_of(wave2d.step, st)
+        exe = kfuse.jit(wave2d.step).executable(*args)
+        graph = exe.capture([exe.prepare(tuple(args))] * 20)
+        return median_us(lambda: graph.launch(), calls=1) / 20
+    finally:
+        module.aliased, module.inplace_writes, executable.inplace_writes = saved
+
+
 def main():
+    for variant in ("shipped", "copy", "restrict"):
+        print(f"kernels alone, {variant:10s} {kernels_us(variant):10.1f} us")
     st = wave2d.init((8192, 8192), "float64", xp=cupy)
     args = apps.args_of(wave2d.step, st)
     step = kfuse.jit(wave2d.step)

@@ -156,28 +156,50 @@ def axpy(u, v):
     u += 2.0 * v
 
 
-@pytest.mark.parametrize("fn, nargs, inplace", [(ex_update, 2, True), (heat, 1, False), (axpy, 2, True),
-                                                (fdtd, 3, False)])
-def test_a_final_value_is_stored_in_place_only_where_its_kernel_reads_the_argument_at_its_own_point(
-        fn, nargs, inplace):
+@pytest.mark.parametrize("fn, nargs", [(ex_update, 2), (heat, 1), (axpy, 2), (fdtd, 3)])
+def test_grid_kernels_copy_written_arguments_back(fn, nargs):
+    """A grid kernel never stores into the array it reads (measured slower than a new buffer and
+    a copy: kfuse.fusion.inplace); the plan says the final value is copied back."""
     from kfuse.codegen.module import generate
     from kfuse.fusion.inplace import inplace_writes
     shapes = [(40, 56)] * nargs + ([(1, 56)] if fn is fdtd else [])
     prog, _ = _trace(fn, *shapes)
     plan = best_plan(prog, load_calibration())
+    assert inplace_writes(prog, plan) == {}
+    assert "__restrict__" in generate(prog, plan).source.split("// kernel k0")[1].split("{")[0]
+    assert "copied into the caller's array" in plan.describe(prog)
+
+
+@pytest.fixture
+def grid_claims(monkeypatch):
+    """A grid space claiming own-point reads wherever its frame loads an array at offset 0 only
+    (the rule a space may state: kfuse.spaces.base.Space.reads_own_point)."""
+    from kfuse.spaces.stencil import GridSpace, smem_names
+
+    def claim(self, program, calls, params, base, info):
+        frame = self.frame(program, calls, params, info)
+        return base not in smem_names(params) and frame.loads.get(base, set()) <= {(0,) * frame.rank}
+    monkeypatch.setattr(GridSpace, "reads_own_point", claim, raising=False)
+
+
+@pytest.mark.parametrize("fn, nargs, inplace", [(ex_update, 2, True), (heat, 1, False), (axpy, 2, True)])
+def test_a_space_claiming_own_point_reads_gets_the_store_in_place(grid_claims, fn, nargs, inplace):
+    from kfuse.codegen.module import generate
+    from kfuse.fusion.inplace import inplace_writes
+    prog, _ = _trace(fn, *[(40, 56)] * nargs)
+    plan = best_plan(prog, load_calibration())
     got = inplace_writes(prog, plan)
-    if not inplace:
+    if not inplace:            # heat reads u at its neighbours
         assert got == {}
         return
     u = prog.inputs[0]
     assert got == {prog.writes[u]: u}
     text = generate(prog, plan).source
-    assert f"const double* {u}," in text and f"double* {prog.writes[u]}" in text
-    assert f"__restrict__ {u}," not in text
+    assert f"const double* {u}," in text and f"__restrict__ {u}," not in text
     assert "stored in place" in plan.describe(prog)
 
 
-def test_a_later_kernel_reading_the_argument_keeps_the_copy():
+def test_a_later_kernel_reading_the_argument_keeps_the_copy(grid_claims):
     from kfuse.fusion import unfused_plan
     from kfuse.fusion.inplace import inplace_writes
     from kfuse.fusion.space import make_plan

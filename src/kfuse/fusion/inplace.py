@@ -7,6 +7,10 @@ type and layout, (2) the kernel reads ``u`` only at the points it stores (its sp
 :meth:`kfuse.spaces.base.Space.reads_own_point`; a stencil reading ``u`` at a neighbour would
 read a value another thread already overwrote), and (3) no later kernel reads ``u``.  Such a
 kernel's two pointers (``u`` and ``f``) are declared without ``__restrict__``.
+
+Grid (stencil) kernels do not claim it: measured on the H200 (benchmarks/tools/inplace_probe.py,
+wave2d at 8192^2 float64), the one-kernel step storing into the array it reads took 1793 us,
+storing into a new buffer and copying back 919 us (with ``__restrict__`` kept: 1789 us).
 """
 from __future__ import annotations
 

@@ -154,12 +154,6 @@ class GridSpace(Space):
         key = ("grid-frame", tuple(calls), frozenset(stored), smem, stream)
         return info.memo(key, lambda: streamed(analyse(program, list(calls), set(stored), smem, info), stream))
 
-    def reads_own_point(self, program, calls: list, params: dict, base: str, info) -> bool:
-        """Whether the kernel loads ``base`` only at each thread's own point (offset 0, never
-        staged in shared memory): it may then store a value of ``base``'s type into it."""
-        frame = self.frame(program, calls, params, info)
-        return base not in smem_names(params) and frame.loads.get(base, set()) <= {(0,) * frame.rank}
-
     # ------------------------------------------------------------------ parameters
     def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
         frame = self.frame(program, calls, {}, info)

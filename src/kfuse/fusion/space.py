@@ -25,10 +25,12 @@ from ..spaces import kernel_dtype, program_info
 from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.tile import walk_of
+from .caps import Capped
 from .fission import Fission, field_parts, fission
 from .legality import Analysis, check
 from .local import local_best, neighbours
 from .legality import explain as legality_explain
+from .shapes import ShapeShare
 from .plan import (KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, short_name,
                    walk_refusal)
 
@@ -182,7 +184,7 @@ def order_groups(program: Program, groups: list, graph=None) -> list:
     return order
 
 
-class Search:
+class Search(Capped):
     """Best combination under a cost model; keeps every evaluated combination for reports.
 
     ``kernel_cost(calls, params, needed) -> seconds`` and
@@ -215,6 +217,8 @@ class Search:
         self.host_fixed = 0.0        # host seconds of a call of the plan besides its kernels' (local search)
         self._fission: dict = {}     # group -> its Fission, or None (lazy fission: :meth:`split`)
         self.fissions: dict = {}     # group -> the Fission a search move applied
+        Capped.__init__(self)
+        self.shapes = ShapeShare(program, self.analysis)   # fusions of one shape share costs
 
     def split(self, group: tuple) -> tuple | None:
         """The parts a merge into ``group`` (sorted calls) is also tried as, or None: its
@@ -268,6 +272,11 @@ class Search:
         implementations."""
         key = (group, needed)
         if key not in self._best_impl:
+            shape = self.shapes.shape(group, needed)
+            got = self.shapes.lookup(shape, self.wide, group) if shape is not None else None
+            if got is not None:
+                self._best_impl[key], self._lean_impl[key] = got
+                return got[0]
             self._variants_of(group)
             variants, shape_id = self._variants[group, self.wide]
             ck = self.cost_key(list(group), set(needed)) if self.cost_key else None
@@ -283,6 +292,21 @@ class Search:
                 self._best_impl[key] = (best[0], variants[best[1]])
                 self._lean_impl[key] = ((lean[0], variants[lean[1]]) if lean is not None and lean[1] != best[1]
                                         else None)
+                if shape is not None:
+                    self.shapes.learn(shape, self.wide, group, self._best_impl[key], self._lean_impl[key])
+        return self._best_impl[key]
+
+    def _impl_in_time(self, group: tuple, needed: frozenset) -> tuple:
+        """:meth:`best_impl`, or past the cap, for a call alone not costed yet, its space's
+        default implementation (the unfused plan's: costed once, not over every variant; a
+        search stopped early over a thousand calls leaves most calls uncosted)."""
+        key = (group, needed)
+        if key in self._best_impl or len(group) > 1 or not self.expired(None):
+            return self.best_impl(group, needed)
+        prm = default_params(self.program, list(group), self.analysis.kernel_domain(group))
+        if smem_refusal(self.program, list(group), prm):
+            return self.best_impl(group, needed)   # the default does not fit: search its variants
+        self._best_impl[key], self._lean_impl[key] = (self.kernel_cost(list(group), prm, set(needed)), prm), None
         return self._best_impl[key]
 
     def _pick(self, group: tuple, needed: frozenset, variants: list) -> tuple:
@@ -310,7 +334,12 @@ class Search:
         groups = order_groups(self.program, groups, self.analysis.graph)
         needed = self.needed_fn(groups)
         keys = [(tuple(g), frozenset(n)) for g, n in zip(groups, needed)]
-        kernels = [(g, self.best_impl(*k)[1]) for g, k in zip(groups, keys)]
+        kernels = [(g, self._impl_in_time(*k)[1]) for g, k in zip(groups, keys)]
+        for i, k in enumerate(keys):
+            if kernels[i][1] is not None and not self.shapes.launches(*k, kernels[i][1]):
+                del self._best_impl[k]   # a shape's implementation it cannot launch: cost it alone
+                self._lean_impl.pop(k, None)
+                kernels[i] = (groups[i], self.best_impl(*k)[1])
         if any(prm is None for _, prm in kernels):
             raise ValueError("a fusion has no implementation within the shared-memory budget")
         cost = self.plan_cost(kernels, needed)
@@ -387,8 +416,13 @@ class Search:
         if union in self._gcost or self.kernel_floor is None:
             return self._group_cost(g) + self._group_cost(h) - self._group_cost(union)
         needed = self._local_needed(union)
-        low = self.kernel_floor(list(union), set(needed)) + self.host_cost(union, needed)
-        return self._group_cost(g) + self._group_cost(h) - low
+        shape = self.shapes.shape(union, needed)
+        low = self.shapes.floors.get(shape[0]) if shape is not None else None
+        if low is None:
+            low = self.kernel_floor(list(union), set(needed))
+            if shape is not None:
+                self.shapes.floors[shape[0]] = low
+        return self._group_cost(g) + self._group_cost(h) - low - self.host_cost(union, needed)
 
     def _pair_state(self, g: tuple, h: tuple, memo: dict) -> tuple:
         """(result, value, exact) of merging neighbours ``g`` < ``h``: ``result`` the groups
@@ -458,14 +492,17 @@ class Search:
         memo: dict = {}
         refused: set = set()
         self._seed_components(near, group_of)
-        while True:
+        while not self.expired("greedy"):
             groups = set(group_of.values())
             pairs = [(g, h) for g in groups for h in {group_of[n] for c in g for n in near[c]} - {g}
                      if not h < g]
             # pairs by their gain or its bound, largest first: costing stops at a bound below the
             # best gain found, and of the pairs gaining the most the first in the scan is taken
+            # (past the cap, the partition so far: every merge taken was legal and kept the order)
             ranked = []
             for i, (g, h) in enumerate(pairs):
+                if (g, h) not in memo and self.expired("greedy"):   # a new pair costs a legality check
+                    break
                 result, value, _exact = self._pair_state(g, h, memo)
                 if value is not None and result not in refused:
                     ranked.append((value, i))
@@ -473,6 +510,8 @@ class Search:
             top, gains = None, {}
             for value, i in ranked:
                 if top is not None and value < top:
+                    break
+                if not memo[pairs[i]][2] and self.expired("greedy"):   # costing the union: take the best so far
                     break
                 gain = self._exact_gain(*pairs[i], memo)
                 if gain is not None:
@@ -512,6 +551,8 @@ class Search:
         for start in sorted(grid):
             if start in seen:
                 continue
+            if self.expired("greedy"):
+                return
             comp, stack = set(), [start]
             while stack:
                 c = stack.pop()

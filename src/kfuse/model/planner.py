@@ -53,7 +53,8 @@ def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = Tru
     t, kernels = search.best()
     plan = make_plan(program, kernels, t, search.fissioned(kernels))
     plan.search_s = time.perf_counter() - t0
-    plan.notes = composer_lines(program, plan.kernels, cal) + trsm_lines(program, plan.kernels, cal)
+    plan.notes = (composer_lines(program, plan.kernels, cal) + trsm_lines(program, plan.kernels, cal)
+                  + search.cap_notes())
     return plan
 
 

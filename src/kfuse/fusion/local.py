@@ -32,7 +32,9 @@ DAGs of up to 100 calls in ``tests/unit/plan_golden.json`` stay greedy ones; wit
 search predicts CG and BiCG steps 4-6% faster and generated DAGs of 30-100 calls 0.7-17%), ``search_kicks`` (perturbation rounds), ``search_time_s`` (a time cap on the
 improvement phase: 5 s, so planning 200 calls takes under 10 s and 1,000 under 60 s on a
 2-core machine; on large programs the clock, not the kicks, ends it), ``search_grid_time_s``
-(the same for stencil programs: 15 s), ``search_seed``.
+(the same for stencil programs: 5 s), ``search_seed``; ``search_max_s`` caps the whole search,
+greedy included (:mod:`kfuse.fusion.caps`: every phase checks the caps before each step that
+costs kernels and stops with the legal partition it holds).
 """
 from __future__ import annotations
 

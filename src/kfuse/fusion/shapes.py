@@ -58,7 +58,6 @@ class ShapeShare:
         self.analysis = analysis
         self.info = analysis.info
         self.known: dict = {}     # (shape key, wide) -> (best, lean) in shape numbers
-        self.floors: dict = {}    # shape key -> the model's floor
         self.given: set = set()      # (group, needed) given an implementation by shape (not costed)
         self.unshared: set = set()   # groups a shared implementation was refused for
 

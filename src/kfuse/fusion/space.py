@@ -416,13 +416,8 @@ class Search(Capped):
         if union in self._gcost or self.kernel_floor is None:
             return self._group_cost(g) + self._group_cost(h) - self._group_cost(union)
         needed = self._local_needed(union)
-        shape = self.shapes.shape(union, needed)
-        low = self.shapes.floors.get(shape[0]) if shape is not None else None
-        if low is None:
-            low = self.kernel_floor(list(union), set(needed))
-            if shape is not None:
-                self.shapes.floors[shape[0]] = low
-        return self._group_cost(g) + self._group_cost(h) - low - self.host_cost(union, needed)
+        low = self.kernel_floor(list(union), set(needed)) + self.host_cost(union, needed)
+        return self._group_cost(g) + self._group_cost(h) - low
 
     def _pair_state(self, g: tuple, h: tuple, memo: dict) -> tuple:
         """(result, value, exact) of merging neighbours ``g`` < ``h``: ``result`` the groups
@@ -436,12 +431,14 @@ class Search(Capped):
             dg, dh = self._domain(g), self._domain(h)
             if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.check(union):
                 got = ((union,), None, True)
-            elif self.split(union) is not None:
+            elif self.kernel_floor is None and self.split(union) is not None:
                 got = self._merge_or_split(g, h, union)
             else:
-                exact = union in self._gcost or self.kernel_floor is None
+                # the gain is at most the bound, and so is the gain of the union's fission (asked
+                # in _exact_gain, where the bound is worth the exact gain): each part costs at
+                # least its floor, and the parts read, write and launch at least what the union does
                 bound = self._floor_gain(g, h, union)
-                got = ((union,), bound if bound > 1e-12 else None, exact)   # the gain is at most the bound
+                got = ((union,), bound if bound > 1e-12 else None, self.kernel_floor is None)
             memo[g, h] = got
         return got
 
@@ -460,6 +457,9 @@ class Search(Capped):
     def _exact_gain(self, g: tuple, h: tuple, memo: dict):
         """The gain of merging ``g`` and ``h`` (None if it does not gain), remembered."""
         result, value, exact = memo[g, h]
+        if not exact and self.split(result[0]) is not None:
+            memo[g, h] = got = self._merge_or_split(g, h, result[0])
+            return got[1]
         if not exact:
             gain = self._group_cost(g) + self._group_cost(h) - self._group_cost(result[0])
             value = gain if gain > 1e-12 else None

@@ -36,7 +36,7 @@ def make_search(program: Program, cal: Calibration) -> Search:
                                                                  facts=facts(calls)),
                     lambda kernels, needed: predict_plan(program, kernels, cal, needed, facts)["time_s"],
                     lambda groups: needed_outside(program, groups), host, zeroes,
-                    lambda calls, needed: kernel_floor(program, calls, needed, cal, facts(calls)),
+                    lambda calls, needed: kernel_floor(program, calls, needed, cal, facts_of.get(tuple(calls))),
                     lambda calls, needed: cost_key(program, calls, needed, cal, facts(calls)))
     search.wide = cal.measured_wide
     search.host_fixed = cal.host_call_s

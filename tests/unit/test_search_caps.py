@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+import kfuse
 from kfuse import ShapeDtype, config
 from kfuse.fusion import caps, local
 from kfuse.fusion.plan import check_plan
@@ -133,6 +134,8 @@ def test_best_plan_says_which_phase_the_cap_stopped(jacobi, monkeypatch):
     check_plan(jacobi, plan)
     assert any("search_max_s = 0 s stopped the greedy" in n for n in plan.notes), plan.notes
     assert "stopped the greedy" in plan.describe(jacobi)
+    with config.override(search_max_s=0.0):
+        assert "search_max_s = 0 s stopped the greedy" in kfuse.explain(jacobi)
     assert len(plan.kernels) == len(jacobi.calls)
     uncapped = best_plan(jacobi, CAL)
     assert not any("time cap" in n for n in uncapped.notes)

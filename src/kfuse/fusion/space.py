@@ -16,7 +16,6 @@ search (:mod:`kfuse.fusion.local`).
 """
 from __future__ import annotations
 
-import heapq
 import math
 
 from .. import spaces
@@ -26,6 +25,7 @@ from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.tile import walk_of
 from .caps import Capped
+from .order import closes_cycle, order_groups
 from .fission import Fission, field_parts, fission
 from .legality import Analysis, check
 from .local import local_best, neighbours
@@ -153,35 +153,6 @@ def legal_partitions(program: Program, analysis: Analysis | None = None):
                     break
         if ok:
             yield [sorted(g) for g in part]
-
-
-def order_groups(program: Program, groups: list, graph=None) -> list:
-    """Groups in an order that respects data dependencies (convex groups form a DAG): of the
-    groups whose inputs are ready, the one with the first call goes first.  ``graph``: the
-    program's :class:`kfuse.ir.program.Graph`, when the caller has it."""
-    where = {c: i for i, g in enumerate(groups) for c in g}
-    deps = {i: set() for i in range(len(groups))}
-    for src, dst, _ in (graph or program.graph()).edges:
-        if where[src] != where[dst]:
-            deps[where[dst]].add(where[src])
-    users: dict = {}
-    for i, d in deps.items():
-        for j in d:
-            users.setdefault(j, []).append(i)
-    waiting = {i: len(d) for i, d in deps.items()}
-    ready = [(min(groups[i]), i) for i in range(len(groups)) if not waiting[i]]
-    heapq.heapify(ready)
-    order = []
-    while ready:
-        _first, i = heapq.heappop(ready)
-        order.append(sorted(groups[i]))
-        for j in users.get(i, ()):
-            waiting[j] -= 1
-            if not waiting[j]:
-                heapq.heappush(ready, (min(groups[j]), j))
-    if len(order) < len(groups):
-        raise ValueError("fusions form a cycle")
-    return order
 
 
 class Search(Capped):
@@ -492,10 +463,17 @@ class Search(Capped):
         memo: dict = {}
         refused: set = set()
         self._seed_components(near, group_of)
+        around: dict = {}   # group -> its neighbour groups (kept until one of them merges)
+
+        def neighbour_groups(g):
+            got = around.get(g)
+            if got is None:
+                got = around[g] = {group_of[n] for c in g for n in near[c]} - {g}
+            return got
+
         while not self.expired("greedy"):
             groups = set(group_of.values())
-            pairs = [(g, h) for g in groups for h in {group_of[n] for c in g for n in near[c]} - {g}
-                     if not h < g]
+            pairs = [(g, h) for g in groups for h in neighbour_groups(g) if not h < g]
             # pairs by their gain or its bound, largest first: costing stops at a bound below the
             # best gain found, and of the pairs gaining the most the first in the scan is taken
             # (past the cap, the partition so far: every merge taken was legal and kept the order)
@@ -525,14 +503,13 @@ class Search(Capped):
             if best is None:
                 break
             _gain, g, h, result = best
-            trial = [list(x) for x in groups - {g, h}] + [list(u) for u in result]
-            try:
-                order_groups(p, trial, an.graph)
-            except ValueError:
+            if closes_cycle(p, an.graph, (g, h), result, groups):
                 refused.add(result)
                 continue
             if len(result) > 1:
                 self.note_split(tuple(sorted(g + h)))
+            for x in neighbour_groups(g) | neighbour_groups(h) | {g, h}:
+                around.pop(x, None)
             for u in result:
                 for c in u:
                     group_of[c] = u

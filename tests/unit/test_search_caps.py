@@ -18,6 +18,7 @@ from kfuse import ShapeDtype, config
 from kfuse.fusion import caps, local
 from kfuse.fusion.plan import check_plan
 from kfuse.fusion.space import make_plan
+from kfuse.fusion.synthetic import synthetic_program
 from kfuse.fusion.shapes import shape_of
 from kfuse.frontend.trace import lower_spec, trace
 from kfuse.model.calibration import load_calibration
@@ -81,25 +82,32 @@ def jacobi():
     return jacobi_steps(6)
 
 
-def test_greedy_stops_between_merges_with_a_legal_plan(jacobi):
-    uncapped = capped(jacobi, 10 ** 9)
+@pytest.fixture(scope="module")
+def dag():
+    """A generated 60-call BLAS-1/2 DAG whose greedy search takes several merges (a stencil
+    step may fuse whole at the greedy's component seed)."""
+    return synthetic_program(60, 3, "dag")
+
+
+def test_greedy_stops_between_merges_with_a_legal_plan(dag):
+    uncapped = capped(dag, 10 ** 9)
     _t, full = uncapped.greedy()
     assert not uncapped.stopped
-    search = capped(jacobi, uncapped.clock.readings // 2)   # the checks of the greedy are deterministic
+    search = capped(dag, uncapped.clock.readings // 2)   # the checks of the greedy are deterministic
     t, kernels = search.greedy()
-    _legal(jacobi, t, kernels)
+    _legal(dag, t, kernels)
     assert [s[0] for s in search.stopped] == ["greedy"]
-    assert len(full) < len(kernels) < len(jacobi.calls)   # it stopped after some merges, before the end
+    assert len(full) < len(kernels) < len(dag.calls)   # it stopped after some merges, before the end
 
 
-def test_greedy_stops_inside_its_first_scan(jacobi):
+def test_greedy_stops_inside_its_first_scan(dag):
     """One scan over a large program's pairs costs the legality of each new pair: the cap is
     checked inside it, so the greedy stops before its first merge."""
-    search = capped(jacobi, 3)
+    search = capped(dag, 3)
     t, kernels = search.greedy()
-    _legal(jacobi, t, kernels)
+    _legal(dag, t, kernels)
     assert search.stopped[0][0] == "greedy"
-    assert len(kernels) == len(jacobi.calls)
+    assert len(kernels) == len(dag.calls)
 
 
 def test_local_search_stops_inside_a_pass(jacobi):

@@ -226,3 +226,27 @@ def test_a_300_call_step_plans_in_bounded_time():
     _legal(p, t, kernels)
     assert len(search.shapes.given) > len(search.shapes.known)   # most fusions costed once per shape
     assert spent < 60, spent
+
+
+def test_components_over_the_seed_limit_are_built_by_pair_merging(monkeypatch):
+    """Costing a fusion analyses it whole, past any cap: the greedy's component seed costs
+    components of at most SEED_MAX_CALLS calls (83 unrolled FDTD steps fused whole, 1,248
+    calls, took the whole 60 s cap in one analysis)."""
+    from kfuse.fusion import space
+    from kfuse.fusion.local import neighbours
+    p = synthetic_program(40, 1, "dag", stencil=True, fields=5)
+    search = make_search(p, CAL)
+    near = neighbours(p, search.analysis.graph)
+    costed = []
+    real = space.Search._group_cost
+    monkeypatch.setattr(space.Search, "_group_cost", lambda self, g: costed.append(len(g)) or real(self, g))
+    search._gcost = {}
+    search._readers, search._returned = search.analysis.graph.readers(), {p.base(o) for o in p.outputs}
+    group_of = {c.id: (c.id,) for c in p.calls}
+    search._seed_components(near, group_of)
+    assert max(costed) > 10 and len(set(group_of.values())) < 40   # seeded whole: one component
+    monkeypatch.setattr(space, "SEED_MAX_CALLS", 10)
+    costed.clear()
+    group_of = {c.id: (c.id,) for c in p.calls}
+    search._seed_components(near, group_of)
+    assert max(costed, default=0) <= 10 and len(set(group_of.values())) == 40

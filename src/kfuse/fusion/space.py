@@ -42,6 +42,10 @@ EXHAUSTIVE_CALLS = 9
 #: a program with more takes the greedy and local searches (the stencil chain of 9 calls in the
 #: golden corpus has 2,092)
 EXHAUSTIVE_COMBINATIONS = 2500
+#: the most calls the greedy search's component seed costs as one kernel: costing a fusion
+#: analyses it whole, at once, past any time cap (a component of 83 unrolled FDTD steps, 1,248
+#: calls, took the whole 60 s); larger components are built by pair merging, under the caps
+SEED_MAX_CALLS = 512
 
 
 def shared_matrix(program: Program, first: list, second: list) -> str | None:
@@ -539,7 +543,7 @@ class Search(Capped):
                 stack.extend(n for n in near[c] if n in grid and n not in comp)
             seen |= comp
             group = tuple(sorted(comp))
-            if len(group) < 2 or self.analysis.check(group):
+            if not 2 <= len(group) <= SEED_MAX_CALLS or self.analysis.check(group):
                 continue
             parts = self.split(group) or (group,)   # over a budget: its fission's parts (Algorithm 2)
             if any(len(p) > 1 and self.analysis.check(p) for p in parts):

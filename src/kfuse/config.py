@@ -57,7 +57,10 @@ class Settings:
     search_kicks: int = 300              # perturbation rounds of the local search (0: descent only)
     search_time_s: float = 5.0           # time cap of the improvement phase (seconds): planning 200
                                          # calls stays under 10 s, 1,000 under 60 s (2-core machine)
-    search_grid_time_s: float = 15.0     # the same for programs of grid calls only (stencil applications)
+    search_grid_time_s: float = 5.0      # the same for programs of grid calls only (stencil applications:
+                                         # 20 unrolled steps of a 3-field FDTD, 303 calls, plan in ~10 s)
+    search_max_s: float = 60.0           # time cap of the whole search, greedy phase included: each phase
+                                         # stops there with the best legal plan found (explain() says so)
     search_seed: int = 0                 # seed of the local search's random moves
     # the reference grouped genetic algorithm (kfuse.fusion.gga; not the default search)
     gga_population: int = 100            # individuals (the seed's default)
@@ -168,7 +171,7 @@ _ENV_TYPES = {"cache_dir": _path, "use_disk_cache": _bool, "arch": _arch, "defau
               "reuse_outputs": _int(0), "check_inputs": _bool, "fuse": _bool, "auto_graph": _bool,
               "deterministic": _bool, "poison": _bool, "fmad": _bool, "precision": _precision,
               "search_local_min_calls": _int(0), "search_kicks": _int(0), "search_time_s": _float(0.0),
-              "search_grid_time_s": _float(0.0),
+              "search_grid_time_s": _float(0.0), "search_max_s": _float(0.0),
               "search_seed": _int(0), "gga_population": _int(2), "gga_gens": _int(0),
               "gga_time_s": _float(0.0)}
 # every setting's converter: the environment's, and those only override sets

@@ -105,11 +105,13 @@ def test_greedy_pair_evaluations_grow_as_the_square_of_a_chain(monkeypatch):
     assert pairs[0] <= 4 * n * n   # about 2.8 n^2 (before: n^3 / 6, 560,000)
 
 
-def test_segment_dp_stops_at_its_deadline_inside_a_segment(monkeypatch):
+def test_segment_dp_stops_at_its_deadline_inside_a_segment():
+    search = make_search(_chain(40), CAL)
     clock = iter(range(10 ** 6))
-    monkeypatch.setattr(local.time, "perf_counter", lambda: next(clock))
-    ev = local.Evaluator(make_search(_chain(40), CAL))
-    assert local.segment_dp(ev, 40, 40, deadline=3) is None
+    search.clock = lambda: next(clock)
+    search.set_cap("test", 3)   # (read at 0: the deadline is 3)
+    ev = local.Evaluator(search)
+    assert local.segment_dp(ev, 40, 40) is None
     assert ev.costed <= 3   # before: the first segment's 40 extensions were all costed
 
 

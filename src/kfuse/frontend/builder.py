@@ -69,6 +69,11 @@ class GraphBuilder:
         self._views: dict = {}    # matrix -> its transpose view
         self._windows: dict = {}  # (base, window) -> its window view
         self._numbers: dict = {}  # value name -> _Number (Python numbers of a traced function)
+        # fresh_name's memory (names of one base are tried once each, not once per new version:
+        # 10,000 reassignments of one name): base -> the first suffix not known to be taken, and
+        # C identifier of a taken name -> the bases whose walk passed it
+        self._next_suffix: dict = {}
+        self._walked: dict = {}
 
     # ---------------------------------------------------------------- values
     def fresh_name(self, base: str | None = None) -> str:
@@ -87,17 +92,28 @@ class GraphBuilder:
             while taken(f"t{self._tmp}"):
                 self._tmp += 1
             return f"t{self._tmp}"
-        name, k = base, 0
+        k = self._next_suffix.get(base, 0)   # base, base.1 ... base.{k-1}: known taken
+        name = base if not k else f"{base}.{k}"
         while taken(name):
+            self._walked.setdefault(ident(name), set()).add(base)
             k += 1
             name = f"{base}.{k}"
+        self._next_suffix[base] = k
         return name
+
+    def _released(self, name: str) -> None:
+        """Forget what :meth:`fresh_name` knew to be taken through ``name``'s C identifier,
+        which no value's name gives any more (``name`` was renamed or removed)."""
+        for base in self._walked.pop(ident(name), ()):
+            self._next_suffix.pop(base, None)
 
     def _ident_counts(self) -> dict:
         """C identifier -> count over the values' names, kept as values are added and renamed
         (rebuilt if ``values`` changed another way)."""
         if self._counted != len(self.values):
             self._idents = {}
+            self._next_suffix.clear()   # names may have been freed: fresh_name walks again
+            self._walked.clear()
             for n in self.values:
                 self._idents[ident(n)] = self._idents.get(ident(n), 0) + 1
             self._counted = len(self.values)
@@ -117,14 +133,23 @@ class GraphBuilder:
     def rename_value(self, old: str, new: str) -> Value:
         """Give value ``old`` the name ``new`` (calls that use it are the caller's to update)."""
         check_name_length(new, "value")
+        v = self.remove_value(old)
         idents = self._ident_counts()
-        v = self.values.pop(old)
-        idents[ident(old)] -= 1
-        if not idents[ident(old)]:
-            del idents[ident(old)]
         v.name = new
         self.values[new] = v
         idents[ident(new)] = idents.get(ident(new), 0) + 1
+        self._counted += 1
+        return v
+
+    def remove_value(self, name: str) -> Value:
+        """Take value ``name`` out of the builder (calls that use it are the caller's to update)."""
+        idents = self._ident_counts()
+        v = self.values.pop(name)
+        idents[ident(name)] -= 1
+        if not idents[ident(name)]:
+            del idents[ident(name)]
+            self._released(name)
+        self._counted -= 1
         return v
 
     def add_input(self, name: str, type_: ArrayType, host: bool = False) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..ir import ident
 
 MATVEC = ("gemv", "gemv_t")
 
@@ -85,13 +84,7 @@ def _rewrite(b, c, p) -> None:
 
 def _forget(b, name: str) -> None:
     """Remove value ``name`` (a temporary the rewrite renames away) from ``b``."""
-    b._ident_counts()
-    b.values.pop(name)
-    key = ident(name)
-    b._idents[key] -= 1
-    if not b._idents[key]:
-        del b._idents[key]
-    b._counted -= 1
+    b.remove_value(name)
 
 
 def _drop_dead_products(b, outputs: list) -> None:

@@ -32,13 +32,14 @@ DAGs of up to 100 calls in ``tests/unit/plan_golden.json`` stay greedy ones; wit
 search predicts CG and BiCG steps 4-6% faster and generated DAGs of 30-100 calls 0.7-17%), ``search_kicks`` (perturbation rounds), ``search_time_s`` (a time cap on the
 improvement phase: 5 s, so planning 200 calls takes under 10 s and 1,000 under 60 s on a
 2-core machine; on large programs the clock, not the kicks, ends it), ``search_grid_time_s``
-(the same for stencil programs: 15 s), ``search_seed``.
+(the same for stencil programs: 5 s), ``search_seed``; ``search_max_s`` caps the whole search,
+greedy included (:mod:`kfuse.fusion.caps`: every phase checks the caps before each step that
+costs kernels and stops with the legal partition it holds).
 """
 from __future__ import annotations
 
 import math
 import random
-import time
 
 from .. import config, spaces
 
@@ -204,10 +205,10 @@ def is_chain(program, graph) -> bool:
     return all(a in graph.pred.get(b, ()) for a, b in zip(order, order[1:]))
 
 
-def segment_dp(ev: Evaluator, max_len: int = 64, patience: int = 8, deadline: float | None = None) -> list | None:
+def segment_dp(ev: Evaluator, max_len: int = 64, patience: int = 8) -> list | None:
     """The partition of a topological order into contiguous segments of least total kernel
     cost (GPU + host seconds of each kernel), by dynamic programming over the segment ends;
-    None if a call alone has no implementation, or past ``deadline`` (``time.perf_counter``).
+    None if a call alone has no implementation, or past the search's cap (:meth:`Search.expired`).
 
     A segment grows up to ``max_len`` calls and stops after ``patience`` illegal extensions
     in a row (legality rarely comes back as a segment grows: a barrier or a second domain
@@ -218,12 +219,13 @@ def segment_dp(ev: Evaluator, max_len: int = 64, patience: int = 8, deadline: fl
     best = [math.inf] * (n + 1)
     back = [0] * (n + 1)
     best[0] = 0.0
+    expired = ev.search.expired
     for i in range(n):
-        if not math.isfinite(best[i]) or (deadline is not None and time.perf_counter() >= deadline):
+        if not math.isfinite(best[i]) or expired("segments"):
             return None
         misses = 0
         for j in range(i + 1, min(n, i + max_len) + 1):
-            if deadline is not None and time.perf_counter() >= deadline:   # a long segment's costs add up
+            if expired("segments"):   # a long segment's costs add up
                 return None
             f = ev.facts(tuple(sorted(order[i:j])))
             if f is None:
@@ -330,13 +332,17 @@ def moves(state: _State):
             yield ((g, h), ((rest,) if rest else ()) + (tuple(sorted(h + (c,))),))
 
 
-def descend(state: _State, rng: random.Random, deadline: float) -> None:
-    """Take improving moves (the first found, in a shuffled order) until none improves."""
-    while time.perf_counter() < deadline:
+def descend(state: _State, rng: random.Random) -> None:
+    """Take improving moves (the first found, in a shuffled order) until none improves or the
+    search's cap passes (checked at each move: a pass over a large plan costs many kernels)."""
+    expired = state.ev.search.expired
+    while not expired("local search"):
         cur = state.value()
         cand = list(moves(state))
         rng.shuffle(cand)
         for removed, added in cand:
+            if expired("local search"):
+                return
             v = state.trial(removed, added)
             if v is not None and v < cur - _EPS * max(1.0, cur) and state.acyclic_after(removed, added):
                 state.apply(removed, added)
@@ -347,28 +353,34 @@ def descend(state: _State, rng: random.Random, deadline: float) -> None:
 
 def kick(state: _State, rng: random.Random, steps: int) -> None:
     """Apply ``steps`` random legal moves whatever they cost."""
+    expired = state.ev.search.expired
     for _ in range(steps):
         cand = list(moves(state))
         rng.shuffle(cand)
         for removed, added in cand[:64]:
+            if expired("local search"):
+                return
             if state.trial(removed, added) is not None and state.acyclic_after(removed, added):
                 state.apply(removed, added)
                 break
 
 
-def improve(ev: Evaluator, groups, kicks: int, time_s: float, seed: int = 0) -> tuple:
+def improve(ev: Evaluator, groups, kicks: int, time_s: float | None = None, seed: int = 0) -> tuple:
     """(objective, partition): iterated local search from ``groups`` (descend, then ``kicks``
-    rounds of perturb-and-descend, keeping the best), within ``time_s`` seconds."""
+    rounds of perturb-and-descend, keeping the best), within ``time_s`` seconds and the
+    search's cap (each partition it passes through is legal: the best one is kept)."""
     rng = random.Random(seed)
-    deadline = time.perf_counter() + time_s
+    search = ev.search
+    if time_s is not None:
+        search.set_cap("time_s", time_s)
     state = _State(ev, groups)
-    descend(state, rng, deadline)
+    descend(state, rng)
     best = (state.value(), state.partition())
     for _ in range(kicks):
-        if time.perf_counter() >= deadline:
+        if search.expired("local search"):
             break
         kick(state, rng, rng.randint(2, 4))
-        descend(state, rng, deadline)
+        descend(state, rng)
         v = state.value()
         if v < best[0] - _EPS * max(1.0, best[0]):
             best = (v, state.partition())
@@ -380,11 +392,13 @@ def improve(ev: Evaluator, groups, kicks: int, time_s: float, seed: int = 0) -> 
 def _stencil_best(search, greedy: tuple, s) -> tuple:
     """A stencil program's plan: the local search from the greedy's (whose component seed
     fuses whole connected stencils, sometimes too much: 150 synthetic calls, 810 us as one
-    kernel, 85 us as three after 15 s), within ``search_grid_time_s`` seconds; no segment DP (it costs a
-    frame analysis per segment)."""
+    kernel, 85 us as three after 15 s), within ``search_grid_time_s`` seconds (and the whole
+    search's ``search_max_s``); no segment DP (it costs a frame analysis per segment)."""
     ev = Evaluator(search)
-    _v, part = improve(ev, [tuple(g) for g, _ in greedy[1]], s.search_kicks,
-                       s.search_grid_time_s, s.search_seed)
+    search.set_cap("search_grid_time_s", s.search_grid_time_s)
+    if search.expired(None):
+        return greedy
+    _v, part = improve(ev, [tuple(g) for g, _ in greedy[1]], s.search_kicks, None, s.search_seed)
     try:
         got = search.combination([list(g) for g in part])
     except ValueError:
@@ -399,8 +413,9 @@ def local_best(search) -> tuple:
     greedy plan; programs whose calls are all of spaces without ``local_search`` (prologue
     spaces aside: stencils) take :func:`_stencil_best`."""
     s = config.get()
+    search.set_cap("search_max_s", s.search_max_s)
     greedy = search.greedy()
-    if len(search.program.calls) < s.search_local_min_calls:
+    if len(search.program.calls) < s.search_local_min_calls or search.expired(None):
         return greedy
     info = search.analysis.info
     kinds = {spaces.get(info.domain(c.id).space) for c in search.program.calls}
@@ -409,13 +424,13 @@ def local_best(search) -> tuple:
     ev = Evaluator(search)
     seeds = [[tuple(g) for g, _ in greedy[1]]]
     n = len(search.program.calls)
-    deadline = time.perf_counter() + s.search_time_s   # the DP and the local search share the budget
+    search.set_cap("search_time_s", s.search_time_s)   # the DP and the local search share the budget
     chain = is_chain(search.program, search.analysis.graph)
-    dp = segment_dp(ev, n, n, deadline) if chain else segment_dp(ev, deadline=deadline)
+    dp = segment_dp(ev, n, n) if chain else segment_dp(ev)
     if dp is not None:
         seeds.append(dp)
     start = min(seeds, key=ev.cost)
-    _v, part = improve(ev, start, s.search_kicks, max(0.0, deadline - time.perf_counter()), s.search_seed)
+    _v, part = improve(ev, start, s.search_kicks, None, s.search_seed)
     best = greedy
     for cand in (dp, part):
         if cand is None:

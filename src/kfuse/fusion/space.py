@@ -16,7 +16,6 @@ search (:mod:`kfuse.fusion.local`).
 """
 from __future__ import annotations
 
-import heapq
 import math
 
 from .. import spaces
@@ -25,10 +24,13 @@ from ..spaces import kernel_dtype, program_info
 from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.tile import walk_of
+from .caps import Capped
+from .order import closes_cycle, order_groups
 from .fission import Fission, field_parts, fission
 from .legality import Analysis, check
 from .local import local_best, neighbours
 from .legality import explain as legality_explain
+from .shapes import ShapeShare
 from .plan import (KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, short_name,
                    walk_refusal)
 
@@ -40,6 +42,10 @@ EXHAUSTIVE_CALLS = 9
 #: a program with more takes the greedy and local searches (the stencil chain of 9 calls in the
 #: golden corpus has 2,092)
 EXHAUSTIVE_COMBINATIONS = 2500
+#: the most calls the greedy search's component seed costs as one kernel: costing a fusion
+#: analyses it whole, at once, past any time cap (a component of 83 unrolled FDTD steps, 1,248
+#: calls, took the whole 60 s); larger components are built by pair merging, under the caps
+SEED_MAX_CALLS = 512
 
 
 def shared_matrix(program: Program, first: list, second: list) -> str | None:
@@ -153,36 +159,7 @@ def legal_partitions(program: Program, analysis: Analysis | None = None):
             yield [sorted(g) for g in part]
 
 
-def order_groups(program: Program, groups: list, graph=None) -> list:
-    """Groups in an order that respects data dependencies (convex groups form a DAG): of the
-    groups whose inputs are ready, the one with the first call goes first.  ``graph``: the
-    program's :class:`kfuse.ir.program.Graph`, when the caller has it."""
-    where = {c: i for i, g in enumerate(groups) for c in g}
-    deps = {i: set() for i in range(len(groups))}
-    for src, dst, _ in (graph or program.graph()).edges:
-        if where[src] != where[dst]:
-            deps[where[dst]].add(where[src])
-    users: dict = {}
-    for i, d in deps.items():
-        for j in d:
-            users.setdefault(j, []).append(i)
-    waiting = {i: len(d) for i, d in deps.items()}
-    ready = [(min(groups[i]), i) for i in range(len(groups)) if not waiting[i]]
-    heapq.heapify(ready)
-    order = []
-    while ready:
-        _first, i = heapq.heappop(ready)
-        order.append(sorted(groups[i]))
-        for j in users.get(i, ()):
-            waiting[j] -= 1
-            if not waiting[j]:
-                heapq.heappush(ready, (min(groups[j]), j))
-    if len(order) < len(groups):
-        raise ValueError("fusions form a cycle")
-    return order
-
-
-class Search:
+class Search(Capped):
     """Best combination under a cost model; keeps every evaluated combination for reports.
 
     ``kernel_cost(calls, params, needed) -> seconds`` and
@@ -215,6 +192,8 @@ class Search:
         self.host_fixed = 0.0        # host seconds of a call of the plan besides its kernels' (local search)
         self._fission: dict = {}     # group -> its Fission, or None (lazy fission: :meth:`split`)
         self.fissions: dict = {}     # group -> the Fission a search move applied
+        Capped.__init__(self)
+        self.shapes = ShapeShare(program, self.analysis)   # fusions of one shape share costs
 
     def split(self, group: tuple) -> tuple | None:
         """The parts a merge into ``group`` (sorted calls) is also tried as, or None: its
@@ -268,6 +247,11 @@ class Search:
         implementations."""
         key = (group, needed)
         if key not in self._best_impl:
+            shape = self.shapes.shape(group, needed)
+            got = self.shapes.lookup(shape, self.wide, group) if shape is not None else None
+            if got is not None:
+                self._best_impl[key], self._lean_impl[key] = got
+                return got[0]
             self._variants_of(group)
             variants, shape_id = self._variants[group, self.wide]
             ck = self.cost_key(list(group), set(needed)) if self.cost_key else None
@@ -283,6 +267,21 @@ class Search:
                 self._best_impl[key] = (best[0], variants[best[1]])
                 self._lean_impl[key] = ((lean[0], variants[lean[1]]) if lean is not None and lean[1] != best[1]
                                         else None)
+                if shape is not None:
+                    self.shapes.learn(shape, self.wide, group, self._best_impl[key], self._lean_impl[key])
+        return self._best_impl[key]
+
+    def _impl_in_time(self, group: tuple, needed: frozenset) -> tuple:
+        """:meth:`best_impl`, or past the cap, for a call alone not costed yet, its space's
+        default implementation (the unfused plan's: costed once, not over every variant; a
+        search stopped early over a thousand calls leaves most calls uncosted)."""
+        key = (group, needed)
+        if key in self._best_impl or len(group) > 1 or not self.expired(None):
+            return self.best_impl(group, needed)
+        prm = default_params(self.program, list(group), self.analysis.kernel_domain(group))
+        if smem_refusal(self.program, list(group), prm):
+            return self.best_impl(group, needed)   # the default does not fit: search its variants
+        self._best_impl[key], self._lean_impl[key] = (self.kernel_cost(list(group), prm, set(needed)), prm), None
         return self._best_impl[key]
 
     def _pick(self, group: tuple, needed: frozenset, variants: list) -> tuple:
@@ -310,7 +309,12 @@ class Search:
         groups = order_groups(self.program, groups, self.analysis.graph)
         needed = self.needed_fn(groups)
         keys = [(tuple(g), frozenset(n)) for g, n in zip(groups, needed)]
-        kernels = [(g, self.best_impl(*k)[1]) for g, k in zip(groups, keys)]
+        kernels = [(g, self._impl_in_time(*k)[1]) for g, k in zip(groups, keys)]
+        for i, k in enumerate(keys):
+            if kernels[i][1] is not None and not self.shapes.launches(*k, kernels[i][1]):
+                del self._best_impl[k]   # a shape's implementation it cannot launch: cost it alone
+                self._lean_impl.pop(k, None)
+                kernels[i] = (groups[i], self.best_impl(*k)[1])
         if any(prm is None for _, prm in kernels):
             raise ValueError("a fusion has no implementation within the shared-memory budget")
         cost = self.plan_cost(kernels, needed)
@@ -402,12 +406,14 @@ class Search:
             dg, dh = self._domain(g), self._domain(h)
             if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.check(union):
                 got = ((union,), None, True)
-            elif self.split(union) is not None:
+            elif self.kernel_floor is None and self.split(union) is not None:
                 got = self._merge_or_split(g, h, union)
             else:
-                exact = union in self._gcost or self.kernel_floor is None
+                # the gain is at most the bound, and so is the gain of the union's fission (asked
+                # in _exact_gain, where the bound is worth the exact gain): each part costs at
+                # least its floor, and the parts read, write and launch at least what the union does
                 bound = self._floor_gain(g, h, union)
-                got = ((union,), bound if bound > 1e-12 else None, exact)   # the gain is at most the bound
+                got = ((union,), bound if bound > 1e-12 else None, self.kernel_floor is None)
             memo[g, h] = got
         return got
 
@@ -426,6 +432,9 @@ class Search:
     def _exact_gain(self, g: tuple, h: tuple, memo: dict):
         """The gain of merging ``g`` and ``h`` (None if it does not gain), remembered."""
         result, value, exact = memo[g, h]
+        if not exact and self.split(result[0]) is not None:
+            memo[g, h] = got = self._merge_or_split(g, h, result[0])
+            return got[1]
         if not exact:
             gain = self._group_cost(g) + self._group_cost(h) - self._group_cost(result[0])
             value = gain if gain > 1e-12 else None
@@ -458,14 +467,24 @@ class Search:
         memo: dict = {}
         refused: set = set()
         self._seed_components(near, group_of)
-        while True:
+        around: dict = {}   # group -> its neighbour groups (kept until one of them merges)
+
+        def neighbour_groups(g):
+            got = around.get(g)
+            if got is None:
+                got = around[g] = {group_of[n] for c in g for n in near[c]} - {g}
+            return got
+
+        while not self.expired("greedy"):
             groups = set(group_of.values())
-            pairs = [(g, h) for g in groups for h in {group_of[n] for c in g for n in near[c]} - {g}
-                     if not h < g]
+            pairs = [(g, h) for g in groups for h in neighbour_groups(g) if not h < g]
             # pairs by their gain or its bound, largest first: costing stops at a bound below the
             # best gain found, and of the pairs gaining the most the first in the scan is taken
+            # (past the cap, the partition so far: every merge taken was legal and kept the order)
             ranked = []
             for i, (g, h) in enumerate(pairs):
+                if (g, h) not in memo and self.expired("greedy"):   # a new pair costs a legality check
+                    break
                 result, value, _exact = self._pair_state(g, h, memo)
                 if value is not None and result not in refused:
                     ranked.append((value, i))
@@ -473,6 +492,8 @@ class Search:
             top, gains = None, {}
             for value, i in ranked:
                 if top is not None and value < top:
+                    break
+                if not memo[pairs[i]][2] and self.expired("greedy"):   # costing the union: take the best so far
                     break
                 gain = self._exact_gain(*pairs[i], memo)
                 if gain is not None:
@@ -486,14 +507,13 @@ class Search:
             if best is None:
                 break
             _gain, g, h, result = best
-            trial = [list(x) for x in groups - {g, h}] + [list(u) for u in result]
-            try:
-                order_groups(p, trial, an.graph)
-            except ValueError:
+            if closes_cycle(p, an.graph, (g, h), result, groups):
                 refused.add(result)
                 continue
             if len(result) > 1:
                 self.note_split(tuple(sorted(g + h)))
+            for x in neighbour_groups(g) | neighbour_groups(h) | {g, h}:
+                around.pop(x, None)
             for u in result:
                 for c in u:
                     group_of[c] = u
@@ -512,6 +532,8 @@ class Search:
         for start in sorted(grid):
             if start in seen:
                 continue
+            if self.expired("greedy"):
+                return
             comp, stack = set(), [start]
             while stack:
                 c = stack.pop()
@@ -521,7 +543,7 @@ class Search:
                 stack.extend(n for n in near[c] if n in grid and n not in comp)
             seen |= comp
             group = tuple(sorted(comp))
-            if len(group) < 2 or self.analysis.check(group):
+            if not 2 <= len(group) <= SEED_MAX_CALLS or self.analysis.check(group):
                 continue
             parts = self.split(group) or (group,)   # over a budget: its fission's parts (Algorithm 2)
             if any(len(p) > 1 and self.analysis.check(p) for p in parts):

@@ -36,7 +36,7 @@ def make_search(program: Program, cal: Calibration) -> Search:
                                                                  facts=facts(calls)),
                     lambda kernels, needed: predict_plan(program, kernels, cal, needed, facts)["time_s"],
                     lambda groups: needed_outside(program, groups), host, zeroes,
-                    lambda calls, needed: kernel_floor(program, calls, needed, cal, facts(calls)),
+                    lambda calls, needed: kernel_floor(program, calls, needed, cal, facts_of.get(tuple(calls))),
                     lambda calls, needed: cost_key(program, calls, needed, cal, facts(calls)))
     search.wide = cal.measured_wide
     search.host_fixed = cal.host_call_s
@@ -53,7 +53,8 @@ def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = Tru
     t, kernels = search.best()
     plan = make_plan(program, kernels, t, search.fissioned(kernels))
     plan.search_s = time.perf_counter() - t0
-    plan.notes = composer_lines(program, plan.kernels, cal) + trsm_lines(program, plan.kernels, cal)
+    plan.notes = (composer_lines(program, plan.kernels, cal) + trsm_lines(program, plan.kernels, cal)
+                  + search.cap_notes())
     return plan
 
 

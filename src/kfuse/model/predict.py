@@ -55,12 +55,25 @@ def group_facts(program: Program, calls: list) -> dict:
     info = program_info(program)
     dom = kernel_domain(program, calls)
     space = spaces.get(dom.space)
+    reads, seen = read_bytes(program, calls)
+    f = {"calls": list(calls), "dom": dom, "space": space, "reads": reads,
+         "kind": space.kind(program, calls, dom, info), "flops": None, "writes": {},
+         "smem_terms": smem_terms(program, calls), "info": info}
+    f.update(space.traffic_facts(program, calls, dom, seen, info))
+    f["env"] = space.env_fields(program, calls, f, info)
+    return f
+
+
+def read_bytes(program: Program, calls: list) -> tuple:
+    """(bytes a kernel running ``calls`` reads from DRAM, the base values it reads): each array
+    from outside the kernel once (an assignment's value: its window only, unless read whole
+    anyway; a sparse matrix with its indices)."""
     produced = {v for c in calls for v in program.calls[c].outs.values()}
     reads, seen = 0, set()
     args = [(v, False) for c in calls for p, v in program.calls[c].args.items()
             if not (p == "inner" and program.calls[c].fn == "assign")]
     args += [(program.calls[c].args["inner"], True) for c in calls if program.calls[c].fn == "assign"]
-    for v, window in args:   # an assignment reads its value's window only, unless read whole anyway
+    for v, window in args:
         b = program.base(v)
         val = program.value(b)
         if b in produced or b in seen or val.role == "const" or val.host:
@@ -70,12 +83,7 @@ def group_facts(program: Program, calls: list) -> dict:
         if val.type.kind == "sparse":   # the per-row hint of the traced matrix, else 16 per row
             m = val.type.shape[0]
             reads += m * per_row(val.type) * (itemsize(val.type.dtype) + 4) + (m + 1) * 4
-    f = {"calls": list(calls), "dom": dom, "space": space, "reads": reads,
-         "kind": space.kind(program, calls, dom, info), "flops": None, "writes": {},
-         "smem_terms": smem_terms(program, calls), "info": info}
-    f.update(space.traffic_facts(program, calls, dom, seen, info))
-    f["env"] = space.env_fields(program, calls, f, info)
-    return f
+    return reads, seen
 
 
 def cost_key(program: Program, calls: list, needed: set, cal: Calibration, facts: dict) -> tuple | None:
@@ -246,12 +254,16 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
 def kernel_floor(program: Program, calls: list, needed: set, cal: Calibration, facts: dict | None = None) -> float:
     """A time no implementation of the kernel running ``calls`` is predicted under: the floor
     :func:`predict_kernel` applies (its bytes at the ceilings, one launch), computed the same
-    way; 0 for a calibration without environment factors (whose predictions have no floor)."""
+    way; 0 for a calibration without environment factors (whose predictions have no floor).
+    It needs the kernel's bytes only (``facts``, where given, has them): no launch shape, so
+    bounding a merge costs no analysis of the union (a stencil's frame)."""
     if not cal.env_factor:
         return 0.0
-    f = facts or group_facts(program, calls)
-    tr = kernel_traffic(program, calls, f["space"].floor_params, needed, f)
-    return tr["read"] / cal.read_bw + tr["write"] / cal.write_bw + cal.gpu_launch_s
+    reads = facts["reads"] if facts is not None else read_bytes(program, calls)[0]
+    writes = facts["writes"].get(frozenset(needed)) if facts is not None else None
+    if writes is None:
+        writes = sum(program.value(v).type.nbytes() for v in _stored(program, calls, needed))
+    return reads / cal.read_bw + writes / cal.write_bw + cal.gpu_launch_s
 
 
 def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, facts: dict | None = None) -> float:

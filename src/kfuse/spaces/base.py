@@ -219,7 +219,9 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     ``unpacked_params``: the parameters that make a kernel of this space take pointers aligned
     to their element only (set in the runtime's plan for offset views).
     ``shares_costs``: two fusions with equal model facts get equal predictions (the search may
-    share them).  ``floor_params``: launch parameters whose traffic's reads and writes are the
+    share them).  ``shares_shapes``: two fusions of one shape (the same computation up to value
+    names: :mod:`kfuse.fusion.shapes`) get equal predictions and launch refusals, the value
+    names in their ``name_params`` renamed (the search costs one per shape).  ``floor_params``: launch parameters whose traffic's reads and writes are the
     kernel's (the model's floor).  ``raises_regs``: when a kernel whose plan names no register
     budget (``regs``; the schema's default applies) spills, the build may compile it again with
     a roomier one (:func:`kfuse.runtime.stages.roomier`).
@@ -245,6 +247,8 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     packed_only: tuple = ()
     unpacked_params: dict = {}
     shares_costs = True
+    shares_shapes = False
+    name_params: tuple = ()
     floor_params: dict = {}
     raises_regs = False
     fissions_over_budget = False

@@ -100,6 +100,8 @@ class GridSpace(Space):
     kernel_order = 4
     host_rank = 3
     shares_costs = False
+    shares_shapes = True          # an unrolled time loop repeats its fusions once per step
+    name_params = ("smem",)
     params = (
         ParamSpec("bx", int, None, low=1, high=1024, power_of_two=True, required=True,
                   doc="threads of a block along the fastest memory axis"),

@@ -6,6 +6,8 @@ import pytest
 from kfuse.fusion.space import impl_variants, make_plan
 from kfuse.frontend import script
 
+from tests import sampling
+
 from .compile_helpers import DTYPES, assert_clean_resources, compile_program
 
 CG_STEP = """{fmt} A(n, n); vector p(n), r(n), x(n), q(n); scalar alpha, pq;
@@ -31,7 +33,11 @@ def test_fused_sparse_kernels_compile(text, dtype, fmt):
     exe = compile_program(prog, plan="default")
     assert exe.n_kernels == 1            # the products and the dot share one kernel
     assert_clean_resources(exe)
-    for params in impl_variants(prog, [c.id for c in prog.calls])[::7]:
+    # one variant in seven (up to 31), of which the first, the last and 6 others drawn per run (every
+    # one in seven under KFTEST_FULL=1; tests/sampling.py)
+    every7 = impl_variants(prog, [c.id for c in prog.calls])[::7]
+    run = sampling.sample(f"sparse-{fmt}-{dtype}-{len(prog.calls)}", every7, 8, corners=[every7[0], every7[-1]])
+    for params in run:
         exe = compile_program(prog, plan=make_plan(prog, [([c.id for c in prog.calls], params)]))
         assert_clean_resources(exe)
 

@@ -127,8 +127,18 @@ def _syrk(c_uplo, m, k, second=False, epilogue=None, order="C", scheme=SMALL, se
     return got, want, mask
 
 
-@pytest.mark.parametrize("c_uplo", ["", "lower", "upper", "mirror_lower"])
-@pytest.mark.parametrize("m, k", [(1, 1), (7, 5), (129, 33), (257, 20)], ids=str)
+def outputs(name: str, c_uplos, sizes, k: int) -> list:
+    """(m, k, c_uplo) run on the CPU this run: ``k`` of them, every c_uplo, the sizes drawn
+    (tests/sampling.py; all under KFTEST_FULL=1)."""
+    return sampling.sample(name, [(m, kk, c) for c in c_uplos for m, kk in sizes], k, strata=lambda x: x[2])
+
+
+TRI_RUNS = outputs("gemm_emit_struct_tri", ["", "lower", "upper", "mirror_lower"],
+                   [(1, 1), (7, 5), (129, 33), (257, 20)], 8)
+SECOND_RUNS = outputs("gemm_emit_struct_second", ["", "lower", "mirror_lower"], [(1, 1), (7, 5), (129, 33)], 5)
+
+
+@pytest.mark.parametrize("m, k, c_uplo", TRI_RUNS, ids=["-".join(map(str, x)) for x in TRI_RUNS])
 def test_triangular_output_on_cpu(c_uplo, m, k):
     got, want, mask = _syrk(c_uplo, m, k, seed=m)
     assert np.all(np.isnan(got[~mask])), "an element outside the triangle was stored"
@@ -136,8 +146,7 @@ def test_triangular_output_on_cpu(c_uplo, m, k):
     assert np.max(np.abs(got[mask] - want[mask])) <= 1e-5 * max(1.0, np.max(np.abs(want)))
 
 
-@pytest.mark.parametrize("c_uplo", ["", "lower", "mirror_lower"])
-@pytest.mark.parametrize("m, k", [(1, 1), (7, 5), (129, 33)], ids=str)
+@pytest.mark.parametrize("m, k, c_uplo", SECOND_RUNS, ids=["-".join(map(str, x)) for x in SECOND_RUNS])
 def test_second_product_on_cpu(c_uplo, m, k):
     """SYR2K: A B^T + B A^T, the second pair's operands read into the same shared buffers."""
     got, want, mask = _syrk(c_uplo, m, k, second=True, seed=m + 1)

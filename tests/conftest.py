@@ -1,5 +1,7 @@
-"""Shared by the tiers: a private cache folder per run, and a closing summary that says whether
-the GPU tier ran, and if not, why."""
+"""Shared by the tiers: a private cache folder per run, the run's seed of the sampled sweeps
+(tests/sampling.py), and a closing summary that says whether the GPU tier ran, and if not, why."""
+import os
+import random
 from pathlib import Path
 
 import pytest
@@ -27,6 +29,21 @@ class GpuTally:
 
 def pytest_configure(config):
     config.pluginmanager.register(GpuTally(Path(config.rootpath)), "kfuse-gpu-tally")
+    from tests import sampling
+    # drawn here, before pytest-xdist starts its workers: they inherit it and collect the same cases
+    os.environ.setdefault(sampling.SEED_VAR, str(random.SystemRandom().randrange(1_000_000)))
+    try:
+        sampling.seed()
+    except ValueError as e:   # a malformed KFTEST_SEED stops the run here, naming the variable
+        raise pytest.UsageError(str(e)) from None
+
+
+def pytest_report_header(config):
+    from tests import sampling
+    if sampling.full():
+        return f"kfuse sweeps: every case ({sampling.FULL_VAR}=1)"
+    return (f"kfuse sweeps: corners + a sample, {sampling.SEED_VAR}={sampling.seed()} "
+            f"(repeat it with that variable; {sampling.FULL_VAR}=1 runs every case)")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -7,6 +7,8 @@ from kfuse import library
 from kfuse.frontend import script
 from kfuse.frontend.trace import trace
 
+from tests import sampling
+
 from .compile_helpers import DTYPES, assert_clean_resources, compile_program
 
 # contractions (gemm: m x k times k x n) compile in tests/compile/test_gemm_lowering.py, triangular
@@ -62,17 +64,23 @@ CASES = [(name, dtype, shape, opt)
 
 
 def case_id(c):
-    name, dtype, shape, opt = c
-    return f"{name}-{dtype}-{shape}" + ("" if opt else "-required-only")
+    plan, name, dtype, shape, opt = c
+    return f"{plan}-{name}-{dtype}-{shape}" + ("" if opt else "-required-only")
+
+
+# every built-in under both plans each run (its dtype, shape and optionals drawn), 250 of the 1,125
+# in all; KFTEST_FULL=1 compiles every one (tests/sampling.py)
+RUN = sampling.sample("compile_library", [(plan, *c) for plan in ("unfused", "default") for c in CASES], 250,
+                      strata=lambda c: (c[0], c[1]))
 
 
 def test_every_builtin_is_covered():
     assert {c[0] for c in CASES} == set(BUILTINS)
     assert {(c[0], c[1]) for c in CASES} >= {(n, d) for n in BUILTINS for d in DTYPES if n not in REAL_ONLY}
+    assert {(c[0], c[1]) for c in RUN} == {(p, n) for p in ("unfused", "default") for n in BUILTINS}
 
 
-@pytest.mark.parametrize("name,dtype,shape,optionals", CASES, ids=[case_id(c) for c in CASES])
-@pytest.mark.parametrize("plan", ["unfused", "default"])
+@pytest.mark.parametrize("plan,name,dtype,shape,optionals", RUN, ids=[case_id(c) for c in RUN])
 def test_builtin_alone_compiles(plan, name, dtype, shape, optionals):
     """``unfused``: the planner's basic launch parameters; ``default``: those the search picks."""
     text = one_call_script(library.get(name), shape, optionals)

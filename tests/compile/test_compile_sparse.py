@@ -6,6 +6,8 @@ import pytest
 from kfuse.fusion.space import impl_variants, make_plan
 from kfuse.frontend import script
 
+from tests import sampling
+
 from .compile_helpers import DTYPES, assert_clean_resources, compile_program
 
 CG_STEP = """{fmt} A(n, n); vector p(n), r(n), x(n), q(n); scalar alpha, pq;
@@ -31,7 +33,11 @@ def test_fused_sparse_kernels_compile(text, dtype, fmt):
     exe = compile_program(prog, plan="default")
     assert exe.n_kernels == 1            # the products and the dot share one kernel
     assert_clean_resources(exe)
-    for params in impl_variants(prog, [c.id for c in prog.calls])[::7]:
+    # one variant in seven (up to 31), of which the first, the last and 6 others drawn per run (every
+    # one in seven under KFTEST_FULL=1; tests/sampling.py)
+    every7 = impl_variants(prog, [c.id for c in prog.calls])[::7]
+    run = sampling.sample(f"sparse-{fmt}-{dtype}-{len(prog.calls)}", every7, 8, corners=[every7[0], every7[-1]])
+    for params in run:
         exe = compile_program(prog, plan=make_plan(prog, [([c.id for c in prog.calls], params)]))
         assert_clean_resources(exe)
 
@@ -74,7 +80,7 @@ def test_rows_atomic_finish_compiles_and_is_refused_when_deterministic():
 @pytest.mark.parametrize("hint", [4, 16, 64])
 def test_csr_rows_span_variants_compile(dtype, hint):
     """Every span variant (a group owning R consecutive rows) the space offers at a row length
-    compiles clean, in BiCG's fused kernel (two products, a dot)."""
+    compiles clean, in BiCG's fused kernel (two products, a dot); CI builds a sample per run."""
     import dataclasses
     prog = script.parse(BICG_SPMVS.format(fmt="csr"), "sparse", dtype).bind({"n": 10007})
     for name, v in list(prog.values.items()):
@@ -86,7 +92,8 @@ def test_csr_rows_span_variants_compile(dtype, hint):
         if p.get("span", 1) > 1:
             spans.setdefault((p["group"], p["span"], p.get("stage", 1), p.get("finish")), p)
     assert spans and all(p["group"] * p["vec"] * 2 >= hint * p["span"] for p in spans.values())
-    for params in spans.values():
+    every = list(spans.values())   # per run the first, the last and 2 more (all: KFTEST_FULL=1)
+    for params in sampling.sample(f"sparse-spans-{dtype}-{hint}", every, 4, corners=[every[0], every[-1]]):
         exe = compile_program(prog, plan=make_plan(prog, [(calls, params)]))
         assert "kf_lane_reduce_k<G, R," in exe.source
         assert_clean_resources(exe)
@@ -101,7 +108,7 @@ q = A @ p; x2 = x + a * p; r2 = r - a * q; rr = dot(r2, rt); pq = dot(p, q); ret
 def test_rows_without_stage_compile(dtype):
     """``stage`` 0 (the lanes holding the row results run the vector calls): every group, span,
     block and finish the space offers compiles clean, with no stage and no barrier in the
-    kernel, its vector inputs loaded before the walk."""
+    kernel, its vector inputs loaded before the walk; CI builds a sample per run."""
     import dataclasses
     prog = script.parse(ROWS_VEC, "rows_vec", dtype).bind({"n": 10007})
     for name, v in list(prog.values.items()):
@@ -111,7 +118,8 @@ def test_rows_without_stage_compile(dtype):
     direct = {(p["group"], p.get("span", 1), p.get("vec", 1), p["block"], p["iters"] > 1, p.get("finish")): p
               for p in impl_variants(prog, calls) if p.get("stage", 1) == 0}
     assert len(direct) >= 8
-    for params in direct.values():
+    every = list(direct.values())   # per run the first, the last and 4 more (all: KFTEST_FULL=1)
+    for params in sampling.sample(f"sparse-direct-{dtype}", every, 6, corners=[every[0], every[-1]]):
         exe = compile_program(prog, plan=make_plan(prog, [(calls, params)]))
         body = exe.source[exe.source.index("// kernel "):]
         assert "kf_stage_" not in body and "__syncthreads" not in body

@@ -18,6 +18,7 @@ import tempfile
 import numpy as np
 import pytest
 
+from tests import sampling
 from tests.compile.compile_helpers import ARCH
 from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.runtime import nvrtc
@@ -26,6 +27,8 @@ from kfuse.spaces.gemm_scheme import GemmScheme, default_scheme, variants
 TRANSPOSES = ((False, False), (False, True), (True, False), (True, True))
 SIZES = ((128, 128, 128), (1000, 1000, 1000), (1, 1, 1), (7, 13, 5))
 VARIANTS = [(d, v) for d in ("float32", "float64") for v in variants(d, 4096, 4096, 4096)]
+# the variant builds of a run: 12 of the 23, both dtypes (all under KFTEST_FULL=1; tests/sampling.py)
+VARIANT_BUILDS = sampling.sample("gemm_emit_variants", VARIANTS, 12, strata=lambda c: c[0])
 
 
 def _spec(name, dtype, m, n, k, ta, tb, scheme, oa="C", ob="C", oc="C", **kw):
@@ -33,9 +36,9 @@ def _spec(name, dtype, m, n, k, ta, tb, scheme, oa="C", ob="C", oc="C", **kw):
                           GemmOperand("B", tb, ob, kw.pop("ldb", None)), c_order=oc, scheme=scheme, **kw)
 
 
-@pytest.mark.parametrize("dtype, scheme", VARIANTS,
+@pytest.mark.parametrize("dtype, scheme", VARIANT_BUILDS,
                          ids=[f"{d}-{v.bm}x{v.bn}x{v.bk}-{v.tm}x{v.tn}-s{v.stages}-r{v.raster}-mb{v.min_blocks}"
-                              f"-k{v.splitk}" for d, v in VARIANTS])
+                              f"-k{v.splitk}" for d, v in VARIANT_BUILDS])
 def test_every_variant_compiles_without_spills(dtype, scheme):
     kernels = []
     for ta, tb in TRANSPOSES:
@@ -186,9 +189,21 @@ def check_on_cpu(dtype, m, n, k, ta, tb, oa="C", ob="C", oc="C", scheme=None, pa
     assert err <= tol if want.size and np.linalg.norm(want) else np.all(got == 0), (err, tol)
 
 
-@pytest.mark.parametrize("ta, tb", TRANSPOSES, ids=["NN", "NT", "TN", "TT"])
-@pytest.mark.parametrize("order", ["C", "F"])
-@pytest.mark.parametrize("dims", [(1, 1, 1), (7, 13, 5), (129, 67, 33)], ids=str)
+def layouts(name: str, all_dims) -> list:
+    """(dims, order, ta, tb) run on the CPU this run: 12 of the 24, every order x transpose, the
+    dims drawn (tests/sampling.py; all under KFTEST_FULL=1)."""
+    cases = [(d, o, ta, tb) for d in all_dims for o in ("C", "F") for ta, tb in TRANSPOSES]
+    return sampling.sample(name, cases, 12, strata=lambda c: c[1:])
+
+
+def layout_id(c) -> str:
+    return f"{c[0]}-{c[1]}-{'NT'[c[2]]}{'NT'[c[3]]}"
+
+
+LAYOUTS = layouts("gemm_emit_layouts", [(1, 1, 1), (7, 13, 5), (129, 67, 33)])
+
+
+@pytest.mark.parametrize("dims, order, ta, tb", LAYOUTS, ids=[layout_id(c) for c in LAYOUTS])
 def test_runs_on_cpu_every_layout(dims, order, ta, tb):
     check_on_cpu("float32", *dims, ta, tb, order, order, "F" if order == "C" else "C")
 
@@ -239,10 +254,14 @@ KNOBS = [GemmScheme(frags=2), GemmScheme(tload=2, stages=4), GemmScheme(store_ve
          GemmScheme(bm=256, bn=128, bk=16, tm=16, tn=8, tload=2, stages=3, frags=2)]
 
 
-@pytest.mark.parametrize("scheme", KNOBS, ids=lambda s: s.to_text().split("reg_alloc")[1])
-@pytest.mark.parametrize("ta, tb", TRANSPOSES, ids=["NN", "NT", "TN", "TT"])
+# every knob each run on one of the 4 transposes, drawn (a run ~6 CPU s; all 20 under KFTEST_FULL=1)
+KNOB_RUNS = sampling.sample("gemm_emit_knobs", [(t, s) for s in KNOBS for t in TRANSPOSES], 5, strata=lambda c: c[1])
+
+
+@pytest.mark.parametrize("ta, tb, scheme", [(*t, s) for t, s in KNOB_RUNS],
+                         ids=[f"{'NT'[t[0]]}{'NT'[t[1]]}-{s.to_text().split('reg_alloc')[1]}" for t, s in KNOB_RUNS])
 def test_runs_on_cpu_with_pipeline_knobs(scheme, ta, tb):
-    """Every knob x transpose on the CPU, C and F outputs, sizes that leave partial tiles and a
+    """Knob x transpose on the CPU, C and F outputs, sizes that leave partial tiles and a
     leading dimension that is not a multiple of the store vector (scalar fallback)."""
     check_on_cpu("float32", 131, 70, 37, ta, tb, scheme=scheme)
     check_on_cpu("float32", 66, 129, 19, ta, tb, "F", "F", "F", scheme=scheme, seed=3)
@@ -259,9 +278,13 @@ def test_knobs_in_the_code():
     assert "__launch_bounds__(256)\n" in plain and "A_stage" in plain and "a[2][TM]" not in plain
 
 
-@pytest.mark.parametrize("scheme", KNOBS + [GemmScheme(frags=2, min_blocks=2), GemmScheme(bk=32, tload=2, stages=3), GemmScheme(tload=2, stages=4, min_blocks=2),
-                                            GemmScheme(bm=128, bn=256, bk=16, tm=8, tn=16, tload=2, stages=3, frags=2)],
-                         ids=lambda s: s.to_text().split("reg_alloc")[1])
+# 5 of the 9 per run (a build takes ~10 CPU s; all under KFTEST_FULL=1)
+KNOB_BUILDS = sampling.sample("gemm_emit_knob_builds", KNOBS + [
+    GemmScheme(frags=2, min_blocks=2), GemmScheme(bk=32, tload=2, stages=3), GemmScheme(tload=2, stages=4, min_blocks=2),
+    GemmScheme(bm=128, bn=256, bk=16, tm=8, tn=16, tload=2, stages=3, frags=2)], 5)
+
+
+@pytest.mark.parametrize("scheme", KNOB_BUILDS, ids=lambda s: s.to_text().split("reg_alloc")[1])
 def test_knobs_compile_without_spills(scheme):
     """Every knob scheme the planner may offer (``variants()`` of the size) compiles without
     spills; those that spill at a size (frags=2 with 128 accumulators, measured) must not be

@@ -13,6 +13,7 @@ import pytest
 
 import kfuse
 
+from tests import sampling
 from tests.compile.compile_helpers import ARCH
 from tests.compile.test_gemm_emit import run_on_cpu
 from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
@@ -23,6 +24,15 @@ SMALL = GemmScheme(bm=64, bn=64, tm=8, tn=4)
 COMBOS = [(st, up, tr, side, dg) for st, up, tr, side in itertools.product(
     ("sym", "tri"), ("lower", "upper"), (False, True), ("a", "b"))
     for dg in (("nonunit",) if st == "sym" else ("nonunit", "unit"))]
+
+
+def combos(name: str) -> list:
+    """The structured operands run on the CPU this run: 12 of the 24, every structure x uplo x
+    side, trans and diag drawn (tests/sampling.py; all under KFTEST_FULL=1)."""
+    return sampling.sample(name, COMBOS, 12, strata=lambda c: (c[0], c[1], c[3]))
+
+
+CPU_COMBOS = combos("gemm_emit_struct_combos")
 
 
 def structured(rng, n, structure, uplo, diag, order, dtype):
@@ -73,8 +83,8 @@ def check(structure, uplo, trans, side, diag, n, other, order="C", dtype="float3
     assert err <= (1e-6 if dtype == "float32" else 1e-14) * max(1.0, np.sqrt(k)), err
 
 
-@pytest.mark.parametrize("structure, uplo, trans, side, diag", COMBOS,
-                         ids=["-".join(map(str, c)) for c in COMBOS])
+@pytest.mark.parametrize("structure, uplo, trans, side, diag", CPU_COMBOS,
+                         ids=["-".join(map(str, c)) for c in CPU_COMBOS])
 def test_structured_operand_on_cpu(structure, uplo, trans, side, diag):
     i = COMBOS.index((structure, uplo, trans, side, diag))
     n = (1, 129, 257)[i % 3]
@@ -117,8 +127,18 @@ def _syrk(c_uplo, m, k, second=False, epilogue=None, order="C", scheme=SMALL, se
     return got, want, mask
 
 
-@pytest.mark.parametrize("c_uplo", ["", "lower", "upper", "mirror_lower"])
-@pytest.mark.parametrize("m, k", [(1, 1), (7, 5), (129, 33), (257, 20)], ids=str)
+def outputs(name: str, c_uplos, sizes, k: int) -> list:
+    """(m, k, c_uplo) run on the CPU this run: ``k`` of them, every c_uplo, the sizes drawn
+    (tests/sampling.py; all under KFTEST_FULL=1)."""
+    return sampling.sample(name, [(m, kk, c) for c in c_uplos for m, kk in sizes], k, strata=lambda x: x[2])
+
+
+TRI_RUNS = outputs("gemm_emit_struct_tri", ["", "lower", "upper", "mirror_lower"],
+                   [(1, 1), (7, 5), (129, 33), (257, 20)], 8)
+SECOND_RUNS = outputs("gemm_emit_struct_second", ["", "lower", "mirror_lower"], [(1, 1), (7, 5), (129, 33)], 5)
+
+
+@pytest.mark.parametrize("m, k, c_uplo", TRI_RUNS, ids=["-".join(map(str, x)) for x in TRI_RUNS])
 def test_triangular_output_on_cpu(c_uplo, m, k):
     got, want, mask = _syrk(c_uplo, m, k, seed=m)
     assert np.all(np.isnan(got[~mask])), "an element outside the triangle was stored"
@@ -126,8 +146,7 @@ def test_triangular_output_on_cpu(c_uplo, m, k):
     assert np.max(np.abs(got[mask] - want[mask])) <= 1e-5 * max(1.0, np.max(np.abs(want)))
 
 
-@pytest.mark.parametrize("c_uplo", ["", "lower", "mirror_lower"])
-@pytest.mark.parametrize("m, k", [(1, 1), (7, 5), (129, 33)], ids=str)
+@pytest.mark.parametrize("m, k, c_uplo", SECOND_RUNS, ids=["-".join(map(str, x)) for x in SECOND_RUNS])
 def test_second_product_on_cpu(c_uplo, m, k):
     """SYR2K: A B^T + B A^T, the second pair's operands read into the same shared buffers."""
     got, want, mask = _syrk(c_uplo, m, k, second=True, seed=m + 1)

@@ -20,7 +20,7 @@ from kfuse.runtime import nvrtc
 from kfuse.spaces import gemm_mma_rules as rules
 from kfuse.spaces.gemm_scheme import GemmScheme
 from tests.compile.compile_helpers import ARCH
-from tests.compile.test_gemm_emit import run_on_cpu, stored
+from tests.compile.test_gemm_emit import layout_id, layouts, run_on_cpu, stored
 
 TRANSPOSES = ((False, False), (False, True), (True, False), (True, True))
 SIZES = ((1, 1, 1), (7, 13, 5), (129, 67, 33), (256, 256, 256), (1000, 1000, 1000))
@@ -138,9 +138,10 @@ def check_on_cpu(m, n, k, ta, tb, oa="C", ob="C", oc="C", scheme=SMALL, pad=0, s
     assert err <= tf32_tolerance(k), (err, m, n, k, ta, tb, oa, ob, oc)
 
 
-@pytest.mark.parametrize("ta, tb", TRANSPOSES, ids=["NN", "NT", "TN", "TT"])
-@pytest.mark.parametrize("order", ["C", "F"])
-@pytest.mark.parametrize("dims", [(1, 1, 1), (7, 13, 5), (70, 67, 41)], ids=str)
+LAYOUTS = layouts("gemm_mma_layouts", [(1, 1, 1), (7, 13, 5), (70, 67, 41)])
+
+
+@pytest.mark.parametrize("dims, order, ta, tb", LAYOUTS, ids=[layout_id(c) for c in LAYOUTS])
 def test_runs_on_cpu_every_layout(dims, order, ta, tb):
     check_on_cpu(*dims, ta, tb, order, order, "F" if order == "C" else "C")
 

@@ -20,7 +20,7 @@ from kfuse.spaces import gemm_mma_rules as rules
 from kfuse.spaces.gemm_scheme import GemmScheme
 from tests.compile.compile_helpers import assert_clean_resources, compile_program
 from tests.compile.test_blas3_compile import CASES, program
-from tests.compile.test_gemm_emit_struct import COMBOS, general, structured
+from tests.compile.test_gemm_emit_struct import COMBOS, combos, general, structured
 from tests.compile.test_gemm_mma import _no_spills, run_mma_on_cpu, tf32_tolerance
 
 SMALL = GemmScheme(bm=64, bn=64, bk=32, stages=3, wm=32, wn=32, engine="mma_tf32")   # 128 threads
@@ -54,8 +54,11 @@ def check(structure, uplo, trans, side, diag, n, other, order="C", scheme=SMALL,
     assert _rel(got, want) <= tf32_tolerance(k), (_rel(got, want), structure, uplo, trans, side, diag, n, other)
 
 
-@pytest.mark.parametrize("structure, uplo, trans, side, diag", COMBOS,
-                         ids=["-".join(map(str, c)) for c in COMBOS])
+CPU_COMBOS = combos("gemm_mma_struct_combos")
+
+
+@pytest.mark.parametrize("structure, uplo, trans, side, diag", CPU_COMBOS,
+                         ids=["-".join(map(str, c)) for c in CPU_COMBOS])
 def test_structured_operand_on_cpu(structure, uplo, trans, side, diag):
     i = COMBOS.index((structure, uplo, trans, side, diag))   # n of 1, 97, 130 and both orders across the combos
     check(structure, uplo, trans, side, diag, (1, 97, 130)[i % 3], 45, order="CF"[i % 2], seed=i + 100)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.compile.test_trsm_compile import CPU_VARIANTS, SMALL, VARIANTS, _check, _module, _no_spills
+from tests.compile.test_trsm_compile import CPU_VARIANTS, SMALL, _check, _module, _no_spills, compile_variants
 
 
-@pytest.mark.parametrize("side, uplo, trans, diag", VARIANTS)
+@pytest.mark.parametrize("side, uplo, trans, diag", compile_variants("trsm_inv_compile"))
 def test_every_variant_compiles_without_spills(side, uplo, trans, diag):
     dtype = "float64" if (trans == (diag == "unit")) else "float32"   # both types over the variants
     _, mod = _module(side, uplo, trans, diag, 300, 70, dtype, dict(algorithm="inverse", leaf=128))

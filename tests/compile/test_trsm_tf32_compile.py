@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tests.compile.test_gemm_mma import KF_MMA_EMU
-from tests.compile.test_trsm_compile import CPU_VARIANTS, VARIANTS, _module, _no_spills
+from tests.compile.test_trsm_compile import CPU_VARIANTS, _module, _no_spills, compile_variants
 from tests.compile.trsm_cpu import run_module, solve_reference
 from kfuse import config
 
@@ -31,7 +31,7 @@ def _updates_on_mma(mod):
     assert ups and all("mma.sync.aligned.m16n8k8" in k.text for k in ups)
 
 
-@pytest.mark.parametrize("side, uplo, trans, diag", VARIANTS)
+@pytest.mark.parametrize("side, uplo, trans, diag", compile_variants("trsm_tf32_compile"))
 def test_every_variant_compiles_without_spills_under_tf32(side, uplo, trans, diag):
     alg = "recursive" if (trans == (diag == "unit")) else "blocked"   # both algorithms over the variants
     _, mod = _tf32_module(side, uplo, trans, diag, 150, 70, dict(MMA, algorithm=alg, leaf=64))

@@ -1,4 +1,5 @@
-"""CI stencil fuzz tier: 1,000 generated stencil programs (seeds 0-999, tests/fuzz/stencil_gen.py)
+"""CI stencil fuzz tier: 300 generated stencil programs (tests/fuzz/stencil_gen.py; of seeds 0-999,
+drawn per run with the run's seed of tests/sampling.py; all 1,000 under ``KFTEST_FULL=1``)
 through the front ends (kfuse.jit's tracer, the .kf parser), the planner, CUDA generation, then
 kfuse's float64 reference and the plan executor against NumPy float64 running the program's own
 Python text, every input array bitwise unchanged.  NVRTC compiles the CUDA of one seed in three
@@ -23,12 +24,17 @@ try:
 except Exception as exc:  # noqa: BLE001 - no library, no symbol, no package: all mean "skip"
     pytest.skip(f"NVRTC is not available: {exc}", allow_module_level=True)
 
+from tests import sampling  # noqa: E402
+
 from .run import _seeds, failures, run_seeds, table  # noqa: E402
 from .stencil_check import report, run_stencil_cpu  # noqa: E402
 from .stencil_gen import generate_stencil  # noqa: E402
 
 pytestmark = pytest.mark.compile
-SEEDS = _seeds(os.environ.get("FUZZ_STENCIL_SEEDS", "0:1000"))
+# FUZZ_STENCIL_SEEDS=a:b runs those seeds; else 300 of seeds 0-999 drawn with the run's seed (every
+# seed under KFTEST_FULL=1; tests/sampling.py)
+SEEDS = (_seeds(os.environ["FUZZ_STENCIL_SEEDS"]) if os.environ.get("FUZZ_STENCIL_SEEDS")
+         else sampling.sample("fuzz_stencil_compile", range(1000), 300))
 
 
 def test_stencil_generator_is_reproducible_and_varied():

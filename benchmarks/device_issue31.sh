@@ -7,11 +7,11 @@
 set -u
 export PYTHONUNBUFFERED=1 PYTHONPATH=src:.
 OUT=${OUT:-out}; mkdir -p "$OUT"; export OUT
-TESTS="tests/gpu/test_window_writes_gpu.py tests/gpu/test_iterate_multi.py tests/gpu/test_numpy_protocol_gpu.py
+TESTS=${TESTS_FILES:-"tests/gpu/test_window_writes_gpu.py tests/gpu/test_iterate_multi.py tests/gpu/test_numpy_protocol_gpu.py
        tests/gpu/test_apps_gpu.py tests/gpu/test_stages_function_gpu.py tests/gpu/test_readme_gpu.py
        tests/gpu/test_assign_gpu.py tests/gpu/test_swm_gpu.py tests/gpu/test_script_stencil_gpu.py
        tests/gpu/test_stencil_gpu.py tests/gpu/test_hostpath_gpu.py tests/gpu/test_frontend_regressions_gpu.py
-       tests/gpu/test_examples_gpu.py tests/gpu/test_runtime_gpu.py tests/gpu/test_workflow_gpu.py"
+       tests/gpu/test_examples_gpu.py tests/gpu/test_runtime_gpu.py tests/gpu/test_workflow_gpu.py"}
 for step in "$@"; do
   t0=$(date +%s)
   case "$step" in
@@ -20,7 +20,7 @@ for step in "$@"; do
            echo "tests: exit $? after $(( $(date +%s) - t0 )) s"; grep -E "^(FAILED|ERROR)" "$OUT/tests.log" | head -30
            tail -3 "$OUT/tests.log" ;;
     apps)  timeout "${APPS_LIMIT:-330}" python3 benchmarks/apps/run.py --out "$OUT/apps" \
-             --peers "${APPS_PEERS:-kfuse-iterate,kfuse,cupy,jax,torch}" --dtypes "${APPS_DTYPES:-float64,float32}" \
+             --peers "${APPS_PEERS:-kfuse-iterate,kfuse,cupy,jax,torch}" --dtypes "${APPS_DTYPES:-float64,float32}" ${APPS_APPS:+--apps $APPS_APPS} \
              --budget "${APPS_BUDGET:-300}" --timeout 200 > "$OUT/apps.log" 2>&1
            echo "apps: exit $? after $(( $(date +%s) - t0 )) s"; tail -40 "$OUT/apps.log" ;;
     inductor) timeout "${INDUCTOR_LIMIT:-330}" python3 benchmarks/apps/run.py --out "$OUT/apps" --no-ceiling \

@@ -557,10 +557,19 @@ def smem_candidates(program, calls: list, frame, info) -> list:
         if info.fn(c).is_reduce or v not in frame.reach:
             continue
         planar = {tuple(o[a] for a in frame.axes[:2]) for o in direct.get(v, ())}
-        if len(planar) < 2 or any(len({o[a] for o in frame.reach[v]}) > 1 for a in frame.axes[2:]):
+        if len(planar) < 2 or any(len({o[a] for o in frame.reach[v]}) > 1 for a in frame.axes[2:]) \
+                or _spread(frame.reach[v], frame.axes[:2]) > STAGE_SPAN:
             continue
         out.append(v)
     return out
+
+
+STAGE_SPAN = 16   # a value read this many points apart or more (a periodic copy) is not staged
+
+
+def _spread(offsets, axes) -> int:
+    """The largest span of ``offsets`` along ``axes``."""
+    return max((max(o[a] for o in offsets) - min(o[a] for o in offsets) for a in axes), default=0)
 
 
 def input_candidates(frame) -> list:
@@ -569,7 +578,8 @@ def input_candidates(frame) -> list:
     out = []
     for v, offs in frame.loads.items():
         planar = {tuple(o[a] for a in frame.axes[:2]) for o in offs}
-        if len(planar) >= 3 and all(len({o[a] for o in offs}) == 1 for a in frame.axes[2:]):
+        if len(planar) >= 3 and all(len({o[a] for o in offs}) == 1 for a in frame.axes[2:]) \
+                and _spread(offs, frame.axes[:2]) <= STAGE_SPAN:
             out.append(v)
     return sorted(out)
 

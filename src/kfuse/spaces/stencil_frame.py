@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 
 
 @dataclasses.dataclass(frozen=True)
@@ -190,7 +191,7 @@ def _reach(calls, reads, produced, stored, smem, info, rank) -> dict:
             if out in stored or not mine:
                 mine.add(zero)
             if out in smem:
-                mine = hull(mine)
+                mine = hull(mine, out)
             reach[out] = mine
         for r in reads[c]:
             if r.base in produced:
@@ -198,11 +199,19 @@ def _reach(calls, reads, produced, stored, smem, info, rank) -> dict:
     return reach
 
 
-def hull(offsets: set) -> set:
-    """Every integer point of the smallest box holding ``offsets``."""
+HULL_POINTS = 1 << 16   # a staged value's tile of offsets holds at most this many points
+
+
+def hull(offsets: set, value: str = "") -> set:
+    """Every integer point of the smallest box holding ``offsets`` (PlanError past
+    :data:`HULL_POINTS`: staging ``value`` would need a tile spanning the grid)."""
+    from ..errors import PlanError
     offsets = list(offsets)
     rank = len(offsets[0])
     ranges = [range(min(o[a] for o in offsets), max(o[a] for o in offsets) + 1) for a in range(rank)]
+    if math.prod(len(r) for r in ranges) > HULL_POINTS:
+        raise PlanError(f"staging {value} in shared memory needs its values at offsets "
+                        f"{[(r.start, r.stop - 1) for r in ranges]} apart: too far to stage (recompute it)")
     return set(itertools.product(*ranges))
 
 

@@ -200,7 +200,10 @@ class GridSpace(Space):
         threads = int(params["bx"]) * int(params.get("by", 1))
         if not 32 <= threads <= 1024:
             return f"bx * by must be in [32, 1024], got {threads}"
-        frame = self.frame(program, calls, params, info)
+        try:
+            frame = self.frame(program, calls, params, info)
+        except PlanError as e:   # a staged value too far apart to stage (stencil_frame.hull)
+            return str(e)
         produced = {info.out(c) for c in calls}
         for v in smem_names(params):
             if v not in frame.loads and (v not in produced or info.fn(info.graph.producers[v]).is_reduce):

@@ -199,7 +199,7 @@ def _reach(calls, reads, produced, stored, smem, info, rank) -> dict:
     return reach
 
 
-HULL_POINTS = 1 << 16   # a staged value's tile of offsets holds at most this many points
+HULL_POINTS = 1 << 12   # a staged value's tile of offsets holds at most this many points
 
 
 def hull(offsets: set, value: str = "") -> set:

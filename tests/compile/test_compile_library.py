@@ -16,6 +16,8 @@ from .compile_helpers import DTYPES, assert_clean_resources, compile_program
 BUILTINS = [n for n in library.names() if library.get(n).builtin and library.get(n).hof not in ("contraction", "solve")]
 REAL_ONLY = {"amax", "max", "min", "maximum", "minimum", "gt", "lt", "ge", "le",
              "maximum_row", "maximum_col", "minimum_row", "minimum_col"}   # ordered: real types only
+# the real math library's maps (log, sin, cos, tanh, pow: library.builtins.RealMap)
+REAL_ONLY |= {n for n in BUILTINS if type(library.get(n)).__name__ == "RealMap"}
 
 
 def one_call_script(fn, shape: str, optionals: bool) -> str:

@@ -65,7 +65,10 @@ def test_the_generated_cuda_is_numpy_without_contraction_and_within_rounding_wit
         assert any(not np.array_equal(f, w) for f, w in zip(fused, want)), "g++ contracted nothing"
         for name, f, w, q in zip(swm.FIELDS, fused, want, ulp):
             state, _ = swm.errors(f, w, w)
-            assert state <= max(100 * swm.errors(q, w, w)[0], 1e-15), f"{name} after {steps} steps"
+            # a field the 1-ulp start does not reach in 2 steps (u): contraction's own rounding,
+            # a few ulps of the state (128 eps)
+            assert state <= max(100 * swm.errors(q, w, w)[0], 128 * np.finfo(np.float64).eps), \
+                f"{name} after {steps} steps"
 
 
 def _ptx(source: str, options: list) -> str:

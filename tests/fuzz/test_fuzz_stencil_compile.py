@@ -1,4 +1,4 @@
-"""CI stencil fuzz tier: 300 generated stencil programs (tests/fuzz/stencil_gen.py; of seeds 0-999,
+"""CI stencil fuzz tier: 200 generated stencil programs (tests/fuzz/stencil_gen.py; of seeds 0-999,
 drawn per run with the run's seed of tests/sampling.py; all 1,000 under ``KFTEST_FULL=1``)
 through the front ends (kfuse.jit's tracer, the .kf parser), the planner, CUDA generation, then
 kfuse's float64 reference and the plan executor against NumPy float64 running the program's own
@@ -31,10 +31,10 @@ from .stencil_check import report, run_stencil_cpu  # noqa: E402
 from .stencil_gen import generate_stencil  # noqa: E402
 
 pytestmark = pytest.mark.compile
-# FUZZ_STENCIL_SEEDS=a:b runs those seeds; else 300 of seeds 0-999 drawn with the run's seed (every
+# FUZZ_STENCIL_SEEDS=a:b runs those seeds; else 200 of seeds 0-999 drawn with the run's seed (every
 # seed under KFTEST_FULL=1; tests/sampling.py)
 SEEDS = (_seeds(os.environ["FUZZ_STENCIL_SEEDS"]) if os.environ.get("FUZZ_STENCIL_SEEDS")
-         else sampling.sample("fuzz_stencil_compile", range(1000), 300))
+         else sampling.sample("fuzz_stencil_compile", range(1000), 200))
 
 
 def test_stencil_generator_is_reproducible_and_varied():

@@ -52,7 +52,8 @@ def test_every_step_traces_to_window_assignments(planned):
         assigns = [c for c in prog.calls if c.fn == "assign"]
         corners = [c for c in assigns if all(hi - lo == 1 for lo, hi in c.at)]
         assert len(corners) >= 7 and len(assigns) >= 4 * 7   # calc1 and calc2: a row, a column, a corner each
-        assert all(len(k.calls) == 1 for k in plan.kernels if any(prog.calls[c].fn == "assign" for c in k.calls))
+        # issue 31: the assignments fuse with the calls computing their values (none runs alone)
+        assert all(len(k.calls) > 1 for k in plan.kernels if any(prog.calls[c].fn == "assign" for c in k.calls))
 
 
 @pytest.mark.parametrize("steps", [2, 40])

@@ -49,7 +49,8 @@ def _top_level_rest(body: str, start: int) -> str:
     it, with nested brackets and their contents left out (an initialiser's call may hold
     commas that are no declarators)."""
     out, depth = [], 0
-    for c in body[start:]:
+    for i in range(start, len(body)):   # (no slice of the rest: a fused step's body is megabytes)
+        c = body[i]
         if c in "([{":
             depth += 1
         elif c in ")]}":

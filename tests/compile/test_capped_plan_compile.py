@@ -16,20 +16,9 @@ from kfuse.model.calibration import load_calibration
 from kfuse.model.planner import best_plan
 from tests.compile import grid_cpu
 from tests.compile.compile_helpers import assert_clean_resources, compile_program
-from tests.unit.test_search_caps import FakeClock, capped, fdtd_steps
+from tests.unit.test_search_caps import FakeClock, capped, fdtd_function, fdtd_steps
 
 N, M = 22, 19   # odd sizes: windows of every parity
-
-
-def _numpy_fdtd(ex, ey, hz, steps):
-    """The traced function's body on NumPy arrays (tests.unit.test_search_caps.fdtd_steps)."""
-    ex, ey, hz = ex.copy(), ey.copy(), hz.copy()
-    for t in range(steps):
-        ey[0, :] = 0.1 * t
-        ey[1:, :] = ey[1:, :] - 0.5 * (hz[1:, :] - hz[:-1, :])
-        ex[:, 1:] = ex[:, 1:] - 0.5 * (hz[:, 1:] - hz[:, :-1])
-        hz[:-1, :-1] = hz[:-1, :-1] - 0.7 * (ex[:-1, 1:] - ex[:-1, :-1] + ey[1:, :-1] - ey[:-1, :-1])
-    return ex, ey, hz
 
 
 def test_a_plan_stopped_by_its_cap_compiles_and_computes_numpy(monkeypatch, tmp_path):
@@ -48,5 +37,5 @@ def test_a_plan_stopped_by_its_cap_compiles_and_computes_numpy(monkeypatch, tmp_
     rng = np.random.default_rng(31)
     start = [rng.standard_normal((N, M)) for _ in range(3)]
     got = grid_cpu.run_schedule([(prog, generate(prog, plan))], [0], start, contract=False)
-    for name, g, w in zip(("ex", "ey", "hz"), got, _numpy_fdtd(*start, 20)):
+    for name, g, w in zip(("ex", "ey", "hz"), got, fdtd_function(20)(*start)):
         assert np.array_equal(g, w), f"{name}: max error {np.max(np.abs(g - w))}"

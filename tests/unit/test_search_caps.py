@@ -52,6 +52,12 @@ def jacobi_steps(steps: int, n: int = 34):
 
 def fdtd_steps(steps: int, n: int = 34, m: int | None = None):
     """``steps`` unrolled steps of a 2-D FDTD over three fields (window updates on copies)."""
+    spec = lower_spec("ex", ShapeDtype((n, m or n), "float64"))
+    return trace(fdtd_function(steps), ["ex", "ey", "hz"], [spec] * 3, name=f"fdtd{steps}")[0]
+
+
+def fdtd_function(steps: int):
+    """The function :func:`fdtd_steps` traces (it runs on NumPy arrays as written)."""
     def f(ex, ey, hz):
         ex, ey, hz = ex.copy(), ey.copy(), hz.copy()
         for t in range(steps):
@@ -60,8 +66,7 @@ def fdtd_steps(steps: int, n: int = 34, m: int | None = None):
             ex[:, 1:] = ex[:, 1:] - 0.5 * (hz[:, 1:] - hz[:, :-1])
             hz[:-1, :-1] = hz[:-1, :-1] - 0.7 * (ex[:-1, 1:] - ex[:-1, :-1] + ey[1:, :-1] - ey[:-1, :-1])
         return ex, ey, hz
-    spec = lower_spec("ex", ShapeDtype((n, m or n), "float64"))
-    return trace(f, ["ex", "ey", "hz"], [spec] * 3, name=f"fdtd{steps}")[0]
+    return f
 
 
 def capped(program, checks: int):

@@ -34,6 +34,14 @@ def _run(fn, shapes, dtype, positive=False):
     return [got[o] for o in prog.outputs], [np.asarray(w, dtype=np.float64) for w in want], prog
 
 
+def _filled_empty(x):
+    """``np.empty_like(x)`` with every element then assigned (NumPy's own empty memory is
+    arbitrary, so the reference must not read it)."""
+    e = np.empty_like(x)
+    e[:] = 2 * x
+    return e
+
+
 # name -> (function of the traced arrays, shapes, inputs positive)
 CASES = {
     "add": (lambda x, y: np.add(x, y), [M, M], False),
@@ -68,7 +76,7 @@ CASES = {
     "transpose": (lambda A: np.transpose(A) * 1.0, [M], False),
     "copy": (lambda x: (np.copy(x), x.copy(), x.astype(x.dtype), x.reshape(x.shape) + 0), [M], False),
     "conjugate": (lambda x: np.conjugate(x) + x.conjugate(), [V], False),
-    "like": (lambda x: (np.zeros_like(x), np.ones_like(x), np.full_like(x, 2.5), np.empty_like(x) * 0), [M], False),
+    "like": (lambda x: (np.zeros_like(x), np.ones_like(x), np.full_like(x, 2.5), _filled_empty(x)), [M], False),
     "full_like_0d": (lambda x: np.full_like(x, np.mean(x)) - x, [M], False),
 }
 

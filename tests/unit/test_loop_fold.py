@@ -1,0 +1,280 @@
+"""``for t in range(T)`` inside a kfuse.jit function: traced once whatever T, folded into a loop
+node whose body is one step (:mod:`kfuse.frontend.loop_fold`), checked with the NumPy reference
+against NumPy's own loop; loops that cannot fold unroll, with the reason.
+
+The applications' ``run`` takes a state dict, which kfuse.jit does not take as an argument; the
+loop functions here are their ``run`` loops with the dict unpacked (the same statements), calling
+the authors' ``step`` unchanged."""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+import kfuse
+from kfuse import reference
+from kfuse.frontend.loop_split import Folded
+from kfuse.loop_fold_run import reference as folded_reference
+from tests.programs.apps import gray_scott, heat7, hotspot, wave2d
+
+
+# ------------------------------------------------------------ the applications' loops
+def wave_run(u, u_n, u_nm1, Cx2, Cy2, steps):
+    for n in range(steps):
+        u = wave2d.step(u, u_n, u_nm1, Cx2, Cy2)
+        u_nm1, u_n, u = u_n, u, u_nm1
+    return u, u_n, u_nm1
+
+
+def gray_scott_run(U, V, steps):
+    for i in range(steps):
+        gray_scott.step(U, V)
+
+
+def hotspot_run(temp, power, Cap_1, Rx_1, Ry_1, Rz_1, steps):
+    for i in range(steps):
+        hotspot.step(temp, power, Cap_1, Rx_1, Ry_1, Rz_1)
+
+
+def heat7_run(u, steps):
+    for t in range(steps):
+        u = heat7.step(u)
+    return u
+
+
+def _state(module, shape):
+    return module.init(shape, "float64", seed=1)
+
+
+APPS = {
+    # name: (loop function, the state's argument names, shape, calls of one step)
+    "wave2d": (wave_run, ("u", "u_n", "u_nm1", "Cx2", "Cy2"), (13, 11), wave2d),
+    "gray_scott": (gray_scott_run, ("U", "V"), (13, 11), gray_scott),
+    "hotspot": (hotspot_run, ("temp", "power", "Cap_1", "Rx_1", "Ry_1", "Rz_1"), (13, 11), hotspot),
+    "heat7": (heat7_run, ("u",), (9, 7, 11), heat7),
+}
+
+
+def _args(name):
+    fn, names, shape, module = APPS[name]
+    st = _state(module, shape)
+    if name == "hotspot":
+        st.update(zip(("Cap_1", "Rx_1", "Ry_1", "Rz_1"), hotspot.coefficients(*shape)))
+    return fn, names, [st[n] for n in names]
+
+
+def _traced(fn, args, T):
+    jf = kfuse.jit(fn, static_argnames=("steps",))
+    return jf, jf.trace.__self__._traced(jf._lower_key(tuple(args) + (T,), {}), fold=True)
+
+
+def _numpy(fn, args, T):
+    """The function run by NumPy itself (its own loop), on copies: (results, the arguments after)."""
+    mine = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    out = fn(*mine, T)
+    out = () if out is None else (out if isinstance(out, tuple) else (out,))
+    return [np.asarray(o) for o in out], mine
+
+
+def _kfuse(prog, names, args):
+    """(results, the arguments after) by the NumPy reference of the traced (folded or not) program."""
+    inputs = dict(zip(names, args))
+    if isinstance(prog, Folded):
+        outs, writes = folded_reference(prog, inputs)
+    else:
+        res = reference.run(prog, inputs)
+        outs = [res[o] for o in prog.returned()]
+        writes = {n: res[o] for n, o in prog.writes.items()}
+    after = [writes.get(n, a) for n, a in zip(names, args)]
+    return list(outs), after
+
+
+def _step_calls(fn, names, args):
+    """The calls of one step: the traced program of the loop run once."""
+    jf = kfuse.jit(fn, static_argnames=("steps",))
+    return len(jf._traced(jf._lower_key(tuple(args) + (1,), {}), fold=True)[0].calls)
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+@pytest.mark.parametrize("T", [3, 20, 10_000])
+def test_app_loop_folds_to_one_step(name, T):
+    fn, names, args = _args(name)
+    one = _step_calls(fn, names, args)
+    jf = kfuse.jit(fn, static_argnames=("steps",))
+    t0 = time.perf_counter()
+    prog, _, _, _, loops = jf._traced(jf._lower_key(tuple(args) + (T,), {}), fold=True)
+    took = time.perf_counter() - t0
+    assert isinstance(prog, Folded), loops
+    assert prog.count == T
+    assert len(prog.body.calls) == one                   # the body is ONE step
+    assert (prog.pre.calls if prog.pre else []) == [] or len(prog.pre.calls) < one
+    assert prog.traced <= 4                               # traced a few steps, whatever T
+    assert took < 5.0, took
+    assert "folded" in loops[0] and f"{T} steps" in loops[0]
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+@pytest.mark.parametrize("T", [1, 2, 3, 7])
+def test_app_loop_matches_numpy(name, T):
+    fn, names, args = _args(name)
+    jf = kfuse.jit(fn, static_argnames=("steps",))
+    prog = jf._traced(jf._lower_key(tuple(args) + (T,), {}), fold=True)[0]
+    assert isinstance(prog, Folded) == (T >= 3)
+    want, want_args = _numpy(fn, args, T)
+    got, got_args = _kfuse(prog, names, args)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-12)
+    for n, g, w in zip(names, got_args, want_args):   # arguments written as NumPy writes them
+        if isinstance(w, np.ndarray):
+            np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-12, err_msg=n)
+
+
+def test_wave_rotation_writes_each_level_where_numpy_does():
+    # the three levels rotate with period 3: every T mod 3 ends with another array in each name
+    fn, names, args = _args("wave2d")
+    for T in (3, 4, 5, 6, 11):
+        jf = kfuse.jit(fn, static_argnames=("steps",))
+        prog = jf._traced(jf._lower_key(tuple(args) + (T,), {}), fold=True)[0]
+        assert isinstance(prog, Folded)
+        assert sum(1 for s in prog.sources if s[0] == "in") == 2      # two levels move without a copy
+        want, want_args = _numpy(fn, args, T)
+        got, got_args = _kfuse(prog, names, args)
+        for g, w in zip(got + got_args[:3], want + want_args[:3]):
+            np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-12)
+
+
+# ------------------------------------------------------------------- fallbacks
+def uses_t(u, steps):
+    for t in range(steps):
+        u = u * 0.5 + t * 0.1
+    return u
+
+
+def snapshots(u, steps):
+    out = []
+    for t in range(steps):
+        u = u * 0.5 + 1.0
+        out.append(u)
+    return tuple(out)
+
+
+_HELD: list = []
+
+
+def snapshots_outside(u, steps):
+    del _HELD[:]                  # a list the loop's frame does not hold: seen by what is read after it
+    for t in range(steps):
+        u = u * 0.5 + 1.0
+        _HELD.append(u)
+    return tuple(_HELD)
+
+
+def breaks(u, steps):
+    for t in range(steps):
+        u = u * 0.5 + 1.0
+        if t == 3:
+            break
+    return u
+
+
+def breaks_at_once(u, steps):
+    for _ in range(steps):
+        u = u * 0.5 + 1.0
+        break
+    return u
+
+
+def breaks_early(u, steps):
+    k = 0
+    for _ in range(steps):
+        u = u * 0.5 + 1.0
+        k += 1
+        if k == 4:
+            break
+    return u
+
+
+@pytest.mark.parametrize("fn, why", [(uses_t, "uses its index"), (snapshots, "Python value(s) out "),
+                                     (snapshots_outside, "per-step values"), (breaks, "uses its index"),
+                                     (breaks_early, "Python value(s) k "), (breaks_at_once, "break")])
+def test_fallbacks_unroll_with_numpy_results_and_say_why(fn, why):
+    u = np.random.default_rng(3).standard_normal((13, 11))
+    T = 7
+    jf = kfuse.jit(fn, static_argnames=("steps",))
+    prog, _, _, _, loops = jf._traced(jf._lower_key((u, T), {}), fold=True)
+    assert not isinstance(prog, Folded)
+    assert any(why in note for note in loops), loops
+    assert jf.loops(u, T) == loops
+    want, _ = _numpy(fn, [u], T)
+    got, _ = _kfuse(prog, ["u"], [u])
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-12)
+
+
+def test_index_used_only_by_python_still_unrolls_safely():
+    # a body whose Python code looks at t may change from one step to the next: it unrolls
+    def f(u, steps):
+        for t in range(steps):
+            if t % 2:
+                u = u + 1.0
+            else:
+                u = u * 2.0
+        return u
+    u = np.ones((5, 7))
+    jf = kfuse.jit(f, static_argnames=("steps",))
+    prog = jf.trace.__self__._traced(jf._lower_key((u, 5), {}), fold=True)[0]
+    assert not isinstance(prog, Folded)
+    got, _ = _kfuse(prog, ["u"], [u])
+    want, _ = _numpy(f, [u], 5)
+    np.testing.assert_array_equal(got[0], want[0])
+
+
+def test_prologue_and_epilogue_around_the_loop():
+    def f(a, b, steps):
+        c = a * 2.0 + b           # before
+        for _ in range(steps):
+            c = 0.5 * c + b
+        return c - a, c           # after
+    rng = np.random.default_rng(5)
+    a, b = rng.standard_normal((9, 13)), rng.standard_normal((9, 13))
+    jf = kfuse.jit(f, static_argnames=("steps",))
+    prog = jf._traced(jf._lower_key((a, b, 9), {}), fold=True)[0]
+    assert isinstance(prog, Folded) and prog.pre is not None and prog.post is not None
+    assert prog.invariants == ["b"]
+    got, _ = _kfuse(prog, ["a", "b"], [a, b])
+    want, _ = _numpy(f, [a, b], 9)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-12, atol=1e-12)
+
+
+def test_list_and_comprehension_of_range_are_plain():
+    def f(u, steps):
+        for k in list(range(steps)):
+            u = u + 1.0
+        return u + sum(1.0 for _ in range(steps))
+    u = np.zeros((3, 5))
+    jf = kfuse.jit(f, static_argnames=("steps",))
+    prog, _, _, _, loops = jf._traced(jf._lower_key((u, 4), {}), fold=True)
+    assert not isinstance(prog, Folded) and loops == []
+    got, _ = _kfuse(prog, ["u"], [u])
+    np.testing.assert_array_equal(got[0], np.full((3, 5), 8.0))
+
+
+def test_more_steps_than_the_call_limit_fold():
+    # unrolled, 3,000 steps of 2 calls pass the 2,048-call limit; folded they trace as one step
+    def f(u, steps):
+        for _ in range(steps):
+            u = u * 0.999 + 0.001
+        return u
+    u = np.ones((7, 5))
+    lo = kfuse.jit(f, static_argnames=("steps",)).trace.__self__
+    prog = lo._traced(lo._lower_key((u, 3000), {}), fold=True)[0]
+    assert isinstance(prog, Folded) and len(prog.body.calls) == 2
+    got, _ = _kfuse(prog, ["u"], [u])
+    w = np.ones((7, 5))
+    for _ in range(3000):
+        w = w * 0.999 + 0.001
+    np.testing.assert_allclose(got[0], w, rtol=1e-12)

@@ -366,7 +366,7 @@ class JitFunction:
         from .lowering import Lowered
         _, key = self.split(args, kwargs, _trace.lower_spec)
         entry = self._compile(key, None)
-        return Lowered(entry.exe, entry.structure, self._describe((key, ()), entry))
+        return Lowered(entry.exe, entry.structure, self._describe((key, ()), entry), entry.loops)
 
     def _lower_key(self, args: tuple, kwargs: dict) -> tuple:
         """The signature key of arguments described as :meth:`lower` takes them (for :meth:`stages`)."""

@@ -324,10 +324,6 @@ class JitFunction:
             program, structure = _trace.trace(self.fn, labels, list(specs), self.name,
                                               layout.assemble if layout is not None else None, captured,
                                               layout.statics() if layout is not None else (), loops)
-        except PlanError as e:
-            if loops and "calls" in str(e):
-                raise PlanError(f"{e}; the time loop unrolled: {'; '.join(loops)}") from None
-            raise
         except TypeError as e:
             if "object cannot be interpreted as an integer" not in str(e):
                 raise
@@ -552,7 +548,8 @@ def jit(fn=None, *, plan=None, fuse: bool | None = None, tune: bool = False, gra
 
     ``static_argnames=("T", "monitor")`` / ``static_argnums=(1,)``: arguments passed to the
     function as their Python values and part of the cache key, as ``jax.jit`` takes them (a
-    ``range(T)`` loop over a static int unrolls at trace); bools, strings, None and tuples are
+    ``for t in range(T)`` loop of the function over a static int is traced and planned once, as
+    one step run T times: :mod:`kfuse.frontend.loop_fold`); bools, strings, None and tuples are
     static without declaring.  ``tune=True``: on the first call per argument signature,
     benchmark the best predicted
     plans on the arguments of that call (kernel time) and keep the fastest; the result is

@@ -11,8 +11,8 @@ from __future__ import annotations
 import types
 
 from .errors import ArgumentError
+from .loop_run import GRAPH_STEPS
 from .loop_schedule import LoopPlan
-from .loops import GRAPH_STEPS
 from .platform import arrays
 
 

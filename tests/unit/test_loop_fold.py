@@ -278,3 +278,8 @@ def test_more_steps_than_the_call_limit_fold():
     for _ in range(3000):
         w = w * 0.999 + 0.001
     np.testing.assert_allclose(got[0], w, rtol=1e-12)
+
+
+def test_a_loop_too_long_to_unroll_says_why_it_did_not_fold():
+    with pytest.raises(kfuse.errors.PlanError, match=r"more than 2048 calls.*uses its index as a number"):
+        kfuse.jit(uses_t, static_argnames=("steps",)).lower(np.ones((5, 7)), 3000)

@@ -13,7 +13,7 @@ import threading
 
 import numpy as np
 
-from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
+from ..errors import ArgumentError, DTypeError, KfuseError, PlanError, ShapeError
 from ..ir import DENSE_KIND, DTYPES, MAX_RANK, ArrayType, Program, check_dtype, complex_of
 from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
@@ -503,6 +503,11 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
     try:
         with loop_fold.using(fold):
             result = (loop_fold.wrap(fn, fold) if fold else fn)(*call_args, **call_kw)
+    except PlanError as e:   # too many calls: say why a loop unrolled
+        why = [r.reason for r in fold.records if r.reason] if fold else []
+        if not why:
+            raise
+        raise PlanError(f"{e}; {'; '.join(why)}") from None
     finally:
         _state.builder, _state.captures, _state.statics = prev
     if caps is not None:

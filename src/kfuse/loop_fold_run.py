@@ -8,7 +8,10 @@ reference (:mod:`kfuse.reference`), for tests and machines without a GPU.
 """
 from __future__ import annotations
 
+import numbers
 import types
+
+import numpy as np
 
 from .errors import ArgumentError
 from .loop_run import GRAPH_STEPS
@@ -64,12 +67,16 @@ class FoldedExecutable:
 
     # ---------------------------------------------------------------------- calling
     def __call__(self, *args, out=None, **kwargs):
-        import cupy
+        """The results (a tuple, as an Executable returns them); the arguments the function
+        writes are updated in place, once, after the loop (a result that is such an argument's
+        final value is the caller's array itself, as NumPy returns it)."""
+        from .runtime.executable import check_write_aliases
         if kwargs or len(args) != self.n_arguments:
             raise ArgumentError(f"{self.folded.name}: {self.n_arguments} argument(s) expected, got {len(args)}")
         torch_used = any(arrays.is_torch(a) for a in args)
         given = dict(zip(self._user, args))
         env = {n: (arrays.to_cupy(n, a) if _is_array(a) else a) for n, a in given.items()}
+        check_write_aliases(env, [(None, n) for n in self.folded.writes], {n: n for n in self._user})
         finals = run_parts(self.folded, env, self._pre, self._loop, self._post)
         outs = []
         for name, (kind, v) in self.folded.writes.items():
@@ -78,8 +85,7 @@ class FoldedExecutable:
         written = {id(finals[v] if k == "slot" else env[v]): n for n, (k, v) in self.folded.writes.items()}
         for o in self.folded.outputs:
             x = env[o]
-            outs.append(given[written[id(x)]] if id(x) in written else
-                        (cupy.asarray(x) if not isinstance(x, cupy.ndarray) else x))
+            outs.append(given[written[id(x)]] if id(x) in written else _as_array(x))
         if out is not None:
             for o, x in zip(out, outs):
                 arrays.to_cupy("out", o)[...] = arrays.to_cupy("result", x)
@@ -99,6 +105,14 @@ class FoldedExecutable:
         from .loop_run import run
         entry = types.SimpleNamespace(structure=self.loop, exe=self.body, bound=())
         return run(entry, list(xs), list(cs), self.folded.count, self.graph_steps, None)
+
+
+def _as_array(x):
+    """A result: a number (a host scalar) as a 0-d device array, an array as it is."""
+    if isinstance(x, (numbers.Number, np.generic)):
+        import cupy
+        return cupy.asarray(x)
+    return x
 
 
 def _is_array(x) -> bool:
@@ -142,23 +156,23 @@ def reference(folded, inputs: dict) -> tuple:
             return [res[o] for o in program.outputs]
         return go
 
-    def loop(xs, cs):
-        plan = loop_plan(folded)
-        n = len(xs)
-        state = list(xs)
-        body = folded.body
-        for _ in range(folded.count):
-            res = ref.run(body, dict(zip([v for v in body.inputs if not body.value(v).copy_of], state + list(cs))))
-            outs = [res[o] for o in body.outputs]
-            nxt = []
-            for src in plan.sources:
-                kind, i = src
-                nxt.append(outs[i] if kind == "out" else (state[i] if i < n else cs[i - n]) if kind == "in"
-                           else nxt[i])
-            state = nxt
-        return state
-
-    finals = run_parts(folded, env, part(folded.pre) if folded.pre else None, loop,
-                       part(folded.post) if folded.post else None)
+    finals = run_parts(folded, env, part(folded.pre) if folded.pre else None,
+                       lambda xs, cs: reference_loop(folded, xs, cs), part(folded.post) if folded.post else None)
     writes = {name: (finals[v] if kind == "slot" else env[v]) for name, (kind, v) in folded.writes.items()}
     return tuple(env[o] for o in folded.outputs), writes
+
+
+def reference_loop(folded, xs: list, cs: list) -> list:
+    """The slots after ``count`` steps of the body by the NumPy reference, from ``xs`` with the
+    invariants ``cs``."""
+    from . import reference as ref
+    body, n, state = folded.body, len(xs), list(xs)
+    names = [v for v in body.inputs if not body.value(v).copy_of]
+    for _ in range(folded.count):
+        res = ref.run(body, dict(zip(names, state + list(cs))))
+        outs = [res[o] for o in body.outputs]
+        nxt: list = []
+        for kind, i in folded.sources:
+            nxt.append(outs[i] if kind == "out" else (state[i] if i < n else cs[i - n]) if kind == "in" else nxt[i])
+        state = nxt
+    return state

@@ -43,8 +43,8 @@ def heat7_run(u, steps):
     return u
 
 
-def _state(module, shape):
-    return module.init(shape, "float64", seed=1)
+def _state(module, shape, dtype="float64"):
+    return module.init(shape, dtype, seed=1)
 
 
 APPS = {
@@ -56,9 +56,10 @@ APPS = {
 }
 
 
-def _args(name):
+def _args(name, dtype="float64"):
+    """(the loop function, its arguments' names, NumPy arguments of ``dtype``) of an application."""
     fn, names, shape, module = APPS[name]
-    st = _state(module, shape)
+    st = _state(module, shape, dtype)
     if name == "hotspot":
         st.update(zip(("Cap_1", "Rx_1", "Ry_1", "Rz_1"), hotspot.coefficients(*shape)))
     return fn, names, [st[n] for n in names]
@@ -283,3 +284,39 @@ def test_more_steps_than_the_call_limit_fold():
 def test_a_loop_too_long_to_unroll_says_why_it_did_not_fold():
     with pytest.raises(kfuse.errors.PlanError, match=r"more than 2048 calls.*uses its index as a number"):
         kfuse.jit(uses_t, static_argnames=("steps",)).lower(np.ones((5, 7)), 3000)
+
+
+@pytest.mark.parametrize("name", sorted(APPS))
+def test_the_folded_call_writes_the_arguments_once_and_returns_as_numpy(name, monkeypatch):
+    # the executable's host path with the parts run by the NumPy reference (no GPU): arguments end
+    # as NumPy leaves them (the wave's three levels rotate), results that are arguments are the
+    # caller's arrays themselves
+    from kfuse.loop_fold_run import FoldedExecutable, reference_loop
+    from kfuse.platform import arrays
+    from kfuse.runtime import executable
+
+    class ByReference:
+        def __init__(self, program):
+            self.program = program
+
+        def __call__(self, *args):
+            res = reference.run(self.program, dict(zip([n for n in self.program.inputs], args)))
+            return tuple(res[o] for o in self.program.outputs)
+    monkeypatch.setattr(arrays, "to_cupy", lambda label, x: x)
+    monkeypatch.setattr(executable, "check_write_aliases", lambda *a: None)   # CuPy pointers only
+    fn, names, args = _args(name)
+    for T in (4, 5, 6):
+        jf = kfuse.jit(fn, static_argnames=("steps",))
+        folded = jf._traced(jf._lower_key(tuple(args) + (T,), {}), fold=True)[0]
+        exe = FoldedExecutable(folded, ByReference)
+        monkeypatch.setattr(exe, "_loop", lambda xs, cs, f=folded: reference_loop(f, xs, cs))
+        mine = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+        out = exe(*mine)
+        want, want_args = _numpy(fn, args, T)
+        assert len(out) == len(want)
+        for m, w in zip(mine, want_args):
+            if isinstance(w, np.ndarray):
+                np.testing.assert_allclose(m, w, rtol=1e-12, atol=1e-12)
+        for k, (o, w) in enumerate(zip(out, want)):
+            np.testing.assert_allclose(o, w, rtol=1e-12, atol=1e-12)
+            assert (name == "wave2d") == any(o is m for m in mine), k

@@ -320,3 +320,39 @@ def test_the_folded_call_writes_the_arguments_once_and_returns_as_numpy(name, mo
         for k, (o, w) in enumerate(zip(out, want)):
             np.testing.assert_allclose(o, w, rtol=1e-12, atol=1e-12)
             assert (name == "wave2d") == any(o is m for m in mine), k
+
+
+COUNTER = 0
+
+
+def counts_globally(u, steps):
+    global COUNTER
+    for _ in range(steps):
+        u = u * 0.5
+        COUNTER += 1
+    return u
+
+
+def test_a_function_assigning_globals_is_traced_with_its_own_globals():
+    # folding runs the function on a copy of its globals; one that assigns a global keeps them
+    global COUNTER
+    COUNTER = 0
+    u = np.ones((3, 5))
+    jf = kfuse.jit(counts_globally, static_argnames=("steps",))
+    prog, _, _, _, loops = jf._traced(jf._lower_key((u, 4), {}), fold=True)
+    assert not isinstance(prog, Folded) and loops == [] and COUNTER == 4
+
+
+def test_results_that_are_views_of_the_state():
+    def f(a, steps):
+        for _ in range(steps):
+            a = a * 0.5 + 1.0
+        return a.T, a[1:, 2:]
+    a = np.random.default_rng(1).standard_normal((5, 7))
+    jf = kfuse.jit(f, static_argnames=("steps",))
+    prog = jf._traced(jf._lower_key((a, 5), {}), fold=True)[0]
+    assert isinstance(prog, Folded)
+    got, _ = _kfuse(prog, ["a"], [a])
+    want, _ = _numpy(f, [a], 5)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-12)

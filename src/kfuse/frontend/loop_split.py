@@ -131,8 +131,10 @@ def _writes(b, rec, args: list, names: list, region) -> tuple:
         seen = [rec.arg_names[i][j] for i in range(K + 1)]
         final, at = t._name, pos[j]
         if at[K]:
-            if any(len(a) != 1 for a in at):
+            if any(len(a) > 1 for a in at):
                 return {}, f"argument {n!r} is held by two of the loop's arrays at once"
+            if any(not a for a in at):
+                return {}, f"argument {n!r} enters the loop's state after its first step"
             f = _walk(moves, at[K][0], rec.count - K)
             if f is None:
                 return {}, f"argument {n!r}: where its array ends after the loop cannot be told"

@@ -559,7 +559,8 @@ def _folded(b: GraphBuilder, fold, args: list, names: list, names_out: list, loo
             loops.append(r.reason or f"{r.where()} is left by break or return, so it unrolls")
     if rec is None:
         return None
-    outputs = [b.materialized(o) for o in names_out]
+    outputs = [b.materialized(o) if not b.values[o].view_of or b.values[o].window else b.call("copy", {"x": o})
+               for o in names_out]   # a result that is a view (a window, a transpose): its own array
     res = split(b, rec, args, names, outputs, b.name)
     if isinstance(res, str):
         rec.reason = f"{rec.where()}: {res}"

@@ -356,3 +356,38 @@ def test_results_that_are_views_of_the_state():
     want, _ = _numpy(f, [a], 5)
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, rtol=1e-12)
+
+
+def test_arrays_picked_from_a_list_by_the_index_unroll():
+    # list indexing reads the index without a Python operator: the values the body reads show it
+    def f(u, a0, a1, a2, a3, a4, steps):
+        arrays = [a0, a1, a2, a3, a4]
+        for t in range(steps):
+            u = u * 0.5 + arrays[t]
+        return u
+    rng = np.random.default_rng(7)
+    xs = [rng.standard_normal((5, 7)) for _ in range(6)]
+    jf = kfuse.jit(f, static_argnames=("steps",))
+    prog, _, _, _, loops = jf._traced(jf._lower_key(tuple(xs) + (5,), {}), fold=True)
+    assert not isinstance(prog, Folded) and "same place" in loops[0], loops
+    got, _ = _kfuse(prog, ["u", "a0", "a1", "a2", "a3", "a4"], xs)
+    want, _ = _numpy(f, xs, 5)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-12)
+
+
+def test_a_value_set_once_in_the_loop_is_a_fixed_source():
+    def f(u, a, b, steps):
+        c = a
+        for _ in range(steps):
+            u = u * 0.5 + c
+            c = b                 # from the second step on, b
+        return u
+    rng = np.random.default_rng(8)
+    xs = [rng.standard_normal((5, 7)) for _ in range(3)]
+    for T in (3, 4, 9):
+        jf = kfuse.jit(f, static_argnames=("steps",))
+        prog = jf._traced(jf._lower_key(tuple(xs) + (T,), {}), fold=True)[0]
+        assert isinstance(prog, Folded)
+        got, _ = _kfuse(prog, ["u", "a", "b"], xs)
+        want, _ = _numpy(f, xs, T)
+        np.testing.assert_allclose(got[0], want[0], rtol=1e-12)

@@ -98,11 +98,10 @@ def analyse(b, rec, args: list, k: int):
         if not cands:
             return (f"the value read as {b.values[S[1][s]].display} does not come from the same place "
                     "at every step")
-        ambiguous |= len(cands) > 1
+        # one value from before the loop seen once may be a list's next element (arrays[t]): a
+        # fixed source needs two steps that agree
+        ambiguous |= len(cands) > 1 or (k < 3 and next(iter(cands))[0] == "fixed")
         sources.append(sorted(cands, key=lambda c: ("out", "slot", "fixed").index(c[0]))[0])
-    for s, src in enumerate(sources):
-        if src[0] == "fixed" and src[1] not in invariants:
-            invariants.append(src[1])
     S.append(_next_state(S[k - 1], sources, segs[k - 1]))
     held = any(n not in made and src[0] != "fixed" for n, src in zip(S[k], sources))
     return Analysis(k, S, sources, invariants, made, settled=not ambiguous and not held, ambiguous=ambiguous)

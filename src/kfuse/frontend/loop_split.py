@@ -87,16 +87,15 @@ def split(b, rec, args: list, names: list, outputs: list, name: str):
         elif any(an.sources[s][0] != "fixed" for s in held):
             return (f"the code after the loop reads {b.values[v].display}, a value from before the loop "
                     "that its state still holds after the traced steps only")
-    body, sources, reason = _body(b, rec, f"{name}_step")
-    if reason:
-        return reason
-    before = set(an.S[0]) | set(body.inputs) | {v for v in after if region(v) == "pre"}
+    body, sources, invariants = _body(b, rec, f"{name}_step")
+    if body is None:
+        return invariants
+    before = set(an.S[0]) | set(body.inputs) | set(invariants) | {v for v in after if region(v) == "pre"}
     pre = _program(b, f"{name}_pre", b.calls[:m0], [v for v in before if region(v) == "pre"])
     post = _program(b, f"{name}_post", b.calls[mK:],
                     list(dict.fromkeys([v for v in outputs if region(v) == "post"] +
                                        [w[1] for w in writes.values() if w[0] == "value" and region(w[1]) == "post"])))
     values = {n: b.values[n] for n in b.inputs}
-    invariants = [v for v in body.inputs[len(sources):] if not body.value(v).copy_of]
     return Folded(name, list(b.inputs), values, pre, body, sources, rec.count, list(an.S[0]), invariants,
                   finals, post, list(outputs), writes, rec.where(), K)
 
@@ -130,7 +129,8 @@ def _writes(b, rec, args: list, names: list, region) -> tuple:
     for j, (t, n) in enumerate(zip(args, names)):
         seen = [rec.arg_names[i][j] for i in range(K + 1)]
         final, at = t._name, pos[j]
-        if at[K]:
+        constant = len(set(seen)) == 1 and all(an.sources[s][0] == "fixed" for s in at[K])
+        if at[K] and not constant:
             if any(len(a) > 1 for a in at):
                 return {}, f"argument {n!r} is held by two of the loop's arrays at once"
             if any(not a for a in at):
@@ -144,7 +144,7 @@ def _writes(b, rec, args: list, names: list, region) -> tuple:
                 writes[n] = ("value", final)
             else:
                 writes[n] = ("slot", f)
-        elif len(set(seen)) > 1:
+        elif len(set(seen)) > 1:   # (a slot taking a value from before the loop never writes it)
             return {}, f"argument {n!r} is written in the loop and then no longer carried by it"
         elif final != n:
             writes[n] = ("value", final)
@@ -167,8 +167,9 @@ def _walk(moves: dict, s: int, steps: int):
 
 
 def _body(b, rec, name: str) -> tuple:
-    """(the step program, LoopPlan sources, None) or (None, None, reason): the last traced
-    iteration over the slots (its first inputs) and the invariants."""
+    """(the step program, LoopPlan sources, the invariants) or (None, None, reason): the last
+    traced iteration over the slots (its first inputs) and the invariants (its other inputs, in
+    order, then the values from before the loop that slots take without the step reading them)."""
     an, K = rec.analysis, rec.K
     seg = b.calls[rec.marks[K - 1]:rec.marks[K]]
     state = an.S[K - 1]
@@ -177,7 +178,7 @@ def _body(b, rec, name: str) -> tuple:
     if set(an.invariants) & set(state):
         return None, None, "a value from before the loop is both read at every step and carried by it"
     ins = list(state) + list(an.invariants)
-    outs, sources = [], []
+    outs, sources, fixed = [], [], []
     for s, src in enumerate(an.sources):
         if src[0] == "out":
             i, key = src[1]
@@ -190,10 +191,18 @@ def _body(b, rec, name: str) -> tuple:
         elif src[0] == "slot":
             sources.append(("in", src[1]))
         else:
-            sources.append(("in", ins.index(src[1])))
+            fixed.append((s, src[1]))
+            sources.append(None)
     if not outs:
         return None, None, "its body computes none of the arrays it carries"
-    return _program(b, name, seg, outs, ins), sources, None
+    body = _program(b, name, seg, outs, ins)
+    n = len(state)
+    invariants = [v for v in body.inputs[n:] if not body.value(v).copy_of]
+    for s, v in fixed:
+        if v not in invariants:
+            invariants.append(v)
+        sources[s] = ("in", n + invariants.index(v))
+    return body, sources, invariants
 
 
 def _program(b, name: str, calls: list, outputs: list, inputs: list | None = None):

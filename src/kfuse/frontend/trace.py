@@ -551,7 +551,8 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
 
 def _folded(b: GraphBuilder, fold, args: list, names: list, names_out: list, loops: list):
     """The :class:`~kfuse.frontend.loop_split.Folded` of a trace whose loop folded (None if
-    none did, or it cannot: the reason then goes into ``loops``)."""
+    none did, or it cannot: the reason is then the record's); the other loops' reasons go into
+    ``loops``."""
     from .loop_split import split
     rec = next((r for r in fold.records if r.K is not None), None)
     for r in fold.records:

@@ -391,3 +391,37 @@ def test_a_value_set_once_in_the_loop_is_a_fixed_source():
         got, _ = _kfuse(prog, ["u", "a", "b"], xs)
         want, _ = _numpy(f, xs, T)
         np.testing.assert_allclose(got[0], want[0], rtol=1e-12)
+
+
+def _peers():
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "benchmarks", "apps", "peers.py")
+    spec = importlib.util.spec_from_file_location("apps_peers", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("name", ["gray_scott", "wave2d", "fdtd3d", "burgers2d", "allen_cahn", "hotspot",
+                                  "hotspot3d", "seismic3d", "heat7"])
+def test_every_accepted_applications_run_loop_folds_to_one_kernel(name):
+    # the benchmark's kfuse-loop peer: run()'s loop over the unpacked state, jitted as it is
+    from tests.programs import apps
+    m = apps.load(name)
+    loop, returned = _peers().loop_function(m)
+    names = apps.params(m.step)
+    T = 7
+    args = [m.init(m.TEST, "float64", seed=2)[n] for n in names]
+    jf = kfuse.jit(loop, static_argnames=("steps",))
+    prog, _, _, _, loops = jf._traced(jf._lower_key(tuple(args), {"steps": T}), fold=True)
+    assert isinstance(prog, Folded), loops
+    plan = jf.lower(*args, steps=T).plan
+    assert len(plan["kernels"]) == 1 and plan["loop"]["count"] == T
+    outs, writes = folded_reference(prog, dict(zip(prog.inputs, args)))
+    got = dict(zip(names, args))
+    got.update({names[prog.inputs.index(k)]: v for k, v in writes.items()})
+    got.update(zip(returned, outs))
+    want = m.run(m.init(m.TEST, "float64", seed=2), T)
+    for k in m.FIELDS["written"]:
+        np.testing.assert_allclose(np.asarray(got[k]), want[k], rtol=1e-12, atol=1e-12, err_msg=k)

@@ -425,3 +425,16 @@ def test_every_accepted_applications_run_loop_folds_to_one_kernel(name):
     want = m.run(m.init(m.TEST, "float64", seed=2), T)
     for k in m.FIELDS["written"]:
         np.testing.assert_allclose(np.asarray(got[k]), want[k], rtol=1e-12, atol=1e-12, err_msg=k)
+
+
+def test_the_index_used_after_the_loop_unrolls_it():
+    def f(u, steps):
+        for t in range(steps):
+            u = u * 0.5
+        return u * t                 # NumPy: the last index, steps - 1
+    u = np.ones((3, 5))
+    jf = kfuse.jit(f, static_argnames=("steps",))
+    prog, _, _, _, loops = jf._traced(jf._lower_key((u, 6), {}), fold=True)
+    assert not isinstance(prog, Folded) and "used after it" in loops[0], loops
+    got, _ = _kfuse(prog, ["u"], [u])
+    np.testing.assert_allclose(got[0], _numpy(f, [u], 6)[0][0])

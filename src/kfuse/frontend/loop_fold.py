@@ -30,14 +30,16 @@ MAX_TRACED = 6       # iterations traced at most before the loop is folded (or u
 
 class LoopIndex(int):
     """The loop index of a folding loop: an int that records any use of it (arithmetic,
-    comparison, conversion), which makes the loop unroll (its body may depend on the number)."""
+    comparison, conversion) in its loop's record, which makes the loop unroll (its body may
+    depend on the number; after a folded loop, the index would be a traced step's, not the last)."""
 
-    __slots__ = ()
+    def __new__(cls, value: int, rec):
+        self = super().__new__(cls, value)
+        self.rec = rec
+        return self
 
     def _touch(self):
-        rec = getattr(_state, "record", None)
-        if rec is not None:
-            rec.used_index = True
+        self.rec.used_index = True
 
 
 def _recording(name):
@@ -208,7 +210,7 @@ def _is_for(frame) -> bool:
 
 
 def _iterations(ctx: Context, rec: Record):
-    """The loop's values: the first iterations as :class:`LoopIndex`, until :func:`steady`
+    """The loop's values: the first iterations as :class:`LoopIndex`, until :func:`analyse`
     says the loop folds (the generator stops: ``rec.K`` set) or not (the rest as plain ints,
     ``rec.reason`` set).  A loop left by ``break`` leaves ``rec.K`` and ``rec.reason`` None."""
     from .loop_analysis import analyse
@@ -219,7 +221,7 @@ def _iterations(ctx: Context, rec: Record):
     try:
         ctx.mark(rec)
         while k < rec.count:
-            yield LoopIndex(r[k])
+            yield LoopIndex(r[k], rec)
             k += 1
             ctx.mark(rec)
             if rec.used_index:

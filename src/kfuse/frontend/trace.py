@@ -560,6 +560,9 @@ def _folded(b: GraphBuilder, fold, args: list, names: list, names_out: list, loo
             loops.append(r.reason or f"{r.where()} is left by break or return, so it unrolls")
     if rec is None:
         return None
+    if rec.used_index:   # after the loop: the index would be the last traced step's
+        rec.reason = f"{rec.where()}: its index is used after it"
+        return None
     outputs = [b.materialized(o) if not b.values[o].view_of or b.values[o].window else b.call("copy", {"x": o})
                for o in names_out]   # a result that is a view (a window, a transpose): its own array
     res = split(b, rec, args, names, outputs, b.name)

@@ -438,3 +438,35 @@ def test_the_index_used_after_the_loop_unrolls_it():
     assert not isinstance(prog, Folded) and "used after it" in loops[0], loops
     got, _ = _kfuse(prog, ["u"], [u])
     np.testing.assert_allclose(got[0], _numpy(f, [u], 6)[0][0])
+
+
+def writes_around_the_loop(u, v, steps):
+    u[0, :] = 1.0                                  # before: an argument written
+    for _ in range(steps):
+        v[1:-1, 1:-1] += 0.1 * (u[1:-1, 1:-1] - v[1:-1, 1:-1])
+        u[1:-1, 1:-1] = 0.5 * v[1:-1, 1:-1]
+    u[-1, :] = 2.0                                 # after: the loop's array written again
+    return np.sum(v), u[2:, :]
+
+
+def rotates_then_writes(a, b, c, steps):
+    for _ in range(steps):
+        c[...] = a + b
+        a, b, c = b, c, a
+    a[0, 0] = 5.0                                  # which caller's array this is depends on steps % 3
+    return a, b, c
+
+
+@pytest.mark.parametrize("fn, names", [(writes_around_the_loop, ["u", "v"]), (rotates_then_writes, ["a", "b", "c"])])
+@pytest.mark.parametrize("T", [3, 4, 5, 8])
+def test_arguments_written_before_in_and_after_the_loop(fn, names, T):
+    rng = np.random.default_rng(0)
+    xs = [rng.standard_normal((7, 9)) for _ in names]
+    jf = kfuse.jit(fn, static_argnames=("steps",))
+    prog, _, _, _, loops = jf._traced(jf._lower_key(tuple(xs) + (T,), {}), fold=True)
+    # a write after the loop into an array the loop rotates folds only where it stays in place
+    assert isinstance(prog, Folded) == (fn is writes_around_the_loop or T % 3 == 0), loops
+    got, got_args = _kfuse(prog, names, xs)
+    want, want_args = _numpy(fn, xs, T)
+    for g, w in zip(got + got_args, want + want_args):
+        np.testing.assert_allclose(np.asarray(g), w, rtol=1e-12, atol=1e-12)

@@ -291,7 +291,8 @@ class JitFunction:
         and build: the entry (Executable, output structure, captured arrays bound for calls
         where ``args`` are given).  A product that names a precision (``precision="tf32"``)
         makes the whole function plan and compile in it (:func:`trace_precision`)."""
-        program, structure, precision, captured, loops = self._traced(key, fold=True)
+        # a plan given for the function is one of its whole (unrolled) program: no folding then
+        program, structure, precision, captured, loops = self._traced(key, fold=self.given_plan is None)
         if self._finish is not None:
             program, structure = self._finish(program)
         bound = _captured.bind_captured(captured) if args is not None and captured else ()

@@ -470,3 +470,18 @@ def test_arguments_written_before_in_and_after_the_loop(fn, names, T):
     want, want_args = _numpy(fn, xs, T)
     for g, w in zip(got + got_args, want + want_args):
         np.testing.assert_allclose(np.asarray(g), w, rtol=1e-12, atol=1e-12)
+
+
+def test_a_given_plan_is_the_unrolled_programs():
+    # a plan made for the function's whole program (as before folding) keeps the loop unrolled
+    def f(u, steps):
+        for _ in range(steps):
+            u = u * 0.5 + 1.0
+        return u
+    u = np.ones((5, 7))
+    jf = kfuse.jit(f, static_argnames=("steps",))
+    assert "loop" in jf.lower(u, 4).plan
+    whole = jf._traced(jf._lower_key((u, 4), {}))[0]           # unrolled: 8 calls
+    plan = kfuse.api.make_plan(whole, None, False)
+    lo = kfuse.jit(f, static_argnames=("steps",), plan=plan).lower(u, 4)
+    assert "loop" not in lo.plan and len(lo.program.calls) == 8 and lo.loops == []

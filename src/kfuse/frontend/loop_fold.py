@@ -120,21 +120,32 @@ def _python_changes(rec: Record) -> list:
 
 
 def wrap(fn, ctx: Context):
-    """``fn`` with ``range`` bound to :func:`traced_range` in a copy of its globals (only a plain
+    """``fn`` with ``range`` bound to :func:`traced_range` in a view of its globals (only a plain
     function whose code looks the built-in ``range`` up and assigns no global); else ``fn``."""
     if not isinstance(fn, types.FunctionType) or "range" not in fn.__code__.co_names \
             or fn.__globals__.get("range", builtins.range) is not builtins.range or _stores_globals(fn.__code__):
         return fn
-    g = dict(fn.__globals__)
-    g["range"] = traced_range
-    new = types.FunctionType(fn.__code__, g, fn.__name__, fn.__defaults__, fn.__closure__)
+    new = types.FunctionType(fn.__code__, _Globals(fn.__globals__), fn.__name__, fn.__defaults__, fn.__closure__)
     new.__kwdefaults__ = fn.__kwdefaults__
     return new
 
 
+class _Globals(dict):
+    """A function's globals with ``range`` bound to :func:`traced_range`: every other name is
+    read from the module's own globals when the code reads it (``__missing__``), so a value a
+    helper assigns there while the function runs is seen, as in the module itself."""
+
+    def __init__(self, module: dict):
+        super().__init__(range=traced_range, __builtins__=module.get("__builtins__", builtins))
+        self.module = module
+
+    def __missing__(self, name):
+        return self.module[name]
+
+
 def _stores_globals(code) -> bool:
-    """Whether ``code`` (or a function defined in it) assigns a global variable, which a copy
-    of its globals would hide from the module."""
+    """Whether ``code`` (or a function defined in it) assigns a global variable, which
+    :class:`_Globals` would keep from the module."""
     if any(ins.opname in ("STORE_GLOBAL", "DELETE_GLOBAL") for ins in dis.get_instructions(code)):
         return True
     return any(_stores_globals(c) for c in code.co_consts if isinstance(c, types.CodeType))

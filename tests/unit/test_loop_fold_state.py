@@ -66,7 +66,7 @@ def counts_in_a_helper(u, steps):
     return u * BUMPS
 
 
-@pytest.mark.parametrize("T", [2])
+@pytest.mark.parametrize("T", [2, 5])
 def test_a_global_a_helper_assigns_is_read_from_the_module(T):
     # the function ran on a copy of its globals: BUMPS stayed 0 there, so u * 0 (T = 2, unrolled)
     global BUMPS
@@ -77,3 +77,75 @@ def test_a_global_a_helper_assigns_is_read_from_the_module(T):
     prog, loops = _traced(counts_in_a_helper, [u], T)
     got, _ = _kfuse(prog, ["u"], [u])
     np.testing.assert_allclose(got[0], want, rtol=1e-12)
+
+
+# ---------------------------------------- Python values the steps change outside the frame's names
+class _Counter:
+    n = 0
+
+
+def counts_in_an_object(u, steps):
+    c = _Counter()
+    for _ in range(steps):
+        u = u * 0.5 + 1.0
+        c.n += 1
+    return u * c.n
+
+
+def scales_a_host_array(u, steps):
+    scale = np.ones(1)
+    for _ in range(steps):
+        u = u * 0.5 + 1.0
+        scale *= 2.0                 # NumPy on the host, at trace time
+    return u * scale[0]
+
+
+@pytest.mark.parametrize("fn, changed", [(counts_in_an_object, "c"), (scales_a_host_array, "scale")])
+@pytest.mark.parametrize("T", [3, 6])
+def test_python_state_changed_through_an_object_or_a_host_array_unrolls(fn, changed, T):
+    # folded, the code after the loop saw the object's counter (a host array) after the traced
+    # steps only: u * 2 for T = 6
+    u = np.random.default_rng(1).standard_normal((5, 7))
+    folded, loops = _same(fn, ["u"], [u], T)
+    assert not folded and f"Python value(s) {changed} " in loops[0], loops
+
+
+# ------------------------------------- an array from before the loop held for a few steps, then not
+def passes_a_along_two_names(u, a, b, steps):
+    c, d = a, a
+    for _ in range(steps):
+        u = u * 0.5 + c
+        c, d = d, b                  # c: a, a, b, b, ...
+    return u
+
+
+def passes_a_along_three_names(u, a, b, steps):
+    c, d, e = a, a, a
+    for _ in range(steps):
+        u = u * 0.5 + c
+        c, d, e = d, e, b            # c: a, a, a, b, ...
+    return u
+
+
+@pytest.mark.parametrize("fn", [passes_a_along_two_names, passes_a_along_three_names])
+@pytest.mark.parametrize("T", [3, 4, 5, 9])
+def test_an_array_from_before_the_loop_read_for_a_few_steps_only(fn, T):
+    # two traced steps saw c = a twice and took it for a loop invariant: u * 0.5 + a for all T steps
+    rng = np.random.default_rng(2)
+    xs = [rng.standard_normal((5, 7)) for _ in range(3)]
+    _same(fn, ["u", "a", "b"], xs, T)
+
+
+def test_variables_settling_into_a_rotation_fold():
+    # the wave's rotation fills its three levels from before the loop over the first steps, then
+    # repeats: it folds after them
+    def f(a, b, c, steps):
+        for _ in range(steps):
+            c = a + 0.5 * b
+            a, b, c = b, c, a
+        return b
+    rng = np.random.default_rng(3)
+    xs = [rng.standard_normal((5, 7)) for _ in range(3)]
+    for T in (5, 9, 12):
+        folded, loops = _same(f, ["a", "b", "c"], xs, T)
+        assert folded, loops

@@ -23,6 +23,8 @@ import sys
 import threading
 import types
 
+from . import loop_state
+
 _state = threading.local()
 MIN_COUNT = 3        # a loop of fewer steps unrolls
 MAX_TRACED = 6       # iterations traced at most before the loop is folded (or unrolled)
@@ -74,7 +76,7 @@ class Record:
         self.reason = None
         self.analysis = None
         self.frame = None     # the traced function's frame, while the loop runs
-        self.python: list = []   # per mark, its Python variables (_fingerprint)
+        self.python: list = []   # per mark, the Python values its steps see (loop_state.state)
 
     def where(self) -> str:
         return f"the loop at {self.loc[0]}:{self.loc[1]}" if self.loc else "the loop"
@@ -91,32 +93,7 @@ class Context:
     def mark(self, rec: Record) -> None:
         rec.marks.append(len(self.b.calls))
         rec.arg_names.append([t._name for t in self.args])
-        rec.python.append({k: _fingerprint(v) for k, v in rec.frame.f_locals.items()})
-
-
-def _fingerprint(v, depth: int = 0):
-    """What a Python value of the traced function's frame is, for :func:`_python_changes`: its
-    value (numbers, strings, containers of them), "array" for a traced array (the loop's arrays
-    are compared as values of the graph), else the object's identity."""
-    t = type(v)
-    if t is LoopIndex:
-        return ("index",)
-    if getattr(t, "kfuse_traced", False):
-        return ("array",)
-    if t in (int, float, complex, str, bytes, bool, type(None)):
-        return (t, v)
-    if t in (list, tuple) and depth < 4:
-        return (t, tuple(_fingerprint(x, depth + 1) for x in v))
-    if t is dict and depth < 4:
-        return (t, tuple((_fingerprint(k, depth + 1), _fingerprint(x, depth + 1)) for k, x in v.items()))
-    return ("object", id(v))
-
-
-def _python_changes(rec: Record) -> list:
-    """The Python variables of the traced function whose value differs between the marks after
-    the first iteration (a counter, a list that grows): the steps may differ by them."""
-    last, prev = rec.python[-1], rec.python[-2]
-    return sorted(k for k in set(last) | set(prev) if last.get(k) != prev.get(k))
+        rec.python.append(loop_state.state(rec.frame, loop_state.roles(self.b, rec.marks), LoopIndex))
 
 
 def wrap(fn, ctx: Context):
@@ -240,16 +217,22 @@ def _iterations(ctx: Context, rec: Record):
                 break
             if k < 2:
                 continue
-            changed = _python_changes(rec)
+            changed = loop_state.changes(rec.python, arrays=False)
             if changed:
                 rec.reason = (f"{rec.where()} changes the Python value(s) {', '.join(changed)} from one step "
                               "to the next, so its steps may differ")
+                break
+            # arrays still moving into place (c = d; d = b): trace on; all steps traced: exact
+            moved = loop_state.changes(rec.python, arrays=True) if k < rec.count else []
+            if moved and k >= MAX_TRACED:
+                rec.reason = (f"{rec.where()} holds other arrays in {', '.join(moved)} at each of its "
+                              f"{k} traced steps, so its steps may differ")
                 break
             res = analyse(ctx.b, rec, ctx.args, k)
             if isinstance(res, str):
                 rec.reason = f"{rec.where()}: {res}"
                 break
-            if res.settled or k >= MAX_TRACED or k >= rec.count:
+            if not moved and (res.settled or k >= MAX_TRACED or k >= rec.count):
                 if res.ambiguous:
                     rec.reason = f"{rec.where()}: its state moves in a way {k} traced steps do not tell apart"
                     break

@@ -84,6 +84,21 @@ class _Counter:
     n = 0
 
 
+class _SlotCounter:
+    __slots__ = ("n",)
+
+    def __init__(self):
+        self.n = 0
+
+
+def counts_in_a_slot(u, steps):
+    c = _SlotCounter()
+    for _ in range(steps):
+        u = u * 0.5 + 1.0
+        c.n += 1
+    return u * c.n
+
+
 def counts_in_an_object(u, steps):
     c = _Counter()
     for _ in range(steps):
@@ -100,7 +115,8 @@ def scales_a_host_array(u, steps):
     return u * scale[0]
 
 
-@pytest.mark.parametrize("fn, changed", [(counts_in_an_object, "c"), (scales_a_host_array, "scale")])
+@pytest.mark.parametrize("fn, changed", [(counts_in_an_object, "c"), (counts_in_a_slot, "c"),
+                                        (scales_a_host_array, "scale")])
 @pytest.mark.parametrize("T", [3, 6])
 def test_python_state_changed_through_an_object_or_a_host_array_unrolls(fn, changed, T):
     # folded, the code after the loop saw the object's counter (a host array) after the traced

@@ -101,6 +101,16 @@ def fingerprint(v, role, index_type, depth: int = 0):
     if isinstance(v, np.ndarray) and not v.dtype.hasobject:
         return (t, v.shape, v.dtype.str, hashlib.blake2b(np.ascontiguousarray(v).view(np.uint8)).digest())
     attrs = getattr(v, "__dict__", None)
-    if isinstance(attrs, dict):
-        return (t, id(v), fp(attrs))
+    slots = _slots(t)
+    if isinstance(attrs, dict) or slots:
+        return (t, id(v), fp(attrs if isinstance(attrs, dict) else {}), tuple(fp(getattr(v, n, None)) for n in slots))
     return ("object", id(v))
+
+
+def _slots(t: type) -> list:
+    """The ``__slots__`` attribute names of class ``t`` and its bases."""
+    names = []
+    for k in t.__mro__:
+        own = k.__dict__.get("__slots__", ())
+        names += [own] if isinstance(own, str) else [n for n in own if n not in ("__dict__", "__weakref__")]
+    return names

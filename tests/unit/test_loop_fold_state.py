@@ -4,6 +4,8 @@ see as they found it (up to the arrays its steps make), else it unrolls; either 
 results, checked with the NumPy reference, are NumPy's own loop's."""
 from __future__ import annotations
 
+import types
+
 import numpy as np
 import pytest
 
@@ -48,6 +50,10 @@ def _same(fn, names, args, T):
     for g, w in zip(got + got_args, want + want_args):
         np.testing.assert_allclose(np.asarray(g), w, rtol=1e-12, atol=1e-12)
     return isinstance(prog, Folded), loops
+
+
+_module = types.ModuleType("loop_fold_state_helpers")   # a module whose counter the loop bumps
+_module.CALLS = 0
 
 
 # ------------------------------------------------ a helper assigning a module global
@@ -165,3 +171,21 @@ def test_variables_settling_into_a_rotation_fold():
     for T in (5, 9, 12):
         folded, loops = _same(f, ["a", "b", "c"], xs, T)
         assert folded, loops
+
+
+def counts_in_a_module(u, steps):
+    for _ in range(steps):
+        u = u * 0.5 + 1.0
+        _module.CALLS += 1
+    return u * _module.CALLS
+
+
+def test_a_module_attribute_the_loop_changes_unrolls():
+    # folded, the code after the loop read the module's counter after the traced steps only
+    u = np.random.default_rng(4).standard_normal((5, 7))
+    _module.CALLS = 0
+    want = counts_in_a_module(u.copy(), 6)
+    _module.CALLS = 0
+    prog, loops = _traced(counts_in_a_module, [u], 6)
+    assert not isinstance(prog, Folded) and "global _module.CALLS" in loops[0], loops
+    np.testing.assert_allclose(_kfuse(prog, ["u"], [u])[0][0], want, rtol=1e-12)

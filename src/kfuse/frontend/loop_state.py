@@ -45,13 +45,19 @@ def roles(b, marks: list):
 
 
 def state(frame, role, index_type) -> dict:
-    """Name -> fingerprint of the traced function's variables (``frame``'s locals and cells) and
-    of the module globals its code names (``role``: as :func:`roles`; ``index_type``: the loop
-    index's type, seen as the index)."""
+    """Name -> fingerprint of the traced function's variables (``frame``'s locals and cells), of
+    the module globals its code names and of the attributes its code names of the modules among
+    them (``role``: as :func:`roles`; ``index_type``: the loop index's type, seen as the index)."""
     g = frame.f_globals
     g = getattr(g, "module", g)   # loop_fold's view of the globals: the module's own
-    out = {f"global {n}": fingerprint(g[n], role, index_type) for n in frame.f_code.co_names
-           if n in g and n != "range"}
+    names = frame.f_code.co_names
+    out = {}
+    for n in names:
+        if n in g and n != "range":
+            out[f"global {n}"] = fingerprint(g[n], role, index_type)
+            if isinstance(g[n], types.ModuleType):   # helpers.CALLS: the attributes the code names
+                attrs = vars(g[n])
+                out.update({f"global {n}.{a}": fingerprint(attrs[a], role, index_type) for a in names if a in attrs})
     out.update({k: fingerprint(v, role, index_type) for k, v in frame.f_locals.items()})
     return out
 

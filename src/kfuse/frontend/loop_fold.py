@@ -5,15 +5,18 @@ code is :func:`traced_range`.  A ``for`` statement of that code over it (found b
 calling ``__iter__``: ``GET_ITER`` then ``FOR_ITER``; ``list(range(T))`` and comprehensions get
 a plain range) yields its first iterations as usual, marking in the builder where each one's
 calls start.  Once iteration ``k`` is iteration ``k - 1`` with every value renamed consistently
-(:func:`steady`), the Python loop stops: the iterations traced so far are dropped and one of them
-becomes the body of a loop node run ``T`` times (:mod:`kfuse.frontend.loop_split`).
+(:func:`kfuse.frontend.loop_analysis.analyse`) and starts from the same Python state up to that
+renaming (:mod:`kfuse.frontend.loop_state`), the Python loop stops: the iterations traced so far
+are dropped and one of them becomes the body of a loop node run ``T`` times
+(:mod:`kfuse.frontend.loop_split`).
 
 The body reads, from outside its iteration, *invariants* (the same value at every iteration) and
 *slots*: the values a place of the body reads change from one iteration to the next, each the
 output of the previous iteration or another slot's previous value (a rotation such as the wave
 equation's ``u_nm1, u_n, u = u_n, u, u_nm1``).  Where the loop is not steady (the body uses the
-loop index ``t`` as a number, differs from one iteration to the next, or is left by ``break``) or
-``T < 3``, the loop unrolls as plain Python does, and the reason is recorded for ``explain()``.
+loop index ``t`` as a number, differs from one iteration to the next, changes a Python value, or
+is left by ``break``) or ``T < 3``, the loop unrolls as plain Python does, and the reason is
+recorded for ``explain()``.
 """
 from __future__ import annotations
 

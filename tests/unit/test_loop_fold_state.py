@@ -189,3 +189,23 @@ def test_a_module_attribute_the_loop_changes_unrolls():
     prog, loops = _traced(counts_in_a_module, [u], 6)
     assert not isinstance(prog, Folded) and "global _module.CALLS" in loops[0], loops
     np.testing.assert_allclose(_kfuse(prog, ["u"], [u])[0][0], want, rtol=1e-12)
+
+
+_KEPT: list = []
+
+
+def keeps_its_arrays(u, steps):
+    for _ in range(steps):
+        u = u * 0.5 + 1.0
+    _KEPT.append(u)             # a global list that holds the traced arrays of earlier traces
+    return u
+
+
+def test_arrays_of_an_earlier_trace_in_the_state_are_not_this_traces():
+    # the list's arrays of the earlier trace named values of another builder (a KeyError, or a
+    # value of this trace that has the same name)
+    u = np.ones((5, 7))
+    for T in (4, 6):
+        folded, loops = _same(keeps_its_arrays, ["u"], [u], T)
+        assert folded, loops
+    del _KEPT[:]

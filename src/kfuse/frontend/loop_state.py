@@ -26,9 +26,10 @@ _OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType
 
 
 def roles(b, marks: list):
-    """A function: value name -> what it is for the state at the last of ``marks``:
+    """A function: traced array -> what its value is for the state at the last of ``marks``:
     ``("made", steps ago, call of its step, output)`` for a value the loop made, ``("before",
-    name)`` for one from before the loop (a view: its base's, and the window or "T")."""
+    name)`` for one from before the loop (a view: its base's, and the window or "T"), or the
+    array's identity where it belongs to another trace than builder ``b``'s."""
     m0, now = marks[0], len(marks) - 2
     producer = {o: (cid, key) for cid in range(m0, len(b.calls)) for key, o in b.calls[cid].outs.items()}
 
@@ -41,7 +42,7 @@ def roles(b, marks: list):
         cid, key = producer[name]
         j = bisect.bisect_right(marks, cid) - 1
         return ("made", now - j, cid - marks[j], key)
-    return role
+    return lambda t: role(t._name) if t._b is b else ("other trace", id(t))
 
 
 def state(frame, role, index_type) -> dict:
@@ -90,7 +91,7 @@ def fingerprint(v, role, index_type, depth: int = 0):
     if t is index_type:
         return ("index",)
     if getattr(t, "kfuse_traced", False):
-        return ("array", role(v._name), v._drop, v._axis)
+        return ("array", role(v), v._drop, v._axis)
     if isinstance(v, (numbers.Number, str, bytes, type(None))):
         return (t, v)
     if depth >= DEPTH or isinstance(v, _OPAQUE):

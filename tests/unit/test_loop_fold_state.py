@@ -209,3 +209,26 @@ def test_arrays_of_an_earlier_trace_in_the_state_are_not_this_traces():
         folded, loops = _same(keeps_its_arrays, ["u"], [u], T)
         assert folded, loops
     del _KEPT[:]
+
+
+# ------------------------------------------- Python values made again at each step, the same each time
+class _Params:
+    def __init__(self, a):
+        self.a = a
+
+
+def makes_objects_each_step(u, steps):
+    for _ in range(steps):
+        p = _Params(0.5)                    # a new object, the same content
+        f = lambda x: x * p.a + 1.0         # a new function, the same code and closure
+        h = np.array(2.0)                   # a 0-d host array
+        u = f(u) * float(h)
+    return u
+
+
+def test_objects_functions_and_host_arrays_made_at_each_step_fold():
+    # compared by identity, each step's new object and function unrolled the loop
+    u = np.random.default_rng(5).standard_normal((5, 7))
+    for T in (3, 7):
+        folded, loops = _same(makes_objects_each_step, ["u"], [u], T)
+        assert folded, loops

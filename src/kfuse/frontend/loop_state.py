@@ -22,7 +22,7 @@ import types
 import numpy as np
 
 DEPTH = 4   # containers and objects are looked into this deep; deeper ones by identity
-_OPAQUE = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
+_OPAQUE = (types.ModuleType, type, types.BuiltinFunctionType)
 
 
 def roles(b, marks: list):
@@ -85,8 +85,9 @@ def _plain(fp):
 
 def fingerprint(v, role, index_type, depth: int = 0):
     """What a Python value is, comparable between steps: numbers and strings by value,
-    containers, objects' attributes and host NumPy arrays by content, a traced array by its
-    :func:`roles` (a tuple that starts with "array"), anything else by identity."""
+    containers, objects' attributes, functions' code and closures and host NumPy arrays by
+    content, a traced array by its :func:`roles` (a tuple that starts with "array"), anything
+    else (modules, classes, objects of C types) by identity."""
     t = type(v)
     if t is index_type:
         return ("index",)
@@ -106,12 +107,25 @@ def fingerprint(v, role, index_type, depth: int = 0):
     if isinstance(v, dict):
         return (t, tuple((fp(k), fp(x)) for k, x in v.items()))
     if isinstance(v, np.ndarray) and not v.dtype.hasobject:
-        return (t, v.shape, v.dtype.str, hashlib.blake2b(np.ascontiguousarray(v).view(np.uint8)).digest())
+        return (t, v.shape, v.dtype.str, hashlib.blake2b(np.ascontiguousarray(v).tobytes()).digest())
+    if isinstance(v, types.FunctionType):   # a lambda made at each step is the same function
+        cells = tuple(fp(_contents(c)) for c in v.__closure__ or ())
+        return (t, id(v.__code__), cells, fp(v.__defaults__), fp(v.__kwdefaults__))
+    if isinstance(v, types.MethodType):
+        return (t, fp(v.__func__), fp(v.__self__))
     attrs = getattr(v, "__dict__", None)
     slots = _slots(t)
-    if isinstance(attrs, dict) or slots:
-        return (t, id(v), fp(attrs if isinstance(attrs, dict) else {}), tuple(fp(getattr(v, n, None)) for n in slots))
+    if isinstance(attrs, dict) or slots:   # an object made at each step with the same content is the same
+        return (t, fp(attrs if isinstance(attrs, dict) else {}), tuple(fp(getattr(v, n, None)) for n in slots))
     return ("object", id(v))
+
+
+def _contents(cell):
+    """A closure cell's value (a marker where it is still empty)."""
+    try:
+        return cell.cell_contents
+    except ValueError:
+        return ("empty cell",)
 
 
 def _slots(t: type) -> list:

@@ -232,3 +232,19 @@ def test_objects_functions_and_host_arrays_made_at_each_step_fold():
     for T in (3, 7):
         folded, loops = _same(makes_objects_each_step, ["u"], [u], T)
         assert folded, loops
+
+
+SCALE = 3.0
+
+
+def reads_globals_by_name(u, steps):
+    for _ in range(steps):
+        u = u * 0.5 + 1.0
+    return u * globals().get("SCALE", 1.0) if "SCALE" in globals() else u
+
+
+@pytest.mark.parametrize("T", [2, 5])
+def test_globals_looked_up_by_name_in_the_function(T):
+    # the function's view of its globals held range only: "SCALE" in globals() was False
+    u = np.random.default_rng(6).standard_normal((5, 7))
+    _same(reads_globals_by_name, ["u"], [u], T)

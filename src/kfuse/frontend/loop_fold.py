@@ -113,7 +113,9 @@ def wrap(fn, ctx: Context):
 class _Globals(dict):
     """A function's globals with ``range`` bound to :func:`traced_range`: every other name is
     read from the module's own globals when the code reads it (``__missing__``), so a value a
-    helper assigns there while the function runs is seen, as in the module itself."""
+    helper assigns there while the function runs is seen, as in the module itself.  ``globals()``
+    in the function answers ``[]``, ``in`` and ``get`` as the module's do (its iteration and
+    ``len`` see ``range`` only)."""
 
     def __init__(self, module: dict):
         super().__init__(range=traced_range, __builtins__=module.get("__builtins__", builtins))
@@ -121,6 +123,12 @@ class _Globals(dict):
 
     def __missing__(self, name):
         return self.module[name]
+
+    def __contains__(self, name):   # globals() in the function: "X" in globals(), .get("X")
+        return dict.__contains__(self, name) or name in self.module
+
+    def get(self, name, default=None):
+        return self[name] if name in self else default
 
 
 def _stores_globals(code) -> bool:

@@ -248,3 +248,22 @@ def test_globals_looked_up_by_name_in_the_function(T):
     # the function's view of its globals held range only: "SCALE" in globals() was False
     u = np.random.default_rng(6).standard_normal((5, 7))
     _same(reads_globals_by_name, ["u"], [u], T)
+
+
+CAPTURED = np.full((5, 7), 2.0)
+
+
+def reads_a_global_array(u, steps):
+    for _ in range(steps):
+        u = u * 0.5 + CAPTURED
+    return u * len(globals()) / len(globals())
+
+
+def test_a_captured_global_array_keeps_its_name():
+    # the function's view of its globals listed range only: the capture was named captured0
+    u = np.ones((5, 7))
+    jf = kfuse.jit(reads_a_global_array, static_argnames=("steps",))
+    prog, _, _, captured, _ = jf._traced(jf._lower_key((u, 4), {}), fold=True)
+    assert isinstance(prog, Folded) and [c[0] for c in captured] == ["CAPTURED"]
+    got, _ = _kfuse(prog, ["u", "CAPTURED"], [u, CAPTURED])
+    np.testing.assert_allclose(got[0], reads_a_global_array(u, 4), rtol=1e-12)

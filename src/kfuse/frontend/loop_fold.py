@@ -113,9 +113,9 @@ def wrap(fn, ctx: Context):
 class _Globals(dict):
     """A function's globals with ``range`` bound to :func:`traced_range`: every other name is
     read from the module's own globals when the code reads it (``__missing__``), so a value a
-    helper assigns there while the function runs is seen, as in the module itself.  ``globals()``
-    in the function answers ``[]``, ``in`` and ``get`` as the module's do (its iteration and
-    ``len`` see ``range`` only)."""
+    helper assigns there while the function runs is seen, as in the module itself.  Read as a
+    mapping (``globals()`` in the function, the captured arrays' names), it is the module's
+    globals with that ``range``."""
 
     def __init__(self, module: dict):
         super().__init__(range=traced_range, __builtins__=module.get("__builtins__", builtins))
@@ -124,11 +124,31 @@ class _Globals(dict):
     def __missing__(self, name):
         return self.module[name]
 
-    def __contains__(self, name):   # globals() in the function: "X" in globals(), .get("X")
+    def _merged(self) -> dict:
+        out = dict(self.module)
+        out.update(dict.items(self))
+        return out
+
+    def __contains__(self, name):
         return dict.__contains__(self, name) or name in self.module
 
     def get(self, name, default=None):
         return self[name] if name in self else default
+
+    def __iter__(self):
+        return iter(self._merged())
+
+    def __len__(self):
+        return len(self._merged())
+
+    def keys(self):
+        return self._merged().keys()
+
+    def items(self):
+        return self._merged().items()
+
+    def values(self):
+        return self._merged().values()
 
 
 def _stores_globals(code) -> bool:

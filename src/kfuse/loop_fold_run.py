@@ -32,7 +32,7 @@ class FoldedExecutable:
     """The compiled parts of a folded function (``make``: program -> Executable), called as an
     Executable is: ``exe(*args, out=None)`` with one argument per user input, in order."""
 
-    stub = None
+    stub = None   # no fast host-path stub (api.py): every call goes through __call__
 
     def __init__(self, folded, make, loops: list = ()):
         self.folded = folded

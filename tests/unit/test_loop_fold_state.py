@@ -267,3 +267,35 @@ def test_a_captured_global_array_keeps_its_name():
     assert isinstance(prog, Folded) and [c[0] for c in captured] == ["CAPTURED"]
     got, _ = _kfuse(prog, ["u", "CAPTURED"], [u, CAPTURED])
     np.testing.assert_allclose(got[0], reads_a_global_array(u, 4), rtol=1e-12)
+
+
+_CALLS: list = []
+
+
+def counts_calls_then_reads_a_step_value(u, steps):
+    _CALLS.append(1)                       # one per run of the function
+    for _ in range(steps):
+        u = u * 0.5
+        m = np.sum(u)                      # the last step's value, read after the loop
+    return m * len(_CALLS)
+
+
+def test_a_loop_that_cannot_stay_folded_is_not_traced_again_over_changed_state():
+    # the loop folds, the code after it reads a per-step value: traced again, unrolled, the
+    # function saw _CALLS twice as long as NumPy's single run does (0.75 for NumPy's 0.375)
+    u = np.ones((3, 4))
+    del _CALLS[:]
+    with pytest.raises(kfuse.errors.KfuseError, match=r"not the loop's state.*first run changed global _CALLS"):
+        _traced(counts_calls_then_reads_a_step_value, [u], 5)
+    del _CALLS[:]
+
+
+def test_a_loop_that_cannot_stay_folded_is_traced_again_where_nothing_changed():
+    def f(u, steps):
+        for _ in range(steps):
+            u = u * 0.5
+            m = np.sum(u)
+        return m
+    u = np.ones((3, 4))
+    folded, loops = _same(f, ["u"], [u], 5)
+    assert not folded and "not the loop's state" in loops[0], loops

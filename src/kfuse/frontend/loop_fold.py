@@ -26,6 +26,7 @@ import sys
 import threading
 import types
 
+from ..errors import KfuseError
 from . import loop_state
 
 _state = threading.local()
@@ -92,6 +93,7 @@ class Context:
         self.b, self.args, self.code = builder, args, code
         self.records: list = []
         self.active = None   # the record of the loop being traced
+        self.outside = None  # what the function reads from outside, before it ran (wrap)
 
     def mark(self, rec: Record) -> None:
         rec.marks.append(len(self.b.calls))
@@ -107,7 +109,22 @@ def wrap(fn, ctx: Context):
         return fn
     new = types.FunctionType(fn.__code__, _Globals(fn.__globals__), fn.__name__, fn.__defaults__, fn.__closure__)
     new.__kwdefaults__ = fn.__kwdefaults__
+    ctx.outside = loop_state.outside(fn)
     return new
+
+
+def check_replay(fn, ctx: Context, reason: str) -> None:
+    """Raise a KfuseError where ``fn``, about to be traced again with its loop unrolled
+    (``reason``: why it cannot stay folded), would see values from outside it that its first
+    run changed (a list it appends to): the second run would not be the first."""
+    if ctx.outside is None:
+        return
+    now = loop_state.outside(fn)
+    changed = sorted(k for k in set(now) | set(ctx.outside) if now.get(k) != ctx.outside.get(k))
+    if changed:
+        raise KfuseError(f"{reason}; it would be traced again with the loop unrolled, but its first run "
+                         f"changed {', '.join(changed)}, which it reads: keep that state out of the "
+                         "function, or make the loop fold")
 
 
 class _Globals(dict):

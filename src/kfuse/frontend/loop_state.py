@@ -49,17 +49,33 @@ def state(frame, role, index_type) -> dict:
     """Name -> fingerprint of the traced function's variables (``frame``'s locals and cells), of
     the module globals its code names and of the attributes its code names of the modules among
     them (``role``: as :func:`roles`; ``index_type``: the loop index's type, seen as the index)."""
-    g = frame.f_globals
+    out = _globals(frame.f_globals, frame.f_code.co_names, role, index_type)
+    out.update({k: fingerprint(v, role, index_type) for k, v in frame.f_locals.items()})
+    return out
+
+
+def outside(fn) -> dict:
+    """Name -> fingerprint of what function ``fn`` reads from outside a call: the module globals
+    (and modules' attributes) its code names and its closure's variables (traced arrays by
+    identity)."""
+    role = lambda t: ("array", id(t))   # noqa: E731
+    out = _globals(fn.__globals__, fn.__code__.co_names, role, None)
+    cells = zip(fn.__code__.co_freevars, fn.__closure__ or ())
+    out.update({k: fingerprint(_contents(c), role, None) for k, c in cells})
+    return out
+
+
+def _globals(g: dict, names: tuple, role, index_type) -> dict:
+    """The fingerprints of the globals of ``g`` among ``names``, with the attributes among
+    ``names`` of the modules among them (``helpers.CALLS``)."""
     g = getattr(g, "module", g)   # loop_fold's view of the globals: the module's own
-    names = frame.f_code.co_names
     out = {}
     for n in names:
         if n in g and n != "range":
             out[f"global {n}"] = fingerprint(g[n], role, index_type)
-            if isinstance(g[n], types.ModuleType):   # helpers.CALLS: the attributes the code names
+            if isinstance(g[n], types.ModuleType):
                 attrs = vars(g[n])
                 out.update({f"global {n}.{a}": fingerprint(attrs[a], role, index_type) for a in names if a in attrs})
-    out.update({k: fingerprint(v, role, index_type) for k, v in frame.f_locals.items()})
     return out
 
 

@@ -540,6 +540,7 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
         failed = next((r for r in fold.records if r.K is not None), None)
         if failed is not None:   # it cannot stay folded: traced again, unrolled
             loops.append(failed.reason)
+            loop_fold.check_replay(fn, fold, failed.reason)
             return _retrace(fn, names, specs, name, assemble, captured, statics)
     finals = list(dict.fromkeys(w for w in written.values() if w not in names_out))
     program: Program = b.finish(names_out + finals)

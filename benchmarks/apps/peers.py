@@ -489,8 +489,76 @@ class KfuseIteratePeer(KfusePeer):
             return super().kernels(module, run, state)
 
 
+#: applications whose run() calls the step on the state's fields in its parameters' order
+IN_PLACE = ("gray_scott", "burgers2d", "allen_cahn", "fdtd3d", "seismic3d", "hotspot", "lbm_d2q9")
+
+
+def loop_function(module):
+    """(the module's ``run`` loop as a function of arrays and numbers with a keyword ``steps``,
+    the state keys it returns in order): kfuse.jit takes no dict, so the dict is unpacked; the
+    statements are run()'s (a one-field step's result rebound; steps updating their fields in
+    place called on them; wave2d and hotspot3d rotate their levels as their run() does)."""
+    step, short = module.step, module.__name__.rsplit(".", 1)[-1]
+    if getattr(module, "SINGLE_FIELD", False):
+        def loop(u, *, steps):
+            for _ in range(steps):
+                u = step(u)
+            return u
+        return loop, tuple(apps.params(step))
+    if short == "wave2d":
+        def loop(u, u_n, u_nm1, Cx2, Cy2, *, steps):
+            for n in range(steps):
+                u = step(u, u_n, u_nm1, Cx2, Cy2)
+                u_nm1, u_n, u = u_n, u, u_nm1
+            return u, u_n, u_nm1
+        return loop, ("u", "u_n", "u_nm1")
+    if short == "hotspot3d":
+        def loop(tOut, tIn, pIn, *consts, steps):
+            for i in range(steps):
+                step(tOut, tIn, pIn, *consts)
+                tIn, tOut = tOut, tIn
+            return tOut, tIn
+        return loop, ("tOut", "tIn")
+    if short not in IN_PLACE:
+        raise NotImplementedError(f"{short}: its run() is not the step called on its fields (fdtd2d passes t)")
+
+    def loop(*args, steps):
+        for _ in range(steps):
+            step(*args)
+    return loop, ()
+
+
+class KfuseLoopPeer(KfusePeer):
+    """``kfuse.jit`` of the author's time loop itself (:func:`loop_function`), ``steps`` static:
+    the ``for`` is traced a few steps and folded into one planned step run ``steps`` times as
+    kfuse.iterate runs it (kfuse.frontend.loop_fold); the fields written as NumPy writes them."""
+
+    name = "kfuse-loop"
+
+    def prepare(self, module, state):
+        import kfuse
+        loop, returned = loop_function(module)
+        names = apps.params(module.step)
+        fn = kfuse.jit(loop, static_argnames=("steps",))
+        self.fn, self.plan_s, self.args = fn, None, lambda st: [st[n] for n in names]
+
+        def run(st, steps):
+            if self.plan_s is None:
+                t = time.perf_counter()
+                fn.entry(*self.args(st), steps=steps)
+                self.plan_s = time.perf_counter() - t
+            out = fn(*self.args(st), steps=steps)
+            st.update(zip(returned, out if isinstance(out, tuple) else (out,)))
+            return st
+        return run
+
+    def kernels(self, module, run, state):
+        plan = getattr(self.fn, "plan", None) or {}      # a folded loop's: one step's kernels
+        return len(plan.get("kernels", [])) or None
+
+
 PEERS = {p.name: p for p in (NumpyPeer, CupyPeer, TorchPeer, InductorPeer, InductorGraphsPeer, JaxPeer,
-                             KfusePeer, KfuseIteratePeer)}
+                             KfusePeer, KfuseIteratePeer, KfuseLoopPeer)}
 DEFAULT = ("cupy", "torch", "inductor", "inductor-ro", "jax", "kfuse", "kfuse-iterate")
 
 

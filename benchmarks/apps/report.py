@@ -7,8 +7,8 @@ import json
 import math
 import os
 
-PEER_ORDER = ("numpy", "cupy", "torch", "inductor", "inductor-ro", "jax", "kfuse", "kfuse-iterate")
-OURS = ("kfuse", "kfuse-iterate")
+PEER_ORDER = ("numpy", "cupy", "torch", "inductor", "inductor-ro", "jax", "kfuse", "kfuse-iterate", "kfuse-loop")
+OURS = ("kfuse", "kfuse-iterate", "kfuse-loop")
 
 
 def latest(records: list) -> tuple:

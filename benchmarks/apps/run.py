@@ -293,7 +293,8 @@ def main(argv=None) -> int:
     ap.add_argument("--apps", default=",".join(apps.NAMES), help="comma-separated (default: all)")
     ap.add_argument("--dtypes", default="float32,float64")
     ap.add_argument("--peers", default=None, help="comma-separated, in this order (default: "
-                    "cupy,torch,inductor,inductor-ro,jax,kfuse,kfuse-iterate; numpy with --device cpu)")
+                    "cupy,torch,inductor,inductor-ro,jax,kfuse,kfuse-iterate; also kfuse-loop: the run() loop jitted; "
+                    "numpy with --device cpu)")
     ap.add_argument("--quick", action="store_true", help="the modules' QUICK sizes, 2 steps, 1 repeat")
     ap.add_argument("--device", choices=("cuda", "cpu"), default="cuda",
                     help="cpu: torch and JAX on the host (a dry run of the harness without a GPU)")

@@ -11,6 +11,7 @@ from .errors import ArgumentError, KfuseError, PlanError
 from .frontend import script as _script
 from .frontend import captured as _captured
 from .frontend import trace as _trace
+from .frontend.loop_split import Folded
 from .jitargs import ArgLayout, describe_static, split_key
 from .fusion import Plan, check_plan
 from .ir import Program
@@ -290,30 +291,40 @@ class JitFunction:
         and build: the entry (Executable, output structure, captured arrays bound for calls
         where ``args`` are given).  A product that names a precision (``precision="tf32"``)
         makes the whole function plan and compile in it (:func:`trace_precision`)."""
-        program, structure, precision, captured = self._traced(key)
+        # a plan given for the function is one of its whole (unrolled) program: no folding then
+        program, structure, precision, captured, loops = self._traced(key, fold=self.given_plan is None)
         if self._finish is not None:
             program, structure = self._finish(program)
         bound = _captured.bind_captured(captured) if args is not None and captured else ()
         setting = config.get().precision
         with contextlib.nullcontext() if precision in (None, setting) else config.override(precision=precision):
-            plan = self.given_plan
-            if plan is None and self.tune and args is not None:
-                plan = self._tuned(program, tuple(args) + bound)
-            exe = build(program, make_plan(program, plan, self.fuse), self.arch)
+            if isinstance(program, Folded):
+                from .loop_fold_run import FoldedExecutable
+                exe = FoldedExecutable(program, lambda p: build(p, make_plan(p, None, self.fuse), self.arch), loops)
+            else:
+                plan = self.given_plan
+                if plan is None and self.tune and args is not None:
+                    plan = self._tuned(program, tuple(args) + bound)
+                exe = build(program, make_plan(program, plan, self.fuse), self.arch)
         exe.use_graph = self.graph
-        return _Entry(exe, structure, captured, bound, split_key(key)[1] is None)
+        entry = _Entry(exe, structure, captured, bound, split_key(key)[1] is None and not isinstance(program, Folded))
+        entry.loops = loops
+        return entry
 
-    def _traced(self, key: tuple) -> tuple:
+    def _traced(self, key: tuple, fold: bool = False) -> tuple:
         """(program, output structure, the precision its products named or None, the captured
-        arrays as (input name, array, spec)) for ``key``."""
+        arrays as (input name, array, spec), the loops in words) for ``key``.  ``fold``: a
+        ``for t in range(T)`` loop of the function may fold (the program is then a
+        :class:`~kfuse.frontend.loop_split.Folded`: :mod:`kfuse.frontend.loop_fold`)."""
         specs, layout = split_key(key)
         labels = layout.labels() if layout is not None else self.names
         captured: list = []
+        loops: list | None = [] if fold else None
         _PRECISION_ASKED.append({})
         try:
             program, structure = _trace.trace(self.fn, labels, list(specs), self.name,
                                               layout.assemble if layout is not None else None, captured,
-                                              layout.statics() if layout is not None else ())
+                                              layout.statics() if layout is not None else (), loops)
         except TypeError as e:
             if "object cannot be interpreted as an integer" not in str(e):
                 raise
@@ -324,7 +335,7 @@ class JitFunction:
                                 "static_argnames=(...))") from None
         finally:
             asked = _PRECISION_ASKED.pop()
-        return program, structure, next(iter(asked), None), captured
+        return program, structure, next(iter(asked), None), captured, loops or []
 
     def get(self, args: tuple, key: tuple | None = None) -> "_Entry":
         """The entry (executable, output structure, captured arrays) for these dynamic arguments
@@ -352,7 +363,7 @@ class JitFunction:
         from .lowering import Lowered
         _, key = self.split(args, kwargs, _trace.lower_spec)
         entry = self._compile(key, None)
-        return Lowered(entry.exe, entry.structure, self._describe((key, ()), entry))
+        return Lowered(entry.exe, entry.structure, self._describe((key, ()), entry), entry.loops)
 
     def _lower_key(self, args: tuple, kwargs: dict) -> tuple:
         """The signature key of arguments described as :meth:`lower` takes them (for :meth:`stages`)."""
@@ -397,8 +408,14 @@ class JitFunction:
             run_tune(program, top=24, progress=False, args=args, device_time=True)["plan"]
 
     def trace(self, *args, **kwargs) -> Program:
-        """The IR program for these arguments (no compilation)."""
-        return self._traced(self.split(args, kwargs)[1])[0]
+        """The IR program for these arguments (no compilation): a
+        :class:`~kfuse.frontend.loop_split.Folded` where a time loop folded."""
+        return self._traced(self.split(args, kwargs)[1], fold=True)[0]
+
+    def loops(self, *args, **kwargs) -> list:
+        """The function's ``for ... in range(...)`` loops for arguments described as :meth:`lower`
+        takes them, in words: folded (its count and body) or unrolled, and why."""
+        return self._traced(self._lower_key(args, kwargs), fold=True)[4]
 
     def _fast_key(self, args: tuple):
         """A cheap cache key for the common argument types (None: use the full key)."""
@@ -532,7 +549,8 @@ def jit(fn=None, *, plan=None, fuse: bool | None = None, tune: bool = False, gra
 
     ``static_argnames=("T", "monitor")`` / ``static_argnums=(1,)``: arguments passed to the
     function as their Python values and part of the cache key, as ``jax.jit`` takes them (a
-    ``range(T)`` loop over a static int unrolls at trace); bools, strings, None and tuples are
+    ``for t in range(T)`` loop of the function over a static int is traced and planned once, as
+    one step run T times: :mod:`kfuse.frontend.loop_fold`); bools, strings, None and tuples are
     static without declaring.  ``tune=True``: on the first call per argument signature,
     benchmark the best predicted
     plans on the arguments of that call (kernel time) and keep the fastest; the result is

@@ -9,6 +9,7 @@ import weakref
 import numpy as np
 
 GRAPHS_KEPT = 8   # graphs kept per workspace (a graph binds the constants' addresses)
+GRAPH_STEPS = 64  # steps one captured graph runs (rounded to a multiple of the state's period)
 
 
 def run(entry, xs: list, cs: list, steps: int, graph_steps: int, targets) -> list:

@@ -27,10 +27,9 @@ import numbers
 import weakref
 
 from .errors import ArgumentError, KfuseError
+from .loop_run import GRAPH_STEPS
 from .loop_schedule import LoopPlan
 from .platform import arrays
-
-GRAPH_STEPS = 64   # steps one captured graph runs (rounded to a multiple of the state's period)
 
 
 def iterate(step, state, steps: int, *, consts=(), out=None, graph_steps: int = GRAPH_STEPS):

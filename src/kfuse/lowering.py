@@ -27,10 +27,13 @@ class Lowered:
     ``signature`` (one line per argument).
     """
 
-    def __init__(self, executable, structure: str, signature: list):
+    def __init__(self, executable, structure: str, signature: list, loops: list = ()):
         self.executable = executable
         self.structure = structure
         self.signature = signature
+        #: the function's time loops in words: folded (then ``program``, ``plan`` and the code are
+        #: those of one step, ``plan["loop"]`` the loop) or unrolled, and why
+        self.loops = list(loops)
 
     @property
     def program(self) -> Program:
@@ -78,7 +81,8 @@ class Lowered:
     def explain(self, calls=None) -> str:
         """Why calls fuse or not (``calls``: ids, as ``kfuse explain --calls``); without them,
         every pair of related calls, then the plan this object was compiled with."""
-        return explain_program(self.program, self.plan_obj if calls is None else None, calls)
+        text = explain_program(self.program, self.plan_obj if calls is None else None, calls)
+        return text + "".join(f"\nloop: {note}" for note in self.loops)
 
     def __repr__(self):
         return (f"<kfuse.Lowered {self.program.name} for {self.arch}: {len(self.plan_obj.kernels)} "

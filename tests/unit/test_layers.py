@@ -26,7 +26,8 @@ FLOORS = {
     "api": 9, "lowering": 9, "blas": 10, "blas_options": 10, "function_stages": 10,
     "linalg": 11, "ops": 11, "solvers": 11, "loops": 11, "structure": 11, "examples": 9,
     "cli": 12, "bench": 12, "__main__": 13,
-    "jitargs": 9, "loop_schedule": 11, "loop_run": 11,   # jit's arguments; iterate's buffers and runs
+    "jitargs": 9, "loop_schedule": 9, "loop_run": 9,   # jit's arguments; iterate's buffers and runs
+    "loop_fold_run": 9,   # a jit function's folded time loop, run as iterate runs a step
 }
 
 

@@ -40,12 +40,16 @@ def compiled(jf, *args, **kwargs):
 
 
 # ---------------------------------------------------------------------------- static values
-def test_a_static_int_unrolls_its_loop_at_trace():
+def test_a_static_int_loop_folds_from_three_steps_and_unrolls_below():
     jf = kfuse.jit(relax, static_argnames=("T",))
-    lo = jf.lower(U, 3)
-    assert [c.fn for c in lo.program.calls] == ["mul", "add"] * 3
+    lo = jf.lower(U, 2)
+    assert [c.fn for c in lo.program.calls] == ["mul", "add"] * 2
     assert lo.program.inputs == ["u", "w"]                       # T and monitor are not inputs
-    assert "T = 3 (static)" in lo.signature and "monitor = False (static)" in lo.signature
+    assert "T = 2 (static)" in lo.signature and "monitor = False (static)" in lo.signature
+    assert "fewer than 3 unroll" in lo.loops[0]
+    lo = jf.lower(U, 3)                                          # one step, run 3 times
+    assert [c.fn for c in lo.program.calls] == ["mul", "add"] and lo.plan["loop"]["count"] == 3
+    assert "T = 3 (static)" in lo.signature and "folded, 3 steps" in lo.loops[0]
 
 
 def test_two_static_values_trace_twice_and_the_same_value_hits_the_cache():
@@ -64,7 +68,7 @@ def test_two_static_values_trace_twice_and_the_same_value_hits_the_cache():
 
 def test_static_argnums_by_position():
     jf = kfuse.jit(relax, static_argnums=1)
-    assert len(jf.lower(U, 4).program.calls) == 8
+    assert jf.lower(U, 4).plan["loop"]["count"] == 4
     assert jf.split((U, 4), spec=lower_spec)[1] != jf.split((U, 5), spec=lower_spec)[1]
     assert kfuse.jit(relax, static_argnums=(-1,)).layout.static_names == {"T"}
 

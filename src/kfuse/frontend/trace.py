@@ -13,7 +13,7 @@ import threading
 
 import numpy as np
 
-from ..errors import ArgumentError, DTypeError, KfuseError, ShapeError
+from ..errors import ArgumentError, DTypeError, KfuseError, PlanError, ShapeError
 from ..ir import DENSE_KIND, DTYPES, MAX_RANK, ArrayType, Program, check_dtype, complex_of
 from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
@@ -476,15 +476,19 @@ def _add_input(b: GraphBuilder, n: str, s: tuple) -> None:
 
 
 def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
-          captured: list | None = None, statics: list = ()) -> tuple:
+          captured: list | None = None, statics: list = (), loops: list | None = None) -> tuple:
     """Trace ``fn`` for argument ``specs``; returns (Program, output structure).
 
     ``assemble`` maps the traced arguments (in ``names`` order) to ``(args, kwargs)`` of the
     call (default: positional).  ``captured``: a list that receives ``(input name, array,
     spec)`` for each array the function captured from outside, which becomes a hidden input
     after the arguments (:mod:`kfuse.frontend.captured`); without it such an array is refused.
-    ``statics``: (name, value) of the static arguments, named where one is misused as an array."""
+    ``statics``: (name, value) of the static arguments, named where one is misused as an array.
+    ``loops``: a list that receives, per ``for ... in range(...)`` loop of ``fn``'s own code,
+    whether it folded (then the Program is a :class:`kfuse.frontend.loop_split.Folded`) or why
+    it unrolled (:mod:`kfuse.frontend.loop_fold`); without it loops unroll."""
     from .captured import Captures
+    from . import loop_fold
     # literals (and calls on literals only, like kfuse.sqrt(2.0)) take the arguments' element type
     b = GraphBuilder(name or getattr(fn, "__name__", "kernel"), scalar_dtype(specs, "real"))
     args = []
@@ -495,8 +499,15 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
     prev = (current_builder(), getattr(_state, "captures", None), getattr(_state, "statics", ()))
     caps = Captures(b, _add_input, lower_spec) if captured is not None else None
     _state.builder, _state.captures, _state.statics = b, caps, statics
+    fold = loop_fold.Context(b, args, getattr(fn, "__code__", None)) if loops is not None else None
     try:
-        result = fn(*call_args, **call_kw)
+        with loop_fold.using(fold):
+            result = (loop_fold.wrap(fn, fold) if fold else fn)(*call_args, **call_kw)
+    except PlanError as e:   # too many calls: say why a loop unrolled
+        why = [r.reason for r in fold.records if r.reason] if fold else []
+        if not why:
+            raise
+        raise PlanError(f"{e}; {'; '.join(why)}") from None
     finally:
         _state.builder, _state.captures, _state.statics = prev
     if caps is not None:
@@ -521,10 +532,49 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
             names_out.append(b.call("copy", {"x": o._name}))
             continue
         names_out.append(o._name)
+    structure = "none" if not outs else ("single" if single else type(result).__name__)
+    if fold is not None:
+        folded = _folded(b, fold, args, names, names_out, loops)
+        if folded is not None:
+            return folded, structure
+        failed = next((r for r in fold.records if r.K is not None), None)
+        if failed is not None:   # it cannot stay folded: traced again, unrolled
+            loops.append(failed.reason)
+            return _retrace(fn, names, specs, name, assemble, captured, statics)
     finals = list(dict.fromkeys(w for w in written.values() if w not in names_out))
     program: Program = b.finish(names_out + finals)
     at = {w: k for k, w in enumerate(names_out + finals)}
     program.writes = {n: program.outputs[at[w]] for n, w in written.items()}
     program.results = len(names_out) if written else -1
-    structure = "none" if not outs else ("single" if single else type(result).__name__)
     return program, structure
+
+
+def _folded(b: GraphBuilder, fold, args: list, names: list, names_out: list, loops: list):
+    """The :class:`~kfuse.frontend.loop_split.Folded` of a trace whose loop folded (None if
+    none did, or it cannot: the reason is then the record's); the other loops' reasons go into
+    ``loops``."""
+    from .loop_split import split
+    rec = next((r for r in fold.records if r.K is not None), None)
+    for r in fold.records:
+        if r is not rec:
+            loops.append(r.reason or f"{r.where()} is left by break or return, so it unrolls")
+    if rec is None:
+        return None
+    if rec.used_index:   # after the loop: the index would be the last traced step's
+        rec.reason = f"{rec.where()}: its index is used after it"
+        return None
+    outputs = [b.materialized(o) if not b.values[o].view_of or b.values[o].window else b.call("copy", {"x": o})
+               for o in names_out]   # a result that is a view (a window, a transpose): its own array
+    res = split(b, rec, args, names, outputs, b.name)
+    if isinstance(res, str):
+        rec.reason = f"{rec.where()}: {res}"
+        return None
+    loops.append(res.describe())
+    return res
+
+
+def _retrace(fn, names, specs, name, assemble, captured, statics):
+    """The trace with every loop unrolled (the captured arrays recorded again)."""
+    if captured is not None:
+        del captured[:]
+    return trace(fn, names, specs, name, assemble, captured, statics, None)

@@ -437,3 +437,9 @@ def maps_read_directly(program, calls: list, base: str, info) -> bool:
         if reads and (info.fn(c).hof != "map" or any(v != base for v in reads)):
             return False
     return True
+
+
+def reads_nowhere(program, calls: list, base: str) -> bool:
+    """Whether none of ``calls`` reads array ``base`` (directly or through a view): a kernel of
+    them may store any value of ``base``'s type into it."""
+    return not any(program.base(v) == base for c in calls for v in program.calls[c].args.values())

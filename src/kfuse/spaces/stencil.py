@@ -17,7 +17,8 @@ import weakref
 
 from ..errors import PlanError
 from ..ir import itemsize
-from .base import INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen
+from .base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
+                   reads_nowhere)
 from .facts import snapshot_key
 from .stencil_frame import analyse, input_offsets, window_reads
 
@@ -387,6 +388,11 @@ class GridSpace(Space):
 
     def env_fields(self, program, calls: list, facts: dict, info) -> dict:
         return {}
+
+    def reads_own_point(self, program, calls: list, params: dict, base: str, info) -> bool:
+        """A grid kernel stores into ``base`` only when it does not read it at all (one reading
+        it at a neighbour would see a point another block already replaced)."""
+        return reads_nowhere(program, calls, base)
 
     def ceiling_share(self, params: dict) -> float:
         """:data:`STREAM_SHARE` for a block walking planes (``zc`` > 1), else 1: walking blocks

@@ -99,6 +99,19 @@ class Evaluator:
             self._facts[group] = got
         return got
 
+    def low(self, group: tuple) -> tuple:
+        """(GPU seconds, host seconds) no implementation of ``group``'s kernel goes under: its
+        facts where known, else the search's ``kernel_floor`` (its bytes at the ceilings: no
+        analysis, no costing) and its exact host seconds; (0, 0) without a floor."""
+        got = self._facts.get(group, False)
+        if got is not False:
+            return (math.inf, math.inf) if got is None else got[:2]
+        s = self.search
+        if s.kernel_floor is None:
+            return 0.0, 0.0
+        needed = self.needed(group)
+        return s.kernel_floor(list(group), set(needed)), s.host_cost(group, needed)
+
     def value(self, tot) -> float:
         """The plan time from its totals (gpu, host, kernels zeroing outputs first, gpu with
         implementations that zero nothing): the better of the best implementations (one more
@@ -279,6 +292,21 @@ class _State:
             tot[3] = sum(self.ev.facts(g)[3] for g in (self.groups - set(removed)) | set(added))
         return self.ev.value(tot)
 
+    def cannot_beat(self, removed: tuple, added: tuple, target: float) -> bool:
+        """Whether the move is proved not to bring the objective under ``target`` without
+        costing the kernels it adds (:meth:`Evaluator.low`): the objective is at least
+        max(GPU seconds, fixed + host seconds) (an implementation zeroing nothing is no faster
+        than the best one), so a bound there needs no analysis of a new kernel.  The descent
+        takes the same moves with it as without: a move it rules out would not be taken."""
+        gpu, host = self.tot[0], self.tot[1]
+        for g in removed:
+            f = self.ev.facts(g)
+            gpu, host = gpu - f[0], host - f[1]
+        for g in added:
+            lg, lh = self.ev.low(g)
+            gpu, host = gpu + lg, host + lh
+        return max(gpu, self.ev.host_fixed + host) >= target
+
     def acyclic_after(self, removed: tuple, added: tuple) -> bool:
         """Whether the kernels still run one after another after the move."""
         group_of = dict(self.group_of)
@@ -340,11 +368,14 @@ def descend(state: _State, rng: random.Random) -> None:
         cur = state.value()
         cand = list(moves(state))
         rng.shuffle(cand)
+        target = cur - _EPS * max(1.0, cur)
         for removed, added in cand:
             if expired("local search"):
                 return
+            if state.cannot_beat(removed, added, target):
+                continue
             v = state.trial(removed, added)
-            if v is not None and v < cur - _EPS * max(1.0, cur) and state.acyclic_after(removed, added):
+            if v is not None and v < target and state.acyclic_after(removed, added):
                 state.apply(removed, added)
                 break
         else:

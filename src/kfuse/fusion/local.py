@@ -87,7 +87,7 @@ class Evaluator:
         if got is False:
             got = None
             s = self.search
-            if len(group) == 1 or not s.analysis.check(group):
+            if len(group) == 1 or not s.analysis.refuses(group):
                 needed = self.needed(group)
                 t, prm = s.best_impl(group, needed)
                 self.costed += 1

@@ -25,7 +25,7 @@ from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.tile import walk_of
 from .caps import Capped
-from .order import closes_cycle, order_groups
+from .order import closes_cycle, cycle_through, order_groups
 from .fission import Fission, field_parts, fission
 from .legality import Analysis, check
 from .local import local_best, neighbours
@@ -203,7 +203,7 @@ class Search(Capped):
         got = self._fission.get(group, False)
         if got is False:
             got = None
-            if len(group) > 1 and len(field_parts(self.program, group)) > 1 and not self.analysis.check(group):
+            if len(group) > 1 and len(field_parts(self.program, group)) > 1 and not self.analysis.refuses(group):
                 space = spaces.get(self.analysis.kernel_domain(group).space)
                 if space.fissions_over_budget or not self._variants_of(group):   # else: only with no variant
                     got = fission(self.program, group)
@@ -404,7 +404,7 @@ class Search(Capped):
         if got is None:
             union = tuple(sorted(g + h))
             dg, dh = self._domain(g), self._domain(h)
-            if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.check(union):
+            if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.refuses(union):
                 got = ((union,), None, True)
             elif self.kernel_floor is None and self.split(union) is not None:
                 got = self._merge_or_split(g, h, union)
@@ -467,6 +467,8 @@ class Search(Capped):
         memo: dict = {}
         refused: set = set()
         self._seed_components(near, group_of)
+        # a merge closes a cycle through the groups it puts in, where the partition had none
+        acyclic = not closes_cycle(p, an.graph, (), (), set(group_of.values()))
         around: dict = {}   # group -> its neighbour groups (kept until one of them merges)
 
         def neighbour_groups(g):
@@ -507,7 +509,8 @@ class Search(Capped):
             if best is None:
                 break
             _gain, g, h, result = best
-            if closes_cycle(p, an.graph, (g, h), result, groups):
+            if (cycle_through(an.graph, group_of, result) if acyclic
+                    else closes_cycle(p, an.graph, (g, h), result, groups)):
                 refused.add(result)
                 continue
             if len(result) > 1:
@@ -543,10 +546,10 @@ class Search(Capped):
                 stack.extend(n for n in near[c] if n in grid and n not in comp)
             seen |= comp
             group = tuple(sorted(comp))
-            if not 2 <= len(group) <= SEED_MAX_CALLS or self.analysis.check(group):
+            if not 2 <= len(group) <= SEED_MAX_CALLS or self.analysis.refuses(group):
                 continue
             parts = self.split(group) or (group,)   # over a budget: its fission's parts (Algorithm 2)
-            if any(len(p) > 1 and self.analysis.check(p) for p in parts):
+            if any(len(p) > 1 and self.analysis.refuses(p) for p in parts):
                 continue
             if sum(self._group_cost((c,)) for c in group) - sum(self._group_cost(p) for p in parts) > 1e-12:
                 if len(parts) > 1:

@@ -314,7 +314,9 @@ class GridSpace(Space):
         bx, by, zc = int(params["bx"]), int(params.get("by", 1)), int(params.get("zc", 1))
         px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
         ext = frame.memory_extents() + (1, 1, 1)
-        x0, vector = vector_arrays(program, frame, vec, stored_outputs(program, calls, info))
+        stored = stored_outputs(program, calls, info)
+        x0, vector = info.memo(("grid-vector", id(frame), vec, stored),
+                               lambda: vector_arrays(program, frame, vec, stored))
         ext = (frame.box[frame.axes[0]][1] - x0,) + ext[1:]
         tiles = (math.ceil(max(0, ext[0]) / (bx * px * vec)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
                  math.ceil(ext[2] / zc) if frame.rank > 2 else 1, ext[3] if frame.rank > 3 else 1)
@@ -444,18 +446,29 @@ def extra_work(program, frame, detail: dict, info) -> float:
     recomputed at every offset issues far more than it moves (the model then splits it)."""
     points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
     threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
-    rows = detail["rows"]
+    terms, loads = _work_terms(frame, detail["rows"], info)
     ops = 0.0
-    for v, reached, cost in _recomputed(frame, info):
+    for v, reached, cost in terms:
         if v in detail["tiles_shape"]:
             w, h = detail["tiles_shape"][v]
             reached = w * h / threads
-        elif rows > 1:   # adjacent rows evaluate an offset two of them reach once
-            reached = shared_offsets(frame.reach[v], frame.axes[1], rows)
         ops += reached * cost
-    ops += sum(len(offs) if rows == 1 else shared_offsets(offs, frame.axes[1], rows)
-               for offs in frame.loads.values())
+    ops += loads
     return ISSUE_PER_OP * ops * points
+
+
+def _work_terms(frame, rows: int, info) -> tuple:
+    """(per computed value: (value, points it is evaluated at per point of ``rows`` adjacent
+    rows, operations per evaluation), loads per point): :func:`extra_work`'s terms before
+    staging, once per frame and ``rows``."""
+    def compute():
+        terms = tuple((v, reached if rows == 1 else shared_offsets(frame.reach[v], frame.axes[1], rows), cost)
+                      for v, reached, cost in _recomputed(frame, info))
+        # (adjacent rows evaluate an offset two of them reach once)
+        loads = sum(len(offs) if rows == 1 else shared_offsets(offs, frame.axes[1], rows)
+                    for offs in frame.loads.values())
+        return terms, loads
+    return info.memo(("grid-work", id(frame), rows), compute)
 
 
 def shared_offsets(offsets, axis: int, rows: int) -> float:
@@ -474,10 +487,12 @@ def estimated_registers(frame, detail: dict, info) -> int:
     (H200 sweeps, 1 point / 8 points: heat-3d 21 / 26, box27 32 / 32, flux5 30 / 34, hdiff 24 /
     40, the 273-call SCALE-like stage 80 / 168 in float32, 150 / 255 in float64.)"""
     points = detail["px"] * detail["py"] * detail["vec"]
-    multi = sum(1 for offs in frame.reach.values() if len(offs) > 1)
-    wide = 2 if max((itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1
+    multi, wide, loads = info.memo(("grid-registers", id(frame)), lambda: (
+        sum(1 for offs in frame.reach.values() if len(offs) > 1),
+        2 if max((itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1,
+        sum(len(o) for o in frame.loads.values())))
     values = multi // VALUES_PER_REG * wide * points
-    live = min(LIVE_LOADS, sum(len(o) for o in frame.loads.values())) + values + points - 1
+    live = min(LIVE_LOADS, loads) + values + points - 1
     return max(32, min(255, 20 + live))
 
 

@@ -315,8 +315,7 @@ class GridSpace(Space):
         px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
         ext = frame.memory_extents() + (1, 1, 1)
         stored = stored_outputs(program, calls, info)
-        x0, vector = info.memo(("grid-vector", id(frame), vec, stored),
-                               lambda: vector_arrays(program, frame, vec, stored))
+        x0, vector = info.memo(("grid-vector", id(frame), vec, stored), lambda: vector_arrays(program, frame, vec, stored))
         ext = (frame.box[frame.axes[0]][1] - x0,) + ext[1:]
         tiles = (math.ceil(max(0, ext[0]) / (bx * px * vec)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
                  math.ceil(ext[2] / zc) if frame.rank > 2 else 1, ext[3] if frame.rank > 3 else 1)
@@ -449,26 +448,19 @@ def extra_work(program, frame, detail: dict, info) -> float:
     terms, loads = _work_terms(frame, detail["rows"], info)
     ops = 0.0
     for v, reached, cost in terms:
-        if v in detail["tiles_shape"]:
-            w, h = detail["tiles_shape"][v]
-            reached = w * h / threads
-        ops += reached * cost
+        tile = detail["tiles_shape"].get(v)   # a staged value: evaluated over its tile
+        ops += (tile[0] * tile[1] / threads if tile else reached) * cost
     ops += loads
     return ISSUE_PER_OP * ops * points
 
 
 def _work_terms(frame, rows: int, info) -> tuple:
-    """(per computed value: (value, points it is evaluated at per point of ``rows`` adjacent
-    rows, operations per evaluation), loads per point): :func:`extra_work`'s terms before
-    staging, once per frame and ``rows``."""
-    def compute():
-        terms = tuple((v, reached if rows == 1 else shared_offsets(frame.reach[v], frame.axes[1], rows), cost)
-                      for v, reached, cost in _recomputed(frame, info))
-        # (adjacent rows evaluate an offset two of them reach once)
-        loads = sum(len(offs) if rows == 1 else shared_offsets(offs, frame.axes[1], rows)
-                    for offs in frame.loads.values())
-        return terms, loads
-    return info.memo(("grid-work", id(frame), rows), compute)
+    """:func:`extra_work`'s ((value, points, operations) per value, loads) before staging, per frame and rows."""
+    def per(offs, n):   # adjacent rows evaluate an offset two of them reach once
+        return n if rows == 1 else shared_offsets(offs, frame.axes[1], rows)
+    return info.memo(("grid-work", id(frame), rows), lambda: (
+        tuple((v, per(frame.reach[v], n), cost) for v, n, cost in _recomputed(frame, info)),
+        sum(per(offs, len(offs)) for offs in frame.loads.values())))
 
 
 def shared_offsets(offsets, axis: int, rows: int) -> float:
@@ -487,10 +479,9 @@ def estimated_registers(frame, detail: dict, info) -> int:
     (H200 sweeps, 1 point / 8 points: heat-3d 21 / 26, box27 32 / 32, flux5 30 / 34, hdiff 24 /
     40, the 273-call SCALE-like stage 80 / 168 in float32, 150 / 255 in float64.)"""
     points = detail["px"] * detail["py"] * detail["vec"]
-    multi, wide, loads = info.memo(("grid-registers", id(frame)), lambda: (
-        sum(1 for offs in frame.reach.values() if len(offs) > 1),
-        2 if max((itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1,
-        sum(len(o) for o in frame.loads.values())))
+    multi, loads, wide = info.memo(("grid-registers", id(frame)), lambda: (
+        sum(len(o) > 1 for o in frame.reach.values()), sum(len(o) for o in frame.loads.values()),
+        2 if max((itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1))
     values = multi // VALUES_PER_REG * wide * points
     live = min(LIVE_LOADS, loads) + values + points - 1
     return max(32, min(255, 20 + live))

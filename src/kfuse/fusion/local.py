@@ -32,7 +32,8 @@ DAGs of up to 100 calls in ``tests/unit/plan_golden.json`` stay greedy ones; wit
 search predicts CG and BiCG steps 4-6% faster and generated DAGs of 30-100 calls 0.7-17%), ``search_kicks`` (perturbation rounds), ``search_time_s`` (a time cap on the
 improvement phase: 5 s, so planning 200 calls takes under 10 s and 1,000 under 60 s on a
 2-core machine; on large programs the clock, not the kicks, ends it), ``search_grid_time_s``
-(the same for stencil programs: 5 s), ``search_seed``; ``search_max_s`` caps the whole search,
+(the same for stencil programs: 2 s; a descent costs only the moves whose kernels' floors
+could beat the plan, :meth:`_State.cannot_beat`), ``search_seed``; ``search_max_s`` caps the whole search,
 greedy included (:mod:`kfuse.fusion.caps`: every phase checks the caps before each step that
 costs kernels and stops with the legal partition it holds).
 """
@@ -64,6 +65,7 @@ class Evaluator:
         self.edges = [(s, d) for s, d, _ in an.graph.edges]
         self.near = neighbours(p, an.graph)
         self._facts: dict = {}
+        self._low: dict = {}   # group -> :meth:`low` where its facts are not known
         self.costed = 0
 
     def needed(self, group: tuple) -> frozenset:
@@ -106,11 +108,13 @@ class Evaluator:
         got = self._facts.get(group, False)
         if got is not False:
             return (math.inf, math.inf) if got is None else got[:2]
-        s = self.search
-        if s.kernel_floor is None:
-            return 0.0, 0.0
-        needed = self.needed(group)
-        return s.kernel_floor(list(group), set(needed)), s.host_cost(group, needed)
+        low = self._low.get(group)
+        if low is None:
+            s = self.search
+            needed = self.needed(group)
+            low = self._low[group] = ((0.0, 0.0) if s.kernel_floor is None else
+                                      (s.kernel_floor(list(group), set(needed)), s.host_cost(group, needed)))
+        return low
 
     def value(self, tot) -> float:
         """The plan time from its totals (gpu, host, kernels zeroing outputs first, gpu with

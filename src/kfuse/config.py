@@ -57,8 +57,8 @@ class Settings:
     search_kicks: int = 300              # perturbation rounds of the local search (0: descent only)
     search_time_s: float = 5.0           # time cap of the improvement phase (seconds): planning 200
                                          # calls stays under 10 s, 1,000 under 60 s (2-core machine)
-    search_grid_time_s: float = 5.0      # the same for programs of grid calls only (stencil applications:
-                                         # 20 unrolled steps of a 3-field FDTD, 303 calls, plan in ~10 s)
+    search_grid_time_s: float = 2.0      # the same for programs of grid calls only (stencil applications:
+                                         # 20 unrolled steps of a 3-field FDTD, 303 calls, plan in 4-6 s)
     search_max_s: float = 60.0           # time cap of the whole search, greedy phase included: each phase
                                          # stops there with the best legal plan found (explain() says so)
     search_seed: int = 0                 # seed of the local search's random moves

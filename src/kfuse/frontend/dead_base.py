@@ -17,12 +17,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 
+from ..ir import ArrayType, Call, Value
+
 MAX_WINDOWS = 24   # windows of one chain checked for coverage (more: the chain is kept as it is)
 
 
 def drop_dead_bases(b, outputs: list) -> None:
-    """Rewrite the builder ``b``'s assignment chains in place (module doc); ``outputs``: the
-    value names the program returns (read whole)."""
+    """Rewrite the assignment chains of ``b`` (a graph builder or a program: its ``calls`` and
+    ``values``) in place (module doc); ``outputs``: the value names returned (read whole)."""
     i, olds = 0, []
     while i < len(b.calls):
         c = b.calls[i]
@@ -99,18 +101,26 @@ def _start_new(b, i: int) -> None:
     c = b.calls[i]
     old = b.values[c.args["u"]]
     t = old.type
-    name = b.call("full", {"value": b.const(0, t.dtype)})
-    new = b.calls.pop()
-    b.values[name].type = t
-    b.values[name].user_name = f"{old.display}.new"
+    zero = _fresh(b, f"{old.name}.zero")
+    b.values[zero] = Value(zero, ArrayType("scalar", t.dtype), "const", const=0.0)
+    name = _fresh(b, f"{old.name}.new")
+    b.values[name] = Value(name, t, "temp", user_name=f"{old.display}.new")
     shape = tuple(t.shape)
-    text = ", ".join(str(n) for n in shape)
-    label = (f"{old.display}.new = full(0, shape=({text}))  [every element of {old.display} is assigned "
-             "before it is read: its old values are not loaded]")
-    new = dataclasses.replace(new, at=tuple((0, n) for n in shape), label=label, loc=c.loc)
+    label = (f"{old.display}.new = full(0, shape=({', '.join(str(n) for n in shape)}))  [every element of "
+             f"{old.display} is assigned before it is read: its old values are not loaded]")
+    new = Call(i, "full", {"value": zero}, {"z": name}, label=label, loc=c.loc, at=tuple((0, n) for n in shape))
+    b.calls[i] = dataclasses.replace(c, args={**c.args, "u": name})
     b.calls.insert(i, new)
-    b.calls[i + 1] = dataclasses.replace(c, args={**c.args, "u": name})
     _renumber(b)
+
+
+def _fresh(b, base: str) -> str:
+    """``base``, or ``base`` with a number, not yet a value of ``b``."""
+    name, k = base, 0
+    while name in b.values:
+        k += 1
+        name = f"{base}{k}"
+    return name
 
 
 def _drop_unread(b, outputs: list, olds: list) -> None:

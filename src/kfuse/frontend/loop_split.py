@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..ir import Program
+from .dead_base import drop_dead_bases
 
 
 @dataclasses.dataclass
@@ -196,6 +197,7 @@ def _body(b, rec, name: str) -> tuple:
     if not outs:
         return None, None, "its body computes none of the arrays it carries"
     body = _program(b, name, seg, outs, ins)
+    drop_dead_bases(body, body.outputs)   # as a traced step's: a state assigned whole is not loaded
     n = len(state)
     invariants = [v for v in body.inputs[n:] if not body.value(v).copy_of]
     for s, v in fixed:

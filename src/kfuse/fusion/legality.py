@@ -75,6 +75,25 @@ class Analysis:
             got = self._checks[key] = _check(self, list(key))
         return list(got)
 
+    def refuses(self, calls) -> bool:
+        """Whether ``calls`` (a sorted tuple) cannot run in one kernel: ``bool(check(calls))``,
+        answered by convexity alone where a path leaves the set and comes back (bit sets: what
+        refuses most unions a search meets, without the reasons' words)."""
+        got = self._checks.get(calls)
+        if got is not None:
+            return bool(got)
+        masks = self.masks() if len(calls) > 1 else None
+        if masks is not None:
+            desc, anc = masks
+            inside = down = 0
+            for c in calls:
+                inside |= 1 << c
+                down |= desc[c]
+            outside = down & ~inside
+            if outside and any(anc[c] & outside for c in calls):
+                return True
+        return bool(self.check(calls))
+
     def masks(self):
         """(descendants, ancestors) of each call as bit sets (:meth:`ProgramInfo.masks`)."""
         return self.info.masks()
@@ -107,7 +126,17 @@ class Analysis:
         for c in back:
             up |= anc[c]
         between = outside & up
-        return sorted(back), [c for c in range(len(desc)) if between >> c & 1]
+        return sorted(back), _bits(between)
+
+
+def _bits(mask: int) -> list:
+    """The positions of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def check(program: Program, calls, analysis: Analysis | None = None) -> list:

@@ -32,7 +32,8 @@ DAGs of up to 100 calls in ``tests/unit/plan_golden.json`` stay greedy ones; wit
 search predicts CG and BiCG steps 4-6% faster and generated DAGs of 30-100 calls 0.7-17%), ``search_kicks`` (perturbation rounds), ``search_time_s`` (a time cap on the
 improvement phase: 5 s, so planning 200 calls takes under 10 s and 1,000 under 60 s on a
 2-core machine; on large programs the clock, not the kicks, ends it), ``search_grid_time_s``
-(the same for stencil programs: 5 s), ``search_seed``; ``search_max_s`` caps the whole search,
+(the same for stencil programs: 2 s; a descent costs only the moves whose kernels' floors
+could beat the plan, :meth:`_State.cannot_beat`), ``search_seed``; ``search_max_s`` caps the whole search,
 greedy included (:mod:`kfuse.fusion.caps`: every phase checks the caps before each step that
 costs kernels and stops with the legal partition it holds).
 """
@@ -64,6 +65,7 @@ class Evaluator:
         self.edges = [(s, d) for s, d, _ in an.graph.edges]
         self.near = neighbours(p, an.graph)
         self._facts: dict = {}
+        self._low: dict = {}   # group -> :meth:`low` where its facts are not known
         self.costed = 0
 
     def needed(self, group: tuple) -> frozenset:
@@ -87,7 +89,7 @@ class Evaluator:
         if got is False:
             got = None
             s = self.search
-            if len(group) == 1 or not s.analysis.check(group):
+            if len(group) == 1 or not s.analysis.refuses(group):
                 needed = self.needed(group)
                 t, prm = s.best_impl(group, needed)
                 self.costed += 1
@@ -98,6 +100,21 @@ class Evaluator:
                     got = (t, s.host_cost(group, needed), zero, lean_t)
             self._facts[group] = got
         return got
+
+    def low(self, group: tuple) -> tuple:
+        """(GPU seconds, host seconds) no implementation of ``group``'s kernel goes under: its
+        facts where known, else the search's ``kernel_floor`` (its bytes at the ceilings: no
+        analysis, no costing) and its exact host seconds; (0, 0) without a floor."""
+        got = self._facts.get(group, False)
+        if got is not False:
+            return (math.inf, math.inf) if got is None else got[:2]
+        low = self._low.get(group)
+        if low is None:
+            s = self.search
+            needed = self.needed(group)
+            low = self._low[group] = ((0.0, 0.0) if s.kernel_floor is None else
+                                      (s.kernel_floor(list(group), set(needed)), s.host_cost(group, needed)))
+        return low
 
     def value(self, tot) -> float:
         """The plan time from its totals (gpu, host, kernels zeroing outputs first, gpu with
@@ -279,6 +296,21 @@ class _State:
             tot[3] = sum(self.ev.facts(g)[3] for g in (self.groups - set(removed)) | set(added))
         return self.ev.value(tot)
 
+    def cannot_beat(self, removed: tuple, added: tuple, target: float) -> bool:
+        """Whether the move is proved not to bring the objective under ``target`` without
+        costing the kernels it adds (:meth:`Evaluator.low`): the objective is at least
+        max(GPU seconds, fixed + host seconds) (an implementation zeroing nothing is no faster
+        than the best one), so a bound there needs no analysis of a new kernel.  The descent
+        takes the same moves with it as without: a move it rules out would not be taken."""
+        gpu, host = self.tot[0], self.tot[1]
+        for g in removed:
+            f = self.ev.facts(g)
+            gpu, host = gpu - f[0], host - f[1]
+        for g in added:
+            lg, lh = self.ev.low(g)
+            gpu, host = gpu + lg, host + lh
+        return max(gpu, self.ev.host_fixed + host) >= target
+
     def acyclic_after(self, removed: tuple, added: tuple) -> bool:
         """Whether the kernels still run one after another after the move."""
         group_of = dict(self.group_of)
@@ -340,11 +372,14 @@ def descend(state: _State, rng: random.Random) -> None:
         cur = state.value()
         cand = list(moves(state))
         rng.shuffle(cand)
+        target = cur - _EPS * max(1.0, cur)
         for removed, added in cand:
             if expired("local search"):
                 return
+            if state.cannot_beat(removed, added, target):
+                continue
             v = state.trial(removed, added)
-            if v is not None and v < cur - _EPS * max(1.0, cur) and state.acyclic_after(removed, added):
+            if v is not None and v < target and state.acyclic_after(removed, added):
                 state.apply(removed, added)
                 break
         else:

@@ -6,7 +6,7 @@ import heapq
 
 from ..ir import Program
 
-__all__ = ["order_groups", "closes_cycle"]
+__all__ = ["order_groups", "closes_cycle", "cycle_through"]
 
 
 def order_groups(program: Program, groups: list, graph=None) -> list:
@@ -47,4 +47,27 @@ def closes_cycle(program, graph, pair: tuple, result: tuple, groups: set) -> boo
         order_groups(program, [list(x) for x in groups - set(pair)] + [list(u) for u in result], graph)
     except ValueError:
         return True
+    return False
+
+
+def cycle_through(graph, group_of: dict, result: tuple) -> bool:
+    """Whether, in the partition ``group_of`` (call -> its group) with the groups ``result``
+    put in (their calls moved to them), a path of kernels leaves one of ``result`` and comes
+    back to it.  Where the partition was acyclic before, that is :func:`closes_cycle`: a new
+    cycle passes through a new group.  Walks only the kernels reachable from ``result``."""
+    moved = {c: u for u in result for c in u}
+    succ = graph.succ
+    for u in result:
+        seen, stack = {u}, [u]
+        while stack:
+            g = stack.pop()
+            for c in g:
+                for d in succ.get(c, ()):
+                    h = moved.get(d) or group_of[d]
+                    if h == u:
+                        if g != u:
+                            return True
+                    elif h not in seen:
+                        seen.add(h)
+                        stack.append(h)
     return False

@@ -2,9 +2,10 @@
 
 A time loop unrolled into one step (20 steps of a 3-field FDTD: 303 calls) repeats each fusion
 the search considers once per step.  Two fusions whose calls run the same functions on values
-of the same types, windows, literals and roles, wired alike (which call reads which value,
-which values are one array), and whose outputs are needed outside alike, get the same model
-predictions and the same launch refusals: the search costs one and gives the other its
+of the same types, windows and roles, wired alike (which call reads which value, which values
+are one array), and whose outputs are needed outside alike, get the same model predictions and
+the same launch refusals (a literal's value is no part of a shape: neither the model nor a
+launch check reads it, and a loop's steps differ by one, ``ey[0, :] = 0.1 * t``): the search costs one and gives the other its
 implementations with the value names in its parameters renamed (:class:`ShapeShare`).  Only
 spaces with ``shares_shapes`` take part; their parameters naming values are ``name_params``.
 """
@@ -37,7 +38,7 @@ def shape_of(program, info, group: tuple, needed: frozenset) -> tuple:
             if v in produced:   # stored or not: needed, read outside, read at all, returned
                 readers = info.readers.get(v, ())
                 out = (v in needed, any(r not in members for r in readers), bool(readers), v in info.returned)
-            values.append((val.type, val.role, val.const, val.host, val.copy_of is not None, val.window,
+            values.append((val.type, val.role, val.const is not None, val.host, val.copy_of is not None, val.window,
                            base, out))
         return k
 

@@ -25,7 +25,8 @@ from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
 from ..spaces.tile import walk_of
 from .caps import Capped
-from .order import closes_cycle, order_groups
+from .greedy import merge_pairs
+from .order import order_groups
 from .fission import Fission, field_parts, fission
 from .legality import Analysis, check
 from .local import local_best, neighbours
@@ -203,7 +204,7 @@ class Search(Capped):
         got = self._fission.get(group, False)
         if got is False:
             got = None
-            if len(group) > 1 and len(field_parts(self.program, group)) > 1 and not self.analysis.check(group):
+            if len(group) > 1 and len(field_parts(self.program, group)) > 1 and not self.analysis.refuses(group):
                 space = spaces.get(self.analysis.kernel_domain(group).space)
                 if space.fissions_over_budget or not self._variants_of(group):   # else: only with no variant
                     got = fission(self.program, group)
@@ -404,7 +405,7 @@ class Search(Capped):
         if got is None:
             union = tuple(sorted(g + h))
             dg, dh = self._domain(g), self._domain(h)
-            if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.check(union):
+            if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.refuses(union):
                 got = ((union,), None, True)
             elif self.kernel_floor is None and self.split(union) is not None:
                 got = self._merge_or_split(g, h, union)
@@ -451,11 +452,11 @@ class Search(Capped):
         pairs gaining equally, the first in the scan).
 
         Neighbours share data (one reads what the other writes, or both read the same
-        value: :func:`kfuse.fusion.local.neighbours`); each step scans the pairs of
-        neighbouring groups.  Legality, kernel costs and
-        each pair's gain are remembered, and a union whose cost is not known yet is costed only
-        if its bound (:meth:`_floor_gain`) reaches the best gain known among the pairs of the
-        step: the step picks the same pair as costing every union would.
+        value: :func:`kfuse.fusion.local.neighbours`); the pairs of neighbouring groups wait
+        in a heap by their gain (:func:`kfuse.fusion.greedy.merge_pairs`).  Legality, kernel
+        costs and each pair's gain are remembered, and a union whose cost is not known yet is
+        costed only if its bound (:meth:`_floor_gain`) reaches the best gain known among the
+        pairs of the step: the step picks the same pair as costing every union would.
         """
         p, an = self.program, self.analysis
         self._readers = an.graph.readers()
@@ -464,59 +465,8 @@ class Search(Capped):
         near = neighbours(p, an.graph)
         group_of = {c.id: (c.id,) for c in p.calls}
         self._doms: dict = {}
-        memo: dict = {}
-        refused: set = set()
         self._seed_components(near, group_of)
-        around: dict = {}   # group -> its neighbour groups (kept until one of them merges)
-
-        def neighbour_groups(g):
-            got = around.get(g)
-            if got is None:
-                got = around[g] = {group_of[n] for c in g for n in near[c]} - {g}
-            return got
-
-        while not self.expired("greedy"):
-            groups = set(group_of.values())
-            pairs = [(g, h) for g in groups for h in neighbour_groups(g) if not h < g]
-            # pairs by their gain or its bound, largest first: costing stops at a bound below the
-            # best gain found, and of the pairs gaining the most the first in the scan is taken
-            # (past the cap, the partition so far: every merge taken was legal and kept the order)
-            ranked = []
-            for i, (g, h) in enumerate(pairs):
-                if (g, h) not in memo and self.expired("greedy"):   # a new pair costs a legality check
-                    break
-                result, value, _exact = self._pair_state(g, h, memo)
-                if value is not None and result not in refused:
-                    ranked.append((value, i))
-            ranked.sort(key=lambda x: x[0], reverse=True)
-            top, gains = None, {}
-            for value, i in ranked:
-                if top is not None and value < top:
-                    break
-                if not memo[pairs[i]][2] and self.expired("greedy"):   # costing the union: take the best so far
-                    break
-                gain = self._exact_gain(*pairs[i], memo)
-                if gain is not None:
-                    gains[i] = gain
-                    top = gain if top is None or gain > top else top
-            best = None
-            if gains:
-                i = min(i for i, gain in gains.items() if gain == top)
-                g, h = pairs[i]
-                best = (top, g, h, memo[g, h][0])
-            if best is None:
-                break
-            _gain, g, h, result = best
-            if closes_cycle(p, an.graph, (g, h), result, groups):
-                refused.add(result)
-                continue
-            if len(result) > 1:
-                self.note_split(tuple(sorted(g + h)))
-            for x in neighbour_groups(g) | neighbour_groups(h) | {g, h}:
-                around.pop(x, None)
-            for u in result:
-                for c in u:
-                    group_of[c] = u
+        merge_pairs(self, group_of, near)
         return self.combination([list(g) for g in set(group_of.values())])
 
     def _seed_components(self, near: dict, group_of: dict) -> None:
@@ -543,10 +493,10 @@ class Search(Capped):
                 stack.extend(n for n in near[c] if n in grid and n not in comp)
             seen |= comp
             group = tuple(sorted(comp))
-            if not 2 <= len(group) <= SEED_MAX_CALLS or self.analysis.check(group):
+            if not 2 <= len(group) <= SEED_MAX_CALLS or self.analysis.refuses(group):
                 continue
             parts = self.split(group) or (group,)   # over a budget: its fission's parts (Algorithm 2)
-            if any(len(p) > 1 and self.analysis.check(p) for p in parts):
+            if any(len(p) > 1 and self.analysis.refuses(p) for p in parts):
                 continue
             if sum(self._group_cost((c,)) for c in group) - sum(self._group_cost(p) for p in parts) > 1e-12:
                 if len(parts) > 1:

@@ -9,6 +9,7 @@ from ..ir import Program
 from .calibration import Calibration, load_calibration
 from .composer import composer_lines
 from .trsm_notes import trsm_lines
+from .writeback import writeback_lines
 from .predict import cost_key, group_facts, kernel_floor, kernel_traffic, predict_kernel, predict_plan
 
 
@@ -54,7 +55,7 @@ def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = Tru
     plan = make_plan(program, kernels, t, search.fissioned(kernels))
     plan.search_s = time.perf_counter() - t0
     plan.notes = (composer_lines(program, plan.kernels, cal) + trsm_lines(program, plan.kernels, cal)
-                  + search.cap_notes())
+                  + writeback_lines(program, kernels, cal) + search.cap_notes())
     return plan
 
 

@@ -22,6 +22,7 @@ from ..spaces.rows import SPARSE_PER_ROW
 from ..spaces.tile import walk_of
 from .calibration import Calibration
 from .gemm_calibration import section_rate
+from .writeback import copied_back, copy_seconds
 
 # shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per
 # block): a block's static shared memory bounds how many are resident (:func:`resident_blocks`)
@@ -427,7 +428,9 @@ def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_ke
     """Predicted time of a call of the whole plan: ``kernels`` is a list of (calls, params);
     ``facts_of(calls)``: :func:`group_facts` of a kernel's calls, where a search keeps them.
 
-    Returns GPU time, host time and their max (calls back to back overlap the two).
+    Returns GPU time, host time and their max (calls back to back overlap the two), each with
+    the copies of the written arguments no kernel stores in place (:mod:`.writeback`; their
+    GPU seconds also as ``copy_s``).
     """
     if needed_by_kernel is None:
         needed_by_kernel = needed_outside(program, [k[0] for k in kernels])
@@ -439,4 +442,6 @@ def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_ke
                   for i, (calls, params) in enumerate(kernels))
     n_out = sum(len(n) for n in needed_by_kernel)
     host = cal.host_call_s + (len(kernels) + zeroing) * cal.host_launch_s + n_out * cal.host_alloc_s
-    return {"gpu_s": gpu, "host_s": host, "time_s": max(gpu, host)}
+    copy_gpu, copy_host = copy_seconds(program, copied_back(program, kernels), cal)
+    gpu, host = gpu + copy_gpu, host + copy_host
+    return {"gpu_s": gpu, "host_s": host, "time_s": max(gpu, host), "copy_s": copy_gpu}

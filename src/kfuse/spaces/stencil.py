@@ -17,6 +17,7 @@ import weakref
 
 from ..errors import PlanError
 from ..ir import itemsize
+from .stencil_work import estimated_registers, extra_work
 from .base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
                    reads_nowhere)
 from .facts import snapshot_key
@@ -315,7 +316,8 @@ class GridSpace(Space):
         bx, by, zc = int(params["bx"]), int(params.get("by", 1)), int(params.get("zc", 1))
         px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
         ext = frame.memory_extents() + (1, 1, 1)
-        x0, vector = vector_arrays(program, frame, vec, stored_outputs(program, calls, info))
+        stored = stored_outputs(program, calls, info)
+        x0, vector = info.memo(("grid-vector", id(frame), vec, stored), lambda: vector_arrays(program, frame, vec, stored))
         ext = (frame.box[frame.axes[0]][1] - x0,) + ext[1:]
         tiles = (math.ceil(max(0, ext[0]) / (bx * px * vec)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
                  math.ceil(ext[2] / zc) if frame.rank > 2 else 1, ext[3] if frame.rank > 3 else 1)
@@ -439,54 +441,6 @@ def streamed(frame, stream: str):
     return dataclasses.replace(frame, axes=(ax[0], ax[2], ax[1]) + ax[3:])
 
 
-ISSUE_PER_OP = 4   # instructions an evaluated call or a load costs a thread (address, load or op, select)
-
-
-def extra_work(program, frame, detail: dict, info) -> float:
-    """The kernel's instructions per point, as FMA-rate work over its points: every call
-    evaluated once per offset it is reached at (a staged one over its tile: tile area over the
-    block's points) costs one operation per operand read and its own, every load of an input
-    one, ``ISSUE_PER_OP`` instructions each.  Recomputation shows here: a 4th-order flux chain
-    recomputed at every offset issues far more than it moves (the model then splits it)."""
-    points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
-    threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
-    rows = detail["rows"]
-    ops = 0.0
-    for v, reached, cost in _recomputed(frame, info):
-        if v in detail["tiles_shape"]:
-            w, h = detail["tiles_shape"][v]
-            reached = w * h / threads
-        elif rows > 1:   # adjacent rows evaluate an offset two of them reach once
-            reached = shared_offsets(frame.reach[v], frame.axes[1], rows)
-        ops += reached * cost
-    ops += sum(len(offs) if rows == 1 else shared_offsets(offs, frame.axes[1], rows)
-               for offs in frame.loads.values())
-    return ISSUE_PER_OP * ops * points
-
-
-def shared_offsets(offsets, axis: int, rows: int) -> float:
-    """Distinct offsets per point ``rows`` adjacent points along ``axis`` reach together (each
-    reaching ``offsets``): 27 box offsets over two rows, 36 / 2 = 18."""
-    seen = {tuple(k + (j if a == axis else 0) for a, k in enumerate(d)) for d in offsets for j in range(rows)}
-    return len(seen) / rows
-
-
-def estimated_registers(frame, detail: dict, info) -> int:
-    """Registers per thread a grid kernel is expected to take before ptxas says (the model's
-    residency): indices and addresses, the loads a point keeps alive (ptxas consumes a long
-    sum of loads as it goes: at most :data:`LIVE_LOADS` count), the values evaluated at several
-    offsets (recomputed stencil intermediates: one register per :data:`VALUES_PER_REG`, twice for
-    8-byte values, for each point of the thread) and one per extra point; 32 to 255.
-    (H200 sweeps, 1 point / 8 points: heat-3d 21 / 26, box27 32 / 32, flux5 30 / 34, hdiff 24 /
-    40, the 273-call SCALE-like stage 80 / 168 in float32, 150 / 255 in float64.)"""
-    points = detail["px"] * detail["py"] * detail["vec"]
-    multi = sum(1 for offs in frame.reach.values() if len(offs) > 1)
-    wide = 2 if max((itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1
-    values = multi // VALUES_PER_REG * wide * points
-    live = min(LIVE_LOADS, sum(len(o) for o in frame.loads.values())) + values + points - 1
-    return max(32, min(255, 20 + live))
-
-
 #: the DRAM share a block walking many planes reaches at best (H200: a grid kernel that only copies
 #: reached 73% of the copy ceiling walking 124 planes per block, 85% at one plane per block;
 #: flux5, heat-3d float64, box27 walking 124 planes 1.25-1.7x the best plane-per-block variant)
@@ -494,18 +448,6 @@ STREAM_SHARE = 0.75
 #: points per thread the variants go up to (H200 sweeps: 16 points per thread never won, 3-38%
 #: slower than the best at 4-8 on jacobi-2d, heat-3d, flux5, hdiff; a plan may still ask for more)
 SEARCHED_POINTS = 8
-LIVE_LOADS = 12      # loads of inputs alive at once in a thread's point, at most (box27: 27 loads, 32 registers)
-VALUES_PER_REG = 2   # recomputed values per register (SCALE-like stage: 92 of them, 80 registers)
-
-
-def _recomputed(frame, info) -> tuple:
-    """(value, points it is evaluated at, operations per evaluation: its operands read and its
-    own) per value the kernel computes; once per frame."""
-    def compute():
-        producer = {info.out(c): c for c in frame.reads}
-        return tuple((v, len(offs), 1 + len(frame.reads[producer[v]]))
-                     for v, offs in frame.reach.items() if v in producer)
-    return info.memo(("grid-recomputed", id(frame)), compute)
 
 
 def stored_outputs(program, calls: list, info) -> frozenset:

@@ -10,6 +10,9 @@ second tells a loop still filling its state (``c = d; d = b`` keeps ``a``, a val
 the loop, in ``c`` for two steps) from one that repeats.  What no variable of the function, no
 container or object it holds, and no global its code names reaches (a helper's own globals or
 closures) is not seen.
+
+:func:`outside` is what the function reads from outside (its globals, its closure) before it
+runs: a function traced again to unroll a loop that cannot stay folded must find it unchanged.
 """
 from __future__ import annotations
 

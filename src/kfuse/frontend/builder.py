@@ -15,7 +15,7 @@ from .broadcast import ORDERED, marked_refusal, resolve
 from .structured import mark, product_fn
 from ..errors import DTypeError, KfuseError, PlanError, ShapeError
 from .reassociate import reassociate
-from ..ir import (ArrayType, Call, Program, Value, check_dtype, check_name_length, complex_of, ident,
+from ..ir import (INDEX_DTYPE, ArrayType, Call, Program, Value, check_dtype, check_name_length, complex_of, ident,
                   is_complex, real_dtype)
 
 #: the most calls a program may hold: planning time and memory grow as the square of the calls
@@ -172,6 +172,13 @@ class GraphBuilder:
 
     def _number_dtype(self, cplx: bool) -> str:
         return complex_of(self.default_dtype) if cplx else real_dtype(self.default_dtype)
+
+    def is_number_argument(self, name: str) -> bool:
+        """Whether Python number ``name`` is an argument itself (not computed from numbers)."""
+        return self._numbers[name].arg is not None
+
+    def number_is_complex(self, name: str) -> bool:
+        return self._numbers[name].cplx
 
     def is_number(self, name: str) -> bool:
         """Whether ``name`` is a Python number of a traced function (its type not yet fixed)."""
@@ -368,6 +375,9 @@ class GraphBuilder:
         out = {}
         for k, v in args.items():
             val = self.values[v]
+            if v in self._numbers and k in getattr(fn, "index_params", ()):
+                out[k] = self.typed_number(v, INDEX_DTYPE, fn.name)   # an index (pick's i): int64
+                continue
             if v in self._numbers:
                 out[k] = self.typed_number(v, dtype, fn.name)
                 continue

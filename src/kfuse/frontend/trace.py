@@ -19,7 +19,7 @@ from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .broadcast import marked_refusal
 from .builder import GraphBuilder
-from . import numpy_api
+from . import numpy_api, runtime_index
 from .site import user_site
 
 _state = threading.local()
@@ -130,6 +130,8 @@ class Tensor:
         of an assignment (``v[0, :] = v[-2, :]``).  ``c[:, None]`` / ``b[None, :]`` of a vector:
         a column / a row, only an operand of ``+ - * /`` with a matrix (NumPy broadcasting)."""
         keys = key if isinstance(key, tuple) else (key,)
+        if runtime_index.is_runtime_index(key):   # fict[t], t a Python int argument
+            return runtime_index.pick(self, key)
         if any(k is None for k in keys):
             return self._new_axis(keys)
         if self._axis:

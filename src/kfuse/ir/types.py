@@ -24,8 +24,13 @@ _DTYPES = {
     "float64": ("double", "float64", 8),
     "complex64": ("kf_c64", "float32", 8),
     "complex128": ("kf_c128", "float64", 16),
+    # an index only: a Python int argument used to index an array (``fict[t]``), never an array's type
+    "int64": ("long long", "int64", 8),
 }
-DTYPES = tuple(_DTYPES)
+#: element types of arrays and of the numbers computed with them
+DTYPES = tuple(d for d in _DTYPES if d != "int64")
+#: the element type of an index value (a Python int argument indexing an array)
+INDEX_DTYPE = "int64"
 #: matrix structures (issue 20): symmetric (one triangle stored), triangular
 STRUCTURES = ("sym", "tri")
 KINDS = ("scalar", "vector", "matrix", "sparse", "grid")
@@ -59,7 +64,7 @@ def check_dtype(name, what: str = "dtype") -> str:
         key = np.dtype(name).name
     except TypeError:
         key = str(name)
-    if key not in _DTYPES:
+    if key not in DTYPES:
         raise DTypeError(f"{what}: unsupported element type {key!r}; kfuse supports {', '.join(DTYPES)}")
     return key
 

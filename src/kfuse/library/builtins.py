@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ir import ArrayType
 from .base import ElementaryFunction as EF, Param as P
 
 _ELEM = "elem"
@@ -129,6 +130,42 @@ def _full_ref(value, like=None, at=None):
     return {"z": np.full(shape, value)}
 
 
+class Pick(EF):
+    """``pick(x, i)``: element ``i`` of vector ``x`` as a 0-d value, ``i`` an index (an int64
+    scalar: a Python int argument, ``fict[t]``) known only at run time.  NumPy's rules: a
+    negative index counts from the end once; the runtime refuses one out of range before the
+    launch (the index is a host number), and the kernel clamps as well, so it never reads
+    outside ``x``.  Kernels read ``x`` whole (``whole_reads``), not elementwise: the call is
+    scalar code, the prologue of the kernel that uses it."""
+
+    whole_reads = ("x",)
+    index_params = ("i",)
+
+    def infer(self, args: dict, weak: frozenset = frozenset()):
+        from ..errors import DTypeError as _DTypeError, ShapeError as _ShapeError
+        from ..ir import INDEX_DTYPE as _INDEX
+        x, i = args.get("x"), args.get("i")
+        if x is None or i is None or x.kind != "vector" or i.kind != "scalar":
+            raise _ShapeError(f"{self.name}: needs a vector x and a scalar index i")
+        if i.dtype != _INDEX:
+            raise _DTypeError(f"{self.name}: the index must be {_INDEX}, got {i.dtype}")
+        return ArrayType("scalar", x.dtype)
+
+
+def pick_index(i, n: int) -> int:
+    """NumPy's element index ``i`` of an axis of length ``n`` (negative: from the end, once);
+    ArgumentError when out of range or not an integer."""
+    from ..errors import ArgumentError as _ArgumentError
+    k = int(i)
+    if k != i or not -n <= k < n:
+        raise _ArgumentError(f"index {i} is out of bounds for an axis of size {n}")
+    return k % n
+
+
+def _pick_ref(x, i):
+    return {"z": np.asarray(x)[pick_index(float(np.asarray(i)), len(x))]}
+
+
 BUILTINS = [
     # ------------------------------------------------------------- BLAS-1 maps
     _map("copy", ["x"], "z = x;", lambda x: {"z": np.array(x, copy=True)}, "z = x", flops=0),
@@ -239,6 +276,8 @@ BUILTINS = [
     Assign("assign", "map", (P("u", _ELEM), P("inner", _ELEM)), (P("z", _ELEM),), "z = inner;",
            reference=_interior_ref, flops=0,
            doc="z = u with u[at] = new, the call's window at (v[0, :] = v[-2, :]; new may be a number)"),
+    Pick("pick", "map", (P("x", "vector"), P("i", "scalar")), (P("z", "scalar"),), "z = x;",
+         reference=_pick_ref, flops=0, doc="z = x[i], i an int64 index given at run time (fict[t])"),
     EF("outer", "nested_map", (P("x", "vector", "i"), P("y", "vector", "j")), (P("B", "matrix"),),
        "B = x * y;", reference=lambda x, y: {"B": np.outer(x, y)}, doc="B = x y^T", flops=1),
 ]

@@ -175,20 +175,9 @@ class Executable:
         return env, torch_used
 
     def _index(self, name: str, x):
-        """Python int argument ``name`` used as an index (``fict[t]``): an int64, ArgumentError
-        naming the argument when it is no integer or out of the indexed vector's range."""
+        """Python int argument ``name`` used as an index (``fict[t]``), checked: an int64."""
         n, vec = self._index_len[name]
-        shown = self.program.value(name).user_name or self.program.value(name).display
-        if not isinstance(x, numbers.Number):
-            x = arrays.host_scalar(shown, x, "float64")   # a 0-d array
-        try:
-            k = None if isinstance(x, (bool, complex)) else int(x)
-        except (TypeError, ValueError, OverflowError):   # NaN, inf
-            k = None
-        if k is None or k != x or not -n <= k < n:
-            raise ArgumentError(f"argument {shown!r} = {x} indexes {vec}, of length {n} ({vec}[{shown}]): "
-                                f"it must be an integer in [-{n}, {n})")
-        return np.int64(k)
+        return index_argument(self.program.value(name).display, x, n, vec)
 
     def precheck(self, args: tuple) -> None:
         """Check every argument from its metadata alone (host arrays, rank, shape, element type,
@@ -199,7 +188,9 @@ class Executable:
             if t.kind == "sparse":
                 continue   # kfuse.sparse checks its own, reading only the host-side description
             if t.kind == "scalar" and val.host:
-                if not (arrays.is_torch(x) or hasattr(x, "__cuda_array_interface__")):
+                if name in self._index_len and not hasattr(x, "__cuda_array_interface__"):
+                    self._index(name, x)
+                elif not (arrays.is_torch(x) or hasattr(x, "__cuda_array_interface__")):
                     arrays.host_scalar(val.display, x, t.dtype)   # a 0-d device array is read later
                 continue
             arrays.precheck(val.display, x, "scalar" if t.kind == "scalar" else t.kind, tuple(t.shape),
@@ -462,6 +453,21 @@ class Executable:
         return median_seconds(lambda: self(*args), loops=repeat, calls=calls, warmup=warmup)
 
 
+
+
+def index_argument(shown: str, x, n: int, vec: str):
+    """Argument ``shown`` = ``x`` indexing ``vec`` of length ``n`` (``fict[t]``) as an int64;
+    ArgumentError naming the argument when it is no integer or out of NumPy's range [-n, n)."""
+    if not isinstance(x, numbers.Number):
+        x = arrays.host_scalar(shown, x, "float64")   # a 0-d array
+    try:
+        k = None if isinstance(x, (bool, complex)) else int(x)
+    except (TypeError, ValueError, OverflowError):   # NaN, inf
+        k = None
+    if k is None or k != x or not -n <= k < n:
+        raise ArgumentError(f"argument {shown!r} = {x!r} indexes {vec}, of length {n} ({vec}[{shown}]): "
+                            f"it must be an integer in [-{n}, {n})")
+    return np.int64(k)
 
 def index_lengths(program) -> dict:
     """Host scalar inputs that index a vector (``pick``'s ``i``, ``fict[t]``) -> (its length, its

@@ -18,13 +18,12 @@ from . import args_of, load
 # What kfuse takes today (tests/compile/test_apps_accept.py and tests/gpu/test_apps_gpu.py pin it):
 # (app, dtype) -> kernels in the plan (an upper bound from now on)
 ACCEPTED = {(app, dtype): 1 for app in ("gray_scott", "wave2d", "fdtd3d", "burgers2d", "allen_cahn", "hotspot",
-                                         "hotspot3d", "seismic3d", "heat7")
+                                         "hotspot3d", "seismic3d", "heat7", "fdtd2d")
             for dtype in ("float32", "float64")}
 
 # app -> today's refusal (both dtypes)
 REFUSED = {
     "lbm_d2q9": "DTypeError: a bool mask argument (cylinder); also fancy and mask indexing, sums over an axis",
-    "fdtd2d": "ey[0, :] = _fict_[t]: an int argument traced as a scalar, not usable as an index",
 }
 
 

@@ -164,6 +164,9 @@ class KernelEmitter:
             ... fict[z_at] ...
         """
         n = int(self.program.value(v).type.shape[0])
+        index = self.program.value(c.args["i"])
+        if index.role == "const":   # a static index (c[k] of F * c): in range, from the front end
+            return f"{self.cname(v)}[{int(index.const) % n}]"
         i, at = self.scalar_expr(c.args["i"], c), f"{ident(c.out)}_at"
         code(f"long long {at} = {i} < 0 ? {i} + {n} : {i};   // index into {self.program.value(v).display}")
         code(f"{at} = {at} < 0 ? 0 : ({at} > {n - 1} ? {n - 1} : {at});")

@@ -375,8 +375,8 @@ class GraphBuilder:
         out = {}
         for k, v in args.items():
             val = self.values[v]
-            if v in self._numbers and k in getattr(fn, "index_params", ()):
-                out[k] = self.typed_number(v, INDEX_DTYPE, fn.name)   # an index (pick's i): int64
+            if k in getattr(fn, "index_params", ()):   # an index (pick's i): int64, as it is
+                out[k] = self.typed_number(v, INDEX_DTYPE, fn.name) if v in self._numbers else v
                 continue
             if v in self._numbers:
                 out[k] = self.typed_number(v, dtype, fn.name)

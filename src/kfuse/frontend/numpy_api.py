@@ -16,7 +16,8 @@ import numpy as np
 from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import is_complex
 from .axis_reduce import reduce_axis
-from .roll_pad import pad as _pad, roll as _roll
+from .planes import roll as _roll_any
+from .roll_pad import pad as _pad
 from .site import UnsupportedError, refusal, traced, user_site  # noqa: F401 (UnsupportedError: re-exported)
 
 
@@ -355,7 +356,7 @@ FUNCTIONS = {
     "min": _reduce("min", "numpy.min"), "amin": _reduce("min", "numpy.amin"), "mean": mean,
     "dot": dot, "vdot": vdot, "where": where, "clip": clip, "copy": copy, "outer": outer,
     "zeros_like": zeros_like, "ones_like": ones_like, "full_like": full_like, "empty_like": empty_like,
-    "roll": _roll, "pad": _pad, "transpose": transpose, "linalg.norm": norm,
+    "roll": _roll_any, "pad": _pad, "transpose": transpose, "linalg.norm": norm,
     "shape": lambda a: a.shape, "ndim": lambda a: a.ndim, "size": lambda a, axis=None: (
         int(np.prod(a.shape)) if axis is None else a.shape[axis]),
 }

@@ -19,7 +19,7 @@ from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .broadcast import marked_refusal
 from .builder import GraphBuilder
-from . import numpy_api, runtime_index
+from . import creation, numpy_api, planes, roll_pad, runtime_index
 from .site import user_site
 
 _state = threading.local()
@@ -163,6 +163,8 @@ class Tensor:
 
     # -------------------------------------------------------------- operators
     def _bin(self, op, other, reverse=False):
+        if planes.is_last_axis_broadcast(op, self, other):   # F * c, c along F's short last axis
+            return planes.broadcast_last(self, op, other, reverse)
         drop = _plane_drop(self, other)
         if drop:   # u[1, :] - u[2, :]: computed on the planes with their axes kept, then dropped again
             kept = Tensor(self._b, self._name)
@@ -240,7 +242,7 @@ def _plane_drop(a: Tensor, b) -> tuple:
     """The dropped axes of integer-indexed planes combined by an operator (``u[1, :] - u[2, :]``):
     () when neither operand is such a plane; ShapeError unless both Tensor operands are planes of
     the same shape with the same axes dropped (a number goes with any)."""
-    ts = [t for t in (a, b) if isinstance(t, Tensor)]
+    ts = [t for t in (a, b) if isinstance(t, Tensor) and t._type.kind != "scalar"]   # a 0-d value: a number
     if not any(t._drop for t in ts):
         return ()
     first = ts[0]
@@ -259,6 +261,16 @@ def _key_text(k) -> str:
         return f"{'' if k.start is None else k.start}:{'' if k.stop is None else k.stop}" + \
             ("" if k.step is None else f":{k.step}")
     return "..." if k is Ellipsis else repr(k)
+
+
+def _new_array(shape: tuple, dtype: str, order: str, value: float):
+    """The traced array of ``np.zeros(shape, dtype)`` and kin (:mod:`kfuse.frontend.creation`),
+    or None where no trace runs on this thread."""
+    b = current_builder()
+    if b is None:
+        return None
+    return roll_pad.new_array(Tensor(b, b.inputs[0] if b.inputs else ""), shape, dtype,
+                              order if len(shape) > 1 else "C", value)
 
 
 def current_builder() -> GraphBuilder | None:
@@ -497,9 +509,11 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
     prev = (current_builder(), getattr(_state, "captures", None), getattr(_state, "statics", ()))
     caps = Captures(b, _add_input, lower_spec) if captured is not None else None
     _state.builder, _state.captures, _state.statics = b, caps, statics
+    creation.install(_new_array)   # np.zeros(F.shape, dtype=F.dtype) in fn: a traced array
     try:
         result = fn(*call_args, **call_kw)
     finally:
+        creation.uninstall()
         _state.builder, _state.captures, _state.statics = prev
     if caps is not None:
         captured.extend(caps.items)

@@ -346,6 +346,11 @@ class GraphBuilder:
                 if is_complex(self.values[v].type.dtype):
                     raise DTypeError(f"{fn_name}: complex numbers are not ordered ({self.values[v].display} "
                                      f"is {self.values[v].type.dtype})")
+        for k, v in args.items():
+            if self.values[v].type.dtype == "bool" and k not in getattr(fn, "mask_params", ()):
+                raise KfuseError(f"{self.values[v].display} is a bool array: kfuse takes it only as a mask, "
+                                 "F[mask, ...] (read, then assigned back with the same mask: "
+                                 "F[mask, :] = values)")
         args = self._adapt_consts(fn, args)
         weak = frozenset(k for k, v in args.items() if self.values[v].role == "const")
         otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak).general()
@@ -362,7 +367,7 @@ class GraphBuilder:
     def _adapt_consts(self, fn, args: dict) -> dict:
         """Give literals and Python numbers the element type of the call's other operands."""
         strong = [self.values[v].type.dtype for v in args.values()
-                  if self.values[v].role != "const" and v not in self._numbers]
+                  if self.values[v].role != "const" and v not in self._numbers and self.values[v].type.dtype != "bool"]
         if not strong:
             # literals only (``1 + 2j``): they share the widest literal type, so a complex
             # literal is not truncated to the real type of the first one

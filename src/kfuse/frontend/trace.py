@@ -19,7 +19,7 @@ from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .broadcast import marked_refusal
 from .builder import GraphBuilder
-from . import creation, numpy_api, planes, roll_pad, runtime_index
+from . import creation, masked, numpy_api, planes, roll_pad, runtime_index
 from .site import user_site
 
 _state = threading.local()
@@ -130,6 +130,8 @@ class Tensor:
         of an assignment (``v[0, :] = v[-2, :]``).  ``c[:, None]`` / ``b[None, :]`` of a vector:
         a column / a row, only an operand of ``+ - * /`` with a matrix (NumPy broadcasting)."""
         keys = key if isinstance(key, tuple) else (key,)
+        if masked.is_mask_key(self, key):          # F[mask, :]: a masked value
+            return masked.read(self, key)
         if runtime_index.is_runtime_index(key):   # fict[t], t a Python int argument
             return runtime_index.pick(self, key)
         if any(k is None for k in keys):
@@ -155,6 +157,8 @@ class Tensor:
         """``v[0, :] = v[-2, :]``, ``v[:, 0] = 0.0``: NumPy's assignment into an array created in
         the function (a functional update: ``v`` is rebound to the new array).  Assignment into
         an argument is refused (kfuse returns new arrays; assign into ``u.copy()``)."""
+        if masked.is_mask_key(self, key):          # F[mask, :] = masked value, or a number
+            return masked.write(self, key, value)
         setitem(self, key, value, as_operand)
 
     def copy(self) -> "Tensor":
@@ -334,7 +338,7 @@ def arg_spec(name: str, x) -> tuple:
         raise ArgumentError(f"argument {name!r}: unsupported type {type(x).__name__}")
     if arrays.is_torch(x) and not x.is_cuda:
         raise ArgumentError(f"argument {name!r} is a CPU tensor; move it to the GPU (tensor.cuda())")
-    dtype = check_dtype(str(x.dtype).replace("torch.", ""), f"argument {name!r}")
+    dtype = check_dtype(str(x.dtype).replace("torch.", ""), f"argument {name!r}", masks=len(x.shape) > 0)
     nd = len(x.shape)
     if nd == 0:
         return ("d", dtype)
@@ -419,7 +423,7 @@ def _metadata_spec(name: str, x) -> tuple:
     """:func:`lower_spec` of a torch tensor on any device (``meta`` included) or a DLPack array
     (JAX, on any device): its shape, element type and layout, no data touched."""
     dims = tuple(int(d) for d in x.shape)
-    dtype = check_dtype(_torch_dtype_name(x.dtype), f"argument {name!r}")
+    dtype = check_dtype(_torch_dtype_name(x.dtype), f"argument {name!r}", masks=len(dims) > 0)
     if not dims:
         return ("d", dtype)
     if len(dims) > MAX_RANK:
@@ -443,7 +447,7 @@ def lower_spec(name: str, x) -> tuple:
             return ("d", x.dtype)
         return ("a", x.shape, x.dtype, x.order)
     if isinstance(x, np.ndarray):
-        dtype = check_dtype(x.dtype, f"argument {name!r}")
+        dtype = check_dtype(x.dtype, f"argument {name!r}", masks=x.ndim > 0)
         if x.ndim == 0:
             return ("d", dtype)
         if x.ndim > MAX_RANK:

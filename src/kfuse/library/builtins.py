@@ -152,6 +152,26 @@ class Pick(EF):
         return ArrayType("scalar", x.dtype)
 
 
+class Select(EF):
+    """``select(x, y, m)``: ``x`` where the bool mask ``m`` is true, else ``y`` (what
+    ``F[mask, :] = values`` traces to, plane by plane).  ``m`` is a bool array argument of the
+    shape of ``x`` and ``y``; it is read as a number (0 or 1), so it is the routine's last
+    parameter and the element type is that of ``x`` and ``y``."""
+
+    mask_params = ("m",)
+
+    def infer(self, args: dict, weak: frozenset = frozenset()):
+        from ..errors import DTypeError as _DTypeError, ShapeError as _ShapeError
+        m = args.get("m")
+        if m is None or m.dtype != "bool" or m.kind == "scalar":
+            raise _DTypeError(f"{self.name}: m must be a bool array (a mask)")
+        values = [args[k] for k in ("y", "x") if k in args and k not in weak] or [args.get("y") or args["x"]]
+        out = super().infer({**args, "m": m.with_dtype(values[0].dtype)}, weak | {"m"})
+        if out.kind != "scalar" and tuple(out.shape) != tuple(m.shape):
+            raise _ShapeError(f"{self.name}: a mask of shape {tuple(m.shape)} for values of shape {tuple(out.shape)}")
+        return out if out.kind != "scalar" else ArrayType(m.kind, out.dtype, m.shape, m.order)
+
+
 def pick_index(i, n: int) -> int:
     """NumPy's element index ``i`` of an axis of length ``n`` (negative: from the end, once);
     ArgumentError when out of range or not an integer."""
@@ -276,6 +296,9 @@ BUILTINS = [
     Assign("assign", "map", (P("u", _ELEM), P("inner", _ELEM)), (P("z", _ELEM),), "z = inner;",
            reference=_interior_ref, flops=0,
            doc="z = u with u[at] = new, the call's window at (v[0, :] = v[-2, :]; new may be a number)"),
+    Select("select", "map", (P("x", _ELEM), P("y", _ELEM), P("m", _ELEM)), (P("z", _ELEM),),
+           "z = (m != T(0)) ? x : y;", reference=lambda x, y, m: {"z": np.where(np.asarray(m) != 0, x, y)},
+           flops=0, doc="z = x where the bool mask m is true, else y (F[mask, :] = values)"),
     Pick("pick", "map", (P("x", "vector"), P("i", "scalar")), (P("z", "scalar"),), "z = x;",
          reference=_pick_ref, flops=0, doc="z = x[i], i an int64 index given at run time (fict[t])"),
     EF("outer", "nested_map", (P("x", "vector", "i"), P("y", "vector", "j")), (P("B", "matrix"),),

@@ -169,6 +169,8 @@ class Executable:
                 continue
             torch_used |= arrays.is_torch(x)
             a = arrays.to_cupy(shown, x)
+            if t.dtype == "bool" and tuple(a.shape) + (1,) == tuple(t.shape):
+                a = a.reshape(t.shape)   # a mask F[mask, :] read over F's grid: mask[..., None], no copy
             if check:
                 arrays.check_array(shown, a, t.kind, t.shape, t.dtype, t.order)
             env[name] = a
@@ -193,8 +195,10 @@ class Executable:
                 elif not (arrays.is_torch(x) or hasattr(x, "__cuda_array_interface__")):
                     arrays.host_scalar(val.display, x, t.dtype)   # a 0-d device array is read later
                 continue
-            arrays.precheck(val.display, x, "scalar" if t.kind == "scalar" else t.kind, tuple(t.shape),
-                            t.dtype, t.order)
+            shape = tuple(t.shape)
+            if t.dtype == "bool" and len(x.shape) + 1 == len(shape):   # a mask F[mask, :] (mask[..., None])
+                shape = shape[:-1]
+            arrays.precheck(val.display, x, "scalar" if t.kind == "scalar" else t.kind, shape, t.dtype, t.order)
         device.require_gpu(f"running {self.program.name}")
 
     def fast_bind(self, args: tuple):

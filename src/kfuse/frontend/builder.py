@@ -348,7 +348,8 @@ class GraphBuilder:
                                      f"is {self.values[v].type.dtype})")
         for k, v in args.items():
             if self.values[v].type.dtype == "bool" and k not in getattr(fn, "mask_params", ()):
-                raise KfuseError(f"{self.values[v].display} is a bool array: kfuse takes it only as a mask, "
+                from .site import user_site
+                raise KfuseError(f"{user_site()}: {self.values[v].display} is a bool array: kfuse takes it only as a mask, "
                                  "F[mask, ...] (read, then assigned back with the same mask: "
                                  "F[mask, :] = values)")
         args = self._adapt_consts(fn, args)

@@ -51,11 +51,11 @@ def is_mask_key(t, key) -> bool:
 class Masked:
     """``F[mask, ...]``: the values of ``F`` at the read as keep-dims traced values (``planes``:
     one per index of the last axis where the mask covers all of ``F``'s axes but the last,
-    else ``F`` itself) and the mask's value; ``shape``: ``F``'s."""
+    else ``F`` itself) and the mask's value; ``of_shape``: ``F``'s."""
 
     mask: str
     planes: list
-    shape: tuple
+    of_shape: tuple      # F's shape (its own is NumPy's (count, ...), known only from the data)
     by_plane: bool
 
     kfuse_masked = True
@@ -68,10 +68,10 @@ class Masked:
         if any(isinstance(i, bool) or not isinstance(i, numbers.Integral) or not -n <= i < n for i in perm):
             raise ShapeError(f"{user_site()}: masked value[:, {list(perm)}]: the indices must be ints in "
                              f"[-{n}, {n})")
-        return Masked(self.mask, [self.planes[int(i) % n] for i in perm], self.shape[:-1] + (len(perm),), True)
+        return Masked(self.mask, [self.planes[int(i) % n] for i in perm], self.of_shape[:-1] + (len(perm),), True)
 
     def _map(self, fn) -> "Masked":
-        return Masked(self.mask, [fn(p) for p in self.planes], self.shape, self.by_plane)
+        return Masked(self.mask, [fn(p) for p in self.planes], self.of_shape, self.by_plane)
 
     def _number(self, other, op: str):
         if isinstance(other, bool) or not isinstance(other, numbers.Number):
@@ -135,8 +135,8 @@ def write(t, key, value) -> None:
     shown = f"{b.values[t._name].display}[{b.values[mask].display}, ...]"
     n = t.shape[-1] if by_plane else 1
     if isinstance(value, Masked):
-        if value.mask != mask or tuple(value.shape) != tuple(t.shape) or value.by_plane != by_plane:
-            raise refuse(f"{shown} = a masked value of shape {value.shape} read with mask "
+        if value.mask != mask or tuple(value.of_shape) != tuple(t.shape) or value.by_plane != by_plane:
+            raise refuse(f"{shown} = a masked value of {value.of_shape} read with mask "
                          f"{b.values[value.mask].display}: the mask and the shape must be the same")
         sources = [p._name for p in value.planes]
     elif isinstance(value, numbers.Real) and not isinstance(value, bool):

@@ -91,7 +91,7 @@ def _dim3(d: tuple) -> str:
 
 
 def _ctype(a) -> str:
-    return {"float64": "double", "float32": "float", "int64": "long long"}[np.dtype(a.dtype).name]
+    return {"float64": "double", "float32": "float", "int64": "long long", "bool": "bool"}[np.dtype(a.dtype).name]
 
 
 def _consts(ns: str, consts: dict) -> tuple:
@@ -103,7 +103,7 @@ def _consts(ns: str, consts: dict) -> tuple:
         if a.ndim == 0:
             expr[name] = repr(int(a)) + "LL" if a.dtype.kind in "iu" else repr(float(a))
             continue
-        data = ", ".join(repr(float(v)) for v in a.ravel())
+        data = ", ".join(repr(int(v)) if a.dtype.kind == "b" else repr(float(v)) for v in a.ravel())
         decls.append(f"static const {_ctype(a)} {ns}_{ident(name)}[] = {{{data}}};")
         expr[name] = f"{ns}_{ident(name)}"
     return decls, expr

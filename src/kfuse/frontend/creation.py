@@ -5,7 +5,8 @@ NumPy does not dispatch these to an array's protocols (no argument is an array),
 :func:`kfuse.frontend.trace.trace` runs, the four names of the ``numpy`` module are wrappers: a
 call from the traced function's own code (any module outside kfuse and NumPy) on the tracing
 thread makes the ``full`` call of the trace; any other call (another thread, kfuse, NumPy
-itself, no trace running) is NumPy's own.  Shapes must be static ints, dtypes real floating
+itself, no trace running) is NumPy's own, and so is a vector or a number (a constant the trace
+captures, as before).  Shapes must be static ints, dtypes real floating
 point (float64 by default, as NumPy's); ``empty`` is zeros (deterministic).  Anything else is
 one kfuse error naming the user's line.
 """
@@ -69,6 +70,8 @@ def _wrapper(name: str, orig, make):
             args = args[1:]
         else:
             value = fill
+        if _rank(shape) < 2:
+            return orig(shape, *args, **kwargs)   # a vector or a number: NumPy's (a captured constant)
         dtype = args[0] if args else kwargs.pop("dtype", None)
         order = args[1] if len(args) > 1 else kwargs.pop("order", "C")
         made = make(_shape(name, shape), _dtype(name, dtype), _order(name, order, kwargs), _value(name, value))
@@ -79,15 +82,25 @@ def _wrapper(name: str, orig, make):
     return create
 
 
+def _rank(shape) -> int:
+    """Axes of a shape argument (2 where it is no sequence: :func:`_shape` refuses it)."""
+    if isinstance(shape, numbers.Integral):
+        return 1
+    try:
+        return 2 if getattr(shape, "kfuse_traced", False) else len(tuple(shape))
+    except TypeError:
+        return 2
+
+
 def _shape(name: str, shape) -> tuple:
     dims = (shape,) if isinstance(shape, numbers.Integral) else shape
     try:
         dims = None if getattr(dims, "kfuse_traced", False) else tuple(dims)
     except TypeError:
         dims = None
-    if dims is None or not 1 <= len(dims) <= 4 or any(
+    if dims is None or not 2 <= len(dims) <= 4 or any(
             isinstance(d, bool) or not isinstance(d, numbers.Integral) or int(d) < 0 for d in dims):
-        raise ArgumentError(f"{user_site()}: numpy.{name}: the shape must be 1 to 4 non-negative ints "
+        raise ArgumentError(f"{user_site()}: numpy.{name}: the shape must be 2 to 4 non-negative ints "
                             f"inside kfuse functions, got {shape!r} (x.shape of a traced array is one)")
     return tuple(int(d) for d in dims)
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kfuse import spaces
+from kfuse import config, spaces
 from kfuse.codegen.module import generate
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
 from kfuse.fusion.space import make_plan
+from tests.assign_plans import plans
 from tests.compile import compile_helpers  # noqa: F401 - skips the module without NVRTC
 from tests.compile import grid_cpu
 
@@ -98,7 +99,9 @@ def test_the_one_kernel_compiles_through_nvrtc():
 def test_the_masked_step_is_numpy_bitwise_on_the_cpu(dtype, tmp_path):
     specs = [("a", SHAPE + (3,), dtype, "C"), ("a", SHAPE, "bool", "C"), ("a", (3,), dtype, "C"), ("a", (3,), dtype, "C")]
     prog = trace(lbm3_masked, ["F", "cylinder", "cx", "cy"], specs, "lbm3m")[0]
-    every = [_one_kernel(prog), unfused_plan(prog)] if dtype == "float64" else [_one_kernel(prog)]
+    with config.override(search_grid_time_s=0.0):   # the model's plan (one grid kernel) and variants
+        every = plans(prog)[:4] if dtype == "float64" else plans(prog)[1:2]
+    assert [k.space for k in every[1].kernels] == ["grid"]
     modules = [(prog, generate(prog, p)) for p in every]
     F, cx, cy = _state(dtype)
     rng = np.random.default_rng(6)

@@ -40,6 +40,7 @@ def _cases():
         for dtype in DTYPES:
             for size in ("TEST", "QUICK"):
                 marks = () if (name, dtype) in accept.ACCEPTED else \
+                    (pytest.mark.skip(reason=accept.SLOW[name]),) if name in accept.SLOW else \
                     (pytest.mark.xfail(strict=True, reason=accept.REFUSED[name]),)
                 yield pytest.param(name, dtype, size, id=f"{name}-{dtype}-{size}", marks=marks)
 

@@ -41,12 +41,11 @@ def reduce_axis(x, fn: str, name: str, axis):
                       f"{MAX_PLANES} elements of an array of 2 or more axes",
                       f"{name.replace('numpy', 'np')}(x) over the whole array, or sums of slices", ())
     planes = [x[(slice(None),) * axis + (slice(k, k + 1),)] for k in range(n)]
-    if fn in ("max", "min"):
-        from .numpy_api import UFUNCS
-        pick = UFUNCS["maximum" if fn == "max" else "minimum"]
+    if fn in ("max", "min"):   # NumPy's maximum / minimum (NaN propagates)
         acc = planes[0]
         for p in planes[1:]:
-            acc = pick(acc, p)
+            acc = type(x)(x._b, x._b.call("maximum" if fn == "max" else "minimum",
+                                          {"x": acc.operand_of(acc), "y": p.operand_of(p)}))
     else:
         fastest = axis == (len(shape) - 1 if x._type.order == "C" else 0)
         acc = _pairwise(planes) if fastest else _sequential(planes)

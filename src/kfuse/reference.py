@@ -38,6 +38,8 @@ def run(program: Program, inputs: dict) -> dict:
                 raise ArgumentError(f"input {name!r}: shape {m.shape}, expected {tuple(v.type.shape)}")
             continue
         arr = to_reference(inputs[name], v.type.dtype)
+        if v.type.dtype == "bool" and tuple(arr.shape) + (1,) == tuple(v.type.shape):
+            arr = arr.reshape(v.type.shape)   # a mask read by kernels over a grid of one more axis
         if tuple(arr.shape) != tuple(v.type.shape):
             raise ArgumentError(f"input {name!r}: shape {arr.shape}, expected {tuple(v.type.shape)}")
         env[name] = arr

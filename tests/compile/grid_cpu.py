@@ -90,23 +90,48 @@ def _dim3(d: tuple) -> str:
     return "kf_dim3{" + ", ".join(f"{int(x)}u" for x in tuple(d) + (1,) * (3 - len(d))) + "}"
 
 
-def _kernel_calls(program, module, ns: str, state: list) -> tuple:
+def _ctype(a) -> str:
+    return {"float64": "double", "float32": "float", "int64": "long long", "bool": "bool"}[np.dtype(a.dtype).name]
+
+
+def _consts(ns: str, consts: dict) -> tuple:
+    """(declarations, name -> C expression) of the inputs that are no part of the state: arrays
+    as static data, host scalars as literals (``consts``: input name -> NumPy array or number)."""
+    decls, expr = [], {}
+    for name, x in consts.items():
+        a = np.asarray(x)
+        if a.ndim == 0:
+            expr[name] = repr(int(a)) + "LL" if a.dtype.kind in "iu" else repr(float(a))
+            continue
+        data = ", ".join(repr(int(v)) if a.dtype.kind == "b" else repr(float(v)) for v in a.ravel())
+        decls.append(f"static const {_ctype(a)} {ns}_{ident(name)}[] = {{{data}}};")
+        expr[name] = f"{ns}_{ident(name)}"
+    return decls, expr
+
+
+def _kernel_calls(program, module, ns: str, state: list, consts: dict | None = None) -> tuple:
     """(buffer declarations, launch lines) of one run of ``module``: inputs read from the state
-    pointers, outputs and intermediates in buffers of their own (NaN-poisoned)."""
+    pointers (those of ``consts``, from constants), outputs and intermediates in buffers of
+    their own (NaN-poisoned)."""
     decls, lines, bufs = [], [], {}
+    consts = consts or {}
+    stateful = [n for n in program.inputs if n not in consts]
     for k in module.launches:
         if re.search(r"kf_shfl|atomic|kf_block_reduce|kf_last_block", k.text):
             raise AssertionError(f"{k.name}: warp shuffles and atomics are not simulated")
         args = []
         for a in k.args:
-            if a.kind not in ("in", "out"):
+            if a.kind not in ("in", "out", "host"):
                 raise AssertionError(f"{k.name}: argument kind {a.kind} not simulated")
+            if a.value in consts:
+                args.append(consts[a.value])
+                continue
             if a.value in program.inputs:
-                args.append(state[program.inputs.index(a.value)])
+                args.append(state[stateful.index(a.value)])
                 continue
             if a.value not in bufs:
                 t = program.value(a.value).type
-                ct = "double" if t.dtype == "float64" else "float"
+                ct = _ctype(t)
                 bufs[a.value] = f"{ns}_{ident(a.value)}"
                 decls.append(f"    {ct}* {bufs[a.value]} = kf_poison<{ct}>({max(1, t.size())});")
             args.append(bufs[a.value])
@@ -115,10 +140,11 @@ def _kernel_calls(program, module, ns: str, state: list) -> tuple:
     return decls, lines, bufs
 
 
-def build(programs: list, state_like: list, contract: bool, tmp: str) -> str:
+def build(programs: list, state_like: list, contract: bool, tmp: str, consts: list | None = None) -> str:
     """Compile ``(program, module)`` pairs into one CPU executable in folder ``tmp``; its path.
     The executable takes the state's input files, then its output files, then the schedule: a
-    string of digits, the index of the pair each step runs."""
+    string of digits, the index of the pair each step runs.  ``consts``: per pair, the inputs
+    that are no part of the state (name -> NumPy array or number: ``fict``, ``t``)."""
     if shutil.which("g++") is None:
         pytest.skip("no g++ to run the emitted CUDA C on the CPU")
     n = len(state_like)
@@ -128,10 +154,12 @@ def build(programs: list, state_like: list, contract: bool, tmp: str) -> str:
         ct = "double" if a.dtype == np.float64 else "float"
         main.append(f"    {ct}* s{i} = kf_read<{ct}>(argv[{i + 1}], {a.size});")
     for m, (program, module) in enumerate(programs):
-        assert len(program.inputs) == len(program.outputs) == n, "a step maps the state to a new state"
+        fixed = dict((consts or [{}] * len(programs))[m])
+        assert len(program.inputs) - len(fixed) == len(program.outputs) == n, "a step maps the state to a new state"
         assert not set(program.outputs) & set(program.inputs), "every output is computed"
-        code.append(_module_text(module, f"m{m}"))
-        decls, lines, bufs = _kernel_calls(program, module, f"m{m}", ptrs)
+        static, fixed = _consts(f"m{m}", fixed)
+        code.append("\n".join(static) + "\n" + _module_text(module, f"m{m}"))
+        decls, lines, bufs = _kernel_calls(program, module, f"m{m}", ptrs, fixed)
         main += decls
         copies = [f"        std::memcpy(s{i}, {bufs[o]}, sizeof(*s{i}) * {state_like[i].size});"
                   for i, o in enumerate(program.outputs)]
@@ -165,10 +193,10 @@ def run(exe: str, schedule: list, state: list, tmp: str) -> list:
     return [np.fromfile(f, dtype=a.dtype).reshape(a.shape) for a, f in zip(state, outs)]
 
 
-def run_schedule(programs: list, schedule: list, state: list, contract: bool) -> list:
+def run_schedule(programs: list, schedule: list, state: list, contract: bool, consts: list | None = None) -> list:
     """Build (:func:`build`) and run (:func:`run`) once: ``programs`` are ``(program, module)``
     pairs, ``schedule`` the pair each step runs, ``state`` what the first step reads.
     ``contract``: let g++ fuse multiply-adds (FMA, one rounding) as NVRTC's default
-    ``--fmad=true`` does."""
+    ``--fmad=true`` does.  ``consts``: as for :func:`build`."""
     with tempfile.TemporaryDirectory() as tmp:
-        return run(build(programs, state, contract, tmp), schedule, state, tmp)
+        return run(build(programs, state, contract, tmp, consts), schedule, state, tmp)

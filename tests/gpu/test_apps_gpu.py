@@ -40,6 +40,7 @@ def _cases():
         for dtype in DTYPES:
             for size in ("TEST", "QUICK"):
                 marks = () if (name, dtype) in accept.ACCEPTED else \
+                    (pytest.mark.skip(reason=accept.SLOW[name]),) if name in accept.SLOW else \
                     (pytest.mark.xfail(strict=True, reason=accept.REFUSED[name]),)
                 yield pytest.param(name, dtype, size, id=f"{name}-{dtype}-{size}", marks=marks)
 
@@ -63,3 +64,26 @@ def test_the_same_code_on_cupy_is_numpys(name, dtype):
     state = apps.bind(m, cupy).run(_on_device(m.init(m.TEST, dtype, seed=0)), STEPS)
     err = _error(m, state, m.TEST)
     assert err <= apps.TOLERANCE[dtype], f"{name} {dtype}: CuPy error {err:.2e} against NumPy float64"
+
+
+def test_fdtd2d_index_argument_is_checked_on_the_host_and_wraps_like_numpy():
+    """``ey[0, :] = _fict_[t]``: a bad ``t`` (out of range, not an integer) is one ArgumentError
+    naming ``t`` before any launch (the fields are untouched); a negative ``t`` counts from the
+    end; every ``t`` runs the one compiled executable."""
+    import cupy
+    import numpy as np
+
+    import kfuse
+    from kfuse.errors import ArgumentError
+    m = apps.load("fdtd2d")
+    start = m.init(m.TEST, "float64", seed=0)
+    s = _on_device(start)
+    f = kfuse.jit(m.step)
+    for bad in (m.TMAX, -m.TMAX - 1, 2.5):
+        with pytest.raises(ArgumentError, match=r"argument 't' .* indexes _fict_"):
+            f(s["ex"], s["ey"], s["hz"], s["_fict_"], bad)
+    for k in ("ex", "ey", "hz"):
+        assert np.array_equal(cupy.asnumpy(s[k]), start[k]), k
+    for t in (-1, 3, -m.TMAX):
+        f(s["ex"], s["ey"], s["hz"], s["_fict_"], t)
+        assert np.array_equal(cupy.asnumpy(s["ey"])[0], np.full(m.TEST[1], start["_fict_"][t])), t

@@ -239,9 +239,36 @@ def test_builtin_by_hand(case, text, raw, want, dtype):
     np.testing.assert_allclose(got, want, rtol=1e-15, atol=1e-15)
 
 
+def _pick(x, t):
+    return x[t] * x
+
+
+def _select(u, m):
+    u[m] = -1.0
+    return u
+
+
+#: built-ins only the Python front end makes (an int64 index, a bool mask): traced functions,
+#: their arguments and the result by hand
+TRACED_CASES = [
+    ("pick", _pick, [("a", (3,), "float64", "C"), ("h", "real")], {"x": [1, 2, 4], "t": -1}, [4, 8, 16]),
+    ("select", _select, [("a", (3,), "float64", "C"), ("a", (3,), "bool", "C")],
+     {"u": [1, 2, 4], "m": np.array([True, False, True])}, [-1, 2, -1]),
+]
+
+
+@pytest.mark.parametrize("case,fn,specs,raw,want", TRACED_CASES, ids=[c[0] for c in TRACED_CASES])
+def test_traced_builtin_by_hand(case, fn, specs, raw, want):
+    from kfuse.frontend.trace import trace
+    prog, _ = trace(fn, list(raw), specs)
+    assert any(c.fn == case for c in prog.calls)
+    got = reference.run(prog, {k: np.asarray(v) for k, v in raw.items()})[prog.outputs[0]]
+    assert np.array_equal(got, np.array(want, dtype=np.float64))
+
+
 def test_every_builtin_has_a_hand_case():
     from kfuse import library
-    covered = {c[0].split("-")[0] for c in BUILTIN_CASES}
+    covered = {c[0].split("-")[0] for c in BUILTIN_CASES} | {c[0] for c in TRACED_CASES}
     missing = {n for n in library.names() if library.get(n).builtin} - covered
     assert not missing
 

@@ -146,11 +146,31 @@ class KernelEmitter:
             alpha[0] = alpha_v;
         """
         out = c.out
-        args = [self.routine_arg(c, p, lambda v: f"{self.cname(v)}_v") for p in compute_params(self.fns[c.id])]
+        elem = (lambda v: f"{self.cname(v)}_v") if c.fn != "pick" else (lambda v: self.picked(code, c, v))
+        args = [self.routine_arg(c, p, elem) for p in compute_params(self.fns[c.id])]
         code(f"{self.ctype_of(out)} {ident(out)}_v;")
         code(f"{c.name}_compute({', '.join(args + [ident(out) + '_v'])});")
         if out in self.stored:
             (code if stores is None else stores)(store.format(o=ident(out)))
+
+    def picked(self, code, c, v: str) -> str:
+        """The element of ``pick(x, i)`` (``fict[t]``), its index first placed by NumPy's rule
+        (a negative index counts from the end) and clamped into ``x``: the runtime refuses an
+        index out of range before the launch, and the clamp keeps a bypassed check from
+        reading outside ``x``::
+
+            long long z_at = t_v < 0 ? t_v + 1000 : t_v;   // fict[t]
+            z_at = z_at < 0 ? 0 : (z_at > 999 ? 999 : z_at);
+            ... fict[z_at] ...
+        """
+        n = int(self.program.value(v).type.shape[0])
+        index = self.program.value(c.args["i"])
+        if index.role == "const":   # a static index (c[k] of F * c): in range, from the front end
+            return f"{self.cname(v)}[{int(index.const) % n}]"
+        i, at = self.scalar_expr(c.args["i"], c), f"{ident(c.out)}_at"
+        code(f"long long {at} = {i} < 0 ? {i} + {n} : {i};   // index into {self.program.value(v).display}")
+        code(f"{at} = {at} < 0 ? 0 : ({at} > {n - 1} ? {n - 1} : {at});")
+        return f"{self.cname(v)}[{at}]"
 
     def emit_prologue(self, code):
         """Scalar calls of the kernel, computed redundantly by every thread (they only read

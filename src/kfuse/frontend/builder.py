@@ -16,7 +16,7 @@ from .structured import mark, product_fn
 from ..errors import DTypeError, KfuseError, PlanError, ShapeError
 from .dead_base import drop_dead_bases
 from .reassociate import reassociate
-from ..ir import (ArrayType, Call, Program, Value, check_dtype, check_name_length, complex_of, ident,
+from ..ir import (INDEX_DTYPE, ArrayType, Call, Program, Value, check_dtype, check_name_length, complex_of, ident,
                   is_complex, real_dtype)
 
 #: the most calls a program may hold: planning time and memory grow as the square of the calls
@@ -173,6 +173,13 @@ class GraphBuilder:
 
     def _number_dtype(self, cplx: bool) -> str:
         return complex_of(self.default_dtype) if cplx else real_dtype(self.default_dtype)
+
+    def is_number_argument(self, name: str) -> bool:
+        """Whether Python number ``name`` is an argument itself (not computed from numbers)."""
+        return self._numbers[name].arg is not None
+
+    def number_is_complex(self, name: str) -> bool:
+        return self._numbers[name].cplx
 
     def is_number(self, name: str) -> bool:
         """Whether ``name`` is a Python number of a traced function (its type not yet fixed)."""
@@ -340,6 +347,12 @@ class GraphBuilder:
                 if is_complex(self.values[v].type.dtype):
                     raise DTypeError(f"{fn_name}: complex numbers are not ordered ({self.values[v].display} "
                                      f"is {self.values[v].type.dtype})")
+        for k, v in args.items():
+            if self.values[v].type.dtype == "bool" and k not in getattr(fn, "mask_params", ()):
+                from .site import user_site
+                raise KfuseError(f"{user_site()}: {self.values[v].display} is a bool array: kfuse takes it only as a mask, "
+                                 "F[mask, ...] (read, then assigned back with the same mask: "
+                                 "F[mask, :] = values)")
         args = self._adapt_consts(fn, args)
         weak = frozenset(k for k, v in args.items() if self.values[v].role == "const")
         otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak).general()
@@ -356,7 +369,7 @@ class GraphBuilder:
     def _adapt_consts(self, fn, args: dict) -> dict:
         """Give literals and Python numbers the element type of the call's other operands."""
         strong = [self.values[v].type.dtype for v in args.values()
-                  if self.values[v].role != "const" and v not in self._numbers]
+                  if self.values[v].role != "const" and v not in self._numbers and self.values[v].type.dtype != "bool"]
         if not strong:
             # literals only (``1 + 2j``): they share the widest literal type, so a complex
             # literal is not truncated to the real type of the first one
@@ -369,6 +382,9 @@ class GraphBuilder:
         out = {}
         for k, v in args.items():
             val = self.values[v]
+            if k in getattr(fn, "index_params", ()):   # an index (pick's i): int64, as it is
+                out[k] = self.typed_number(v, INDEX_DTYPE, fn.name) if v in self._numbers else v
+                continue
             if v in self._numbers:
                 out[k] = self.typed_number(v, dtype, fn.name)
                 continue

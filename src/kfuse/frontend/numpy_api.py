@@ -15,7 +15,9 @@ import numpy as np
 
 from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import is_complex
-from .roll_pad import pad as _pad, roll as _roll
+from .axis_reduce import reduce_axis
+from .planes import roll as _roll_any
+from .roll_pad import pad as _pad
 from .site import UnsupportedError, refusal, traced, user_site  # noqa: F401 (UnsupportedError: re-exported)
 
 
@@ -218,9 +220,11 @@ def _whole(name: str, axis=None, dtype=None, out=None, keepdims=False, **rest):
 
 def _reduce(fn: str, name: str):
     def reduce(x, axis=None, dtype=None, out=None, keepdims=False, **rest):
-        _whole(name, axis, dtype, out, keepdims, **rest)
+        _whole(name, None, dtype, out, keepdims, **rest)
         if fn != "sum":
             _real_only(name, x)
+        if axis is not None and not (x.ndim == 1 and axis in (0, -1)):   # np.sum(F, 2): its planes' sum
+            return reduce_axis(x, fn, name, axis)
         return _unary(fn, x)
     reduce.__name__ = fn
     return reduce
@@ -228,7 +232,9 @@ def _reduce(fn: str, name: str):
 
 def mean(x, axis=None, dtype=None, out=None, keepdims=False, **rest):
     """``np.mean(x)``: the sum over every element divided by their count."""
-    _whole("numpy.mean", axis, dtype, out, keepdims, **rest)
+    _whole("numpy.mean", None, dtype, out, keepdims, **rest)
+    if axis is not None and not (x.ndim == 1 and axis in (0, -1)):
+        return reduce_axis(x, "mean", "numpy.mean", axis)
     n = int(np.prod(x.shape))
     return _unary("sum", x) / float(n)
 
@@ -350,7 +356,7 @@ FUNCTIONS = {
     "min": _reduce("min", "numpy.min"), "amin": _reduce("min", "numpy.amin"), "mean": mean,
     "dot": dot, "vdot": vdot, "where": where, "clip": clip, "copy": copy, "outer": outer,
     "zeros_like": zeros_like, "ones_like": ones_like, "full_like": full_like, "empty_like": empty_like,
-    "roll": _roll, "pad": _pad, "transpose": transpose, "linalg.norm": norm,
+    "roll": _roll_any, "pad": _pad, "transpose": transpose, "linalg.norm": norm,
     "shape": lambda a: a.shape, "ndim": lambda a: a.ndim, "size": lambda a, axis=None: (
         int(np.prod(a.shape)) if axis is None else a.shape[axis]),
 }

@@ -19,7 +19,7 @@ from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .broadcast import marked_refusal
 from .builder import GraphBuilder
-from . import numpy_api
+from . import creation, masked, numpy_api, planes, roll_pad, runtime_index
 from .site import user_site
 
 _state = threading.local()
@@ -130,6 +130,10 @@ class Tensor:
         of an assignment (``v[0, :] = v[-2, :]``).  ``c[:, None]`` / ``b[None, :]`` of a vector:
         a column / a row, only an operand of ``+ - * /`` with a matrix (NumPy broadcasting)."""
         keys = key if isinstance(key, tuple) else (key,)
+        if masked.is_mask_key(self, key):          # F[mask, :]: a masked value
+            return masked.read(self, key)
+        if runtime_index.is_runtime_index(key):   # fict[t], t a Python int argument
+            return runtime_index.pick(self, key)
         if any(k is None for k in keys):
             return self._new_axis(keys)
         if self._axis:
@@ -153,6 +157,8 @@ class Tensor:
         """``v[0, :] = v[-2, :]``, ``v[:, 0] = 0.0``: NumPy's assignment into an array created in
         the function (a functional update: ``v`` is rebound to the new array).  Assignment into
         an argument is refused (kfuse returns new arrays; assign into ``u.copy()``)."""
+        if masked.is_mask_key(self, key):          # F[mask, :] = masked value, or a number
+            return masked.write(self, key, value)
         setitem(self, key, value, as_operand)
 
     def copy(self) -> "Tensor":
@@ -161,6 +167,8 @@ class Tensor:
 
     # -------------------------------------------------------------- operators
     def _bin(self, op, other, reverse=False):
+        if planes.is_last_axis_broadcast(op, self, other):   # F * c, c along F's short last axis
+            return planes.broadcast_last(self, op, other, reverse)
         drop = _plane_drop(self, other)
         if drop:   # u[1, :] - u[2, :]: computed on the planes with their axes kept, then dropped again
             kept = Tensor(self._b, self._name)
@@ -238,7 +246,7 @@ def _plane_drop(a: Tensor, b) -> tuple:
     """The dropped axes of integer-indexed planes combined by an operator (``u[1, :] - u[2, :]``):
     () when neither operand is such a plane; ShapeError unless both Tensor operands are planes of
     the same shape with the same axes dropped (a number goes with any)."""
-    ts = [t for t in (a, b) if isinstance(t, Tensor)]
+    ts = [t for t in (a, b) if isinstance(t, Tensor) and t._type.kind != "scalar"]   # a 0-d value: a number
     if not any(t._drop for t in ts):
         return ()
     first = ts[0]
@@ -257,6 +265,14 @@ def _key_text(k) -> str:
         return f"{'' if k.start is None else k.start}:{'' if k.stop is None else k.stop}" + \
             ("" if k.step is None else f":{k.step}")
     return "..." if k is Ellipsis else repr(k)
+
+
+def _new_array(shape: tuple, dtype: str, order: str, value: float):
+    """The traced array of ``np.zeros(shape, dtype)`` and kin (:mod:`kfuse.frontend.creation`),
+    or None where no trace runs on this thread."""
+    b = current_builder()
+    return None if b is None else roll_pad.new_array(Tensor(b, b.inputs[0] if b.inputs else ""), shape,
+                                                     dtype, order if len(shape) > 1 else "C", value)
 
 
 def current_builder() -> GraphBuilder | None:
@@ -320,7 +336,7 @@ def arg_spec(name: str, x) -> tuple:
         raise ArgumentError(f"argument {name!r}: unsupported type {type(x).__name__}")
     if arrays.is_torch(x) and not x.is_cuda:
         raise ArgumentError(f"argument {name!r} is a CPU tensor; move it to the GPU (tensor.cuda())")
-    dtype = check_dtype(str(x.dtype).replace("torch.", ""), f"argument {name!r}")
+    dtype = check_dtype(str(x.dtype).replace("torch.", ""), f"argument {name!r}", masks=len(x.shape) > 0)
     nd = len(x.shape)
     if nd == 0:
         return ("d", dtype)
@@ -405,7 +421,7 @@ def _metadata_spec(name: str, x) -> tuple:
     """:func:`lower_spec` of a torch tensor on any device (``meta`` included) or a DLPack array
     (JAX, on any device): its shape, element type and layout, no data touched."""
     dims = tuple(int(d) for d in x.shape)
-    dtype = check_dtype(_torch_dtype_name(x.dtype), f"argument {name!r}")
+    dtype = check_dtype(_torch_dtype_name(x.dtype), f"argument {name!r}", masks=len(dims) > 0)
     if not dims:
         return ("d", dtype)
     if len(dims) > MAX_RANK:
@@ -429,7 +445,7 @@ def lower_spec(name: str, x) -> tuple:
             return ("d", x.dtype)
         return ("a", x.shape, x.dtype, x.order)
     if isinstance(x, np.ndarray):
-        dtype = check_dtype(x.dtype, f"argument {name!r}")
+        dtype = check_dtype(x.dtype, f"argument {name!r}", masks=x.ndim > 0)
         if x.ndim == 0:
             return ("d", dtype)
         if x.ndim > MAX_RANK:
@@ -500,6 +516,7 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
     caps = Captures(b, _add_input, lower_spec) if captured is not None else None
     _state.builder, _state.captures, _state.statics = b, caps, statics
     fold = loop_fold.Context(b, args, getattr(fn, "__code__", None)) if loops is not None else None
+    creation.install(_new_array)   # np.zeros(F.shape, dtype=F.dtype) in fn: a traced array
     try:
         with loop_fold.using(fold):
             result = (loop_fold.wrap(fn, fold) if fold else fn)(*call_args, **call_kw)
@@ -509,6 +526,7 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
             raise
         raise PlanError(f"{e}; {'; '.join(why)}") from None
     finally:
+        creation.uninstall()
         _state.builder, _state.captures, _state.statics = prev
     if caps is not None:
         captured.extend(caps.items)

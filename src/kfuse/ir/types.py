@@ -24,8 +24,15 @@ _DTYPES = {
     "float64": ("double", "float64", 8),
     "complex64": ("kf_c64", "float32", 8),
     "complex128": ("kf_c128", "float64", 16),
+    # an index only: a Python int argument used to index an array (``fict[t]``), never an array's type
+    "int64": ("long long", "int64", 8),
+    # a mask only: a bool array argument used as F[mask, ...] (issue 31's D2Q9), never computed
+    "bool": ("bool", "bool", 1),
 }
-DTYPES = tuple(_DTYPES)
+#: element types of arrays and of the numbers computed with them
+DTYPES = tuple(d for d in _DTYPES if d not in ("int64", "bool"))
+#: the element type of an index value (a Python int argument indexing an array)
+INDEX_DTYPE = "int64"
 #: matrix structures (issue 20): symmetric (one triangle stored), triangular
 STRUCTURES = ("sym", "tri")
 KINDS = ("scalar", "vector", "matrix", "sparse", "grid")
@@ -53,13 +60,16 @@ def probe_row_length(hint: int) -> int:
     return max(1, hint - hint // 8 + 1 if hint >= 8 else hint - 1)
 
 
-def check_dtype(name, what: str = "dtype") -> str:
-    """Normalise a dtype given as a name or NumPy dtype; raise DTypeError if unsupported."""
+def check_dtype(name, what: str = "dtype", masks: bool = False) -> str:
+    """Normalise a dtype given as a name or NumPy dtype; raise DTypeError if unsupported
+    (``masks``: a bool array argument is taken too, as a mask)."""
     try:
         key = np.dtype(name).name
     except TypeError:
         key = str(name)
-    if key not in _DTYPES:
+    if masks and key == "bool":
+        return key
+    if key not in DTYPES:
         raise DTypeError(f"{what}: unsupported element type {key!r}; kfuse supports {', '.join(DTYPES)}")
     return key
 

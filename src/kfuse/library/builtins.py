@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ir import ArrayType
 from .base import ElementaryFunction as EF, Param as P
 
 _ELEM = "elem"
@@ -129,6 +130,62 @@ def _full_ref(value, like=None, at=None):
     return {"z": np.full(shape, value)}
 
 
+class Pick(EF):
+    """``pick(x, i)``: element ``i`` of vector ``x`` as a 0-d value, ``i`` an index (an int64
+    scalar: a Python int argument, ``fict[t]``) known only at run time.  NumPy's rules: a
+    negative index counts from the end once; the runtime refuses one out of range before the
+    launch (the index is a host number), and the kernel clamps as well, so it never reads
+    outside ``x``.  Kernels read ``x`` whole (``whole_reads``), not elementwise: the call is
+    scalar code, the prologue of the kernel that uses it."""
+
+    whole_reads = ("x",)
+    index_params = ("i",)
+
+    def infer(self, args: dict, weak: frozenset = frozenset()):
+        from ..errors import DTypeError as _DTypeError, ShapeError as _ShapeError
+        from ..ir import INDEX_DTYPE as _INDEX
+        x, i = args.get("x"), args.get("i")
+        if x is None or i is None or x.kind != "vector" or i.kind != "scalar":
+            raise _ShapeError(f"{self.name}: needs a vector x and a scalar index i")
+        if i.dtype != _INDEX:
+            raise _DTypeError(f"{self.name}: the index must be {_INDEX}, got {i.dtype}")
+        return ArrayType("scalar", x.dtype)
+
+
+class Select(EF):
+    """``select(x, y, m)``: ``x`` where the bool mask ``m`` is true, else ``y`` (what
+    ``F[mask, :] = values`` traces to, plane by plane).  ``m`` is a bool array argument of the
+    shape of ``x`` and ``y``; it is read as a number (0 or 1), so it is the routine's last
+    parameter and the element type is that of ``x`` and ``y``."""
+
+    mask_params = ("m",)
+
+    def infer(self, args: dict, weak: frozenset = frozenset()):
+        from ..errors import DTypeError as _DTypeError, ShapeError as _ShapeError
+        m = args.get("m")
+        if m is None or m.dtype != "bool" or m.kind == "scalar":
+            raise _DTypeError(f"{self.name}: m must be a bool array (a mask)")
+        values = [args[k] for k in ("y", "x") if k in args and k not in weak] or [args.get("y") or args["x"]]
+        out = super().infer({**args, "m": m.with_dtype(values[0].dtype)}, weak | {"m"})
+        if out.kind != "scalar" and tuple(out.shape) != tuple(m.shape):
+            raise _ShapeError(f"{self.name}: a mask of shape {tuple(m.shape)} for values of shape {tuple(out.shape)}")
+        return out if out.kind != "scalar" else ArrayType(m.kind, out.dtype, m.shape, m.order)
+
+
+def pick_index(i, n: int) -> int:
+    """NumPy's element index ``i`` of an axis of length ``n`` (negative: from the end, once);
+    ArgumentError when out of range or not an integer."""
+    from ..errors import ArgumentError as _ArgumentError
+    k = int(i)
+    if k != i or not -n <= k < n:
+        raise _ArgumentError(f"index {i} is out of bounds for an axis of size {n}")
+    return k % n
+
+
+def _pick_ref(x, i):
+    return {"z": np.asarray(x)[pick_index(float(np.asarray(i)), len(x))]}
+
+
 BUILTINS = [
     # ------------------------------------------------------------- BLAS-1 maps
     _map("copy", ["x"], "z = x;", lambda x: {"z": np.array(x, copy=True)}, "z = x", flops=0),
@@ -239,6 +296,11 @@ BUILTINS = [
     Assign("assign", "map", (P("u", _ELEM), P("inner", _ELEM)), (P("z", _ELEM),), "z = inner;",
            reference=_interior_ref, flops=0,
            doc="z = u with u[at] = new, the call's window at (v[0, :] = v[-2, :]; new may be a number)"),
+    Select("select", "map", (P("x", _ELEM), P("y", _ELEM), P("m", _ELEM)), (P("z", _ELEM),),
+           "z = (m != T(0)) ? x : y;", reference=lambda x, y, m: {"z": np.where(np.asarray(m) != 0, x, y)},
+           flops=0, doc="z = x where the bool mask m is true, else y (F[mask, :] = values)"),
+    Pick("pick", "map", (P("x", "vector"), P("i", "scalar")), (P("z", "scalar"),), "z = x;",
+         reference=_pick_ref, flops=0, doc="z = x[i], i an int64 index given at run time (fict[t])"),
     EF("outer", "nested_map", (P("x", "vector", "i"), P("y", "vector", "j")), (P("B", "matrix"),),
        "B = x * y;", reference=lambda x, y: {"B": np.outer(x, y)}, doc="B = x y^T", flops=1),
 ]

@@ -6,6 +6,8 @@ kernel launched with an argument tuple assembled from a precomputed recipe.
 """
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .. import config
@@ -64,6 +66,9 @@ class Executable:
                        tuple(part for part, _ in t.parts) if t.kind == "sparse" else None)
                       for t in spec.inputs]
         self._sparse_cls = None
+        # Python int arguments that index a vector (``fict[t]``): input -> the vector's length,
+        # checked on the host at every call (no device sync), as NumPy checks an index
+        self._index_len = index_lengths(program)
         self._outs = [(o.name, o.view_of) for o in spec.outputs]
         self._host_outputs = any(o.host for o in spec.outputs)
         self._allocs = [(a.name, a.shape, np.dtype(a.dtype), a.order) for a in spec.per_call]
@@ -156,17 +161,25 @@ class Executable:
                 continue
             if t.kind == "scalar":
                 if val.host:
-                    env[name] = arrays.host_scalar(shown, x, t.dtype)
+                    env[name] = self._index(name, x) if name in self._index_len else \
+                        arrays.host_scalar(shown, x, t.dtype)
                 else:
                     torch_used |= arrays.is_torch(x)
                     env[name] = arrays.device_scalar(shown, x, t.dtype)
                 continue
             torch_used |= arrays.is_torch(x)
             a = arrays.to_cupy(shown, x)
+            if t.dtype == "bool" and tuple(a.shape) + (1,) == tuple(t.shape):
+                a = a.reshape(t.shape)   # a mask F[mask, :] read over F's grid: mask[..., None], no copy
             if check:
                 arrays.check_array(shown, a, t.kind, t.shape, t.dtype, t.order)
             env[name] = a
         return env, torch_used
+
+    def _index(self, name: str, x):
+        """Python int argument ``name`` used as an index (``fict[t]``), checked: an int64."""
+        n, vec = self._index_len[name]
+        return index_argument(self.program.value(name).display, x, n, vec)
 
     def precheck(self, args: tuple) -> None:
         """Check every argument from its metadata alone (host arrays, rank, shape, element type,
@@ -177,11 +190,15 @@ class Executable:
             if t.kind == "sparse":
                 continue   # kfuse.sparse checks its own, reading only the host-side description
             if t.kind == "scalar" and val.host:
-                if not (arrays.is_torch(x) or hasattr(x, "__cuda_array_interface__")):
+                if name in self._index_len and not hasattr(x, "__cuda_array_interface__"):
+                    self._index(name, x)
+                elif not (arrays.is_torch(x) or hasattr(x, "__cuda_array_interface__")):
                     arrays.host_scalar(val.display, x, t.dtype)   # a 0-d device array is read later
                 continue
-            arrays.precheck(val.display, x, "scalar" if t.kind == "scalar" else t.kind, tuple(t.shape),
-                            t.dtype, t.order)
+            shape = tuple(t.shape)
+            if t.dtype == "bool" and len(x.shape) + 1 == len(shape):   # a mask F[mask, :] (mask[..., None])
+                shape = shape[:-1]
+            arrays.precheck(val.display, x, "scalar" if t.kind == "scalar" else t.kind, shape, t.dtype, t.order)
         device.require_gpu(f"running {self.program.name}")
 
     def fast_bind(self, args: tuple):
@@ -214,7 +231,7 @@ class Executable:
                 continue
             if host:
                 if type(x) is float or type(x) is int:
-                    env[name] = dt.type(x)
+                    env[name] = dt.type(x) if name not in self._index_len else self._index(name, x)
                     continue
                 return None
             if (type(x) is not nd or x.dtype is not dt or x.shape != shape or not getattr(x, contig)
@@ -439,6 +456,34 @@ class Executable:
         from .timing import median_seconds
         return median_seconds(lambda: self(*args), loops=repeat, calls=calls, warmup=warmup)
 
+
+
+
+def index_argument(shown: str, x, n: int, vec: str):
+    """Argument ``shown`` = ``x`` indexing ``vec`` of length ``n`` (``fict[t]``) as an int64;
+    ArgumentError naming the argument when it is no integer or out of NumPy's range [-n, n)."""
+    if not isinstance(x, numbers.Number):
+        x = arrays.host_scalar(shown, x, "float64")   # a 0-d array
+    try:
+        k = None if isinstance(x, (bool, complex)) else int(x)
+    except (TypeError, ValueError, OverflowError):   # NaN, inf
+        k = None
+    if k is None or k != x or not -n <= k < n:
+        raise ArgumentError(f"argument {shown!r} = {x!r} indexes {vec}, of length {n} ({vec}[{shown}]): "
+                            f"it must be an integer in [-{n}, {n})")
+    return np.int64(k)
+
+def index_lengths(program) -> dict:
+    """Host scalar inputs that index a vector (``pick``'s ``i``, ``fict[t]``) -> (its length, its
+    name); the shortest where one indexes several."""
+    out = {}
+    for c in program.calls:
+        if c.fn == "pick":
+            name = c.args["i"]
+            x = program.value(c.args["x"])
+            if name not in out or int(x.type.shape[0]) < out[name][0]:
+                out[name] = (int(x.type.shape[0]), x.display)
+    return out
 
 def write_back(env: dict, writes: list) -> None:
     """Copy each written argument's final value into the caller's array, in stream order (a

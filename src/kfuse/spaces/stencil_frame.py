@@ -158,9 +158,10 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
 def _scalar_prologue(program, c: int, info) -> bool:
     """Whether call ``c`` is a scalar prologue of the kernel (``dt * k``: it reads and writes
     scalars only, and every thread computes it before its points): it has no place in the frame."""
-    call = program.calls[c]
-    return not info.fn(c).is_reduce and all(
-        program.value(v).type.kind == "scalar" for v in list(call.args.values()) + [call.out])
+    call, fn = program.calls[c], info.fn(c)
+    whole = getattr(fn, "whole_reads", ())   # pick(x, i): x read whole, by index
+    return not fn.is_reduce and program.value(call.out).type.kind == "scalar" and all(
+        program.value(v).type.kind == "scalar" or p in whole for p, v in call.args.items())
 
 
 def _place_call(program, call, ops, pos, shape) -> tuple:

@@ -54,8 +54,11 @@ class VecSpace(Space):
         return maps_read_directly(program, calls, base, info)
 
     def claim(self, program, call, fn) -> Domain | None:
-        """A call reading vectors (no matrix, no sparse matrix, not nested)."""
-        arrays = [program.value(v) for v in call.args.values() if program.value(v).type.kind == "vector"]
+        """A call reading vectors elementwise (no matrix, no sparse matrix, not nested; a vector
+        read whole, ``pick``'s, makes scalar code)."""
+        whole = getattr(fn, "whole_reads", ())
+        arrays = [program.value(v) for p, v in call.args.items()
+                  if program.value(v).type.kind == "vector" and p not in whole]
         return Domain("vec", length=int(arrays[0].type.shape[0])) if arrays else None
 
     def refusal(self, program, call, fn) -> str:

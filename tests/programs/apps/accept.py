@@ -18,13 +18,18 @@ from . import args_of, load
 # What kfuse takes today (tests/compile/test_apps_accept.py and tests/gpu/test_apps_gpu.py pin it):
 # (app, dtype) -> kernels in the plan (an upper bound from now on)
 ACCEPTED = {(app, dtype): 1 for app in ("gray_scott", "wave2d", "fdtd3d", "burgers2d", "allen_cahn", "hotspot",
-                                         "hotspot3d", "seismic3d", "heat7")
+                                         "hotspot3d", "seismic3d", "heat7", "fdtd2d")
             for dtype in ("float32", "float64")}
 
 # app -> today's refusal (both dtypes)
-REFUSED = {
-    "lbm_d2q9": "DTypeError: a bool mask argument (cylinder); also fancy and mask indexing, sums over an axis",
-    "fdtd2d": "ey[0, :] = _fict_[t]: an int argument traced as a scalar, not usable as an index",
+REFUSED = {}
+
+# app -> why kfuse takes its step but lowering it is too slow for a test today (the tests skip it)
+SLOW = {
+    "lbm_d2q9": "traced unchanged, NumPy's result through the reference (tests/unit/test_masked.py), but "
+                "kfuse.jit(step).lower at the TEST size did not finish in 15 minutes: the planner stops at "
+                "its 60 s cap and the fused grid kernel of ~300 calls takes minutes and gigabytes to analyse "
+                "and generate (the stencil frame's reach sets over rolled planes)",
 }
 
 

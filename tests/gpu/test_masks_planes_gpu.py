@@ -1,0 +1,68 @@
+"""Issue 31, GPU tier: D2Q9's NumPy pieces run by ``kfuse.jit`` on CuPy arrays against NumPy
+float64 (odd sizes, both dtypes): a three-velocity LBM step in Mocz's form with his bounce-back
+(tests/compile/test_planes_cpu.py's ``lbm3_masked``: a bool mask argument, rolled planes, sums
+over the short axis, ``F * cx``, ``np.zeros``, the masked read, permutation and write) for
+several masks, the caller's ``F`` updated in place and the mask untouched; bitwise NumPy with
+``fmad=False``; D2Q9's moments (tests/unit/test_axis_reduce.py); and ``fict[t]``'s index checked
+on the host (tests/gpu/test_apps_gpu.py has fdtd2d itself)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import kfuse
+from kfuse import config
+
+from ..compile.test_planes_cpu import SHAPE, _state, lbm3_masked
+from ..unit.test_axis_reduce import _lbm_moments
+
+TOL = {"float32": 1e-5, "float64": 1e-12}
+
+
+def _masks(shape):
+    rng = np.random.default_rng(9)
+    return {"random": rng.random(shape) < 0.5, "empty": np.zeros(shape, bool), "all": np.ones(shape, bool)}
+
+
+@pytest.mark.parametrize("shape", [SHAPE, (37, 61)])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_a_masked_lbm_step_matches_numpy(dtype, shape):
+    import cupy
+    F0, cx, cy = _state(dtype) if shape == SHAPE else (
+        np.random.default_rng(4).uniform(0.5, 1.5, shape + (3,)).astype(dtype), *_state(dtype)[1:])
+    step = kfuse.jit(lbm3_masked)
+    for name, mask in _masks(shape).items():
+        F, m = cupy.asarray(F0), cupy.asarray(mask)
+        want = F0.astype(np.float64)
+        for _ in range(3):
+            step(F, m, cupy.asarray(cx), cupy.asarray(cy))
+            lbm3_masked(want, mask, cx.astype(np.float64), cy.astype(np.float64))
+        err = np.abs(cupy.asnumpy(F) - want).max() / np.abs(want).max()
+        assert err <= TOL[dtype], (name, err)
+        assert np.array_equal(cupy.asnumpy(m), mask), name
+
+
+def test_without_contraction_the_masked_step_is_numpy_bitwise():
+    import cupy
+    F0, cx, cy = _state("float64")
+    mask = _masks(SHAPE)["random"]
+    with config.override(fmad=False):
+        step = kfuse.jit(lbm3_masked)
+        F = cupy.asarray(F0)
+        step(F, cupy.asarray(mask), cupy.asarray(cx), cupy.asarray(cy))
+    want = F0.copy()
+    lbm3_masked(want, mask, cx, cy)
+    assert np.array_equal(cupy.asnumpy(F), want)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_d2q9_moments_match_numpy(dtype):
+    import cupy
+    rng = np.random.default_rng(2)
+    F0, G0 = rng.uniform(0.5, 1.5, (37, 61, 9)).astype(dtype), rng.uniform(-1, 1, (37, 61, 3)).astype(dtype)
+    F, G = cupy.asarray(F0), cupy.asarray(G0)
+    kfuse.jit(_lbm_moments)(F, G)
+    wF, wG = F0.astype(np.float64), G0.astype(np.float64)
+    _lbm_moments(wF, wG)
+    for got, want in ((F, wF), (G, wG)):
+        assert np.abs(cupy.asnumpy(got) - want).max() <= TOL[dtype] * np.abs(want).max()

@@ -22,12 +22,16 @@ import dataclasses
 import itertools
 import math
 
+from ..library.remap import is_remap
+
 
 @dataclasses.dataclass(frozen=True)
 class Read:
     """One array operand of a call: the value read (``base``: its memory), and the offset
     ``d`` from the call's thread point (for the ``inner`` of ``interior`` and ``assign``: from
-    the point in their replaced window)."""
+    the point in their replaced window; for the ``u`` of a read-through call of
+    :mod:`kfuse.library.remap`: zero, the source's element at the point, its index remapped
+    where that leaves the source)."""
 
     param: str
     value: str
@@ -108,6 +112,8 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
         call, fn = program.calls[c], info.fn(c)
         ops = [(p, v) for p, v in call.args.items() if program.value(v).type.kind != "scalar"]
         here = _place_call(program, call, ops, pos, shape)
+        if is_remap(fn):   # element i of a padded or rolled array is its source's i - before
+            here = _sub(here, tuple(lo for lo, _ in call.at))
         got = []
         out_value = program.value(call.out)
         if fn.name in ("interior", "assign"):
@@ -119,6 +125,8 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
             d = _sub(_add(pos[base], val.offset), here)
             if c in halo and p == "inner":
                 d = _sub(d, tuple(lo for lo, _ in halo[c]))
+            elif p == "u" and is_remap(fn):   # read at the point itself, remapped where it leaves u
+                d = _sub(d, tuple(lo for lo, _ in call.at))
             got.append(Read(p, v, base, d))
         reads[c] = tuple(got)
         if fn.is_reduce:

@@ -1,0 +1,91 @@
+"""Issue 31 item 4, compile tier: ``np.pad`` and ``np.roll`` read through (tests/pad_roll_cases.py).
+The kernels of every plan variant of hotspot3d's and Allen-Cahn's steps (unfused: the padded
+or rolled array stored by a kernel of its own; the model's: read through; each grid variant:
+staging, streaming, points per thread, vector width) and the unfused and model's plans of
+every other case compile with NVRTC for sm_90 without spills, and compute NumPy's result when
+their CUDA C runs on the CPU (g++, no contraction: tests/compile/grid_cpu.py) for two steps,
+in float64 and float32, C and F order."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kfuse import config
+from kfuse.codegen.module import generate
+from kfuse.frontend.trace import trace
+from kfuse.fusion import unfused_plan
+from kfuse.model import load_calibration
+from kfuse.model.planner import best_plan
+from tests import pad_roll_cases
+from tests.assign_plans import plans
+from tests.compile import grid_cpu
+from tests.compile.compile_helpers import assert_clean_resources
+from kfuse.runtime import build
+
+CASES = pad_roll_cases.CASES
+APPS = ("hotspot3d", "allen_cahn")
+
+
+def _program(name: str, dtype: str, order: str = "C"):
+    fn, shapes = CASES[name]
+    specs = [("a", s, dtype, order if len(s) > 1 else "C") for s in shapes]
+    return trace(fn, [f"s{i}" for i in range(len(shapes))], specs, name)[0]
+
+
+def _plans(prog, every: bool) -> list:
+    with config.override(search_grid_time_s=0.0):
+        return plans(prog) if every else [unfused_plan(prog), best_plan(prog, load_calibration())]
+
+
+def _memory(a: np.ndarray) -> np.ndarray:
+    """The C-order array whose memory is ``a``'s (the runner reads C order: an F-order array's
+    memory is its transpose's)."""
+    return a if a.flags.c_contiguous else a.T
+
+
+def _run_cpu(name: str, dtype: str, order: str, every: bool, tmp) -> None:
+    prog = _program(name, dtype, order)
+    chosen = _plans(prog, every)
+    modules = [(prog, generate(prog, p)) for p in chosen]
+    start = pad_roll_cases.state(name, dtype, order)
+    want = pad_roll_cases.numpy_steps(name, start, 2)
+    exe = grid_cpu.build(modules, [_memory(a) for a in start], False, str(tmp))
+    for k, p in enumerate(chosen):
+        got = grid_cpu.run(exe, [k, k], [_memory(a).copy() for a in start], str(tmp))
+        for i, (g, w) in enumerate(zip(got, want)):
+            g = g if order == "C" or g.ndim < 2 else g.T
+            assert np.array_equal(g, w), (f"plan {k} {[(kp.calls, kp.params) for kp in p.kernels]}: field {i} "
+                                          f"differs at {np.argwhere(g != w)[:4].tolist()}")
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("name", APPS)
+def test_every_plan_of_the_applications_is_numpy_bitwise_on_the_cpu(name, dtype, order, tmp_path):
+    _run_cpu(name, dtype, order, True, tmp_path)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("name", sorted(set(CASES) - set(APPS)))
+def test_the_cases_are_numpy_bitwise_on_the_cpu(name, dtype, tmp_path):
+    _run_cpu(name, dtype, "C" if dtype == "float64" else "F", False, tmp_path)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_kernels_compile_without_spills(name):
+    """The model's plan (the read-through kernels) and the unfused one (the padded array stored)
+    compile for sm_90 with no spills; the applications' every variant in float64."""
+    for dtype in ("float64", "float32"):
+        prog = _program(name, dtype)
+        for p in _plans(prog, name in APPS and dtype == "float64"):
+            assert_clean_resources(build(prog, p, "sm_90"))
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_the_models_plan_reads_through_in_one_kernel(name):
+    prog = _program(name, "float64")
+    (plan,) = _plans(prog, False)[1:]
+    assert len(plan.kernels) == 1 + (name == "hotspot3d")   # hotspot3d's second field: the power map, copied
+    src = generate(prog, plan).source
+    if name == "allen_cahn":
+        assert src.count("_roll_index(") >= 4 + 4   # four index maps, each called at least once

@@ -38,22 +38,22 @@ INDEX_BODIES = {
 class Remap(EF):
     """``pad_<mode>(u[, value])`` / ``roll(u)``: ``u`` read at remapped indices (module doc).
     ``mode``: the index map's name (a key of :data:`INDEX_BODIES`).  Its output's type is the
-    front end's (the call's ``at`` gives the extents, no operand does)."""
+    front end's (the call's ``at`` gives the extents, no operand does); without ``at`` (a
+    script's call) the widths are zero: ``u`` itself."""
 
     mode: str = "edge"
 
-    def infer(self, args: dict, weak: frozenset = frozenset()):
-        from ..errors import ShapeError
-        u = args.get("u")
-        if u is None or u.kind == "scalar":
-            raise ShapeError(f"{self.name}: needs an array u")
-        return super().infer(args, weak)
 
     def index_helper(self, call_name: str, label: str) -> str:
         """The CUDA index map of one call (``<call_name>_index``), commented with its call."""
         body = "\n".join("    " + line for line in INDEX_BODIES[self.mode])
         return (f"// index map of {label} [{self.name}]: u's element along one axis for element k - before\n"
                 f"__device__ __forceinline__ int {call_name}_index(int k, const int n) {{\n{body}\n}}\n")
+
+
+def widths(call, rank: int) -> tuple:
+    """The call's ``(before, after)`` per axis (zeros where it has no ``at``)."""
+    return tuple(call.at) if call.at is not None else ((0, 0),) * rank
 
 
 def is_remap(fn) -> bool:
@@ -76,6 +76,7 @@ def remap_indices(mode: str, extent: int, before: int, after: int, n: int) -> np
 def _reference(mode: str):
     def ref(u, value=0.0, at=None):
         u = np.asarray(u)
+        at = at if at is not None else ((0, 0),) * u.ndim
         if mode == "constant":
             out = np.full(tuple(n + lo + hi for n, (lo, hi) in zip(u.shape, at)), value, dtype=u.dtype)
             out[tuple(slice(lo, lo + n) for n, (lo, _) in zip(u.shape, at))] = u

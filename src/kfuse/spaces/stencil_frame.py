@@ -22,7 +22,7 @@ import dataclasses
 import itertools
 import math
 
-from ..library.remap import is_remap
+from ..library.remap import is_remap, widths
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,7 +113,7 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
         ops = [(p, v) for p, v in call.args.items() if program.value(v).type.kind != "scalar"]
         here = _place_call(program, call, ops, pos, shape)
         if is_remap(fn):   # element i of a padded or rolled array is its source's i - before
-            here = _sub(here, tuple(lo for lo, _ in call.at))
+            here = _sub(here, tuple(lo for lo, _ in widths(call, len(here))))
         got = []
         out_value = program.value(call.out)
         if fn.name in ("interior", "assign"):
@@ -126,7 +126,7 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
             if c in halo and p == "inner":
                 d = _sub(d, tuple(lo for lo, _ in halo[c]))
             elif p == "u" and is_remap(fn):   # read at the point itself, remapped where it leaves u
-                d = _sub(d, tuple(lo for lo, _ in call.at))
+                d = _sub(d, tuple(lo for lo, _ in widths(call, len(d))))
             got.append(Read(p, v, base, d))
         reads[c] = tuple(got)
         if fn.is_reduce:

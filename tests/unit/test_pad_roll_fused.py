@@ -148,3 +148,22 @@ def test_two_pads_and_a_roll_of_a_computed_value():
     got = reference.run_plan(prog, [k.calls for k in plan.kernels], {"u": u, "v": v})
     for o, w in zip(prog.outputs, want):
         np.testing.assert_array_equal(got[o], w)
+
+
+@pytest.mark.parametrize("fn,shapes,space", [
+    (lambda A, B: np.pad(A, 1, "edge") @ B, [(30, 40), (42, 20)], "gemm"),
+    (lambda A, x: np.roll(A, 1, axis=1) @ x, [(30, 40), (40,)], "tile"),
+], ids=["pad-gemm", "roll-gemv"])
+def test_a_pad_or_roll_read_by_another_space_is_stored_by_a_kernel_of_its_own(fn, shapes, space):
+    """A matrix product cannot read through: the read-through call runs alone in a grid kernel
+    that stores the padded (rolled) array, which the product's kernel reads; NumPy's result."""
+    prog, _ = trace(fn, ["a", "b"], [("a", s, "float64", "C") for s in shapes])
+    assert prog.calls[0].fn in READ_THROUGH and len(prog.calls) == 2
+    plan = best_plan(prog, load_calibration())
+    assert [(k.space, k.calls) for k in plan.kernels] == [("grid", [0]), (space, [1])]
+    mod = generate(prog, plan)
+    assert prog.calls[0].out in [a.value for a in mod.launches[0].args if a.kind == "out"]
+    assert "read_through" not in plan.to_json(prog)["kernels"][0]
+    ins = {n: np.random.default_rng(i).uniform(-1, 1, s) for i, (n, s) in enumerate(zip(("a", "b"), shapes))}
+    got = reference.run_plan(prog, [k.calls for k in plan.kernels], ins)[prog.outputs[0]]
+    np.testing.assert_allclose(got, fn(*ins.values()), rtol=1e-13)

@@ -92,8 +92,10 @@ class Plan:
             lines.extend(f"      {ln}" for ln in _space_lines(k))
             for c in k.calls:
                 lines.append(f"      call {c}: {program.calls[c].label}")
-            lines.extend(f"      call {c} is read through: its readers load {program.value(program.calls[c].args['u']).display} "
-                         "at remapped indices, nothing of its shape is stored" for c in read_through(program, k.calls))
+            for c in read_through(program, k.calls):
+                src = program.value(program.calls[c].args["u"]).display
+                lines.append(f"      call {c} is read through: its readers load {src} at remapped indices, "
+                             "nothing of its shape is stored")
         lines.extend(f"  {ln}" for ln in self.notes)
         if program.writes:
             from .inplace import describe

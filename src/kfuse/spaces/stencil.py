@@ -20,7 +20,7 @@ from ..ir import itemsize
 from .base import INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen
 from .facts import snapshot_key
 from ..library.remap import is_remap
-from .stencil_frame import analyse, input_offsets, window_reads
+from .stencil_frame import analyse, input_offsets, remap_refusals, window_reads
 
 _GRID_CALLS: dict = {}   # id(program) -> (weak ref, snapshot key, frozenset of call ids)
 
@@ -141,20 +141,8 @@ class GridSpace(Space):
         return f"{call.label} reads no window view and no grid"
 
     def fusion_refusals(self, program, calls: list, info) -> list:
-        """A read-through call (``np.pad``, ``np.roll``: :mod:`kfuse.library.remap`) whose source
-        the same kernel computes: its remapped reads would need that value at points no offset
-        reaches (not built); the source is stored by the kernel computing it and loaded."""
-        members = set(calls)
-        out = []
-        for c in calls:
-            if not is_remap(info.fn(c)):
-                continue
-            src = info.graph.producers.get(program.base(program.calls[c].args["u"]))
-            if src in members:
-                out.append(f"call {c} ({program.calls[c].label}) reads {program.value(program.base(program.calls[c].args['u'])).display} "
-                           f"at remapped (clamped, wrapped or mirrored) indices, and call {src} computes it in the "
-                           "same kernel: a remapped read of a computed value is not built (it is stored, then read)")
-        return out
+        """:func:`kfuse.spaces.stencil_frame.remap_refusals`."""
+        return remap_refusals(program, calls, info)
 
     def describe(self, domain: Domain) -> str:
         return f"stencil over a {len(domain.shape)}-axis grid ({domain.lead} order)"

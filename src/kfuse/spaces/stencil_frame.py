@@ -241,3 +241,22 @@ def input_offsets(frame, skip: tuple = ()) -> dict:
                 continue
             out.setdefault(r.base, set()).add(r.d)
     return out
+
+
+def remap_refusals(program, calls: list, info) -> list:
+    """Why ``calls`` cannot share a grid kernel: a read-through call (``np.pad``, ``np.roll``:
+    :mod:`kfuse.library.remap`) whose source the same kernel computes (its remapped reads would
+    need that value at points no offset reaches: not built; the source is stored by the kernel
+    computing it, then loaded)."""
+    members = set(calls)
+    out = []
+    for c in calls:
+        if not is_remap(info.fn(c)):
+            continue
+        base = program.base(program.calls[c].args["u"])
+        src = info.graph.producers.get(base)
+        if src in members:
+            out.append(f"call {c} ({program.calls[c].label}) reads {program.value(base).display} at remapped "
+                       f"(clamped, wrapped or mirrored) indices, and call {src} computes it in the same kernel: "
+                       "a remapped read of a computed value is not built (it is stored, then read)")
+    return out

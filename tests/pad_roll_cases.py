@@ -73,6 +73,25 @@ def _two_pads(u, v):
     return a, np.roll(u + v, (1, -2), axis=(0, 1)) + pv[:-3, 1:]
 
 
+def _pad_then_assign(u):
+    """Assignments into a padded array (new versions of it), then windows of it."""
+    p = np.pad(u, 1, "wrap")
+    p[0, :] = 0.5
+    p[:, -1] = p[:, 1]
+    return (p[1:-1, :-2] + p[:-2, 1:-1] * 2.0 + p[2:, 2:] * 3.0,)
+
+
+def _of_windows(u):
+    """Pads and a roll of windows of ``u`` (the remap relative to the window, not to ``u``)."""
+    w = u[1:-1, 2:]
+    p = np.pad(w, 1, "edge")
+    q = np.pad(w, ((2, 0), (1, 1)), "wrap")
+    r = np.roll(u[:-2, :-2], (1, -1), axis=(0, 1))
+    out = u * 0.5
+    out[1:-1, 1:-1] = p[1:-1, :-2] + p[2:, 1:-1] * 2.0 + q[:-2, 2:] * 3.0 + r
+    return (out,)
+
+
 CASES = {
     "hotspot3d": (hotspot3d, [HOT_SHAPE, HOT_SHAPE]),
     "allen_cahn": (allen_cahn, [AC_SHAPE]),
@@ -92,6 +111,8 @@ CASES = {
     "roll_axes": (_roll_stencil([((1, -2), (0, 1)), ((2, 1, -1), (0, 1, 2))]), [(5, 3, 7)]),
     "roll_1d": (_roll_stencil([(1, 0), (-3, 0)]), [(11,)]),
     "two_pads": (_two_pads, [(9, 7), (9, 7)]),
+    "pad_then_assign": (_pad_then_assign, [(9, 7)]),
+    "of_windows": (_of_windows, [(9, 7)]),
 }
 
 

@@ -99,7 +99,8 @@ def test_the_models_plan_reads_through_in_one_kernel(name):
     (plan,) = _plans(prog, False)[1:]
     assert len(plan.kernels) == 1   # hotspot3d's second field (the power map, copied) joins the stencil
     src = generate(prog, plan).source
-    assert "_assign_compute(" in src and src.count("_assign_compute(") == 2   # the step's own write only
+    assert src.count("_assign_compute(") == 1   # the routine of the step's own write: no chain of assignments
     if name == "hotspot3d":
         assert "t2_pad_edge_compute(" in src
+    else:
         assert src.count("_roll_index(") >= 4 + 4   # four index maps, each called at least once

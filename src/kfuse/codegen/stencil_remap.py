@@ -12,6 +12,7 @@ one (the interior costs nothing); elsewhere it goes through the call's index map
 from __future__ import annotations
 
 from ..ir import ident
+from ..library.remap import FAR_BODIES
 from .stencil_scope import POINT, _add
 
 
@@ -29,6 +30,19 @@ def inside_axes(em, scope, call, d: tuple) -> tuple:
     at = _add(d, r.d)
     known = scope.box is not None and scope.point.frame[0] == POINT[0]
     return tuple(known and scope.box[a][0] + at[a] >= start[a] and scope.box[a][1] + at[a] <= start[a] + n
+                 for a, n in enumerate(view.type.shape))
+
+
+def near_axes(em, scope, call, d: tuple) -> tuple:
+    """Per logical axis: whether every thread of ``scope`` reads the source of ``call`` at
+    offset ``d`` less than one extent beyond it (index ``k`` in ``[-n, 2n)``: the index map's
+    bounded form; else its ``_far`` form)."""
+    frame, r = em.frame, source_read(em, call)
+    view = em.program.value(r.value)
+    start = _add(frame.pos[r.base], view.offset)
+    at = _add(d, r.d)
+    known = scope.box is not None and scope.point.frame[0] == POINT[0]
+    return tuple(known and scope.box[a][0] + at[a] - start[a] >= -n and scope.box[a][1] + at[a] - start[a] <= 2 * n
                  for a, n in enumerate(view.type.shape))
 
 
@@ -52,13 +66,15 @@ def emit_remap(em, scope, call, d: tuple, name: str, comment: str):
     start = _add(frame.pos[r.base], view.offset)
     at = _add(d, r.d)
     inside = inside_axes(em, scope, call, d)
+    near = near_axes(em, scope, call, d)
+    far = em.fns[call.id].mode in FAR_BODIES
     strides = em.strides(r.base)
     terms, outside = [], []
     for m, a in enumerate(frame.axes):
         k = at[a] - start[a]
         c = scope.point.frame[m] + (f" + {k}" if k > 0 else f" - {-k}" if k < 0 else "")
         n = view.type.shape[a]
-        idx = c if inside[a] else f"{call.name}_index({c}, {n})"
+        idx = c if inside[a] else f"{call.name}_index{'' if near[a] or not far else '_far'}({c}, {n})"
         if not inside[a]:
             outside.append(f"(unsigned)({c}) < {n}u")
         off = view.offset[a]

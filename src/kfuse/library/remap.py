@@ -25,14 +25,17 @@ from .base import ElementaryFunction as EF, Param as P
 #: thread may issue, even at points a kernel evaluates but never uses)
 INDEX_BODIES = {
     "edge": ("return min(max(k, 0), n - 1);",),
-    "wrap": ("k = k < 0 ? k + n : k >= n ? k - n : k;   // one period off: the usual case",
-             "return (unsigned)k < (unsigned)n ? k : (k % n + n) % n;   // further (a pad wider than u)"),
+    "wrap": ("return k < 0 ? k + n : k >= n ? k - n : k;   // k in [-n, 2n): one period off at most",),
     "reflect": ("k = k < 0 ? -k : k >= n ? 2 * n - 2 - k : k;   // mirrored about the edge element",
                 "return min(max(k, 0), n - 1);"),
     "symmetric": ("k = k < 0 ? -1 - k : k >= n ? 2 * n - 1 - k : k;   // mirrored, the edge element repeated",
                   "return min(max(k, 0), n - 1);"),
     "constant": ("return min(max(k, 0), n - 1);   // the load stays in u; outside, the value is the constant",),
 }
+#: mode -> the body of ``int <call>_index_far(int k, int n)`` for any ``k`` (where the map's own
+#: body takes a bounded one): a read the kernel cannot bound within a period (a pad wider than
+#: ``u``, a staged tile's halo)
+FAR_BODIES = {"wrap": ("k %= n;", "return k < 0 ? k + n : k;")}
 
 
 class Remap(EF):
@@ -46,9 +49,14 @@ class Remap(EF):
 
     def index_helper(self, call_name: str, label: str) -> str:
         """The CUDA index map of one call (``<call_name>_index``), commented with its call."""
-        body = "\n".join("    " + line for line in INDEX_BODIES[self.mode])
-        return (f"// index map of {label} [{self.name}]: u's element along one axis for element k - before\n"
-                f"__device__ __forceinline__ int {call_name}_index(int k, const int n) {{\n{body}\n}}\n")
+        out = ""
+        for suffix, bodies in (("", INDEX_BODIES), ("_far", FAR_BODIES)):
+            if self.mode in bodies:
+                body = "\n".join("    " + line for line in bodies[self.mode])
+                out += (f"// index map of {label} [{self.name}{', any k' if suffix else ''}]: u's element along "
+                        f"one axis for element k - before\n"
+                        f"__device__ __forceinline__ int {call_name}_index{suffix}(int k, const int n) {{\n{body}\n}}\n")
+        return out
 
 
 def widths(call, rank: int) -> tuple:

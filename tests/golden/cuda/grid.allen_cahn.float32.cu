@@ -7,8 +7,12 @@ __device__ __forceinline__ void t1_roll_compute(const float u, float& z) {
 }
 // index map of t1 = np.roll(s0, shift=(1, 0)) [roll]: u's element along one axis for element k - before
 __device__ __forceinline__ int t1_roll_index(int k, const int n) {
-    k = k < 0 ? k + n : k >= n ? k - n : k;   // one period off: the usual case
-    return (unsigned)k < (unsigned)n ? k : (k % n + n) % n;   // further (a pad wider than u)
+    return k < 0 ? k + n : k >= n ? k - n : k;   // k in [-n, 2n): one period off at most
+}
+// index map of t1 = np.roll(s0, shift=(1, 0)) [roll, any k]: u's element along one axis for element k - before
+__device__ __forceinline__ int t1_roll_index_far(int k, const int n) {
+    k %= n;
+    return k < 0 ? k + n : k;
 }
 // compute routine of t2 = np.roll(s0, shift=(-1, 0)) [roll: map]
 __device__ __forceinline__ void t2_roll_compute(const float u, float& z) {
@@ -17,8 +21,12 @@ __device__ __forceinline__ void t2_roll_compute(const float u, float& z) {
 }
 // index map of t2 = np.roll(s0, shift=(-1, 0)) [roll]: u's element along one axis for element k - before
 __device__ __forceinline__ int t2_roll_index(int k, const int n) {
-    k = k < 0 ? k + n : k >= n ? k - n : k;   // one period off: the usual case
-    return (unsigned)k < (unsigned)n ? k : (k % n + n) % n;   // further (a pad wider than u)
+    return k < 0 ? k + n : k >= n ? k - n : k;   // k in [-n, 2n): one period off at most
+}
+// index map of t2 = np.roll(s0, shift=(-1, 0)) [roll, any k]: u's element along one axis for element k - before
+__device__ __forceinline__ int t2_roll_index_far(int k, const int n) {
+    k %= n;
+    return k < 0 ? k + n : k;
 }
 // compute routine of t3 = add(t1, t2) [add: map]
 __device__ __forceinline__ void t3_add_compute(const float x, const float y, float& z) {
@@ -32,8 +40,12 @@ __device__ __forceinline__ void t4_roll_compute(const float u, float& z) {
 }
 // index map of t4 = np.roll(s0, shift=(0, 1)) [roll]: u's element along one axis for element k - before
 __device__ __forceinline__ int t4_roll_index(int k, const int n) {
-    k = k < 0 ? k + n : k >= n ? k - n : k;   // one period off: the usual case
-    return (unsigned)k < (unsigned)n ? k : (k % n + n) % n;   // further (a pad wider than u)
+    return k < 0 ? k + n : k >= n ? k - n : k;   // k in [-n, 2n): one period off at most
+}
+// index map of t4 = np.roll(s0, shift=(0, 1)) [roll, any k]: u's element along one axis for element k - before
+__device__ __forceinline__ int t4_roll_index_far(int k, const int n) {
+    k %= n;
+    return k < 0 ? k + n : k;
 }
 // compute routine of t5 = add(t3, t4) [add: map]
 __device__ __forceinline__ void t5_add_compute(const float x, const float y, float& z) {
@@ -47,8 +59,12 @@ __device__ __forceinline__ void t6_roll_compute(const float u, float& z) {
 }
 // index map of t6 = np.roll(s0, shift=(0, -1)) [roll]: u's element along one axis for element k - before
 __device__ __forceinline__ int t6_roll_index(int k, const int n) {
-    k = k < 0 ? k + n : k >= n ? k - n : k;   // one period off: the usual case
-    return (unsigned)k < (unsigned)n ? k : (k % n + n) % n;   // further (a pad wider than u)
+    return k < 0 ? k + n : k >= n ? k - n : k;   // k in [-n, 2n): one period off at most
+}
+// index map of t6 = np.roll(s0, shift=(0, -1)) [roll, any k]: u's element along one axis for element k - before
+__device__ __forceinline__ int t6_roll_index_far(int k, const int n) {
+    k %= n;
+    return k < 0 ? k + n : k;
 }
 // compute routine of t7 = add(t5, t6) [add: map]
 __device__ __forceinline__ void t7_add_compute(const float x, const float y, float& z) {

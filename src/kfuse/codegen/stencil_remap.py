@@ -7,7 +7,7 @@ one (the interior costs nothing); elsewhere it goes through the call's index map
 
     // call 0: t1 = np.roll(phi, shift=(1, 0))   (at ym1): phi at remapped indices
     double t1_ym1_e;
-    t1_roll_compute(phi[(idx_t)(x_p - 0) + (idx_t)t1_roll_index(y_p - 1 - 1, 45) * 33], t1_ym1_e);
+    t1_roll_compute(phi[(idx_t)(x_p) + (idx_t)(t1_roll_index(y_p - 1, 45)) * 33], t1_ym1_e);
 """
 from __future__ import annotations
 

@@ -71,6 +71,8 @@ GRID_EXAMPLES = {"jacobi2d": ({"m": 67, "n": 45}, {"m": 4096, "n": 4096}),
                  "hdiff": ({"k": 3, "m": 37, "n": 41}, {"k": 64, "m": 256, "n": 256})}
 GRID_PROGRAMS = {"heat3d": ((19, 23, 37), (256, 256, 256)), "box27": ((11, 13, 37), (128, 128, 128)),
                  "two_outputs": ((9, 21, 35), (64, 256, 256)), "chain1d": ((517,), (1 << 22,))}
+# applications' steps reading np.pad / np.roll through (tests/pad_roll_cases.py), at their odd TEST shapes
+GRID_PAD_ROLL = ("hotspot3d", "allen_cahn")
 
 
 def grid_cases():
@@ -85,6 +87,9 @@ def grid_cases():
         for dtype in GRID_DTYPES:
             for shape in shapes:
                 yield f"grid.{name}.{dtype}." + "x".join(map(str, shape)), "program", name, dtype, shape
+    for name in GRID_PAD_ROLL:
+        for dtype in GRID_DTYPES:
+            yield f"grid.{name}.{dtype}", "pad_roll", name, dtype, None
 
 
 def traced_stencil(name: str, dtype: str, shape: tuple):
@@ -101,6 +106,11 @@ def traced_stencil(name: str, dtype: str, shape: tuple):
 
 def grid_program(kind: str, name: str, dtype: str, sizes):
     """The bound program of a :func:`grid_cases` case."""
+    if kind == "pad_roll":
+        from kfuse.frontend.trace import trace
+        from tests.pad_roll_cases import CASES
+        fn, shapes = CASES[name]
+        return trace(fn, [f"s{i}" for i in range(len(shapes))], [("a", s, dtype, "C") for s in shapes], name)[0]
     return bound_example(name, dtype, sizes) if kind == "example" else traced_stencil(name, dtype, sizes)
 
 

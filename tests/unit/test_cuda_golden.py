@@ -27,7 +27,7 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     assert len(list(corpus.example_cases())) == 11 * 4 * 3
     assert {s for s, *_ in corpus.example_cases()} | {s for s, *_ in corpus.solver_cases()} | {"prelude"} | \
         {s for s, *_ in corpus.grid_cases()} | {s for s, *_ in corpus.gemm_cases()} == stems
-    assert len(list(corpus.grid_cases())) == 24
+    assert len(list(corpus.grid_cases())) == 28
     assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) == 28
     tf32 = generated["gemm.gemm_nn_4096.float32.tf32.cu"]    # the shipped H200 winner of its bucket
     assert '"engine": "mma_tf32"' in tf32 and "mma.sync.aligned.m16n8k8" in tf32 and '"wm": 64' in tf32

@@ -208,6 +208,11 @@ BUILTIN_CASES = [
     # a script's assign has no window (the tracer's v[...] = ... gives one): centred as interior
     ("assign", "vector u(n), v(m); input u, v; out = assign(u, v);", {"u": [1, 2, 3, 4], "v": [8, 9]},
      [1, 8, 9, 4], R),
+    # a script's pad / roll has no widths (the tracer's np.pad / np.roll give them): u itself
+    *[(name, f"vector u(n); input u; out = {name}(u);", {"u": [1, -2, 3]}, [1, -2, 3], R)
+      for name in ("roll", "pad_edge", "pad_wrap", "pad_reflect", "pad_symmetric")],
+    ("pad_constant", "vector u(n); scalar c; input u, c; out = pad_constant(u, c);", {"u": [1, -2, 3], "c": 7.0},
+     [1, -2, 3], R),
     # NumPy broadcasting of X (2 x 3) with b (a row, length 3) and c (a column, length 2)
     *[(name, f"matrix X(m, n); vector {v}({'n' if v == 'b' else 'm'}); input X, {v}; "
              f"out = {name}({f'{v}, X' if name.startswith(('row_', 'col_')) else f'X, {v}'});",

@@ -57,11 +57,12 @@ def test_roll_of_a_vector_without_axis_and_of_an_expression():
     _check(lambda u: np.roll(u, -3) + np.roll(2.0 * u, 2, axis=0), (11,))
 
 
-def test_roll_is_a_new_array_and_two_window_assignments():
+def test_roll_is_one_read_through_call():
     prog = _check(lambda u: np.roll(u, 2, axis=1), (5, 7), plans=False)
-    assert [c.fn for c in prog.calls] == ["full", "assign", "assign"]
-    assert [c.at for c in prog.calls[1:]] == [((0, 5), (2, 7)), ((0, 5), (0, 2))]
-    assert prog.calls[0].args["like"] == "u"
+    assert [c.fn for c in prog.calls] == ["roll"]
+    assert prog.calls[0].at == ((0, 0), (2, -2)) and prog.calls[0].args == {"u": "u"}
+    back = _check(lambda u: np.roll(u, -1, axis=0), (5, 7), plans=False)   # the shift of least magnitude
+    assert back.calls[0].at == ((-1, 1), (0, 0))
 
 
 PADS = [
@@ -104,22 +105,25 @@ def test_pad_in_both_orders_and_dtypes(order, dtype):
                       np.pad(u, 1, constant_values=((0.5, 1.0), (2.0, 3.0)))), (5, 7), order, dtype)
 
 
-def test_pad_builds_a_new_array_of_the_padded_shape_and_window_assignments():
+def test_pad_is_one_read_through_call_of_the_padded_shape():
     prog = _check(lambda u: np.pad(u, ((1, 2), (4, 0)), "edge"), (5, 7), plans=False)
+    assert [c.fn for c in prog.calls] == ["pad_edge"]
+    assert prog.calls[0].at == ((1, 2), (4, 0)) and prog.value(prog.calls[0].out).type.shape == (8, 11)
+
+
+def test_uniform_constant_pad_is_one_call_with_its_value():
+    prog = _check(lambda u: np.pad(u, 2, constant_values=7.0), (5, 7), plans=False)
+    assert [c.fn for c in prog.calls] == ["pad_constant"]
+    assert prog.value(prog.calls[0].args["value"]).const == 7.0
+
+
+def test_constant_values_differing_per_side_keep_the_new_array_and_window_assignments():
+    prog = _check(lambda u: np.pad(u, ((1, 2), (4, 0)), constant_values=((1.0, 2.0), (3.0, 4.0))), (5, 7), plans=False)
     fns = [c.fn for c in prog.calls]
     assert fns[0] == "full" and set(fns[1:]) == {"assign"}
     full = prog.calls[0]
     assert full.args.keys() == {"value"} and full.at == ((0, 8), (0, 11))
     assert prog.value(full.out).type.shape == (8, 11)
-    # the centre, then the edge copies doubling: 1 + 1 on axis 0 before, 1 + 1 after; 1 + 1 + 1 on axis 1
-    assert [c.at for c in prog.calls[1:3]] == [((1, 6), (4, 11)), ((0, 1), (4, 11))]
-    assert len(prog.calls) == 1 + 1 + 3 + 3
-
-
-def test_uniform_constant_pad_is_a_fill_and_one_assignment():
-    prog = _check(lambda u: np.pad(u, 2, constant_values=7.0), (5, 7), plans=False)
-    assert [c.fn for c in prog.calls] == ["full", "assign"]
-    assert prog.value(prog.calls[0].args["value"]).const == 7.0
 
 
 def test_a_padded_program_survives_json():

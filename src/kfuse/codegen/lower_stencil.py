@@ -11,12 +11,14 @@ from __future__ import annotations
 import contextlib
 
 from ..ir import ident, itemsize
+from ..library.remap import is_remap
 from ..spaces.stencil_frame import memory_axes
 from .common import CodeBlock, KernelSource
 from .emitter import KernelEmitter
 from .finish import clear_vector_reductions, vector_finish
 from .routines import compute_params
 from .stencil_scope import AXIS_NAMES, POINT, STAGE_POINT, Point, Scope, _add, offset_tag
+from . import stencil_remap
 from .stencil_vec import emit_vector_group
 
 
@@ -310,6 +312,9 @@ class GridLowering(KernelEmitter):
         tag = offset_tag(self.frame, d)
         comment = f"// call {call.id}: {call.label}" + (f"   (at {tag})" if tag else "")
         reads = {r.param: r for r in self.frame.reads[call.id]}
+        if is_remap(fn) and not stencil_remap.plain(self, scope, call, d):
+            stencil_remap.emit_remap(self, scope, call, d, name, comment)
+            return
         if fn.name in ("interior", "assign"):
             kept = self.value_at(scope, reads["u"].base, _add(d, reads["u"].d), call)
             what = "the new interior" if fn.name == "interior" else "the assigned window"

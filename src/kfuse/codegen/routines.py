@@ -68,6 +68,9 @@ def emit_routines(program, call) -> str:
         lines += [header.format("finalize"),
                   f"__device__ __forceinline__ void {call.name}_finalize({', '.join(fargs)}) {{",
                   body_types, _indent(fn.finalize or f"{out} = acc;"), "}"]
+    helper = getattr(fn, "index_helper", None)   # a read-through call's index map (library/remap.py)
+    if helper is not None:
+        lines.append(helper(call.name, call.label).rstrip("\n"))
     return "\n".join(lines) + "\n"
 
 

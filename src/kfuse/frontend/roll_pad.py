@@ -1,9 +1,17 @@
-"""``np.roll`` and ``np.pad`` on traced arrays, as window assignments into a new array.
+"""``np.roll`` and ``np.pad`` on traced arrays: one read-through call, or window assignments.
 
-Both are NumPy's results exactly, built from what the grid space fuses: a new array (the
-``full`` call, never read before it is written), a window of the source assigned into each
-part of it, and plane copies inside it (``edge``, ``reflect``, ``symmetric``) or window copies
-(``wrap``, several for pads wider than the array).  Nothing runs on the host and nothing is copied beyond the new array::
+Both are NumPy's results exactly.  An array, a window of one or a computed value rolled or
+padded (modes "edge", "wrap", "reflect", "symmetric", "constant" with one value) is one call
+of :mod:`kfuse.library.remap` (``roll``, ``pad_<mode>``): the source read at remapped indices,
+which a grid kernel inlines into the reads of its consumers, never storing the padded array::
+
+    np.roll(u, s, axis=0)   ->  r = roll(u) at ((s, -s), (0, 0))       r[i] = u[(i - s) mod n]
+    np.pad(u, 1, "edge")    ->  p = pad_edge(u) at ((1, 1), (1, 1))     p[i] = u[clamp(i - 1, 0, n - 1)]
+
+The others (constant values differing per side, an empty axis, a view with an axis indexed
+away) are built from what the grid space fuses: a new array (the ``full`` call, never read
+before it is written), a window of the source assigned into each part of it, and plane copies
+inside it (``edge``, ``reflect``, ``symmetric``) or window copies (``wrap``)::
 
     np.roll(u, s, axis=0)   ->  r = empty_like(u); r[s:] = u[:-s]; r[:s] = u[-s:]
     np.pad(u, 1, "edge")    ->  p = full(0, shape); p[1:-1, 1:-1] = u; p[0] = p[1]; p[-1] = p[-2]; ...
@@ -65,12 +73,42 @@ def roll(a, shift, axis=None):
             raise ShapeError(f"{user_site()}: numpy.roll: axis {ax} is out of bounds for an array of "
                              f"{a.ndim} dimension(s)")
         total[ax % a.ndim] += s
+    total = [s % n if n else 0 for s, n in zip(total, a.shape)]
+    if not any(total):
+        return a.copy()
+    if _readable_through(a):   # the shift of least magnitude: np.roll(u, -1) reads u at +1
+        least = [s - n if s > n // 2 else s for s, n in zip(total, a.shape)]
+        return _read_through(a, "roll", tuple((s, -s) for s in least),
+                             f"np.roll({a._b.values[a._name].display}, shift={tuple(least)})")
     r = a
     for ax, s in enumerate(total):
-        n = a.shape[ax]
-        if n and s % n:
-            r = _roll_axis(r, s % n, ax)
-    return a.copy() if r is a else r
+        if s:
+            r = _roll_axis(r, s, ax)
+    return r
+
+
+def _readable_through(a) -> bool:
+    """Whether ``a`` can be the source of a read-through call: all its axes kept, no empty
+    axis, not a transpose view."""
+    v = a._b.values[a._name]
+    return not a._drop and not a._axis and all(a.shape) and not (v.view_of and v.window is None)
+
+
+def _read_through(a, fn: str, at: tuple, text: str, value=None):
+    """The :mod:`kfuse.library.remap` call ``fn`` of ``a`` at ``at`` (``(before, after)`` per
+    axis; ``value``: the constant of ``pad_constant``): a traced array of the remapped shape."""
+    b = a._b
+    args = {"u": a.operand_of(a)}
+    if value is not None:
+        args["value"] = b.const(value, a.dtype.name)
+    name = b.call(fn, args)
+    call = b.calls[-1]
+    shape = tuple(n + lo + hi for n, (lo, hi) in zip(a.shape, at))
+    t = a._type
+    b.values[name].type = ArrayType(t.kind, t.dtype, shape, t.order)
+    call.at = tuple(at)
+    call.label = f"{b.values[name].display} = {text}"
+    return type(a)(b, name)
 
 
 def _roll_axis(r, s: int, axis: int):
@@ -125,8 +163,10 @@ def new_array(like, shape: tuple, dtype: str, order: str, value=0.0):
 
 def pad(array, pad_width, mode="constant", **kwargs):
     """``np.pad(array, pad_width, mode)`` for modes "constant" (``constant_values``), "edge",
-    "wrap", "reflect" and "symmetric" (no wider than the array): the new array, ``array`` assigned into its centre, then each axis's pads
-    (NumPy's order: axis 0 first, each over the pads of the axes before it)."""
+    "wrap", "reflect" and "symmetric" (no wider than the array): one read-through call where
+    :func:`_readable_through` allows and the constant is one value; else the new array,
+    ``array`` assigned into its centre, then each axis's pads (NumPy's order: axis 0 first,
+    each over the pads of the axes before it)."""
     a = _tensor(array, "numpy.pad")
     if not isinstance(mode, str) or mode not in PAD_MODES:
         raise refusal("numpy.pad", f"mode={mode!r}", near=f"modes {', '.join(map(repr, PAD_MODES))}")
@@ -149,6 +189,12 @@ def pad(array, pad_width, mode="constant", **kwargs):
                           f"pad widths {(lo, hi)}", near=f"widths up to {n - _MIRROR_SKIP[mode]}, or mode 'edge'")
     shape = tuple(n + lo + hi for n, (lo, hi) in zip(a.shape, widths))
     uniform = len({v for row in values for v in row}) == 1
+    if (mode != "constant" or uniform) and _readable_through(a):
+        shown = widths[0][0] if len({w for row in widths for w in row}) == 1 else tuple(widths)
+        extra = f", constant_values={values[0][0]!r}" if mode == "constant" and values[0][0] else ""
+        return _read_through(a, f"pad_{mode}", tuple(widths),
+                             f"np.pad({a._b.values[a._name].display}, {shown}, {mode!r}{extra})",
+                             values[0][0] if mode == "constant" else None)
     fill = values[0][0] if mode == "constant" and uniform else 0.0
     p = new_array(a, shape, dtype, a._type.order, fill)
     centre = tuple((lo, lo + n) for n, (lo, _) in zip(a.shape, widths))

@@ -67,6 +67,9 @@ class Plan:
         if program is not None:
             for kd in d["kernels"]:
                 kd["runs"] = [program.calls[c].label for c in kd["calls"]]
+                through = read_through(program, kd["calls"])
+                if through:   # informative: np.pad / np.roll inlined as remapped reads, never stored
+                    kd["read_through"] = [program.calls[c].label for c in through]
             if program.writes:   # informative: what the call writes into the caller's arrays
                 from .inplace import describe
                 d["writes"] = describe(program, self)
@@ -89,6 +92,10 @@ class Plan:
             lines.extend(f"      {ln}" for ln in _space_lines(k))
             for c in k.calls:
                 lines.append(f"      call {c}: {program.calls[c].label}")
+            for c in read_through(program, k.calls):
+                src = program.value(program.calls[c].args["u"]).display
+                lines.append(f"      call {c} is read through: its readers load {src} at remapped indices, "
+                             "nothing of its shape is stored")
         lines.extend(f"  {ln}" for ln in self.notes)
         if program.writes:
             from .inplace import describe
@@ -109,7 +116,23 @@ def _space_lines(kernel) -> list:
 
 # --------------------------------------------------------------------- plan JSON
 PLAN_FIELDS = ("kfuse_plan", "program", "sizes", "fingerprint", "kernels", "predicted_us", "fissioned", "writes")
-KERNEL_FIELDS = ("name", "calls", "space", "params", "runs")
+KERNEL_FIELDS = ("name", "calls", "space", "params", "runs", "read_through")
+
+
+def read_through(program: Program, calls) -> list:
+    """The read-through calls (``np.pad``, ``np.roll``: :mod:`kfuse.library.remap`) of a kernel
+    running ``calls`` whose value it never stores: no call outside reads it, nor is it returned."""
+    from ..library import get
+    from ..library.remap import is_remap
+    members = set(calls)
+    out = []
+    for c in calls:
+        call = program.calls[c]
+        if not is_remap(get(call.fn)) or call.out in program.outputs:
+            continue
+        if all(r.id in members for r in program.calls if any(program.base(v) == call.out for v in r.args.values())):
+            out.append(c)
+    return out
 _C_KEYWORDS = frozenset("""auto break case char const continue default do double else enum extern float
     for goto if inline int long register restrict return short signed sizeof static struct switch
     typedef union unsigned void volatile while bool true false class template typename namespace

@@ -12,8 +12,9 @@ from .builtins import BUILTINS
 from .contraction import GEMM, Contraction, contract
 from .blas3 import BLAS3
 from .trsm import TRSM
+from .remap import REMAPS
 
-_REGISTRY: dict = {f.name: f for f in BUILTINS + [GEMM] + BLAS3 + TRSM}
+_REGISTRY: dict = {f.name: f for f in BUILTINS + [GEMM] + BLAS3 + TRSM + REMAPS}
 
 
 def get(name: str) -> ElementaryFunction:

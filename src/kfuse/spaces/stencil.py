@@ -21,7 +21,8 @@ from .stencil_work import estimated_registers, extra_work
 from .base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
                    reads_nowhere)
 from .facts import snapshot_key
-from .stencil_frame import analyse, input_offsets, window_reads
+from ..library.remap import is_remap
+from .stencil_frame import analyse, input_offsets, remap_refusals, window_reads
 
 _GRID_CALLS: dict = {}   # id(program) -> (weak ref, snapshot key, frozenset of call ids)
 
@@ -53,7 +54,7 @@ def grid_calls(program) -> frozenset:
             continue
         vals = [program.value(v) for v in list(c.args.values()) + [c.out]]
         whole = fns[c.id].hof == "reduce" and any(v.type.kind == "matrix" for v in vals)   # sum/max of a matrix
-        if fns[c.id].name in ("interior", "assign") or whole or any(v.window for v in vals) or \
+        if fns[c.id].name in ("interior", "assign") or is_remap(fns[c.id]) or whole or any(v.window for v in vals) or \
                 any(v.type.kind == "grid" for v in vals):
             got.add(c.id)
     if got:
@@ -140,6 +141,10 @@ class GridSpace(Space):
 
     def refusal(self, program, call, fn) -> str:
         return f"{call.label} reads no window view and no grid"
+
+    def fusion_refusals(self, program, calls: list, info) -> list:
+        """:func:`kfuse.spaces.stencil_frame.remap_refusals`."""
+        return remap_refusals(program, calls, info)
 
     def describe(self, domain: Domain) -> str:
         return f"stencil over a {len(domain.shape)}-axis grid ({domain.lead} order)"

@@ -22,12 +22,16 @@ import dataclasses
 import itertools
 import math
 
+from ..library.remap import is_remap, widths
+
 
 @dataclasses.dataclass(frozen=True)
 class Read:
     """One array operand of a call: the value read (``base``: its memory), and the offset
     ``d`` from the call's thread point (for the ``inner`` of ``interior`` and ``assign``: from
-    the point in their replaced window)."""
+    the point in their replaced window; for the ``u`` of a read-through call of
+    :mod:`kfuse.library.remap`: zero, the source's element at the point, its index remapped
+    where that leaves the source)."""
 
     param: str
     value: str
@@ -123,6 +127,8 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
         call, fn = program.calls[c], info.fn(c)
         ops = [(p, v) for p, v in call.args.items() if program.value(v).type.kind != "scalar"]
         here = _place_call(program, call, ops, pos, shape)
+        if is_remap(fn):   # element i of a padded or rolled array is its source's i - before
+            here = _sub(here, tuple(lo for lo, _ in widths(call, len(here))))
         got = []
         out_value = program.value(call.out)
         if fn.name in ("interior", "assign"):
@@ -134,6 +140,8 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
             d = _sub(_add(pos[base], val.offset), here)
             if c in halo and p == "inner":
                 d = _sub(d, tuple(lo for lo, _ in halo[c]))
+            elif p == "u" and is_remap(fn):   # read at the point itself, remapped where it leaves u
+                d = _sub(d, tuple(lo for lo, _ in widths(call, len(d))))
             got.append(Read(p, v, base, d))
         reads[c] = tuple(got)
         if fn.is_reduce:
@@ -248,4 +256,23 @@ def input_offsets(frame, skip: tuple = ()) -> dict:
             if r.base in produced or (c, r) in skip:
                 continue
             out.setdefault(r.base, set()).add(r.d)
+    return out
+
+
+def remap_refusals(program, calls: list, info) -> list:
+    """Why ``calls`` cannot share a grid kernel: a read-through call (``np.pad``, ``np.roll``:
+    :mod:`kfuse.library.remap`) whose source the same kernel computes (its remapped reads would
+    need that value at points no offset reaches: not built; the source is stored by the kernel
+    computing it, then loaded)."""
+    members = set(calls)
+    out = []
+    for c in calls:
+        if not is_remap(info.fn(c)):
+            continue
+        base = program.base(program.calls[c].args["u"])
+        src = info.graph.producers.get(base)
+        if src in members:
+            out.append(f"call {c} ({program.calls[c].label}) reads {program.value(base).display} at remapped "
+                       f"(clamped, wrapped or mirrored) indices, and call {src} computes it in the same kernel: "
+                       "a remapped read of a computed value is not built (it is stored, then read)")
     return out

@@ -1,4 +1,4 @@
-// program allen_cahn: 17 call(s)
+// program allen_cahn: 18 call(s)
 // ===================== routines =====================
 // compute routine of t1 = np.roll(s0, shift=(1, 0)) [roll: map]
 __device__ __forceinline__ void t1_roll_compute(const double u, double& z) {
@@ -116,6 +116,11 @@ __device__ __forceinline__ void t16_add_compute(const double x, const double y, 
     using T = double; using R = double;
     z = x + y;
 }
+// compute routine of s0.new = full(0, shape=(45, 33))  [every element of s0 is assigned before it is read: its old values are not loaded] [full: map]
+__device__ __forceinline__ void s0_new_full_compute(const double value, double& z) {
+    using T = double; using R = double;
+    z = value;
+}
 // compute routine of t17 = assign(s0[0:45, 0:33], t16) [assign: map]
 __device__ __forceinline__ void t17_assign_compute(const double inner, double& z) {
     using T = double; using R = double;
@@ -123,13 +128,13 @@ __device__ __forceinline__ void t17_assign_compute(const double inner, double& z
 }
 
 // ===================== rank 1 =====================
-// plan {"fingerprint": "b0990fae6e89f306", "kernels": [{"calls": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], "name": "k0_t1_roll__t2_roll__t3_add__and14more", "params": {"bx": 64, "by": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "allen_cahn", "sizes": {}}
-// Plan: k0_t1_roll__t2_roll__t3_add__and14more runs call(s) [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
-// launch k0_t1_roll__t2_roll__t3_add__and14more grid=(23, 1, 1) block=(128, 1, 1) smem=0 args=(in:s0_, out:t17)
+// plan {"fingerprint": "ac26b5bba0240e70", "kernels": [{"calls": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17], "name": "k0_t1_roll__t2_roll__t3_add__and15more", "params": {"bx": 64, "by": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "allen_cahn", "sizes": {}}
+// Plan: k0_t1_roll__t2_roll__t3_add__and15more runs call(s) [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
+// launch k0_t1_roll__t2_roll__t3_add__and15more grid=(23, 1, 1) block=(128, 1, 1) smem=0 args=(in:s0_, out:t17)
 
-// kernel k0_t1_roll__t2_roll__t3_add__and14more: grid 45 x 33 (C order), block 64 x 2, 1 plane(s) per block
+// kernel k0_t1_roll__t2_roll__t3_add__and15more: grid 45 x 33 (C order), block 64 x 2, 1 plane(s) per block
 extern "C" __global__ void __launch_bounds__(128)
-k0_t1_roll__t2_roll__t3_add__and14more(const double* __restrict__ s0_,
+k0_t1_roll__t2_roll__t3_add__and15more(const double* __restrict__ s0_,
     double* __restrict__ t17)
 {
     using idx_t = int;
@@ -145,10 +150,13 @@ k0_t1_roll__t2_roll__t3_add__and14more(const double* __restrict__ s0_,
     const idx_t s0__at = (idx_t)x_p + (idx_t)y_p * 33;
     const idx_t t17_at = (idx_t)x_p + (idx_t)y_p * 33;
     if (x_p >= 0 && x_p < 33 && y_p >= 0 && y_p < 45) {
-        const double s0__e = s0_[s0__at];
-        // call 16: t17 = assign(s0[0:45, 0:33], t16): the kept boundary, then the assigned window
-        double t17_e = s0__e;
+        // call 16: s0.new = full(0, shape=(45, 33))  [every element of s0 is assigned before it is read: its old values are not loaded]
+        double s0_new__e;
+        s0_new_full_compute(0.0, s0_new__e);
+        // call 17: t17 = assign(s0[0:45, 0:33], t16): the kept boundary, then the assigned window
+        double t17_e = s0_new__e;
         if (x_p >= 0 && x_p < 33 && y_p >= 0 && y_p < 45) {
+            const double s0__e = s0_[s0__at];
             // call 0: t1 = np.roll(s0, shift=(1, 0))   (at ym1): s0 at remapped indices
             double t1_ym1_e;
             t1_roll_compute(s0_[(idx_t)(x_p) + (idx_t)(t1_roll_index(y_p - 1, 45)) * 33], t1_ym1_e);

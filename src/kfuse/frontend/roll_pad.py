@@ -89,9 +89,13 @@ def roll(a, shift, axis=None):
 
 def _readable_through(a) -> bool:
     """Whether ``a`` can be the source of a read-through call: all its axes kept, no empty
-    axis, not a transpose view."""
+    axis, not a transpose view, and an argument's memory (a value the function computes would
+    have to be stored first for a kernel to read it at remapped indices; its assignment form
+    fuses by recomputation instead, as LBM's second roll of each plane does)."""
     v = a._b.values[a._name]
-    return not a._drop and not a._axis and all(a.shape) and not (v.view_of and v.window is None)
+    base = a._b.values[v.view_of or a._name]
+    return not a._drop and not a._axis and all(a.shape) and not (v.view_of and v.window is None) \
+        and base.role == "input"
 
 
 def _read_through(a, fn: str, at: tuple, text: str, value=None):

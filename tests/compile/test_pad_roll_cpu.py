@@ -16,7 +16,7 @@ from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
-from tests import pad_roll_cases
+from tests import pad_roll_cases, sampling
 from tests.assign_plans import plans
 from tests.compile import grid_cpu
 from tests.compile.compile_helpers import assert_clean_resources
@@ -75,15 +75,22 @@ def test_the_plans_of_the_applications_are_numpy_bitwise_on_the_cpu(name, dtype,
     _run_cpu(name, dtype, order, every, tmp_path)
 
 
-@pytest.mark.parametrize("dtype", ["float64", "float32"])
-@pytest.mark.parametrize("name", sorted(set(CASES) - set(APPS)))
+# 14 of the 36 (case, dtype) runs per run (the wrap and roll cases in float64 always), 5 of the
+# 20 compile checks besides the applications'; KFTEST_FULL=1 runs all (tests/sampling.py)
+CPU_RUNS = sampling.sample("pad_roll_cpu", [(n, d) for n in sorted(set(CASES) - set(APPS))
+                                            for d in ("float64", "float32")], 14,
+                           corners=[lambda c: c[1] == "float64" and ("wrap" in c[0] or "roll" in c[0])], strata=lambda c: c[1])
+COMPILED = sampling.sample("pad_roll_compile", sorted(CASES), 7, corners=list(APPS))
+
+
+@pytest.mark.parametrize("name,dtype", CPU_RUNS)
 def test_the_cases_are_numpy_bitwise_on_the_cpu(name, dtype, tmp_path):
     """Every plan variant in float64 C order (staged tiles of a padded array, vector points
     beside remapped reads); the unfused and the model's in float32 F order."""
     _run_cpu(name, dtype, "C" if dtype == "float64" else "F", dtype == "float64", tmp_path)
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", COMPILED)
 def test_the_kernels_compile_without_spills(name):
     """The model's plan (the read-through kernels) and the unfused one (the padded array stored)
     compile for sm_90 with no spills, in both types; the applications' every variant too."""

@@ -111,6 +111,24 @@ def test_numpys_creation_functions_are_its_own_outside_a_trace():
     assert {n: getattr(np, n) for n in names} == before
 
 
+def test_numpys_own_calls_during_a_trace_keep_their_arguments():
+    # another thread's call (a dtype of its own, an int array) and a vector np.full in the traced
+    # function are NumPy's calls as written (the wrapper once dropped dtype= and fill_value)
+    seen = {}
+
+    def f(u):
+        t = threading.Thread(target=lambda: seen.setdefault("other", np.zeros((2, 3), dtype=np.int32)))
+        t.start()
+        t.join()
+        seen["full"] = np.full(3, 2.5)
+        seen["full_kw"] = np.full((4,), fill_value=1.5, dtype=np.float32)
+        return u + 1.0
+    trace(f, ["u"], [("a", (4, 3), "float64", "C")])
+    assert seen["other"].dtype == np.int32 and seen["other"].shape == (2, 3)
+    np.testing.assert_array_equal(seen["full"], np.full(3, 2.5))
+    assert seen["full_kw"].dtype == np.float32 and (seen["full_kw"] == 1.5).all()
+
+
 def _int_zeros(u):
     return u + np.zeros(u.shape, dtype=np.int32)
 

@@ -25,11 +25,13 @@ from .site import user_site
 NAMES = {"zeros": 0.0, "ones": 1.0, "empty": 0.0, "full": None}
 _lock = threading.Lock()
 _state = {"depth": 0, "orig": {}}
+_here = threading.local()   # traces running on this thread (other threads get NumPy's own calls)
 
 
 def install(make) -> None:
     """Wrap NumPy's creation functions (once per nesting of traces); ``make(shape, dtype,
     order, value)`` gives the traced array, or None where no trace runs on this thread."""
+    _here.depth = getattr(_here, "depth", 0) + 1
     with _lock:
         _state["depth"] += 1
         if _state["depth"] > 1:
@@ -42,6 +44,7 @@ def install(make) -> None:
 
 def uninstall() -> None:
     """Undo :func:`install` (NumPy's own functions again once the last trace ends)."""
+    _here.depth -= 1
     with _lock:
         _state["depth"] -= 1
         if _state["depth"] > 0:
@@ -61,8 +64,9 @@ def _wrapper(name: str, orig, make):
     fill = NAMES[name]
 
     def create(shape, *args, **kwargs):
-        if not _from_user():
+        if not getattr(_here, "depth", 0) or not _from_user():
             return orig(shape, *args, **kwargs)
+        given = (args, dict(kwargs))   # NumPy's call as written, where no trace takes it
         if name == "full":
             if not args and "fill_value" not in kwargs:
                 return orig(shape, *args, **kwargs)   # NumPy's own TypeError
@@ -71,11 +75,11 @@ def _wrapper(name: str, orig, make):
         else:
             value = fill
         if _rank(shape) < 2:
-            return orig(shape, *args, **kwargs)   # a vector or a number: NumPy's (a captured constant)
+            return orig(shape, *given[0], **given[1])   # a vector or a number: NumPy's (a captured constant)
         dtype = args[0] if args else kwargs.pop("dtype", None)
         order = args[1] if len(args) > 1 else kwargs.pop("order", "C")
         made = make(_shape(name, shape), _dtype(name, dtype), _order(name, order, kwargs), _value(name, value))
-        return orig(shape, *args, **kwargs) if made is None else made
+        return orig(shape, *given[0], **given[1]) if made is None else made
     create.__name__ = create.__qualname__ = name
     create.__doc__ = orig.__doc__
     create.__wrapped__ = orig

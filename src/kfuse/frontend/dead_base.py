@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 
-from ..ir import ArrayType, Call, Value
+from ..ir import DTYPES, ArrayType, Call, Value
 
 MAX_WINDOWS = 24   # windows of one chain checked for coverage (more: the chain is kept as it is)
 
@@ -54,8 +54,8 @@ def _covered_chain(b, c, outputs: set) -> bool:
     assignments starting at ``c`` lies in one of the chain's windows."""
     old = b.values[c.args["u"]]
     shape = old.type.shape
-    if old.type.kind in ("scalar", "sparse") or not shape or any(not isinstance(n, int) for n in shape) \
-            or old.view_of or _made_by_full(b, c.args["u"]):
+    if old.type.kind in ("scalar", "sparse") or old.type.dtype not in DTYPES or not shape \
+            or any(not isinstance(n, int) for n in shape) or old.view_of or _made_by_full(b, c.args["u"]):
         return False
     whole = tuple((0, n) for n in shape)
     covered, cur = [tuple(c.at)], c.out

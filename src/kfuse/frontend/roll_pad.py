@@ -89,13 +89,14 @@ def roll(a, shift, axis=None):
 
 def _readable_through(a) -> bool:
     """Whether ``a`` can be the source of a read-through call: all its axes kept, no empty
-    axis, not a transpose view, and an argument's memory (a value the function computes would
-    have to be stored first for a kernel to read it at remapped indices; its assignment form
-    fuses by recomputation instead, as LBM's second roll of each plane does)."""
+    axis, not a transpose view, and not one plane of a longer axis (LBM's ``F[:, :, i]``, which
+    planes.py keeps as a window: its assignment form fuses by recomputation into the kernel
+    that computes the plane, where a read-through would store the plane first)."""
     v = a._b.values[a._name]
-    base = a._b.values[v.view_of or a._name]
-    return not a._drop and not a._axis and all(a.shape) and not (v.view_of and v.window is None) \
-        and base.role == "input"
+    if a._drop or a._axis or not all(a.shape) or (v.view_of and v.window is None):
+        return False
+    base = a._b.values[v.view_of].type.shape if v.view_of else a.shape
+    return not any(hi - lo == 1 and n > 1 for (lo, hi), n in zip(v.window or (), base))
 
 
 def _read_through(a, fn: str, at: tuple, text: str, value=None):

@@ -18,6 +18,7 @@ import dataclasses
 import itertools
 
 from ..ir import DTYPES, ArrayType, Call, Value
+from .reassociate import renumber
 
 MAX_WINDOWS = 24   # windows of one chain checked for coverage (more: the chain is kept as it is)
 
@@ -111,7 +112,7 @@ def _start_new(b, i: int) -> None:
     new = Call(i, "full", {"value": zero}, {"z": name}, label=label, loc=c.loc, at=tuple((0, n) for n in shape))
     b.calls[i] = dataclasses.replace(c, args={**c.args, "u": name})
     b.calls.insert(i, new)
-    _renumber(b)
+    renumber(b)
 
 
 def _fresh(b, base: str) -> str:
@@ -133,7 +134,7 @@ def _drop_unread(b, outputs: list, olds: list) -> None:
         if len(made) != 1 or _read_anywhere(b, made[0], outputs):
             continue
         b.calls.remove(made[0])
-        _renumber(b)
+        renumber(b)
         todo.extend(b.values[a].view_of or a for a in made[0].args.values())
 
 
@@ -142,8 +143,3 @@ def _read_anywhere(b, call, outputs: list) -> bool:
     outs = set(call.outs.values())
     mine = outs | {n for n, v in b.values.items() if v.view_of in outs}
     return bool(mine & set(outputs)) or any(mine & set(c.args.values()) for c in b.calls)
-
-
-def _renumber(b) -> None:
-    """Call ids are positions in the program."""
-    b.calls[:] = [c if c.id == i else dataclasses.replace(c, id=i) for i, c in enumerate(b.calls)]

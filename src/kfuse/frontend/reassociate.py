@@ -79,7 +79,7 @@ def _rewrite(b, c, p) -> None:
     new[-1] = dataclasses.replace(final, outs={k: c.out for k in final.outs}, loc=c.loc)
     at = b.calls.index(c)
     b.calls[at:at + 1] = new
-    _renumber(b)
+    renumber(b)
 
 
 def _forget(b, name: str) -> None:
@@ -92,9 +92,9 @@ def _drop_dead_products(b, outputs: list) -> None:
     keep = [c for c in b.calls if not (c.fn == "gemm" and c.out not in outputs and not _consumers(b, c.out))]
     if len(keep) != len(b.calls):
         b.calls[:] = keep
-        _renumber(b)
+        renumber(b)
 
 
-def _renumber(b) -> None:
+def renumber(b) -> None:
     """Call ids are positions in the program."""
     b.calls[:] = [c if c.id == i else dataclasses.replace(c, id=i) for i, c in enumerate(b.calls)]

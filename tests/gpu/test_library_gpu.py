@@ -5,12 +5,14 @@ import pytest
 import kfuse
 from kfuse import library, reference
 from kfuse.ir import ArrayType
+from kfuse.library.builtins import RealMap
 
 from .helpers import TOL, check_outputs
 
 DTYPES = ["float32", "float64", "complex64", "complex128"]
 ORDERED = {"gt", "lt", "ge", "le", "maximum", "minimum"}  # complex operands refused (not ordered)
 REAL_ONLY = {"amax", "max", "min", "maximum_row", "maximum_col", "minimum_row", "minimum_col"} | ORDERED
+POSITIVE = {"sqrt", "log", "pow"}   # real inputs moved into the function's domain
 SIZES_1D = [1, 31, 1000, 4097]
 SIZES_2D = [(1, 1), (31, 31), (1000, 3001), (3001, 1000), (4097, 33)]
 
@@ -42,8 +44,10 @@ def _cases():
         fn = library.get(name)
         if fn.hof in ("contraction", "solve"):
             continue   # gemm, trsm: m x k times k x n, square A (tests/gpu/test_gemm_gpu.py, test_trsm_gpu.py)
+        if getattr(fn, "index_params", ()) or getattr(fn, "mask_params", ()):
+            continue   # pick (an int64 index), select (a bool mask): test_apps_gpu.py, test_masks_planes_gpu.py
         for dtype in DTYPES:
-            if name in REAL_ONLY and dtype.startswith("complex"):
+            if (name in REAL_ONLY or isinstance(fn, RealMap)) and dtype.startswith("complex"):
                 continue
             if fn.two_d or name == "madd":
                 for m, n in SIZES_2D:
@@ -63,8 +67,8 @@ def test_function(name, dtype, m, n):
     prog = _one_call_program(fn, dtype, m, n)
     exe = kfuse.compile_program(prog)
     ins = reference.random_inputs(prog, seed=11, xp=cupy)
-    if name in ("sqrt",) and not dtype.startswith("complex"):
-        ins["x"] = cupy.abs(ins["x"])
+    if name in POSITIVE and not dtype.startswith("complex"):
+        ins["x"] = cupy.abs(ins["x"]) + (0.5 if name != "sqrt" else 0)
     if name == "div":
         ins["y"] = ins["y"] + (2 if not dtype.startswith("complex") else 2 + 1j)
     outs = exe(*ins.values())
@@ -78,6 +82,13 @@ def test_ordered_refuse_complex(name, dtype):
     """Comparisons, maximum and minimum of complex operands: a DTypeError naming the call."""
     with pytest.raises(kfuse.DTypeError, match=f"{name}: complex numbers are not ordered"):
         _one_call_program(library.get(name), dtype, 1, 31)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in library.names() if isinstance(library.get(n), RealMap)))
+def test_real_maps_refuse_complex(name):
+    """log, sin, cos, tanh, pow of a complex operand: a DTypeError naming the call."""
+    with pytest.raises(kfuse.DTypeError, match=f"{name}: complex operands are not supported"):
+        _one_call_program(library.get(name), "complex128", 1, 31)
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

@@ -13,10 +13,18 @@ import pytest
 import kfuse
 from kfuse import config
 
-from ..compile.test_planes_cpu import SHAPE, _state, lbm3_masked
+from ..compile.test_planes_cpu import SHAPE, WEIGHTS, _state, lbm3_masked
 from ..unit.test_axis_reduce import _lbm_moments
 
 TOL = {"float32": 1e-5, "float64": 1e-12}
+
+
+def _near_equilibrium(shape, dtype):
+    """A state within 10% of the rest weights, as an LBM run holds: uniform(0.5, 1.5) in every
+    direction at this size amplifies rounding a thousandfold in three steps (NumPy's own float32
+    step is 8e-4 from float64 there), which is the state's conditioning, not kfuse's."""
+    rng = np.random.default_rng(4)
+    return (np.array(WEIGHTS) * rng.uniform(0.9, 1.1, shape + (3,))).astype(dtype)
 
 
 def _masks(shape):
@@ -28,8 +36,7 @@ def _masks(shape):
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_a_masked_lbm_step_matches_numpy(dtype, shape):
     import cupy
-    F0, cx, cy = _state(dtype) if shape == SHAPE else (
-        np.random.default_rng(4).uniform(0.5, 1.5, shape + (3,)).astype(dtype), *_state(dtype)[1:])
+    F0, cx, cy = _state(dtype) if shape == SHAPE else (_near_equilibrium(shape, dtype), *_state(dtype)[1:])
     step = kfuse.jit(lbm3_masked)
     for name, mask in _masks(shape).items():
         F, m = cupy.asarray(F0), cupy.asarray(mask)

@@ -18,6 +18,7 @@ import dataclasses
 import itertools
 
 from ..ir import DTYPES, ArrayType, Call, Value
+from ..library.builtins import placed
 from .reassociate import renumber
 
 MAX_WINDOWS = 24   # windows of one chain checked for coverage (more: the chain is kept as it is)
@@ -59,7 +60,7 @@ def _covered_chain(b, c, outputs: set) -> bool:
             or any(not isinstance(n, int) for n in shape) or old.view_of or _made_by_full(b, c.args["u"]):
         return False
     whole = tuple((0, n) for n in shape)
-    covered, cur = [tuple(c.at)], c.out
+    covered, cur = [_window(b, c)], c.out
     while True:
         if len(covered) > MAX_WINDOWS:
             return False
@@ -72,8 +73,17 @@ def _covered_chain(b, c, outputs: set) -> bool:
             return False
         if not nxt:
             return True
-        covered.append(tuple(nxt[0][0].at))
+        covered.append(_window(b, nxt[0][0]))
         cur = nxt[0][0].out
+
+
+def _window(b, c) -> tuple:
+    """The window ``(start, stop)`` per axis that assignment ``c`` replaces (its ``at``; without
+    one, the centred window of its new values' shape, as ``assign``'s reference places it)."""
+    if c.at is not None:
+        return tuple(tuple(w) for w in c.at)
+    inner = b.values[c.args["inner"]].type
+    return tuple(placed(b.values[c.args["u"]].type.shape, () if inner.kind == "scalar" else inner.shape, None))
 
 
 def _made_by_full(b, name: str) -> bool:

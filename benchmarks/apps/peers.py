@@ -460,6 +460,9 @@ class KfuseIteratePeer(KfusePeer):
             return run
         fields = [n for n in names if n in module.FIELDS["written"]]
         consts = [n for n in names if n not in fields]
+        if getattr(module, "STEP_INDEX", None) in consts:
+            raise NotImplementedError(f"kfuse.iterate: the step takes the step number "
+                                      f"{module.STEP_INDEX!r}, which iterate's consts would hold fixed")
         if not fields or not set(fields) <= set(module.FIELDS["read"]):
             raise NotImplementedError("kfuse.iterate: the author's loop rotates arrays between steps (its run() "
                                       "swaps them), not a loop of fields updated in place")

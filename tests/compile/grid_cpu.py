@@ -76,8 +76,9 @@ template <typename T> static T* kf_poison(size_t n) {
 }
 """
 
-#: g++ options: contraction off (every product rounded, as NumPy) or on (fused where g++ sees a*b+c)
-CONTRACT = {False: ["-ffp-contract=off"], True: ["-mfma", "-ffp-contract=fast"]}
+#: g++ options: contraction off (every product rounded and x**3 a pow, as NumPy: KF_EXACT) or on
+#: (fused where g++ sees a*b+c, whole exponents as products)
+CONTRACT = {False: ["-ffp-contract=off", "-DKF_EXACT"], True: ["-mfma", "-ffp-contract=fast"]}
 
 
 def _module_text(module, ns: str) -> str:

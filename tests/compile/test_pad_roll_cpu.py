@@ -111,3 +111,22 @@ def test_the_models_plan_reads_through_in_one_kernel(name):
         assert "t2_pad_edge_compute(" in src
     else:
         assert src.count("_roll_index(") >= 4 + 4   # four index maps, each called at least once
+
+
+def test_allen_cahns_cube_is_products_unless_exact(tmp_path):
+    """``phi**3`` calls ``kf_pow``: with contraction on, a whole exponent is ``x * x * x`` (as
+    torch.compile computes it, within a few ulp of NumPy's pow over two steps, and not bitwise
+    NumPy's somewhere); with contraction off (``KF_EXACT``) NumPy's pow bitwise (above)."""
+    prog = _program("allen_cahn", "float64")
+    plan = _plans(prog, False)[1]
+    src = generate(prog, plan).source
+    assert "kf_pow(x, y)" in src and "if (y == T(3)) return x * x * x;" in src
+    start = pad_roll_cases.state("allen_cahn", "float64")
+    want = pad_roll_cases.numpy_steps("allen_cahn", start, 2)
+    got = {}
+    for contract in (True, False):
+        exe = grid_cpu.build([(prog, generate(prog, plan))], start, contract, str(tmp_path))
+        got[contract] = grid_cpu.run(exe, [0, 0], [a.copy() for a in start], str(tmp_path))[0]
+    assert np.array_equal(got[False], want[0])
+    assert not np.array_equal(got[True], got[False])
+    np.testing.assert_allclose(got[True], want[0], rtol=0, atol=8 * np.finfo(np.float64).eps)

@@ -51,7 +51,7 @@ def test_off_compiles_with_fmad_false_under_its_own_key(nvrtc_calls):
             off, hit = cache.compile_cached(src, "sm_90")
         again, hit_on = cache.compile_cached(src, "sm_90")
     assert not hit and hit_on and again is on and off is not on
-    assert nvrtc_calls == [[], ["--fmad=false"]]
+    assert nvrtc_calls == [[], ["--fmad=false", "-DKF_EXACT"]]
     assert cache.cache_key(src, [], "sm_90") != cache.cache_key(src, ["--fmad=false"], "sm_90")
 
 

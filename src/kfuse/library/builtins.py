@@ -214,7 +214,7 @@ BUILTINS = [
     _real_map("sin", ["x"], "z = sin(x);", lambda x: {"z": np.sin(x)}, "z = sin(x) (real)"),
     _real_map("cos", ["x"], "z = cos(x);", lambda x: {"z": np.cos(x)}, "z = cos(x) (real)"),
     _real_map("tanh", ["x"], "z = tanh(x);", lambda x: {"z": np.tanh(x)}, "z = tanh(x) (real)"),
-    _real_map("pow", ["x", "y"], "z = pow(x, y);", lambda x, y: {"z": np.power(x, y)},
+    _real_map("pow", ["x", "y"], "z = kf_pow(x, y);", lambda x, y: {"z": np.power(x, y)},
               "z = x ** y (real; x ** 2 traces to x * x)"),
     Full("full", "map", (P("value", "scalar"), P("like", _ELEM, optional=True)), (P("z", _ELEM),),
          "z = value;", reference=_full_ref, flops=0,

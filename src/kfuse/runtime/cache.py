@@ -61,8 +61,9 @@ def entry_paths(key: str) -> tuple:
 
 def compile_cached(source: str, arch: str, options=(), name: str = "kfuse.cu") -> tuple:
     """(CompileResult, hit) for ``source``: from memory, from disk, or by compiling with NVRTC
-    (with ``--fmad=false`` where the setting ``fmad`` is off: part of the key)."""
-    options = tuple(options) + (() if config.get().fmad else ("--fmad=false",)) \
+    (with ``--fmad=false`` and ``KF_EXACT`` defined where the setting ``fmad`` is off: part of
+    the key)."""
+    options = tuple(options) + (() if config.get().fmad else ("--fmad=false", "-DKF_EXACT")) \
         + tuple(config.get().nvrtc_extra_options)
     key = cache_key(source, options, arch)
     if key in _MEMORY:

@@ -99,7 +99,7 @@ __device__ __forceinline__ void t12_add_compute(const float x, const float y, fl
 // compute routine of t13 = pow(s0, 3.0) [pow: map]
 __device__ __forceinline__ void t13_pow_compute(const float x, const float y, float& z) {
     using T = float; using R = float;
-    z = pow(x, y);
+    z = kf_pow(x, y);
 }
 // compute routine of t14 = sub(t12, t13) [sub: map]
 __device__ __forceinline__ void t14_sub_compute(const float x, const float y, float& z) {

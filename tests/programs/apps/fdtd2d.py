@@ -22,6 +22,7 @@ SIZES = {"float32": (8192, 8192), "float64": (8192, 8192)}
 QUICK = (257, 255)
 TEST = (41, 37)
 TMAX = 1000       # length of _fict_: the most steps a run may take
+STEP_INDEX = "t"  # the step's argument that run() advances (the time step, an int)
 
 
 def step(ex, ey, hz, _fict_, t):

@@ -77,11 +77,13 @@ class FoldedExecutable:
         given = dict(zip(self._user, args))
         env = {n: (arrays.to_cupy(n, a) if _is_array(a) else a) for n, a in given.items()}
         check_write_aliases(env, [(None, n) for n in self.folded.writes], {n: n for n in self._user})
-        finals = run_parts(self.folded, env, self._pre, self._loop, self._post)
+        targets = self._targets(env)
+        finals = run_parts(self.folded, env, self._pre, lambda xs, cs: self._loop(xs, cs, targets), self._post)
         outs = []
         for name, (kind, v) in self.folded.writes.items():
             src = finals[v] if kind == "slot" else env[v]
-            env[name][...] = src
+            if src is not env[name]:
+                env[name][...] = src
         written = {id(finals[v] if k == "slot" else env[v]): n for n, (k, v) in self.folded.writes.items()}
         for o in self.folded.outputs:
             x = env[o]
@@ -101,10 +103,20 @@ class FoldedExecutable:
     def _post(self, env: dict) -> list:
         return list(self.post(*_args(self.post.program, env)))
 
-    def _loop(self, xs: list, cs: list) -> list:
+    def _targets(self, env: dict) -> list:
+        """Per slot, the argument its final value is written into (the last step stores there
+        directly where it no longer reads the arguments: no copy after the loop), or None."""
+        targets = [None] * len(self.folded.sources)
+        post_reads = set(self.folded.post.inputs) if self.folded.post is not None else set()
+        for name, (kind, v) in self.folded.writes.items():
+            if kind == "slot" and targets[v] is None and name not in post_reads and _is_array(env[name]):
+                targets[v] = env[name]
+        return targets
+
+    def _loop(self, xs: list, cs: list, targets=None) -> list:
         from .loop_run import run
         entry = types.SimpleNamespace(structure=self.loop, exe=self.body, bound=())
-        return run(entry, list(xs), list(cs), self.folded.count, self.graph_steps, None)
+        return run(entry, list(xs), list(cs), self.folded.count, self.graph_steps, targets)
 
 
 def _as_array(x):

@@ -19,7 +19,8 @@ def run(entry, xs: list, cs: list, steps: int, graph_steps: int, targets) -> lis
     import cupy
     plan, exe = entry.structure, entry.exe
     sched = plan.schedule
-    finals = [_final(exe, plan, j, xs, cs, entry.bound, targets) for j in range(plan.n)]
+    last_reads = _reads_callers(sched, steps)
+    finals = [_final(exe, plan, j, xs if last_reads else [], cs, entry.bound, targets) for j in range(plan.n)]
     extra = list(cs) + list(entry.bound)
     if steps == 0:
         for f, x in zip(finals, xs):
@@ -45,6 +46,13 @@ def run(entry, xs: list, cs: list, steps: int, graph_steps: int, targets) -> lis
         i += 1
     _last(exe, plan, sched, steps - 1, arr, finals)
     return _deliver(finals, targets)
+
+
+def _reads_callers(sched, steps: int) -> bool:
+    """Whether the caller's fields are still read when the results are written (no step, one
+    step, or a last step whose state holds a caller's buffer): else a result may be written into
+    a caller's field itself (an argument the loop updates, as NumPy's loop leaves it)."""
+    return steps < 2 or any(r[0] == "x" for r in sched.states[sched.index(steps - 1)])
 
 
 def _resolver(ws, xs: list, extra: list, n: int):
@@ -85,15 +93,16 @@ def _last(exe, plan, sched, i: int, arr, finals: list) -> None:
 
 def _final(exe, plan, j: int, xs: list, cs: list, bound, targets):
     """The array field ``j``'s result is written into: the caller's target when its layout is
-    the field's and it shares no memory with an input (else a new array, copied into the target
-    by :func:`_deliver`)."""
+    the field's and it shares no memory with an input still read (``xs``: the caller's fields
+    where the last step reads them, else none) or an earlier target (else a new array, copied
+    into the target by :func:`_deliver`); a target None: a new array."""
     import cupy
     shape, dtype, order = plan.types[j]
-    if targets is not None:
+    if targets is not None and targets[j] is not None:
         t = targets[j]
         contiguous = t.flags.c_contiguous if order == "C" else t.flags.f_contiguous
         others = [a for a in list(xs) + list(cs) + list(bound) if isinstance(a, cupy.ndarray)]
-        others += [o for k, o in enumerate(targets) if k < j]
+        others += [o for k, o in enumerate(targets) if k < j and o is not None]
         if contiguous and not any(cupy.shares_memory(t, a) for a in others):
             return t
     return cupy.empty(shape, dtype, order=order)
@@ -104,9 +113,9 @@ def _deliver(finals: list, targets) -> list:
     if targets is None:
         return finals
     for f, t in zip(finals, targets):
-        if f is not t:
+        if t is not None and f is not t:
             t[...] = f
-    return targets
+    return [f if t is None else t for f, t in zip(finals, targets)]
 
 
 class _Workspace:

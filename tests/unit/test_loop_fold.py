@@ -309,7 +309,7 @@ def test_the_folded_call_writes_the_arguments_once_and_returns_as_numpy(name, mo
         jf = kfuse.jit(fn, static_argnames=("steps",))
         folded = jf._traced(jf._lower_key(tuple(args) + (T,), {}), fold=True)[0]
         exe = FoldedExecutable(folded, ByReference)
-        monkeypatch.setattr(exe, "_loop", lambda xs, cs, f=folded: reference_loop(f, xs, cs))
+        monkeypatch.setattr(exe, "_loop", lambda xs, cs, targets=None, f=folded: reference_loop(f, xs, cs))
         mine = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
         out = exe(*mine)
         want, want_args = _numpy(fn, args, T)
@@ -486,3 +486,16 @@ def test_a_given_plan_is_the_unrolled_programs():
     plan = kfuse.api.make_plan(whole, None, False)
     lo = kfuse.jit(f, static_argnames=("steps",), plan=plan).lower(u, 4)
     assert "loop" not in lo.plan and len(lo.program.calls) == 8 and lo.loops == []
+
+
+def test_the_last_step_writes_into_the_arguments_only_when_it_no_longer_reads_them():
+    # loop_run._reads_callers: with no step, one step, or a last state holding a caller's buffer
+    # ("x"), results go to new arrays (copied after); else straight into the caller's arrays
+    import types
+    from kfuse.loop_run import _reads_callers
+    pool_only = types.SimpleNamespace(states=[[("x", 0), ("x", 1)], [("p", 0), ("p", 1)], [("p", 1), ("p", 0)]],
+                                      index=lambda i: 0 if i == 0 else 1 + (i - 1) % 2)
+    assert _reads_callers(pool_only, 0) and _reads_callers(pool_only, 1)
+    assert not any(_reads_callers(pool_only, T) for T in (2, 3, 4, 29))
+    kept = types.SimpleNamespace(states=[[("x", 0), ("x", 1)], [("p", 0), ("x", 1)]], index=lambda i: min(i, 1))
+    assert all(_reads_callers(kept, T) for T in (0, 1, 2, 3, 29))

@@ -224,6 +224,7 @@ def _loop_variable(frame):
 
 
 _USES = {"__bool__": "a truth value (if ...)", "__index__": "an index or a size (a[t:], range(t))",
+         "an index of an array": "an index or a slice of an array other than v[t] of a vector",
          "__eq__": "==", "__ne__": "!=", "__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">=",
          "__hash__": "a hash (a dict key)", "__int__": "int()", "__float__": "float()",
          "__str__": "str()", "__repr__": "repr()", "__format__": "format()"}

@@ -157,10 +157,22 @@ def operand(b, x) -> str | None:
     return name
 
 
+def touch_key(key) -> None:
+    """Record, as the index's use, a step number in ``key`` of a traced array's ``t[key]`` or
+    ``t[key] = ...`` that is not ``fict[t]`` (``u[t, :]``, ``u[t:]``: the trace takes its value)."""
+    keys = key if isinstance(key, tuple) else (key,)
+    for k in keys:
+        for x in (k.start, k.stop, k.step) if isinstance(k, slice) else (k,):
+            if is_step(x):
+                x._touch("an index of an array")
+                return
+
+
 def as_key(t, key):
     """``key`` of ``t[key]``: a Tensor of the step input where ``key`` is a step int and ``t`` a
-    vector (``fict[t]``: ``pick``), else ``key`` itself."""
+    vector (``fict[t]``: ``pick``), else ``key`` itself (its step numbers recorded as used)."""
     if type(key) is not StepInt or t.ndim != 1 or t._drop or t._axis:
+        touch_key(key)
         return key
     step = operand(t._b, key)
     return key if step is None else type(t)(t._b, step)

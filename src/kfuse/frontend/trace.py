@@ -158,6 +158,7 @@ class Tensor:
         """``v[0, :] = v[-2, :]``, ``v[:, 0] = 0.0``: NumPy's assignment into an array created in
         the function (a functional update: ``v`` is rebound to the new array).  Assignment into
         an argument is refused (kfuse returns new arrays; assign into ``u.copy()``)."""
+        loop_index.touch_key(key)                  # u[t, :] = ..., t a folding loop's index: it unrolls
         if masked.is_mask_key(self, key):          # F[mask, :] = masked value, or a number
             return masked.write(self, key, value)
         setitem(self, key, value, as_operand)

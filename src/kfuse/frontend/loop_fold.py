@@ -13,10 +13,12 @@ are dropped and one of them becomes the body of a loop node run ``T`` times
 The body reads, from outside its iteration, *invariants* (the same value at every iteration) and
 *slots*: the values a place of the body reads change from one iteration to the next, each the
 output of the previous iteration or another slot's previous value (a rotation such as the wave
-equation's ``u_nm1, u_n, u = u_n, u, u_nm1``).  Where the loop is not steady (the body uses the
-loop index ``t`` as a number, differs from one iteration to the next, changes a Python value, or
-is left by ``break``) or ``T < 3``, the loop unrolls as plain Python does, and the reason is
-recorded for ``explain()``.
+equation's ``u_nm1, u_n, u = u_n, u, u_nm1``).  The loop index reaches the body only as *step
+inputs* (:mod:`kfuse.frontend.loop_index`: ``fict[t]``, ``t * dt``), host numbers set at each
+step.  Where the loop is not steady (the body uses the index as a Python value: ``if t % 10``,
+``u[t:]``; differs from one iteration to the next, changes a Python value, or is left by
+``break``) or ``T < 3``, the loop unrolls as plain Python does, and the reason is recorded for
+``explain()``; a trace whose unrolled loop made step inputs is traced again with plain ints.
 """
 from __future__ import annotations
 

@@ -186,3 +186,19 @@ def test_fdtd2d_index_out_of_range_at_a_later_step_is_refused_before_running():
         jf(50, *dev)
     for d, b in zip(dev, before):
         assert np.array_equal(_host(d), b)
+
+
+@pytest.mark.parametrize("T", [3, 11])
+def test_numbers_made_from_the_index_are_set_at_each_step(T):
+    # t % n and (t + 1) % n as indices and as numbers, t * dt, n - 1 - t (tests/unit/test_loop_fold_index.py)
+    import cupy
+    from tests.unit.test_loop_fold_index import sources
+    rng = np.random.default_rng(5)
+    u, src = rng.standard_normal((37, 41)), rng.standard_normal(4)
+    jf = kfuse.jit(sources, static_argnames=("steps",))
+    from kfuse.loop_fold_run import FoldedExecutable
+    assert isinstance(jf.entry(cupy.asarray(u), cupy.asarray(src), T).exe, FoldedExecutable)
+    got = _host(jf(cupy.asarray(u), cupy.asarray(src), T))
+    want, _ = _numpy(sources, [u, src], T)
+    err = float(np.abs(got - want[0]).max()) / float(np.abs(want[0]).max())
+    assert err <= 1e-12, f"error {err:.2e} after {T} steps"

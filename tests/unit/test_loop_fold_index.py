@@ -93,7 +93,7 @@ def sources(u, src, steps):
     dt = 0.01
     for t in range(steps):
         time = t * dt                                # a float made from the index
-        u = u * 0.9 + src[t % 4] * time + src[(t + 1) % 4]
+        u = u * 0.9 + src[t % 4] * time + src[(t + 1) % 4] * ((t + 1) % 4)   # an index and a number
         u = u - (steps - 1 - t) * 0.001              # n - 1 - t
         u[0, :] = src[-1 - t % 3]                    # a negative index, as NumPy counts it
     return u
@@ -216,3 +216,22 @@ def test_the_executable_refuses_an_index_out_of_range_before_any_step(fake_cupy,
     assert made[-1].steps == 0
     for a, b in zip(mine, args):
         assert np.array_equal(a, b)
+
+
+def strided(u, src, steps):
+    for t in range(1, steps, 2):
+        u = u * 0.5 + src[t // 2] + t * 0.25
+    return u
+
+
+@pytest.mark.parametrize("T", [7, 12])
+def test_a_range_with_a_start_and_a_step_gives_each_steps_index(T):
+    rng = np.random.default_rng(1)
+    args = [rng.standard_normal((5, 7)), rng.standard_normal(9)]
+    jf = kfuse.jit(strided, static_argnames=("steps",))
+    prog, _, _, _, loops = jf._traced(jf._lower_key(tuple(args) + (T,), {}), fold=True)
+    assert isinstance(prog, Folded) and prog.count == len(range(1, T, 2)), loops
+    got, _ = _kfuse(prog, ["u", "src"], args)
+    np.testing.assert_allclose(got[0], _numpy(strided, args, T)[0][0], rtol=1e-12, atol=1e-14)
+    with pytest.raises(ArgumentError, match=r"index t // 2 = 9 at step 9 \(t = 19\)"):
+        _kfuse(jf._traced(jf._lower_key(tuple(args) + (30,), {}), fold=True)[0], ["u", "src"], args)

@@ -221,7 +221,8 @@ def _loop_variable(frame):
         elif seen == 1 and ins.opname == "FOR_ITER":
             seen = 2
         elif seen == 2:
-            return ins.argval if ins.opname in ("STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL") else None
+            name = ins.argval[0] if isinstance(ins.argval, tuple) else ins.argval   # STORE_FAST_LOAD_FAST
+            return name if ins.opname.startswith(("STORE_FAST", "STORE_NAME", "STORE_DEREF")) else None
     return None
 
 

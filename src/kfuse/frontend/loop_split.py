@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..errors import ArgumentError
 from ..ir import Program
 from .dead_base import drop_dead_bases
+from .loop_index import text, value
 
 
 @dataclasses.dataclass
@@ -54,8 +56,6 @@ class Folded:
     def step_values(self) -> dict:
         """Step input -> its value at each step (Python's, from the index); ArgumentError naming
         the step where Python's arithmetic fails (a division by zero)."""
-        from ..errors import ArgumentError
-        from .loop_index import text, value
         out = {}
         for name, ops in self.steps.items():
             vals = []
@@ -70,7 +70,6 @@ class Folded:
 
     def describe(self) -> str:
         """The loop in words (plans and explain() show it)."""
-        from .loop_index import text
         n = len(self.sources)
         moved = sum(1 for s in self.sources if s[0] != "out")
         index = "".join(f"; {text(ops, self.var)} passed at each step" for ops in self.steps.values())
@@ -80,7 +79,6 @@ class Folded:
                 f"{len(self.post.calls) if self.post else 0} after")
 
     def to_json(self) -> dict:
-        from .loop_index import text
         return {"where": self.where, "count": self.count, "sources": [list(s) for s in self.sources],
                 "state": [self.values[n].display if n in self.values else n for n in self.init],
                 "body_calls": len(self.body.calls), "traced_steps": self.traced,

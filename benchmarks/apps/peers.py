@@ -500,7 +500,9 @@ def loop_function(module):
     """(the module's ``run`` loop as a function of arrays and numbers with a keyword ``steps``,
     the state keys it returns in order): kfuse.jit takes no dict, so the dict is unpacked; the
     statements are run()'s (a one-field step's result rebound; steps updating their fields in
-    place called on them; wave2d and hotspot3d rotate their levels as their run() does)."""
+    place called on them; wave2d and hotspot3d rotate their levels as their run() does; fdtd2d's
+    loop passes its index to the step from 0 at every call, as NPBench's kernel does, so its
+    arguments are the step's but the index: :func:`loop_params`)."""
     step, short = module.step, module.__name__.rsplit(".", 1)[-1]
     if getattr(module, "SINGLE_FIELD", False):
         def loop(u, *, steps):
@@ -522,13 +524,23 @@ def loop_function(module):
                 tIn, tOut = tOut, tIn
             return tOut, tIn
         return loop, ("tOut", "tIn")
+    if short == "fdtd2d":   # NPBench's kernel: the loop passes its index (ey[0, :] = _fict_[t])
+        def loop(ex, ey, hz, _fict_, *, steps):
+            for t in range(steps):
+                step(ex, ey, hz, _fict_, t)
+        return loop, ()
     if short not in IN_PLACE:
-        raise NotImplementedError(f"{short}: its run() is not the step called on its fields (fdtd2d passes t)")
+        raise NotImplementedError(f"{short}: its run() is not the step called on its fields")
 
     def loop(*args, steps):
         for _ in range(steps):
             step(*args)
     return loop, ()
+
+
+def loop_params(module) -> list:
+    """The arguments of :func:`loop_function`'s loop: the step's, but the index it passes."""
+    return [n for n in apps.params(module.step) if n != getattr(module, "STEP_INDEX", None)]
 
 
 class KfuseLoopPeer(KfusePeer):
@@ -541,7 +553,7 @@ class KfuseLoopPeer(KfusePeer):
     def prepare(self, module, state):
         import kfuse
         loop, returned = loop_function(module)
-        names = apps.params(module.step)
+        names = loop_params(module)
         fn = kfuse.jit(loop, static_argnames=("steps",))
         self.fn, self.plan_s, self.args = fn, None, lambda st: [st[n] for n in names]
 

@@ -3,7 +3,10 @@
 The prologue and epilogue are ordinary executables; the loop is the body's executable run as
 :func:`kfuse.iterate` runs a step (:func:`kfuse.loop_run.run`: its slots ping-pong between the
 loop's buffers, CUDA graphs replay the steps), from the slots' initial values; the written
-arguments are updated at the end, once.  :func:`reference` runs the same structure with the NumPy
+arguments are updated at the end, once.  A body that reads numbers made from the loop index
+(``fict[t]``, ``t * dt``: ``Folded.steps``) gets them at each step as host scalars, so such a
+loop runs without CUDA graphs (a graph replays the numbers it captured); every index they give
+is checked against its vector over the whole loop before anything runs.  :func:`reference` runs the same structure with the NumPy
 reference (:mod:`kfuse.reference`), for tests and machines without a GPU.
 """
 from __future__ import annotations
@@ -116,7 +119,46 @@ class FoldedExecutable:
     def _loop(self, xs: list, cs: list, targets=None) -> list:
         from .loop_run import run
         entry = types.SimpleNamespace(structure=self.loop, exe=self.body, bound=())
-        return run(entry, list(xs), list(cs), self.folded.count, self.graph_steps, targets)
+        return run(entry, list(xs), list(cs), self.folded.count, self.graph_steps, targets,
+                   step_setter(self.folded))
+
+
+def step_setter(folded):
+    """``varying(i, cs)`` for :func:`kfuse.loop_run.run`: puts step ``i``'s values of the step
+    inputs into the invariants ``cs`` (None where the body reads none)."""
+    if not folded.steps:
+        return None
+    values = folded.step_values()
+    at = [(k, values[n]) for k, n in enumerate(folded.invariants) if n in values]
+
+    def varying(i: int, cs: list) -> None:
+        for k, vals in at:
+            cs[k] = vals[i]
+    return varying
+
+
+def check_steps(folded) -> None:
+    """ArgumentError, naming the index, the step and the vector, where a step input indexes a
+    vector (``fict[t]``) out of NumPy's range at some step of the loop (checked for every step,
+    before anything runs)."""
+    from .frontend.loop_index import text
+    from .runtime.executable import index_lengths
+    if not folded.steps:
+        return
+    values = folded.step_values()
+    body = folded.body
+    for name, (n, vec) in index_lengths(body).items():
+        src = name if name in values else body.value(name).copy_of
+        if src not in values:
+            continue
+        vals = values[src]
+        if -n <= min(vals) and max(vals) < n:
+            continue
+        j = next(j for j, v in enumerate(vals) if not -n <= v < n)
+        shown = text(folded.steps[src], folded.var)
+        raise ArgumentError(f"{folded.where}: index {shown} = {vals[j]} at step {j} ({folded.var} = "
+                            f"{folded.range[j]}) is out of bounds for {vec}, of length {n} ({vec}[{shown}]); "
+                            "nothing was run")
 
 
 def _as_array(x):
@@ -139,7 +181,9 @@ def _args(program, env: dict) -> list:
 def run_parts(folded, env: dict, pre, loop, post) -> list:
     """Run a folded function's parts on ``env`` (name -> value, the inputs; it receives every
     value computed): ``pre(env)`` / ``post(env)`` give their program's outputs, ``loop(xs, cs)``
-    the slots after ``count`` steps (returned)."""
+    the slots after ``count`` steps (returned; the step inputs among its ``cs`` are None, set at
+    each step).  Every step's indices are checked first (:func:`check_steps`)."""
+    check_steps(folded)
     for n in folded.inputs:
         src = folded.values[n].copy_of
         if src:
@@ -147,7 +191,7 @@ def run_parts(folded, env: dict, pre, loop, post) -> list:
     if folded.pre is not None:
         env.update(zip(folded.pre.outputs, pre(env)))
     xs = [env[n] for n in folded.init]
-    cs = [env[n] for n in folded.invariants]
+    cs = [env[n] if n not in folded.steps else None for n in folded.invariants]
     finals = loop(xs, cs)
     for name, s in folded.finals.items():
         env[name] = finals[s]
@@ -178,9 +222,12 @@ def reference_loop(folded, xs: list, cs: list) -> list:
     """The slots after ``count`` steps of the body by the NumPy reference, from ``xs`` with the
     invariants ``cs``."""
     from . import reference as ref
-    body, n, state = folded.body, len(xs), list(xs)
+    body, n, state, cs = folded.body, len(xs), list(xs), list(cs)
     names = [v for v in body.inputs if not body.value(v).copy_of]
-    for _ in range(folded.count):
+    varying = step_setter(folded)
+    for j in range(folded.count):
+        if varying is not None:
+            varying(j, cs)
         res = ref.run(body, dict(zip(names, state + list(cs))))
         outs = [res[o] for o in body.outputs]
         nxt: list = []

@@ -12,10 +12,13 @@ GRAPHS_KEPT = 8   # graphs kept per workspace (a graph binds the constants' addr
 GRAPH_STEPS = 64  # steps one captured graph runs (rounded to a multiple of the state's period)
 
 
-def run(entry, xs: list, cs: list, steps: int, graph_steps: int, targets) -> list:
+def run(entry, xs: list, cs: list, steps: int, graph_steps: int, targets, varying=None) -> list:
     """The fields after ``steps`` steps of ``entry`` (a JitFunction entry of a loop: its
     structure is the LoopPlan) from the caller's fields ``xs`` with constants ``cs``: in
-    ``targets`` (the caller's out= arrays, or None: new arrays)."""
+    ``targets`` (the caller's out= arrays, or None: new arrays).  ``varying(i, extra)``, where
+    given, sets step ``i``'s host numbers among the constants (``extra``, in place) before it
+    runs (a folded loop's index, ``fict[t]``); such a loop runs without CUDA graphs, which would
+    replay the numbers they captured: one launch per kernel and step from the host."""
     import cupy
     plan, exe = entry.structure, entry.exe
     sched = plan.schedule
@@ -30,11 +33,13 @@ def run(entry, xs: list, cs: list, steps: int, graph_steps: int, targets) -> lis
     arr = _resolver(ws, xs, extra, plan.n)
     i = 0
     if steps > 1:
+        if varying is not None:
+            varying(0, extra)
         _single(exe, sched, 0, arr)
         i = 1
     length = sched.graph_length(graph_steps)
     while i < steps - 1:
-        if sched.index(i) == max(sched.start, 1) and steps - 1 - i >= length:
+        if varying is None and sched.index(i) == max(sched.start, 1) and steps - 1 - i >= length:
             graph = _graph(exe, sched, ws, xs, extra, arr, length, i)
             if graph is not None:
                 stream = cupy.cuda.get_current_stream()
@@ -42,8 +47,12 @@ def run(entry, xs: list, cs: list, steps: int, graph_steps: int, targets) -> lis
                     graph.launch(stream=stream)
                     i += length
                 continue
+        if varying is not None:
+            varying(i, extra)
         _single(exe, sched, i, arr)
         i += 1
+    if varying is not None:
+        varying(steps - 1, extra)
     _last(exe, plan, sched, steps - 1, arr, finals)
     return _deliver(finals, targets)
 

@@ -134,3 +134,71 @@ def test_a_loop_that_unrolls_still_runs_right():
     assert "uses its index" in jf.entry(cupy.asarray(u0), 7).loops[0]
     want, _ = _numpy(uses_t, [u0], 7)
     _check(got, want[0], "float64", "unrolled")
+
+
+# ------------------------------------------- a loop whose body reads its index: NPBench's fdtd_2d
+def _fdtd2d_device(shape, n_fict=None):
+    """(the module, host float64 arguments ex, ey, hz, _fict_, their CuPy copies)."""
+    import cupy
+    from tests.programs.apps import fdtd2d
+    st = fdtd2d.init(shape, "float64", seed=1)
+    if n_fict is not None:
+        st["_fict_"] = st["_fict_"][:n_fict]
+    args = [st[n] for n in ("ex", "ey", "hz", "_fict_")]
+    return fdtd2d, args, [cupy.asarray(a) for a in args]
+
+
+@pytest.mark.parametrize("graph_steps", [8, 10**9])    # graphs would be used / never long enough
+@pytest.mark.parametrize("T", [3, 50])
+def test_npbench_fdtd2d_kernel_unchanged_against_numpy(T, graph_steps, monkeypatch):
+    # kernel(TMAX, ex, ey, hz, _fict_) as NPBench writes it: ey[0, :] = _fict_[t] at each step,
+    # t set by the runner per step (such a loop captures no graph: a graph would replay one t)
+    from kfuse.loop_fold_run import FoldedExecutable
+    from kfuse.runtime.executable import Executable
+    fdtd2d, args, dev = _fdtd2d_device((37, 41))
+    jf = kfuse.jit(fdtd2d.kernel, static_argnames=("TMAX",))
+    entry = jf.entry(T, *dev)
+    assert isinstance(entry.exe, FoldedExecutable), entry.loops
+    assert entry.exe.body.n_kernels == 1 and entry.exe.folded.count == T
+    entry.exe.graph_steps = graph_steps
+    captures = []
+    real_capture = Executable.capture
+    monkeypatch.setattr(Executable, "capture", lambda self, envs: captures.append(1) or real_capture(self, envs))
+    fict = _host(dev[3]).copy()
+    for call in range(2):                      # the second call: the cached executable again
+        want = [a.copy() for a in args]
+        for _ in range(call + 1):
+            fdtd2d.kernel(T, *want)
+        assert jf(T, *dev) is None
+        for n, d, w in zip(("ex", "ey", "hz"), dev, want):
+            g = _host(d)
+            err = float(np.abs(g - w).max()) / max(float(np.abs(w).max()), 1e-30)
+            assert err <= 1e-12, f"{n} after {call + 1} call(s) of {T} steps: error {err:.2e}"
+    assert np.array_equal(_host(dev[3]), fict), "_fict_ is read only"
+    assert captures == []
+
+
+def test_fdtd2d_index_out_of_range_at_a_later_step_is_refused_before_running():
+    fdtd2d, args, dev = _fdtd2d_device((37, 41), n_fict=20)
+    before = [_host(d).copy() for d in dev]
+    jf = kfuse.jit(fdtd2d.kernel, static_argnames=("TMAX",))
+    with pytest.raises(kfuse.errors.ArgumentError, match=r"index t = 20 at step 20 .*_fict_, of length 20"):
+        jf(50, *dev)
+    for d, b in zip(dev, before):
+        assert np.array_equal(_host(d), b)
+
+
+@pytest.mark.parametrize("T", [3, 11])
+def test_numbers_made_from_the_index_are_set_at_each_step(T):
+    # t % n and (t + 1) % n as indices and as numbers, t * dt, n - 1 - t (tests/unit/test_loop_fold_index.py)
+    import cupy
+    from tests.unit.test_loop_fold_index import sources
+    rng = np.random.default_rng(5)
+    u, src = rng.standard_normal((37, 41)), rng.standard_normal(4)
+    jf = kfuse.jit(sources, static_argnames=("steps",))
+    from kfuse.loop_fold_run import FoldedExecutable
+    assert isinstance(jf.entry(cupy.asarray(u), cupy.asarray(src), T).exe, FoldedExecutable)
+    got = _host(jf(cupy.asarray(u), cupy.asarray(src), T))
+    want, _ = _numpy(sources, [u, src], T)
+    err = float(np.abs(got - want[0]).max()) / float(np.abs(want[0]).max())
+    assert err <= 1e-12, f"error {err:.2e} after {T} steps"

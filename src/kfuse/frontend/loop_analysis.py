@@ -77,7 +77,8 @@ def analyse(b, rec, args: list, k: int):
         for name in seq:
             if b.values[name].role == "const":
                 return (f"a number of its body changes from one step to the next "
-                        f"({', '.join(repr(b.values[n].const) for n in seq)}), as with t * dt")
+                        f"({', '.join(repr(b.values[n].const) for n in seq)}), as with dt * t (t * dt, the index "
+                        "first, folds)")
         if seq not in seen:
             seen[seq] = len(slots)
             slots.append(seq)

@@ -13,10 +13,12 @@ are dropped and one of them becomes the body of a loop node run ``T`` times
 The body reads, from outside its iteration, *invariants* (the same value at every iteration) and
 *slots*: the values a place of the body reads change from one iteration to the next, each the
 output of the previous iteration or another slot's previous value (a rotation such as the wave
-equation's ``u_nm1, u_n, u = u_n, u, u_nm1``).  Where the loop is not steady (the body uses the
-loop index ``t`` as a number, differs from one iteration to the next, changes a Python value, or
-is left by ``break``) or ``T < 3``, the loop unrolls as plain Python does, and the reason is
-recorded for ``explain()``.
+equation's ``u_nm1, u_n, u = u_n, u, u_nm1``).  The loop index reaches the body only as *step
+inputs* (:mod:`kfuse.frontend.loop_index`: ``fict[t]``, ``t * dt``), host numbers set at each
+step.  Where the loop is not steady (the body uses the index as a Python value: ``if t % 10``,
+``u[t:]``; differs from one iteration to the next, changes a Python value, or is left by
+``break``) or ``T < 3``, the loop unrolls as plain Python does, and the reason is recorded for
+``explain()``; a trace whose unrolled loop made step inputs is traced again with plain ints.
 """
 from __future__ import annotations
 
@@ -27,43 +29,14 @@ import threading
 import types
 
 from ..errors import KfuseError
-from . import loop_state
+from . import loop_index, loop_state
 
 _state = threading.local()
 MIN_COUNT = 3        # a loop of fewer steps unrolls
 MAX_TRACED = 6       # iterations traced at most before the loop is folded (or unrolled)
 
 
-class LoopIndex(int):
-    """The loop index of a folding loop: an int that records any use of it (arithmetic,
-    comparison, conversion) in its loop's record, which makes the loop unroll (its body may
-    depend on the number; after a folded loop, the index would be a traced step's, not the last)."""
-
-    def __new__(cls, value: int, rec):
-        self = super().__new__(cls, value)
-        self.rec = rec
-        return self
-
-    def _touch(self):
-        self.rec.used_index = True
-
-
-def _recording(name):
-    plain = getattr(int, name)
-
-    def method(self, *a):
-        self._touch()
-        return plain(self, *a)
-    method.__name__ = name
-    return method
-
-
-for _n in ("__add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ __rtruediv__ __floordiv__ "
-           "__rfloordiv__ __mod__ __rmod__ __divmod__ __rdivmod__ __pow__ __rpow__ __neg__ __pos__ __abs__ "
-           "__invert__ __and__ __rand__ __or__ __ror__ __xor__ __rxor__ __lshift__ __rlshift__ __rshift__ "
-           "__rrshift__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __hash__ __index__ __int__ __float__ "
-           "__bool__ __str__ __repr__ __format__ __round__ __trunc__ __floor__ __ceil__").split():
-    setattr(LoopIndex, _n, _recording(_n))
+LoopIndex = loop_index.StepInt   # the index of a folding loop (loop_index)
 
 
 class Record:
@@ -76,6 +49,10 @@ class Record:
         self.marks: list = []
         self.arg_names: list = []
         self.used_index = False
+        self.index_use = None    # the first use of the index as a Python value (a dunder's name)
+        self.inputs: dict = {}   # step input -> the ops that make its value of the index
+        self.builder = None
+        self.var = "t"           # the loop variable's name
         self.K = None
         self.reason = None
         self.analysis = None
@@ -98,7 +75,7 @@ class Context:
     def mark(self, rec: Record) -> None:
         rec.marks.append(len(self.b.calls))
         rec.arg_names.append([t._name for t in self.args])
-        rec.python.append(loop_state.state(rec.frame, loop_state.roles(self.b, rec.marks), LoopIndex))
+        rec.python.append(loop_state.state(rec.frame, loop_state.roles(self.b, rec.marks), loop_index.TYPES))
 
 
 def wrap(fn, ctx: Context):
@@ -227,12 +204,38 @@ class TracedRange:
                 or any(r.K is not None for r in ctx.records):
             return iter(self._r)
         rec = Record(self._r, (frame.f_code.co_filename, frame.f_lineno))
-        rec.frame = frame
+        rec.frame, rec.builder, rec.var = frame, ctx.b, _loop_variable(frame) or "t"
         ctx.records.append(rec)
         if rec.count < MIN_COUNT:
             rec.reason = f"{rec.where()} runs {rec.count} step(s); loops of fewer than {MIN_COUNT} unroll"
             return iter(self._r)
         return _iterations(ctx, rec)
+
+
+def _loop_variable(frame):
+    """The name the ``for`` at the running ``GET_ITER`` binds (None: not a plain name)."""
+    seen = 0
+    for ins in dis.get_instructions(frame.f_code):
+        if ins.offset == frame.f_lasti:
+            seen = 1
+        elif seen == 1 and ins.opname == "FOR_ITER":
+            seen = 2
+        elif seen == 2:
+            name = ins.argval[0] if isinstance(ins.argval, tuple) else ins.argval   # STORE_FAST_LOAD_FAST
+            return name if ins.opname.startswith(("STORE_FAST", "STORE_NAME", "STORE_DEREF")) else None
+    return None
+
+
+_USES = {"__bool__": "a truth value (if ...)", "__index__": "an index or a size (a[t:], range(t))",
+         "an index of an array": "an index or a slice of an array other than v[t] of a vector",
+         "__eq__": "==", "__ne__": "!=", "__lt__": "<", "__le__": "<=", "__gt__": ">", "__ge__": ">=",
+         "__hash__": "a hash (a dict key)", "__int__": "int()", "__float__": "float()",
+         "__str__": "str()", "__repr__": "repr()", "__format__": "format()"}
+
+
+def _use_words(use) -> str:
+    """The index's first use as a Python value, in words."""
+    return _USES.get(use, use.strip("_") if use else "a Python value")
 
 
 def _is_for(frame) -> bool:
@@ -257,11 +260,12 @@ def _iterations(ctx: Context, rec: Record):
     try:
         ctx.mark(rec)
         while k < rec.count:
-            yield LoopIndex(r[k], rec)
+            yield loop_index.StepInt(r[k], rec)
             k += 1
             ctx.mark(rec)
             if rec.used_index:
-                rec.reason = f"{rec.where()} uses its index as a number, so its steps may differ"
+                rec.reason = (f"{rec.where()} uses its index as a number ({_use_words(rec.index_use)}), so its "
+                              "steps may differ")
                 break
             if k < 2:
                 continue

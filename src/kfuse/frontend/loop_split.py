@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..errors import ArgumentError
 from ..ir import Program
 from .dead_base import drop_dead_bases
+from .loop_index import text, value
 
 
 @dataclasses.dataclass
@@ -28,7 +30,10 @@ class Folded:
     the slots).  ``sources``: per slot, where its next value comes from, as
     :class:`kfuse.loop_schedule.LoopPlan` takes them (``("out", m)`` body output ``m``, ``("in",
     i)`` body input ``i``, ``("same", s)`` slot ``s``'s).  ``outputs``: the function's results;
-    ``writes``: argument -> ``("value", name)`` or ``("slot", s)``, its final value."""
+    ``writes``: argument -> ``("value", name)`` or ``("slot", s)``, its final value.  ``steps``:
+    the body's *step inputs* (among the invariants; not the function's inputs), host numbers
+    made from the loop index (:mod:`kfuse.frontend.loop_index`): name -> the ops that make its
+    value of the index, which runs over ``range`` (its name in the code: ``var``)."""
     name: str
     inputs: list
     values: dict
@@ -44,26 +49,48 @@ class Folded:
     writes: dict
     where: str
     traced: int
+    steps: dict = dataclasses.field(default_factory=dict)
+    range: range = None
+    var: str = "t"
+
+    def step_values(self) -> dict:
+        """Step input -> its value at each step (Python's, from the index); ArgumentError naming
+        the step where Python's arithmetic fails (a division by zero)."""
+        out = {}
+        for name, ops in self.steps.items():
+            vals = []
+            for j, t in enumerate(self.range):
+                try:
+                    vals.append(value(ops, t))
+                except ArithmeticError as e:
+                    raise ArgumentError(f"{self.where}: {text(ops, self.var)} at step {j} ({self.var} = {t}): "
+                                        f"{e}") from None
+            out[name] = vals
+        return out
 
     def describe(self) -> str:
         """The loop in words (plans and explain() show it)."""
         n = len(self.sources)
         moved = sum(1 for s in self.sources if s[0] != "out")
+        index = "".join(f"; {text(ops, self.var)} passed at each step" for ops in self.steps.values())
         return (f"{self.where}: folded, {self.count} steps of a body of {len(self.body.calls)} call(s) over "
-                f"{n} array(s) of state ({moved} passed through without a copy); "
+                f"{n} array(s) of state ({moved} passed through without a copy){index}; "
                 f"{len(self.pre.calls) if self.pre else 0} call(s) before, "
                 f"{len(self.post.calls) if self.post else 0} after")
 
     def to_json(self) -> dict:
         return {"where": self.where, "count": self.count, "sources": [list(s) for s in self.sources],
                 "state": [self.values[n].display if n in self.values else n for n in self.init],
-                "body_calls": len(self.body.calls), "traced_steps": self.traced}
+                "body_calls": len(self.body.calls), "traced_steps": self.traced,
+                "step_inputs": {n: text(ops, self.var) for n, ops in self.steps.items()}}
 
 
 def split(b, rec, args: list, names: list, outputs: list, name: str):
     """The :class:`Folded` of builder ``b`` whose loop ``rec`` folded, or a reason (str) why it
     cannot (``args``: the argument Tensors of ``names``; ``outputs``: the returned values)."""
     an, K = rec.analysis, rec.K
+    if rec.used_index:   # after the loop: the index would be the last traced step's
+        return "its index is used after it"
     m0, mK = rec.marks[0], rec.marks[K]
     producer = {o: cid for cid, c in enumerate(b.calls) for o in c.outs.values()}
 
@@ -96,9 +123,13 @@ def split(b, rec, args: list, names: list, outputs: list, name: str):
     post = _program(b, f"{name}_post", b.calls[mK:],
                     list(dict.fromkeys([v for v in outputs if region(v) == "post"] +
                                        [w[1] for w in writes.values() if w[0] == "value" and region(w[1]) == "post"])))
-    values = {n: b.values[n] for n in b.inputs}
-    return Folded(name, list(b.inputs), values, pre, body, sources, rec.count, list(an.S[0]), invariants,
-                  finals, post, list(outputs), writes, rec.where(), K)
+    steps = dict(rec.inputs)
+    if any(n in steps or b.values[n].copy_of in steps for p in (pre, post) if p for n in p.inputs):
+        return "a number made from its index is used outside it"
+    inputs = [n for n in b.inputs if n not in steps and b.values[n].copy_of not in steps]
+    values = {n: b.values[n] for n in inputs}
+    return Folded(name, inputs, values, pre, body, sources, rec.count, list(an.S[0]), invariants,
+                  finals, post, list(outputs), writes, rec.where(), K, steps, rec.range, rec.var)
 
 
 def _reads(b, calls: list, region, own: str) -> list:

@@ -51,7 +51,8 @@ def roles(b, marks: list):
 def state(frame, role, index_type) -> dict:
     """Name -> fingerprint of the traced function's variables (``frame``'s locals and cells), of
     the module globals its code names and of the attributes its code names of the modules among
-    them (``role``: as :func:`roles`; ``index_type``: the loop index's type, seen as the index)."""
+    them (``role``: as :func:`roles`; ``index_type``: the types of the loop index and of the
+    numbers made from it, seen by how they are made, not by value)."""
     out = _globals(frame.f_globals, frame.f_code.co_names, role, index_type)
     out.update({k: fingerprint(v, role, index_type) for k, v in frame.f_locals.items()})
     return out
@@ -108,8 +109,8 @@ def fingerprint(v, role, index_type, depth: int = 0):
     content, a traced array by its :func:`roles` (a tuple that starts with "array"), anything
     else (modules, classes, objects of C types) by identity."""
     t = type(v)
-    if t is index_type:
-        return ("index",)
+    if index_type and t in index_type:   # the loop index, or a number made from it (t * dt)
+        return ("index", v.ops)
     if getattr(t, "kfuse_traced", False):
         return ("array", role(v), v._drop, v._axis)
     if isinstance(v, (numbers.Number, str, bytes, type(None))):

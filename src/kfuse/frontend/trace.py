@@ -19,7 +19,7 @@ from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .broadcast import marked_refusal
 from .builder import GraphBuilder
-from . import creation, masked, numpy_api, planes, roll_pad, runtime_index
+from . import creation, loop_index, masked, numpy_api, planes, roll_pad, runtime_index
 from .site import user_site
 
 _state = threading.local()
@@ -132,6 +132,7 @@ class Tensor:
         keys = key if isinstance(key, tuple) else (key,)
         if masked.is_mask_key(self, key):          # F[mask, :]: a masked value
             return masked.read(self, key)
+        key = loop_index.as_key(self, key)         # fict[t], t a folding loop's index: a step input
         if runtime_index.is_runtime_index(key):   # fict[t], t a Python int argument
             return runtime_index.pick(self, key)
         if any(k is None for k in keys):
@@ -157,6 +158,7 @@ class Tensor:
         """``v[0, :] = v[-2, :]``, ``v[:, 0] = 0.0``: NumPy's assignment into an array created in
         the function (a functional update: ``v`` is rebound to the new array).  Assignment into
         an argument is refused (kfuse returns new arrays; assign into ``u.copy()``)."""
+        loop_index.touch_key(key)                  # u[t, :] = ..., t a folding loop's index: it unrolls
         if masked.is_mask_key(self, key):          # F[mask, :] = masked value, or a number
             return masked.write(self, key, value)
         setitem(self, key, value, as_operand)
@@ -290,6 +292,8 @@ def as_operand(builder: GraphBuilder, x, marked: bool = False) -> str:
             raise marked_refusal(builder.values[x._name].display, x._axis,
                                  "here (as a function's argument, a result, a transpose or an index)")
         return x._name
+    if loop_index.is_step(x) and loop_index.operand(builder, x):   # t * dt, t a folding loop's index
+        return loop_index.operand(builder, x)                      # (a number set at each step)
     if isinstance(x, numbers.Number) and not isinstance(x, bool):
         return builder.const(complex(x) if isinstance(x, complex) or np.iscomplexobj(x) else float(x))
     if hasattr(x, "shape") and hasattr(x, "dtype") or arrays.is_torch(x):
@@ -555,9 +559,9 @@ def trace(fn, names: list, specs: list, name: str | None = None, assemble=None,
         folded = _folded(b, fold, args, names, names_out, loops)
         if folded is not None:
             return folded, structure
-        failed = next((r for r in fold.records if r.K is not None), None)
-        if failed is not None:   # it cannot stay folded: traced again, unrolled
-            loops.append(failed.reason)
+        failed = next((r for r in fold.records if r.K is not None or r.inputs), None)
+        if failed is not None:   # it cannot stay folded (or its traced steps read the index): traced again, unrolled
+            loops.extend([failed.reason] if failed.K is not None else [])
             loop_fold.check_replay(fn, fold, failed.reason)
             return _retrace(fn, names, specs, name, assemble, captured, statics)
     finals = list(dict.fromkeys(w for w in written.values() if w not in names_out))
@@ -578,9 +582,6 @@ def _folded(b: GraphBuilder, fold, args: list, names: list, names_out: list, loo
         if r is not rec:
             loops.append(r.reason or f"{r.where()} is left by break or return, so it unrolls")
     if rec is None:
-        return None
-    if rec.used_index:   # after the loop: the index would be the last traced step's
-        rec.reason = f"{rec.where()}: its index is used after it"
         return None
     outputs = [b.materialized(o) if not b.values[o].view_of or b.values[o].window else b.call("copy", {"x": o})
                for o in names_out]   # a result that is a view (a window, a transpose): its own array

@@ -114,3 +114,34 @@ def test_other_traced_indexes_are_one_kfuse_error_naming_the_line(fn, specs, tex
     with pytest.raises(KfuseError, match=re.escape(text)) as e:
         trace(fn, ["v", "t"], specs)
     assert "test_runtime_index.py" in str(e.value)
+
+
+def _adds_element(u, src):
+    return u + src[2] * src[-1]
+
+
+def _sets_row(u, src):
+    v = u.copy()
+    v[0, :] = src[1]
+    return v
+
+
+@pytest.mark.parametrize("fn", [_adds_element, _sets_row])
+def test_an_argument_vectors_element_at_a_python_int_is_a_number(fn):
+    # NumPy's src[2] is a scalar: any operation takes it (it was a 0-d plane, refused by + - * /)
+    rng = np.random.default_rng(3)
+    u, src = rng.uniform(-1, 1, (5, 7)), rng.uniform(-1, 1, 4)
+    prog, _ = trace(fn, ["u", "src"], [("a", u.shape, "float64", "C"), ("a", src.shape, "float64", "C")], fn.__name__)
+    picks = [c for c in prog.calls if c.fn == "pick"]
+    assert picks and all(c.args["x"] == "src" for c in picks)
+    got = reference.run(prog, {"u": u, "src": src})[prog.outputs[0]]
+    assert np.array_equal(got, fn(u, src))
+    with config.override(search_grid_time_s=0.0):
+        assert len(best_plan(prog, load_calibration()).kernels) == 1
+
+
+def test_an_element_out_of_range_names_the_line():
+    def past(u, src):
+        return u + src[4]
+    with pytest.raises(KfuseError, match=r"src\[4\]: index 4 is out of bounds for an axis of size 4"):
+        trace(past, ["u", "src"], [("a", (5, 7), "float64", "C"), ("a", (4,), "float64", "C")], "past")

@@ -8,7 +8,9 @@ check costs no device sync) and the kernel clamps as well, so no read leaves ``f
 """
 from __future__ import annotations
 
-from ..errors import KfuseError
+import numpy as np
+
+from ..errors import KfuseError, ShapeError
 from ..ir import INDEX_DTYPE
 from .site import user_site
 
@@ -19,10 +21,31 @@ def is_runtime_index(key) -> bool:
     return any(getattr(k, "kfuse_traced", False) for k in keys)
 
 
+def is_argument_element(t, key) -> bool:
+    """Whether ``t[key]`` is one element of an argument vector at a Python int (``src[2]``): a
+    0-d value any operation takes, as NumPy's scalar is (a plane of a computed array stays a
+    plane, the value of an assignment)."""
+    return (isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)) and t.ndim == 1
+            and not t._drop and not t._axis and t._name in t._b.inputs)
+
+
+def _constant_pick(t, k):
+    """``pick(t, k)`` for a Python int ``k``: NumPy's range (negative from the end, once), else
+    one ShapeError naming the line."""
+    b, n = t._b, t.shape[0]
+    if not -n <= int(k) < n:
+        raise ShapeError(f"{user_site()}: {b.values[t._name].display}[{int(k)}]: index {int(k)} is out of "
+                         f"bounds for an axis of size {n}")
+    return type(t)(b, b.call("pick", {"x": t._name, "i": b.const(float(int(k) % n), INDEX_DTYPE)}))
+
+
 def pick(t, key):
-    """``t[key]`` with ``key`` a traced number: the 0-d ``pick(t, key)``; one KfuseError naming
-    the line for any other index holding a traced value."""
+    """``t[key]`` with ``key`` a traced number: the 0-d ``pick(t, key)`` (a Python int into an
+    argument vector: :func:`_constant_pick`); one KfuseError naming the line for any other index
+    holding a traced value."""
     b = t._b
+    if is_argument_element(t, key):
+        return _constant_pick(t, key)
     keys = key if isinstance(key, tuple) else (key,)
     shown = b.values[t._name].display
     k = keys[0]

@@ -133,8 +133,8 @@ class Tensor:
         if masked.is_mask_key(self, key):          # F[mask, :]: a masked value
             return masked.read(self, key)
         key = loop_index.as_key(self, key)         # fict[t], t a folding loop's index: a step input
-        if runtime_index.is_runtime_index(key):   # fict[t], t a Python int argument
-            return runtime_index.pick(self, key)
+        if runtime_index.is_runtime_index(key) or runtime_index.is_argument_element(self, key):
+            return runtime_index.pick(self, key)     # fict[t], t a Python int argument; src[2]
         if any(k is None for k in keys):
             return self._new_axis(keys)
         if self._axis:

@@ -202,3 +202,22 @@ def test_numbers_made_from_the_index_are_set_at_each_step(T):
     want, _ = _numpy(sources, [u, src], T)
     err = float(np.abs(got - want[0]).max()) / float(np.abs(want[0]).max())
     assert err <= 1e-12, f"error {err:.2e} after {T} steps"
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", ["jacobi_1d", "jacobi_2d", "heat_3d"])
+def test_npbench_polybench_loops_fold_and_match_numpy(name, dtype):
+    # NPBench's kernels as written (the whole time loop; heat_3d's body is long enough for an
+    # EXTENDED_ARG before its FOR_ITER): A and B written in place, one kernel per step
+    import cupy
+    from tests.programs.npbench_polybench import KERNELS
+    fn, shape = KERNELS[name]
+    rng = np.random.default_rng(7)
+    A, B = rng.uniform(-1, 1, shape), rng.uniform(-1, 1, shape)
+    dA, dB = cupy.asarray(A.astype(dtype)), cupy.asarray(B.astype(dtype))
+    jf = kfuse.jit(fn, static_argnames=("TSTEPS",))
+    assert jf(50, dA, dB) is None
+    assert len(jf.lower(50, dA, dB).plan["kernels"]) == 1
+    fn(50, A, B)
+    _check(dA, A, dtype, f"{name} A")
+    _check(dB, B, dtype, f"{name} B")

@@ -215,7 +215,7 @@ class TracedRange:
 def _loop_variable(frame):
     """The name the ``for`` at the running ``GET_ITER`` binds (None: not a plain name)."""
     seen = 0
-    for ins in dis.get_instructions(frame.f_code):
+    for ins in _instructions(frame.f_code):
         if ins.offset == frame.f_lasti:
             seen = 1
         elif seen == 1 and ins.opname == "FOR_ITER":
@@ -238,10 +238,16 @@ def _use_words(use) -> str:
     return _USES.get(use, use.strip("_") if use else "a Python value")
 
 
+def _instructions(code):
+    """``code``'s instructions without ``EXTENDED_ARG`` (the prefix of an argument past 255: a
+    loop body that long puts one between ``GET_ITER`` and ``FOR_ITER``)."""
+    return (ins for ins in dis.get_instructions(code) if ins.opname != "EXTENDED_ARG")
+
+
 def _is_for(frame) -> bool:
     """Whether the instruction after the one running (``GET_ITER``) is ``FOR_ITER``."""
     after = False
-    for ins in dis.get_instructions(frame.f_code):
+    for ins in _instructions(frame.f_code):
         if after:
             return ins.opname == "FOR_ITER"
         after = ins.offset == frame.f_lasti and ins.opname == "GET_ITER"

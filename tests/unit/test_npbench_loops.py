@@ -1,0 +1,54 @@
+"""NPBench's PolyBench stencils (tests/programs/npbench_polybench.py), their time loops as
+written: each folds into one planned step of one kernel whatever TSTEPS, and matches NumPy's own
+loop through the reference (A and B written as NumPy leaves them).  heat_3d's long body puts an
+EXTENDED_ARG before the loop's FOR_ITER, which hid the loop from folding."""
+from __future__ import annotations
+
+import dis
+
+import numpy as np
+import pytest
+
+import kfuse
+from kfuse import config
+from kfuse.frontend.loop_split import Folded
+from kfuse.loop_fold_run import reference as folded_reference
+from tests.programs.npbench_polybench import KERNELS, heat_3d
+
+
+def _start(shape):
+    rng = np.random.default_rng(5)
+    return rng.uniform(-1, 1, shape), rng.uniform(-1, 1, shape)
+
+
+def test_heat_3d_has_an_extended_arg_before_its_for_iter():
+    names = [i.opname for i in dis.get_instructions(heat_3d.__code__)]
+    k = names.index("GET_ITER")
+    assert names[k + 1] == "EXTENDED_ARG" and "FOR_ITER" in names[k + 2:k + 4]
+
+
+@pytest.mark.parametrize("T", [4, 9, 500])
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_the_loop_folds_and_matches_numpy(name, T):
+    fn, shape = KERNELS[name]
+    A, B = _start(shape)
+    jf = kfuse.jit(fn, static_argnames=("TSTEPS",))
+    prog, *_, loops = jf._traced(jf._lower_key((T, A, B), {}), fold=True)
+    assert isinstance(prog, Folded), loops
+    assert prog.count == T - 1 and "folded" in loops[0]
+    if T > 100:
+        return
+    want_A, want_B = A.copy(), B.copy()
+    fn(T, want_A, want_B)
+    _, writes = folded_reference(prog, {"A": A, "B": B, "TSTEPS": T})
+    np.testing.assert_allclose(writes["A"], want_A, rtol=1e-13, atol=1e-13)
+    np.testing.assert_allclose(writes["B"], want_B, rtol=1e-13, atol=1e-13)
+
+
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_one_kernel_per_step(name):
+    fn, shape = KERNELS[name]
+    with config.override(search_grid_time_s=0.0):
+        low = kfuse.jit(fn, static_argnames=("TSTEPS",)).lower(50, *_start(shape))
+    assert len(low.plan["kernels"]) == 1, [k["calls"] for k in low.plan["kernels"]]
+    assert low.plan["loop"]["count"] == 49

@@ -1,7 +1,8 @@
-"""NPBench's PolyBench stencils (tests/programs/npbench_polybench.py), their time loops as
-written: each folds into one planned step of one kernel whatever TSTEPS, and matches NumPy's own
+"""NPBench kernels as their authors write them (tests/programs/npbench_*.py).  PolyBench's stencils,
+their time loops as written: each folds into one planned step of one kernel whatever TSTEPS, and matches NumPy's own
 loop through the reference (A and B written as NumPy leaves them).  heat_3d's long body puts an
-EXTENDED_ARG before the loop's FOR_ITER, which hid the loop from folding."""
+EXTENDED_ARG before the loop's FOR_ITER, which hid the loop from folding.  hdiff: one kernel
+storing its output in place, NumPy's result bitwise through the reference."""
 from __future__ import annotations
 
 import dis
@@ -52,3 +53,22 @@ def test_one_kernel_per_step(name):
         low = kfuse.jit(fn, static_argnames=("TSTEPS",)).lower(50, *_start(shape))
     assert len(low.plan["kernels"]) == 1, [k["calls"] for k in low.plan["kernels"]]
     assert low.plan["loop"]["count"] == 49
+
+
+def test_npbench_hdiff_as_written_is_one_kernel_storing_in_place():
+    from kfuse import reference
+    from kfuse.frontend.trace import trace
+    from tests.programs.npbench_weather import hdiff
+    I, J, K = 9, 7, 5
+    rng = np.random.default_rng(0)
+    inf, out, co = rng.uniform(-1, 1, (I + 4, J + 4, K)), np.full((I, J, K), np.nan), rng.uniform(-1, 1, (I, J, K))
+    with config.override(search_grid_time_s=0.0):
+        low = kfuse.jit(hdiff).lower(inf, out, co)
+    assert len(low.plan["kernels"]) == 1
+    assert low.plan["writes"]["out_field"].startswith("stored in place")
+    prog, _ = trace(hdiff, ["in_field", "out_field", "coeff"], [("a", a.shape, "float64", "C") for a in (inf, out, co)],
+                    "hdiff")
+    want = out.copy()
+    hdiff(inf, want, co)
+    got = reference.run(prog, {"in_field": inf, "out_field": out, "coeff": co})[prog.writes["out_field"]]
+    assert np.array_equal(got, want)

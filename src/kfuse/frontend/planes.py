@@ -18,11 +18,9 @@ import numbers
 
 from ..errors import ShapeError
 from ..ir import INDEX_DTYPE
+from .plane_versions import MAX_PLANES  # noqa: F401 (re-exported)
 from .roll_pad import new_array, roll as _roll
 from .site import refusal, traced
-
-#: the longest last axis a vector is broadcast along plane by plane
-MAX_PLANES = 32
 
 
 def roll(a, shift, axis=None):

@@ -28,7 +28,8 @@ MAX_PLANES = 32
 _PRODUCERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 #: builder -> {window view name: the value it is forwarded to}
 _FORWARDED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-#: builder -> the versions a second assignment of the same plane replaced
+#: builder -> values a rewrite may have left unread: versions a second assignment of the same
+#: plane replaced, rolls a second roll was composed with
 _REPLACED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
@@ -102,14 +103,21 @@ def replaced_assignment(b, name: str, at: tuple) -> str:
     c = producer(b, name)
     if c is not None and c.fn == "assign" and c.at is not None and tuple(c.at) == tuple(at) \
             and is_plane(tuple(at), tuple(b.values[name].type.shape)):
-        _REPLACED.setdefault(b, []).append(name)
+        may_be_unread(b, name)
         return c.args["u"]
     return name
 
 
+def may_be_unread(b, name: str) -> None:
+    """Note value ``name`` of builder ``b`` as one a rewrite may have left unread
+    (:func:`drop_replaced` removes its call if nothing reads it when the trace ends)."""
+    _REPLACED.setdefault(b, []).append(name)
+
+
 def drop_replaced(b, outputs: list) -> None:
-    """Remove the assignments :func:`replaced_assignment` replaced, where nothing reads their
-    versions, and what only they read (``outputs``: the values returned)."""
+    """Remove the calls of the values :func:`may_be_unread` noted (the assignments
+    :func:`replaced_assignment` replaced, rolls composed into another) where nothing reads
+    them, and what only they read (``outputs``: the values returned)."""
     from .dead_base import drop_unread
     replaced = _REPLACED.pop(b, [])
     if replaced:

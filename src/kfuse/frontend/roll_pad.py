@@ -24,7 +24,7 @@ import numpy as np
 
 from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import DENSE_KIND, ArrayType, is_complex
-from .plane_versions import producer
+from .plane_versions import may_be_unread, producer
 from .site import refusal, traced, user_site
 
 PAD_MODES = ("constant", "edge", "wrap", "reflect", "symmetric")
@@ -81,6 +81,7 @@ def roll(a, shift, axis=None):
         before = first.at if first.fn == "roll" else ((0, 0),) * a.ndim
         src = _seen(type(a)(a._b, first.args["u" if first.fn == "roll" else "x"]))
         if src.shape == a.shape:
+            may_be_unread(a._b, a._name)
             return roll(src, tuple(t + lo for t, (lo, _) in zip(total, before)), tuple(range(a.ndim)))
     if not any(total):
         return a.copy()

@@ -68,6 +68,8 @@ def forwarded(b, name: str) -> str:
     memo = _FORWARDED.setdefault(b, {})
     if name not in memo:
         memo[name] = _forward(b, name)
+        if memo[name] != name:   # the version read through may be left unread (F * c's new array)
+            may_be_unread(b, b.values[name].view_of)
     return memo[name]
 
 

@@ -72,6 +72,10 @@ def test_the_lbm_step_traces_small_and_stays_numpys():
              ("a", (9,), "float64", "C")]
     prog = trace(lbm.step, ["F", "cylinder", "cx", "cy"], specs, "lbm")[0]
     assert len(prog.calls) <= 310 and sum(c.fn == "roll" for c in prog.calls) == 8
+    # F - Feq, -(1/tau) * (...), F += ...: plane by plane, never the 9-plane array evaluated whole
+    whole = [c.label for c in prog.calls if c.fn not in ("assign", "full") and prog.value(c.out).type.rank == 3
+             and prog.value(c.out).type.shape[-1] != 1]
+    assert not whole, whole
     got = reference.run(prog, {"F": s["F"], "cylinder": s["cylinder"], "cx": s["cx"], "cy": s["cy"]})
     want = s["F"].copy()
     lbm.step(want, s["cylinder"], s["cx"], s["cy"])
@@ -107,6 +111,29 @@ def test_a_roll_of_a_roll_is_one_roll(shifts):
         return np.roll(np.roll(a0 * 2.0, s1, axis=ax1), s2, axis=ax2)
     prog = _check(f, [(6, 9)])
     assert sum(c.fn == "roll" for c in prog.calls) <= 1
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_arithmetic_of_arrays_assembled_plane_by_plane_is_planewise(dtype):
+    def f(a0, a1):
+        G = a0 * 2.0
+        for k in range(9):
+            G[:, :, k] = a1[:, :, k] * (k + 1.0)
+        H = 3.0 - (G - a0 * 1.5) / 2.0        # a0 * 1.5 is no assembly: computed whole
+        E = np.zeros(G.shape, dtype=G.dtype)
+        for k in range(9):
+            E[:, :, k] = G[:, :, k] + 1.0
+        G += -0.25 * (G - E)
+        a0[:, :, 0] = H[:, :, 2] + G[:, :, 3]
+        return G
+    prog = _trace(f, [SHAPE, SHAPE], dtype)
+    whole = [c.label for c in prog.calls if c.fn in ("add", "sub", "mul", "div") and prog.value(c.out).type.shape[-1] == 9]
+    assert len(whole) == 4, whole            # H: a0 * 1.5 is no assembly, so H is computed whole
+    ins = [a.astype(dtype) for a in _inputs([SHAPE, SHAPE])]
+    got = reference.run(prog, {"a0": ins[0], "a1": ins[1]})
+    want_ins = [a.astype(np.float64) for a in ins]      # the reference computes in float64
+    want = f(*want_ins)
+    assert np.array_equal(got[prog.outputs[0]], want) and np.array_equal(got[prog.writes["a0"]], want_ins[0])
 
 
 def test_planes_of_a_computed_array_and_windows_of_other_axes_are_numpys():

@@ -16,6 +16,7 @@ import pytest
 
 import kfuse
 from kfuse.codegen.module import generate
+from kfuse.fusion import unfused_plan
 from tests.compile import compile_helpers  # noqa: F401 - skips the module without NVRTC
 from tests.compile import grid_cpu
 from tests.programs import apps
@@ -48,18 +49,22 @@ def test_lowered_in_bounded_time_and_few_kernels(dtype):
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
 def test_the_plan_runs_numpys_steps_on_the_cpu(dtype, tmp_path):
+    """The lowered plan, and in float64 the unfused one too (each plane's call a kernel whose
+    threads span the plane: stencil_frame.thread_axes), for three steps."""
     state, lo = _lower(dtype, SMALL)
     prog = lo.program
-    module = generate(prog, lo.plan_obj)
-    consts = [{"cylinder": state["cylinder"], "cx": state["cx"], "cy": state["cy"]}]
-    exe = grid_cpu.build([(prog, module)], [state["F"]], False, str(tmp_path), consts)
-    (got,) = grid_cpu.run(exe, [0] * STEPS, [state["F"].copy()], str(tmp_path))
+    plans = [lo.plan_obj] + ([unfused_plan(prog)] if dtype == "float64" else [])
+    modules = [(prog, generate(prog, p)) for p in plans]
+    consts = [{"cylinder": state["cylinder"], "cx": state["cx"], "cy": state["cy"]}] * len(modules)
+    exe = grid_cpu.build(modules, [state["F"]], False, str(tmp_path), consts)
     want = lbm.init(SMALL, "float64")["F"] if dtype == "float32" else state["F"].copy()
     ref = lbm.init(SMALL, "float64")
     for _ in range(STEPS):
         lbm.step(want, ref["cylinder"], ref["cx"], ref["cy"])
-    if dtype == "float64":
-        assert np.array_equal(got, want), np.argwhere(got != want)[:4].tolist()
-    else:
-        err = np.abs(got.astype(np.float64) - want).max() / np.abs(want).max()
-        assert err <= 1e-5, err
+    for k in range(len(modules)):
+        (got,) = grid_cpu.run(exe, [k] * STEPS, [state["F"].copy()], str(tmp_path))
+        if dtype == "float64":
+            assert np.array_equal(got, want), (k, np.argwhere(got != want)[:4].tolist())
+        else:
+            err = np.abs(got.astype(np.float64) - want).max() / np.abs(want).max()
+            assert err <= 1e-5, err

@@ -126,7 +126,18 @@ def analyse(program, calls: list, stored: set, smem: frozenset, info, placed: tu
                 loads.setdefault(r.base, set()).update(_shifted(evals, r.d))
     reads = dict(reads)
     reads.update((c, ()) for c in prologue)
-    return Frame(rank, order, memory_axes(rank, order), pos, shape, reads, boxes, box, halo, reach, loads)
+    return Frame(rank, order, thread_axes(rank, order, box), pos, shape, reads, boxes, box, halo, reach, loads)
+
+
+def thread_axes(rank: int, order: str, box: tuple) -> tuple:
+    """The frame's axes from the one a warp's threads run along: the memory axes
+    (:func:`memory_axes`), except that where the threads' domain has one point along the
+    fastest (a plane of D2Q9's ``F[:, :, k]``, shape (Ny, Nx, 1)) it goes last, so that a block
+    spans the plane rather than one point of it."""
+    axes = memory_axes(rank, order)
+    if rank >= 3 and box[axes[0]][1] - box[axes[0]][0] == 1:
+        return axes[1:] + axes[:1]
+    return axes
 
 
 def place(program, calls: list, stored: set, info) -> tuple:

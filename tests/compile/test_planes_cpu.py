@@ -1,10 +1,9 @@
 """Issue 31, compile tier: a three-velocity lattice Boltzmann step written as Mocz writes D2Q9
 (its pieces: rolled planes, ``np.sum(F, 2)``, ``F * cx``, ``np.zeros(F.shape, dtype=F.dtype)``,
-the BGK update; D2Q9 itself, tests/unit/test_planes.py's ``lbm_without_mask``, takes minutes to
-generate as one kernel today) as one grid kernel (the ``pick`` of ``cx[k]`` its scalar
-prologue) and unfused, compiles through NVRTC and computes NumPy's result bitwise when its CUDA
-C runs on the CPU (g++, no contraction: tests/compile/grid_cpu.py), for two steps on odd sizes
-in both dtypes."""
+the BGK update; D2Q9 itself: tests/compile/test_lbm_d2q9_cpu.py) as one grid kernel (the
+``pick`` of ``cx[k]`` its scalar prologue) and unfused, compiles through NVRTC and computes
+NumPy's result bitwise when its CUDA C runs on the CPU (g++, no contraction:
+tests/compile/grid_cpu.py), for two steps on odd sizes in both dtypes."""
 from __future__ import annotations
 
 import numpy as np

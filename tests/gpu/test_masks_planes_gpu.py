@@ -4,7 +4,7 @@ float64 (odd sizes, both dtypes): a three-velocity LBM step in Mocz's form with 
 over the short axis, ``F * cx``, ``np.zeros``, the masked read, permutation and write) for
 several masks, the caller's ``F`` updated in place and the mask untouched; bitwise NumPy with
 ``fmad=False``; D2Q9's moments (tests/unit/test_axis_reduce.py); and ``fict[t]``'s index checked
-on the host (tests/gpu/test_apps_gpu.py has fdtd2d itself)."""
+on the host (tests/gpu/test_apps_gpu.py has fdtd2d itself); Mocz's whole D2Q9 step at 37 x 61."""
 from __future__ import annotations
 
 import numpy as np
@@ -73,3 +73,50 @@ def test_d2q9_moments_match_numpy(dtype):
     _lbm_moments(wF, wG)
     for got, want in ((F, wF), (G, wG)):
         assert np.abs(cupy.asnumpy(got) - want).max() <= TOL[dtype] * np.abs(want).max()
+
+
+D2Q9_SHAPE = (37, 61)
+
+
+def _d2q9_masks(lbm):
+    return {"cylinder": lbm.init(D2Q9_SHAPE, "float64")["cylinder"],
+            "random": np.random.default_rng(5).random(D2Q9_SHAPE) < 0.3}
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_d2q9_as_published_matches_numpy_at_an_odd_size(dtype):
+    """Mocz's whole D2Q9 step (tests/programs/apps/lbm_d2q9.py) from its own near-equilibrium
+    start, with its cylinder and a random mask: four steps, ``F`` updated in place for the
+    caller, the mask untouched, against NumPy float64."""
+    import cupy
+    from tests.programs.apps import lbm_d2q9 as lbm
+    s, ref = lbm.init(D2Q9_SHAPE, dtype), lbm.init(D2Q9_SHAPE, "float64")
+    step = kfuse.jit(lbm.step)
+    for name, mask in _d2q9_masks(lbm).items():
+        F, m = cupy.asarray(s["F"]), cupy.asarray(mask)
+        cx, cy = cupy.asarray(s["cx"]), cupy.asarray(s["cy"])
+        want = ref["F"].copy()
+        for _ in range(4):
+            step(F, m, cx, cy)
+            lbm.step(want, mask, ref["cx"], ref["cy"])
+        err = np.abs(cupy.asnumpy(F) - want).max() / np.abs(want).max()
+        assert err <= TOL[dtype], (name, err)
+        assert np.array_equal(cupy.asnumpy(m), mask), name
+
+
+def test_d2q9_without_contraction_is_numpy_bitwise():
+    """The same step in float64 with ``fmad=False``: NumPy's result bitwise (as the compile
+    tier's g++ run of its plan, tests/compile/test_lbm_d2q9_cpu.py)."""
+    import cupy
+    from tests.programs.apps import lbm_d2q9 as lbm
+    s = lbm.init(D2Q9_SHAPE, "float64")
+    mask = _d2q9_masks(lbm)["cylinder"]
+    with config.override(fmad=False):
+        step = kfuse.jit(lbm.step)
+        F = cupy.asarray(s["F"])
+        for _ in range(2):
+            step(F, cupy.asarray(mask), cupy.asarray(s["cx"]), cupy.asarray(s["cy"]))
+    want = s["F"].copy()
+    for _ in range(2):
+        lbm.step(want, mask, s["cx"], s["cy"])
+    assert np.array_equal(cupy.asnumpy(F), want)

@@ -15,6 +15,7 @@ import weakref
 
 
 from ..errors import ArgumentError, KfuseError, ShapeError
+from .plane_versions import replaced_assignment
 
 #: builder -> names of values an assignment replaced (views of them taken before are stale)
 _SUPERSEDED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -76,7 +77,7 @@ def check_operand(t):
     than as an assignment's value, or a view of an array assigned into since the view was taken."""
     b, v = t._b, t._b.values[t._name]
     base = v.view_of
-    if base is not None and base in _superseded(b):
+    if base is not None and base in _superseded(b) and not getattr(t, "_seen", False):
         raise KfuseError(f"{v.display} is a view of {b.values[base].display} taken before an assignment into "
                          f"{b.values[base].display}: NumPy's view would show the assigned values; take the "
                          "slice again after the assignment")
@@ -223,7 +224,9 @@ def setitem(t, key, value, as_operand):
     inner = _value(t, window, numpy_shape, value, as_operand)
     if 0 in window:
         return   # NumPy assigns nothing
-    t._name = record_assign(b, t._name, at, inner)
+    old = t._name
+    t._name = record_assign(b, replaced_assignment(b, old, at), at, inner)   # a plane assigned again: the first replaced
+    _superseded(b).add(old)
 
 
 def _through_view(view, key, value, as_operand):

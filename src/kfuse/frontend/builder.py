@@ -15,6 +15,7 @@ from .broadcast import ORDERED, marked_refusal, resolve
 from .structured import mark, product_fn
 from ..errors import DTypeError, KfuseError, PlanError, ShapeError
 from .dead_base import drop_dead_bases
+from .plane_versions import drop_replaced
 from .reassociate import reassociate
 from ..ir import (INDEX_DTYPE, ArrayType, Call, Program, Value, check_dtype, check_name_length, complex_of, ident,
                   is_complex, real_dtype)
@@ -514,6 +515,7 @@ class GraphBuilder:
             if o not in self.values:
                 raise KfuseError(f"{self.name}: returned value {o!r} is not defined")
         outputs = [self.materialized(o) for o in outputs]
+        drop_replaced(self, outputs)   # plane assignments a second one of the same plane replaced
         drop_dead_bases(self, outputs)
         reassociate(self, outputs)
         used = set(self.inputs) | set(outputs)

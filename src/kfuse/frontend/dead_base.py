@@ -34,7 +34,7 @@ def drop_dead_bases(b, outputs: list) -> None:
             olds.append(c.args["u"])
             _start_new(b, i)
         i += 1
-    _drop_unread(b, outputs, olds)
+    drop_unread(b, outputs, olds)
 
 
 def _readers(b, value: str) -> list:
@@ -134,7 +134,7 @@ def _fresh(b, base: str) -> str:
     return name
 
 
-def _drop_unread(b, outputs: list, olds: list) -> None:
+def drop_unread(b, outputs: list, olds: list) -> None:
     """Remove the producers of the old arrays ``olds`` that nothing reads or returns any more,
     and then the producers of their operands that this leaves unread, and so on."""
     todo = list(olds)

@@ -122,9 +122,17 @@ def read(t, key) -> Masked:
     if not by_plane:
         return Masked(mask, [T(b, b.call("copy", {"x": t.operand_of(t)}))], tuple(t.shape), False)
     rank = len(t.shape)
-    planes = [T(b, b.call("copy", {"x": t.operand_of(t[(slice(None),) * (rank - 1) + (slice(k, k + 1),)])}))
+    planes = [_kept(t, t.operand_of(t[(slice(None),) * (rank - 1) + (slice(k, k + 1),)]))
               for k in range(t.shape[-1])]
     return Masked(mask, planes, tuple(t.shape), True)
+
+
+def _kept(t, x: str):
+    """The value ``x`` (a plane of ``t``) as a masked read keeps it: a copy of a view (later
+    assignments into its array must not show), the value itself where a plane assigned whole
+    was seen through to it (kfuse.frontend.plane_versions: no assignment changes it)."""
+    b = t._b
+    return type(t)(b, x if b.values[x].view_of is None else b.call("copy", {"x": x}))
 
 
 def write(t, key, value) -> None:

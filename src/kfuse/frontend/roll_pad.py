@@ -24,6 +24,7 @@ import numpy as np
 
 from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import DENSE_KIND, ArrayType, is_complex
+from .plane_versions import may_be_unread, producer
 from .site import refusal, traced, user_site
 
 PAD_MODES = ("constant", "edge", "wrap", "reflect", "symmetric")
@@ -56,7 +57,7 @@ def _window(rank: int, axis: int, lo: int, hi: int, around: tuple | None = None)
 def roll(a, shift, axis=None):
     """``np.roll(a, shift, axis)``: ``shift`` and ``axis`` ints or tuples (NumPy's pairing;
     shifts of one axis add up); ``axis=None`` only for a vector (NumPy flattens other arrays)."""
-    a = _tensor(a, "numpy.roll")
+    a = _seen_through(_tensor(a, "numpy.roll"))
     if axis is None:
         if a.ndim != 1:
             raise refusal("numpy.roll", f"axis=None flattens the array of shape {a.shape}",
@@ -74,6 +75,14 @@ def roll(a, shift, axis=None):
                              f"{a.ndim} dimension(s)")
         total[ax % a.ndim] += s
     total = [s % n if n else 0 for s, n in zip(total, a.shape)]
+    first = producer(a._b, a._name)
+    if first is not None and first.fn in ("roll", "copy") and _readable_through(a):
+        # a roll of a roll (or of a copy): one roll by the summed shifts
+        before = first.at if first.fn == "roll" else ((0, 0),) * a.ndim
+        src = _seen(type(a)(a._b, first.args["u" if first.fn == "roll" else "x"]))
+        if src.shape == a.shape:
+            may_be_unread(a._b, a._name)
+            return roll(src, tuple(t + lo for t, (lo, _) in zip(total, before)), tuple(range(a.ndim)))
     if not any(total):
         return a.copy()
     if _readable_through(a):   # the shift of least magnitude: np.roll(u, -1) reads u at +1
@@ -96,7 +105,23 @@ def _readable_through(a) -> bool:
     if a._drop or a._axis or not all(a.shape) or (v.view_of and v.window is None):
         return False
     base = a._b.values[v.view_of].type.shape if v.view_of else a.shape
-    return not any(hi - lo == 1 and n > 1 for (lo, hi), n in zip(v.window or (), base))
+    return v.view_of in a._b.inputs or not any(hi - lo == 1 and n > 1 for (lo, hi), n in zip(v.window or (), base))
+
+
+def _seen_through(a):
+    """``a``, or the value a plane of an array assigned plane by plane stands for
+    (:func:`.plane_versions.forwarded`; ``a``'s view checked first)."""
+    if a._drop or a._axis:
+        return a
+    name = a.operand_of(a)
+    return a if name == a._name else _seen(type(a)(a._b, name))
+
+
+def _seen(t):
+    """``t``, a Tensor the tracer made for a version it read through (plane_versions): its
+    value may be a view of an array assigned since, read where that assignment did not reach."""
+    t._seen = True
+    return t
 
 
 def _read_through(a, fn: str, at: tuple, text: str, value=None):

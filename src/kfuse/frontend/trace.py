@@ -19,7 +19,7 @@ from ..platform import arrays
 from .assign import check_operand, getitem, setitem, window_bounds  # noqa: F401 (window_bounds: re-exported)
 from .broadcast import marked_refusal
 from .builder import GraphBuilder
-from . import creation, loop_index, masked, numpy_api, planes, roll_pad, runtime_index
+from . import creation, loop_index, masked, numpy_api, plane_versions, planes, roll_pad, runtime_index
 from .site import user_site
 
 _state = threading.local()
@@ -28,7 +28,7 @@ _state = threading.local()
 class Tensor:
     """A traced value: supports the NumPy operators kfuse can compile."""
 
-    __slots__ = ("_b", "_name", "_drop", "_axis", "_owner", "_at")
+    __slots__ = ("_b", "_name", "_drop", "_axis", "_owner", "_at", "_seen")   # _seen: plane_versions
     __array_priority__ = 1000   # NumPy scalars defer to our operators
     __hash__ = object.__hash__   # == gives a mask (numpy_api.equal); identity stays the hash
     kfuse_traced = True          # what numpy_api recognises (it does not import this module)
@@ -291,7 +291,7 @@ def as_operand(builder: GraphBuilder, x, marked: bool = False) -> str:
         if x._axis and not marked:
             raise marked_refusal(builder.values[x._name].display, x._axis,
                                  "here (as a function's argument, a result, a transpose or an index)")
-        return x._name
+        return plane_versions.forwarded(builder, x._name)
     if loop_index.is_step(x) and loop_index.operand(builder, x):   # t * dt, t a folding loop's index
         return loop_index.operand(builder, x)                      # (a number set at each step)
     if isinstance(x, numbers.Number) and not isinstance(x, bool):

@@ -22,7 +22,7 @@ from .base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, Par
                    reads_nowhere)
 from .facts import snapshot_key
 from ..library.remap import is_remap
-from .stencil_frame import analyse, input_offsets, remap_refusals, window_reads
+from .stencil_frame import analyse, input_offsets, memory_axes, place, remap_refusals, window_reads
 
 _GRID_CALLS: dict = {}   # id(program) -> (weak ref, snapshot key, frozenset of call ids)
 
@@ -161,7 +161,9 @@ class GridSpace(Space):
         smem = smem_names(params)
         stream = params.get("stream", "z")
         key = ("grid-frame", tuple(calls), frozenset(stored), smem, stream)
-        return info.memo(key, lambda: streamed(analyse(program, list(calls), set(stored), smem, info), stream))
+        return info.memo(key, lambda: streamed(analyse(program, list(calls), set(stored), smem, info, info.memo(
+            ("grid-place", tuple(calls), frozenset(stored)), lambda: place(program, list(calls), set(stored), info))),
+            stream))
 
     # ------------------------------------------------------------------ parameters
     def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
@@ -421,6 +423,7 @@ def vector_arrays(program, frame, vec: int, stored) -> tuple:
     def fits(b, start):
         t = program.value(b).type
         return (t.dtype in ("float32", "float64") and vec * itemsize(t.dtype) <= 16 and t.order == frame.order
+                and memory_axes(frame.rank, t.order)[0] == x
                 and frame.shape[b][x] % vec == 0 and (start - frame.pos[b][x]) % vec == 0)
 
     ref = next((b for b in arrays if fits(b, frame.pos[b][x])), None)

@@ -110,57 +110,108 @@ def memory_axes(rank: int, order: str) -> tuple:
     return tuple(range(rank - 1, -1, -1)) if order == "C" else tuple(range(rank))
 
 
-def analyse(program, calls: list, stored: set, smem: frozenset, info) -> Frame:
+def analyse(program, calls: list, stored: set, smem: frozenset, info, placed: tuple | None = None) -> Frame:
     """The :class:`Frame` of the grid kernel running ``calls`` (sorted ids) that stores
-    ``stored`` (its outputs needed outside) and stages ``smem`` in shared memory."""
-    prologue = [c for c in calls if _scalar_prologue(program, c, info)]
-    calls = [c for c in calls if c not in prologue]
-    arrays = [v for c in calls for v in list(program.calls[c].args.values()) + [program.calls[c].out]
-              if program.value(v).type.kind not in ("scalar",)]
-    first = program.value(program.base(arrays[0])) if arrays else None
-    rank = first.type.rank if first is not None else 1
-    order = first.type.order if first is not None else "C"
-    pos, shape, reads, halo = {}, {}, {}, {}
+    ``stored`` (its outputs needed outside) and stages ``smem`` in shared memory (``placed``:
+    :func:`place` of the same calls and stored outputs, whatever the staging, if known)."""
+    rank, order, calls, prologue, pos, shape, reads, halo, boxes, box = placed or place(program, calls, stored, info)
     produced = {info.out(c): c for c in calls}
-    boxes = []
-    for c in calls:
-        call, fn = program.calls[c], info.fn(c)
-        ops = [(p, v) for p, v in call.args.items() if program.value(v).type.kind != "scalar"]
-        here = _place_call(program, call, ops, pos, shape)
-        if is_remap(fn):   # element i of a padded or rolled array is its source's i - before
-            here = _sub(here, tuple(lo for lo, _ in widths(call, len(here))))
-        got = []
-        out_value = program.value(call.out)
-        if fn.name in ("interior", "assign"):
-            from ..library.builtins import placed
-            halo[c] = placed(out_value.type.shape, program.value(call.args["inner"]).type.shape, call.at)
-        for p, v in ops:
-            val = program.value(v)
-            base = program.base(v)
-            d = _sub(_add(pos[base], val.offset), here)
-            if c in halo and p == "inner":
-                d = _sub(d, tuple(lo for lo, _ in halo[c]))
-            elif p == "u" and is_remap(fn):   # read at the point itself, remapped where it leaves u
-                d = _sub(d, tuple(lo for lo, _ in widths(call, len(d))))
-            got.append(Read(p, v, base, d))
-        reads[c] = tuple(got)
-        if fn.is_reduce:
-            if ops:
-                boxes.append((c, tuple((lo, lo + n) for lo, n in zip(here, program.value(ops[0][1]).type.shape))))
-        else:
-            pos[call.out], shape[call.out] = here, tuple(out_value.type.shape)
-            if call.out in stored:
-                boxes.append((c, tuple((lo, lo + n) for lo, n in zip(here, out_value.type.shape))))
-    box = _union([b for _, b in boxes], rank)
     reach = _reach(calls, reads, produced, stored, smem, info, rank)
     loads: dict = {}
+    zero = {(0,) * rank}
     for c in calls:
-        evals = {(0,) * rank} if info.fn(c).is_reduce else reach.get(info.out(c), {(0,) * rank})
+        evals = zero if info.fn(c).is_reduce else reach.get(info.out(c), zero)
         for r in reads[c]:
             if r.base not in produced:
                 loads.setdefault(r.base, set()).update(_shifted(evals, r.d))
+    reads = dict(reads)
     reads.update((c, ()) for c in prologue)
-    return Frame(rank, order, memory_axes(rank, order), pos, shape, reads, tuple(boxes), box, halo, reach, loads)
+    return Frame(rank, order, thread_axes(rank, order, box), pos, shape, reads, boxes, box, halo, reach, loads)
+
+
+def thread_axes(rank: int, order: str, box: tuple) -> tuple:
+    """The frame's axes from the one a warp's threads run along: the memory axes
+    (:func:`memory_axes`), except that where the threads' domain has one point along the
+    fastest (a plane of D2Q9's ``F[:, :, k]``, shape (Ny, Nx, 1)) it goes last, so that a block
+    spans the plane rather than one point of it."""
+    axes = memory_axes(rank, order)
+    if rank >= 3 and box[axes[0]][1] - box[axes[0]][0] == 1:
+        return axes[1:] + axes[:1]
+    return axes
+
+
+def place(program, calls: list, stored: set, info) -> tuple:
+    """What a frame holds whatever is staged: (rank, order, the calls placed (the scalar
+    prologue left out), the prologue, pos, shape, reads, halo, boxes, box)."""
+    facts = [info.memo(("grid-call", c), lambda c=c: _call_facts(program, c, info)) for c in calls]
+    prologue = [c for c, f in zip(calls, facts) if f is None]
+    placed = [(c, f) for c, f in zip(calls, facts) if f is not None]
+    calls = [c for c, _ in placed]
+    first = next((f.first for _, f in placed if f.first is not None), None)
+    rank = first.type.rank if first is not None else 1
+    order = first.type.order if first is not None else "C"
+    pos, shape, reads, halo = {}, {}, {}, {}
+    boxes = []
+    for c, f in placed:
+        here = _place_call(f, pos, shape)
+        if f.before is not None:   # element i of a padded or rolled array is its source's i - before
+            here = _sub(here, f.before)
+        if f.halo is not None:
+            halo[c] = f.halo
+        reads[c] = tuple(Read(p, v, base, _sub(_add(pos[base], off), _add(here, shift)))
+                         for p, v, base, off, shift in f.ops)
+        if f.reduce:
+            if f.ops:
+                boxes.append((c, tuple((lo, lo + n) for lo, n in zip(here, f.first_shape))))
+        else:
+            pos[f.out], shape[f.out] = here, f.out_shape
+            if f.out in stored:
+                boxes.append((c, tuple((lo, lo + n) for lo, n in zip(here, f.out_shape))))
+    return rank, order, calls, prologue, pos, shape, reads, halo, tuple(boxes), _union([b for _, b in boxes], rank)
+
+
+@dataclasses.dataclass(frozen=True)
+class _CallFacts:
+    """What placing one call needs, whatever fusion it is in: ``ops`` (parameter, value, base,
+    the value's offset in its base, the shift subtracted from the read's offset (an assign's
+    or interior's window, a remap's widths)), the bases' shapes, the output and its shape."""
+
+    ops: tuple
+    shapes: dict
+    first: object
+    first_shape: tuple
+    before: tuple | None
+    halo: tuple | None
+    reduce: bool
+    out: str
+    out_shape: tuple
+    rank: int
+
+
+def _call_facts(program, c: int, info):
+    """:class:`_CallFacts` of call ``c`` (None for a scalar prologue call)."""
+    if _scalar_prologue(program, c, info):
+        return None
+    call, fn = program.calls[c], info.fn(c)
+    ops = [(p, v) for p, v in call.args.items() if program.value(v).type.kind != "scalar"]
+    out_value = program.value(call.out)
+    rank = program.value(ops[0][1] if ops else call.out).type.rank   # no operand: np.pad's new array
+    before = tuple(lo for lo, _ in widths(call, rank)) if is_remap(fn) else None
+    halo = None
+    if fn.name in ("interior", "assign"):
+        from ..library.builtins import placed
+        halo = placed(out_value.type.shape, program.value(call.args["inner"]).type.shape, call.at)
+    zero = (0,) * rank
+    got = []
+    for p, v in ops:
+        shift = tuple(lo for lo, _ in halo) if halo is not None and p == "inner" else \
+            before if p == "u" and before is not None else zero
+        got.append((p, v, program.base(v), program.value(v).offset, shift))
+    arrays = [v for v in list(call.args.values()) + [call.out] if program.value(v).type.kind != "scalar"]
+    first = program.value(program.base(arrays[0])) if arrays else None
+    return _CallFacts(tuple(got), {b: tuple(program.value(b).type.shape) for _, _, b, _, _ in got}, first,
+                      tuple(program.value(ops[0][1]).type.shape) if ops else (), before, halo, fn.is_reduce,
+                      call.out, tuple(out_value.type.shape), rank)
 
 
 def _scalar_prologue(program, c: int, info) -> bool:
@@ -172,23 +223,20 @@ def _scalar_prologue(program, c: int, info) -> bool:
         program.value(v).type.kind == "scalar" or p in whole for p, v in call.args.items())
 
 
-def _place_call(program, call, ops, pos, shape) -> tuple:
-    """The position of a call's points: that of its first array operand's element 0 (bases
-    not placed yet are placed so that their first read has offset 0)."""
-    rank = program.value(ops[0][1] if ops else call.out).type.rank   # no operand: np.pad's new array
+def _place_call(f, pos, shape) -> tuple:
+    """The position of a call's points (``f``: its :class:`_CallFacts`): that of its first array
+    operand's element 0 (bases not placed yet are placed so that their first read has offset 0)."""
     here = None
-    for _, v in ops:
-        val, base = program.value(v), program.base(v)
+    for _, _, base, off, _ in f.ops:
         if base in pos:
-            here = _add(pos[base], val.offset)
+            here = _add(pos[base], off)
             break
     if here is None:   # no operand placed yet: the first one's base lies at the origin
-        here = program.value(ops[0][1]).offset if ops else (0,) * rank
-    for _, v in ops:
-        val, base = program.value(v), program.base(v)
+        here = f.ops[0][3] if f.ops else (0,) * f.rank
+    for _, _, base, off, _ in f.ops:
         if base not in pos:
-            pos[base] = _sub(here, val.offset)
-            shape[base] = tuple(program.value(base).type.shape)
+            pos[base] = _sub(here, off)
+            shape[base] = f.shapes[base]
     return here
 
 

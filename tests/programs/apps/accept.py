@@ -20,17 +20,15 @@ from . import args_of, load
 ACCEPTED = {(app, dtype): 1 for app in ("gray_scott", "wave2d", "fdtd3d", "burgers2d", "allen_cahn", "hotspot",
                                          "hotspot3d", "seismic3d", "heat7", "fdtd2d")
             for dtype in ("float32", "float64")}
+# D2Q9 (a ~300-call step): one kernel at the TEST size when the search runs to its end; a bound
+# that a search cut short by its time caps on a loaded machine still meets
+ACCEPTED.update({("lbm_d2q9", dtype): 4 for dtype in ("float32", "float64")})
 
 # app -> today's refusal (both dtypes)
 REFUSED = {}
 
 # app -> why kfuse takes its step but lowering it is too slow for a test today (the tests skip it)
-SLOW = {
-    "lbm_d2q9": "traced unchanged, NumPy's result through the reference (tests/unit/test_masked.py), but "
-                "kfuse.jit(step).lower at the TEST size did not finish in 15 minutes: the planner stops at "
-                "its 60 s cap and the fused grid kernel of ~300 calls takes minutes and gigabytes to analyse "
-                "and generate (the stencil frame's reach sets over rolled planes)",
-}
+SLOW = {}
 
 
 def user_line(exc: BaseException) -> tuple:

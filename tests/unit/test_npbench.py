@@ -72,3 +72,34 @@ def test_npbench_hdiff_as_written_is_one_kernel_storing_in_place():
     hdiff(inf, want, co)
     got = reference.run(prog, {"in_field": inf, "out_field": out, "coeff": co})[prog.writes["out_field"]]
     assert np.array_equal(got, want)
+
+
+def _inner(p):
+    for q in range(1100):
+        p = p * 0.5 + 1.0
+    return p
+
+
+def _outer_calls_a_loop(p, nt):
+    for n in range(nt):
+        p = _inner(p)
+    return p
+
+
+def _nested(p, nt):
+    for n in range(nt):
+        for q in range(4):
+            p = p * 0.5 + 1.0
+    return p
+
+
+def test_a_loop_in_a_called_function_names_itself_at_the_call_limit():
+    # Barba's cavity flow calls pressure_poisson, whose nit loop unrolls in every step
+    with pytest.raises(kfuse.errors.PlanError, match=r"call 2049 is at .*test_npbench.py:\d+, in _inner\(\)"):
+        kfuse.jit(_outer_calls_a_loop, static_argnames=("nt",)).lower(np.ones((5, 7)), 40)
+
+
+def test_a_nested_loop_says_it_unrolls_within_each_step():
+    low = kfuse.jit(_nested, static_argnames=("nt",)).lower(np.ones((5, 7)), 6)
+    assert "folded" in low.loops[0]
+    assert any("is inside the loop at" in r and "unrolls within each step" in r for r in low.loops[1:]), low.loops

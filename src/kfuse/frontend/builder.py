@@ -358,8 +358,13 @@ class GraphBuilder:
         weak = frozenset(k for k, v in args.items() if self.values[v].role == "const")
         otype = fn.infer({k: self.values[v].type for k, v in args.items()}, weak).general()
         if len(self.calls) >= MAX_CALLS:
+            from .site import user_frame
+            frame = user_frame()
+            where = f"; call {MAX_CALLS + 1} is at {frame[0]}:{frame[1]}, in {frame[2]}()" if frame else ""
             raise PlanError(f"program {self.name!r} has more than {MAX_CALLS} calls (kfuse's limit: planning "
-                            "time and memory grow faster than the program); split it into several programs")
+                            f"time and memory grow faster than the program); split it into several programs{where} "
+                            "(a time loop folds into one step only in the jitted function's own code: a loop in "
+                            "a function it calls, or inside another loop, unrolls)")
         name = self.fresh_name(out) if out else self.fresh_name()
         self.add_value(otype, "temp", name, user_name=out)
         cid = len(self.calls)

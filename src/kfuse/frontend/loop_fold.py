@@ -202,6 +202,7 @@ class TracedRange:
         frame = sys._getframe(1)
         if frame.f_code is not ctx.code or ctx.active is not None or not _is_for(frame) \
                 or any(r.K is not None for r in ctx.records):
+            _note_unfolded(ctx, frame, self._r)
             return iter(self._r)
         rec = Record(self._r, (frame.f_code.co_filename, frame.f_lineno))
         rec.frame, rec.builder, rec.var = frame, ctx.b, _loop_variable(frame) or "t"
@@ -210,6 +211,22 @@ class TracedRange:
             rec.reason = f"{rec.where()} runs {rec.count} step(s); loops of fewer than {MIN_COUNT} unroll"
             return iter(self._r)
         return _iterations(ctx, rec)
+
+
+def _note_unfolded(ctx: Context, frame, r: range) -> None:
+    """A ``for`` over ``range`` that cannot fold (in a function the jitted one calls, or inside
+    another loop): a record with the reason, once per place, for ``lower().loops`` and the call
+    limit's error."""
+    loc = (frame.f_code.co_filename, frame.f_lineno)
+    if not _is_for(frame) or any(x.K is not None or x.loc == loc for x in ctx.records):
+        return
+    rec = Record(r, loc)
+    if ctx.active is not None:
+        rec.reason = f"{rec.where()} is inside {ctx.active.where()}: it unrolls within each step"
+    else:
+        rec.reason = (f"{rec.where()} is in {frame.f_code.co_name}(), which the jitted function calls: only "
+                      "loops in the jitted function's own code fold, so it unrolls")
+    ctx.records.append(rec)
 
 
 def _loop_variable(frame):

@@ -39,6 +39,17 @@ def user_site(skip: int = 1) -> str:
     return "<unknown>"
 
 
+def user_frame(skip: int = 1):
+    """(file, line, function) of the innermost frame of the user's code calling into kfuse or
+    NumPy (None when every frame is kfuse's or NumPy's)."""
+    frame = sys._getframe(skip)
+    while frame is not None:
+        if not _foreign(frame.f_code.co_filename):
+            return frame.f_code.co_filename, frame.f_lineno, frame.f_code.co_name
+        frame = frame.f_back
+    return None
+
+
 def at_site(message: str) -> str:
     """``message`` prefixed with the user's ``file:line``."""
     return f"{user_site(2)}: {message}"

@@ -578,18 +578,18 @@ def _folded(b: GraphBuilder, fold, args: list, names: list, names_out: list, loo
     ``loops``."""
     from .loop_split import split
     rec = next((r for r in fold.records if r.K is not None), None)
-    for r in fold.records:
-        if r is not rec:
-            loops.append(r.reason or f"{r.where()} is left by break or return, so it unrolls")
+    others = [r.reason or f"{r.where()} is left by break or return, so it unrolls" for r in fold.records if r is not rec]
     if rec is None:
+        loops.extend(others)
         return None
     outputs = [b.materialized(o) if not b.values[o].view_of or b.values[o].window else b.call("copy", {"x": o})
                for o in names_out]   # a result that is a view (a window, a transpose): its own array
     res = split(b, rec, args, names, outputs, b.name)
     if isinstance(res, str):
         rec.reason = f"{rec.where()}: {res}"
+        loops.extend(others)
         return None
-    loops.append(res.describe())
+    loops.extend([res.describe()] + others)
     return res
 
 

@@ -21,6 +21,7 @@ import pytest
 
 from kfuse.ir import ident
 from tests.compile.test_gemm_emit import KF_READ, SHIM
+from tests.compile import gxx
 
 #: CUDA built-ins the prelude names, for the host: loads, vector types, shuffles and atomics
 #: (those two abort: the runner does not simulate them)
@@ -175,8 +176,7 @@ def build(programs: list, state_like: list, contract: bool, tmp: str, consts: li
     cpp, exe = os.path.join(tmp, "k.cpp"), os.path.join(tmp, "k")
     with open(cpp, "w") as f:
         f.write(src)
-    r = subprocess.run(["g++", "-std=gnu++20", "-O2", "-w", "-pthread", *CONTRACT[contract], cpp, "-o", exe],
-                       capture_output=True, text=True)
+    r = gxx.build(cpp, exe, ["-std=gnu++20", "-O2", "-w", "-pthread", *CONTRACT[contract]])
     assert r.returncode == 0, r.stderr[:3000]
     return exe
 

@@ -18,6 +18,7 @@ import pytest
 
 from tests.compile.test_gemm_emit import SHIM
 from tests.compile.trsm_cpu import EXTRA
+from tests.compile import gxx
 
 #: CUDA built-ins the module prelude names, for the CPU (no warp shuffles are simulated)
 CUDA_HOST = r"""
@@ -161,8 +162,7 @@ def run_program(exe, inputs: dict, scalars: dict | None = None, extra: str = "")
         with open(cpp, "w") as f:
             f.write(SHIM + EXTRA + CUDA_HOST + extra + code + MAIN_HEAD + "int main(int argc, char** argv) {\n"
                     + "\n".join(bufs.decl + launches + dumps) + "\n    return 0;\n}\n")
-        r = subprocess.run(["g++", "-std=c++20", "-O1", "-w", "-pthread", *asan_flags(), cpp, "-o", binary],
-                           capture_output=True, text=True)
+        r = gxx.build(cpp, binary, ["-std=c++20", "-O1", "-w", "-pthread", *asan_flags()])
         assert r.returncode == 0, r.stderr[:3000]
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
         r = subprocess.run([binary, *bufs.files], capture_output=True, text=True, timeout=600, env=env)

@@ -20,6 +20,7 @@ import pytest
 
 from tests import sampling
 from tests.compile.compile_helpers import ARCH
+from tests.compile import gxx
 from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.runtime import nvrtc
 from kfuse.spaces.gemm_scheme import GemmScheme, default_scheme, variants
@@ -156,8 +157,8 @@ def run_on_cpu(src, arrays: dict, out: str, scalars=None) -> np.ndarray:
         cpp, exe, res = (os.path.join(tmp, f) for f in ("k.cpp", "k", "out.bin"))
         with open(cpp, "w") as f:
             f.write(SHIM + code + main)
-        subprocess.run(["g++", "-std=c++20", "-O1", "-w", "-pthread", cpp, "-o", exe], check=True,
-                       capture_output=True, text=True)
+        r = gxx.build(cpp, exe, ["-std=c++20", "-O1", "-w", "-pthread"])
+        assert r.returncode == 0, r.stderr[:3000]
         subprocess.run([exe, *files, res], check=True, timeout=300)
         order = "F" if o.flags.f_contiguous and not o.flags.c_contiguous else "C"
         return np.fromfile(res, dtype=o.dtype).reshape(o.shape, order=order)

@@ -21,6 +21,7 @@ import pytest
 
 from tests.compile.compile_helpers import assert_clean_resources, compile_program
 from tests.compile.test_gemm_emit import KF_READ, SHIM
+from tests.compile import gxx
 from kfuse.api import bind_sizes, make_plan
 from kfuse.codegen import generate
 from kfuse.codegen.routines import emit_routines
@@ -144,8 +145,7 @@ def run_kernel_on_cpu(prog, plan, arrays: dict, scalars: dict) -> dict:
         cpp, exe = os.path.join(tmp, "k.cpp"), os.path.join(tmp, "k")
         with open(cpp, "w") as f:
             f.write(SHIM + EXTRA + routines + code + main)
-        built = subprocess.run(["g++", "-std=c++20", "-O1", "-w", "-pthread", cpp, "-o", exe],
-                               capture_output=True, text=True)
+        built = gxx.build(cpp, exe, ["-std=c++20", "-O1", "-w", "-pthread"])
         assert built.returncode == 0, built.stderr[-3000:]
         files = [os.path.join(tmp, f"{i}.bin") for i in range(1, n + 1)]
         subprocess.run([exe, *files], check=True, timeout=300)

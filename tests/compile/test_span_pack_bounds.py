@@ -14,6 +14,7 @@ from kfuse.codegen.prelude import PRELUDE
 from tests.compile.module_cpu import CUDA_HOST, asan_flags
 from tests.compile.test_gemm_emit import SHIM
 from tests.compile.trsm_cpu import EXTRA
+from tests.compile import gxx
 
 pytestmark = pytest.mark.compile
 
@@ -51,8 +52,7 @@ def test_span_pack_loads_stay_inside_the_array():
         cpp, exe = os.path.join(tmp, "pack.cpp"), os.path.join(tmp, "pack")
         with open(cpp, "w") as f:
             f.write(SHIM + EXTRA + CUDA_HOST + PRELUDE + HARNESS)
-        r = subprocess.run(["g++", "-std=c++20", "-O1", "-w", "-pthread", *asan_flags(), cpp, "-o", exe],
-                           capture_output=True, text=True)
+        r = gxx.build(cpp, exe, ["-std=c++20", "-O1", "-w", "-pthread", *asan_flags()])
         assert r.returncode == 0, r.stderr[-3000:]
         r = subprocess.run([exe], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0 and r.stdout.strip() == "0", (r.stdout + r.stderr)[-3000:]

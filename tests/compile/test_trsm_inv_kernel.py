@@ -17,6 +17,7 @@ import pytest
 from kfuse.codegen.trsm_inv import emit_invert_kernel, invert_launch
 from tests.compile.trsm_cpu import EXTRA, NAN, READ
 from tests.compile.test_gemm_emit import SHIM
+from tests.compile import gxx
 
 
 def run_invert(dtype: str, n: int, nb: int, lower: bool, unit: bool, A: np.ndarray, strides: tuple) -> np.ndarray:
@@ -41,8 +42,7 @@ def run_invert(dtype: str, n: int, nb: int, lower: bool, unit: bool, A: np.ndarr
         A.astype(dtype).ravel().tofile(src)
         with open(cpp, "w") as f:
             f.write(SHIM + EXTRA + text + main)
-        r = subprocess.run(["g++", "-std=c++20", "-O1", "-w", "-pthread", cpp, "-o", exe], capture_output=True,
-                           text=True)
+        r = gxx.build(cpp, exe, ["-std=c++20", "-O1", "-w", "-pthread"])
         assert r.returncode == 0, r.stderr[:3000]
         subprocess.run([exe, src, res], check=True, timeout=600)
         return np.fromfile(res, dtype=dtype).reshape(grid[0], nb, nb)

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from tests.compile.test_gemm_emit import KF_READ, SHIM
+from tests.compile import gxx
 
 EXTRA = r"""
 thread_local kf_dim3 gridDim;
@@ -85,8 +86,7 @@ def run_module(module, arrays: dict, out: str) -> np.ndarray:
         cpp, exe, res = (os.path.join(tmp, f) for f in ("k.cpp", "k", "out.bin"))
         with open(cpp, "w") as f:
             f.write(SHIM + EXTRA + code + main)
-        r = subprocess.run(["g++", "-std=c++20", "-O1", "-w", "-pthread", cpp, "-o", exe], capture_output=True,
-                           text=True)
+        r = gxx.build(cpp, exe, ["-std=c++20", "-O1", "-w", "-pthread"])
         assert r.returncode == 0, r.stderr[:3000]
         subprocess.run([exe, *files, res], check=True, timeout=600)
         return np.fromfile(res, dtype=o.dtype).reshape(o.shape)

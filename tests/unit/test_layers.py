@@ -8,6 +8,7 @@ pipeline: ir <- platform, frontend, library <- spaces <- fusion <- model <- code
 from __future__ import annotations
 
 import ast
+import functools
 import os
 
 import pytest
@@ -64,8 +65,10 @@ def _resolve(module: str, is_pkg: bool, node, mods: dict) -> list:
     return out
 
 
-def import_edges() -> set:
-    """(importer, imported) module pairs inside kfuse."""
+@functools.lru_cache(maxsize=1)
+def import_edges() -> frozenset:
+    """(importer, imported) module pairs inside kfuse (parsed once per process: the tests only
+    read the sources)."""
     mods = _modules()
     edges = set()
     for mod, path in mods.items():
@@ -77,7 +80,7 @@ def import_edges() -> set:
                 for target in _resolve(mod, is_pkg, node, mods):
                     if target != mod:
                         edges.add((mod, target))
-    return edges
+    return frozenset(edges)
 
 
 def _floor(mod: str) -> int:

@@ -82,18 +82,22 @@ def test_fill_steers_the_spmv_plan_away_from_straddling_spans():
 def test_factor_index_matches_the_plain_scan():
     """The indexed nearest-environment lookup gives what a scan of every environment gives."""
     cal = load_calibration()
+    envs = []   # every environment's key parsed once: (kind, class, shape fields, log2 bytes per stage, factor)
+    for k, f in cal.env_factor.items():
+        k_kind, k_cls, k_shape, k_bps = k.split("|")
+        envs.append((k_kind, k_cls, dict(x.split("=") for x in (k_shape.split(",") if k_shape else [])),
+                     math.log2(float(k_bps[4:])), f))
 
     def scan(key):
         kind, cls, shape, bps = key.split("|")
         want = dict(x.split("=") for x in (shape.split(",") if shape else []))
+        log_bps = math.log2(float(bps[4:]))
         best, best_d, best_fields = 1.0, None, 0
-        for k, f in cal.env_factor.items():
-            k_kind, k_cls, k_shape, k_bps = k.split("|")
+        for k_kind, k_cls, have, k_log_bps, f in envs:
             if k_kind != kind:
                 continue
-            have = dict(x.split("=") for x in (k_shape.split(",") if k_shape else []))
             fields = sum(want.get(n) != have.get(n) for n in set(want) | set(have))
-            d = fields + abs(math.log2(float(bps[4:])) - math.log2(float(k_bps[4:]))) * 0.5 + 0.25 * (k_cls != cls)
+            d = fields + abs(log_bps - k_log_bps) * 0.5 + 0.25 * (k_cls != cls)
             if best_d is None or d < best_d:
                 best, best_d, best_fields = f, d, fields
         return best * (1 + P.UNMEASURED_MARGIN * best_fields)

@@ -63,6 +63,11 @@ class _Step:
 
     kfuse_step = True
 
+    def __new__(cls, v, rec, ops: tuple = ()):
+        self = cls._plain.__new__(cls, v)
+        self.rec, self.ops = rec, ops
+        return self
+
     def _derive(self, name, other):
         plain = _apply(name, self._plain.__index__(self) if self._plain is int else float.__float__(self), other)
         ops = self.ops + ((name, other),)
@@ -106,21 +111,11 @@ class StepInt(_Step, int):
 
     _plain = int
 
-    def __new__(cls, v: int, rec, ops: tuple = ()):
-        self = int.__new__(cls, v)
-        self.rec, self.ops = rec, ops
-        return self
-
 
 class StepFloat(_Step, float):
     """A float number made from a folding loop's index (``t * dt``)."""
 
     _plain = float
-
-    def __new__(cls, v: float, rec, ops: tuple = ()):
-        self = float.__new__(cls, v)
-        self.rec, self.ops = rec, ops
-        return self
 
 
 for _cls in (StepInt, StepFloat):

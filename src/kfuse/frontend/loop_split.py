@@ -52,10 +52,17 @@ class Folded:
     steps: dict = dataclasses.field(default_factory=dict)
     range: range = None
     var: str = "t"
+    _step_values: dict = dataclasses.field(default=None, repr=False, compare=False)
 
     def step_values(self) -> dict:
-        """Step input -> its value at each step (Python's, from the index); ArgumentError naming
-        the step where Python's arithmetic fails (a division by zero)."""
+        """Step input -> its value at each step (Python's, from the index; computed once, as
+        every call of the loop reads them); ArgumentError naming the step where Python's
+        arithmetic fails (a division by zero)."""
+        if self._step_values is None:
+            self._step_values = self._compute_step_values()
+        return self._step_values
+
+    def _compute_step_values(self) -> dict:
         out = {}
         for name, ops in self.steps.items():
             vals = []

@@ -31,12 +31,8 @@ def _foreign(filename: str) -> bool:
 def user_site(skip: int = 1) -> str:
     """``file:line`` of the innermost frame of the user's code calling into kfuse or NumPy
     (``"<unknown>"`` when every frame is kfuse's or NumPy's)."""
-    frame = sys._getframe(skip)
-    while frame is not None:
-        if not _foreign(frame.f_code.co_filename):
-            return f"{frame.f_code.co_filename}:{frame.f_lineno}"
-        frame = frame.f_back
-    return "<unknown>"
+    found = user_frame(skip + 1)
+    return f"{found[0]}:{found[1]}" if found else "<unknown>"
 
 
 def user_frame(skip: int = 1):

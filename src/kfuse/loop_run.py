@@ -112,7 +112,7 @@ def _final(exe, plan, j: int, xs: list, cs: list, bound, targets):
         contiguous = t.flags.c_contiguous if order == "C" else t.flags.f_contiguous
         others = [a for a in list(xs) + list(cs) + list(bound) if isinstance(a, cupy.ndarray)]
         others += [o for k, o in enumerate(targets) if k < j and o is not None]
-        if contiguous and not any(cupy.shares_memory(t, a) for a in others):
+        if contiguous and not any(cupy.may_share_memory(t, a) for a in others):   # bounds: host only
             return t
     return cupy.empty(shape, dtype, order=order)
 

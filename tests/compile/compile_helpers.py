@@ -48,3 +48,24 @@ def assert_clean_resources(exe):
         assert r["stack"] <= stack, f"{name} uses a stack frame: {r}"
         assert 0 < r["registers"] <= 255, f"{name}: {r}"
     assert exe.compiled.cubin[:4] == b"\x7fELF" and exe.arch == ARCH
+
+
+def ptx_of(source: str, arch: str = "compute_90") -> str:
+    """NVRTC's PTX of ``source`` (NVVM's optimised code, before ptxas): what the tier counts
+    where it checks the compiler merged equal work."""
+    import ctypes
+    from kfuse.runtime import nvrtc
+    lib = nvrtc._lib()
+    prog = ctypes.c_void_p()
+    assert lib.nvrtcCreateProgram(ctypes.byref(prog), source.encode(), b"ptx.cu", 0, None, None) == 0
+    try:
+        opts = [f"-arch={arch}".encode(), b"-std=c++17"]
+        status = lib.nvrtcCompileProgram(prog, len(opts), (ctypes.c_char_p * len(opts))(*opts))
+        assert status == 0, nvrtc._get_log(lib, prog)
+        size = ctypes.c_size_t()
+        lib.nvrtcGetPTXSize(prog, ctypes.byref(size))
+        buf = ctypes.create_string_buffer(size.value)
+        lib.nvrtcGetPTX(prog, buf)
+        return buf.value.decode()
+    finally:
+        lib.nvrtcDestroyProgram(ctypes.byref(prog))

@@ -68,3 +68,42 @@ def test_the_plan_runs_numpys_steps_on_the_cpu(dtype, tmp_path):
         else:
             err = np.abs(got.astype(np.float64) - want).max() / np.abs(want).max()
             assert err <= 1e-5, err
+
+
+#: a size where the model gives each thread a site's nine planes (the benchmark's 2048 x 4096 too)
+OWNED_SIZE = (256, 512)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_each_thread_owns_a_site_and_the_compiler_merges_what_the_planes_share(dtype):
+    """At 256 x 512 the plan is one kernel whose threads compute a site's nine planes (``bx`` 1,
+    ``px`` 9).  NVVM merges the nine unrolled points' equal loads and arithmetic, which the
+    model's work count assumes (kfuse.spaces.stencil_work.owned_points): the PTX loads each of
+    F's nine values, the mask and the 18 velocity components once and divides for ux and uy
+    once (a thread per plane loads 108 and divides 18 times), and stores nine values."""
+    _, lo = _lower(dtype, OWNED_SIZE)
+    (kernel,) = lo.plan["kernels"]
+    assert kernel["params"]["bx"] == 1 and kernel["params"]["px"] == 9, kernel["params"]
+    ptx = compile_helpers.ptx_of(lo.source)
+    assert ptx.count("st.global") == 9
+    assert ptx.count("ld.global") <= 9 + 1 + 18 + 4, ptx.count("ld.global")
+    assert ptx.count("div.rn") <= 4, ptx.count("div.rn")
+
+
+def test_the_time_loop_folds_into_one_step():
+    """The author's ``for it in range(Nt)`` with ``step(F, ...)`` in its body, jitted with the
+    count static: step 1 reads F as step 0 reads the argument (not through step 0's plane
+    assignments: kfuse.frontend.plane_versions.fence), so the loop folds into one planned
+    step of one kernel."""
+    def loop(F, cylinder, cx, cy, *, steps):
+        for _ in range(steps):
+            lbm.step(F, cylinder, cx, cy)
+
+    state = lbm.init(lbm.TEST, "float64")
+    fn = kfuse.jit(loop, static_argnames=("steps",))
+    args = [state[k] for k in ("F", "cylinder", "cx", "cy")]
+    lo = fn.lower(*args, steps=20)
+    (line,) = fn.loops(*args, steps=20)
+    assert "folded, 20 steps" in line, line
+    assert len(lo.plan["kernels"]) <= accept.ACCEPTED[("lbm_d2q9", "float64")]
+    assert sum(c.fn == "roll" for c in lo.program.calls) == 8

@@ -4,7 +4,8 @@ float64 (odd sizes, both dtypes): a three-velocity LBM step in Mocz's form with 
 over the short axis, ``F * cx``, ``np.zeros``, the masked read, permutation and write) for
 several masks, the caller's ``F`` updated in place and the mask untouched; bitwise NumPy with
 ``fmad=False``; D2Q9's moments (tests/unit/test_axis_reduce.py); and ``fict[t]``'s index checked
-on the host (tests/gpu/test_apps_gpu.py has fdtd2d itself); Mocz's whole D2Q9 step at 37 x 61."""
+on the host (tests/gpu/test_apps_gpu.py has fdtd2d itself); Mocz's whole D2Q9 step at 37 x 61,
+with the launch where each thread owns a site's nine planes forced, and his time loop folded."""
 from __future__ import annotations
 
 import numpy as np
@@ -120,3 +121,57 @@ def test_d2q9_without_contraction_is_numpy_bitwise():
     for _ in range(2):
         lbm.step(want, mask, s["cx"], s["cy"])
     assert np.array_equal(cupy.asnumpy(F), want)
+
+
+def _owned_plan(lbm, s):
+    """The lowered D2Q9 plan with its one kernel's threads each owning a site's nine planes
+    (``bx`` 1, ``px`` 9: kfuse.spaces.stencil_work.owns_axis), streaming ``zc`` rows."""
+    lo = kfuse.jit(lbm.step).lower(s["F"], s["cylinder"], s["cx"], s["cy"])
+    plan = lo.plan
+    assert len(plan["kernels"]) == 1, plan["kernels"]
+    plan["kernels"][0]["params"] = {"bx": 1, "by": 32, "px": 9, "zc": 5}
+    return plan
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_d2q9_with_each_thread_owning_a_site_matches_numpy(dtype):
+    """Mocz's step with the owned-axis launch forced at 37 x 61 (the rows a block walks end
+    past the grid; a block's 32 threads past its columns): the cylinder and a random mask,
+    four steps, against NumPy float64, the mask untouched."""
+    import cupy
+    from tests.programs.apps import lbm_d2q9 as lbm
+    s, ref = lbm.init(D2Q9_SHAPE, dtype), lbm.init(D2Q9_SHAPE, "float64")
+    step = kfuse.jit(lbm.step, plan=_owned_plan(lbm, s))
+    for name, mask in _d2q9_masks(lbm).items():
+        F, m = cupy.asarray(s["F"]), cupy.asarray(mask)
+        want = ref["F"].copy()
+        for _ in range(4):
+            step(F, m, cupy.asarray(s["cx"]), cupy.asarray(s["cy"]))
+            lbm.step(want, mask, ref["cx"], ref["cy"])
+        err = np.abs(cupy.asnumpy(F) - want).max() / np.abs(want).max()
+        assert err <= TOL[dtype], (name, err)
+        assert np.array_equal(cupy.asnumpy(m), mask), name
+
+
+@pytest.mark.parametrize("steps", [2, 7])
+def test_d2q9_time_loop_folds_and_matches_numpy(steps):
+    """The author's ``for it in range(Nt): step(F, ...)`` jitted with the count static: one
+    step planned (its state read as the arguments are, not through the previous step's plane
+    assignments), run ``steps`` times, ``F`` updated for the caller; NumPy float64."""
+    import cupy
+    from tests.programs.apps import lbm_d2q9 as lbm
+
+    def loop(F, cylinder, cx, cy, *, steps):
+        for _ in range(steps):
+            lbm.step(F, cylinder, cx, cy)
+
+    s = lbm.init(D2Q9_SHAPE, "float64")
+    fn = kfuse.jit(loop, static_argnames=("steps",))
+    args = [cupy.asarray(s[k]) for k in ("F", "cylinder", "cx", "cy")]
+    fn(*args, steps=steps)
+    assert any("folded" in line for line in fn.loops(*args, steps=steps))
+    want = s["F"].copy()
+    for _ in range(steps):
+        lbm.step(want, s["cylinder"], s["cx"], s["cy"])
+    err = np.abs(cupy.asnumpy(args[0]) - want).max() / np.abs(want).max()
+    assert err <= TOL["float64"], err

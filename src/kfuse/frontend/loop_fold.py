@@ -29,7 +29,7 @@ import threading
 import types
 
 from ..errors import KfuseError
-from . import loop_index, loop_state
+from . import loop_index, loop_state, plane_versions
 
 _state = threading.local()
 MIN_COUNT = 3        # a loop of fewer steps unrolls
@@ -73,6 +73,7 @@ class Context:
         self.outside = None  # what the function reads from outside, before it ran (wrap)
 
     def mark(self, rec: Record) -> None:
+        plane_versions.fence(self.b)
         rec.marks.append(len(self.b.calls))
         rec.arg_names.append([t._name for t in self.args])
         rec.python.append(loop_state.state(rec.frame, loop_state.roles(self.b, rec.marks), loop_index.TYPES))

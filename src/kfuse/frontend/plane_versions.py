@@ -28,19 +28,39 @@ MAX_PLANES = 32
 _PRODUCERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 #: builder -> {window view name: the value it is forwarded to}
 _FORWARDED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+#: builder -> calls before this index are not looked through (a folding loop's step start)
+_FENCE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 #: builder -> values a rewrite may have left unread: versions a second assignment of the same
 #: plane replaced, rolls a second roll was composed with
 _REPLACED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
 def producer(b, name: str):
-    """The call of builder ``b`` whose output is value ``name`` (None for inputs and literals)."""
+    """The call of builder ``b`` whose output is value ``name`` (None for inputs, literals and
+    values made before the :func:`fence`)."""
     seen = _PRODUCERS.setdefault(b, [0, {}])
-    for c in b.calls[seen[0]:]:
+    for i, c in enumerate(b.calls[seen[0]:], start=seen[0]):
         for out in c.outs.values():
-            seen[1][out] = c
+            seen[1][out] = (c, i)
     seen[0] = len(b.calls)
-    return seen[1].get(name)
+    c, i = seen[1].get(name, (None, 0))
+    return c if i >= _FENCE.get(b, 0) else None
+
+
+def settled(b, name: str) -> bool:
+    """Whether value ``name`` of builder ``b`` is an input or was made before the :func:`fence`
+    (a folding loop's state at the step's start: read as the inputs are)."""
+    if name in b.inputs:
+        return True
+    producer(b, name)
+    return _PRODUCERS[b][1].get(name, (None, len(b.calls)))[1] < _FENCE.get(b, 0)
+
+
+def fence(b) -> None:
+    """Look through no call builder ``b`` has made so far: a folding loop's step reads its state
+    as the array it is, as every step does (step 0 reads the arguments), not through the
+    previous step's assignments."""
+    _FENCE[b] = len(b.calls)
 
 
 def is_plane(bounds: tuple, shape: tuple) -> bool:

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import DENSE_KIND, ArrayType, is_complex
-from .plane_versions import may_be_unread, producer
+from .plane_versions import may_be_unread, producer, settled
 from .site import refusal, traced, user_site
 
 PAD_MODES = ("constant", "edge", "wrap", "reflect", "symmetric")
@@ -105,7 +105,7 @@ def _readable_through(a) -> bool:
     if a._drop or a._axis or not all(a.shape) or (v.view_of and v.window is None):
         return False
     base = a._b.values[v.view_of].type.shape if v.view_of else a.shape
-    return v.view_of in a._b.inputs or not any(hi - lo == 1 and n > 1 for (lo, hi), n in zip(v.window or (), base))
+    return settled(a._b, v.view_of) or not any(hi - lo == 1 and n > 1 for (lo, hi), n in zip(v.window or (), base))
 
 
 def _seen_through(a):

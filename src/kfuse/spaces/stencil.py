@@ -17,7 +17,7 @@ import weakref
 
 from ..errors import PlanError
 from ..ir import itemsize
-from .stencil_work import estimated_registers, extra_work
+from .stencil_work import estimated_registers, extra_work, owns_axis
 from .base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
                    reads_nowhere)
 from .facts import snapshot_key
@@ -81,6 +81,7 @@ def grid_calls(program) -> frozenset:
 
 LEAN_CALLS = 12   # fusions of more calls get the lean set of variants (see GridSpace.variants)
 REGISTER_CAP = 96   # estimated registers per thread over which several points per thread are refused
+OWNED_AXIS = 16   # a fastest axis this short (D2Q9: 9 distributions) can be computed whole by each thread
 
 
 def smem_names(params: dict) -> frozenset:
@@ -227,8 +228,10 @@ class GridSpace(Space):
             return why
         if params.get("rows", "apart") == "adjacent" and smem_names(params):
             return "rows 'adjacent' stages nothing in shared memory: drop smem or keep rows 'apart'"
-        points = int(params.get("px", 1)) * int(params.get("py", 1)) * int(params.get("vec", 1))
-        regs = estimated_registers(frame, {"px": points, "py": 1, "vec": 1}, info)
+        shape = {k: int(params.get(k, 1)) for k in ("bx", "px", "py", "vec")}
+        points = shape["px"] * shape["py"] * shape["vec"]
+        regs = estimated_registers(frame, shape if owns_axis(frame, shape) else
+                                   {"bx": 0, "px": points, "py": 1, "vec": 1}, info)
         if points > 1 and regs > REGISTER_CAP:
             return (f"{points} points per thread need about {regs} registers per thread (over {REGISTER_CAP}): "
                     "ptxas would spill or leave too few warps; fewer points per thread")
@@ -303,6 +306,8 @@ class GridSpace(Space):
             if frame.rank > 2:
                 p["zc"] = 1
             add(p)
+        for by in owned_shapes(frame):   # each thread computes all points of a short fastest axis
+            add(self._shape_params(frame, 1, by, "", frame.extent(frame.axes[0])))
         for p in [q for q in out if q.get("py", 1) > 1 and not q.get("smem")]:   # rows sharing their reads
             add({**p, "rows": "adjacent"})
         if frame.rank > 2 and not lean:   # walking the second axis instead: a few shapes, no staging
@@ -369,9 +374,10 @@ class GridSpace(Space):
         inputs, l2 = _input_spans(program, frame, facts["info"])
         loads = 0
         sizes = (d["bx"] * d["px"] * d["vec"], d["by"] * d["py"], d["zc"])
+        owned = owns_axis(frame, d)   # a tile spanning the whole axis reads no halo along it
         for nbytes, spans, count in inputs:
             grow = 1.0
-            for k, span in enumerate(spans):
+            for k, span in enumerate(spans[1:] if owned else spans, start=int(owned)):
                 grow *= (sizes[k] + span) / sizes[k]
             l2 += int(nbytes * (grow - 1))
             loads += count
@@ -407,6 +413,14 @@ class GridSpace(Space):
         """:data:`STREAM_SHARE` for a block walking planes (``zc`` > 1), else 1: walking blocks
         sit at planes far apart, one plane per block keeps the running blocks' loads together."""
         return STREAM_SHARE if int(params.get("zc", 1)) > 1 else 1.0
+
+
+def owned_shapes(frame) -> tuple:
+    """Block heights (``by``) of the variants where each thread owns the fastest memory axis
+    (:func:`kfuse.spaces.stencil_work.owns_axis`): none unless that axis is short (at most
+    ``OWNED_AXIS`` points, more than 1) and there is a second axis."""
+    n = frame.extent(frame.axes[0]) if frame.rank > 1 else 0
+    return (64, 128) if 1 < n <= OWNED_AXIS else ()
 
 
 def vector_arrays(program, frame, vec: int, stored) -> tuple:

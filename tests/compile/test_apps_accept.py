@@ -62,6 +62,25 @@ def test_an_accepted_one_field_step_computes_numpys_answer(name, dtype):
     assert np.abs(got - want).max() <= tol * np.abs(want).max()
 
 
+def fortran(args: list) -> list:
+    """An application's arguments with every array of two or more axes in Fortran order."""
+    return [np.asfortranarray(a) if isinstance(a, np.ndarray) and a.ndim > 1 else a for a in args]
+
+
+@pytest.mark.parametrize("name", apps.NAMES)
+def test_every_application_lowers_for_fortran_order_arrays(name):
+    """The same steps on F-order arrays (float64, TEST size): planned for that layout (its
+    inputs' order), in no more kernels than in C order."""
+    import kfuse
+    m = apps.load(name)
+    args = fortran(apps.args_of(m.step, m.init(m.TEST, "float64")))
+    lo = kfuse.jit(m.step).lower(*args)
+    orders = {lo.program.value(n).type.order for n in lo.program.inputs
+              if len(lo.program.value(n).type.shape or ()) > 1}
+    assert orders == {"F"}, orders
+    assert 1 <= len(lo.plan["kernels"]) <= ACCEPTED[(name, "float64")], lo.plan["kernels"]
+
+
 @pytest.mark.parametrize("name", apps.NAMES)
 def test_a_refusal_is_a_kfuse_error(name):
     """Whatever kfuse refuses, it refuses with a kfuse exception (never a raw one from below)."""

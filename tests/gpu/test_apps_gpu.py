@@ -7,7 +7,8 @@ updated in place must be seen by the caller, as in NumPy.
 Steps kfuse refuses today (tests/programs/apps/accept.py ``REFUSED``) are strict xfails: when
 one runs right, the xfail fails and the entry moves to ``ACCEPTED``.  The same code with ``np``
 rebound to CuPy (what the benchmark's CuPy peer runs) is checked too, without xfails: it is
-the suite's own check of the harness's rebinding."""
+the suite's own check of the harness's rebinding.  Every application also runs on F-order
+arrays and on torch tensors."""
 from __future__ import annotations
 
 import pytest
@@ -54,6 +55,43 @@ def test_kfuse_runs_the_step_as_written(name, dtype, size):
     state = m.run(state, STEPS, step=kfuse.jit(m.step))
     err = _error(m, state, shape)
     assert err <= apps.TOLERANCE[dtype], f"{name} {dtype} {shape}: error {err:.2e} against NumPy float64"
+
+
+def _layout(state, layout):
+    """The state's device arrays in F order (``fortran``) or as torch tensors sharing them."""
+    import cupy
+    if layout == "fortran":
+        return {k: cupy.asfortranarray(v) if isinstance(v, cupy.ndarray) and v.ndim > 1 else v
+                for k, v in state.items()}
+    import torch
+    return {k: torch.from_dlpack(v) if isinstance(v, cupy.ndarray) else v for k, v in state.items()}
+
+
+@pytest.mark.parametrize("name", apps.NAMES)
+@pytest.mark.parametrize("layout,dtype", [("fortran", "float64"), ("fortran", "float32"), ("torch", "float64")])
+def test_kfuse_runs_the_step_on_fortran_order_arrays_and_torch_tensors(name, layout, dtype):
+    """The step as written, ``kfuse.jit(step)`` in the author's loop, on F-order CuPy arrays
+    and on torch tensors: NumPy float64's fields after a few steps, the written ones updated
+    in the caller's own arrays (same layout, same objects)."""
+    import cupy
+    import kfuse
+    m = apps.load(name)
+    if name in accept.SLOW:
+        pytest.skip(accept.SLOW[name])
+    state = _layout(_on_device(m.init(m.TEST, dtype, seed=0)), layout)
+    given = dict(state)
+    host = m.init(m.TEST, dtype, seed=0)
+    host_given = dict(host)
+    host = m.run(host, 1)   # which fields NumPy's own run leaves in the caller's arrays
+    state = m.run(state, STEPS, step=kfuse.jit(m.step))
+    for k in m.FIELDS["written"]:
+        if host[k] is host_given[k]:
+            assert state[k] is given[k], f"{k}: the caller's array was replaced (NumPy updates it in place)"
+    if layout == "torch":
+        state = {k: cupy.asarray(v) if hasattr(v, "__dlpack__") and not isinstance(v, cupy.ndarray) else v
+                 for k, v in state.items()}
+    err = _error(m, state, m.TEST)
+    assert err <= apps.TOLERANCE[dtype], f"{name} {layout} {dtype}: error {err:.2e} against NumPy float64"
 
 
 @pytest.mark.parametrize("name", apps.NAMES)

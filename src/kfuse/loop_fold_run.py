@@ -43,6 +43,7 @@ class FoldedExecutable:
         self.body = make(folded.body)
         self.post = make(folded.post) if folded.post is not None else None
         self.loop = loop_plan(folded)
+        self._varying = step_setter(folded)   # once: the step inputs' values per step
         self.loops = list(loops)
         self.use_graph = False
         self.graph_steps = GRAPH_STEPS
@@ -119,8 +120,7 @@ class FoldedExecutable:
     def _loop(self, xs: list, cs: list, targets=None) -> list:
         from .loop_run import run
         entry = types.SimpleNamespace(structure=self.loop, exe=self.body, bound=())
-        return run(entry, list(xs), list(cs), self.folded.count, self.graph_steps, targets,
-                   step_setter(self.folded))
+        return run(entry, list(xs), list(cs), self.folded.count, self.graph_steps, targets, self._varying)
 
 
 def step_setter(folded):

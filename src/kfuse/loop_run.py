@@ -102,7 +102,7 @@ def _last(exe, plan, sched, i: int, arr, finals: list) -> None:
 
 def _final(exe, plan, j: int, xs: list, cs: list, bound, targets):
     """The array field ``j``'s result is written into: the caller's target when its layout is
-    the field's and it shares no memory with an input still read (``xs``: the caller's fields
+    the field's and its bounds meet no input still read (``xs``: the caller's fields
     where the last step reads them, else none) or an earlier target (else a new array, copied
     into the target by :func:`_deliver`); a target None: a new array."""
     import cupy
@@ -112,7 +112,7 @@ def _final(exe, plan, j: int, xs: list, cs: list, bound, targets):
         contiguous = t.flags.c_contiguous if order == "C" else t.flags.f_contiguous
         others = [a for a in list(xs) + list(cs) + list(bound) if isinstance(a, cupy.ndarray)]
         others += [o for k, o in enumerate(targets) if k < j and o is not None]
-        if contiguous and not any(cupy.may_share_memory(t, a) for a in others):   # bounds: host only
+        if contiguous and not any(cupy.may_share_memory(t, a) for a in others):   # bounds, on the host
             return t
     return cupy.empty(shape, dtype, order=order)
 

@@ -38,22 +38,25 @@ _REPLACED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def producer(b, name: str):
     """The call of builder ``b`` whose output is value ``name`` (None for inputs, literals and
     values made before the :func:`fence`)."""
-    seen = _PRODUCERS.setdefault(b, [0, {}])
-    for i, c in enumerate(b.calls[seen[0]:], start=seen[0]):
-        for out in c.outs.values():
-            seen[1][out] = (c, i)
-    seen[0] = len(b.calls)
-    c, i = seen[1].get(name, (None, 0))
-    return c if i >= _FENCE.get(b, 0) else None
+    c, i = _made(b, name)
+    return c if c is not None and i >= _FENCE.get(b, 0) else None
 
 
 def settled(b, name: str) -> bool:
     """Whether value ``name`` of builder ``b`` is an input or was made before the :func:`fence`
     (a folding loop's state at the step's start: read as the inputs are)."""
-    if name in b.inputs:
-        return True
-    producer(b, name)
-    return _PRODUCERS[b][1].get(name, (None, len(b.calls)))[1] < _FENCE.get(b, 0)
+    c, i = _made(b, name)
+    return name in b.inputs or (c is not None and i < _FENCE.get(b, 0))
+
+
+def _made(b, name: str) -> tuple:
+    """(the call of builder ``b`` that made value ``name``, its index), or (None, None)."""
+    seen = _PRODUCERS.setdefault(b, [0, {}])
+    for i, c in enumerate(b.calls[seen[0]:], start=seen[0]):
+        for out in c.outs.values():
+            seen[1][out] = (c, i)
+    seen[0] = len(b.calls)
+    return seen[1].get(name, (None, None))
 
 
 def fence(b) -> None:

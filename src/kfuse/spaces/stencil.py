@@ -230,8 +230,7 @@ class GridSpace(Space):
             return "rows 'adjacent' stages nothing in shared memory: drop smem or keep rows 'apart'"
         shape = {k: int(params.get(k, 1)) for k in ("bx", "px", "py", "vec")}
         points = shape["px"] * shape["py"] * shape["vec"]
-        regs = estimated_registers(frame, shape if owns_axis(frame, shape) else
-                                   {"bx": 0, "px": points, "py": 1, "vec": 1}, info)
+        regs = estimated_registers(frame, shape, info)
         if points > 1 and regs > REGISTER_CAP:
             return (f"{points} points per thread need about {regs} registers per thread (over {REGISTER_CAP}): "
                     "ptxas would spill or leave too few warps; fewer points per thread")

@@ -12,6 +12,7 @@ from ..ir import itemsize
 LIVE_LOADS = 12      # loads of inputs alive at once in a thread's point, at most (box27: 27 loads, 32 registers)
 VALUES_PER_REG = 2   # recomputed values per register (SCALE-like stage: 92 of them, 80 registers)
 ISSUE_PER_OP = 4   # instructions an evaluated call or a load costs a thread (address, load or op, select)
+OWNED = 0          # _work_terms's rows where each thread owns the fastest axis (owns_axis)
 
 
 def extra_work(program, frame, detail: dict, info) -> float:
@@ -22,7 +23,7 @@ def extra_work(program, frame, detail: dict, info) -> float:
     recomputed at every offset issues far more than it moves (the model then splits it)."""
     points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
     threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
-    terms, loads = _work_terms(frame, -1 if owns_axis(frame, detail) else detail["rows"], info)
+    terms, loads = _work_terms(frame, OWNED if owns_axis(frame, detail) else detail["rows"], info)
     ops = 0.0
     for v, reached, cost in terms:
         tile = detail["tiles_shape"].get(v)   # a staged value: evaluated over its tile
@@ -32,9 +33,10 @@ def extra_work(program, frame, detail: dict, info) -> float:
 
 
 def _work_terms(frame, rows: int, info) -> tuple:
-    """:func:`extra_work`'s ((value, points, operations) per value, loads) before staging, per frame and rows."""
+    """:func:`extra_work`'s ((value, points, operations) per value, loads) before staging, per frame
+    and rows (:data:`OWNED`: a thread owns the fastest axis)."""
     def per(v, offs, n):   # adjacent rows evaluate an offset two of them reach once
-        if rows == -1:
+        if rows == OWNED:
             return owned_points(frame, v, offs)
         return n if rows == 1 else shared_offsets(offs, frame.axes[1], rows)
     return info.memo(("grid-work", id(frame), rows), lambda: (
@@ -79,12 +81,12 @@ def estimated_registers(frame, detail: dict, info) -> int:
     8-byte values, for each point of the thread) and one per extra point; 32 to 255.
     (H200 sweeps, 1 point / 8 points: heat-3d 21 / 26, box27 32 / 32, flux5 30 / 34, hdiff 24 /
     40, the 273-call SCALE-like stage 80 / 168 in float32, 150 / 255 in float64.)"""
-    points = detail["px"] * detail["py"] * detail["vec"]
     if owns_axis(frame, detail):   # the axis's points share their values: one point's, plus its stores
         return _owned_registers(frame, detail, info)
-    multi, loads, wide = info.memo(("grid-registers", id(frame)), lambda: (
-        sum(len(o) > 1 for o in frame.reach.values()), sum(len(o) for o in frame.loads.values()),
-        2 if max((itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1))
+    points = detail["px"] * detail["py"] * detail["vec"]
+    multi, loads = info.memo(("grid-registers", id(frame)), lambda: (
+        sum(len(o) > 1 for o in frame.reach.values()), sum(len(o) for o in frame.loads.values())))
+    wide = _wide(frame, info)
     values = multi // VALUES_PER_REG * wide * points
     live = min(LIVE_LOADS, loads) + values + points - 1
     return max(32, min(255, 20 + live))
@@ -107,6 +109,12 @@ def _owned_registers(frame, detail: dict, info) -> int:
     x = frame.axes[0]
     multi = info.memo(("grid-registers-owned", id(frame)), lambda: sum(
         len({d[:x] + d[x + 1:] for d in o}) > 1 for o in frame.reach.values()))
-    wide = 2 if max((itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1
+    wide = _wide(frame, info)
     live = LIVE_LOADS + multi // VALUES_PER_REG * wide * detail["py"] + detail["px"] * detail["py"]
     return max(32, min(255, 20 + live))
+
+
+def _wide(frame, info) -> int:
+    """Registers an evaluated value takes: 2 where the kernel holds 8-byte elements, else 1."""
+    return info.memo(("grid-wide", id(frame)), lambda: 2 if max(
+        (itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1)

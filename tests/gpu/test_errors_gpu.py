@@ -102,7 +102,10 @@ def test_jit_errors():
     g = kfuse.jit(lambda x: x if x else x)
     with pytest.raises(kfuse.KfuseError, match="control flow"):
         g(cupy.ones(3, np.float32))
-    outside = cupy.ones(4, np.float32)
+    outside = cupy.arange(4, dtype=np.float32)   # captured: a hidden input read in place
     h = kfuse.jit(lambda x: x + outside)
-    with pytest.raises(kfuse.ArgumentError, match="captured"):
-        h(cupy.ones(4, np.float32))
+    assert cupy.asnumpy(h(cupy.ones(4, np.float32))).tolist() == [1.0, 2.0, 3.0, 4.0]
+    strided = cupy.ones((4, 6), np.float32)[:, ::2]
+    k = kfuse.jit(lambda x: x + strided)
+    with pytest.raises(kfuse.ArgumentError, match="captured array.*non-contiguous"):
+        k(cupy.ones((4, 3), np.float32))

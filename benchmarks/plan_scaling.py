@@ -51,7 +51,7 @@ def measure(calls: int, shape: str, seed: int, ratio: float, population: int, ca
     from kfuse import config
     from kfuse.fusion.gga import GGA
     from kfuse.fusion.plan import check_plan
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     from kfuse.fusion.synthetic import synthetic_program
     program = synthetic_program(calls, seed, shape, stencil=True, fields=5) if stencil else \
         synthetic_program(calls, seed, shape)

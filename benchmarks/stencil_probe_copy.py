@@ -11,7 +11,7 @@ import os
 import numpy as np
 
 import kfuse
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.frontend.trace import trace
 
 from benchmarks.stencil_variants import timed
@@ -43,7 +43,7 @@ def main():
         prog, _ = trace(fn, ["u"], [("a", (n, n, n), "float32", "C")], name)
         calls = list(range(len(prog.calls)))
         for params in SHAPES:
-            exe = kfuse.runtime.build(prog, make_plan(prog, [(calls, params)]))
+            exe = kfuse.pipeline.stages.build(prog, make_plan(prog, [(calls, params)]))
             us = timed(lambda: exe(u))
             rows.append({"prog": name, "params": params, "us": us, "pct": 100 * limit_us / us})
             print(f"{name:6s} {str(params):55s} {us:8.1f} us {100 * limit_us / us:5.1f}%", flush=True)

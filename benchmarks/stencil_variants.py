@@ -18,7 +18,7 @@ import numpy as np
 
 import kfuse
 from kfuse import spaces
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 from kfuse.model.predict import predict_plan
@@ -69,7 +69,7 @@ def build_all(prog, plans):
     """Executables of ``plans``, compiled in threads (NVRTC releases the GIL)."""
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(max_workers=min(14, os.cpu_count() or 2)) as pool:
-        return list(pool.map(lambda plan: kfuse.runtime.build(prog, plan), plans))
+        return list(pool.map(lambda plan: kfuse.pipeline.stages.build(prog, plan), plans))
 
 
 def grid_variants(prog, calls, info):

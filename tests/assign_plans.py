@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kfuse import spaces
 from kfuse.fusion import unfused_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 

@@ -17,7 +17,7 @@ import math
 from kfuse import library, spaces
 from kfuse.codegen import KernelSource, register_lowering
 from kfuse.codegen.emitter import KernelEmitter
-from kfuse.codegen.lowering import LOWERINGS
+from kfuse.codegen.registry import LOWERINGS
 from kfuse.codegen.routines import compute_params
 from kfuse.ir import ident
 from kfuse.spaces import Domain, Geometry, ParamSpec, Space

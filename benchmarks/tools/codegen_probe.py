@@ -27,7 +27,7 @@ from kfuse.errors import KfuseError
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
 from kfuse.spaces.budget import shared_bytes
-from kfuse.runtime import build
+from kfuse.pipeline.stages import build
 
 DTYPES = ("float32", "float64", "complex64", "complex128")
 SIZES = (1, 2, 5, 31, 33, 64, 100, 257, 1025)

@@ -26,12 +26,12 @@ import cupy
 from kfuse import reference
 from kfuse.bench.ceilings import measure as measure_ceilings
 from kfuse.fusion.plan import needed_outside
-from kfuse.fusion.space import impl_variants, make_plan
+from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.frontend import script
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 from kfuse.model.predict import predict_plan
-from kfuse.runtime import build
+from kfuse.pipeline.stages import build
 from kfuse.runtime.timing import device_seconds, rotating_args
 
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "src", "kfuse", "examples")

@@ -25,7 +25,7 @@ import time
 
 def _schemes():
     """The schemes the probe times (the default and the previous best first)."""
-    from kfuse.spaces.gemm_scheme import GemmScheme as G
+    from kfuse.spaces.gemm.scheme import GemmScheme as G
     big = dict(bm=256, bn=128, tm=16, tn=8)
     return [G(), G(bk=16), G(bk=16, frags=2), G(bk=16, min_blocks=2), G(bk=16, stages=3),
             G(bk=16, raster=8), G(bk=16, store_vec=4, min_blocks=2),
@@ -41,7 +41,7 @@ def _schemes():
 
 def _small_schemes():
     """Schemes for n <= 2048, where 128 x 256 tiles leave SMs idle (64 or fewer blocks at 1024)."""
-    from kfuse.spaces.gemm_scheme import GemmScheme as G
+    from kfuse.spaces.gemm.scheme import GemmScheme as G
     return [G(bm=64, bn=64, bk=16, tm=4, tn=4, stages=3), G(bm=64, bn=64, tm=8, tn=4),
             G(bm=64, bn=64, bk=16, tm=8, tn=4, stages=3), G(bm=64, bn=64, bk=32, tm=4, tn=4, stages=3),
             G(bm=64, bn=128, bk=16, tm=4, tn=8, stages=3), G(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3),
@@ -57,7 +57,7 @@ def _small_schemes():
 
 
 def _spec(n: int, scheme, dtype: str = "float32", ta: bool = False, tb: bool = False):
-    from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand
+    from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand
     return GemmKernelSpec(f"gemm_probe_{n}", dtype, n, n, n, GemmOperand("A", ta), GemmOperand("B", tb),
                           scheme=scheme)
 
@@ -96,7 +96,7 @@ def _load(src, arch: str):
 
 def compile_only(sizes, schemes) -> int:
     """Emit and compile every scheme for sm_90; print ptxas' registers and spills."""
-    from kfuse.codegen.gemm import emit_gemm
+    from kfuse.codegen.gemm.ffma import emit_gemm
     from kfuse.runtime import nvrtc
     bad = 0
     for n in sizes:
@@ -113,7 +113,7 @@ def _run(rows, n, s, ta, tb, A, B, C, ref, t_cublas, arch):
     """Emit, compile, check and time one scheme; append its row; print one line."""
     import cupy
     import numpy as np
-    from kfuse.codegen.gemm import emit_gemm
+    from kfuse.codegen.gemm.ffma import emit_gemm
     flops = 2.0 * n ** 3
     src = emit_gemm(_spec(n, s, ta=ta, tb=tb))
     t0 = time.perf_counter()
@@ -170,7 +170,7 @@ def probe(sizes, out: str, schemes) -> int:
         A, B, C, ref, t_cublas = _operands(n, ta, tb)
         print(f"n={n} {'TN'[ta]}{'TN'[tb]} cuBLAS: {2.0 * n ** 3 / t_cublas / 1e12:.1f} TFLOP/s", flush=True)
         for r in two:
-            from kfuse.spaces.gemm_scheme import GemmScheme
+            from kfuse.spaces.gemm.scheme import GemmScheme
             _run(rows, n, GemmScheme.from_json(r["scheme"]), ta, tb, A, B, C, ref, t_cublas, arch)
     for key in sorted({(r["n"], r["op"]) for r in rows}):
         r = max((r for r in rows if (r["n"], r["op"]) == key), key=lambda r: r["tflops"])
@@ -193,7 +193,7 @@ def main(argv=None) -> int:
         def schemes(n):
             return [s for s in _small_schemes() if not s.refusals("float32", n, n, n)]
     elif a.variants:
-        from kfuse.spaces.gemm_scheme import variants
+        from kfuse.spaces.gemm.scheme import variants
 
         def schemes(n):
             return variants("float32", n, n, n)

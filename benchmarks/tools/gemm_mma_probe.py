@@ -1,7 +1,7 @@
 """Time the TF32 mma.sync GEMM kernels (engine mma_tf32) against cuBLAS TF32 (issue 20, part T).
 
 For n in --sizes (default 2048 4096 8192), float32 NN, C order: every mma scheme of
-``kfuse.spaces.gemm.mma_variants()`` is emitted, compiled by NVRTC for this device, checked
+``kfuse.spaces.gemm.space.mma_variants()`` is emitted, compiled by NVRTC for this device, checked
 once against float64 (relative Frobenius error, TF32 tolerance 2e-3), then timed with CUDA events:
 warm-up, then the median of 5 loops of 10 launches.  cuBLAS in TF32 mode (``cupy.matmul`` with
 CuPy's compute type TF32) is timed the same way in the same run and checked the same way.  Then
@@ -26,7 +26,7 @@ TOLERANCE = 2e-3   # TF32: 10-bit mantissas (see tests/gpu/test_gemm_mma_gpu.py)
 
 
 def _spec(n: int, scheme, ta=False, tb=False):
-    from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand
+    from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand
     return GemmKernelSpec(f"gemm_mma_probe_{n}", "float32", n, n, n, GemmOperand("A", ta), GemmOperand("B", tb),
                           scheme=scheme)
 
@@ -63,9 +63,9 @@ def _load(src, arch: str):
 
 def compile_only(sizes) -> int:
     """Emit and compile every mma variant (and the four transposes) for sm_90; print ptxas' report."""
-    from kfuse.codegen.gemm import emit_gemm
+    from kfuse.codegen.gemm.ffma import emit_gemm
     from kfuse.runtime import nvrtc
-    from kfuse.spaces.gemm import mma_variants as variants
+    from kfuse.spaces.gemm.space import mma_variants as variants
     bad = 0
     for n in sizes:
         for s in variants("float32", n, n, n):
@@ -111,7 +111,7 @@ class _Point:
 
     def run(self, scheme, arch: str) -> dict:
         import numpy as np
-        from kfuse.codegen.gemm import emit_gemm
+        from kfuse.codegen.gemm.ffma import emit_gemm
         src = emit_gemm(_spec(self.n, scheme, self.ta, self.tb))
         t0 = time.perf_counter()
         mod, fn = _load(src, arch)
@@ -138,7 +138,7 @@ def _show(r: dict) -> None:
 
 def probe(sizes, trans_size: int, out: str) -> int:
     import cupy
-    from kfuse.spaces.gemm import mma_variants as variants
+    from kfuse.spaces.gemm.space import mma_variants as variants
     dev = cupy.cuda.Device()
     arch = f"sm_{dev.compute_capability}"
     name = cupy.cuda.runtime.getDeviceProperties(dev.id)["name"].decode()
@@ -154,7 +154,7 @@ def probe(sizes, trans_size: int, out: str) -> int:
         del pt
     nn = [r for r in rows if r["n"] == trans_size and r["ok"]] or [r for r in rows if r["ok"]]
     if nn:
-        from kfuse.spaces.gemm_scheme import GemmScheme
+        from kfuse.spaces.gemm.scheme import GemmScheme
         best = GemmScheme.from_json(max(nn, key=lambda r: r["tflops"])["scheme"])
         for t in ("NT", "TN", "TT"):
             pt = _Point(trans_size, *TRANSPOSES[t], matmul)

@@ -112,8 +112,8 @@ def case_axpy3():
             text = OPS["3 axpy"][0]
             from kfuse.api import bind_sizes
             from kfuse.frontend import script
-            from kfuse.fusion.space import make_plan
-            from kfuse.runtime import build
+            from kfuse.fusion.search import make_plan
+            from kfuse.pipeline.stages import build
             prog = bind_sizes(script.parse(text, "axpy3"), {"n": n})
             exe = build(prog, make_plan(prog, [([c.id for c in prog.calls], params)]))
             ins = [cupy.random.uniform(-1, 1, n, dtype=np.float64).astype("float32") for _ in range(6)]

@@ -25,10 +25,10 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from dense_variants import device_inputs, limit_s, load_case   # noqa: E402
 
 from kfuse import reference   # noqa: E402
-from kfuse.fusion.space import make_plan   # noqa: E402
+from kfuse.fusion.search import make_plan   # noqa: E402
 from kfuse.model import load_calibration   # noqa: E402
 from kfuse.model.planner import best_plan   # noqa: E402
-from kfuse.runtime import build   # noqa: E402
+from kfuse.pipeline.stages import build   # noqa: E402
 from kfuse.runtime.cache import compile_cached   # noqa: E402
 from kfuse.bench.ceilings import measure as measure_ceilings   # noqa: E402
 from kfuse.runtime.timing import device_seconds, rotating_args   # noqa: E402

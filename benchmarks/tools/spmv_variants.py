@@ -27,10 +27,10 @@ from kfuse.api import bind_sizes
 from kfuse.bench.calibrate import _with_per_row
 from kfuse.runtime.timing import rotating_args
 from kfuse.bench.ceilings import measure as measure_ceilings
-from kfuse.fusion.space import impl_variants, make_plan
+from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.frontend import script
 from kfuse.frontend.trace import per_row_hint
-from kfuse.runtime import build
+from kfuse.pipeline.stages import build
 from kfuse.runtime.timing import graph_seconds, median_seconds
 
 HAND = r"""

@@ -13,7 +13,7 @@ from .errors import (KfuseError, ScriptError, ShapeError, DTypeError, ArgumentEr
 from .api import jit, compile_script, compile_program, JitFunction, explain  # noqa: E402
 from .frontend import parse, load  # noqa: E402
 from .frontend.trace import ShapeDtype  # noqa: E402
-from .lowering import Lowered  # noqa: E402
+from .aot import Lowered  # noqa: E402
 from . import blas, linalg, sparse, solvers  # noqa: E402
 from .ops import outer, sqrt, exp, abs, conj, maximum, minimum, where, interior, sum, max, min  # noqa: E402,A004
 from .ops import log, sin, cos, tanh, zeros_like, ones_like, empty_like, full_like, roll, pad  # noqa: E402

@@ -15,7 +15,8 @@ from .frontend.loop_split import Folded
 from .jitargs import ArgLayout, describe_static, split_key
 from .fusion import Plan, check_plan
 from .ir import Program
-from .runtime import Executable, build
+from .pipeline.stages import build
+from .runtime import Executable
 from .runtime.stub import MISS
 
 
@@ -49,14 +50,14 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
         from .model.planner import best_plan
         from .model import load_calibration
         from .platform import device
-        from .runtime.tune import cached_plan
+        from .pipeline.tune import cached_plan
         fuse = config.get().fuse if fuse is None else fuse
         name = device.device_name() if device.has_gpu() else "NVIDIA H200"
         if fuse:
             tuned = cached_plan(program, name)   # checked; a stale one is ignored with a warning
             if tuned is not None:
                 return tuned
-        from .runtime.tune_gemm import apply_winners   # the tuned GEMM schemes (user's, then shipped)
+        from .pipeline.winners import apply_winners   # the tuned GEMM schemes (user's, then shipped)
         return apply_winners(program, best_plan(program, load_calibration(name), fuse), name)
     check_plan(program, p)
     return p
@@ -101,7 +102,7 @@ def compile_program(program: Program, sizes: dict | None = None, plan=None,
         device.require_gpu("tune=True (timing plans)")
     bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
     if tune and plan is None:
-        from .runtime.tune import cached_plan, tune as run_tune
+        from .pipeline.tune import cached_plan, tune as run_tune
         plan = cached_plan(bound, device.device_name()) or run_tune(bound, progress=False)["plan"]
     exe = build(bound, make_plan(bound, plan, fuse), arch)
     exe.use_graph = graph
@@ -111,21 +112,21 @@ def compile_program(program: Program, sizes: dict | None = None, plan=None,
 def compile_stages(program: Program, sizes: dict | None = None, plan=None, arch: str | None = None,
                    fuse: bool | None = None, until: str = "executable", exclude: dict | None = None,
                    strategy: str | None = None) -> dict:
-    """The named stages (:data:`kfuse.runtime.stages.STAGES`) up to ``until``, as an ordered
+    """The named stages (:data:`kfuse.pipeline.stages.STAGES`) up to ``until``, as an ordered
     dict of artifacts (``exe.stages`` holds all of them for a compiled program).  Stages up to
     ``cuda`` need neither NVRTC nor a GPU; ``cubin`` and ``executable`` need NVRTC.
 
     Without a ``plan``, ``exclude`` (call id -> reason: calls kept out of fusion, each alone in
-    its kernel) and ``strategy`` (:data:`kfuse.runtime.workflow.STRATEGIES`) steer the search
+    its kernel) and ``strategy`` (:data:`kfuse.pipeline.workflow.STRATEGIES`) steer the search
     (``kfuse stages``' targets and search settings)."""
-    from .runtime import stages
+    from .pipeline import stages
     stages.check_stage(until)
     bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
     out = stages.front(bound)
     if not stages.reaches(until, "plan"):
         return {k: v for k, v in out.items() if stages.reaches(until, k)}
     if plan is None and fuse is not False and (exclude or strategy not in (None, "auto")):
-        from .runtime.workflow import search_plan
+        from .pipeline.workflow import search_plan
         chosen = search_plan(bound, excluded=exclude, strategy=strategy or "auto")
     else:
         chosen = make_plan(bound, plan, fuse)
@@ -141,9 +142,9 @@ def write_stages(program: Program, out: str | None = None, start: str | None = N
     """The staged workflow of ``kfuse stages`` for a bound ``program``: every stage's artifact
     up to ``until`` and the numbered, editable ones written into ``out`` (default
     ``NAME_stages``), resumed from the edited artifact of stage ``start`` (``--from``);
-    ``origin``: a Python function's record (:mod:`kfuse.runtime.origin`).  Returns a
-    :class:`kfuse.runtime.staged.Staged`."""
-    from .runtime import staged, workflow
+    ``origin``: a Python function's record (:mod:`kfuse.pipeline.origin`).  Returns a
+    :class:`kfuse.pipeline.staged.Staged`."""
+    from .pipeline import staged, workflow
     workflow.check_range(start, until)
     run = workflow.Run(program, out or f"{program.name}_stages", start, measure=measure, arch=arch, origin=origin)
     if run.plan is not None and plan is not None:
@@ -256,7 +257,7 @@ class JitFunction:
 
     def _describe(self, slot: tuple, entry=None) -> list:
         """A compiled signature in words, one item per argument (captured arrays last)."""
-        from .lowering import describe_spec
+        from .aot import describe_spec
         specs, layout = split_key(slot[0])
         labels = layout.labels() if layout is not None else self.names
         out = [describe_spec(n, s) for n, s in zip(labels, specs)]
@@ -352,7 +353,7 @@ class JitFunction:
     def lower(self, *args, **kwargs):
         """Trace, plan and compile for arguments described by NumPy arrays, :class:`kfuse.ShapeDtype`
         specs, host sparse matrices, Python numbers (or device arrays): no GPU needed.  Returns a
-        :class:`kfuse.lowering.Lowered` with the plan, CUDA source, cubin, ptxas report and
+        :class:`kfuse.aot.Lowered` with the plan, CUDA source, cubin, ptxas report and
         ``explain()``.  ``tune=True`` uses a plan ``kfuse tune`` cached, else the predicted best.
 
         >>> lo = kfuse.jit(lambda x, y: x + 2 * y).lower(np.ones(1000, np.float32),
@@ -360,7 +361,7 @@ class JitFunction:
         >>> lo.plan["kernels"][0]["space"]                                                        # doctest: +SKIP
         'vec'
         """
-        from .lowering import Lowered
+        from .aot import Lowered
         _, key = self.split(args, kwargs, _trace.lower_spec)
         entry = self._compile(key, None)
         return Lowered(entry.exe, entry.structure, self._describe((key, ()), entry), entry.loops)
@@ -377,13 +378,13 @@ class JitFunction:
         ``NAME_stages``) up to ``until``; ``from_stage`` (targets, search or plan) resumes from
         the edited file, refused with the reason where the edit is illegal, or where the folder
         was written for another function, other arguments or another version of this one's
-        source.  Returns a :class:`kfuse.runtime.staged.Staged` (``files``, ``stages``, ``plan``).
+        source.  Returns a :class:`kfuse.pipeline.staged.Staged` (``files``, ``stages``, ``plan``).
 
         >>> u = kfuse.ShapeDtype((512, 512), "float64")
         >>> st = kfuse.jit(step).stages(u, 0.1, dir="st", until="plan")         # doctest: +SKIP
         >>> st = kfuse.jit(step).stages(u, 0.1, dir="st", from_stage="plan")    # doctest: +SKIP
         """
-        from .runtime.origin import describe_arg, make_origin
+        from .pipeline.origin import describe_arg, make_origin
         key = self._lower_key(args, kwargs)
         traced = self._traced(key)
         program, precision = traced[0], traced[2]
@@ -401,7 +402,7 @@ class JitFunction:
         """The plan ``kfuse tune`` found for ``program`` on this GPU (cached), else the fastest
         of the best predicted plans, timed now on ``args`` themselves (kernels alone)."""
         from .platform import device
-        from .runtime.tune import cached_plan, tune as run_tune
+        from .pipeline.tune import cached_plan, tune as run_tune
         if not device.has_gpu():
             return None
         return cached_plan(program, device.device_name()) or \

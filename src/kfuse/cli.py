@@ -92,7 +92,7 @@ def _arch(args):
 
 def cmd_compile(args):
     from .api import make_plan
-    from .runtime import build
+    from .pipeline.stages import build
     prog = _bound(args)
     exe = build(prog, make_plan(prog, args.plan), _arch(args))
     out = args.output or f"{prog.name}.cu"
@@ -106,11 +106,11 @@ def cmd_compile(args):
 
 def cmd_stages(args):
     """The compiler's artifacts up to ``--until`` and the numbered, editable ones of the staged
-    workflow (:mod:`kfuse.runtime.workflow`), resumed ``--from`` an edited stage's file; of a
+    workflow (:mod:`kfuse.pipeline.workflow`), resumed ``--from`` an edited stage's file; of a
     script, or of a Python function named ``MODULE:FUNCTION`` (:mod:`kfuse.function_stages`)."""
     from . import function_stages
     from .api import bind_sizes, write_stages
-    from .runtime.workflow import check_range
+    from .pipeline.workflow import check_range
     check_range(args.start, args.until)   # before loading anything
     if function_stages.is_function(args.script):
         for flag, given in (("--size", args.size), ("--dtype", args.dtype)):
@@ -178,7 +178,7 @@ def cmd_run(args):
     from . import reference
     from .api import make_plan
     from .platform import device
-    from .runtime import build
+    from .pipeline.stages import build
     prog = _bound(args)
     if device.unusable_gpu():   # a GPU kfuse cannot use: say so, never fall back quietly
         device.require_gpu("kfuse run")
@@ -254,7 +254,7 @@ def cmd_tune(args):
     from .api import bind_sizes
     from .frontend import script
     from .platform import device
-    from .runtime.tune import report_table, tune
+    from .pipeline.tune import report_table, tune
     if not args.scripts and not args.blas3_table:
         raise KfuseError("kfuse tune needs scripts (or --blas3-table FILE)")
     progs = _structured_programs(args)
@@ -262,7 +262,7 @@ def cmd_tune(args):
     sizes = _sizes(args.size)
     reports = []
     if args.blas3_table:
-        from .runtime.tune import tune_table
+        from .pipeline.tune import tune_table
         reports += tune_table(args.blas3_table, top=args.top, programs=progs, refine=args.refine)
         print(f"wrote the tuned GEMM schemes of {len(reports)} products to {args.blas3_table}")
     for path in args.scripts:

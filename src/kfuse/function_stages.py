@@ -5,7 +5,7 @@ named on the command line.
 file's path (``path/to/app.py:step``, imported with its folder first on ``sys.path``, as
 ``python path/to/app.py`` does); ``FUNCTION`` a plain or a dotted name inside it, a function
 or a ``kfuse.jit`` one (whose options apply).  The arguments are described with ``--arg``
-(:func:`kfuse.runtime.origin.parse_arg`) and/or ``--args-from MODULE:CALLABLE``, a callable of
+(:func:`kfuse.pipeline.origin.parse_arg`) and/or ``--args-from MODULE:CALLABLE``, a callable of
 no arguments returning example arguments as :meth:`kfuse.JitFunction.lower` takes them (a
 tuple or list: positional; a dict: by name; ``--arg`` overrides).
 """
@@ -21,7 +21,7 @@ import traceback
 
 from .api import JitFunction, load_plan
 from .errors import ArgumentError, KfuseError
-from .runtime.origin import parse_arg
+from .pipeline.origin import parse_arg
 
 _TARGET = re.compile(r"^(?P<module>.+):(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$")
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
@@ -147,7 +147,7 @@ def _from_callable(fn: JitFunction, target: str) -> dict:
 
 def stage(target: str, specs: list, args_from: str | None, plan=None, arch: str | None = None, **options):
     """Run the staged workflow for the function ``target`` (``options``: those of
-    :meth:`kfuse.JitFunction.stages`): the :class:`~kfuse.runtime.staged.Staged`."""
+    :meth:`kfuse.JitFunction.stages`): the :class:`~kfuse.pipeline.staged.Staged`."""
     fn = jitted(target, plan, arch)
     given = arguments(fn, specs, args_from)
     params = fn.signature.parameters

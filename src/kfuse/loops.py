@@ -66,7 +66,7 @@ def iterate(step, state, steps: int, *, consts=(), out=None, graph_steps: int = 
 def lower(step, state, *, consts=()):
     """The step as :func:`iterate` compiles it, lowered without a GPU for a state and constants
     described by NumPy arrays or :class:`kfuse.ShapeDtype` specs (numbers for numbers): a
-    :class:`kfuse.lowering.Lowered` whose ``structure`` is the loop's :class:`LoopPlan`.  The
+    :class:`kfuse.aot.Lowered` whose ``structure`` is the loop's :class:`LoopPlan`.  The
     step's structure is checked as :func:`iterate` checks it (one clear error)."""
     form, keys, fields = _fields(state, lowering=True)
     cvals, ckeys = _consts(consts, lowering=True)

@@ -9,7 +9,8 @@ import pytest
 
 from kfuse.api import bind_sizes, make_plan
 from kfuse.fusion import unfused_plan
-from kfuse.runtime import build, nvrtc
+from kfuse.pipeline.stages import build
+from kfuse.runtime import nvrtc
 
 try:
     NVRTC_VERSION = nvrtc.version()

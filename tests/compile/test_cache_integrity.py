@@ -153,7 +153,7 @@ warnings.simplefilter("error")            # any cache warning fails the process
 import kfuse
 from kfuse.api import bind_sizes
 from kfuse.fusion import unfused_plan
-from kfuse.runtime import build
+from kfuse.pipeline.stages import build
 with kfuse.config.override(cache_dir=sys.argv[1]):
     p = bind_sizes(kfuse.load(sys.argv[2], "float64"), {"m": 300, "n": 257})
     while time.time() < float(sys.argv[3]):   # start together

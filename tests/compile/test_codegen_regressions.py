@@ -19,7 +19,7 @@ from kfuse.frontend import script
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
 from kfuse.spaces.budget import SMEM_STATIC_LIMIT, shared_bytes
-from kfuse.runtime import build
+from kfuse.pipeline.stages import build
 
 from .compile_helpers import ARCH, DTYPES, assert_clean_resources
 

@@ -9,7 +9,7 @@ import kfuse
 from kfuse.api import bind_sizes
 from kfuse.frontend import script
 from kfuse.fusion import check_plan, unfused_plan
-from kfuse.runtime import build
+from kfuse.pipeline.stages import build
 
 from .compile_helpers import ARCH, DTYPES, assert_clean_resources, compile_program
 

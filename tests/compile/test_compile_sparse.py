@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from kfuse.fusion.space import impl_variants, make_plan
+from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.frontend import script
 
 from tests import sampling

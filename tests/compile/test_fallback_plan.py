@@ -17,7 +17,7 @@ import pytest
 import kfuse
 from kfuse.codegen import generate
 from kfuse.fusion import check_plan, unfused_plan, unpacked_plan
-from kfuse.fusion.space import impl_variants, make_plan
+from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.frontend import script
 from kfuse.model.planner import best_plan
 

@@ -21,9 +21,9 @@ import pytest
 from tests import sampling
 from tests.compile.compile_helpers import ARCH
 from tests.compile import gxx
-from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.runtime import nvrtc
-from kfuse.spaces.gemm_scheme import GemmScheme, default_scheme, variants
+from kfuse.spaces.gemm.scheme import GemmScheme, default_scheme, variants
 
 TRANSPOSES = ((False, False), (False, True), (True, False), (True, True))
 SIZES = ((128, 128, 128), (1000, 1000, 1000), (1, 1, 1), (7, 13, 5))
@@ -290,7 +290,7 @@ def test_knobs_compile_without_spills(scheme):
     """Every knob scheme the planner may offer (``variants()`` of the size) compiles without
     spills; those that spill at a size (frags=2 with 128 accumulators, measured) must not be
     offered there."""
-    from kfuse.spaces.gemm_scheme import variants
+    from kfuse.spaces.gemm.scheme import variants
     kernels, offered = [], {}
     for dtype in ("float32",):
         for ta, tb in TRANSPOSES:

@@ -15,10 +15,10 @@ import dataclasses
 import numpy as np
 import pytest
 
-from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.runtime import nvrtc
-from kfuse.spaces import gemm_mma_rules as rules
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.spaces.gemm import mma_rules as rules
+from kfuse.spaces.gemm.scheme import GemmScheme
 from tests.compile.compile_helpers import ARCH
 from tests.compile.test_gemm_emit import layout_id, layouts, run_on_cpu, stored
 

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
-from kfuse.spaces import gemm_mma_rules as rules
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.spaces.gemm import mma_rules as rules
+from kfuse.spaces.gemm.scheme import GemmScheme
 from tests import sampling
 from tests.compile.compile_helpers import assert_clean_resources, compile_program
 from tests.compile.test_blas3_compile import CASES, program

@@ -4,7 +4,8 @@ import pytest
 
 from tests.compile.compile_helpers import ARCH  # noqa: F401 - skips the module without NVRTC
 from kfuse.errors import CompileError
-from kfuse.runtime import cache, launch_spec, stages, targets
+from kfuse.runtime import cache, launch_spec, targets
+from kfuse.pipeline import stages
 from tests import launch_module
 
 

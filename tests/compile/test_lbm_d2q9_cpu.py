@@ -78,7 +78,7 @@ OWNED_SIZE = (256, 512)
 def test_each_thread_owns_a_site_and_the_compiler_merges_what_the_planes_share(dtype):
     """At 256 x 512 the plan is one kernel whose threads compute a site's nine planes (``bx`` 1,
     ``px`` 9).  NVVM merges the nine unrolled points' equal loads and arithmetic, which the
-    model's work count assumes (kfuse.spaces.stencil_work.owned_points): the PTX loads each of
+    model's work count assumes (kfuse.spaces.grid.work.owned_points): the PTX loads each of
     F's nine values, the mask and the 18 velocity components once and divides for ux and uy
     once (a thread per plane loads 108 and divides 18 times), and stores nine values."""
     from kfuse import config

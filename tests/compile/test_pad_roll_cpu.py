@@ -20,7 +20,7 @@ from tests import pad_roll_cases, sampling
 from tests.assign_plans import plans
 from tests.compile import grid_cpu
 from tests.compile.compile_helpers import assert_clean_resources
-from kfuse.runtime import build
+from kfuse.pipeline.stages import build
 
 CASES = pad_roll_cases.CASES
 APPS = ("hotspot3d", "allen_cahn")

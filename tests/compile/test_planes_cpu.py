@@ -13,7 +13,7 @@ from kfuse import config, spaces
 from kfuse.codegen.module import generate
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from tests.assign_plans import plans
 from tests.compile import compile_helpers  # noqa: F401 - skips the module without NVRTC
 from tests.compile import grid_cpu

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 
 from ..scalar_coefficients import CASES, REDUCING
 from ..stencil_programs import NUMPY

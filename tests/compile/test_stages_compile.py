@@ -5,7 +5,7 @@ import numpy as np
 
 import kfuse
 from kfuse.cli import main
-from kfuse.runtime import stages
+from kfuse.pipeline import stages
 from tests.compile.compile_helpers import ARCH, compile_program
 from tests.unit.unit_helpers import bound, example
 

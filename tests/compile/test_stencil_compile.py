@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kfuse import spaces
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 

@@ -8,7 +8,7 @@ import kfuse
 from kfuse import spaces
 from kfuse.codegen import LOWERINGS
 from kfuse.fusion import unfused_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 

@@ -1,4 +1,4 @@
-"""Compile tier of TRSM's inversion kernel alone (issue 20; :mod:`kfuse.codegen.trsm_inv`): the
+"""Compile tier of TRSM's inversion kernel alone (issue 20; :mod:`kfuse.codegen.trsm.inverse`): the
 emitted kernel run on the CPU (g++, one std::thread per CUDA thread) against
 ``numpy.linalg.inv`` of each diagonal block in float64: every leaf 16..128, lower and upper, unit
 and non-unit, float32 and float64, A' row-major and transposed, n not a multiple of the leaf (a
@@ -14,7 +14,7 @@ import tempfile
 import numpy as np
 import pytest
 
-from kfuse.codegen.trsm_inv import emit_invert_kernel, invert_launch
+from kfuse.codegen.trsm.inverse import emit_invert_kernel, invert_launch
 from tests.compile.trsm_cpu import EXTRA, NAN, READ
 from tests.compile.test_gemm_emit import SHIM
 from tests.compile import gxx

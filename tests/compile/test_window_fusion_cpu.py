@@ -69,7 +69,7 @@ def test_kernels_storing_in_place_compile_without_spills(monkeypatch):
     """A kernel storing a written argument's final value into the argument (its pointers not
     ``__restrict__``; a space claiming own-point reads, as the grid space's frame could)
     compiles through NVRTC without spills."""
-    from kfuse.spaces.stencil import GridSpace
+    from kfuse.spaces.grid.space import GridSpace
     from tests.compile.compile_helpers import assert_clean_resources, compile_program
 
     def claim(self, program, calls, params, base, info):

@@ -153,7 +153,7 @@ def check_fronts(program, prog: FuzzProgram) -> str | None:
 def run_cpu(seed: int) -> Result:
     """CI tier for one seed: front end, plan, CUDA generation, NVRTC (sm_90), then the plan
     executor and the NumPy oracle against the float64 reference."""
-    from kfuse.runtime import build
+    from kfuse.pipeline.stages import build
     t0, c0 = time.perf_counter(), time.process_time()
     prog = generate(seed)
     res = Result(seed, "ok", front=prog.front, dtype=prog.dtype)

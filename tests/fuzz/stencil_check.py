@@ -85,7 +85,7 @@ def _plan(program, prog: StencilProgram):
     """The plan the generator chose (the fusion search, exhaustive up to :data:`EXHAUSTIVE`
     calls, or one kernel per call)."""
     from kfuse.api import make_plan
-    from kfuse.fusion import space
+    from kfuse.fusion import search as space
     keep, space.EXHAUSTIVE_CALLS = space.EXHAUSTIVE_CALLS, min(space.EXHAUSTIVE_CALLS, EXHAUSTIVE)
     try:
         return make_plan(program, fuse=prog.plan != "unfused")
@@ -96,7 +96,7 @@ def _plan(program, prog: StencilProgram):
 def run_stencil_cpu(seed: int) -> Result:
     """CI tier for one stencil seed (module doc)."""
     from kfuse.codegen import generate
-    from kfuse.runtime import build
+    from kfuse.pipeline.stages import build
     t0, c0 = time.perf_counter(), time.process_time()
     prog = generate_stencil(seed)
     res = Result(seed, "ok", front=prog.front, dtype=prog.dtype)
@@ -193,7 +193,7 @@ def check_call(fn, prog: StencilProgram, host: dict, args: list) -> tuple:
 
 def run_stencil_gpu(seed: int) -> Result:
     """GPU tier for one stencil seed (module doc)."""
-    from kfuse.fusion import space
+    from kfuse.fusion import search as space
     space.EXHAUSTIVE_CALLS = min(space.EXHAUSTIVE_CALLS, EXHAUSTIVE)   # this worker process's search
     t0, c0 = time.perf_counter(), time.process_time()
     prog = generate_stencil(seed, big=BIG)

@@ -6,7 +6,7 @@ writes into an input is a changed input; the report prints the program and a rep
 import numpy as np
 import pytest
 
-from kfuse.fusion import space
+from kfuse.fusion import search as space
 
 from . import stencil_check
 from .stencil_gen import generate_stencil

@@ -171,7 +171,7 @@ def variant_plans(prog, best) -> list:
     the search weighed for it (up to RANKED - 1 each, by the model's prediction)."""
     import copy
     from kfuse.fusion.plan import needed_outside
-    from kfuse.fusion.space import impl_variants
+    from kfuse.fusion.search import impl_variants
     from kfuse.model.calibration import load_calibration
     from kfuse.model.predict import predict_kernel
     cal = load_calibration("NVIDIA H200")
@@ -276,7 +276,7 @@ def default_plan(prog) -> list:
     tune cache this machine has), the gemm part's one plan."""
     from kfuse.model.calibration import load_calibration
     from kfuse.model.planner import best_plan
-    from kfuse.runtime.tune_gemm import apply_winners, read_table, shipped_path
+    from kfuse.pipeline.winners import apply_winners, read_table, shipped_path
     dev = "NVIDIA H200"
     plan = apply_winners(prog, best_plan(prog, load_calibration(dev)), dev, table=read_table(shipped_path(dev)))
     return [("default plan (H200: shipped calibration and winners)", plan)]

@@ -26,7 +26,7 @@ def test_boundary_programs_match_numpy_for_every_plan(name, order, dtype):
         want = [CASES[name][0](NP)(*[a.astype(np.float64) for a in host])]
         dev = [cupy.asarray(a, order=order) for a in host]
         for plan in plans(prog):
-            outs = kfuse.runtime.build(prog, plan)(*dev)
+            outs = kfuse.pipeline.stages.build(prog, plan)(*dev)
             outs = outs if isinstance(outs, (tuple, list)) else [outs]
             check_outputs(["out"], outs, want, dtype, f"{name} {order} {[(k.space, k.params) for k in plan.kernels]}")
 

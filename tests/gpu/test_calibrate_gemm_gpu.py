@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kfuse.bench import calibrate_gemm as cg
 from kfuse.model.calibration import read_calibration
-from kfuse.model.gemm_calibration import check_section
+from kfuse.spaces.gemm.calibration import check_section
 from kfuse.model.predict import scheme_rate
 
 

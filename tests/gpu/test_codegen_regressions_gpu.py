@@ -12,7 +12,7 @@ from kfuse import reference
 from kfuse.api import make_plan
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
-from kfuse.runtime import build
+from kfuse.pipeline.stages import build
 
 from ..compile.test_codegen_regressions import (ax_atx, empty_mix, ger_axx, ger_both_ways, ger_then_gemv,
                                                 outer_xx, three_gemv_t)

@@ -6,7 +6,7 @@ import pytest
 
 import kfuse
 from kfuse import sparse
-from kfuse.fusion.space import impl_variants, make_plan
+from kfuse.fusion.search import impl_variants, make_plan
 
 from .helpers import check_outputs
 

@@ -8,7 +8,7 @@ import pytest
 
 import kfuse
 from kfuse import reference
-from kfuse.fusion.space import impl_variants, make_plan
+from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.model.planner import ranked_plans
 
 from .helpers import check_outputs
@@ -41,7 +41,7 @@ def _check_seeds(prog, exe, dtype, what, seeds):
 
 
 def _check(prog, plan, ins, refs, dtype, what):
-    exe = kfuse.runtime.build(prog, plan)
+    exe = kfuse.pipeline.stages.build(prog, plan)
     outs = exe(*ins.values())
     check_outputs([prog.value(o).display for o in prog.outputs], outs, [refs[o] for o in prog.outputs],
                   dtype, what)
@@ -130,7 +130,7 @@ def test_vector_reduction_one_pack_per_thread(dtype, finish):
     refs = None
     params = {"block": 256, "vec": 2 if dtype == "complex64" else 4, "iters": 1,
               **({"finish": finish} if finish else {})}
-    exe = kfuse.runtime.build(prog, make_plan(prog, [([c.id for c in prog.calls], params)]))
+    exe = kfuse.pipeline.stages.build(prog, make_plan(prog, [([c.id for c in prog.calls], params)]))
     assert exe.n_kernels == 1 and exe.module.kernels[0].grid[0] > 1000
     for seed in (6, 7):
         ins = reference.random_inputs(prog, seed=seed, xp=cupy)
@@ -173,7 +173,7 @@ def test_strips_combined_chunk_by_chunk(name, axis, dtype):
                   "finish": "last_block"}
         kernels = [(kk.calls, params if j == ki else kk.params) for j, kk in enumerate(best.kernels)]
         try:
-            exe = kfuse.runtime.build(prog, make_plan(prog, kernels))
+            exe = kfuse.pipeline.stages.build(prog, make_plan(prog, kernels))
         except kfuse.errors.PlanError:
             continue
         chunked += "CHUNK" in exe.source
@@ -205,7 +205,7 @@ def test_walk_orders(name, ki, walk, dtype):
         if sizes["n"] % params["vec"]:
             params["vec"] = 1
         kernels = [(k.calls, params if j == ki else k.params) for j, k in enumerate(best.kernels)]
-        exe = kfuse.runtime.build(prog, make_plan(prog, kernels))
+        exe = kfuse.pipeline.stages.build(prog, make_plan(prog, kernels))
         assert "// walk " in exe.source
         _check_seeds(prog, exe, dtype, f"{name} {sizes} kernel {ki} {params}", (10, 11))
     if dtype == "float32":
@@ -225,7 +225,7 @@ def test_zeroing_kernel_before_atomic_finishes(name, dtype):
     best = ranked_plans(prog, limit=None)[0][1]
     kernels = [(k.calls, {**k.params, "finish": "atomic"} if "finish" in k.params else k.params)
                for k in best.kernels]
-    exe = kfuse.runtime.build(prog, make_plan(prog, kernels))
+    exe = kfuse.pipeline.stages.build(prog, make_plan(prog, kernels))
     assert exe.module.zero is not None and len(exe.module.launches) == len(kernels) + 1
     _check_seeds(prog, exe, dtype, f"{name} all atomic", (30, 31))
     import cupy

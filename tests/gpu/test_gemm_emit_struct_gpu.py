@@ -7,8 +7,8 @@ import itertools
 import numpy as np
 import pytest
 
-from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.spaces.gemm.scheme import GemmScheme
 from tests.gpu.test_gemm_emit_gpu import check as check_general
 from tests.gpu.test_gemm_emit_gpu import launch
 from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change

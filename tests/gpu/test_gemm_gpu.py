@@ -3,7 +3,7 @@ inputs, odd and empty sizes, CuPy and torch; ``kfuse.blas.gemm`` with alpha, bet
 epilogue ``maximum(alpha * (A @ B) + bias, 0)`` as one kernel.  Against float64 NumPy with a
 tolerance scaled by k; outputs are poisoned (NaN) before launches by the GPU tier's conftest.
 
-Needs the emitter (``kfuse.codegen.gemm.emit_gemm``, issue 20 part E)."""
+Needs the emitter (``kfuse.codegen.gemm.ffma.emit_gemm``, issue 20 part E)."""
 import numpy as np
 import pytest
 

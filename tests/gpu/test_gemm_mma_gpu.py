@@ -6,9 +6,9 @@ under ``kfuse.config.override(precision="tf32")``."""
 import numpy as np
 import pytest
 
-from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
-from kfuse.spaces import gemm_mma_rules as rules
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.spaces.gemm import mma_rules as rules
+from kfuse.spaces.gemm.scheme import GemmScheme
 from tests.gpu.test_gemm_emit_gpu import launch, operand
 from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change
 

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from kfuse.errors import CompileError
-from kfuse.runtime import launch, launch_spec, stages
+from kfuse.runtime import launch, launch_spec
+from kfuse.pipeline import stages
 from tests import launch_module
 
 

@@ -125,7 +125,7 @@ def test_d2q9_without_contraction_is_numpy_bitwise():
 
 def _owned_plan(lbm, s):
     """The lowered D2Q9 plan with its one kernel's threads each owning a site's nine planes
-    (``bx`` 1, ``px`` 9: kfuse.spaces.stencil_work.owns_axis), streaming ``zc`` rows."""
+    (``bx`` 1, ``px`` 9: kfuse.spaces.grid.work.owns_axis), streaming ``zc`` rows."""
     lo = kfuse.jit(lbm.step).lower(s["F"], s["cylinder"], s["cx"], s["cy"])
     plan = lo.plan
     assert len(plan["kernels"]) == 1, plan["kernels"]

@@ -45,7 +45,7 @@ def test_pad_and_roll_programs_match_numpy_for_every_plan(name, order, dtype):
     want = pad_roll_cases.numpy_steps(name, host, 1, dtype=np.float64)
     for plan in _plans(prog, name in APPS):
         dev = [cupy.asarray(a, order=order) for a in host]   # fresh: a step may write its argument
-        outs = kfuse.runtime.build(prog, plan)(*dev)
+        outs = kfuse.pipeline.stages.build(prog, plan)(*dev)
         outs = outs if isinstance(outs, (tuple, list)) else [outs]
         check_outputs([f"field {i}" for i in range(len(want))], outs, want, dtype,
                       f"{name} {order} {[(k.space, k.calls, k.params) for k in plan.kernels]}")

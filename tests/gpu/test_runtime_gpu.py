@@ -49,13 +49,13 @@ def test_deterministic_reductions_are_bitwise_reproducible():
 
 
 def test_tune_caches_the_winner(tmp_path):
-    from kfuse.runtime.tune import cached_plan, tune
+    from kfuse.pipeline.tune import cached_plan, tune
     with kfuse.config.override(cache_dir=str(tmp_path)):
         prog = kfuse.api.bind_sizes(kfuse.load("examples/gemver.kf"), {"m": 1024, "n": 2048})
         rep = tune(prog, top=4, progress=False)
         assert rep["benchmarked"] >= 2 and 1 <= rep["rank_of_best"] <= rep["benchmarked"]
         from kfuse.model import load_calibration
-        from kfuse.runtime.tune import candidates
+        from kfuse.pipeline.tune import candidates
         assert rep["benchmarked"] > len(candidates(prog, load_calibration(), 4))   # kernel by kernel after
         assert rep["worst_vs_best"] >= 1.0 and rep["first_vs_best"] >= 1.0
         from kfuse.platform import device

@@ -44,7 +44,7 @@ def test_default_and_unfused_plans_equal_numpy(name):
     want = _want(name, t, scalars)
     names = [prog.value(o).display for o in prog.outputs]
     for plan in (make_plan(prog), unfused_plan(prog)):
-        outs = kfuse.runtime.build(prog, plan)(cupy.asarray(t), *scalars)
+        outs = kfuse.pipeline.stages.build(prog, plan)(cupy.asarray(t), *scalars)
         outs = outs if isinstance(outs, tuple) else (outs,)
         check_outputs(names, outs, want, "float64", f"{name} {[(k.space, k.params) for k in plan.kernels]}")
 

@@ -78,7 +78,7 @@ def test_tuned_solvers_and_jit(tmp_path):
     matches a dense solve and the tuned jit's SpMV is right."""
     import cupy
     from kfuse.platform import device
-    from kfuse.runtime.tune import cached_plan
+    from kfuse.pipeline.tune import cached_plan
     A = sparse.banded(4099, 21, "float64", seed=5)
     b = cupy.asarray(np.random.default_rng(3).uniform(-1, 1, 4099))
     with kfuse.config.override(cache_dir=str(tmp_path)):

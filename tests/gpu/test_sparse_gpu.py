@@ -34,7 +34,7 @@ q = A @ p; qt = At @ pt; rho = dot(pt, q); return q, qt, rho;"""
 @pytest.mark.parametrize("text", [CG_STEP, BICG], ids=["cg-step", "bicg-spmvs"])
 def test_fused_sparse_kernels(text, dtype, fmt):
     import cupy
-    from kfuse.fusion.space import impl_variants, make_plan
+    from kfuse.fusion.search import impl_variants, make_plan
     prog = kfuse.parse(text.format(fmt=fmt), "sp", dtype).bind({"n": 20011})
     ins = reference.random_inputs(prog, seed=5, xp=cupy)
     refs = reference.run(prog, ins)
@@ -46,7 +46,7 @@ def test_fused_sparse_kernels(text, dtype, fmt):
     variants = impl_variants(prog, calls)
     assert any(p.get("finish") == "atomic" for p in variants)
     for params in variants:
-        e = kfuse.runtime.build(prog, make_plan(prog, [(calls, params)]))
+        e = kfuse.pipeline.stages.build(prog, make_plan(prog, [(calls, params)]))
         check_outputs(names, e(*ins.values()), [refs[o] for o in prog.outputs], dtype, str(params))
         if params.get("finish") == "atomic":   # the accumulators were cleared for the next launch
             check_outputs(names, e(*ins.values()), [refs[o] for o in prog.outputs], dtype, f"again {params}")
@@ -60,13 +60,13 @@ def test_csr_span_packs(dtype, group):
     a multiple of the pack); then values and indices at misaligned addresses, which must take the
     one-at-a-time fallback and still be right."""
     import cupy
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     A = sparse.random_sparse(1001, 777, 9, dtype, seed=1)
     assert A.nnz % 4 == 3 and (np.diff(A.indptr) == 0).any()
     prog = kfuse.parse("csr A(m, n); vector x(n), y(m); input A, x; y = A @ x; return y;", "span",
                        dtype).bind({"m": 1001, "n": 777})
     pack = 16 // np.dtype(dtype).itemsize
-    exe = kfuse.runtime.build(prog, make_plan(prog, [([0], {"block": 128, "group": group, "iters": 1,
+    exe = kfuse.pipeline.stages.build(prog, make_plan(prog, [([0], {"block": 128, "group": group, "iters": 1,
                                                              "vec": pack})]))
     assert "kf_load_span_pack<PACK>" in exe.source
     x = reference.random_inputs(prog, seed=2, xp=cupy)["x"]
@@ -126,7 +126,7 @@ def test_csr_rows_span(dtype):
     kind of span variant the space offers at 16 nonzeros per row; run twice (atomic finishes
     must leave their accumulators cleared)."""
     import cupy
-    from kfuse.fusion.space import impl_variants, make_plan
+    from kfuse.fusion.search import impl_variants, make_plan
     m = 4099
     A = sparse.random_sparse(m, m, 40, dtype, seed=3)
     At = sparse.random_sparse(m, m, 23, dtype, seed=4)
@@ -147,7 +147,7 @@ def test_csr_rows_span(dtype):
         if key in seen:
             continue
         seen.add(key)
-        exe = kfuse.runtime.build(prog, make_plan(prog, [([0, 1, 2], params)]))
+        exe = kfuse.pipeline.stages.build(prog, make_plan(prog, [([0, 1, 2], params)]))
         assert "int A_b[R + 1]" in exe.source
         for run in (1, 2):
             check_outputs(names, exe(*ins.values()), [refs[o] for o in prog.outputs], dtype,
@@ -169,7 +169,7 @@ def test_rows_without_stage(dtype, hint):
     serial loop and finish the space offers without a stage at the hint; run twice (atomic
     finishes must leave their accumulators cleared)."""
     import cupy
-    from kfuse.fusion.space import impl_variants, make_plan
+    from kfuse.fusion.search import impl_variants, make_plan
     m = 4099
     A = sparse.random_sparse(m, m, 40, dtype, seed=7)
     assert (np.diff(A.indptr) == 0).any() and np.diff(A.indptr).max() > 32
@@ -188,7 +188,7 @@ def test_rows_without_stage(dtype, hint):
         if key in seen:
             continue
         seen.add(key)
-        exe = kfuse.runtime.build(prog, make_plan(prog, [(calls, params)]))
+        exe = kfuse.pipeline.stages.build(prog, make_plan(prog, [(calls, params)]))
         body = exe.source[exe.source.index("// kernel "):]
         assert "kf_stage_" not in body and "__syncthreads" not in body and "early: in flight" in body
         for run in (1, 2):

@@ -10,7 +10,7 @@ import pytest
 import kfuse
 from kfuse import spaces
 from kfuse.fusion import unfused_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 
@@ -60,7 +60,7 @@ def test_stencil_programs_match_numpy_for_every_plan(name, dtype):
     want = _want(name, host, extra)
     names = [prog.value(o).display for o in prog.outputs]
     for plan in _plans(prog):
-        outs = kfuse.runtime.build(prog, plan)(*dev, *extra)
+        outs = kfuse.pipeline.stages.build(prog, plan)(*dev, *extra)
         check_outputs(names, outs, want, dtype, f"{name} {[(k.space, k.params) for k in plan.kernels]}")
 
 

@@ -7,7 +7,7 @@ import pytest
 import kfuse
 from kfuse import reference
 from kfuse.fusion import unfused_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 
@@ -26,7 +26,7 @@ def test_the_toy_space_runs_and_matches_the_reference(dtype, n):
         for seed, plan in enumerate(plans):
             ins = reference.random_inputs(prog, seed=seed, xp=cupy)
             refs = reference.run(prog, ins)
-            outs = kfuse.runtime.build(prog, plan)(*ins.values())
+            outs = kfuse.pipeline.stages.build(prog, plan)(*ins.values())
             check_outputs([prog.value(o).display for o in prog.outputs], outs, [refs[o] for o in prog.outputs],
                           dtype, f"toy n={n} {[k.params for k in plan.kernels]}")
 
@@ -43,7 +43,7 @@ def test_toy_dynamic_shared_memory_runs_and_matches_the_reference(dtype, target)
     with registered():
         prog = kfuse.parse(TOY_SCRIPT, "toy", dtype).bind({"n": 100_003})
         plan = make_plan(prog, [([0, 1], {"block": 128, "pairs": 2, "shared": 65536, "target": target})])
-        exe = kfuse.runtime.build(prog, plan)
+        exe = kfuse.pipeline.stages.build(prog, plan)
         assert exe.launch_spec.launches[0].shared_bytes == 65536
         ins = reference.random_inputs(prog, seed=7, xp=cupy)
         refs = reference.run(prog, ins)

@@ -56,7 +56,7 @@ def test_launches_are_counted():
     jf = kfuse.jit(lambda A, B: blas.trsm(A, B))
     jf(cupy.asarray(A), cupy.asarray(B))
     p = jf.plan["kernels"][0]["params"]
-    steps = kfuse.spaces.trsm.solve_steps(p["algorithm"], 1000, p["leaf"], True)
+    steps = kfuse.spaces.trsm.space.solve_steps(p["algorithm"], 1000, p["leaf"], True)
     inverse = p["algorithm"] == "inverse"    # the copy (and the inversion), then a launch per step
     assert jf.executable(cupy.asarray(A), cupy.asarray(B)).module.kernels.__len__() == 1 + inverse + len(steps)
 

@@ -9,7 +9,7 @@ import pytest
 
 import kfuse
 from kfuse import blas
-from kfuse.spaces.trsm import solve_steps
+from kfuse.spaces.trsm.space import solve_steps
 from tests.gpu.test_trsm_gpu import VARIANTS, _inputs, _want
 from tests.gpu.helpers import every_input_unchanged, unchanged  # noqa: F401 - autouse: inputs never change
 
@@ -102,7 +102,7 @@ def test_inversion_kernel_alone_against_numpy_inv(leaf, lower, unit, dtype):
     identity) against numpy.linalg.inv in float64; the other triangle exactly zero; the
     workspace NaN-poisoned, the unread triangle NaN."""
     import cupy
-    from kfuse.codegen.trsm_inv import emit_invert_kernel, invert_launch
+    from kfuse.codegen.trsm.inverse import emit_invert_kernel, invert_launch
     n = 2 * leaf + leaf // 2 + 3
     rng = np.random.default_rng(leaf + 2 * lower + unit)
     T = rng.standard_normal((n, n)) / n * 4

@@ -37,7 +37,7 @@ def test_window_programs_match_numpy_for_every_plan(name, order, dtype):
     dev = [cupy.asarray(a, order=order) for a in host]
     before = [cupy.asnumpy(d).copy() for d in dev]
     for plan in plans(prog):
-        outs = kfuse.runtime.build(prog, plan)(*dev)
+        outs = kfuse.pipeline.stages.build(prog, plan)(*dev)
         check_outputs(names, outs, want, dtype, f"{name} {order} {[(k.space, k.params) for k in plan.kernels]}")
     for d, b in zip(dev, before):
         assert np.array_equal(cupy.asnumpy(d), b), "an input changed"

@@ -111,7 +111,7 @@ def stencil_plans(name: str, dtype: str) -> list:
     tests/gpu/test_stencil_gpu.py chooses them, plus one explicit odd block shape."""
     from kfuse import spaces
     from kfuse.fusion import unfused_plan
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     from kfuse.model import load_calibration
     from kfuse.model.planner import best_plan
     from tests.unit.test_stencil import traced
@@ -139,7 +139,7 @@ def _stencil(name: str, dtype: str, prog, plan) -> Callable[[], str]:
         rng = np.random.default_rng(3)
         host = {f"a{i}": rng.uniform(-1, 1, s).astype(dtype) for i, s in enumerate(shapes)}
         dev = device(host)
-        outs = kfuse.runtime.build(prog, plan)(*[d for d, _ in dev.values()], *extra)
+        outs = kfuse.pipeline.stages.build(prog, plan)(*[d for d, _ in dev.values()], *extra)
         outs = tuple(outs) if isinstance(outs, (tuple, list)) else (outs,)
         want = CASES[name][0](NUMPY)(*[a.astype(np.float64) for a in host.values()], *extra)
         want = want if isinstance(want, tuple) else (want,)

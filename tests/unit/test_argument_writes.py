@@ -174,7 +174,7 @@ def test_grid_kernels_copy_written_arguments_back(fn, nargs):
 def grid_claims(monkeypatch):
     """A grid space claiming own-point reads wherever its frame loads an array at offset 0 only
     (the rule a space may state: kfuse.spaces.base.Space.reads_own_point)."""
-    from kfuse.spaces.stencil import GridSpace, smem_names
+    from kfuse.spaces.grid.space import GridSpace, smem_names
 
     def claim(self, program, calls, params, base, info):
         frame = self.frame(program, calls, params, info)
@@ -202,7 +202,7 @@ def test_a_space_claiming_own_point_reads_gets_the_store_in_place(grid_claims, f
 def test_a_later_kernel_reading_the_argument_keeps_the_copy(grid_claims):
     from kfuse.fusion import unfused_plan
     from kfuse.fusion.inplace import inplace_writes
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
 
     def g(u, v):
         w = u * 3.0        # reads u's original value

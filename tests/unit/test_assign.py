@@ -15,7 +15,7 @@ from kfuse.fusion import unfused_plan
 from kfuse.fusion.legality import explain
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
-from kfuse.runtime.workflow import targets
+from kfuse.pipeline.workflow import targets
 
 
 def jacobi_periodic(k):

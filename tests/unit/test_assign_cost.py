@@ -12,7 +12,7 @@ from kfuse.frontend.trace import trace
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 from kfuse.model.predict import kernel_traffic, predict_kernel
-from kfuse.runtime.workflow import metadata
+from kfuse.pipeline.workflow import metadata
 from tests.programs import swm
 
 n = 4096

@@ -11,8 +11,8 @@ import pytest
 import kfuse
 from kfuse import library, reference
 from kfuse.api import make_plan
-from kfuse.codegen import gemm as gemm_emitter
-from kfuse.codegen.lower_gemm import GemmLowering
+from kfuse.codegen.gemm import ffma as gemm_emitter
+from kfuse.codegen.gemm.lower import GemmLowering
 from kfuse.errors import ArgumentError, PlanError, ShapeError
 from kfuse.frontend.trace import trace
 from kfuse.fusion.plan import Plan, needed_outside

@@ -12,7 +12,7 @@ import kfuse
 from kfuse import reference
 from kfuse.api import bind_sizes, make_plan
 from kfuse.codegen import generate
-from kfuse.codegen.lower_gemm import GemmLowering
+from kfuse.codegen.gemm.lower import GemmLowering
 from kfuse.errors import DTypeError, ScriptError, ShapeError
 from kfuse.frontend import script
 from kfuse.frontend.trace import trace

@@ -140,9 +140,7 @@ def _no_compiler(monkeypatch):
     def boom(*a, **k):
         raise AssertionError("compiled or parsed before checking for a GPU")
     import kfuse.frontend.script as script
-    import kfuse.runtime as runtime
-    import kfuse.runtime.stages as stages
-    monkeypatch.setattr(runtime, "build", boom)
+    import kfuse.pipeline.stages as stages
     monkeypatch.setattr(stages, "build", boom)
     monkeypatch.setattr(stages, "compile_plan", boom)
     monkeypatch.setattr(script, "parse", boom)

@@ -12,10 +12,10 @@ from kfuse import cli
 from kfuse.bench import calibrate_gemm as cg
 from kfuse.model import load_calibration
 from kfuse.model.calibration import Calibration, read_calibration, user_calibration_path, write_calibration
-from kfuse.model.gemm_calibration import builtin_section, check_section, merge_sections, section_rate
+from kfuse.spaces.gemm.calibration import builtin_section, check_section, merge_sections, section_rate
 from kfuse.model.predict import ENGINE_SHARE, engine_rate, engine_seconds, scheme_rate
-from kfuse.spaces.gemm import EFFICIENCY_KEY, MEASURED_EFFICIENCY, efficiency_key, tile_efficiency
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.spaces.gemm.space import EFFICIENCY_KEY, MEASURED_EFFICIENCY, efficiency_key, tile_efficiency
+from kfuse.spaces.gemm.scheme import GemmScheme
 
 BEST = GemmScheme(bm=128, bn=256, bk=16, tm=8, tn=16, stages=3)   # 0.906 in the built-in table
 KEY = efficiency_key(BEST)

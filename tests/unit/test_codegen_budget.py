@@ -13,7 +13,7 @@ from kfuse.errors import PlanError
 from kfuse.frontend.trace import trace
 from kfuse.fusion import unfused_plan
 from kfuse.spaces.budget import SMEM_STATIC_LIMIT, shared_bytes, smem_refusal
-from kfuse.fusion.space import impl_variants
+from kfuse.fusion.search import impl_variants
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 from kfuse.model.predict import predict_kernel

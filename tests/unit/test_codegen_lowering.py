@@ -8,7 +8,7 @@ import pytest
 from kfuse.api import bind_sizes
 from kfuse.codegen import LOWERINGS, generate, register_lowering
 from kfuse.codegen.common import CodeBlock, KernelSource
-from kfuse.codegen.lower_vec import VecLowering
+from kfuse.codegen.pointwise.vec import VecLowering
 from kfuse.errors import PlanError
 from kfuse.frontend import script
 from kfuse.fusion.plan import unfused_plan
@@ -61,8 +61,8 @@ def test_unknown_space_is_refused_with_the_known_ones(monkeypatch):
 
 
 def test_register_lowering_adds_a_space(monkeypatch):
-    monkeypatch.setattr("kfuse.codegen.lowering.LOWERINGS", dict(LOWERINGS))
-    from kfuse.codegen import lowering
+    monkeypatch.setattr("kfuse.codegen.registry.LOWERINGS", dict(LOWERINGS))
+    from kfuse.codegen import registry as lowering
     register_lowering("toy", VecLowering)
     assert lowering.LOWERINGS["toy"] is VecLowering
 
@@ -70,7 +70,7 @@ def test_register_lowering_adds_a_space(monkeypatch):
 def _fused_kernel(name: str, calls: list, params: dict, rest=(), **sizes):
     """The first kernel of ``name`` (float32), fusing ``calls`` with ``params``; ``rest``: the
     other kernels' (calls, params)."""
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     from .unit_helpers import bound
     prog = bound(name, "float32", **sizes)
     return generate(prog, make_plan(prog, [(calls, params), *rest])).kernels[0]
@@ -140,7 +140,7 @@ def test_loop_steps_of_a_fused_rows_kernel(stage):
     the stage back (or, with no stage, p loaded early for the dot), the finalize (the store of q
     its stores) -- then the dot's step."""
     import kfuse
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     prog = kfuse.parse("csr A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); "
                        "return q, pq;", "cg", "float32").bind({"n": 1001})
     params = {"block": 128, "group": 8, "iters": 1, "vec": 4, "stage": stage}

@@ -304,7 +304,7 @@ def test_grid_y_limit():
 
 def test_exact_tiles_compile_no_bounds_checks():
     """A grid that covers S and F exactly says so (ALL_S, ALL_F) and every check folds away."""
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     prog = bound("bicgk", "float32", m=1024, n=2048)
     for params, all_s, all_f in (
             ({"bx": 32, "by": 4, "ks": 4, "vec": 4, "iter_axis": "slow", "iters": 8}, "true", "true"),
@@ -323,7 +323,7 @@ def test_exact_tiles_compile_no_bounds_checks():
 def test_rows_of_a_lane_group_reduce_together(ks):
     """KS > 1 rows per thread reduce across the lanes at once (kf_lane_reduce_k) and KS lanes
     store; KS = 1 keeps one lane reduction per row."""
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     prog = bound("sgemv", "float32", m=1000, n=3000)
     k = generate(prog, make_plan(prog, [([0], {"bx": 32, "by": 4, "ks": ks, "vec": 4, "iter_axis": "slow",
                                                "iters": 2})])).kernels[0]
@@ -337,7 +337,7 @@ def test_rows_of_a_lane_group_reduce_together(ks):
 
 
 def test_register_budget_parameter():
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     prog = bound("sgemv", "float32", m=1000, n=3000)
     base = {"bx": 32, "by": 8, "ks": 1, "vec": 4, "iter_axis": "fast", "iters": 2}
     k = generate(prog, make_plan(prog, [([0], {**base, "regs": 128})])).kernels[0]
@@ -351,7 +351,7 @@ def test_strips_along_the_loop_are_combined_chunk_by_chunk():
     every CHUNK iterations by the last block to finish them, one counter per strip and chunk;
     the default chunk covers at most FINISH_ROWS rows; a loop of one chunk keeps the end-of-kernel
     finish; a chunk that does not divide the loop is refused."""
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     from kfuse.spaces.tile import FINISH_ROWS, finish_chunk
     prog = bound("bicgk", "float32", m=4096, n=4096)
     base = {"bx": 32, "by": 4, "ks": 4, "vec": 4, "iter_axis": "slow", "iters": 64, "finish": "last_block"}
@@ -385,7 +385,7 @@ def test_csr_rows_span_text_and_refusals():
     """span = R: a group's R consecutive rows walked as one span, reduced together across the
     lanes, the stage holding R results per group; refused without packs, with one thread per
     row, on ELLPACK-R, or when stage * span exceeds the group."""
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     text = ("{fmt} A(n, n); vector p(n), q(n); scalar pq; input A, p; q = A @ p; pq = dot(p, q); "
             "return q, pq;")
     prog = kfuse.parse(text.format(fmt="csr"), "cgs", "float32").bind({"n": 1001})
@@ -412,7 +412,7 @@ def test_lone_products_store_from_the_lanes(span):
     """Sparse products alone (no vector call, no reduction over rows): the lane holding a row's
     sum finalizes and stores it, with no shared-memory stage and no barrier; a kernel with a
     dot keeps the stage."""
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     prog = kfuse.parse("csr A(n, n); vector p(n), q(n); input A, p; q = A @ p; return q;", "sp",
                        "float32").bind({"n": 1001})
     params = {"block": 128, "group": 16, "iters": 1, "vec": 4, **({"span": span} if span > 1 else {})}
@@ -436,7 +436,7 @@ def test_walk_orders_text_and_refusals():
     reason: ``down`` iterating along F, a last-block finish of outputs that follow the loop,
     a vector kernel, an unknown word."""
     from kfuse.fusion.plan import check_plan, walk_refusal
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     prog = bound("atax", "float32", m=1000, n=3000)
     slow = {"bx": 32, "by": 8, "ks": 1, "vec": 4, "iter_axis": "slow", "iters": 8, "finish": "atomic"}
     fast = {"bx": 32, "by": 8, "ks": 1, "vec": 4, "iter_axis": "fast", "iters": 2, "finish": "last_block"}
@@ -492,7 +492,7 @@ def test_one_kernel_zeroes_every_atomic_output_first():
     """Outputs that atomics sum into are zeroed by one kernel launched before the plan's (one
     launch where a memset per output took a graph node each), for every kernel of the plan;
     a plan without atomic finishes has none.  The model charges one launch on the host."""
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     from kfuse.model import load_calibration
     from kfuse.model.predict import predict_kernel, predict_plan
     from kfuse.fusion.plan import needed_outside

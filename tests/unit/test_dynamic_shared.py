@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import kfuse
 from kfuse.codegen import generate
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 from kfuse.model.predict import kernel_traffic, predict_kernel, resident_blocks

@@ -16,11 +16,11 @@ from kfuse.fusion import fission as F
 from kfuse.fusion import local
 from kfuse.fusion.gga import GGA
 from kfuse.fusion.plan import check_plan, plan_from_json
-from kfuse.fusion.space import explain_fusion, make_plan
+from kfuse.fusion.search import explain_fusion, make_plan
 from kfuse.ir import ArrayType
 from kfuse.model.calibration import load_calibration
 from kfuse.model.planner import best_plan, make_search
-from kfuse.spaces import stencil as st
+from kfuse.spaces.grid import space as st
 
 CAL = load_calibration("NVIDIA H200")
 

@@ -193,7 +193,7 @@ def test_vector_reductions_may_run_one_pack_per_thread():
     """AXPYDOT's space holds grids of one pack per thread (iters = 1) finished by the last block
     or by atomics; the model counts one atomic per block for the latter and a last-block tail of
     every partial for the former; deterministic=True leaves the atomic ones out."""
-    from kfuse.fusion.space import impl_variants
+    from kfuse.fusion.search import impl_variants
     from kfuse.model import load_calibration
     from kfuse.model.predict import kernel_traffic
     p = bound("axpydot", big=True)
@@ -217,7 +217,7 @@ def test_span_variants_only_for_short_hinted_csr_rows():
     short of the group's step, never for ELLPACK-R or an unknown row length; the model counts
     the smaller grid."""
     import dataclasses
-    from kfuse.fusion.space import impl_variants
+    from kfuse.fusion.search import impl_variants
     from kfuse.model.predict import kernel_traffic
     text = "{fmt} A(n, n); vector p(n), q(n); input A, p; q = A @ p; return q;"
 
@@ -256,7 +256,7 @@ def test_rows_space_rules_for_serial_loops_and_big_blocks():
     row results run the vector calls) is offered for every group > 1 of a kernel with vector
     calls, never for products alone or a thread per row."""
     import dataclasses
-    from kfuse.fusion.space import impl_variants
+    from kfuse.fusion.search import impl_variants
 
     def prog_of(text, n):
         prog = kfuse.parse(text, "s", "float32").bind({"n": n})

@@ -3,11 +3,11 @@ blocks): the work per block, the model's schedule of it, and the kernel's heavie
 import pytest
 
 from kfuse import library
-from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.model import load_calibration
 from kfuse.model.predict import engine_seconds
-from kfuse.spaces.gemm_balance import block_work, compact, kernel_block_work, makespan_waves
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.spaces.gemm.balance import block_work, compact, kernel_block_work, makespan_waves
+from kfuse.spaces.gemm.scheme import GemmScheme
 
 S = GemmScheme(bm=64, bn=128, bk=16, tm=8, tn=8, stages=3, splitk=2)
 

@@ -11,9 +11,9 @@ import pytest
 import kfuse
 from kfuse import library, reference, spaces
 from kfuse.api import bind_sizes, make_plan
-from kfuse.codegen import gemm as gemm_emitter
+from kfuse.codegen.gemm import ffma as gemm_emitter
 from kfuse.codegen import generate
-from kfuse.codegen.lower_gemm import GemmLowering
+from kfuse.codegen.gemm.lower import GemmLowering
 from kfuse.errors import ArgumentError, DTypeError, PlanError, ShapeError
 from kfuse.frontend import script
 from kfuse.frontend.trace import trace
@@ -21,7 +21,7 @@ from kfuse.fusion import legality
 from kfuse.fusion.plan import needed_outside
 from kfuse.model.calibration import Calibration
 from kfuse.model.predict import engine_rate, kernel_traffic, predict_kernel
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.spaces.gemm.scheme import GemmScheme
 
 
 def mat(m, n, dtype="float32", order="C"):
@@ -194,7 +194,7 @@ def test_reduction_of_the_product_runs_in_its_epilogue():
 
 
 def test_two_gemms_and_a_map_of_both_in_one_kernel_are_refused():
-    """Two products sharing B may be grouped (spaces/gemm_group.py), not with a map reading both."""
+    """Two products sharing B may be grouped (spaces/gemm/group.py), not with a map reading both."""
     prog = prog_of("matrix A(n, n); matrix B(n, n); matrix E(n, n); input A, B, E; C = A @ B; D = E @ B; "
                    "F = C + D; return F;", n=16)
     assert legality.check(prog, [0, 1]) == []

@@ -18,7 +18,8 @@ from kfuse.fusion.plan import plan_from_json, unfused_plan
 from kfuse.model.calibration import Calibration
 from kfuse.model.predict import kernel_traffic, predict_plan
 from kfuse.fusion.plan import needed_outside
-from kfuse.spaces import gemm_group, program_info
+from kfuse.spaces.gemm import group as gemm_group
+from kfuse.spaces import program_info
 
 SHARED_A = "matrix A(m, k), B1(k, n), B2(k, n); input A, B1, B2; C1 = A @ B1; C2 = A @ B2; return C1, C2;"
 

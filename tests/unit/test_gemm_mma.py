@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import ArgumentError, ConfigError, DTypeError, KfuseError, PlanError
-from kfuse.spaces import gemm_mma_rules as rules
-from kfuse.spaces.gemm_scheme import GemmScheme, SchemeError
+from kfuse.spaces.gemm import mma_rules as rules
+from kfuse.spaces.gemm.scheme import GemmScheme, SchemeError
 
 
 def mma(**kw) -> GemmScheme:

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import ArgumentError, KfuseError, PlanError
 from kfuse.frontend.trace import trace
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.spaces.gemm.scheme import GemmScheme
 
 N, M = 129, 67
 CASES = ([("symm", s, u, False, "nonunit") for s in ("left", "right") for u in ("lower", "upper")]

@@ -8,15 +8,15 @@ import pytest
 import kfuse
 from kfuse import spaces
 from kfuse.api import bind_sizes, make_plan
-from kfuse.codegen import gemm as gemm_emitter
-from kfuse.codegen.gemm_prologue import GemmPrologue, PrologueInput
+from kfuse.codegen.gemm import ffma as gemm_emitter
+from kfuse.codegen.gemm.prologue import GemmPrologue, PrologueInput
 from kfuse.errors import PlanError
 from kfuse.frontend import script
 from kfuse.fusion import legality
 from kfuse.fusion.plan import needed_outside
 from kfuse.model.predict import kernel_traffic
-from kfuse.spaces import gemm_prologue
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.spaces.gemm import prologue as gemm_prologue
+from kfuse.spaces.gemm.scheme import GemmScheme
 
 
 def prog_of(text, dtype="float32", **sizes):
@@ -129,7 +129,7 @@ def test_variants_leave_out_schemes_whose_staging_does_not_fit():
 
 
 def test_spec_carries_the_map_and_its_inputs():
-    from kfuse.codegen.lower_gemm import GemmLowering
+    from kfuse.codegen.gemm.lower import GemmLowering
     prog = prog_of("matrix A(m, k), D(m, k), B(k, n, order=F); scalar s; input A, D, B, s; "
                    "C = maximum(s * A * D, 0.0) @ B; return C;")
     plan = make_plan(prog)
@@ -167,6 +167,6 @@ def test_emitter_without_a_prologue_is_unchanged():
 
 
 def test_emitter_refuses_a_prologue_on_the_mma_engine():
-    import kfuse.codegen.gemm_mma   # noqa: F401 (registers the engine)
+    import kfuse.codegen.gemm.mma   # noqa: F401 (registers the engine)
     with pytest.raises(PlanError, match="does not run elementwise prologues"):
         gemm_emitter.emit_gemm(_spec(True, "mma_tf32"))

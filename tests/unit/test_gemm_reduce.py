@@ -12,8 +12,8 @@ import kfuse
 from kfuse import config
 from kfuse.api import bind_sizes, make_plan
 from kfuse.codegen import generate
-from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
-from kfuse.codegen.gemm_reduce import GemmReduction
+from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm.reduce import GemmReduction
 from kfuse.errors import ArgumentError, PlanError
 from kfuse.frontend import script
 from kfuse.frontend.trace import trace
@@ -21,7 +21,7 @@ from kfuse.fusion import legality
 from kfuse.fusion.plan import plan_from_json
 from kfuse.model.calibration import Calibration
 from kfuse.model.predict import kernel_traffic
-from kfuse.spaces.gemm_scheme import GemmScheme
+from kfuse.spaces.gemm.scheme import GemmScheme
 
 GEMV = "matrix A(m, k), B(k, n); vector x(n); input A, B, x; C = A @ B; y = C @ x; return C, y;"
 BOTH = ("matrix A(m, k), B(k, n); vector x(n), w(m); input A, B, x, w; C = A @ B; y = C @ x; z = w @ C; "

@@ -4,9 +4,9 @@ import dataclasses
 
 import pytest
 
-from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import KfuseError, PlanError, ScriptError, ShapeError
-from kfuse.spaces.gemm_scheme import MAX_SHARED, GemmScheme, SchemeError, default_scheme, variants
+from kfuse.spaces.gemm.scheme import MAX_SHARED, GemmScheme, SchemeError, default_scheme, variants
 
 SCHEMES = [GemmScheme(), GemmScheme(stages=4, raster=8), GemmScheme(bm=64, bn=64, bk=16, tm=4, tn=4),
            GemmScheme(splitk=2, engine="mma_tf32")]

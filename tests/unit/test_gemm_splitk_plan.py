@@ -51,7 +51,7 @@ def test_model_charges_split_k_partials():
 def test_split_k_is_searched_only_where_the_tiles_leave_the_gpu_idle():
     """H200 n = 4096 SYMM: a split-k 4 plan ran 42 TFLOP/s against 44.8 without; the tiles fill
     the GPU there, so the search leaves split-k out."""
-    from kfuse.spaces.gemm_scheme import SPLITK_TILES, variants
+    from kfuse.spaces.gemm.scheme import SPLITK_TILES, variants
     assert not [s for s in variants("float32", 4096, 4096, 4096) if s.splitk > 1]
     small = [s for s in variants("float32", 1024, 1024, 1024) if s.splitk > 1]
     assert small and all(-(-1024 // s.bm) * -(-1024 // s.bn) < SPLITK_TILES for s in small)

@@ -1,4 +1,4 @@
-"""Grid kernels whose threads each own a short fastest axis (kfuse.spaces.stencil_work.owns_axis:
+"""Grid kernels whose threads each own a short fastest axis (kfuse.spaces.grid.work.owns_axis:
 ``bx`` 1, ``px`` the axis's extent; D2Q9's nine planes of a site): the variants that offer it,
 the work the model counts for it (what a plane-by-plane value costs once its points merge),
 and its register estimate."""
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.fusion.space import impl_variants
-from kfuse.spaces.stencil_work import owned_points, owns_axis
+from kfuse.fusion.search import impl_variants
+from kfuse.spaces.grid.work import owned_points, owns_axis
 
 
 def _frame(box, pos=None, shape=None):

@@ -22,8 +22,8 @@ from kfuse.errors import PlanError, ScriptError
 from kfuse.frontend import script
 from kfuse.frontend.builder import MAX_CALLS, GraphBuilder
 from kfuse.frontend.trace import trace
-from kfuse.fusion import local, space
-from kfuse.fusion.space import Search
+from kfuse.fusion import local, search as space
+from kfuse.fusion.search import Search
 from kfuse.api import bind_sizes
 from kfuse.ir import ArrayType
 from kfuse.model.calibration import load_calibration

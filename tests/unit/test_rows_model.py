@@ -8,7 +8,7 @@ import pytest
 import kfuse
 from kfuse.codegen import generate
 from kfuse.errors import PlanError
-from kfuse.fusion.space import impl_variants, make_plan
+from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.model import load_calibration
 from kfuse.model import predict as P
 from kfuse.spaces import rows as R

@@ -119,7 +119,7 @@ def test_non_utf8_byte_in_the_new_oeg_is_one_line(tmp_path, capsys):
 # ------------------------------------------------------------------ files of the cache folder
 def test_deep_tuned_plan_winners_and_calibration_are_skipped_with_a_warning(tmp_path, monkeypatch):
     from kfuse.model import calibration
-    from kfuse.runtime import tune, tune_gemm
+    from kfuse.pipeline import tune, winners as tune_gemm
     prog = bind_sizes(script.load(example("gemver"), "float32"), {"m": 300, "n": 200})
     with kfuse.config.override(cache_dir=str(tmp_path / "c")):
         entry = tune._path(tune.tune_key(prog, "NVIDIA H200"))
@@ -214,7 +214,7 @@ def test_a_script_path_to_dev_zero_is_refused_not_read_to_the_end():
 
 def test_plans_of_128_character_names_load_again():
     """Generated kernel names are cut to the cap, so a plan kfuse writes is never refused."""
-    from kfuse.fusion.space import make_plan
+    from kfuse.fusion.search import make_plan
     a, b = "a" * 128, "b" * 128
     prog = bind_sizes(script.parse(f"vector x(n), {a}(n), {b}(n); input x; {a} = x + x; {b} = {a} * x; "
                                    f"return {b};"), {"n": 64})

@@ -13,7 +13,7 @@ from kfuse.codegen.module import generate
 from kfuse.frontend import script
 from kfuse.frontend.trace import trace
 from kfuse.api import make_plan as default_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 
 from ..scalar_coefficients import CASES, SCRIPT
 from ..stencil_programs import NUMPY

@@ -17,7 +17,7 @@ import kfuse
 from kfuse import ShapeDtype, config
 from kfuse.fusion import caps, local
 from kfuse.fusion.plan import check_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.fusion.synthetic import synthetic_program
 from kfuse.fusion.shapes import shape_of
 from kfuse.frontend.trace import lower_spec, trace
@@ -208,7 +208,7 @@ def test_a_merge_is_bounded_without_analysing_the_union(jacobi, monkeypatch):
     pair of a first scan costs no analysis of the union (a 150-call stencil program's greedy
     spent most of its 156 s there)."""
     from kfuse.model.predict import group_facts, kernel_floor
-    from kfuse.spaces import stencil
+    from kfuse.spaces.grid import space as stencil
     union = [0, 1, 2, 3]
     needed = {jacobi.calls[3].out}
     want = kernel_floor(jacobi, union, needed, CAL, group_facts(jacobi, union))
@@ -239,7 +239,7 @@ def test_components_over_the_seed_limit_are_built_by_pair_merging(monkeypatch):
     """Costing a fusion analyses it whole, past any cap: the greedy's component seed costs
     components of at most SEED_MAX_CALLS calls (83 unrolled FDTD steps fused whole, 1,248
     calls, took the whole 60 s cap in one analysis)."""
-    from kfuse.fusion import space
+    from kfuse.fusion import search as space
     from kfuse.fusion.local import neighbours
     p = synthetic_program(40, 1, "dag", stencil=True, fields=5)
     search = make_search(p, CAL)

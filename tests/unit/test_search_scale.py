@@ -16,7 +16,7 @@ from kfuse.frontend.builder import GraphBuilder
 from kfuse.fusion import local
 from kfuse.fusion.gga import GGA, gga_search
 from kfuse.fusion.plan import check_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.fusion.synthetic import synthetic_program
 from kfuse.ir import ArrayType
 from kfuse.model.calibration import load_calibration

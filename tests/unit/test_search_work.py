@@ -9,10 +9,10 @@ import time
 
 import pytest
 
-from kfuse.fusion import legality, local, space
+from kfuse.fusion import legality, local, search as space
 from kfuse.fusion.order import closes_cycle
 from kfuse.fusion.plan import check_plan
-from kfuse.fusion.space import make_plan
+from kfuse.fusion.search import make_plan
 from kfuse.model.planner import best_plan, make_search
 
 from .test_search_caps import CAL, FakeClock, fdtd_steps, jacobi_steps

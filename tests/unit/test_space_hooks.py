@@ -11,10 +11,10 @@ import kfuse
 from kfuse import config, spaces
 from kfuse.fusion import local
 from kfuse.fusion.fission import launch_refusal
-from kfuse.fusion.space import Search
+from kfuse.fusion.search import Search
 from kfuse.model import load_calibration
 from kfuse.model.planner import make_search
-from kfuse.spaces.stencil import GridSpace
+from kfuse.spaces.grid.space import GridSpace
 from ..toy_space import registered
 
 CHAIN = ("vector x(n), y(n), z(n), w(n); input x, y; z = toy_pair(x, y); w = toy_pair(z, y); "

@@ -19,7 +19,7 @@ from kfuse.codegen import generate
 from kfuse.errors import PlanError
 from kfuse.fusion import KernelPlan, check_plan, unfused_plan
 from kfuse.fusion.legality import check
-from kfuse.fusion.space import impl_variants, make_plan
+from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.model import load_calibration
 from kfuse.model.predict import group_facts, kernel_kind, kernel_traffic, predict_kernel
 from kfuse.model.planner import best_plan

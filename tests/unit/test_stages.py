@@ -13,7 +13,8 @@ from kfuse.cli import main
 from kfuse.codegen import generate
 from kfuse.errors import ArgumentError, KfuseError
 from kfuse.frontend import script
-from kfuse.runtime import launch, launch_spec, stages
+from kfuse.runtime import launch, launch_spec
+from kfuse.pipeline import stages
 
 from .unit_helpers import bound, example
 

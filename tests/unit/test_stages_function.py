@@ -15,7 +15,7 @@ import kfuse
 from kfuse.cli import main
 from kfuse.errors import ArgumentError, DTypeError, KfuseError, PlanError
 from kfuse.frontend.trace import ShapeDtype, lower_spec
-from kfuse.runtime.origin import describe_arg, parse_arg
+from kfuse.pipeline.origin import describe_arg, parse_arg
 
 from . import stage_functions as F
 from .unit_helpers import example

@@ -13,7 +13,7 @@ from kfuse.errors import PlanError, ShapeError
 from kfuse.frontend.trace import trace, window_bounds
 from kfuse.codegen.module import generate
 from kfuse.fusion.plan import check_plan, plan_from_json
-from kfuse.fusion.space import explain_fusion, make_plan
+from kfuse.fusion.search import explain_fusion, make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
 

@@ -13,7 +13,7 @@ from kfuse.fusion import legality
 from kfuse.model.planner import best_plan
 from kfuse.errors import ArgumentError, KfuseError, PlanError
 from kfuse.frontend.trace import trace
-from kfuse.spaces.trsm import solve_steps
+from kfuse.spaces.trsm.space import solve_steps
 
 
 def _prog(n=300, nrhs=70, side="left", uplo="lower", trans=False, diag="nonunit", dtype="float32", extra=None):

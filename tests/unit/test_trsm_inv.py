@@ -11,7 +11,7 @@ from kfuse.codegen import generate
 from kfuse.errors import PlanError
 from kfuse.frontend.trace import trace
 from kfuse.model.planner import best_plan
-from kfuse.spaces import trsm as ts
+from kfuse.spaces.trsm import space as ts
 
 
 def _prog(n=300, nrhs=70, side="left", uplo="lower", dtype="float32", diag="nonunit"):
@@ -57,7 +57,7 @@ def test_edited_inverse_leaf_too_large_is_refused():
 
 
 def test_inversion_shared_memory_and_launch():
-    from kfuse.codegen.trsm_inv import invert_launch
+    from kfuse.codegen.trsm.inverse import invert_launch
     assert ts.inv_shared_bytes(128, 4) == 128 * 129 * 4       # the block, rows padded by one
     assert invert_launch(300, 128, 8) == ((3, 1, 1), (256, 1, 1), 128 * 129 * 8)   # a 4 x 4 tile a thread
     assert invert_launch(1, 16, 4) == ((1, 1, 1), (16, 1, 1), 16 * 17 * 4)
@@ -68,7 +68,7 @@ def test_inversion_has_no_barrier_per_row():
     """The blocked inversion: a barrier after the load, two around the sub-blocks' store, four a
     merge level (in a loop over the levels), none in the sub-blocks' row loops (the row-by-row
     kernel took two a row: 256 at leaf 128, 0.098 ms on the H200)."""
-    from kfuse.codegen.trsm_inv import emit_invert_kernel
+    from kfuse.codegen.trsm.inverse import emit_invert_kernel
     text = emit_invert_kernel("k", "float32", 1024, 128, True, False, (1024, 1))
     assert text.count("__syncthreads()") == 7
     assert "for (int b = D; b < NB; b *= 2)" in text and "D = 16, TM = 4, TN = 4, THREADS = 256" in text
@@ -156,7 +156,7 @@ def test_an_empty_solve_still_stores_its_result(side):
 def test_the_emitters_sample_is_current():
     """Every line of trsm_inv's docstring sample (lower, non-unit, float32, NB 32, N 40) is a
     line of the kernel it writes, in order."""
-    from kfuse.codegen import trsm_inv
+    from kfuse.codegen.trsm import inverse as trsm_inv
     doc = trsm_inv.__doc__
     sample = [ln.strip() for ln in doc[doc.index("abridged)::"):].splitlines()[1:] if ln.strip()]
     text = [ln.strip() for ln in trsm_inv.emit_invert_kernel("k0_invert", "float32", 40, 32, True, False,

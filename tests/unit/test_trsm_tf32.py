@@ -10,12 +10,12 @@ import kfuse
 from kfuse import blas, config
 from kfuse.api import make_plan
 from kfuse.codegen import generate
-from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import ArgumentError, PlanError
 from kfuse.frontend.trace import trace
 from kfuse.model.planner import best_plan
-from kfuse.spaces.gemm_scheme import GemmScheme
-from kfuse.spaces.trsm_mma import MMA_SMALL_SCHEMES, mma_update_scheme
+from kfuse.spaces.gemm.scheme import GemmScheme
+from kfuse.spaces.trsm.mma import MMA_SMALL_SCHEMES, mma_update_scheme
 
 BIG = GemmScheme(engine="mma_tf32", bm=128, bn=128, bk=16, stages=4, wm=64, wn=64)
 

@@ -228,7 +228,7 @@ def test_plan_file_not_utf8_or_with_bom(tmp_path):
 ], ids=["empty", "not json", "not utf8", "list", "no plan", "plan a list", "string calls", "other sizes",
         "a call missing"])
 def test_tuned_plan_that_does_not_validate_is_ignored_with_a_warning(tmp_path, content):
-    from kfuse.runtime import tune
+    from kfuse.pipeline import tune
     with config.override(cache_dir=str(tmp_path)):
         path = tune._path(tune.tune_key(BICGK, "NVIDIA H200"))
         os.makedirs(os.path.dirname(path))
@@ -242,7 +242,7 @@ def test_tuned_plan_that_does_not_validate_is_ignored_with_a_warning(tmp_path, c
 
 
 def test_valid_tuned_plan_is_used_silently(tmp_path):
-    from kfuse.runtime import tune
+    from kfuse.pipeline import tune
     with config.override(cache_dir=str(tmp_path)):
         path = tune._path(tune.tune_key(BICGK, "NVIDIA H200"))
         os.makedirs(os.path.dirname(path))

@@ -11,7 +11,7 @@ from kfuse.errors import KfuseWarning
 from kfuse.frontend import script
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
-from kfuse.runtime import tune_gemm as tg
+from kfuse.pipeline import winners as tg
 
 GPU = "NVIDIA H200"
 TEXT = "matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;"
@@ -126,7 +126,7 @@ def test_cli_tune_needs_scripts_or_the_table(capsys):
 
 def test_the_progress_total_counts_a_gemm_kernels_refinements():
     """The bar showed 17/7 while tuning a product: the total left out GEMM_REFINE."""
-    from kfuse.runtime.tune import GEMM_REFINE, expected_refinements
+    from kfuse.pipeline.tune import GEMM_REFINE, expected_refinements
     _, plan = key_of(prog())
     assert expected_refinements(plan, 2) == GEMM_REFINE
     assert expected_refinements(plan, 0) == 0

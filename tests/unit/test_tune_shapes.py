@@ -1,5 +1,5 @@
 """The tuner's candidate list favours runner-ups of different launch shapes."""
-from kfuse.runtime.tune import _distinct_shapes
+from kfuse.pipeline.tune import _distinct_shapes
 
 
 def test_distinct_shapes_keep_the_first_of_each_shape():
@@ -18,7 +18,7 @@ def test_refinements_walk_one_kernel_past_what_was_timed():
     from kfuse.frontend.trace import trace
     from kfuse.model import load_calibration
     from kfuse.model.planner import best_plan
-    from kfuse.runtime.tune import plan_key, refinements
+    from kfuse.pipeline.tune import plan_key, refinements
     from kfuse.solvers import bicg_step
     cal = load_calibration()
     n = 121192   # cop20k_A's rows, 21.8 nonzeros per row

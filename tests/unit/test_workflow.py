@@ -10,7 +10,7 @@ import pytest
 from kfuse.cli import main
 from kfuse.fusion.explain import explain_program
 from kfuse.model import Calibration
-from kfuse.runtime import workflow
+from kfuse.pipeline import workflow
 
 from .unit_helpers import bound, example
 

@@ -34,7 +34,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from ..fusion.plan import needed_outside
-from ..fusion.space import impl_variants, make_plan
+from ..fusion.search import impl_variants, make_plan
 from ..ir import Program, probe_row_length
 from ..errors import NoGPUError
 from ..model.calibration import Calibration, load_calibration, user_calibration_path, write_calibration
@@ -159,7 +159,7 @@ def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, hos
     from ..api import bind_sizes
     from ..frontend import script
     from ..platform import device
-    from ..runtime import build
+    from ..pipeline.stages import build
     base = base or load_calibration(device.device_name())
     cal = fresh_calibration(base, device.device_name(), device.sm_count(), kinds)
     if not kinds:   # a whole calibration measures its factors under the wave-tail term; a partial

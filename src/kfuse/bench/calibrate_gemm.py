@@ -3,8 +3,8 @@
 In one run: the engine peaks (:func:`measure_peaks`: 16 independent FFMA chains per thread in
 float32 and float64, 8 independent ``mma.sync`` m16n8k8 TF32 chains per warp; 8 blocks of 256
 threads per SM, CUDA events, median of 5), then each scheme the gemm space offers a float32
-square product (:func:`kfuse.spaces.gemm_scheme.variants` on engine ffma,
-:func:`kfuse.spaces.gemm.mma_variants` on mma_tf32) at each size (default 2048, 4096, 8192):
+square product (:func:`kfuse.spaces.gemm.scheme.variants` on engine ffma,
+:func:`kfuse.spaces.gemm.space.mma_variants` on mma_tf32) at each size (default 2048, 4096, 8192):
 built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
 once against a float64 product (a wrong kernel is not calibrated), timed as the calibration's
 probes are (:func:`kfuse.runtime.timing.device_seconds`: a CUDA graph over inputs rotating
@@ -12,7 +12,7 @@ past L2, median of 7 replays).  A scheme's efficiency at a size is the model's e
 the measured peak (flops x wave quantisation / peak, :func:`kfuse.model.predict.engine_seconds`)
 over the measured time; its stored efficiency is the median over the sizes.
 
-The result is the calibration's "gemm" section (:mod:`kfuse.model.gemm_calibration`), merged
+The result is the calibration's "gemm" section (:mod:`kfuse.spaces.gemm.calibration`), merged
 into the calibration in force (schemes not remeasured keep their flop rate) and written where
 ``kfuse calibrate`` writes (``<cache_dir>/calibrations/<device>.json``, or ``-o``); the rest of
 the calibration is kept as it is.  ``--dry-run`` lists the work without a GPU.
@@ -75,8 +75,8 @@ PEAKS = {"ffma/float32": ("fma_peak", "float", 2 * 16), "ffma/float64": ("fma_pe
 
 def schemes(engine: str, n: int) -> list:
     """The schemes the gemm space offers a float32 n x n x n product on ``engine``."""
-    from ..spaces.gemm import mma_variants
-    from ..spaces.gemm_scheme import variants
+    from ..spaces.gemm.space import mma_variants
+    from ..spaces.gemm.scheme import variants
     return mma_variants("float32", n, n, n) if engine == "mma_tf32" else variants("float32", n, n, n)
 
 
@@ -88,7 +88,7 @@ def work(sizes=SIZES, engines=ENGINES, most: int | None = None) -> list:
 def dry_run(sizes=SIZES, engines=ENGINES, most: int | None = None, out=None) -> int:
     """Print the work of a run (no GPU needed); the number of timed GEMMs."""
     out = out or sys.stdout
-    from ..spaces.gemm import efficiency_key
+    from ..spaces.gemm.space import efficiency_key
     jobs = work(sizes, engines, most)
     out.write(f"kfuse calibrate --blas3: {len(PEAKS)} peak probes ({', '.join(PEAKS)}), then "
               f"{len(jobs)} GEMMs (float32 C = A @ B, n in {', '.join(map(str, sizes))}):\n")
@@ -138,9 +138,9 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
 
     from .. import config
     from ..fusion.plan import needed_outside
-    from ..fusion.space import make_plan
+    from ..fusion.search import make_plan
     from ..model.predict import engine_rate, engine_seconds, kernel_traffic
-    from ..runtime import build
+    from ..pipeline.stages import build
     from ..runtime.timing import device_seconds, rotating_args
     prog = _program(n)
     calls = [c.id for c in prog.calls]
@@ -165,8 +165,8 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
 def section_of(rows: list, peaks: dict, sizes) -> dict:
     """The "gemm" section of a run: the peaks, each scheme's median efficiency over the sizes
     it ran correctly at, and the rows' TFLOP/s per size (``measured``)."""
-    from ..model.gemm_calibration import MAX_EFFICIENCY
-    from ..spaces.gemm import EFFICIENCY_KEY
+    from ..spaces.gemm.calibration import MAX_EFFICIENCY
+    from ..spaces.gemm.space import EFFICIENCY_KEY
     effs: dict = {}
     measured: dict = {}
     for r in rows:
@@ -196,8 +196,8 @@ def calibrate_gemm(path: str | None = None, sizes=SIZES, engines=ENGINES, most: 
     """Measure the peaks and the schemes on this GPU, merge the section into the calibration in
     force, write it (``path``, default the user's).  Returns {"section", "rows", "path"}."""
     from ..model.calibration import load_calibration, user_calibration_path, write_calibration
-    from ..model.gemm_calibration import merge_sections
-    from ..spaces.gemm import efficiency_key
+    from ..spaces.gemm.calibration import merge_sections
+    from ..spaces.gemm.space import efficiency_key
     from .progress import Progress
     name = _require_gpu()
     cal = load_calibration(name)

@@ -160,7 +160,7 @@ def compare(new, current, points, progress=None) -> list[dict]:
     import cupy
 
     from ..model.planner import best_plan
-    from ..runtime import build
+    from ..pipeline.stages import build
 
     planned = []
     for label, prog, make_args in points:

@@ -32,7 +32,7 @@ class KernelEmitter:
     def launch_geometry(self) -> spaces.Geometry:
         """The kernel's launch geometry, as its space computes it for the model too (grid,
         block, workspace, and the space's ``detail``; the plan was validated up front).  Kept in
-        ``self.space_geometry`` (:func:`kfuse.codegen.lowering.lower` copies its dynamic shared
+        ``self.space_geometry`` (:func:`kfuse.codegen.registry.lower` copies its dynamic shared
         memory and target to the kernel source)."""
         self.space_geometry = self.space.geometry(self.program, self.kplan.calls, self.kplan.params,
                                                   self.domain, self.info)

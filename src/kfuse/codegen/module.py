@@ -10,7 +10,7 @@ from ..fusion.plan import Plan, check_plan, needed_outside
 from ..ir import Program, ident
 from ..spaces.budget import smem_refusal
 from .common import KArg, KernelSource, comment_text
-from .lowering import lower
+from .registry import lower
 from .render import module_text, signature
 from .shadow import shadowed
 

@@ -14,7 +14,7 @@ declare sparse matrices (compressed rows, ELLPACK-R).  Statements end with ``;``
 Expressions: calls with positional and keyword arguments, ``+ - * / @``, comparisons
 ``> < >= <=`` (for ``where``), unary ``-``, ``.T``, numbers (``2``, ``1.5e-3``, ``2j``),
 NumPy slices ``u[1:-1, :-2]`` and neighbour offsets ``u[0, -1]`` (see
-:mod:`kfuse.frontend.script_lower` for how values of different domains line up).
+:mod:`kfuse.frontend.script_windows` for how values of different domains line up).
 ``v[0, :] = v[-2, :];`` assigns into a window (:mod:`kfuse.frontend.script_assign`).
 ``repeat N { ... }`` unrolls its body N times (N <= 64).  Comments: ``#``, ``//``.
 Every error names the line and column.
@@ -32,7 +32,7 @@ from .assign import replaced_base
 from .script_assign import indexed_assignment
 from .script_decl import DeclParser
 from .script_expr import ExprParser
-from .script_lower import Lowering, NeedSizes
+from .script_windows import Lowering, NeedSizes
 from .script_sizes import symbolic_program, unprobe
 from .script_tokens import COMPARE_OPS, KEYWORDS, KINDS, MAX_REPEAT, Token, tokenize  # noqa: F401 (re-exported)
 

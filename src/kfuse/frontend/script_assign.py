@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..errors import KfuseError
 from .assign import assigned_window, check_value_shape, record_assign, refuse_target, supersede
-from .script_lower import Lowering, _ints
+from .script_windows import Lowering, _ints
 
 
 def indexed_assignment(p) -> None:

@@ -1,6 +1,6 @@
 """The kfuse script's expressions: a recursive-descent parser (mixed into
-:class:`kfuse.frontend.script._Parser`) that returns :class:`kfuse.frontend.script_lower.Node`
-trees; :class:`kfuse.frontend.script_lower.Lowering` emits them through the GraphBuilder.
+:class:`kfuse.frontend.script._Parser`) that returns :class:`kfuse.frontend.script_windows.Node`
+trees; :class:`kfuse.frontend.script_windows.Lowering` emits them through the GraphBuilder.
 
 Precedence, lowest first: comparisons (``> < >= <=``, not chained), ``+ -``, ``* / @``, unary
 ``-``, postfix ``.T``; primaries are numbers, parenthesised expressions, names, indexed names
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import KfuseError
-from .script_lower import Node
+from .script_windows import Node
 from .script_tokens import COMPARE_OPS, KEYWORDS, MAX_EXPR_DEPTH, MAX_NESTING
 
 

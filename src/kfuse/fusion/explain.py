@@ -1,7 +1,7 @@
 """Fusion decisions of a whole program in words (``kfuse explain``, ``Lowered.explain``).
 
 :func:`explain_program` lists, for a bound program, every pair of calls that touch the same
-data with :func:`kfuse.fusion.space.explain_fusion`'s answer, then the plan it is given.  It
+data with :func:`kfuse.fusion.search.explain_fusion`'s answer, then the plan it is given.  It
 is pure (no search, no model): the API picks the plan and passes it in.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import KfuseError
 from ..ir import Program
 from .plan import Plan
-from .space import explain_fusion
+from .search import explain_fusion
 
 __all__ = ["explain_program", "related_pairs"]
 

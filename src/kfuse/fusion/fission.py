@@ -11,7 +11,7 @@ crosses parts, and the parts depend on each other through nothing (they may read
 inputs).  Where the group is one component, there is no fission (the seed's "no separable
 arrays").
 
-The search (:class:`kfuse.fusion.space.Search`, :mod:`kfuse.fusion.local`,
+The search (:class:`kfuse.fusion.search.Search`, :mod:`kfuse.fusion.local`,
 :mod:`kfuse.fusion.gga`) asks :func:`fission` only where a merge meets such a group, and then
 also tries the merge as its parts (the seed's lazy fission).  Pure functions over
 ``(program, calls)``::
@@ -78,7 +78,7 @@ def launch_refusal(program: Program, calls) -> str | None:
     """Why the group ``calls`` cannot launch as it wants, or None: its space's answer
     (:meth:`kfuse.spaces.Space.launch_refusal`): for every space, no launch variant fits the
     shared-memory budget; for the grid space, also the values it stages by default
-    (:func:`kfuse.spaces.stencil.default_smem`) exceeding the budget at every block shape
+    (:func:`kfuse.spaces.grid.space.default_smem`) exceeding the budget at every block shape
     (only recomputing them fits)."""
     calls = sorted(set(calls))
     dom = kernel_domain(program, calls)
@@ -91,7 +91,7 @@ def launch_refusal(program: Program, calls) -> str | None:
 
 def _fitting(program: Program, calls: list, dom) -> list:
     """The launch variants of ``calls`` within the shared-memory budget (as
-    :func:`kfuse.fusion.space.impl_variants` gives them, which imports this module)."""
+    :func:`kfuse.fusion.search.impl_variants` gives them, which imports this module)."""
     space, info = spaces.get(dom.space), program_info(program)
     terms = smem_terms(program, calls)
     return [p for p in space.variants(program, calls, dom, spaces.kernel_dtype(program, calls), True, info)

@@ -1,4 +1,4 @@
-"""The merging loop of the greedy search (:meth:`kfuse.fusion.space.Search.greedy`).
+"""The merging loop of the greedy search (:meth:`kfuse.fusion.search.Search.greedy`).
 
 Each step merges the pair of neighbouring groups that gains the most; of pairs gaining equally,
 the first in a scan of the partition's groups (a set of the groups, each with the set of its

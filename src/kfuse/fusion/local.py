@@ -1,6 +1,6 @@
 """A fusion search that scales to whole applications (issue 19, the search of section 4(c)).
 
-For programs over the exhaustive limit :meth:`kfuse.fusion.space.Search.best` runs
+For programs over the exhaustive limit :meth:`kfuse.fusion.search.Search.best` runs
 :func:`local_best`:
 
 1. **greedy** (:meth:`Search.greedy`): merge the neighbouring pair that gains most, as before;

@@ -8,7 +8,7 @@ One function per variant like trmm, ``trsm_{l,r}{l,u}{n,u}``: side x the triangl
 
 BLAS's ``trans`` is a ``.T`` view of A (the stored matrix's other triangle), as for trmm.  The
 hof is ``solve``: no kernel space but ``trsm`` claims it, and a trsm call runs alone in its kernel
-(whose lowering launches several kernels: :mod:`kfuse.codegen.lower_trsm`).  The float64
+(whose lowering launches several kernels: :mod:`kfuse.codegen.trsm.lower`).  The float64
 reference reads only the triangle (a NaN in the other triangle never reaches the result).
 
 >>> from kfuse import library
@@ -85,7 +85,7 @@ def _trsm(side: str, uplo: str, diag: str) -> TriangularSolve:
     return TriangularSolve(
         f"trsm_{side}{uplo}{diag}", "solve",
         (Param("A", "matrix"), Param("B", "matrix"), Param("alpha", "scalar", optional=True, default=1.0)),
-        (Param("X", "matrix"),), "/* solved by the trsm space's kernels (codegen/lower_trsm.py) */",
+        (Param("X", "matrix"),), "/* solved by the trsm space's kernels (codegen/trsm/lower.py) */",
         reference=_solve_ref(s, u, diag == "u"), flops=0,
         doc=f"X = alpha * {what}, A {u} triangular ({DIAGS[diag]} diagonal; BLAS trsm side {s})",
         side=s, uplo=u, unit=diag == "u")

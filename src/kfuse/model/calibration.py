@@ -122,7 +122,7 @@ def read_calibration(path: str, private: bool = False) -> Calibration:
         if want in (dict, str, bool) and not isinstance(v, want):
             raise ValueError(f"{k} must be a {want.__name__}, got {type(v).__name__}")
     if "gemm" in d:
-        from .gemm_calibration import check_section
+        from ..spaces.gemm.calibration import check_section
         check_section(d["gemm"])
     for k in _POSITIVE:
         if k in d and d[k] <= 0:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .. import library
 from ..fusion.plan import needed_outside
 from ..ir import Program
-from ..spaces.gemm import RULE_PARAMS, RULE_TEXT, composed, rule_refusals
+from ..spaces.gemm.space import RULE_PARAMS, RULE_TEXT, composed, rule_refusals
 from .calibration import Calibration
 from .predict import predict_kernel
 

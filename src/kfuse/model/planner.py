@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 
 from ..fusion.plan import Plan, needed_outside, unfused_plan
-from ..fusion.space import Search, make_plan
+from ..fusion.search import Search, make_plan
 from ..ir import Program
 from .calibration import Calibration, load_calibration
 from .composer import composer_lines

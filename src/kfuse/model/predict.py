@@ -13,15 +13,15 @@ import math
 
 from .. import spaces
 from ..fusion.plan import needed_outside
-from ..fusion.space import shared_matrix
+from ..fusion.search import shared_matrix
 from ..ir import Program, itemsize
 from ..spaces import kernel_domain, program_info
 from ..spaces.budget import SMEM_STATIC_LIMIT, smem_terms
-from ..spaces.gemm_balance import makespan_waves
+from ..spaces.gemm.balance import makespan_waves
 from ..spaces.rows import SPARSE_PER_ROW
 from ..spaces.tile import walk_of
 from .calibration import Calibration
-from .gemm_calibration import section_rate
+from ..spaces.gemm.calibration import section_rate
 from .writeback import copied_back, copy_seconds
 
 # shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per
@@ -408,7 +408,7 @@ def wave_tail(grid: int, threads: int, cal: Calibration) -> float:
 
 def reuse_gain(program: Program, kernels: list, cal: Calibration) -> float:
     """Seconds a plan saves where a kernel walks ``up`` a matrix the kernel before it walked
-    down (:func:`kfuse.fusion.space.reuse_walks`): ``l2_reuse`` of the L2 read from there
+    down (:func:`kfuse.fusion.search.reuse_walks`): ``l2_reuse`` of the L2 read from there
     rather than from DRAM, for matrices over half the L2 (a smaller one stays in L2 whatever
     the order).  H200, ATAX, SGEMVT, GEMVER: 0.7-2.4 us at n = 4096 (64 MiB), 1.8-5.7 us at
     8192, 5.3 us for GEMVER at 16384."""

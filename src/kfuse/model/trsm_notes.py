@@ -12,7 +12,7 @@ from __future__ import annotations
 from .. import spaces
 from ..fusion.plan import needed_outside
 from ..ir import Program
-from ..spaces.trsm import ALGORITHMS, BUILT_ALGORITHMS, LEAVES, trsm_fn
+from ..spaces.trsm.space import ALGORITHMS, BUILT_ALGORITHMS, LEAVES, trsm_fn
 from .calibration import Calibration
 from .predict import predict_kernel
 

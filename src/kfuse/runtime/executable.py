@@ -28,7 +28,7 @@ class Executable:
     torch tensors if any input was one; scalars as 0-d arrays).
 
     ``launch_spec`` describes how to call it (:class:`~kfuse.runtime.launch_spec.LaunchSpec`);
-    ``stages`` holds each compilation stage's artifact (:mod:`kfuse.runtime.stages`); ``arch``
+    ``stages`` holds each compilation stage's artifact (:mod:`kfuse.pipeline.stages`); ``arch``
     is the device architecture it runs on, ``target`` the one it was compiled for (``sm_90a``
     where a kernel needs it).
     """

@@ -73,8 +73,8 @@ class Domain:
     def hosts(self, other: "Domain") -> bool:
         """Whether calls over ``other`` can run in a kernel over this domain: the same domain,
         a vector map/reduce whose element i is row i of a sparse kernel, or a matrix call over
-        the output of a matrix product (its epilogue; :mod:`kfuse.spaces.gemm`) or over the
-        shape of one of its operands (a prologue: :mod:`kfuse.spaces.gemm_prologue`)."""
+        the output of a matrix product (its epilogue; :mod:`kfuse.spaces.gemm.space`) or over the
+        shape of one of its operands (a prologue: :mod:`kfuse.spaces.gemm.prologue`)."""
         if self.key() == other.key() or "scalar" in (self.space, other.space):
             return True   # scalar calls run as a prologue of any kernel
         spaces = {self.space, other.space}
@@ -224,14 +224,14 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     names in their ``name_params`` renamed (the search costs one per shape).  ``floor_params``: launch parameters whose traffic's reads and writes are the
     kernel's (the model's floor).  ``raises_regs``: when a kernel whose plan names no register
     budget (``regs``; the schema's default applies) spills, the build may compile it again with
-    a roomier one (:func:`kfuse.runtime.stages.roomier`).
+    a roomier one (:func:`kfuse.pipeline.stages.roomier`).
 
     What the search does with a space's fusions (read through ``spaces.get(name)``, never by
     name): ``fissions_over_budget``: a legal fusion of several field-dependency components
     that cannot launch as it wants (:meth:`launch_refusal`) is also tried as its fission even
     when some launch variant fits (False: only when none does).  ``seeds_components``: the
     greedy search starts from each connected component of this space's calls as one kernel
-    (:meth:`kfuse.fusion.space.Search.greedy`).  ``local_search``: programs whose calls are
+    (:meth:`kfuse.fusion.search.Search.greedy`).  ``local_search``: programs whose calls are
     all of spaces without it (prologue spaces aside) skip the segment DP and search locally
     from the greedy plan alone, within a shorter budget (:func:`kfuse.fusion.local.local_best`).
     ``occupancy_rule``: the ``kfuse-occupancy`` baseline re-picks the block shape (bx, by, zc,

@@ -6,12 +6,12 @@ from ..errors import PlanError
 from ..ir import Program
 from .base import Domain, Space
 from .facts import ProgramInfo, cached_info
-from .gemm import GemmSpace
+from .gemm.space import GemmSpace
 from .rows import RowsSpace
 from .scalar import ScalarSpace
-from .stencil import GridSpace
+from .grid.space import GridSpace
 from .tile import TileSpace
-from .trsm import TrsmSpace
+from .trsm.space import TrsmSpace
 from .vec import VecSpace
 
 SPACES: dict = {}

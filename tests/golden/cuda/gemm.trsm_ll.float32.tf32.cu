@@ -3,7 +3,7 @@
 // compute routine of t1 = trsm_lln(A, B) [trsm_lln: solve]
 __device__ __forceinline__ void t1_trsm_lln_compute(float& X) {
     using T = float; using R = float;
-    /* solved by the trsm space's kernels (codegen/lower_trsm.py) */
+    /* solved by the trsm space's kernels (codegen/trsm/lower.py) */
 }
 
 // ===================== default plan (H200: shipped calibration and winners) =====================

@@ -1,7 +1,7 @@
 """The structured BLAS-3 products ``kfuse tune --blas3-table FILE --blas3-routines ...`` tunes
 (issue 20): each SYMM/TRMM/SYRK/SYR2K variant of :mod:`.workloads` at the given sizes, traced
 through ``kfuse.blas`` exactly as a user's eager call (and the bench's kfuse column) makes it,
-so the winners recorded under :func:`kfuse.runtime.tune_gemm.kernel_key` are the ones those
+so the winners recorded under :func:`kfuse.pipeline.winners.kernel_key` are the ones those
 calls look up.  ``gemm`` keeps the table's own programs (C = A @ B, :func:`kfuse.runtime.
 tune_gemm.table_programs`).
 
@@ -64,7 +64,7 @@ def table_key(prog) -> str | None:
     """The winners-table key of the program's gemm kernel under the model's plan (H200 names
     the device: only the routine, variant, dtype, precision and sizes tell programs apart)."""
     from ...api import make_plan
-    from ...runtime.tune_gemm import kernel_key
+    from ...pipeline.winners import kernel_key
 
     plan = make_plan(prog)
     gemm = [k for k in plan.kernels if k.space == "gemm"]

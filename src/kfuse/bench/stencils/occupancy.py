@@ -2,11 +2,11 @@
 occupancy alone (the seed's rule), to measure what kfuse's plan gains over that rule.
 
 The rule, per grid kernel of kfuse's plan: the candidate block shapes are the distinct
-``(bx, by)`` of the grid space's variants of that kernel (:func:`kfuse.fusion.space.
+``(bx, by)`` of the grid space's variants of that kernel (:func:`kfuse.fusion.search.
 impl_variants`, in their order); each candidate keeps kfuse's other choices (points per
 thread ``px``/``py``, staging ``smem``) and takes the streaming depth ``zc`` (and plane
 unrolling ``uz``) the space gives that shape.  Every candidate is compiled
-(:func:`kfuse.runtime.build`; the registers and shared memory come from ptxas), its
+(:func:`kfuse.pipeline.stages.build`; the registers and shared memory come from ptxas), its
 theoretical occupancy computed (:func:`.tables.occupancy`), and the highest wins; ties go to
 the first.  Kernels of other spaces keep kfuse's parameters.
 
@@ -67,8 +67,8 @@ def occupancy_plan(program, base, arch: str | None = None):
     shape picked by :func:`pick`.  ``report``: per kernel, the candidates (block, zc,
     registers, smem, occupancy) and the index chosen."""
     from ...fusion.plan import check_plan
-    from ...fusion.space import impl_variants, make_plan
-    from ...runtime import build
+    from ...fusion.search import impl_variants, make_plan
+    from ...pipeline.stages import build
 
     cands = {}
     for i, k in enumerate(base.kernels):

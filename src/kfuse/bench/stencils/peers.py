@@ -141,7 +141,7 @@ class KfuseOccupancy(KfuseStencil):
 
 
 class KfuseTuned(KfuseStencil):
-    """kfuse's plan tuned on the device (``kfuse.runtime.tune``: the best predicted plans and
+    """kfuse's plan tuned on the device (``kfuse.pipeline.tune``: the best predicted plans and
     launch shapes timed on these arguments, the fastest kept); nothing is cached, so the
     ``kfuse`` records stay the model's own plans."""
 
@@ -151,7 +151,7 @@ class KfuseTuned(KfuseStencil):
     def specialize(self, built, args: list):
         """A kfuse.jit of the same step compiled with the tuned plan (its ``tune_report``:
         plans timed, rank of the best, first / best)."""
-        from ...runtime.tune import tune
+        from ...pipeline.tune import tune
 
         exe = built.executable(*args)
         report = tune(exe.program, top=self.top, progress=False, save=False, args=list(args))

@@ -1,0 +1,179 @@
+"""Operand loaders of the TF32 mma emitter (:mod:`kfuse.codegen.gemm.mma`): global -> shared.
+
+An operand op(X) (A: x = i over M; B: x = j over N) is copied in its stored orientation:
+
+* **k contiguous** (C-order A, B^T stored C-order, ...): shared ``Xs[x][LD]``, LD = BK + pad,
+  each row BK consecutive k's; copies run along k.
+* **x contiguous** (A^T, F-order A, C-order B, ...): shared ``Xs[k][LD]``, LD = X + pad, each
+  row X consecutive x's; copies run along x.
+
+Copies are ``cp.async`` of 16, 8 or 4 bytes (the widest the leading dimension and the pointer's
+alignment allow), their ``src-size`` cut at the matrix's edges so that partial tiles are filled
+with zeros (k past K adds nothing; rows and columns past M, N are never stored).
+
+A **sym / tri operand** (``GemmOperand.structure``) always takes the x-contiguous layout
+``Xs[k][LD]`` (the FFMA engine's k-major tile) and is copied element by element by the FFMA
+engine's structure loader (:func:`kfuse.codegen.gemm.structure.emit_struct_issue`: mirrored or
+zero-filled outside the stored triangle, one on a unit diagonal), lanes along the stored array's
+contiguous index.  SYR2K's second pair (roles ``A2``, ``B2``) is copied into the shared buffers
+of A and B (``buf``) with its own constants (``A2_LD``, ``A2_COPIES``, ...).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from ...spaces.gemm import mma_rules as rules
+from .load import Access
+from .structure import emit_struct_issue
+
+
+@dataclasses.dataclass(frozen=True)
+class MmaOperand:
+    """How the kernel reads one operand (see the module doc): ``sx``, ``sk`` element strides
+    of op(X)'s x and k in the stored array; ``kcontig``: k is the contiguous index; ``unit``:
+    elements per copy; ``copies`` per thread per tile; ``ld``: the padded shared row;
+    ``stage_words``: floats of one stage buffer."""
+
+    role: str            # "A", "B" (or "A2", "B2": SYR2K's second pair)
+    ptr: str
+    x: str               # "i" or "j"
+    limit: str           # "M" or "N"
+    origin: str          # "row0" or "col0"
+    tile: str            # "BM" or "BN"
+    sx: int
+    sk: int
+    kcontig: bool
+    unit: int
+    copies: int
+    ld: int
+    stage_words: int
+    buf: str = ""        # the shared buffer's role ("A" for A2, "B" for B2; "" = its own)
+    #: a sym/tri operand: (structure, uplo, diag, trans, row stride, column stride of the
+    #: stored matrix), and whether the stored array's contiguous index is x (its copy lanes)
+    struct: tuple = ()
+    x_contig: bool = False
+
+    @property
+    def smem(self) -> str:
+        return (self.buf or self.role) + "s"
+
+    @property
+    def stage(self) -> str:
+        return (self.buf or self.role) + "_STAGE"
+
+    def layout(self) -> str:
+        return f"[{self.tile}][BK + pad]: k contiguous" if self.kcontig else f"[BK][{self.tile} + pad]: {self.x} contiguous"
+
+    def describe(self) -> str:
+        """One comment line: the address of op(X)[x, k] and the load path."""
+        ref = "op(A)[i, k]" if self.role[0] == "A" else "op(B)[k, j]"
+        ref = ref.replace("op(A)", "op(A2)").replace("op(B)", "op(B2)") if self.buf else ref
+        if self.struct:
+            st, uplo, diag = self.struct[:3]
+            return (f"{ref}: {st} ({uplo} triangle stored{', unit diagonal' if diag == 'unit' else ''}): "
+                    f"one-element cp.async copies into [BK][{self.tile} + pad], {self.copies} per thread per tile")
+        along = "k" if self.kcontig else self.x
+        return (f"{ref} = {self.ptr}[{self.x} * {self.sx} + k * {self.sk}]: {along} contiguous: cp.async of "
+                f"{self.unit * 4} B ({self.unit} x float) along {along}, {self.copies} per thread per tile")
+
+
+def _contiguous_is_x(role: str, op) -> bool:
+    """Whether the stored array's contiguous index is op(X)'s x index (i of A, j of B)."""
+    row_contiguous = op.order == "F"       # F order: the row index runs fastest
+    if op.trans:
+        row_contiguous = not row_contiguous
+    return row_contiguous if role == "A" else not row_contiguous
+
+
+def unit_elems(ld: int, align: int) -> int:
+    """The widest copy (4, 2 or 1 floats) such that every copy starts aligned: ``ld`` (the
+    stride between copied runs) and the pointer's ``align``ment allow it."""
+    u = 4
+    while u > 1 and (ld % u or align % (u * 4)):
+        u //= 2
+    return u
+
+
+def operand(spec, role: str, threads: int) -> MmaOperand:
+    """The loader description of operand ``role`` ("A", "B", or "A2", "B2" of ``spec.second``)
+    of a checked ``spec``."""
+    s = spec.scheme
+    a = role[0] == "A"
+    op = {"A": spec.a, "B": spec.b}.get(role) or spec.second[0 if a else 1]
+    rows, cols = (spec.m, spec.k) if a else (spec.k, spec.n)
+    srows, scols = (cols, rows) if op.trans else (rows, cols)
+    ld = op.ld or max(1, scols if op.order == "C" else srows)
+    # stored element (r, c) sits at r * ld + c (C order) or r + c * ld (F order)
+    rstride, cstride = (ld, 1) if op.order == "C" else (1, ld)
+    struct = ()
+    if getattr(op, "structure", "general") != "general":
+        struct = (op.structure, op.uplo, op.diag, op.trans, rstride, cstride)
+    if op.trans:
+        rstride, cstride = cstride, rstride          # op(X)[r, c] = X[c, r]
+    sx, sk = (rstride, cstride) if a else (cstride, rstride)
+    x_contig = _contiguous_is_x(role[0], op)
+    kcontig = not x_contig and not struct           # a structured tile is k-major: Xs[k][x]
+    u = 1 if struct else unit_elems(ld, op.align)
+    x = s.bm if a else s.bn
+    pad = rules.pad_elems(kcontig, s.bk if kcontig else x)
+    row_ld = (s.bk if kcontig else x) + pad
+    words = (x if kcontig else s.bk) * row_ld
+    return MmaOperand(role, op.name, "i" if a else "j", "M" if a else "N",
+                      "row0" if a else "col0", "BM" if a else "BN",
+                      sx, sk, kcontig, u, x * s.bk // u // threads, row_ld, words,
+                      role[0] if len(role) > 1 else "", struct, x_contig)
+
+
+def emit_copies(o: MmaOperand, kexpr: str = "kt") -> list:
+    """Statements issuing the cp.async copies of k tile ``kexpr`` of ``o`` into stage buffer
+    ``s`` (variables of the kernel)."""
+    if o.struct:
+        acc = Access(o.role, o.ptr, o.x, o.limit, o.origin, o.tile, o.sx, o.sk, o.x_contig, 1, o.copies,
+                     buf=o.buf, struct=o.struct)
+        return _rolled(o, emit_struct_issue(acc, "float", 4, kexpr))
+    r, u = o.role, o.unit
+    dst = f"{o.smem}[s * {o.stage} + "
+    if o.kcontig:
+        per_row = f"(BK / {u})"
+        head = [f"// {r} tile {kexpr} -> {o.smem}[s]: {o.tile} rows ({o.x}) of BK contiguous k, {u * 4}-byte "
+                "cp.async, zero-filled past the edges",
+                "#pragma unroll",
+                f"for (int r = 0; r < {r}_COPIES; ++r) {{",
+                "    const int idx = tid + r * THREADS;",
+                f"    const int xr = idx / {per_row}, kq = idx % {per_row} * {u};",
+                f"    const int xg = {o.origin} + xr, kg = {kexpr} * BK + kq;",
+                f"    const int valid = xg < {o.limit} ? max(0, min({u}, K - kg)) : 0;"]
+        where = f"xr * {r}_LD + kq"
+    else:
+        per_row = f"({o.tile} / {u})"
+        head = [f"// {r} tile {kexpr} -> {o.smem}[s]: BK rows (k) of {o.tile} contiguous {o.x}, {u * 4}-byte "
+                "cp.async, zero-filled past the edges",
+                "#pragma unroll",
+                f"for (int r = 0; r < {r}_COPIES; ++r) {{",
+                "    const int idx = tid + r * THREADS;",
+                f"    const int kr = idx / {per_row}, xq = idx % {per_row} * {u};",
+                f"    const int kg = {kexpr} * BK + kr, xg = {o.origin} + xq;",
+                f"    const int valid = kg < K ? max(0, min({u}, {o.limit} - xg)) : 0;"]
+        where = f"kr * {r}_LD + xq"
+    body = head + [
+        f"    const float* src = valid > 0 ? {o.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK : {o.ptr};",
+        f"    kf_cp_async<{u * 4}>(&{dst}{where}], src, valid * 4);",
+        "}",
+    ]
+    return _rolled(o, body)
+
+
+#: copies per thread per tile above which the copy loop is not unrolled fully (``#pragma unroll
+#: 4``): fully unrolled, each copy's source pointer is hoisted out of the k loop and kept live
+#: (measured with NVRTC 13, sm_90: 16 one-element copies per operand spill up to 156 B in SYRK,
+#: SYMM, SYR2K kernels; unrolled by 4, none spills and the kernels take 73-186 registers)
+FULL_UNROLL_COPIES = 8
+
+
+def _rolled(o: MmaOperand, lines: list) -> list:
+    """``lines`` with the copy loop unrolled by 4 only where ``o`` issues more than
+    :data:`FULL_UNROLL_COPIES` copies per thread."""
+    if o.copies <= FULL_UNROLL_COPIES:
+        return lines
+    return ["#pragma unroll 4   // not fully: hoisted source pointers would spill" if ln == "#pragma unroll" else ln
+            for ln in lines]

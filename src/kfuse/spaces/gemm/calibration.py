@@ -1,0 +1,105 @@
+"""The calibration's "gemm" section: the engine peaks and the measured efficiency of GEMM schemes.
+
+``kfuse calibrate --blas3`` (:mod:`kfuse.bench.calibrate_gemm`) times a small set of schemes per
+engine and stores, in the device's calibration JSON::
+
+    "gemm": {"source": "kfuse calibrate --blas3, 2026-11-30",
+             "key": ["engine", "bm", "bn", ...],               # what an efficiency key lists
+             "peak": {"ffma/float32": 6.1e13, "mma_tf32/float32": 3.9e14, ...},   # flop/s
+             "efficiency": {"ffma,128,256,16,8,16,3,1,1,1,1,1,0,0": 0.906, ...}}
+
+An efficiency is the share of its engine's ``peak`` (same run) a scheme reaches, after the
+model's wave quantisation (so ``peak x efficiency`` is the flop rate
+:func:`kfuse.model.predict.engine_seconds` divides by).  Keys are
+:func:`kfuse.spaces.gemm.space.efficiency_key` (dtype-free; the peak is per engine and dtype).
+
+Where the rate of a scheme comes from, first found wins (:func:`section_rate`, then the
+space): the calibration in force's section (the user's, else the shipped one of the device,
+else the H200's); the space's built-in :data:`kfuse.spaces.gemm.space.MEASURED_EFFICIENCY` x the
+model's assumed engine rate; the space's intensity guess.  The H200's shipped section holds the
+built-in table with the model's assumed rates as peaks, so it predicts exactly what the
+built-in table does.
+"""
+from __future__ import annotations
+
+import math
+
+from .space import EFFICIENCY_KEY, MEASURED_EFFICIENCY
+
+#: efficiencies outside (0, MAX_EFFICIENCY] are refused (a measurement over the peak is a bad peak)
+MAX_EFFICIENCY = 1.5
+#: the dtype whose peak an efficiency is measured against (and rescaled by when merging)
+REFERENCE_DTYPE = "float32"
+
+
+def key_text(key: tuple) -> str:
+    """``('ffma', 128, ...)`` -> ``"ffma,128,..."`` (a JSON object's key)."""
+    return ",".join(str(v) for v in key)
+
+
+def _positive(v) -> bool:
+    return not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v) and v > 0
+
+
+def check_section(sec) -> None:
+    """ValueError naming what is wrong with a "gemm" section (an empty one is valid)."""
+    if not isinstance(sec, dict):
+        raise ValueError(f"gemm must be a JSON object, got {type(sec).__name__}")
+    if not sec:
+        return
+    key = sec.get("key", list(EFFICIENCY_KEY))
+    if list(key) != list(EFFICIENCY_KEY):
+        raise ValueError(f"gemm.key must be {list(EFFICIENCY_KEY)} (this kfuse's scheme fields), got {key!r}")
+    peak, eff = sec.get("peak", {}), sec.get("efficiency", {})
+    if not isinstance(peak, dict) or not isinstance(eff, dict):
+        raise ValueError("gemm.peak and gemm.efficiency must be JSON objects")
+    for name, v in peak.items():
+        if "/" not in name or not _positive(v):
+            raise ValueError(f"gemm.peak[{name!r}] must be a positive flop rate keyed 'engine/dtype', got {v!r}")
+    for k, v in eff.items():
+        if len(k.split(",")) != len(EFFICIENCY_KEY):
+            raise ValueError(f"gemm.efficiency[{k!r}]: the key must list {len(EFFICIENCY_KEY)} fields "
+                             f"({', '.join(EFFICIENCY_KEY)})")
+        if not _positive(v) or v > MAX_EFFICIENCY:
+            raise ValueError(f"gemm.efficiency[{k!r}] must be in (0, {MAX_EFFICIENCY}], got {v!r}")
+        if f"{k.split(',')[0]}/{REFERENCE_DTYPE}" not in peak:
+            raise ValueError(f"gemm.efficiency[{k!r}]: no gemm.peak for its engine "
+                             f"'{k.split(',')[0]}/{REFERENCE_DTYPE}'")
+
+
+def section_rate(section: dict, engine: str, key: str | None) -> float | None:
+    """Flop/s the scheme ``key`` reaches on ``engine`` ("ffma/float32") by ``section``: its
+    efficiency x the engine's peak; None where the section lacks either."""
+    if not section or not key:
+        return None
+    eff = section.get("efficiency", {}).get(key)
+    peak = section.get("peak", {}).get(engine)
+    if eff is None or peak is None:
+        return None
+    return peak * eff
+
+
+def merge_sections(old: dict, new: dict) -> dict:
+    """``new`` (a fresh measurement) over ``old`` (the section in force on the same device):
+    the new peaks; old efficiencies of schemes not remeasured are rescaled to the new peak of
+    their engine so that each keeps the flop rate it had (peak x efficiency); the new ones win."""
+    if not old:
+        return dict(new)
+    out = {**old, **{k: v for k, v in new.items() if k not in ("peak", "efficiency")}}
+    peak = {**old.get("peak", {}), **new.get("peak", {})}
+    eff = {}
+    for k, v in old.get("efficiency", {}).items():
+        ref = f"{k.split(',')[0]}/{REFERENCE_DTYPE}"
+        before, after = old.get("peak", {}).get(ref), peak.get(ref)
+        if before and after:
+            eff[k] = min(MAX_EFFICIENCY, v * before / after)
+    eff.update(new.get("efficiency", {}))
+    out.update(peak=peak, efficiency=eff, key=list(EFFICIENCY_KEY))
+    return out
+
+
+def builtin_section(peaks: dict, source: str = "kfuse.spaces.gemm.space.MEASURED_EFFICIENCY") -> dict:
+    """The section equivalent to the built-in table: its efficiencies against ``peaks`` (the
+    model's assumed engine rates, :func:`kfuse.model.predict.engine_rate`)."""
+    return {"source": source, "key": list(EFFICIENCY_KEY), "peak": dict(peaks),
+            "efficiency": {key_text(k): v for k, v in MEASURED_EFFICIENCY.items()}}

@@ -1,0 +1,517 @@
+"""The gemm space (issue 20): one block-tiled matrix product per kernel, with its epilogue.
+
+A gemm kernel runs one ``contraction`` call (``D = alpha * op(A) op(B) + beta * C``) over the
+domain (m, n, k); its m x n output hosts *epilogue* calls: elementwise maps over matrices of the
+output's shape that read the product at (i, j) (``alpha * (A @ B) + bias``, ``maximum(., 0)``),
+run on the accumulators before the store.  The launch parameters are the fields of
+:class:`kfuse.spaces.gemm.scheme.GemmScheme` (bm, bn, bk, tm, tn, stages, raster, splitk,
+engine); an edited scheme that cannot work is refused with the scheme's own reasons
+(``GemmScheme.refusals``).  What may not join a gemm kernel, and why, is
+:meth:`GemmSpace.fusion_refusals` (shown by ``kfuse.explain``).
+
+The model: :meth:`GemmSpace.traffic` gives the operands' re-reads per tile row and column
+(A x ceil(n / bn) + B x ceil(m / bm), counted once by the generic reads) and the product's
+flops for the engine term of :func:`kfuse.model.predict.engine_seconds`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from ... import config, library
+from ...errors import PlanError
+from ...ir import itemsize
+from . import group as gemm_group, mma_rules as gemm_mma_rules, prologue as gemm_prologue
+from ..base import Domain, Geometry, ParamSpec, Space, frozen
+from .balance import compact, kernel_block_work
+from .scheme import ENGINES, SCHEME_HIGH, GemmScheme, default_scheme
+from .scheme import variants as scheme_variants
+
+#: the scheme's fields, the space's parameters (same names)
+SCHEME_FIELDS = tuple(f.name for f in dataclasses.fields(GemmScheme))
+#: the block tile whose arithmetic intensity the tile efficiency is relative to (bm = bn = 128)
+REFERENCE_INTENSITY = 128 * 128 / (128 + 128)
+
+
+#: the seed's adaptor rules per structure (issue 20): the first of each reads the structure in the
+#: loader of the one gemm kernel; the second builds a full matrix first by a prior kernel
+RULES = {"sym": ("mirror", "symmetrize"), "tri": ("skip", "zero_fill")}
+#: rules the gemm kernel's loader runs (the spec's structure fields)
+LOADER_RULES = ("mirror", "skip")
+#: what each rule is, in the seed's words (shown by explain)
+RULE_TEXT = {
+    "mirror": "SM_alloc(X, Symmetry): tiles fetched from the stored triangle, mirrored in the loader",
+    "symmetrize": "GM_map(X, Symmetry): a symmetrize kernel writes the full matrix (n^2 read + write), then GEMM",
+    "skip": "peel_triangular(X): k tiles entirely zero skipped, diagonal tiles masked (half the flops)",
+    "zero_fill": "padding_triangular(X): a zero-fill kernel writes the padded full matrix (n^2 read + write), "
+                 "then GEMM (all the flops)"}
+#: the share of the gemm rate a loader rule keeps (its element-wise loads of the structured
+#: operand; H200 float32 4096, quick bench: SYMM 0.86 of GEMM NN, TRMM 0.73 per flop done)
+LOADER_EFFICIENCY = {"mirror": 0.86, "skip": 0.75}
+#: per engine where it differs: the mma engine's element-wise mirror (H200 1024 TF32: SYMM with
+#: mirror 27 TFLOP/s against 60 with the symmetrize pass, benchmarks/results/2026-11-24/balance_s17)
+ENGINE_LOADER_EFFICIENCY = {("mma_tf32", "mirror"): 0.4}
+RULE_PARAMS = ("a_rule", "b_rule")
+
+
+def rule_of(params: dict, operand: str, structure: str) -> str:
+    """The adaptor rule of ``operand`` ("A"/"B") in a kernel's params (its ``a_rule`` /
+    ``b_rule``), the structure's loader rule when the plan leaves it out."""
+    return params.get(f"{operand.lower()}_rule") or RULES[structure][0]
+
+
+def rule_refusals(adaptors: dict, params: dict) -> list:
+    """Why a kernel's rule parameters cannot run its product's ``adaptors`` (operand ->
+    (structure, uplo, diag)): a rule on a general operand, a rule of the other structure.  The
+    prior-kernel rules (symmetrize, zero_fill) are built: codegen/gemm/prior.py."""
+    why = []
+    for op in ("A", "B"):
+        rule = params.get(f"{op.lower()}_rule")
+        ad = adaptors.get(op)
+        if ad is None:
+            if rule:
+                why.append(f"{op.lower()}_rule={rule!r}: operand {op} is a general matrix, no adaptor rule applies")
+            continue
+        rule = rule or RULES[ad[0]][0]
+        if rule not in RULES[ad[0]]:
+            what = "symmetric" if ad[0] == "sym" else "triangular"
+            why.append(f"{op.lower()}_rule={rule!r}: operand {op} is {what}; its rules are "
+                       f"{', '.join(RULES[ad[0]])}")
+    return why
+
+
+def product_refusals(scheme: GemmScheme, fn) -> list:
+    """What a scheme cannot do for this product: split-k of SYR2K's two products."""
+    if fn is not None and getattr(fn, "second", False) and scheme.splitk > 1:
+        return [f"splitk={scheme.splitk}: split-k of two products (SYR2K) is not built; use splitk=1"]
+    return []
+
+
+def composed(adaptors: dict) -> list:
+    """Every combination of the adaptors' rules (the seed's composer), as params dicts:
+    ``[{"a_rule": "mirror"}, {"a_rule": "symmetrize"}]`` for a symmetric A; ``[{}]`` for none."""
+    combos = [{}]
+    for op in ("A", "B"):
+        if op in adaptors:
+            combos = [dict(c, **{f"{op.lower()}_rule": r}) for c in combos for r in RULES[adaptors[op][0]]]
+    return combos
+
+
+def flop_share(fn, params: dict) -> float:
+    """The share of 2 m n k flops the kernel runs: half for a triangular operand whose zero k
+    tiles are skipped, half for a symmetric result (one triangle), twice for SYR2K's two pairs."""
+    share = 1.0
+    for op, (structure, _, _) in getattr(fn, "adaptors", {}).items():
+        if structure == "tri" and rule_of(params, op, structure) == "skip":
+            share *= 0.5
+    if getattr(fn, "c_uplo", ""):
+        share *= 0.5
+    if getattr(fn, "second", False):
+        share *= 2
+    return share
+
+
+#: why the mma engine refuses an epilogue reduction (the FFMA emitter hosts them)
+MMA_REDUCE_REFUSAL = ("the mma_tf32 engine does not run reductions of the product in its epilogue yet "
+                      "(row / column sums run on the ffma engine: precision 'ieee')")
+
+
+def reduction_refusals(program, calls: list, c: int, g: int, info, label) -> list:
+    """Why reduction call ``c`` cannot run in the epilogue of the gemm kernel of product ``g``:
+    only row and column sums of an m x n value (``nested_reduce`` with combine ``+``: gemv,
+    gemv_t) whose finalize is linear (several blocks add their partial sums by atomics; the
+    constant part once); not of a symmetric result (syrk/syr2k), not on the mma engine, not
+    with a window of a vector as a finalize-stage input."""
+    fn, gfn = info.fn(c), info.fn(g)
+    if fn.hof != "nested_reduce":
+        return [f"{label(c)} is a {fn.hof} ({fn.name}): only row and column reductions (gemv, gemv_t) of "
+                "the product run in a gemm kernel's epilogue"]
+    why = []
+    d, dom = info.domain(c), info.domain(g)
+    if d.space != "tile" or (d.rows, d.cols) != (dom.rows, dom.cols):
+        why.append(f"{label(c)} reduces a {d.rows} x {d.cols} {d.space} domain: a gemm kernel's epilogue "
+                   f"reduces values over its {dom.rows} x {dom.cols} output only")
+    if fn.combine != "+":
+        why.append(f"{label(c)} combines by {fn.combine}: a gemm epilogue's reductions are sums")
+    if not fn.linear_finalize:
+        why.append(f"{label(c)}: its finalize ({fn.finalize}) is not known to be linear (linear_finalize), so "
+                   "the blocks' partial sums cannot be added by atomics into one result")
+    if getattr(gfn, "c_uplo", "") or getattr(gfn, "second", False):
+        why.append(f"{label(c)} reduces a symmetric result ({gfn.name}: one triangle computed): its "
+                   "reductions would need the mirrored half too")
+    if call_precision(info.dtype(g)) == "tf32":
+        why.append(f"{label(c)}: {MMA_REDUCE_REFUSAL}")
+    for p, v in program.calls[c].args.items():
+        val = program.value(v)
+        if val.type.kind == "vector" and val.window is not None and fn.param(p).stage == "finalize":
+            why.append(f"{label(c)} reads {val.display}, a window of a vector, at its finalize: a gemm "
+                       "epilogue's finish reads whole vectors only")
+    return why
+
+
+def reduce_calls(calls: list, info) -> list:
+    """The reduction calls among ``calls`` (a gemm kernel's epilogue reductions)."""
+    return [c for c in calls if info.fn(c).is_reduce]
+
+
+def gemm_call(program, calls: list, info):
+    """The contraction call among ``calls`` (None when there is none)."""
+    return next((c for c in calls if info.fn(c).hof == "contraction"), None)
+
+
+def scheme_of(params: dict) -> GemmScheme:
+    """The :class:`GemmScheme` of a kernel's launch parameters (the defaults for those absent)."""
+    return GemmScheme(**{k: v for k, v in params.items() if k in SCHEME_FIELDS})
+
+
+def scheme_refusals(scheme: GemmScheme, dtype: str, m: int, n: int, k: int) -> list:
+    """Why ``scheme`` cannot run a ``dtype`` product of m x n x k: the scheme's own
+    ``refusals`` (issue 20's emitter part); until it exists, only what the space itself knows
+    (the block tile a multiple of the thread tile, threads a multiple of 32 up to 1024)."""
+    own = getattr(scheme, "refusals", None)
+    if own is not None:
+        return list(own(dtype, m, n, k))
+    why = []
+    if scheme.tm <= 0 or scheme.tn <= 0 or scheme.bm % scheme.tm or scheme.bn % scheme.tn:
+        why.append(f"the block tile {scheme.bm} x {scheme.bn} is not a multiple of the thread tile "
+                   f"{scheme.tm} x {scheme.tn}")
+    elif scheme.threads > 1024 or scheme.threads % 32:
+        why.append(f"{scheme.threads} threads per block: must be a multiple of 32 up to 1024")
+    if scheme.engine not in ENGINES:
+        why.append(f"engine {scheme.engine!r} is unknown (the engines are {', '.join(ENGINES)})")
+    return why
+
+
+def call_precision(dtype: str) -> str:
+    """The precision a product of ``dtype`` runs in: the setting ``precision`` ("tf32": TF32
+    tensor cores) for float32, always "ieee" for float64."""
+    return config.get().precision if dtype == "float32" else "ieee"
+
+
+def mma_default_scheme() -> GemmScheme:
+    """The mma scheme a first tf32 call runs without tuning (the first candidate)."""
+    return GemmScheme(engine="mma_tf32", **gemm_mma_rules.CANDIDATES[0])
+
+
+def mma_variants(dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
+    """The mma schemes of ``gemm_mma_rules.CANDIDATES`` the rules accept for ``dtype``, m x n x k."""
+    schemes = [GemmScheme(engine="mma_tf32", **kw) for kw in gemm_mma_rules.CANDIDATES]
+    return [s for s in schemes if not gemm_mma_rules.refusals(s, dtype, m, n, k)]
+
+
+def engine_refusal(scheme: GemmScheme, dtype: str) -> str | None:
+    """Why ``scheme``'s engine does not fit the call's precision (None where it does)."""
+    prec = call_precision(dtype)
+    want = "mma_tf32" if prec == "tf32" else "ffma"
+    if scheme.engine == want:
+        return None
+    return (f"engine {scheme.engine!r} does not match the product's precision {prec!r} ({dtype}): "
+            f"precision 'tf32' runs on engine 'mma_tf32', 'ieee' on 'ffma' (kfuse.config precision, "
+            f"kfuse.blas.gemm(precision=...))")
+
+
+def scheme_shared_bytes(scheme: GemmScheme, dtype: str) -> int:
+    """Dynamic shared memory of a scheme's kernel: the scheme's ``shared_bytes`` when it has
+    one, else ``stages`` copies of an A tile (bm x bk) and a B tile (bk x bn)."""
+    own = getattr(scheme, "shared_bytes", None)
+    if own is not None:
+        return int(own(dtype))
+    return scheme.stages * (scheme.bm * scheme.bk + scheme.bk * scheme.bn) * itemsize(dtype)
+
+
+def scheme_text(scheme: GemmScheme) -> str:
+    """The scheme's text form (``to_text``) when it has one, else its fields."""
+    own = getattr(scheme, "to_text", None)
+    if own is not None:
+        return own()
+    return ", ".join(f"{f}={getattr(scheme, f)}" for f in SCHEME_FIELDS)
+
+
+#: measured tile efficiency (H200, n = 8192 NN, float32): TFLOP/s over the engine rate the model
+#: assumes (FFMA 51.5, mma_tf32 4 x 51.5), by (engine, bm, bn, bk, tm, tn, stages, raster, frags,
+#: min_blocks, store_vec, tload, wm, wn); benchmarks/results/2026-11-24/gemm_emit_probe2_h200.json
+#: and gemm_mma_probe_h200.json.  Schemes not measured get the intensity guess x UNMEASURED.
+MEASURED_EFFICIENCY = {
+    ('ffma', 128, 128, 8, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.818,
+    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.883,
+    ('ffma', 128, 128, 16, 8, 8, 2, 1, 2, 1, 1, 1, 0, 0): 0.871,
+    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 2, 1, 1, 0, 0): 0.882,
+    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.845,
+    ('ffma', 128, 128, 16, 8, 8, 2, 8, 1, 1, 1, 1, 0, 0): 0.89,
+    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 2, 4, 1, 0, 0): 0.87,
+    ('ffma', 128, 128, 16, 8, 8, 2, 8, 2, 2, 4, 1, 0, 0): 0.844,
+    ('ffma', 128, 128, 8, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.783,
+    ('ffma', 128, 128, 8, 8, 8, 4, 1, 1, 1, 1, 2, 0, 0): 0.827,
+    ('ffma', 128, 128, 8, 8, 8, 4, 1, 1, 2, 1, 2, 0, 0): 0.807,
+    ('ffma', 128, 128, 8, 8, 8, 3, 1, 1, 2, 1, 2, 0, 0): 0.783,
+    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.655,
+    ('ffma', 128, 128, 16, 8, 8, 4, 1, 2, 1, 1, 2, 0, 0): 0.785,
+    ('ffma', 128, 128, 32, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.722,
+    ('ffma', 128, 128, 32, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.794,
+    ('ffma', 256, 128, 8, 16, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.786,
+    ('ffma', 256, 128, 8, 16, 8, 4, 1, 1, 1, 1, 2, 0, 0): 0.774,
+    ('ffma', 256, 128, 8, 16, 8, 4, 1, 2, 1, 4, 2, 0, 0): 0.774,
+    ('ffma', 256, 128, 16, 16, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.755,
+    ('ffma', 256, 128, 8, 16, 8, 3, 1, 1, 1, 4, 1, 0, 0): 0.811,
+    ('ffma', 128, 256, 8, 8, 16, 4, 1, 1, 1, 1, 2, 0, 0): 0.816,
+    ('ffma', 128, 256, 16, 8, 16, 3, 1, 1, 1, 1, 1, 0, 0): 0.906,
+    # small tiles (n <= 2048 candidates), gemm_emit_probe_small8192_h200.json
+    ('ffma', 64, 128, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.868,
+    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 2, 1, 1, 0, 0): 0.885,
+    ('ffma', 128, 64, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.819,
+    ('ffma', 128, 64, 16, 8, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.784,
+    ('ffma', 64, 64, 16, 8, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.750,
+    ('ffma', 64, 64, 8, 8, 4, 2, 1, 1, 1, 1, 1, 0, 0): 0.738,
+    ('ffma', 64, 64, 16, 4, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.650,
+    ('mma_tf32', 128, 128, 32, 8, 8, 3, 1, 1, 1, 1, 1, 64, 32): 0.466,
+    ('mma_tf32', 128, 128, 32, 8, 8, 4, 1, 1, 1, 1, 1, 64, 32): 0.462,
+    ('mma_tf32', 128, 128, 32, 8, 8, 4, 1, 1, 1, 1, 1, 32, 64): 0.478,
+    ('mma_tf32', 128, 128, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.609,
+    ('mma_tf32', 128, 256, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.578,
+    ('mma_tf32', 256, 128, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.575,
+    ('mma_tf32', 64, 64, 32, 8, 8, 4, 1, 1, 1, 1, 1, 32, 32): 0.344,
+}
+EFFICIENCY_KEY = ('engine', 'bm', 'bn', 'bk', 'tm', 'tn', 'stages', 'raster', 'frags', 'min_blocks', 'store_vec', 'tload', 'wm', 'wn')
+#: the share of the intensity guess an unmeasured scheme gets (the measured ones run 0.65-0.91)
+UNMEASURED = 0.75
+
+
+def efficiency_key(scheme: GemmScheme) -> str:
+    """The scheme's key in a calibration's "gemm" section (:mod:`kfuse.spaces.gemm.calibration`):
+    its :data:`EFFICIENCY_KEY` fields joined by commas, ``"ffma,128,256,16,8,16,3,1,1,1,1,1,0,0"``."""
+    return ",".join(str(getattr(scheme, f)) for f in EFFICIENCY_KEY)
+
+
+def tile_efficiency(scheme: GemmScheme) -> float:
+    """The share of the engine rate a scheme reaches by the built-in table: measured
+    (:data:`MEASURED_EFFICIENCY`), else its block tile's arithmetic intensity bm * bn / (bm + bn)
+    relative to the 128 x 128 tile's (at most 1) x :data:`UNMEASURED`.  The model uses it where
+    the calibration's "gemm" section has no rate for the scheme (``engine_scheme`` of
+    :meth:`GemmSpace.traffic`)."""
+    key = tuple(getattr(scheme, f) for f in EFFICIENCY_KEY)
+    if key in MEASURED_EFFICIENCY:
+        return MEASURED_EFFICIENCY[key]
+    return min(1.0, scheme.bm * scheme.bn / (scheme.bm + scheme.bn) / REFERENCE_INTENSITY) * UNMEASURED
+
+
+class GemmSpace(Space):
+    """One matrix product per kernel, the epilogue maps over its output (see the module doc)."""
+
+    name = "gemm"
+    claim_order = 4
+    kernel_order = 6
+    host_rank = 2
+    hosts_others = True
+    local_search = True
+    params = tuple(ParamSpec(f.name, type(f.default), f.default,
+                             choices=ENGINES if f.name == "engine" else (),
+                             low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
+                             high=SCHEME_HIGH.get(f.name),
+                             doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme)) + (
+        ParamSpec("a_rule", str, "", choices=("mirror", "symmetrize", "skip", "zero_fill"),
+                  doc="the adaptor rule of a structured A (symm/trmm): mirror | symmetrize (sym), skip | "
+                      "zero_fill (tri); left out: the loader rule"),
+        ParamSpec("b_rule", str, "", choices=("mirror", "symmetrize", "skip", "zero_fill"),
+                  doc="the adaptor rule of a structured B (side right)"),
+        ParamSpec("unaligned", int, 0, choices=(0, 1),
+                  doc="1: the operands' pointers may be aligned to their element only (copies of one "
+                      "element; the runtime's plan for offset views); 0: 16-byte copies"),)
+    unpacked_params = {"unaligned": 1}
+    floor_params = {}
+
+    # ------------------------------------------------------------------ domain
+    def claim(self, program, call, fn) -> Domain | None:
+        """A contraction call: the domain (m, n, k), its output m x n."""
+        if fn.hof != "contraction":
+            return None
+        a, b = (program.value(call.args[p]).type for p in fn.operands)
+        m, k = (int(d) for d in a.shape)
+        n = int(b.shape[1])
+        return Domain("gemm", length=k, rows=m, cols=n, lead="C", shape=(m, n, k))
+
+    def refusal(self, program, call, fn) -> str:
+        return f"{call.label} is no matrix product (contraction)"
+
+    def describe(self, domain: Domain) -> str:
+        m, n, k = domain.shape
+        return f"matrix product {m} x {n} x {k}"
+
+    def elements(self, domain: Domain) -> int:
+        """The output's elements (the product's flops are the engine term's, not these)."""
+        return domain.rows * domain.cols
+
+    def plan_lines(self, params: dict) -> list:
+        """The scheme's text form (``GemmScheme.to_text``, once it exists)."""
+        scheme = scheme_of(params)
+        lines = [f"scheme: {scheme.to_text()}"] if hasattr(scheme, "to_text") else []
+        return lines + [f"adaptor {p[0].upper()}: {params[p]}: {RULE_TEXT[params[p]]}"
+                        for p in RULE_PARAMS if params.get(p) in RULE_TEXT]
+
+    # ------------------------------------------------------------------ legality
+    def fusion_refusals(self, program, calls: list, info) -> list:
+        """Why ``calls`` (two or more, one kernel's) cannot share a gemm kernel: a second
+        contraction that cannot join a group (:func:`gemm_group.group_refusals`); a reduction the
+        epilogue cannot finish (:func:`reduction_refusals`); a call computing an operand of the
+        product that is no elementwise prologue (:func:`kfuse.spaces.gemm.prologue.split`); a scalar call
+        (no prologue in a gemm kernel yet); a call over another shape or reading a window of a
+        value computed in the kernel.  Transposed reads are refused by legality for every space."""
+        gemms = [c for c in calls if info.fn(c).hof == "contraction"]
+        if not gemms:
+            return []
+        reasons = []
+        label = lambda c: f"call {c} ({program.calls[c].label})"   # noqa: E731
+        if len(gemms) > 1:   # products sharing an operand in one launch (spaces/gemm/group.py)
+            reasons += gemm_group.group_refusals(program, calls, info, label)
+        g = gemms[0]
+        dom = info.domain(g)
+        produced = {info.out(c): c for c in calls}
+        prologue, why = gemm_prologue.split(program, calls, g, info, label,   # maps on an operand's loads
+                                            call_precision(info.dtype(g)) == "tf32")
+        reasons += why
+        if len(gemms) > 1 and prologue:
+            reasons.append(f"{', '.join(label(c) for c in sorted(prologue))} map an operand of grouped products: "
+                           "a grouped launch takes no prologue (not built)")
+        for c in calls:
+            if c in gemms or c in prologue:
+                continue
+            fn, d = info.fn(c), info.domain(c)
+            if fn.is_reduce:
+                reasons += reduction_refusals(program, calls, c, g, info, label)
+            elif d.space == "scalar":
+                reasons.append(f"{label(c)} is a scalar call: a gemm kernel takes no scalar prologue yet")
+            elif d.space != "tile" or (d.rows, d.cols) != (dom.rows, dom.cols):
+                reasons.append(f"{label(c)} is a {d.space} call over another shape: a gemm kernel's epilogue runs "
+                               f"maps over its {dom.rows} x {dom.cols} output only")
+            else:
+                for v in program.calls[c].args.values():
+                    val = program.value(v)
+                    if val.window is not None and program.base(v) in produced:
+                        reasons.append(f"{label(c)} reads {val.display}, a window of a value computed in the "
+                                       "kernel: the epilogue reads the product at (i, j) only")
+        return reasons   # a call reading a reduction's result: refused by legality for every space
+
+    # ------------------------------------------------------------------ parameters
+    def validate(self, program, kernel, domain: Domain, info) -> None:
+        """The schema, then the scheme's own refusals (shared memory, registers, divisibility,
+        threads, engine) for the product's dtype and sizes: one PlanError naming the kernel."""
+        self.check_schema(kernel)
+        g = gemm_call(program, kernel.calls, info)
+        if g is None:
+            raise PlanError(f"kernel {kernel.name}: a gemm kernel needs a matrix product call")
+        m, n, k = domain.shape
+        scheme = scheme_of(kernel.params)
+        why = scheme_refusals(scheme, info.dtype(g), m, n, k)
+        bad_engine = engine_refusal(scheme, info.dtype(g))
+        why = why + [bad_engine] if bad_engine else why
+        why += rule_refusals(info.fn(g).adaptors, kernel.params) + product_refusals(scheme, info.fn(g))
+        why += gemm_group.scheme_refusals(scheme, kernel.calls, info)
+        if scheme.engine != "ffma" and reduce_calls(kernel.calls, info):
+            why.append(MMA_REDUCE_REFUSAL)
+        if scheme.engine != "ffma" and gemm_prologue.operand_calls(program, kernel.calls, g, info):
+            why.append(gemm_prologue.MMA_PROLOGUE_REFUSAL)
+        if why:
+            raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
+
+    def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
+        """The default scheme, or the first variant the scheme accepts for these sizes."""
+        return dict(self.variants(program, calls, domain, dtype, True, info)[0])
+
+    def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
+        """The scheme's variants for the dtype and sizes (``GemmScheme.variants`` when it
+        exists), those it refuses left out; the default scheme when none is left."""
+        m, n, k = domain.shape
+        g = gemm_call(program, calls, info)
+        dtype = info.dtype(g) if g is not None else dtype
+        if call_precision(dtype) == "tf32":
+            fallback = mma_default_scheme()
+            schemes = mma_variants(dtype, m, n, k) or [fallback]
+        else:
+            fallback = default_scheme(dtype)
+            schemes = scheme_variants(dtype, m, n, k) or [fallback]
+        got = []
+        for s in schemes:
+            s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
+            if not scheme_refusals(s, dtype, m, n, k) and not product_refusals(s, info.fn(g) if g is not None else None) \
+                    and not gemm_group.scheme_refusals(s, calls, info):
+                got.append(dataclasses.asdict(s))
+        got = got or [dataclasses.asdict(fallback)]
+        got = gemm_prologue.fitting(program, calls, g, info, dtype, got, lambda s: GemmScheme(**s).registers(dtype))
+        adaptors = info.fn(g).adaptors if g is not None else {}
+        rules = [r for r in composed(adaptors) if not rule_refusals(adaptors, r)]
+        return [dict(s, **r) for r in rules for s in got]
+
+    def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
+        """Gemm kernels take dynamic shared memory only, outside the static budget."""
+        return None
+
+    def shared_static(self, program, calls: list, params: dict, domain: Domain, info) -> int:
+        return 0
+
+    # ------------------------------------------------------------------ geometry, bytes
+    def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
+        """ceil(n / bn) x ceil(m / bm) x splitk blocks (one at least per axis) of the scheme's
+        threads, its shared memory as dynamic; detail: ``tiles`` (output tiles), ``scheme``."""
+        s = scheme_of(params)
+        g = gemm_call(program, calls, info)
+        dtype = info.dtype(g) if g is not None else "float32"
+        m, n, _ = domain.shape
+        gx, gy = max(1, math.ceil(n / s.bn)), max(1, math.ceil(m / s.bm))
+        z = len(gemm_group.products(calls, info)) if gemm_group.is_group(calls, info) else max(1, s.splitk)
+        return Geometry((gx, gy, z), (s.threads, 1, 1),
+                        shared_dynamic=scheme_shared_bytes(s, dtype),
+                        detail=frozen({"tiles": gx * gy, "scheme": s, "dtype": dtype}))
+
+    def traffic_facts(self, program, calls: list, domain: Domain, seen: set, info) -> dict:
+        """The operands' bytes (re-read per tile column / row) and the product's flops."""
+        g = gemm_call(program, calls, info)
+        if g is None:
+            return {"gemm": None}
+        fn = info.fn(g)
+        a, b = gemm_prologue.operand_bytes(program, calls, g, info)   # a prologue's inputs re-read
+        m, n, k = domain.shape
+        reds = [(info.calls[c].out_value.type.size(), info.fn(c).reduce_axis == "j") for c in reduce_calls(calls, info)]
+        own = {"a_bytes": a, "b_bytes": b, "flops": 2 * m * n * k}
+        if gemm_group.is_group(calls, info):   # several products: their sums (spaces/gemm/group.py)
+            own = gemm_group.traffic_facts(program, calls, info)
+        return {"gemm": {**own, "dtype": info.dtype(g), "fn": fn.name, "reductions": reds, "shape": (m, n, k)}}
+
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+        """``reread``: A's bytes (ceil(n / bn) - 1) more times and B's (ceil(m / bm) - 1) more
+        (the generic reads count each once); ``engine_flops``/``engine``/``engine_eff``: the
+        product's flops, the engine they run on (``ffma/<dtype>``), the built-in tile efficiency and
+        ``engine_scheme``, the scheme's key in the calibration's "gemm" section."""
+        out = {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
+               "per_thread_bytes": 64, "narrow": False}
+        g = facts.get("gemm")
+        if not g:
+            return out
+        s = scheme_of(params)
+        gx, gy, _ = geometry.grid
+        fn = library.get(g["fn"]) if "fn" in g else None
+        prior = sum(2 * g[f"{op.lower()}_bytes"] for op, ad in (fn.adaptors.items() if fn else ())
+                    if rule_of(params, op, ad[0]) not in LOADER_RULES)   # GM_map / zero-fill: n^2 read + write
+        loader = math.prod(ENGINE_LOADER_EFFICIENCY.get((s.engine, r), LOADER_EFFICIENCY[r])
+                           for op, ad in (fn.adaptors.items() if fn else ())
+                           if (r := rule_of(params, op, ad[0])) in LOADER_EFFICIENCY)
+        out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior + g.get("dup_bytes", 0),
+                   engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),
+                   engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s) * loader * g.get("group_eff", 1.0),
+                   engine_loader=loader * g.get("group_eff", 1.0),   # a structured operand's loader / a group keep
+                   engine_scheme=efficiency_key(s),   # the calibration's "gemm" section rate, when it has one
+                   regs=s.registers(g["dtype"]))   # the register file bounds the resident blocks (waves)
+        skipped = tuple(op for op, ad in (fn.adaptors.items() if fn else ()) if rule_of(params, op, ad[0]) == "skip")
+        work = kernel_block_work(fn, skipped, s, *g["shape"]) if fn and "shape" in g else None
+        if work is not None:   # uneven blocks (a triangular operand, a symmetric result): scheduled by the model
+            out["block_work"] = compact(work)
+        if s.splitk > 1:   # partial tiles written and read back once; the last block of a tile sums them
+            tile_bytes = s.bm * s.bn * itemsize(g["dtype"])
+            out.update(partial=2 * s.splitk * gx * gy * tile_bytes, tail_bytes=(s.splitk - 1) * tile_bytes)
+        for size, row_sum in g.get("reductions", ()):   # one atomic per element and block along the sum
+            blocks = gx if row_sum else gy
+            if blocks > 1:
+                out["atomics"] += blocks * size
+                out["zeroed"] += 1
+        return out
+
+    def kind(self, program, calls: list, domain: Domain, info) -> str:
+        return "gemm"

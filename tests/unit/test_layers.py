@@ -174,3 +174,50 @@ def test_importing_kfuse_loads_no_bench_module(module):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
     loaded, bench = out.split(" ", 1)
     assert int(loaded) > 5 and bench.strip() == "[]", out
+
+
+# The layout's rules inside a floor: each kind of kernel is a family, one folder (or file) in
+# spaces/ and one in codegen/; a family reaches another only where it is built on it (a TRSM's
+# updates are GEMMs), and only the registries name the families.
+KIND_FAMILIES = {"pointwise", "grid", "gemm", "trsm"}
+SPACE_FILES = {"scalar": "pointwise", "vec": "pointwise", "tile": "pointwise", "rows": "pointwise"}
+BUILDS_ON = {"trsm": {"gemm"}}
+REGISTRIES = {"codegen", "codegen.registry", "spaces", "spaces.registry"}
+
+
+def family(mod: str):
+    """The kind family a module of spaces/ or codegen/ belongs to (None: shared by all kinds)."""
+    parts = mod.split(".")
+    if len(parts) < 2 or parts[0] not in ("spaces", "codegen"):
+        return None
+    if parts[1] in KIND_FAMILIES:
+        return parts[1]
+    return SPACE_FILES.get(parts[1]) if parts[0] == "spaces" else None
+
+
+def family_crossings() -> list:
+    """Imports from one kind family into another it is not built on."""
+    return sorted((a, b) for a, b in import_edges() if family(a) and family(b)
+                  and family(b) != family(a) and family(b) not in BUILDS_ON.get(family(a), ()))
+
+
+def shared_reaching_families() -> list:
+    """Imports of a kind family by a module shared by all kinds (other than the registries)."""
+    return sorted((a, b) for a, b in import_edges() if a.split(".")[0] in ("spaces", "codegen")
+                  and family(a) is None and a not in REGISTRIES and family(b))
+
+
+def test_kind_families_import_only_what_they_are_built_on():
+    assert family_crossings() == []
+
+
+def test_only_the_registries_name_the_kind_families():
+    assert shared_reaching_families() == []
+
+
+def test_the_family_rules_see_crossings():
+    """The family checks are not vacuous: the registries and TRSM's use of GEMM are seen."""
+    edges = import_edges()
+    assert ("codegen.registry", "codegen.grid.lower") in edges and family("codegen.grid.lower") == "grid"
+    assert any(family(a) == "trsm" and family(b) == "gemm" for a, b in edges)
+    assert family("spaces.rows") == "pointwise" and family("codegen.common") is None

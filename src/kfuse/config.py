@@ -283,8 +283,8 @@ def _from_env() -> Settings:
         if var == "KFUSE_" + name.upper() and (name in SPECS or name in REMOVED):
             values[name] = _convert(name, os.environ[var], env_source(name, os.environ[var]))
         elif var not in known:
-            warnings.warn(f"unknown environment variable {var} ignored{_hint(var, known, 'KFUSE_')}", KfuseWarning,
-                          stacklevel=3)
+            hint = _hint(var, known, "KFUSE_")
+            warnings.warn(f"unknown environment variable {var} ignored{hint}", KfuseWarning, stacklevel=3)
     return Settings(**values)
 
 

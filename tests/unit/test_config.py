@@ -92,7 +92,8 @@ def test_override_converts_as_the_environment_does(tmp_path):
 def test_removed_block_size_variable_is_refused(monkeypatch):
     """KFUSE_BLOCK_SIZE changed no fused plan: it is gone, and setting it says so."""
     monkeypatch.setenv("KFUSE_BLOCK_SIZE", "128")
-    with pytest.raises(ConfigError, match="environment variable KFUSE_BLOCK_SIZE='128': block_size is no longer a setting"):
+    with pytest.raises(ConfigError, match="environment variable KFUSE_BLOCK_SIZE='128': "
+                                          "block_size is no longer a setting"):
         config._from_env()
     assert not hasattr(config.Settings(), "block_size")
 

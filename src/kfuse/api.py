@@ -52,7 +52,7 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
         from .platform import device
         from .pipeline.tune import cached_plan
         fuse = config.get().fuse if fuse is None else fuse
-        name = device.device_name() if device.has_gpu() else "NVIDIA H200"
+        name = device.planning_device()
         if fuse:
             tuned = cached_plan(program, name)   # checked; a stale one is ignored with a warning
             if tuned is not None:

@@ -1,13 +1,18 @@
-"""The one place for kfuse settings.
+"""kfuse's settings: one frozen :class:`Settings`, each field declared with its converter.
 
-Settings come from defaults, then environment variables ``KFUSE_<NAME>``.
-Tests and callers override them for a block of code with :func:`override`::
+A setting is a field of :class:`Settings` declared with :func:`_setting`: its name, type, default,
+a :class:`Converter` (how a ``KFUSE_<NAME>`` text parses and which values are allowed) and a
+one-line doc; :data:`SPECS` is that table.  Every way of giving a value goes through one function,
+:func:`_convert`: the environment (read on first use, :func:`get`), :func:`override` for a block of
+code, and building a ``Settings`` itself.  So every setting can be set from the environment, a value
+is accepted or refused alike on every path, and a refused one is one
+:class:`~kfuse.errors.ConfigError` naming where it came from (``environment variable KFUSE_X=...``
+or ``override(x=...)``), the setting and the values it allows::
 
     with kfuse.config.override(cache_dir=tmp, arch="sm_90"):
         ...
 
-Both go through the same converter per setting (``_CONVERTERS``): a value it refuses is one
-:class:`~kfuse.errors.ConfigError` naming the variable or the setting.
+The module also names the GPU kfuse plans for when there is none: :data:`DEFAULT_DEVICE`.
 """
 from __future__ import annotations
 
@@ -16,8 +21,138 @@ import dataclasses
 import difflib
 import os
 import re
+import shlex
 import warnings
 from pathlib import Path
+from typing import Any, Callable
+
+from .errors import ConfigError, KfuseWarning
+
+#: the GPU kfuse plans and generates for without one (its calibration ships with kfuse)
+DEFAULT_DEVICE = "NVIDIA H200"
+#: the multiprocessors of :data:`DEFAULT_DEVICE` (the default of the setting ``sm_count``)
+DEFAULT_SM_COUNT = 132
+#: the architecture of :data:`DEFAULT_DEVICE` (the target without a GPU or the setting ``arch``)
+DEFAULT_ARCH = "sm_90"
+
+
+@dataclasses.dataclass(frozen=True)
+class Converter:
+    """How one setting reads a value.
+
+    ``parse`` turns a text (a ``KFUSE_*`` value, or a text given to :func:`override`) into a Python
+    value; ``check`` takes a Python value to the setting's value, raising ValueError or TypeError
+    for one it refuses; ``allowed`` says in words what it accepts (every refusal quotes it).
+    ``kind`` and ``params`` name the family and its parameters (a minimum, the choices)."""
+
+    kind: str
+    allowed: str
+    check: Callable[[Any], Any]
+    parse: Callable[[str], Any] = str.strip
+    params: tuple = ()
+
+    def __call__(self, value):
+        return self.check(self.parse(value) if isinstance(value, str) else value)
+
+
+def _flag_text(text: str) -> bool:
+    t = text.strip().lower()
+    if t in ("1", "true", "yes", "on"):
+        return True
+    if t in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(text)
+
+
+def _flag_value(v) -> bool:
+    if isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)):
+        return bool(v)
+    raise ValueError(v)
+
+
+FLAG = Converter("flag", "one of 0/1, false/true, no/yes, off/on (any case)", _flag_value, _flag_text)
+
+
+def _integer(low: int) -> Converter:
+    """An integer of at least ``low``."""
+    def check(v) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+            raise ValueError(v)
+        return v
+    return Converter("int", f"an integer >= {low}", check, int, (low,))
+
+
+def _number(low: float) -> Converter:
+    """A finite number of at least ``low`` (kept as a float)."""
+    def check(v) -> float:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v < float("inf"):
+            raise ValueError(v)
+        return float(v)
+    return Converter("number", f"a finite number >= {low}", check, float, (low,))
+
+
+def _choice(*options: str, fold_case: bool = False) -> Converter:
+    """One of ``options`` (any case where ``fold_case``)."""
+    def check(v) -> str:
+        t = v.strip().lower() if fold_case and isinstance(v, str) else v
+        if not isinstance(t, str) or t not in options:
+            raise ValueError(v)
+        return t
+    return Converter("choice", ", ".join(options[:-1]) + " or " + options[-1], check, str.strip, options)
+
+
+def _arch_value(v) -> str | None:
+    if v is None or v == "":
+        return None
+    if not isinstance(v, str) or not re.fullmatch(r"sm_\d+[a-z]?", v):
+        raise ValueError(v)
+    return v
+
+
+ARCH = Converter("arch", f"an architecture such as {DEFAULT_ARCH} (empty: the current device's)", _arch_value)
+
+
+def _folder_value(v) -> str:
+    t = os.fspath(v) if isinstance(v, os.PathLike) else v
+    if not isinstance(t, str) or not t.strip():
+        raise ValueError(v)
+    return os.path.expanduser(t)
+
+
+FOLDER = Converter("folder", "a directory (a non-empty path; ~ expands)", _folder_value, lambda t: t)
+
+
+def _block_text(text: str) -> tuple:
+    return tuple(int(part) for part in text.replace("x", ",").split(","))
+
+
+def _block_value(v) -> tuple:
+    if not isinstance(v, (tuple, list)) or len(v) != 2 or \
+            not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in v) or v[0] * v[1] > 1024:
+        raise ValueError(v)
+    return tuple(v)
+
+
+BLOCK = Converter("block", "two positive integers (fast, slow) with a product of at most 1024 "
+                           "(in text: 32,8)", _block_value, _block_text)
+
+
+def _options_value(v) -> tuple:
+    if not isinstance(v, (tuple, list)) or not all(isinstance(o, str) for o in v):
+        raise ValueError(v)
+    return tuple(v)
+
+
+OPTIONS = Converter("options", "a tuple of strings (in text: shell words, as '-lineinfo --use_fast_math')",
+                    _options_value, shlex.split)
+
+
+def _setting(default, converter: Converter, doc: str, factory=None):
+    """A field of :class:`Settings`: its default (or ``factory``), converter and one-line doc."""
+    meta = {"converter": converter, "doc": doc}
+    if factory is not None:
+        return dataclasses.field(default_factory=factory, metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
 
 
 def _default_cache_dir() -> str:
@@ -25,190 +160,132 @@ def _default_cache_dir() -> str:
     return os.path.join(base, "kfuse")
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(frozen=True)
 class Settings:
-    """All kfuse settings.  Fields are documented inline."""
+    """All kfuse settings, each converted and checked on construction (:func:`_convert`)."""
 
-    cache_dir: str = dataclasses.field(default_factory=_default_cache_dir)  # on-disk kernel cache
-    use_disk_cache: bool = True          # read/write compiled cubins under cache_dir
-    arch: str | None = None              # e.g. "sm_90"; None = the current device's, or sm_90 without one
-    default_dtype: str = "float32"       # element type of script values that declare none
-    tile_block: tuple = (32, 8)          # threads per block (fast, slow) of 2-D (matrix) kernels of
-                                         # the unfused plan (fuse=False); the fusion search picks its own
-    target_blocks_per_sm: int = 4        # serial iterations are chosen to leave about this many blocks per SM
-    sm_count: int = 132                  # multiprocessors assumed when planning without a GPU (H200)
-    check_inputs: bool = True            # validate shapes/dtypes/layout of arrays at every call
-    nvrtc_extra_options: tuple = ()      # extra options passed to NVRTC
-    fmad: bool = True                    # let NVRTC contract a * b + c into one FMA (one rounding; its
-                                         # default, as torch.compile/Triton); False: --fmad=false, every
-                                         # product and sum rounded as NumPy/CuPy eager do (bitwise the same)
-    deterministic: bool = False          # no float atomics: results bitwise reproducible run to run
-    precision: str = "ieee"              # float32 matrix products: "ieee" (exact fp32, CUDA cores) or
-                                         # "tf32" (TF32 tensor cores, mma.sync: 10-bit mantissas)
-    fuse: bool = True                    # plan with the fusion search (False: one kernel per call)
-    poison: bool = False                 # fill outputs and workspace with NaN before launches (tests)
-    reuse_outputs: int = 16 << 20        # outputs up to this many bytes may reuse an earlier call's
-                                         # array that nobody holds any more (0: always allocate)
-    auto_graph: bool = True              # replay a CUDA graph of a call's launches for arguments
-                                         # (addresses, scalars) seen twice: one host call, not one per kernel
-    # the fusion search over the exhaustive limit (kfuse.fusion.local): greedy, then local search
-    search_local_min_calls: int = 101    # programs with fewer calls keep the greedy plan (the golden
-                                         # plans, up to 100 calls, are greedy ones; see fusion/local.py)
-    search_kicks: int = 300              # perturbation rounds of the local search (0: descent only)
-    search_time_s: float = 5.0           # time cap of the improvement phase (seconds): planning 200
-                                         # calls stays under 10 s, 1,000 under 60 s (2-core machine)
-    search_grid_time_s: float = 2.0      # the same for programs of grid calls only (stencil applications:
-                                         # 20 unrolled steps of a 3-field FDTD, 303 calls, plan in 4-6 s)
-    search_max_s: float = 60.0           # time cap of the whole search, greedy phase included: each phase
-                                         # stops there with the best legal plan found (explain() says so)
-    search_seed: int = 0                 # seed of the local search's random moves
-    # the reference grouped genetic algorithm (kfuse.fusion.gga; not the default search)
-    gga_population: int = 100            # individuals (the seed's default)
-    gga_gens: int = 500                  # generations (the seed's default)
-    gga_time_s: float = 600.0            # time cap (seconds)
+    cache_dir: str = _setting(None, FOLDER, "the on-disk kernel cache", _default_cache_dir)
+    use_disk_cache: bool = _setting(True, FLAG, "read/write compiled cubins under cache_dir")
+    arch: str | None = _setting(None, ARCH, "the target, e.g. sm_90; None: the current device's, "
+                                            f"or {DEFAULT_ARCH} without one")
+    default_dtype: str = _setting("float32", _choice("float32", "float64", "complex64", "complex128"),
+                                  "the element type of script values that declare none")
+    tile_block: tuple = _setting((32, 8), BLOCK, "threads per block (fast, slow) of 2-D (matrix) kernels "
+                                                 "of the unfused plan (fuse=False); the search picks its own")
+    target_blocks_per_sm: int = _setting(4, _integer(1), "serial iterations leave about this many blocks per SM")
+    sm_count: int = _setting(DEFAULT_SM_COUNT, _integer(1), "multiprocessors assumed when planning without "
+                                                            f"a GPU ({DEFAULT_DEVICE}'s)")
+    check_inputs: bool = _setting(True, FLAG, "validate shapes/dtypes/layout of arrays at every call")
+    nvrtc_extra_options: tuple = _setting((), OPTIONS, "extra options passed to NVRTC")
+    fmad: bool = _setting(True, FLAG, "let NVRTC contract a * b + c into one FMA (its default, as "
+                                      "torch.compile/Triton); False: --fmad=false, rounded as NumPy/CuPy eager")
+    deterministic: bool = _setting(False, FLAG, "no float atomics: results bitwise reproducible run to run")
+    precision: str = _setting("ieee", _choice("ieee", "tf32", fold_case=True),
+                              "float32 matrix products: ieee (exact fp32, CUDA cores) or tf32 (TF32 tensor "
+                              "cores, mma.sync: 10-bit mantissas)")
+    fuse: bool = _setting(True, FLAG, "plan with the fusion search (False: one kernel per call)")
+    poison: bool = _setting(False, FLAG, "fill outputs and workspace with NaN before launches (tests)")
+    reuse_outputs: int = _setting(16 << 20, _integer(0), "outputs up to this many bytes may reuse an earlier "
+                                                         "call's array nobody holds any more (0: always allocate)")
+    auto_graph: bool = _setting(True, FLAG, "replay a CUDA graph of a call's launches for arguments seen "
+                                            "twice: one host call, not one per kernel")
+    search_local_min_calls: int = _setting(101, _integer(0), "programs with fewer calls keep the greedy plan "
+                                                             "of the fusion search (see fusion/local.py)")
+    search_kicks: int = _setting(300, _integer(0), "perturbation rounds of the local search (0: descent only)")
+    search_time_s: float = _setting(5.0, _number(0.0), "time cap of the search's improvement phase (seconds)")
+    search_grid_time_s: float = _setting(2.0, _number(0.0), "the same for programs of grid calls only")
+    search_max_s: float = _setting(60.0, _number(0.0), "time cap of the whole search, greedy phase included: "
+                                                       "each phase stops there with the best legal plan")
+    search_seed: int = _setting(0, _integer(0), "seed of the local search's random moves")
+    gga_population: int = _setting(100, _integer(2), "individuals of the reference grouped genetic algorithm "
+                                                     "(kfuse.fusion.gga; not the default search)")
+    gga_gens: int = _setting(500, _integer(0), "generations of the reference grouped genetic algorithm")
+    gga_time_s: float = _setting(600.0, _number(0.0), "time cap of the reference grouped genetic algorithm (s)")
 
-
-def _bool(v) -> bool:
-    """A boolean: True/False, 0/1, or the usual spellings 0/1, false/true, no/yes, off/on (any case)."""
-    if isinstance(v, bool) or (isinstance(v, int) and v in (0, 1)):
-        return bool(v)
-    t = v.strip().lower() if isinstance(v, str) else None
-    if t in ("1", "true", "yes", "on"):
-        return True
-    if t in ("0", "false", "no", "off"):
-        return False
-    raise ValueError("expected one of 0/1, false/true, no/yes, off/on")
+    def __post_init__(self):
+        for spec in SPECS.values():
+            value = getattr(self, spec.name)
+            object.__setattr__(self, spec.name, _convert(spec.name, value, f"Settings({spec.name}={value!r})"))
 
 
-def _int(low: int):
-    """An integer of at least ``low`` (an int, or its decimal text)."""
-    def conv(v) -> int:
-        if isinstance(v, str):
-            try:
-                v = int(v.strip())
-            except ValueError:
-                raise ValueError("expected an integer") from None
-        elif isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError("expected an integer")
-        if v < low:
-            raise ValueError(f"expected an integer >= {low}")
-        return v
-    return conv
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """One row of the settings table: a field of :class:`Settings` and how it is given."""
+
+    name: str
+    type: str
+    converter: Converter
+    doc: str
+    field: dataclasses.Field = dataclasses.field(repr=False)
+
+    @property
+    def env(self) -> str:
+        """The environment variable that sets it."""
+        return "KFUSE_" + self.name.upper()
+
+    @property
+    def default(self):
+        f = self.field
+        return f.default_factory() if f.default is dataclasses.MISSING else f.default
 
 
-def _float(low: float):
-    """A finite number of at least ``low`` (an int, a float, or its text)."""
-    def conv(v) -> float:
-        if isinstance(v, str):
-            try:
-                v = float(v.strip())
-            except ValueError:
-                raise ValueError("expected a number") from None
-        elif isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise ValueError("expected a number")
-        v = float(v)
-        if not v >= low or v == float("inf"):
-            raise ValueError(f"expected a number >= {low}")
-        return v
-    return conv
-
-
-def _text(v, what: str) -> str:
-    """``v`` if it is a string, else a ValueError expecting ``what``."""
-    if not isinstance(v, str):
-        raise ValueError(f"expected {what}")
-    return v
-
-
-def _arch(v) -> str | None:
-    """An architecture such as sm_90 (None or empty: the current device's)."""
-    t = "" if v is None else _text(v, "an architecture such as sm_90").strip()
-    if t and not re.fullmatch(r"sm_\d+[a-z]?", t):
-        raise ValueError("expected an architecture such as sm_90")
-    return t or None
-
-
-def _dtype(v) -> str:
-    t = _text(v, "float32, float64, complex64 or complex128").strip()
-    if t not in ("float32", "float64", "complex64", "complex128"):
-        raise ValueError("expected float32, float64, complex64 or complex128")
-    return t
-
-
-def _precision(v) -> str:
-    t = _text(v, "ieee or tf32").strip().lower()
-    if t not in ("ieee", "tf32"):
-        raise ValueError("expected ieee or tf32")
-    return t
-
-
-def _path(v) -> str:
-    """A folder's path (a string or a path object; ``~`` expands)."""
-    t = os.fspath(v) if isinstance(v, os.PathLike) else _text(v, "a directory")
-    if not isinstance(t, str) or not t.strip():
-        raise ValueError("expected a directory")
-    return os.path.expanduser(t)
-
-
-def _block(v) -> tuple:
-    """Threads per block (fast, slow): two positive integers with a product of at most 1024."""
-    if not isinstance(v, (tuple, list)) or len(v) != 2 or \
-            not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in v) or v[0] * v[1] > 1024:
-        raise ValueError("expected two positive integers (fast, slow) with a product of at most 1024")
-    return tuple(v)
-
-
-def _options(v) -> tuple:
-    """Extra NVRTC options: a tuple or list of strings."""
-    if not isinstance(v, (tuple, list)) or not all(isinstance(o, str) for o in v):
-        raise ValueError("expected a tuple of strings")
-    return tuple(v)
-
-
-# what KFUSE_<NAME> reads; the converters take the variable's text or a Python value (override)
-_ENV_TYPES = {"cache_dir": _path, "use_disk_cache": _bool, "arch": _arch, "default_dtype": _dtype,
-              "sm_count": _int(1), "target_blocks_per_sm": _int(1),
-              "reuse_outputs": _int(0), "check_inputs": _bool, "fuse": _bool, "auto_graph": _bool,
-              "deterministic": _bool, "poison": _bool, "fmad": _bool, "precision": _precision,
-              "search_local_min_calls": _int(0), "search_kicks": _int(0), "search_time_s": _float(0.0),
-              "search_grid_time_s": _float(0.0), "search_max_s": _float(0.0),
-              "search_seed": _int(0), "gga_population": _int(2), "gga_gens": _int(0),
-              "gga_time_s": _float(0.0)}
-# every setting's converter: the environment's, and those only override sets
-_CONVERTERS = {**_ENV_TYPES, "tile_block": _block, "nvrtc_extra_options": _options}
-# settings kfuse no longer has: a variable or override naming one is refused with the reason
+#: the settings table: name -> :class:`Spec`, in declaration order
+SPECS = {f.name: Spec(f.name, str(f.type), f.metadata["converter"], f.metadata["doc"], f)
+         for f in dataclasses.fields(Settings)}
+#: settings kfuse no longer has: a variable or override naming one is refused with the reason
 REMOVED = {"block_size": "the fusion search chooses each kernel's block size (see `kfuse explain`); "
                          "pin one with a plan file (`kfuse plan -o`, then --plan)"}
-
-# KFUSE_* variables read elsewhere (not settings): no warning for these
+#: KFUSE_* variables read elsewhere (not settings): no warning for these
 OTHER_ENV: set = set()
+
+
+def _hint(name: str, known, prefix: str = "") -> str:
+    """The " (did you mean X?)" for the name of ``known`` nearest ``name``, compared without ``prefix``."""
+    near = difflib.get_close_matches(name[len(prefix):], sorted(k[len(prefix):] for k in known), n=1)
+    return f" (did you mean {prefix}{near[0]}?)" if near else ""
+
+
+def _convert(name: str, value, source: str):
+    """``value`` of the setting ``name`` through its converter; ``source`` says where the value
+    came from.  The one path of every value: a refusal is one ConfigError naming the source, the
+    setting and the values it allows."""
+    if name in REMOVED:
+        raise ConfigError(f"{source}: {name} is no longer a setting: {REMOVED[name]}")
+    spec = SPECS.get(name)
+    if spec is None:
+        raise ConfigError(f"{source}: unknown kfuse setting {name}{_hint(name, SPECS)}")
+    try:
+        return spec.converter(value)
+    except (ValueError, TypeError):
+        raise ConfigError(f"{source}: setting {name} expects {spec.converter.allowed}") from None
+
+
+def env_source(name: str, text: str) -> str:
+    """How a refusal names a value from the environment."""
+    return f"environment variable KFUSE_{name.upper()}={text!r}"
+
+
+def override_source(name: str, value) -> str:
+    """How a refusal names a value given to :func:`override`."""
+    return f"override({name}={value!r})"
 
 
 def _from_env() -> Settings:
     """Settings from the defaults and the ``KFUSE_*`` environment variables.
 
-    A value that does not parse is a :class:`~kfuse.errors.ConfigError` naming the variable;
-    a ``KFUSE_*`` variable kfuse does not know gets a warning (a typo must not pass silently)."""
-    from .errors import ConfigError, KfuseWarning
-    s = Settings()
-    known = {"KFUSE_" + name.upper() for name in _ENV_TYPES} | OTHER_ENV
-    for name, why in REMOVED.items():
-        var = "KFUSE_" + name.upper()
-        if var in os.environ:
-            raise ConfigError(f"environment variable {var} is no longer a setting: {why}")
-    for name, conv in _ENV_TYPES.items():
-        var = "KFUSE_" + name.upper()
-        v = os.environ.get(var)
-        if v is not None:
-            try:
-                setattr(s, name, conv(v))
-            except ValueError as e:
-                raise ConfigError(f"environment variable {var}={v!r}: {e}") from None
-    for var in sorted(k for k in os.environ if k.startswith("KFUSE_") and k not in known):
-        near = difflib.get_close_matches(var, sorted(known), n=1)
-        hint = f" (did you mean {near[0]}?)" if near else ""
-        warnings.warn(f"unknown environment variable {var} ignored{hint}", KfuseWarning, stacklevel=3)
-    return s
+    A setting's or removed setting's variable goes through :func:`_convert` (a refused value is a
+    ConfigError naming the variable); a ``KFUSE_*`` variable kfuse does not know gets a warning
+    (a typo must not pass silently)."""
+    known = {spec.env for spec in SPECS.values()} | OTHER_ENV
+    values = {}
+    for var in sorted(k for k in os.environ if k.startswith("KFUSE_")):
+        name = var[len("KFUSE_"):].lower()
+        if var == "KFUSE_" + name.upper() and (name in SPECS or name in REMOVED):
+            values[name] = _convert(name, os.environ[var], env_source(name, os.environ[var]))
+        elif var not in known:
+            hint = _hint(var, known, "KFUSE_")
+            warnings.warn(f"unknown environment variable {var} ignored{hint}", KfuseWarning, stacklevel=3)
+    return Settings(**values)
 
 
 settings: Settings | None = None   # read from the environment on first use (see get)
@@ -226,24 +303,9 @@ def get() -> Settings:
 
 
 def checked(changes: dict) -> dict:
-    """``changes`` (setting name -> value) through each setting's converter, as the
-    environment's values go: a :class:`~kfuse.errors.ConfigError` naming the first setting
-    that is unknown or whose value is refused."""
-    from .errors import ConfigError
-    fields = {f.name for f in dataclasses.fields(Settings)}
-    out = {}
-    for name, value in changes.items():
-        if name in REMOVED:
-            raise ConfigError(f"setting {name} is no longer a setting: {REMOVED[name]}")
-        if name not in fields:
-            near = difflib.get_close_matches(name, sorted(fields), n=1)
-            hint = f" (did you mean {near[0]}?)" if near else ""
-            raise ConfigError(f"unknown kfuse setting {name}{hint}")
-        try:
-            out[name] = _CONVERTERS[name](value)
-        except ValueError as e:
-            raise ConfigError(f"setting {name}={value!r}: {e}") from None
-    return out
+    """``changes`` (setting name -> value) as :func:`override` takes them: each through
+    :func:`_convert`, the path of the environment's values."""
+    return {name: _convert(name, value, override_source(name, value)) for name, value in changes.items()}
 
 
 @contextlib.contextmanager
@@ -266,7 +328,6 @@ _UNUSABLE_SAID: set = set()
 def cache_unusable(folder: str, reason: str) -> None:
     """Say once per folder (a :class:`~kfuse.errors.KfuseWarning`) that the cache folder
     ``folder`` cannot be written, and why: kernels then compile again in every process."""
-    from .errors import KfuseWarning
     if folder in _UNUSABLE_SAID:
         return
     _UNUSABLE_SAID.add(folder)

@@ -58,7 +58,8 @@ class NoGPUError(KfuseError):
 
 class ConfigError(KfuseError):
     """A ``KFUSE_*`` environment variable or a :func:`kfuse.config.override` setting that is
-    unknown or whose value does not parse; names the variable or the setting."""
+    unknown or whose value is refused; names where the value came from, the setting and the
+    values it allows."""
 
 
 class KfuseWarning(UserWarning):

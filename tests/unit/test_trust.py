@@ -44,12 +44,12 @@ def fresh_settings(monkeypatch):
 
 
 @pytest.mark.parametrize("var,value,msg", [
-    ("KFUSE_SM_COUNT", "abc", "KFUSE_SM_COUNT='abc': expected an integer"),
-    ("KFUSE_SM_COUNT", "0", "KFUSE_SM_COUNT='0': expected an integer >= 1"),
-    ("KFUSE_REUSE_OUTPUTS", "-1", "KFUSE_REUSE_OUTPUTS='-1': expected an integer >= 0"),
-    ("KFUSE_FUSE", "maybe", "KFUSE_FUSE='maybe': expected one of 0/1, false/true, no/yes, off/on"),
-    ("KFUSE_ARCH", "hopper", "KFUSE_ARCH='hopper': expected an architecture such as sm_90"),
-    ("KFUSE_DEFAULT_DTYPE", "float16", "KFUSE_DEFAULT_DTYPE='float16': expected float32, float64"),
+    ("KFUSE_SM_COUNT", "abc", "KFUSE_SM_COUNT='abc': setting sm_count expects an integer >= 1"),
+    ("KFUSE_SM_COUNT", "0", "KFUSE_SM_COUNT='0': setting sm_count expects an integer >= 1"),
+    ("KFUSE_REUSE_OUTPUTS", "-1", "KFUSE_REUSE_OUTPUTS='-1': setting reuse_outputs expects an integer >= 0"),
+    ("KFUSE_FUSE", "maybe", "KFUSE_FUSE='maybe': setting fuse expects one of 0/1, false/true, no/yes, off/on"),
+    ("KFUSE_ARCH", "hopper", "KFUSE_ARCH='hopper': setting arch expects an architecture such as sm_90"),
+    ("KFUSE_DEFAULT_DTYPE", "float16", "KFUSE_DEFAULT_DTYPE='float16': setting default_dtype expects float32"),
 ])
 def test_bad_environment_value_is_one_error_naming_the_variable(fresh_settings, var, value, msg):
     fresh_settings.setenv(var, value)
@@ -64,7 +64,8 @@ def test_bad_environment_value_is_one_line_in_the_cli(fresh_settings, capsys):
     rc = main(["plan", example("bicgk"), "--size", "m=4,n=5"])
     err = capsys.readouterr().err
     assert rc == 1
-    assert one_error_line(err) == "environment variable KFUSE_SM_COUNT='abc': expected an integer"
+    assert one_error_line(err) == ("environment variable KFUSE_SM_COUNT='abc': "
+                                   "setting sm_count expects an integer >= 1")
 
 
 def test_bad_environment_value_never_breaks_import_or_version():
@@ -75,7 +76,8 @@ def test_bad_environment_value_never_breaks_import_or_version():
     assert out.returncode == 0 and out.stdout.strip() == f"kfuse {kfuse.__version__}", out.stderr
     out = subprocess.run([sys.executable, "-m", "kfuse", "library"], capture_output=True, text=True, env=env)
     assert out.returncode == 1
-    assert out.stderr == "kfuse: error: environment variable KFUSE_SM_COUNT='abc': expected an integer\n"
+    assert out.stderr == ("kfuse: error: environment variable KFUSE_SM_COUNT='abc': "
+                          "setting sm_count expects an integer >= 1\n")
 
 
 @pytest.mark.parametrize("value,want", [

@@ -20,6 +20,8 @@ import functools
 import statistics
 import time
 
+from .. import config
+
 SOURCE = r"""
 extern "C" __global__ void read_f4(const float4* __restrict__ a, long long n4,
                                    float* __restrict__ out, int flag)
@@ -253,7 +255,7 @@ def measure(buffer_bytes: int = 1 << 30) -> dict:
     import cupy
 
     info = device_info()
-    sms = info["sm_count"] or 132
+    sms = info["sm_count"] or config.DEFAULT_SM_COUNT
     n = buffer_bytes // 4
     src = cupy.empty(n, dtype=cupy.float32)
     dst = cupy.empty(n, dtype=cupy.float32)

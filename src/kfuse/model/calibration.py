@@ -15,7 +15,8 @@ Where a calibration is read from, first found wins (:func:`load_calibration`):
 1. the user's: ``<kfuse.config cache_dir>/calibrations/<device>.json``, written by
    ``kfuse calibrate`` (never into the installed package); one that cannot be read or does not
    validate gives a warning and is skipped;
-2. the one shipped for that device, then the H200's shipped one;
+2. the one shipped for that device, then the default device's shipped one (the H200's,
+   :data:`kfuse.config.DEFAULT_DEVICE`);
 3. built-in defaults.
 """
 from __future__ import annotations
@@ -36,9 +37,9 @@ _HERE = os.path.join(os.path.dirname(__file__), "calibrations")
 class Calibration:
     """Figures of one GPU model (SI units: seconds, bytes/s)."""
 
-    device: str = "NVIDIA H200"
+    device: str = config.DEFAULT_DEVICE
     source: str = "defaults"              # 'defaults' or how/when it was measured
-    sm_count: int = 132
+    sm_count: int = config.DEFAULT_SM_COUNT
     l2_bytes: int = 60 * 2**20
     read_bw: float = 4.41e12              # streaming read, 16-byte loads, full occupancy
     write_bw: float = 4.25e12             # streaming write
@@ -143,9 +144,10 @@ def write_calibration(cal: Calibration, path: str) -> None:
     os.replace(tmp, path)
 
 
-def load_calibration(device: str = "NVIDIA H200") -> Calibration:
+def load_calibration(device: str = config.DEFAULT_DEVICE) -> Calibration:
     """The calibration of ``device``: the user's (``kfuse calibrate``), else the shipped one for
-    the device, else the H200's shipped one, else built-in defaults.  A user calibration that
+    the device, else the default device's shipped one (:data:`kfuse.config.DEFAULT_DEVICE`), else
+    built-in defaults.  A user calibration that
     does not read or validate is skipped with a warning.  Cached per file state."""
     user = user_calibration_path(device)
     try:
@@ -164,7 +166,7 @@ def _load(device: str, user: str | None, stamp) -> Calibration:
         except (OSError, ValueError, TypeError) as e:
             warnings.warn(f"kfuse: ignoring the calibration {user} ({e}); using the shipped one. "
                           "Run `kfuse calibrate` again or delete the file.", RuntimeWarning, stacklevel=3)
-    for path in (_file_for(device), _file_for("NVIDIA H200")):
+    for path in (_file_for(device), _file_for(config.DEFAULT_DEVICE)):
         if os.path.exists(path):
             return read_calibration(path)
     return Calibration(device=device)

@@ -83,10 +83,10 @@ def compile_stage(until: str) -> str:
 
 
 def calibration():
-    """The calibration planning uses (the GPU's, else the H200's), as ``kfuse compile``."""
+    """The calibration planning uses (the GPU's, else the default device's), as ``kfuse compile``."""
     from ..model import load_calibration
     from ..platform import device
-    return load_calibration(device.device_name() if device.has_gpu() else "NVIDIA H200")
+    return load_calibration(device.planning_device())
 
 
 # --------------------------------------------------------------------- 01 metadata

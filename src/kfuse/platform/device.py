@@ -133,14 +133,14 @@ def require_gpu(what: str = "kfuse") -> None:
 
 
 def current_arch() -> str:
-    """Target architecture: the setting, else the current device's, else sm_90 (H100/H200)."""
+    """Target architecture: the setting, else the current device's, else the default device's."""
     s = config.get()
     if s.arch:
         return s.arch
     if has_gpu():
         import cupy
         return f"sm_{cupy.cuda.Device().compute_capability}"
-    return "sm_90"
+    return config.DEFAULT_ARCH
 
 
 def device_name() -> str:
@@ -150,6 +150,11 @@ def device_name() -> str:
     props = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)
     name = props["name"]
     return name.decode() if isinstance(name, bytes) else str(name)
+
+
+def planning_device() -> str:
+    """The device kfuse plans for: the current GPU's name, else :data:`kfuse.config.DEFAULT_DEVICE`."""
+    return device_name() if has_gpu() else config.DEFAULT_DEVICE
 
 
 def sm_count() -> int:

@@ -19,6 +19,7 @@ import sys
 import sysconfig
 import warnings
 
+from .. import config
 from ..errors import CompileError, KfuseError
 from ..platform import install
 
@@ -168,7 +169,7 @@ class CompileResult:
         return parse_ptxas(self.log)
 
 
-def compile_cuda(source: str, arch: str = "sm_90", name: str = "kfuse.cu", options=(),
+def compile_cuda(source: str, arch: str = config.DEFAULT_ARCH, name: str = "kfuse.cu", options=(),
                  verbose_ptxas: bool = True) -> CompileResult:
     """Compile ``source`` to a cubin for ``arch``; CompileError carries NVRTC's log.  ``name``
     (the file name NVRTC's messages give) is made of letters, digits, ``_``, ``.`` and ``-`` only

@@ -10,6 +10,7 @@ tune_gemm.table_programs`).
 """
 from __future__ import annotations
 
+from ... import config
 from . import workloads as W
 from .peers import kfuse_blas_kwargs
 
@@ -61,14 +62,14 @@ def programs(families, sizes, precision: str = "ieee", dtype: str = "float32") -
 
 
 def table_key(prog) -> str | None:
-    """The winners-table key of the program's gemm kernel under the model's plan (H200 names
-    the device: only the routine, variant, dtype, precision and sizes tell programs apart)."""
+    """The winners-table key of the program's gemm kernel under the model's plan (the default
+    device names the device: only the routine, variant, dtype, precision and sizes tell programs apart)."""
     from ...api import make_plan
     from ...pipeline.winners import kernel_key
 
     plan = make_plan(prog)
     gemm = [k for k in plan.kernels if k.space == "gemm"]
-    return kernel_key(prog, gemm[0].calls, "NVIDIA H200") if gemm else None
+    return kernel_key(prog, gemm[0].calls, config.DEFAULT_DEVICE) if gemm else None
 
 
 __all__ = ["STRUCTURED", "programs", "table_key", "variant_fn"]

@@ -27,6 +27,7 @@ FLOORS = {
     "pipeline": 8.5,   # the driver: stages, workflow, tuning, winners
     "api": 9, "aot": 9, "blas": 10, "blas_options": 10, "function_stages": 10,
     "linalg": 11, "ops": 11, "solvers": 11, "loops": 11, "structure": 11, "examples": 9,
+    "calibrate": 11.5,   # kfuse calibrate: measuring this GPU (below the suite, which imports it)
     "cli": 12, "bench": 12, "__main__": 13,
     "jitargs": 9, "loop_schedule": 9, "loop_run": 9,   # jit's arguments; iterate's buffers and runs
     "loop_fold_run": 9,   # a jit function's folded time loop, run as iterate runs a step

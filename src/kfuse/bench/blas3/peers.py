@@ -21,6 +21,7 @@ fusing them is its job); kfuse is "not built" unless its plan fuses the workload
 """
 from __future__ import annotations
 
+from ...pipeline.tune_points import kfuse_blas_kwargs
 from ..impls import first_line
 from ..impls.torch_impl import TorchImpl
 from . import fused as F
@@ -186,20 +187,6 @@ class InductorMaxAutotune(InductorBlas3):
 # ---------------------------------------------------------------------------
 # kfuse
 # ---------------------------------------------------------------------------
-
-def kfuse_blas_kwargs(v) -> dict:
-    """The BLAS arguments of ``kfuse.blas.<routine>`` (BLAS3_API2: side/uplo/trans/diag keywords;
-    syrk/syr2k return the full symmetric result, whose ``uplo`` triangle the check reads)."""
-    side = {"L": "left", "R": "right"}[v.side]
-    uplo = {"L": "lower", "U": "upper"}[v.uplo]
-    if v.family == "gemm":
-        return {"transa": v.transa == "T", "transb": v.transb == "T"}
-    if v.family == "symm":
-        return {"side": side, "uplo": uplo}
-    if v.family in ("trmm", "trsm"):
-        return {"side": side, "uplo": uplo, "trans": v.trans == "T", "diag": "nonunit"}
-    return {"uplo": uplo, "trans": v.trans == "T"}
-
 
 def jit_source(v) -> str:
     """``def gemm_nt(A, B): return A @ B.T``: the user's code for a GEMM variant."""

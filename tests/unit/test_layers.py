@@ -175,3 +175,30 @@ def test_importing_kfuse_loads_no_bench_module(module):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
     loaded, bench = out.split(" ", 1)
     assert int(loaded) > 5 and bench.strip() == "[]", out
+
+
+def test_no_class_is_defined_twice_in_the_benchmark_suite():
+    """A peer (or any class) of the benchmark suites has one definition: suites share a class
+    through a common module (``kfuse.bench.impls``) instead of each defining their own."""
+    seen: dict = {}
+    for mod, path in _modules().items():
+        if mod.split(".")[0] != "bench":
+            continue
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                seen.setdefault(node.name, []).append(mod)
+    assert {name: mods for name, mods in seen.items() if len(mods) > 1} == {}
+
+
+@pytest.mark.parametrize("suite", ["kfuse.bench.stencils.peers", "kfuse.bench.blas3.peers"])
+def test_each_suite_has_one_peer_registry(suite):
+    """A suite's implementations are the entries of its one ``REGISTRY``; ``get`` builds any of
+    them by name (nothing is imported or built that needs a GPU library)."""
+    import importlib
+    peers = importlib.import_module(suite)
+    assert list(peers.DEFAULT_IMPLS) == list(peers.REGISTRY)
+    assert "inductor-max-autotune" in peers.REGISTRY
+    with pytest.raises(KeyError, match="unknown implementation"):
+        peers.get("no-such-peer")

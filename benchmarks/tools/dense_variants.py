@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 import cupy
 
 from kfuse import reference
-from kfuse.bench.ceilings import measure as measure_ceilings
+from kfuse.calibrate.ceilings import measure as measure_ceilings
 from kfuse.fusion.plan import needed_outside
 from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.frontend import script
@@ -44,7 +44,7 @@ def load_case(case: str):
     name, size = case.split(":")
     if name in ("spmv", "spmvdot"):   # BiCG's first kernel alone (q = A p, pt.q), or its product
         from kfuse import sparse
-        from kfuse.bench.calibrate import _with_per_row
+        from kfuse.calibrate.probes import _with_per_row
         from kfuse.frontend.trace import per_row_hint
         n, nnz = sparse.PROFILES[size][0], sparse.profile(size).nnz
         text = ("csr A(n, n); vector p(n), q(n); input A, p; q = A @ p; return q;" if name == "spmv" else

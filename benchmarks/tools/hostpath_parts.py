@@ -20,7 +20,7 @@ import sys
 
 def per_call(fn, n: int = 20000) -> float:
     """Best of 5 loops of ``n`` calls, µs per call (host clock, device synchronized after)."""
-    from kfuse.bench.hostpath import _per_call
+    from kfuse.calibrate.hostpath import _per_call
     return _per_call(fn, n) * 1e6
 
 

@@ -3,7 +3,7 @@
 The bench's ceilings stream 1 GiB; a 15-30 µs kernel (n = 4096, 2^23 elements) also pays its
 ramp (the first loads' latency, blocks still being issued) and its tail (the last wave, the
 last block's stragglers).  This measures that cost with the bench's own ceiling kernels at
-several sizes (:func:`kfuse.bench.ceilings.measure_short`: device time per kernel, one launch
+several sizes (:func:`kfuse.calibrate.ceilings.measure_short`: device time per kernel, one launch
 per buffer of a rotating set, so L2 holds none of it, captured in one CUDA graph; the
 grid-stride shapes of the ceilings and one 16-byte pack per thread).
 
@@ -17,7 +17,7 @@ import argparse
 import json
 import sys
 
-from kfuse.bench.ceilings import device_info, measure_short
+from kfuse.calibrate.ceilings import device_info, measure_short
 
 KINDS = ("read", "write", "copy")
 

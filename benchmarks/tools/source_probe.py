@@ -30,7 +30,7 @@ from kfuse.model import load_calibration   # noqa: E402
 from kfuse.model.planner import best_plan   # noqa: E402
 from kfuse.pipeline.stages import build   # noqa: E402
 from kfuse.runtime.cache import compile_cached   # noqa: E402
-from kfuse.bench.ceilings import measure as measure_ceilings   # noqa: E402
+from kfuse.calibrate.ceilings import measure as measure_ceilings   # noqa: E402
 from kfuse.runtime.timing import device_seconds, rotating_args   # noqa: E402
 
 

@@ -24,9 +24,9 @@ import numpy as np
 
 from kfuse import sparse
 from kfuse.api import bind_sizes
-from kfuse.bench.calibrate import _with_per_row
+from kfuse.calibrate.probes import _with_per_row
 from kfuse.runtime.timing import rotating_args
-from kfuse.bench.ceilings import measure as measure_ceilings
+from kfuse.calibrate.ceilings import measure as measure_ceilings
 from kfuse.fusion.search import impl_variants, make_plan
 from kfuse.frontend import script
 from kfuse.frontend.trace import per_row_hint

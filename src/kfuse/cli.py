@@ -243,9 +243,10 @@ def _structured_programs(args):
         return None
     if not args.blas3_table:
         raise KfuseError("--blas3-routines needs --blas3-table FILE (the table the winners go to)")
-    from .bench.blas3.tune_points import programs
+    from . import blas
+    from .pipeline.tune_points import programs
     try:
-        return programs(args.blas3_routines, args.blas3_sizes, args.blas3_precision)
+        return programs(args.blas3_routines, args.blas3_sizes, args.blas3_precision, blas=blas)
     except ValueError as exc:
         raise KfuseError(str(exc)) from None
 
@@ -424,6 +425,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _calibration_check():
+    """The validation ``kfuse calibrate`` runs before keeping a calibration (the suite's
+    sequences and solver kernels, :func:`kfuse.bench.validate.calibration_check`)."""
+    from .bench.validate import calibration_check
+    return calibration_check()
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -436,9 +444,9 @@ def main(argv=None) -> int:
             print(f"kfuse: error: {e}", file=sys.stderr)
             return 1
     if argv and argv[0] == "calibrate":
-        from .bench.calibrate import main as cal_main
+        from .calibrate.command import main as cal_main
         try:
-            return cal_main(argv[1:])
+            return cal_main(argv[1:], make_check=_calibration_check)
         except KfuseError as e:
             print(f"kfuse: error: {str(e).splitlines()[0]}", file=sys.stderr)
             return 1

@@ -2,7 +2,7 @@
 valid "gemm" section that the model then reads; the engine peaks are plausible."""
 from __future__ import annotations
 
-from kfuse.bench import calibrate_gemm as cg
+from kfuse.calibrate import gemm as cg
 from kfuse.model.calibration import read_calibration
 from kfuse.spaces.gemm.calibration import check_section
 from kfuse.model.predict import scheme_rate

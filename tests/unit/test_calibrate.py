@@ -11,7 +11,7 @@ import pytest
 
 import kfuse
 from kfuse import config
-from kfuse.bench import calibrate as calmod
+from kfuse.calibrate import probes as calmod
 from kfuse.bench import validate
 from kfuse.errors import NoGPUError
 from kfuse.model import calibration as calib
@@ -188,7 +188,7 @@ def test_calibrate_keeps_a_faster_calibration_in_the_user_folder(monkeypatch, ca
     shipped_dir = os.path.dirname(calib._file_for("x"))
     before = sorted(os.listdir(shipped_dir))
     _fake_gpu(monkeypatch, [0.97, 1.0, 1.01])
-    res = calmod.calibrate(classes=("large",), validation_points=lambda: [])
+    res = calmod.calibrate(classes=("large",), check=validate.calibration_check(lambda: []))
     assert res["kept"] and res["path"] == user_calibration_path("Test GPU")
     assert load_calibration("Test GPU").read_bw == 1.23e12
     assert "new calibration KEPT" in open(res["report"]).read()
@@ -198,7 +198,7 @@ def test_calibrate_keeps_a_faster_calibration_in_the_user_folder(monkeypatch, ca
 def test_calibrate_rejects_a_slower_calibration_and_keeps_the_current(monkeypatch, cache):
     current = load_calibration("Test GPU")
     _fake_gpu(monkeypatch, [405 / 350, 1.16, 1.38])
-    res = calmod.calibrate(classes=("large",), validation_points=lambda: [])
+    res = calmod.calibrate(classes=("large",), check=validate.calibration_check(lambda: []))
     assert not res["kept"] and not os.path.exists(res["path"])
     assert os.path.exists(res["path"][:-5] + ".rejected.json")
     assert load_calibration("Test GPU").read_bw == current.read_bw != 1.23e12

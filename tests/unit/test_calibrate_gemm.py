@@ -9,7 +9,7 @@ import os
 import pytest
 
 from kfuse import cli
-from kfuse.bench import calibrate_gemm as cg
+from kfuse.calibrate import gemm as cg
 from kfuse.model import load_calibration
 from kfuse.model.calibration import Calibration, read_calibration, user_calibration_path, write_calibration
 from kfuse.spaces.gemm.calibration import builtin_section, check_section, merge_sections, section_rate
@@ -103,7 +103,7 @@ def test_section_roundtrips_through_the_calibration_file(tmp_path):
 def test_calibrate_without_blas3_keeps_the_gemm_section():
     """A whole or partial ``kfuse calibrate`` starts from the calibration in force: its gemm
     section is carried over unchanged (only --blas3 changes it)."""
-    from kfuse.bench import calibrate as calmod
+    from kfuse.calibrate import probes as calmod
     base = dataclasses.replace(load_calibration("NVIDIA H200"), gemm=builtin_section({"ffma/float32": 4e13}))
     for kinds in (None, ["vec-map"]):
         cal = calmod.fresh_calibration(base, "Test GPU", 100, kinds)

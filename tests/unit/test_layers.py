@@ -27,6 +27,7 @@ FLOORS = {
     "pipeline": 8.5,   # the driver: stages, workflow, tuning, winners
     "api": 9, "aot": 9, "blas": 10, "blas_options": 10, "function_stages": 10,
     "linalg": 11, "ops": 11, "solvers": 11, "loops": 11, "structure": 11, "examples": 9,
+    "calibrate": 11.5,   # kfuse calibrate: measuring this GPU (below the suite, which imports it)
     "cli": 12, "bench": 12, "__main__": 13,
     "jitargs": 9, "loop_schedule": 9, "loop_run": 9,   # jit's arguments; iterate's buffers and runs
     "loop_fold_run": 9,   # a jit function's folded time loop, run as iterate runs a step
@@ -221,3 +222,30 @@ def test_the_family_rules_see_crossings():
     assert ("codegen.registry", "codegen.grid.lower") in edges and family("codegen.grid.lower") == "grid"
     assert any(family(a) == "trsm" and family(b) == "gemm" for a, b in edges)
     assert family("spaces.rows") == "pointwise" and family("codegen.common") is None
+
+
+def test_no_class_is_defined_twice_in_the_benchmark_suite():
+    """A peer (or any class) of the benchmark suites has one definition: suites share a class
+    through a common module (``kfuse.bench.impls``) instead of each defining their own."""
+    seen: dict = {}
+    for mod, path in _modules().items():
+        if mod.split(".")[0] != "bench":
+            continue
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                seen.setdefault(node.name, []).append(mod)
+    assert {name: mods for name, mods in seen.items() if len(mods) > 1} == {}
+
+
+@pytest.mark.parametrize("suite", ["kfuse.bench.stencils.peers", "kfuse.bench.blas3.peers"])
+def test_each_suite_has_one_peer_registry(suite):
+    """A suite's implementations are the entries of its one ``REGISTRY``; ``get`` builds any of
+    them by name (nothing is imported or built that needs a GPU library)."""
+    import importlib
+    peers = importlib.import_module(suite)
+    assert list(peers.DEFAULT_IMPLS) == list(peers.REGISTRY)
+    assert "inductor-max-autotune" in peers.REGISTRY
+    with pytest.raises(KeyError, match="unknown implementation"):
+        peers.get("no-such-peer")

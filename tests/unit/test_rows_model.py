@@ -138,7 +138,7 @@ def test_stage_zero_kernel_text_and_refusals():
 def test_calibration_sample_keeps_every_family():
     """Probes sampled down to a budget keep atomic finishes (every second variant): a stride
     of two had dropped them all."""
-    from kfuse.bench.calibrate import _sample
+    from kfuse.calibrate.probes import _sample
     prog = typed(CG, 262144, 16, 15.0)
     variants = impl_variants(prog, [0, 1])
     picked = _sample(variants, len(variants) // 2)

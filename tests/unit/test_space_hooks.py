@@ -1,6 +1,6 @@
 """Issue 18, point 1: the search asks a space what to do with its fusions through attributes
 and hooks of :class:`kfuse.spaces.Space` (``fissions_over_budget``, ``seeds_components``,
-``local_search``, ``occupancy_rule``, :meth:`Space.launch_refusal`), never by its name: the toy
+``local_search``, :meth:`Space.launch_refusal`), never by its name: the toy
 space opts in and out of each by setting the attribute alone.
 """
 from __future__ import annotations
@@ -41,11 +41,10 @@ def search_of(script: str, n: int = 5000):
 def test_defaults_and_grid():
     """The base space opts out of every search hook but the local search; the grid opts in."""
     assert (spaces.Space.fissions_over_budget, spaces.Space.seeds_components,
-            spaces.Space.local_search, spaces.Space.occupancy_rule) == (False, False, True, False)
+            spaces.Space.local_search) == (False, False, True)
     grid = spaces.get("grid")
     assert isinstance(grid, GridSpace)
-    assert (grid.fissions_over_budget, grid.seeds_components, grid.local_search, grid.occupancy_rule) == \
-        (True, True, False, True)
+    assert (grid.fissions_over_budget, grid.seeds_components, grid.local_search) == (True, True, False)
 
 
 def test_seeds_components_by_attribute(monkeypatch):

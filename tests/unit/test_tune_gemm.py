@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+import kfuse
+
 from kfuse import config
 from kfuse.api import bind_sizes, make_plan
 from kfuse.errors import KfuseWarning
@@ -62,9 +64,9 @@ def test_the_shipped_h200_table_holds_the_measured_winners_and_planning_uses_the
         d = json.load(f)
     table = tg.check_table(d)
     assert d["device"] == GPU and tg.winners(GPU) == table
-    from kfuse.bench.blas3 import tune_points as TP   # + the structured products (tune_s18/)
+    from kfuse.pipeline import tune_points as TP   # + the structured products (tune_s18/)
     progs = tg.table_programs() + [x for prec in ("ieee", "tf32")
-                                   for x in TP.programs(TP.STRUCTURED, [1024, 2048, 4096], prec)]
+                                   for x in TP.programs(TP.STRUCTURED, [1024, 2048, 4096], prec, blas=kfuse.blas)]
     assert len(table) == len(progs) == 10 + 48 + 48
     for dtype, prec, p in progs:
         with config.override(precision=prec):
@@ -138,15 +140,15 @@ def test_structured_table_programs_are_the_blas_calls_and_their_winners_are_plan
     """``kfuse tune --blas3-table F --blas3-routines ...`` tunes each SYMM/TRMM/SYRK/SYR2K
     variant once per kernel key (SYRK-UN shares SYRK-LN's kernel), traced through kfuse.blas
     as an eager call is; a winner recorded under that key is what planning the call then uses."""
-    from kfuse.bench.blas3 import tune_points as TP
-    progs = TP.programs(["trmm", "syrk"], [2048])
+    from kfuse.pipeline import tune_points as TP
+    progs = TP.programs(["trmm", "syrk"], [2048], blas=kfuse.blas)
     names = [p.name for _dt, _prec, p in progs]
     assert "trmm_rl_n_2048_ieee" in names and "syrk_ln_2048_ieee" in names and "syrk_un_2048_ieee" not in names
     keys = [TP.table_key(p) for _dt, _prec, p in progs]
     assert len(set(keys)) == len(keys) == 10 and all(k.startswith(("trmm|", "syrk|")) for k in keys)
     p = dict(zip(names, (q for _dt, _prec, q in progs)))["trmm_rl_n_2048_ieee"]
     key = TP.table_key(p)
-    fn, argnames = TP.variant_fn(__import__("kfuse.bench.blas3.workloads", fromlist=["W"]).VARIANTS["TRMM-RL-N"], "ieee")
+    fn, argnames = TP.variant_fn(TP.VARIANTS["TRMM-RL-N"], "ieee", kfuse.blas)
     from kfuse.frontend.trace import trace
     again = bind_sizes(trace(fn, argnames, [("a", (2048, 2048), "float32", "C")] * 2, "user")[0], {})
     assert TP.table_key(again) == key
@@ -154,8 +156,8 @@ def test_structured_table_programs_are_the_blas_calls_and_their_winners_are_plan
     tg.write_table(tg.user_path(), {key: {"scheme": WIN, "measured_s": 1e-3, "program": p.name}}, GPU)
     assert {k: make_plan(again).kernels[0].params[k] for k in WIN} == WIN
     with pytest.raises(ValueError, match="gemm is the table's"):
-        TP.programs(["gemm"], [1024])
-    tf = TP.programs(["symm"], [1024], "tf32")       # tf32: its own keys (the precision is in them)
+        TP.programs(["gemm"], [1024], blas=kfuse.blas)
+    tf = TP.programs(["symm"], [1024], "tf32", blas=kfuse.blas)       # tf32: its own keys (the precision is in them)
     assert [prec for _dt, prec, _p in tf] == ["tf32"] * 4
     with config.override(precision="tf32"):
         assert all("|float32|tf32|1024x1024x1024|" in TP.table_key(q) for _dt, _prec, q in tf)

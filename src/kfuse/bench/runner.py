@@ -29,7 +29,7 @@ from pathlib import Path
 from . import sequences
 from .environment import collect_meta, default_out_dir
 from .impls import DEFAULT_IMPLS, REGISTRY
-from .progress import Progress
+from ..calibrate.progress import Progress
 
 PREFIX = "@@KFB "
 
@@ -345,9 +345,9 @@ class Run:
 
     def measure_hostpath(self) -> None:
         """Host cost of a one-kernel kfuse call against a bare CuPy launch of the same kernel,
-        in its own process (:mod:`kfuse.bench.hostpath`)."""
+        in its own process (:mod:`kfuse.calibrate.hostpath`)."""
         self.hostpath = None
-        cmd = [sys.executable, "-m", "kfuse.bench.hostpath", "--json"]
+        cmd = [sys.executable, "-m", "kfuse.calibrate.hostpath", "--json"]
         log = self.out / "logs" / "hostpath.log"
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=_worker_env())

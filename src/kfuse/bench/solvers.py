@@ -206,7 +206,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     from kfuse import sparse
 
-    from .ceilings import measure
+    from ..calibrate.ceilings import measure
     os.makedirs(a.out, exist_ok=True)
     c = measure(1 << 30)
     _CEIL.update(c)

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .progress import Progress
+from ..calibrate.progress import Progress
 
 MAX_RESTARTS = 3               # restarts of one job's worker after a crash or stall
 RESERVE_PER_WORKER_S = 10.0    # kept back for each worker still to run

@@ -187,3 +187,20 @@ def compare(new, current, points, progress=None) -> list[dict]:
                 cupy.get_default_memory_pool().free_all_blocks()
         rows.append(row)
     return rows
+
+
+def calibration_check(points=None):
+    """The check ``kfuse calibrate`` hands :func:`kfuse.calibrate.probes.calibrate`:
+    ``check(new, current)`` times the validation set (``points()``, default the sequences and
+    the solver kernels) under both calibrations and returns (rows, kept, reason, table)."""
+    import sys
+
+    from ..calibrate.probes import progress_bar
+
+    def check(new, current):
+        rows = compare(new, current, points() if points else sequence_points() + solver_points(),
+                       progress=progress_bar)
+        sys.stderr.write("\n")
+        kept, reason = decide(rows)
+        return rows, kept, reason, table(rows, kept, reason)
+    return check

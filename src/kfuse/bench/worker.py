@@ -207,7 +207,7 @@ def skip_all(impl_name: str, points: list, dtype: str, reason: str, status: str 
 def run_ceilings() -> int:
     """``--impl ceilings``: measure and emit the card's ceilings."""
     try:
-        from . import ceilings
+        from ..calibrate import ceilings
 
         emit({"type": "ceilings", **ceilings.measure()})
     except Exception as exc:

@@ -233,9 +233,7 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     greedy search starts from each connected component of this space's calls as one kernel
     (:meth:`kfuse.fusion.search.Search.greedy`).  ``local_search``: programs whose calls are
     all of spaces without it (prologue spaces aside) skip the segment DP and search locally
-    from the greedy plan alone, within a shorter budget (:func:`kfuse.fusion.local.local_best`).
-    ``occupancy_rule``: the ``kfuse-occupancy`` baseline re-picks the block shape (bx, by, zc,
-    uz) of this space's kernels by occupancy (:mod:`kfuse.bench.stencils.occupancy`)."""
+    from the greedy plan alone, within a shorter budget (:func:`kfuse.fusion.local.local_best`)."""
 
     name = ""
     claim_order = 50
@@ -254,7 +252,6 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     fissions_over_budget = False
     seeds_components = False
     local_search = True
-    occupancy_rule = False
 
     # ------------------------------------------------------------------ domain
     def claim(self, program, call, fn) -> Domain | None:

@@ -4,7 +4,7 @@
   blocks of 256 threads per SM, timed with CUDA events: the fp32 rate the CUDA cores reach;
   also the theoretical SMs x FP32 lanes x 2 x clock (lanes: 128 per SM on sm_86/89/90, 64 on
   sm_70/80).
-* streaming read: the best GB/s of :func:`kfuse.bench.ceilings.measure_read` over a 1 GiB
+* streaming read: the best GB/s of :func:`kfuse.calibrate.ceilings.measure_read` over a 1 GiB
   buffer, the limit of the memory-bound fused workloads (``abx``, :mod:`.fused`);
 * TF32 dense tensor peak: the datasheet's figure for the GPU (stated as such; None when the GPU
   is not in the table); the practical reference is cuBLAS TF32 GEMM at the same size, from the
@@ -56,7 +56,7 @@ def read_bandwidth(sms: int, nbytes: int = 1 << 30) -> float | None:
     """The streaming-read ceiling in GB/s (None if it could not be measured)."""
     import cupy
 
-    from ..ceilings import measure_read
+    from ...calibrate.ceilings import measure_read
 
     try:
         buf = cupy.ones(nbytes // 4, dtype=cupy.float32)

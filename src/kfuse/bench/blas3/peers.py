@@ -18,16 +18,17 @@ and TRSM (one aten call) it compiles to the eager call.
 
 Fused workloads (:mod:`.fused`): every peer runs the same user function (torch.compile too:
 fusing them is its job); kfuse is "not built" unless its plan fuses the workload.
+
+Every implementation the suite knows is one entry of :data:`REGISTRY`.
 """
 from __future__ import annotations
 
+from ...pipeline.tune_points import kfuse_blas_kwargs
 from ..impls import first_line
 from ..impls.torch_impl import TorchImpl
 from . import fused as F
 from . import workloads as W
 from .base import Blas3Impl
-
-DEFAULT_IMPLS = ("kfuse", "cublas", "cupy", "torch", "inductor", "inductor-max-autotune")
 
 
 class NotBuilt(Exception):
@@ -178,7 +179,9 @@ class InductorBlas3(TorchBlas3):
         return (torch.compile(fn, mode=self.mode, dynamic=False), v)
 
 
-class InductorMaxAutotune(InductorBlas3):
+class InductorMaxAutotuneBlas3(InductorBlas3):
+    """torch.compile(fn, mode="max-autotune-no-cudagraphs", dynamic=False)."""
+
     name = "inductor-max-autotune"
     mode = "max-autotune-no-cudagraphs"
 
@@ -186,20 +189,6 @@ class InductorMaxAutotune(InductorBlas3):
 # ---------------------------------------------------------------------------
 # kfuse
 # ---------------------------------------------------------------------------
-
-def kfuse_blas_kwargs(v) -> dict:
-    """The BLAS arguments of ``kfuse.blas.<routine>`` (BLAS3_API2: side/uplo/trans/diag keywords;
-    syrk/syr2k return the full symmetric result, whose ``uplo`` triangle the check reads)."""
-    side = {"L": "left", "R": "right"}[v.side]
-    uplo = {"L": "lower", "U": "upper"}[v.uplo]
-    if v.family == "gemm":
-        return {"transa": v.transa == "T", "transb": v.transb == "T"}
-    if v.family == "symm":
-        return {"side": side, "uplo": uplo}
-    if v.family in ("trmm", "trsm"):
-        return {"side": side, "uplo": uplo, "trans": v.trans == "T", "diag": "nonunit"}
-    return {"uplo": uplo, "trans": v.trans == "T"}
-
 
 def jit_source(v) -> str:
     """``def gemm_nt(A, B): return A @ B.T``: the user's code for a GEMM variant."""
@@ -268,19 +257,23 @@ def is_not_built(impl: Blas3Impl, exc: BaseException) -> bool:
     return isinstance(exc, (NotBuilt, NotImplementedError, KfuseError))
 
 
-_LOCAL = {"kfuse": KfuseBlas3, "cupy": CupyBlas3, "torch": TorchBlas3, "inductor": InductorBlas3,
-          "inductor-max-autotune": InductorMaxAutotune}
+def _cublas() -> Blas3Impl:
+    from .cublas3 import CublasBlas3
+
+    return CublasBlas3()
+
+
+# name -> factory; the order is the default run order
+REGISTRY: dict = {"kfuse": KfuseBlas3, "cublas": _cublas, "cupy": CupyBlas3, "torch": TorchBlas3,
+                  "inductor": InductorBlas3, "inductor-max-autotune": InductorMaxAutotuneBlas3}
+DEFAULT_IMPLS = tuple(REGISTRY)
 
 
 def get(name: str) -> Blas3Impl:
     """The implementation ``name`` (one of :data:`DEFAULT_IMPLS`)."""
-    if name == "cublas":
-        from .cublas3 import CublasBlas3
-
-        return CublasBlas3()
-    if name not in _LOCAL:
+    if name not in REGISTRY:
         raise KeyError(f"unknown implementation {name!r}; known: {', '.join(DEFAULT_IMPLS)}")
-    return _LOCAL[name]()
+    return REGISTRY[name]()
 
 
-__all__ = ["DEFAULT_IMPLS", "get", "is_not_built", "first_line", "NotBuilt"]
+__all__ = ["REGISTRY", "DEFAULT_IMPLS", "get", "is_not_built", "first_line", "NotBuilt"]

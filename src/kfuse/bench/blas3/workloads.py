@@ -26,6 +26,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ...pipeline.tune_points import VARIANTS, Variant, all_variants
+
 FAMILIES = ("gemm", "symm", "trmm", "trsm", "syrk", "syr2k")
 PRECISIONS = ("ieee", "tf32")
 SIZES = (1024, 2048, 4096, 8192)
@@ -36,46 +38,6 @@ ODD_SHAPE = (517, 389, 261)     # the odd-size check: (m, n, k), none a multiple
 NAN = float("nan")
 
 
-@dataclass(frozen=True)
-class Variant:
-    """One routine variant: the family and its BLAS arguments (row-major semantics)."""
-
-    family: str
-    side: str = "L"       # L | R (symm, trmm, trsm)
-    uplo: str = "L"       # L | U (symm, trmm, trsm, syrk, syr2k)
-    trans: str = "N"      # N | T (trmm, trsm, syrk, syr2k)
-    transa: str = "N"     # gemm
-    transb: str = "N"     # gemm
-
-    @property
-    def name(self) -> str:
-        f = self.family.upper()
-        if self.family == "gemm":
-            return f"GEMM-{self.transa}{self.transb}"
-        if self.family == "symm":
-            return f"SYMM-{self.side}{self.uplo}"
-        if self.family in ("trmm", "trsm"):
-            return f"{f}-{self.side}{self.uplo}-{self.trans}"
-        return f"{f}-{self.uplo}{self.trans}"
-
-    @property
-    def triangle_out(self) -> bool:
-        """Only the ``uplo`` triangle of the output is defined (SYRK, SYR2K)."""
-        return self.family in ("syrk", "syr2k")
-
-
-def all_variants() -> list[Variant]:
-    """The 24 variants of the seed plus SYRK and SYR2K (uplo x trans), in the suite's order."""
-    out = [Variant("gemm", transa=a, transb=b) for a in "NT" for b in "NT"]
-    out += [Variant("symm", side=s, uplo=u) for s in "LR" for u in "LU"]
-    for fam in ("trmm", "trsm"):
-        out += [Variant(fam, side=s, uplo=u, trans=t) for s in "LR" for u in "LU" for t in "NT"]
-    for fam in ("syrk", "syr2k"):
-        out += [Variant(fam, uplo=u, trans=t) for u in "LU" for t in "NT"]
-    return out
-
-
-VARIANTS: dict[str, Variant] = {v.name: v for v in all_variants()}
 ORDER: tuple[str, ...] = tuple(VARIANTS)
 
 

@@ -4,6 +4,8 @@ One compile per (sequence, size): ``dynamic=False`` so every size gets kernels
 specialised to its shape, as a user with a fixed problem size would get, and
 ``torch._dynamo.reset()`` before each so the recompile limit never sends a size
 back to eager.  The first call (trace + compile) is reported as first-call time.
+:class:`InductorMaxAutotuneImpl` is the same with ``mode="max-autotune"`` (the stencil suite's
+``inductor-max-autotune``).
 """
 from __future__ import annotations
 
@@ -26,3 +28,12 @@ class InductorImpl(TorchImpl):
 
         fn.__name__ = f"kfbench_{seq.script}{self.suffix}"
         return torch.compile(fn, mode=self.mode, dynamic=False)
+
+
+class InductorMaxAutotuneImpl(InductorImpl):
+    """torch.compile(mode="max-autotune", dynamic=False)."""
+
+    name = "inductor-max-autotune"
+    mode, suffix = "max-autotune", "_maxat"
+    cudagraphs = True          # max-autotune replays CUDA graph trees (kfuse.bench.stencils.loops)
+    check_after_calls = 3      # warm-up (eager), recording, then a replay is checked

@@ -8,15 +8,15 @@ thread ``px``/``py``, staging ``smem``) and takes the streaming depth ``zc`` (an
 unrolling ``uz``) the space gives that shape.  Every candidate is compiled
 (:func:`kfuse.pipeline.stages.build`; the registers and shared memory come from ptxas), its
 theoretical occupancy computed (:func:`.tables.occupancy`), and the highest wins; ties go to
-the first.  Kernels of other spaces keep kfuse's parameters.
+the first.  Kernels of other spaces (not in :data:`SPACES`) keep kfuse's parameters.
 
 Compiling needs NVRTC only (no GPU): the compile tier tests this module on the CPU.
 """
 from __future__ import annotations
 
-from ... import spaces
 from .tables import occupancy
 
+SPACES = ("grid",)                       # the spaces whose kernels the rule re-shapes
 SHAPE_KEYS = ("bx", "by", "zc", "uz")    # what a candidate takes from its variant
 KEPT_KEYS = ("px", "py", "smem")          # what it keeps from kfuse's plan where it can
 
@@ -72,7 +72,7 @@ def occupancy_plan(program, base, arch: str | None = None):
 
     cands = {}
     for i, k in enumerate(base.kernels):
-        if spaces.get(k.space).occupancy_rule:
+        if k.space in SPACES:
             cands[i] = candidates(dict(k.params), impl_variants(program, list(k.calls)))
     width = max((len(c) for c in cands.values()), default=0)
     rows = {i: [] for i in cands}

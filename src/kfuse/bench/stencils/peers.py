@@ -5,36 +5,25 @@ setup, argument conversion (DLPack, zero copy), timers, output conversion and me
 are reused as they are; only what they compile differs: a workload's step, written once
 (:mod:`.workloads`), over the framework's ops (:mod:`.opsets`).  Added here:
 
-* ``inductor-max-autotune``: ``torch.compile(mode="max-autotune", dynamic=False)``;
+* ``inductor-max-autotune``: ``torch.compile(mode="max-autotune", dynamic=False)``
+  (:class:`kfuse.bench.impls.inductor_impl.InductorMaxAutotuneImpl`);
 * ``kfuse``: ``kfuse.jit`` of the step (a function with the workload's field names);
 * ``kfuse-occupancy``: kfuse's fused plan with the block shapes the occupancy rule picks
   (:mod:`.occupancy`): what kfuse's own choice gains over occupancy alone.
+
+Every implementation the suite knows is one entry of :data:`REGISTRY`.
 
 Time loops (``steps`` > 1) are timed as one call of ``steps`` steps from the same initial
 state (the per-step time is that divided by ``steps``); :mod:`.loops` says how each runs.
 """
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 from ..impls import Impl, first_line, load
-from ..impls.inductor_impl import InductorImpl
+from ..impls.inductor_impl import InductorMaxAutotuneImpl
 from . import loops, opsets
-
-PEERS: tuple = ("cupy", "torch", "inductor", "inductor-max-autotune", "jax")
-OURS: tuple = ("kfuse", "kfuse-tuned", "kfuse-occupancy")
-DEFAULT_IMPLS: tuple = OURS + PEERS
-OPS_OF = {"kfuse": "kfuse", "kfuse-tuned": "kfuse", "kfuse-occupancy": "kfuse", "cupy": "cupy", "torch": "torch",
-          "inductor": "torch", "inductor-max-autotune": "torch", "jax": "jax"}
-
-
-class InductorMaxAutotune(InductorImpl):
-    """torch.compile(mode="max-autotune", dynamic=False)."""
-
-    name = "inductor-max-autotune"
-    mode, suffix = "max-autotune", "_maxat"
-    cudagraphs = True          # max-autotune replays CUDA graph trees (see loops.CudagraphLoop)
-    check_after_calls = 3      # warm-up (eager), recording, then a replay is checked
 
 
 class Step:
@@ -165,17 +154,28 @@ class KfuseTuned(KfuseStencil):
         return info
 
 
-_LOCAL = {"kfuse": KfuseStencil, "kfuse-tuned": KfuseTuned, "kfuse-occupancy": KfuseOccupancy,
-          "inductor-max-autotune": InductorMaxAutotune}
+# name -> (factory, the framework whose ops the step runs on, ours); the order is the run order
+REGISTRY: dict = {
+    "kfuse": (KfuseStencil, "kfuse", True),
+    "kfuse-tuned": (KfuseTuned, "kfuse", True),
+    "kfuse-occupancy": (KfuseOccupancy, "kfuse", True),
+    "cupy": (functools.partial(load, "cupy"), "cupy", False),
+    "torch": (functools.partial(load, "torch"), "torch", False),
+    "inductor": (functools.partial(load, "inductor"), "torch", False),
+    "inductor-max-autotune": (InductorMaxAutotuneImpl, "torch", False),
+    "jax": (functools.partial(load, "jax"), "jax", False),
+}
+OURS: tuple = tuple(n for n, (_f, _ops, ours) in REGISTRY.items() if ours)
+PEERS: tuple = tuple(n for n, (_f, _ops, ours) in REGISTRY.items() if not ours)
+DEFAULT_IMPLS: tuple = OURS + PEERS
+OPS_OF = {n: ops for n, (_f, ops, _ours) in REGISTRY.items()}
 
 
 def get(name: str) -> Impl:
     """The implementation ``name`` (one of :data:`DEFAULT_IMPLS`)."""
-    if name in _LOCAL:
-        return _LOCAL[name]()
-    if name not in PEERS:
+    if name not in REGISTRY:
         raise KeyError(f"unknown implementation {name!r}; known: {', '.join(DEFAULT_IMPLS)}")
-    return load(name)
+    return REGISTRY[name][0]()
 
 
-__all__ = ["PEERS", "OURS", "DEFAULT_IMPLS", "get", "build_step", "bind", "first_line"]
+__all__ = ["REGISTRY", "PEERS", "OURS", "DEFAULT_IMPLS", "get", "build_step", "bind", "first_line"]

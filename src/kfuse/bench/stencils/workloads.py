@@ -16,6 +16,7 @@ Workloads (the issue's "Benchmarks", design note stencils.md §3.2 and §4(e)):
   ``lap``, the fluxes ``flx``/``fly`` with the limiter ``where(flx * (q[i+1] - q[i]) > 0, 0,
   flx)``, and ``out = q - coeff * (flx[i] - flx[i-1] + fly[j] - fly[j-1])`` (scalar coeff, as in
   the anchor of §3.2); axes (k, j, i), horizontal diffusion on the last two;
+  (these three are defined with the calibration probes, :mod:`kfuse.calibrate.workloads`);
 * ``flux5``: the five-call flux step of ``shared/anchors/stencil_peers.py``, reproduced exactly;
 * ``scale_rk``: a SCALE-LES-like Runge-Kutta stage (see :func:`scale_rk`);
 * ``jacobi2d_step`` / ``heat3d_step``: one step of a time loop that keeps the boundary,
@@ -26,25 +27,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ...calibrate.workloads import hdiff, heat3d, jacobi2d
 from . import shapes as _shapes
 
 # ---------------------------------------------------------------------------
 # the stencils
 # ---------------------------------------------------------------------------
-
-
-def heat3d(ops, u):
-    """PolyBench heat-3d: ``B = 0.125 (A[i+1] - 2A + A[i-1]) + (same in j, k) + A`` (interior)."""
-    c = u[1:-1, 1:-1, 1:-1]
-    return (0.125 * (u[2:, 1:-1, 1:-1] - 2.0 * c + u[:-2, 1:-1, 1:-1])
-            + 0.125 * (u[1:-1, 2:, 1:-1] - 2.0 * c + u[1:-1, :-2, 1:-1])
-            + 0.125 * (u[1:-1, 1:-1, 2:] - 2.0 * c + u[1:-1, 1:-1, :-2])
-            + c)
-
-
-def jacobi2d(ops, a):
-    """PolyBench jacobi-2d: ``B = 0.2 (A + A[j-1] + A[j+1] + A[i+1] + A[i-1])`` (interior)."""
-    return 0.2 * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1])
 
 
 def _shift(d: int) -> slice:
@@ -63,18 +51,6 @@ def box27(ops, u):
         term = w * u[_shift(di), _shift(dj), _shift(dk)]
         acc = term if acc is None else acc + term
     return acc
-
-
-def hdiff(ops, q, coeff=0.025):
-    """COSMO horizontal diffusion (GridTools / StencilFlow), on axes 1 (j) and 2 (i).
-    Output: the interior ``q[:, 2:-2, 2:-2]``."""
-    lap = 4.0 * q[:, 1:-1, 1:-1] - (q[:, 1:-1, 2:] + q[:, 1:-1, :-2] + q[:, 2:, 1:-1] + q[:, :-2, 1:-1])
-    flx = lap[:, :, 1:] - lap[:, :, :-1]
-    flx = ops.where(flx * (q[:, 1:-1, 2:-1] - q[:, 1:-1, 1:-2]) > 0, 0.0, flx)
-    fly = lap[:, 1:, :] - lap[:, :-1, :]
-    fly = ops.where(fly * (q[:, 2:-1, 1:-1] - q[:, 1:-2, 1:-1]) > 0, 0.0, fly)
-    return q[:, 2:-2, 2:-2] - coeff * (flx[:, 1:-1, 1:] - flx[:, 1:-1, :-1]
-                                       + fly[:, 1:, 1:-1] - fly[:, :-1, 1:-1])
 
 
 FLUX5_C, FLUX5_DT = 0.1, 0.5

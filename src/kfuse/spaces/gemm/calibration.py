@@ -1,6 +1,6 @@
 """The calibration's "gemm" section: the engine peaks and the measured efficiency of GEMM schemes.
 
-``kfuse calibrate --blas3`` (:mod:`kfuse.bench.calibrate_gemm`) times a small set of schemes per
+``kfuse calibrate --blas3`` (:mod:`kfuse.calibrate.gemm`) times a small set of schemes per
 engine and stores, in the device's calibration JSON::
 
     "gemm": {"source": "kfuse calibrate --blas3, 2026-11-30",

@@ -129,7 +129,6 @@ class GridSpace(Space):
     fissions_over_budget = True   # a fusion whose default staging is over the budget is split
     seeds_components = True       # whole connected stencils mostly fuse
     local_search = False          # a segment DP would cost a frame analysis per segment
-    occupancy_rule = True
 
     # ------------------------------------------------------------------ domain
     def claim(self, program, call, fn) -> Domain | None:

@@ -181,16 +181,6 @@ def section_of(rows: list, peaks: dict, sizes) -> dict:
             "measured_tflops": measured}
 
 
-def _require_gpu() -> str:
-    """This GPU's name; NoGPUError (with the reason) before anything is compiled."""
-    from ..errors import NoGPUError
-    from ..platform import device
-    if not device.has_gpu():
-        raise NoGPUError(f"kfuse calibrate measures a GPU and there is none usable here "
-                         f"({device.no_gpu_reason() or 'no CUDA device'})")
-    return device.device_name()
-
-
 def calibrate_gemm(path: str | None = None, sizes=SIZES, engines=ENGINES, most: int | None = None,
                    progress: bool = True) -> dict:
     """Measure the peaks and the schemes on this GPU, merge the section into the calibration in
@@ -198,8 +188,9 @@ def calibrate_gemm(path: str | None = None, sizes=SIZES, engines=ENGINES, most: 
     from ..model.calibration import load_calibration, user_calibration_path, write_calibration
     from ..spaces.gemm.calibration import merge_sections
     from ..spaces.gemm.space import efficiency_key
+    from .probes import require_gpu
     from .progress import Progress
-    name = _require_gpu()
+    name = require_gpu()
     cal = load_calibration(name)
     jobs = work(sizes, engines, most)
     bar = Progress(len(jobs) + 1) if progress else None

@@ -18,7 +18,7 @@ and the parts of kfuse's own path, which the performance model reads
 with the stub's prebuilt parameter block), ``graph`` (replaying the stub's graph) and ``take`` (an output from
 the stub's ring of free arrays).
 
-Run: ``python -m kfuse.bench.hostpath``.
+Run: ``python -m kfuse.calibrate.hostpath``.
 """
 from __future__ import annotations
 
@@ -125,8 +125,8 @@ def _f(x) -> str:
 
 
 def _script(name: str) -> str:
-    from .impls.kfuse_impl import script_path
-    return str(script_path(name))
+    from .. import examples
+    return examples.path(name)
 
 
 def main(argv=None) -> int:

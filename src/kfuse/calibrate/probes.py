@@ -19,8 +19,9 @@ median over its variants.  Why three: one pass disturbed by a clock change or an
 is outvoted, and passes spread over the probe's run see the drift its variants see; the spread
 between passes is printed (median and 90th percentile) so the stability can be read off.
 
-Then the new calibration is validated against the current one (:mod:`kfuse.bench.validate`)
-and written only if it does not make kfuse slower; it goes to the user's cache folder
+Then the new calibration is validated against the current one by the check the caller hands
+:func:`calibrate` (``kfuse calibrate`` hands the benchmark suite's, :func:`kfuse.bench.validate.
+calibration_check`) and written only if it does not make kfuse slower; it goes to the user's cache folder
 (``<cache_dir>/calibrations/<device>.json``), never into the installed package, with the
 comparison table beside it (``<device>.validation.md``); a rejected one is kept as
 ``<device>.rejected.json`` for inspection.  Without a GPU it stops at once with NoGPUError.
@@ -30,7 +31,6 @@ from __future__ import annotations
 import datetime
 import os
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 from ..fusion.plan import needed_outside
@@ -68,12 +68,12 @@ PROBES = [
 
 
 def _grid_probe(name: str, fields: tuple):
-    """A probe traced from the stencil ``name`` of :mod:`kfuse.bench.stencils.workloads` (grid
-    kernels): a callable of the sizes ``{"shape": (...)}`` returning the bound program."""
+    """A probe traced from the stencil ``name`` of :mod:`.workloads` (grid kernels): a callable
+    of the sizes ``{"shape": (...)}`` returning the bound program."""
     def make(size: dict) -> Program:
         import kfuse
         from ..frontend.trace import trace
-        from .stencils import workloads
+        from . import workloads
         code = getattr(workloads, name)
         specs = [("a", tuple(size["shape"]), "float32", "C") for _ in fields]
         return trace(lambda *xs: code(kfuse, *xs), list(fields), specs, name)[0]
@@ -126,7 +126,8 @@ def _sample(variants: list, most: int) -> list:
     return [variants[i] for i in sorted(random.Random(len(variants)).sample(range(len(variants)), most))]
 
 
-def _progress(i: int, n: int, what: str):
+def progress_bar(i: int, n: int, what: str):
+    """Redraw the one-line progress bar on stderr: ``i`` of ``n`` done, the last ``what``."""
     bar = "#" * int(30 * i / max(n, 1))
     sys.stderr.write(f"\r[{bar:<30}] {i}/{n} {what[:60]:<60}")
     sys.stderr.flush()
@@ -196,7 +197,7 @@ def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, hos
                 times[k].append(device_seconds(exe, inputs))
         for k, ((kind, cls, prog, calls, params), exe) in enumerate(group):
             done += 1
-            _progress(done, len(jobs), f"{kind} {cls} {params}")
+            progress_bar(done, len(jobs), f"{kind} {cls} {params}")
             ts = sorted(times[k])
             t = ts[len(ts) // 2]
             spreads.append((ts[-1] - ts[0]) / t)
@@ -222,27 +223,17 @@ def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, hos
 
 
 def calibrate(path: str | None = None, classes=("medium", "large"), max_variants: int = 48,
-              kinds=None, host: bool = True, validate: bool = True, repeats: int = REPEATS,
-              validation_points=None) -> dict:
+              kinds=None, host: bool = True, check=None, repeats: int = REPEATS) -> dict:
     """Measure this GPU, validate against the calibration in force, write the new one where it
-    is kept (``path``, default the user's :func:`user_calibration_path`).  Returns
-    {"calibration", "kept", "reason", "rows", "table", "path", "report"}."""
+    is kept (``path``, default the user's :func:`user_calibration_path`).  ``check(new,
+    current)`` returns (rows, kept, reason, Markdown table); without one the new calibration is
+    kept unvalidated.  Returns {"calibration", "kept", "reason", "rows", "table", "path", "report"}."""
     name = require_gpu()                  # before anything is parsed or compiled
-    from . import validate as val
     current = load_calibration(name)
     new = measure(classes, max_variants, kinds, host, repeats, base=current)
     path = path or user_calibration_path(name)
     stem = path[:-5] if path.endswith(".json") else path
-    rows: list = []
-    if validate:
-        points = validation_points() if validation_points else \
-            val.sequence_points() + val.solver_points()
-        rows = val.compare(new, current, points, progress=_progress)
-        sys.stderr.write("\n")
-        kept, reason = val.decide(rows)
-    else:
-        kept, reason = True, "kept without validation (--no-validate)"
-    table = val.table(rows, kept, reason)
+    rows, kept, reason, table = check(new, current) if check else unchecked()
     write_calibration(new, path if kept else stem + ".rejected.json")
     report = stem + ".validation.md"
     with open(report, "w") as f:
@@ -251,6 +242,12 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
     load_calibration.cache_clear()
     return {"calibration": new, "kept": kept, "reason": reason, "rows": rows, "table": table,
             "path": path, "report": report}
+
+
+def unchecked() -> tuple:
+    """(rows, kept, reason, table) of a calibration kept without validation (``--no-validate``)."""
+    reason = "kept without validation (--no-validate)"
+    return [], True, reason, f"Decision: new calibration KEPT: {reason}"
 
 
 def _host_costs(cal: Calibration):
@@ -266,76 +263,3 @@ def _host_costs(cal: Calibration):
         cal.host_alloc_s = r["take_us"] * 1e-6
         # a call that launches (a repeated one replays a graph and costs less: planning assumes not)
         cal.host_call_s = max(0.0, (r["exe_launch_us"] - r["launch_us"] - r["outputs"] * r["take_us"]) * 1e-6)
-
-
-def main(argv=None) -> int:
-    import argparse
-    ap = argparse.ArgumentParser(prog="kfuse calibrate", description=__doc__.splitlines()[0])
-    ap.add_argument("-o", "--output", help="where to write the JSON (default: the user's "
-                    "calibrations folder, <cache_dir>/calibrations/<device>.json)")
-    ap.add_argument("--quick", action="store_true", help="the large size only, fewer variants")
-    ap.add_argument("--kinds", help="comma-separated probe kinds to (re)measure, merged into the "
-                    f"existing calibration ({', '.join(p[0] for p in PROBES)}; host: the host costs of a call)")
-    ap.add_argument("--max-variants", type=int, default=None)
-    ap.add_argument("--classes", help="comma-separated size classes to measure (medium, large; default both)")
-    ap.add_argument("--repeats", type=int, default=REPEATS,
-                    help=f"passes over every probe kernel, median kept (default {REPEATS})")
-    ap.add_argument("--no-validate", action="store_true",
-                    help="write the new calibration without checking that kfuse is not slower with it")
-    ap.add_argument("--blas3", action="store_true", help="measure the GEMM engines' peaks and the gemm "
-                    "space's schemes instead (the calibration's \"gemm\" section; kfuse.bench.calibrate_gemm)")
-    ap.add_argument("--sizes", help="--blas3: comma-separated n of the square products (default 2048,4096,8192; "
-                    "--quick: 4096)")
-    ap.add_argument("--dry-run", action="store_true", help="--blas3: list the work and stop (no GPU needed)")
-    a = ap.parse_args(argv)
-    if a.blas3:
-        return _main_blas3(ap, a)
-    if a.dry_run or a.sizes:
-        ap.error("--dry-run and --sizes go with --blas3")
-    t0 = time.time()
-    kinds = a.kinds.split(",") if a.kinds else None
-    classes = tuple(a.classes.split(",")) if a.classes else ("large",) if a.quick else ("medium", "large")
-    if set(classes) - {"medium", "large"}:
-        ap.error(f"--classes: unknown class in {a.classes!r} (medium, large)")
-    if a.repeats < 1:
-        ap.error("--repeats must be >= 1")
-    try:
-        res = calibrate(a.output, classes, a.max_variants or (24 if a.quick else 48), kinds,
-                        host=not kinds or "host" in kinds, validate=not a.no_validate,
-                        repeats=a.repeats)
-    except NoGPUError as e:
-        print(f"kfuse: error: {e}", file=sys.stderr)
-        return 1
-    cal = res["calibration"]
-    print(res["table"])
-    where = res["path"] if res["kept"] else res["path"][:-5] + ".rejected.json"
-    print(f"\ncalibrated {cal.device}: {len(cal.env_factor)} environments in {time.time() - t0:.0f} s; "
-          f"{'written to' if res['kept'] else 'NOT used, kept for inspection in'} {where}; "
-          f"comparison: {res['report']}")
-    return 0
-
-
-def _main_blas3(ap, a) -> int:
-    """``kfuse calibrate --blas3 [--quick] [--sizes ...] [--max-variants K] [--dry-run] [-o F]``."""
-    from . import calibrate_gemm as cg
-    try:
-        sizes = tuple(int(x) for x in a.sizes.split(",")) if a.sizes else cg.QUICK_SIZES if a.quick else cg.SIZES
-    except ValueError:
-        ap.error(f"--sizes expects comma-separated integers, got {a.sizes!r}")
-    if not sizes or min(sizes) < 1:
-        ap.error("--sizes must be positive")
-    if a.kinds or a.classes or a.no_validate:
-        ap.error("--kinds, --classes and --no-validate do not apply to --blas3")
-    if a.dry_run:
-        cg.dry_run(sizes, most=a.max_variants)
-        return 0
-    t0 = time.time()
-    try:
-        res = cg.calibrate_gemm(a.output, sizes, most=a.max_variants)
-    except NoGPUError as e:
-        print(f"kfuse: error: {e}", file=sys.stderr)
-        return 1
-    print(cg.table(res["rows"], res["section"]["peak"]))
-    print(f"\ncalibrated the gemm section ({len(res['rows'])} GEMMs) in {time.time() - t0:.0f} s; "
-          f"written to {res['path']}")
-    return 0

@@ -35,10 +35,10 @@ def record(prog) -> dict:
     plan = best_plan(prog, cal)
     out = {"kernels": [[list(k.calls), {p: repr(v) for p, v in k.params.items()}] for k in plan.kernels],
            "notes": list(plan.notes)}
-    from kfuse.fusion.plan import needed_outside
+    from kfuse.spaces import stored
     from kfuse.fusion.search import impl_variants
     from kfuse.model.predict import predict_kernel
-    needed = needed_outside(prog, [k.calls for k in plan.kernels])
+    needed = stored(prog, [k.calls for k in plan.kernels])
     out["variants"] = [[repr(predict_kernel(prog, k.calls, prm, needed[i], cal))
                         for prm in impl_variants(prog, list(k.calls), cal.measured_wide)[:12]]
                        for i, k in enumerate(plan.kernels)]

@@ -15,7 +15,8 @@ from kfuse.codegen.gemm import ffma as gemm_emitter
 from kfuse.codegen.gemm.lower import GemmLowering
 from kfuse.errors import ArgumentError, PlanError, ShapeError
 from kfuse.frontend.trace import trace
-from kfuse.fusion.plan import Plan, needed_outside
+from kfuse.fusion.plan import Plan
+from kfuse.spaces import stored
 from kfuse.ir import ArrayType, Program
 from kfuse.model.composer import composer_lines
 from kfuse.model.calibration import Calibration
@@ -31,7 +32,7 @@ def traced(fn, **specs):
 
 def spec_of(prog, plan=None):
     plan = plan or make_plan(prog)
-    need = needed_outside(prog, [k.calls for k in plan.kernels])
+    need = stored(prog, [k.calls for k in plan.kernels])
     i = next(n for n, k in enumerate(plan.kernels) if k.space == "gemm")
     return GemmLowering(prog, plan.kernels[i], need[i]).spec()[0]
 

@@ -137,7 +137,7 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
     import cupy
 
     from .. import config
-    from ..fusion.plan import needed_outside
+    from ..spaces import stored
     from ..fusion.search import make_plan
     from ..model.predict import engine_rate, engine_seconds, kernel_traffic
     from ..pipeline.stages import build
@@ -154,7 +154,7 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
         err = float(cupy.linalg.norm(C - ref) / cupy.linalg.norm(ref))
         del C, ref
         t = device_seconds(exe, rotating_args([A, B])) if err <= TOLERANCE[engine] else float("nan")
-    tr = kernel_traffic(prog, calls, params, needed_outside(prog, [calls])[0])
+    tr = kernel_traffic(prog, calls, params, stored(prog, [calls])[0])
     at_model_rate = engine_seconds({**tr, "engine_eff": 1.0, "engine_scheme": None}, cal)
     ideal = at_model_rate * engine_rate(cal, tr["engine"]) / peaks[tr["engine"]]
     return {"engine": engine, "n": n, "scheme": scheme.to_text(), "seconds": t, "rel_error": err,

@@ -10,7 +10,7 @@ a plan, with the model's predicted time and the filter's reason for each dropped
 from __future__ import annotations
 
 from .. import library
-from ..fusion.plan import needed_outside
+from ..spaces import stored
 from ..ir import Program
 from ..spaces.gemm.space import RULE_PARAMS, RULE_TEXT, composed, rule_refusals
 from .calibration import Calibration
@@ -26,7 +26,7 @@ def composer_lines(program: Program, kernels: list, cal: Calibration) -> list:
     composed rule combination, the chosen one marked, the others with why they lost (a slower
     prediction) or were dropped (the filter's reason)."""
     lines = []
-    needed = needed_outside(program, [k.calls for k in kernels])
+    needed = stored(program, [k.calls for k in kernels])
     for k, need in zip(kernels, needed):
         if k.space != "gemm":
             continue

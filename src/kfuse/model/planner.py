@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import time
 
-from ..fusion.plan import Plan, needed_outside, unfused_plan
+from ..fusion.plan import Plan, unfused_plan
+from ..spaces import stored
 from ..fusion.search import Search, make_plan
 from ..ir import Program
 from .calibration import Calibration, load_calibration
@@ -36,7 +37,7 @@ def make_search(program: Program, cal: Calibration) -> Search:
                     lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal,
                                                                  facts=facts(calls)),
                     lambda kernels, needed: predict_plan(program, kernels, cal, needed, facts)["time_s"],
-                    lambda groups: needed_outside(program, groups), host, zeroes,
+                    lambda groups: stored(program, groups), host, zeroes,
                     lambda calls, needed: kernel_floor(program, calls, needed, cal, facts_of.get(tuple(calls))),
                     lambda calls, needed: cost_key(program, calls, needed, cal, facts(calls)))
     search.wide = cal.measured_wide

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from .. import spaces
-from ..fusion.plan import needed_outside
+from ..spaces import stored
 from ..fusion.search import shared_matrix
 from ..ir import Program, itemsize
 from ..spaces import kernel_domain, program_info
@@ -433,7 +433,7 @@ def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_ke
     GPU seconds also as ``copy_s``).
     """
     if needed_by_kernel is None:
-        needed_by_kernel = needed_outside(program, [k[0] for k in kernels])
+        needed_by_kernel = stored(program, [k[0] for k in kernels])
     facts_of = facts_of or (lambda calls: None)
     gpu = sum(predict_kernel(program, calls, params, needed_by_kernel[i], cal, facts=facts_of(calls))
               for i, (calls, params) in enumerate(kernels)) - reuse_gain(program, kernels, cal)

@@ -10,7 +10,7 @@ their reason::
 from __future__ import annotations
 
 from .. import spaces
-from ..fusion.plan import needed_outside
+from ..spaces import stored
 from ..ir import Program
 from ..spaces.trsm.space import ALGORITHMS, BUILT_ALGORITHMS, LEAVES, trsm_fn
 from .calibration import Calibration
@@ -21,7 +21,7 @@ def trsm_lines(program: Program, kernels: list, cal: Calibration) -> list:
     """Lines for each trsm kernel (a KernelPlan): its alternatives, predicted."""
     lines = []
     info = spaces.program_info(program)
-    needed = needed_outside(program, [k.calls for k in kernels])
+    needed = stored(program, [k.calls for k in kernels])
     space = spaces.get("trsm")
     for k, need in zip(kernels, needed):
         if k.space != "trsm":

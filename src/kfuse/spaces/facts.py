@@ -83,6 +83,17 @@ class ProgramInfo:
             hit = self._memo[key] = compute()
         return hit
 
+    def stored(self, calls) -> frozenset:
+        """The values a kernel running ``calls`` stores: its calls' outputs that a call outside
+        it reads or the program returns (a value nobody reads is not stored).  The one
+        definition fusion, the model, the spaces and code generation share; memoized per
+        tuple of calls."""
+        def compute():
+            members = set(calls)
+            return frozenset(v for c in calls for v in self.program.calls[c].outs.values()
+                             if v in self.returned or any(r not in members for r in self.readers.get(v, ())))
+        return self.memo(("stored", tuple(calls)), compute)
+
     def closure(self, start, forward: bool = True) -> set:
         """Calls reachable from ``start`` along data dependencies (``forward=False``: calls from
         which ``start`` is reachable); ``start`` itself only if on a cycle through it."""

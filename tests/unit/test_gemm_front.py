@@ -20,7 +20,8 @@ from kfuse.frontend.trace import trace
 from kfuse.fusion import legality
 from kfuse.spaces import stored
 from kfuse.model.calibration import Calibration
-from kfuse.model.predict import engine_rate, kernel_traffic, predict_kernel
+from kfuse.model.predict import kernel_traffic, predict_kernel
+from kfuse.spaces.gemm.model import engine_rate
 from kfuse.spaces.gemm.scheme import GemmScheme
 
 

@@ -96,7 +96,8 @@ def metadata(program: Program, cal, measured: dict | None = None) -> dict:
     :func:`kfuse.pipeline.measure_calls.measure_calls` timed on the GPU (each call's
     ``measured_us`` and the share of the DRAM limit it reached), None: predictions only."""
     from ..model.planner import make_search
-    from ..model.predict import SMEM_PER_SM, kernel_kind, kernel_traffic, resident_blocks
+    from ..model.predict import kernel_kind, kernel_traffic
+    from ..spaces.base import SMEM_PER_SM, resident_blocks
     search = make_search(program, cal)
     needed = spaces.stored(program, [[c.id] for c in program.calls])
     info = spaces.program_info(program)

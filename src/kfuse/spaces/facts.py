@@ -14,6 +14,13 @@ from ..ir.program import Graph
 
 
 _MISSING = object()   # a key :meth:`ProgramInfo.memo` has not computed yet
+SPARSE_PER_ROW = 16   # nonzeros per row assumed where a sparse type has no hint
+
+
+def per_row(t) -> float:
+    """Nonzeros per row assumed for sparse type ``t``: the traced matrix's mean, else its
+    hint, else SPARSE_PER_ROW."""
+    return t.row_mean or t.per_row or SPARSE_PER_ROW
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,6 +10,7 @@ which bounds back-to-back calls from below.
 from __future__ import annotations
 
 import math
+import typing
 
 from .. import spaces
 from ..ir import Program, itemsize
@@ -150,6 +151,23 @@ _ENV_SHAPES_MAX = 1 << 16
 UNMEASURED_MARGIN = 0.1   # per launch-shape field that differs from the nearest measured environment
 
 
+class EnvKey(typing.NamedTuple):
+    """A calibration environment's key ``"kind|class|shape|bps=B"`` (:func:`env_key`) read
+    apart: its kind, size class, launch-shape fields and log2 of its blocks per SM."""
+
+    kind: str
+    size_class: str
+    shape: str
+    fields: dict
+    log_bps: float
+
+    @classmethod
+    def parse(cls, text: str) -> "EnvKey":
+        kind, size_class, shape, bps = text.split("|")
+        fields = dict(x.split("=") for x in (shape.split(",") if shape else []))
+        return cls(kind, size_class, shape, fields, math.log2(float(bps[len("bps="):])))
+
+
 _ENV_INDEX: dict = {}   # id of a calibration's env_factor -> (that dict, its size, index, answers)
 
 
@@ -162,10 +180,10 @@ def _env_index(cal: Calibration) -> tuple:
     by_kind: dict = {}
     by_shape: dict = {}
     for k, f in cal.env_factor.items():
-        kind, cls, shape, bps = k.split("|")
-        entry = (cls, dict(x.split("=") for x in (shape.split(",") if shape else [])), math.log2(float(bps[4:])), f)
-        by_kind.setdefault(kind, []).append(entry)
-        by_shape.setdefault((kind, shape), []).append(entry)
+        e = EnvKey.parse(k)
+        entry = (e.size_class, e.fields, e.log_bps, f)
+        by_kind.setdefault(e.kind, []).append(entry)
+        by_shape.setdefault((e.kind, e.shape), []).append(entry)
     _ENV_INDEX[id(cal.env_factor)] = (cal.env_factor, len(cal.env_factor), (by_kind, by_shape), {})
     return (by_kind, by_shape), _ENV_INDEX[id(cal.env_factor)][3]
 
@@ -185,9 +203,7 @@ def _factor(key: str, cal: Calibration) -> float:
     (by_kind, by_shape), memo = _env_index(cal)
     if key in memo:
         return memo[key]
-    kind, cls, shape, bps = key.split("|")
-    want = dict(x.split("=") for x in (shape.split(",") if shape else []))
-    lb = math.log2(float(bps[4:]))
+    kind, cls, shape, want, lb = EnvKey.parse(key)
 
     def nearest(entries, same_shape: bool):
         best, best_d, best_fields = 1.0, None, 0

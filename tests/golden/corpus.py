@@ -170,12 +170,12 @@ def variant_plans(prog, best) -> list:
     """(label, Plan): the best plan with one kernel at a time in the next-ranked implementations
     the search weighed for it (up to RANKED - 1 each, by the model's prediction)."""
     import copy
-    from kfuse.fusion.plan import needed_outside
+    from kfuse.spaces import stored
     from kfuse.fusion.search import impl_variants
     from kfuse.model.calibration import load_calibration
     from kfuse.model.predict import predict_kernel
     cal = load_calibration("NVIDIA H200")
-    needed = needed_outside(prog, [k.calls for k in best.kernels])
+    needed = stored(prog, [k.calls for k in best.kernels])
     out = []
     for i, k in enumerate(best.kernels):
         timed = [(predict_kernel(prog, k.calls, prm, needed[i], cal), n, prm)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kfuse.calibrate import gemm as cg
 from kfuse.model.calibration import read_calibration
 from kfuse.spaces.gemm.calibration import check_section
-from kfuse.model.predict import scheme_rate
+from kfuse.spaces.gemm.model import scheme_rate
 
 
 def test_peaks_are_positive_and_ordered():

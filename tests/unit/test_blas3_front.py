@@ -15,9 +15,10 @@ from kfuse.codegen.gemm import ffma as gemm_emitter
 from kfuse.codegen.gemm.lower import GemmLowering
 from kfuse.errors import ArgumentError, PlanError, ShapeError
 from kfuse.frontend.trace import trace
-from kfuse.fusion.plan import Plan, needed_outside
+from kfuse.fusion.plan import Plan
+from kfuse.spaces import stored
 from kfuse.ir import ArrayType, Program
-from kfuse.model.composer import composer_lines
+from kfuse.model.planner import explain_lines
 from kfuse.model.calibration import Calibration
 
 
@@ -31,7 +32,7 @@ def traced(fn, **specs):
 
 def spec_of(prog, plan=None):
     plan = plan or make_plan(prog)
-    need = needed_outside(prog, [k.calls for k in plan.kernels])
+    need = stored(prog, [k.calls for k in plan.kernels])
     i = next(n for n, k in enumerate(plan.kernels) if k.space == "gemm")
     return GemmLowering(prog, plan.kernels[i], need[i]).spec()[0]
 
@@ -205,7 +206,7 @@ def test_composer_lists_every_rule_with_reasons_and_times():
     assert "b_rule=skip" in text and "<- chosen" in text
     assert "b_rule=zero_fill" in text and "not chosen (slower than" in text and "us predicted" in text
     plan = make_plan(prog)
-    lines = composer_lines(prog, plan.kernels, Calibration())
+    lines = explain_lines(prog, plan.kernels, Calibration())
     t = {ln.split(":")[0].strip(): float(ln.split(":")[1].split("us")[0]) for ln in lines[1:]}
     # TRMM: half the flops, at 0.75 of the loads' speed, with blocks of 1 .. K / BK k tiles (the
     # heaviest sets the time at n = 1024: one wave) against a zero-fill pass and a full GEMM

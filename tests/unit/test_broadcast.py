@@ -16,7 +16,7 @@ from kfuse.codegen.gemm.lower import GemmLowering
 from kfuse.errors import DTypeError, ScriptError, ShapeError
 from kfuse.frontend import script
 from kfuse.frontend.trace import trace
-from kfuse.fusion.plan import needed_outside
+from kfuse.spaces import stored
 
 
 def mat(m, n, dtype="float64", order="C"):
@@ -96,7 +96,7 @@ def test_gemm_bias_relu_is_one_gemm_kernel(bias):
     prog = traced(f, A=mat(M, K, "float32"), B=mat(K, N, "float32"), b=vec(N, "float32"), c=vec(M, "float32"))
     plan = make_plan(prog)
     assert [(k.space, k.calls) for k in plan.kernels] == [("gemm", [0, 1, 2])]
-    need = needed_outside(prog, [k.calls for k in plan.kernels])
+    need = stored(prog, [k.calls for k in plan.kernels])
     spec, args = GemmLowering(prog, plan.kernels[0], need[0]).spec()
     text = "\n".join(spec.epilogue.lines("gi", "gj", "acc"))
     v, idx = ("b", "gj") if bias.startswith("row") else ("c", "gi")

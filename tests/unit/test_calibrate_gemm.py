@@ -12,8 +12,8 @@ from kfuse import cli
 from kfuse.calibrate import gemm as cg
 from kfuse.model import load_calibration
 from kfuse.model.calibration import Calibration, read_calibration, user_calibration_path, write_calibration
-from kfuse.spaces.gemm.calibration import builtin_section, check_section, merge_sections, section_rate
-from kfuse.model.predict import ENGINE_SHARE, engine_rate, engine_seconds, scheme_rate
+from kfuse.spaces.gemm.calibration import builtin_section, check_section, merge_sections
+from kfuse.spaces.gemm.model import ENGINE_SHARE, engine_rate, engine_seconds, scheme_rate, section_rate
 from kfuse.spaces.gemm.space import EFFICIENCY_KEY, MEASURED_EFFICIENCY, efficiency_key, tile_efficiency
 from kfuse.spaces.gemm.scheme import GemmScheme
 

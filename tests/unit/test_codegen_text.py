@@ -495,7 +495,7 @@ def test_one_kernel_zeroes_every_atomic_output_first():
     from kfuse.fusion.search import make_plan
     from kfuse.model import load_calibration
     from kfuse.model.predict import predict_kernel, predict_plan
-    from kfuse.fusion.plan import needed_outside
+    from kfuse.spaces import stored
     bicgk = bound("bicgk", "float32", m=1000, n=3000)
     atomic = {"bx": 32, "by": 4, "ks": 4, "vec": 4, "iter_axis": "slow", "iters": 8, "finish": "atomic"}
     mod = generate(bicgk, make_plan(bicgk, [([0, 1], atomic)]))
@@ -520,7 +520,7 @@ def test_one_kernel_zeroes_every_atomic_output_first():
     assert [a.value for a in mod.zero.args] == ["t", "y"] and len(mod.launches) == 3
     assert "(k0_t_gemv, k1_y_gemv_t)" in mod.zero.text
     cal = load_calibration()
-    need = needed_outside(atax, [c for c, _ in kernels])
+    need = stored(atax, [c for c, _ in kernels])
     each = sum(predict_kernel(atax, c, p, need[i], cal) for i, (c, p) in enumerate(kernels))
     assert predict_plan(atax, kernels, cal)["gpu_s"] == pytest.approx(each)
     plain = [([0], {**fast, "finish": "last_block"}), ([1], {**atomic, "finish": "last_block"})]

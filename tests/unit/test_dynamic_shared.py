@@ -9,7 +9,8 @@ from kfuse.codegen import generate
 from kfuse.fusion.search import make_plan
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
-from kfuse.model.predict import kernel_traffic, predict_kernel, resident_blocks
+from kfuse.model.predict import kernel_traffic, predict_kernel
+from kfuse.spaces.base import resident_blocks
 from .test_spaces import sparse_program
 from .unit_helpers import bound
 from ..toy_space import TOY_SCRIPT, registered

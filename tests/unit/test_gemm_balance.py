@@ -5,7 +5,7 @@ import pytest
 from kfuse import library
 from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.model import load_calibration
-from kfuse.model.predict import engine_seconds
+from kfuse.spaces.gemm.model import engine_seconds
 from kfuse.spaces.gemm.balance import block_work, compact, kernel_block_work, makespan_waves
 from kfuse.spaces.gemm.scheme import GemmScheme
 

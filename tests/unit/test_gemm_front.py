@@ -18,9 +18,10 @@ from kfuse.errors import ArgumentError, DTypeError, PlanError, ShapeError
 from kfuse.frontend import script
 from kfuse.frontend.trace import trace
 from kfuse.fusion import legality
-from kfuse.fusion.plan import needed_outside
+from kfuse.spaces import stored
 from kfuse.model.calibration import Calibration
-from kfuse.model.predict import engine_rate, kernel_traffic, predict_kernel
+from kfuse.model.predict import kernel_traffic, predict_kernel
+from kfuse.spaces.gemm.model import engine_rate
 from kfuse.spaces.gemm.scheme import GemmScheme
 
 
@@ -42,7 +43,7 @@ def prog_of(text, **sizes):
 
 def lowering_of(prog, plan=None):
     plan = plan or make_plan(prog)
-    need = needed_outside(prog, [k.calls for k in plan.kernels])
+    need = stored(prog, [k.calls for k in plan.kernels])
     i = next(n for n, k in enumerate(plan.kernels) if k.space == "gemm")
     return GemmLowering(prog, plan.kernels[i], need[i]), plan
 
@@ -244,7 +245,7 @@ def test_model_engine_term_is_compute_bound_at_4096():
     plan = make_plan(prog)
     k = plan.kernels[0]
     cal = Calibration()
-    need = needed_outside(prog, [k.calls])[0]
+    need = stored(prog, [k.calls])[0]
     t = predict_kernel(prog, k.calls, k.params, need, cal, raw=True)
     rate = engine_rate(cal, "ffma/float32")
     assert rate == pytest.approx(2 * 33e12 * 0.77)

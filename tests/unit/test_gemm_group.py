@@ -17,7 +17,7 @@ from kfuse.fusion import legality
 from kfuse.fusion.plan import plan_from_json, unfused_plan
 from kfuse.model.calibration import Calibration
 from kfuse.model.predict import kernel_traffic, predict_plan
-from kfuse.fusion.plan import needed_outside
+from kfuse.spaces import stored
 from kfuse.spaces.gemm import group as gemm_group
 from kfuse.spaces import program_info
 
@@ -147,7 +147,7 @@ def test_geometry_and_traffic_count_every_product():
     prog = prog_of(SHARED_A, m=256, n=128, k=64)
     plan = make_plan(prog)
     k = plan.kernels[0]
-    need = needed_outside(prog, [k.calls])[0]
+    need = stored(prog, [k.calls])[0]
     tr = kernel_traffic(prog, k.calls, k.params, need)
     s = k.params
     tiles = -(-256 // s["bm"]) * -(-128 // s["bn"])

@@ -13,7 +13,7 @@ from kfuse.codegen.gemm.prologue import GemmPrologue, PrologueInput
 from kfuse.errors import PlanError
 from kfuse.frontend import script
 from kfuse.fusion import legality
-from kfuse.fusion.plan import needed_outside
+from kfuse.spaces import stored
 from kfuse.model.predict import kernel_traffic
 from kfuse.spaces.gemm import prologue as gemm_prologue
 from kfuse.spaces.gemm.scheme import GemmScheme
@@ -110,7 +110,7 @@ def test_model_rereads_the_prologue_inputs():
     (k,) = plan.kernels
     info = spaces.program_info(prog)
     assert gemm_prologue.operand_bytes(prog, k.calls, k.calls[-1], info) == (2 * n * n * 4, n * n * 4)
-    tr = kernel_traffic(prog, k.calls, k.params, needed_outside(prog, [k.calls])[0])
+    tr = kernel_traffic(prog, k.calls, k.params, stored(prog, [k.calls])[0])
     bm, bn = k.params["bm"], k.params["bn"]
     assert tr["reread"] == 2 * n * n * 4 * (n // bn - 1) + n * n * 4 * (n // bm - 1)
 
@@ -133,7 +133,7 @@ def test_spec_carries_the_map_and_its_inputs():
     prog = prog_of("matrix A(m, k), D(m, k), B(k, n, order=F); scalar s; input A, D, B, s; "
                    "C = maximum(s * A * D, 0.0) @ B; return C;")
     plan = make_plan(prog)
-    need = needed_outside(prog, [k.calls for k in plan.kernels])
+    need = stored(prog, [k.calls for k in plan.kernels])
     spec, args = GemmLowering(prog, plan.kernels[0], need[0]).spec()
     pro = spec.a.prologue
     assert spec.b.prologue is None and spec.epilogue is None

@@ -38,12 +38,12 @@ def test_split_k_past_the_k_tiles_is_refused_naming_the_kernel():
 
 
 def test_model_charges_split_k_partials():
-    from kfuse.fusion.plan import needed_outside
+    from kfuse.spaces import stored
     from kfuse.model.predict import kernel_traffic
     prog = relu_prog(m=70, n=90, k=300)
     plan = _split_plan(prog, 3)
     k = plan.kernels[0]
-    need = needed_outside(prog, [k.calls])[0]
+    need = stored(prog, [k.calls])[0]
     tr = kernel_traffic(prog, k.calls, k.params, need)
     assert tr["partial"] == 2 * 3 * 4 * 64 * 64 * 4 and tr["tail_bytes"] == 2 * 64 * 64 * 4
 

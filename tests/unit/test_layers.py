@@ -153,6 +153,22 @@ def test_no_import_cycle():
     assert real == []
 
 
+#: the kinds of kernel: their knowledge (traffic, engine model, explain lines) stays in them
+KIND_MODULES = ("spaces.gemm", "spaces.trsm", "spaces.grid", "spaces.tile", "spaces.rows", "spaces.vec",
+                "spaces.scalar")
+
+
+def model_kind_imports() -> list:
+    """Imports of a kind module by the cost model, which asks the kinds through the
+    :class:`kfuse.spaces.Space` hooks (it may import spaces.base, registry, facts, budget)."""
+    return sorted((a, b) for a, b in import_edges() if a.split(".")[0] == "model"
+                  and any(b == k or b.startswith(k + ".") for k in KIND_MODULES))
+
+
+def test_the_model_imports_no_kind_of_kernel():
+    assert model_kind_imports() == []
+
+
 @pytest.mark.parametrize("importer, imported", [("codegen.module", "fusion.plan"), ("api", "runtime.stub"),
                                                 ("fusion.legality", "ir"), ("cli", "_version")])
 def test_the_checker_sees_imports(importer, imported):

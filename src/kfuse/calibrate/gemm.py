@@ -9,7 +9,7 @@ built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its pla
 once against a float64 product (a wrong kernel is not calibrated), timed as the calibration's
 probes are (:func:`kfuse.runtime.timing.device_seconds`: a CUDA graph over inputs rotating
 past L2, median of 7 replays).  A scheme's efficiency at a size is the model's engine time at
-the measured peak (flops x wave quantisation / peak, :func:`kfuse.model.predict.engine_seconds`)
+the measured peak (flops x wave quantisation / peak, :func:`kfuse.spaces.gemm.model.engine_seconds`)
 over the measured time; its stored efficiency is the median over the sizes.
 
 The result is the calibration's "gemm" section (:mod:`kfuse.spaces.gemm.calibration`), merged
@@ -137,9 +137,10 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
     import cupy
 
     from .. import config
-    from ..fusion.plan import needed_outside
+    from ..spaces import stored
     from ..fusion.search import make_plan
-    from ..model.predict import engine_rate, engine_seconds, kernel_traffic
+    from ..model.predict import kernel_traffic
+    from ..spaces.gemm.model import engine_rate, engine_seconds
     from ..pipeline.stages import build
     from ..runtime.timing import device_seconds, rotating_args
     prog = _program(n)
@@ -154,7 +155,7 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
         err = float(cupy.linalg.norm(C - ref) / cupy.linalg.norm(ref))
         del C, ref
         t = device_seconds(exe, rotating_args([A, B])) if err <= TOLERANCE[engine] else float("nan")
-    tr = kernel_traffic(prog, calls, params, needed_outside(prog, [calls])[0])
+    tr = kernel_traffic(prog, calls, params, stored(prog, [calls])[0])
     at_model_rate = engine_seconds({**tr, "engine_eff": 1.0, "engine_scheme": None}, cal)
     ideal = at_model_rate * engine_rate(cal, tr["engine"]) / peaks[tr["engine"]]
     return {"engine": engine, "n": n, "scheme": scheme.to_text(), "seconds": t, "rel_error": err,

@@ -33,7 +33,7 @@ import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from ..fusion.plan import needed_outside
+from ..spaces import stored
 from ..fusion.search import impl_variants, make_plan
 from ..ir import Program, probe_row_length
 from ..errors import NoGPUError
@@ -201,7 +201,7 @@ def measure(classes=("medium", "large"), max_variants: int = 48, kinds=None, hos
             ts = sorted(times[k])
             t = ts[len(ts) // 2]
             spreads.append((ts[-1] - ts[0]) / t)
-            needed = needed_outside(prog, [calls])[0]
+            needed = stored(prog, [calls])[0]
             base_t = predict_kernel(prog, calls, params, needed, cal, raw=True)
             factors.setdefault(env_key(prog, calls, params, cal), []).append(t / base_t)
         del inputs

@@ -6,8 +6,9 @@ import math
 
 from ..errors import CompileError, PlanError, ShapeError
 from ..fusion.inplace import inplace_writes
-from ..fusion.plan import Plan, check_plan, needed_outside
+from ..fusion.plan import Plan, check_plan
 from ..ir import Program, ident
+from ..spaces import stored
 from ..spaces.budget import smem_refusal
 from .common import KArg, KernelSource, comment_text
 from .registry import lower
@@ -79,7 +80,7 @@ def generate(program: Program, plan: Plan) -> Module:
         why = smem_refusal(program, kp.calls, kp.params)
         if why:
             raise PlanError(f"kernel {kp.name}: {why}")
-    need = needed_outside(program, [k.calls for k in plan.kernels])
+    need = stored(program, [k.calls for k in plan.kernels])
     kernels: list = []
     for i, kp in enumerate(plan.kernels):
         kernels.extend(lower(program, kp, need[i]))

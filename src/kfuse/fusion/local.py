@@ -58,8 +58,6 @@ class Evaluator:
         self.search = search
         p, an = search.program, search.analysis
         self.program = p
-        self.readers = an.graph.readers()
-        self.returned = {p.base(o) for o in p.outputs}
         self.host_fixed = getattr(search, "host_fixed", 0.0)
         self.launch = search.host_cost((), frozenset())   # a kernel writing nothing: its launch
         self.edges = [(s, d) for s, d, _ in an.graph.edges]
@@ -69,16 +67,8 @@ class Evaluator:
         self.costed = 0
 
     def needed(self, group: tuple) -> frozenset:
-        """Values ``group`` writes that a call outside it reads, or the program returns (or
-        nobody reads): what :func:`kfuse.fusion.plan.needed_outside` gives it in any plan."""
-        members = set(group)
-        out = set()
-        for c in group:
-            for v in self.program.calls[c].outs.values():
-                r = self.readers.get(v, ())
-                if v in self.returned or not r or not set(r) <= members:
-                    out.add(v)
-        return frozenset(out)
+        """Values ``group`` stores (:meth:`kfuse.spaces.ProgramInfo.stored`)."""
+        return spaces.program_info(self.program).stored(group)
 
     def facts(self, group: tuple):
         """(gpu_s, host_s, zeroes, lean_s) of the kernel running ``group`` (sorted), or None:

@@ -27,7 +27,7 @@ from ..spaces import Domain, call_domain, default_dtype, kernel_domain, kernel_s
 from .legality import Analysis, check
 
 __all__ = ["Domain", "call_domain", "kernel_domain", "kernel_space", "walk_refusal", "check_params", "check_plan", "default_params", "unfused_plan", "unpacked_plan",
-           "Plan", "KernelPlan", "needed_outside", "kernel_name", "plan_from_json", "check_identity"]
+           "Plan", "KernelPlan", "kernel_name", "plan_from_json", "check_identity"]
 
 PLAN_VERSION = 1
 
@@ -392,22 +392,3 @@ def check_params(k: KernelPlan) -> None:
     """Refuse a kernel's launch parameter that its space does not take, that it lacks, or of
     the wrong kind or range (an edited plan's typo must not pass silently): its space's schema."""
     spaces.get(k.space).check_schema(k)
-
-
-def needed_outside(program: Program, groups: list) -> list:
-    """For each group of calls, the values it writes that are read outside it or returned."""
-    where = {c: i for i, g in enumerate(groups) for c in g}
-    outs = {program.base(o) for o in program.outputs}
-    readers: dict = {}
-    for c in program.calls:
-        for a in c.args.values():
-            readers.setdefault(program.base(a), set()).add(c.id)
-    need = [set() for _ in groups]
-    for c in program.calls:
-        if c.id not in where:
-            continue
-        for v in c.outs.values():
-            r = readers.get(v, set())
-            if v in outs or not r or any(where.get(x) != where[c.id] for x in r):
-                need[where[c.id]].add(v)
-    return need

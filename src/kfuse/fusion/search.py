@@ -23,7 +23,7 @@ from ..ir import Program
 from ..spaces import kernel_dtype, program_info
 from ..spaces import budget as smem_budget
 from ..spaces.budget import SMEM_FLAGS, smem_refusal, smem_terms
-from ..spaces.tile import walk_of
+from ..spaces.tile import reused_matrix, walk_of
 from .caps import Capped
 from .greedy import merge_pairs
 from .order import order_groups
@@ -35,7 +35,7 @@ from .shapes import ShapeShare
 from .plan import (KernelPlan, Plan, default_params, kernel_domain, kernel_name, kernel_space, short_name,
     walk_refusal)
 
-__all__ = ["EXHAUSTIVE_CALLS", "EXHAUSTIVE_COMBINATIONS", "shared_matrix", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
+__all__ = ["EXHAUSTIVE_CALLS", "EXHAUSTIVE_COMBINATIONS", "reuse_walks", "explain_fusion", "impl_variants", "legal_partitions",
            "order_groups", "Search", "make_plan", "fused_name"]
 
 EXHAUSTIVE_CALLS = 9
@@ -49,31 +49,18 @@ EXHAUSTIVE_COMBINATIONS = 2500
 SEED_MAX_CALLS = 512
 
 
-def shared_matrix(program: Program, first: list, second: list) -> str | None:
-    """A matrix ``second`` reads that ``first`` reads or writes (the largest), or None."""
-    def mats(calls, outs):
-        got = set()
-        for c in calls:
-            call = program.calls[c]
-            for v in (call.outs.values() if outs else call.args.values()):
-                b = program.base(v)
-                if program.value(b).type.kind == "matrix":
-                    got.add(b)
-        return got
-    common = mats(second, False) & (mats(first, False) | mats(first, True))
-    return max(common, key=lambda b: (program.value(b).type.nbytes(), b)) if common else None
-
-
 def reuse_walks(program: Program, first: tuple, second: tuple) -> tuple | None:
     """(first, second) as (calls, params) with walk orders that let ``second`` find the end of
     ``first``'s pass over a shared matrix in L2: ``first`` moves down the matrix (``down``, or a
     kernel iterating along F in its own order), ``second`` walks ``up``; None when the two share
     no matrix or a walk is refused."""
     (c1, p1), (c2, p2) = first, second
-    if walk_of(p1) == "up" or shared_matrix(program, c1, c2) is None:   # ``first`` ends at the top
+    if walk_of(p1) == "up":   # ``first`` ends at the top
         return None
     q1 = dict(p1) if walk_of(p1) == "down" else {**p1, "walk": "down"}
     q2 = {**p2, "walk": "up"}
+    if reused_matrix(program, (c1, q1), (c2, q2)) is None:
+        return None
     if walk_refusal(program, c1, q1) or walk_refusal(program, c2, q2):   # (a kernel not over tiles, too)
         return None
     return (c1, q1), (c2, q2)

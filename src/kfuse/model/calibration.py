@@ -5,7 +5,7 @@ read and write bandwidth, the bandwidth a kernel reaches as a function of the
 bytes it has in flight (occupancy and 16-byte packs), the GPU-side gap between
 dependent kernels, the host cost of a call, a launch and an allocation, and
 per-routine compute cost per element, and the "gemm" section (the GEMM engines' peaks and
-the schemes' efficiencies, ``kfuse calibrate --blas3``; :mod:`.gemm_calibration`).
+the schemes' efficiencies, ``kfuse calibrate --blas3``; :mod:`kfuse.spaces.gemm.calibration`).
 ``kfuse calibrate`` measures them on the
 GPU in simulated fusion environments; the H200's ship with the package, so
 planning works on a machine with no GPU.
@@ -28,7 +28,7 @@ import math
 import os
 import warnings
 
-from .. import config, files
+from .. import config, files, spaces
 
 _HERE = os.path.join(os.path.dirname(__file__), "calibrations")
 
@@ -66,7 +66,7 @@ class Calibration:
     l2_reuse: float = 0.15
     wave_tail_s: float = 0.0              # a partly filled last wave of blocks (0: not modelled; a
                                           # calibration sets it with the factors measured under it)
-    # GEMM engine peaks and scheme efficiencies (``kfuse calibrate --blas3``; :mod:`.gemm_calibration`)
+    # GEMM engine peaks and scheme efficiencies (``kfuse calibrate --blas3``; :mod:`kfuse.spaces.gemm.calibration`)
     gemm: dict = dataclasses.field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -122,9 +122,9 @@ def read_calibration(path: str, private: bool = False) -> Calibration:
             raise ValueError(f"{k} must be a finite number, got {v!r}")
         if want in (dict, str, bool) and not isinstance(v, want):
             raise ValueError(f"{k} must be a {want.__name__}, got {type(v).__name__}")
-    if "gemm" in d:
-        from ..spaces.gemm.calibration import check_section
-        check_section(d["gemm"])
+    for space in spaces.claim_order():   # a space's own section (the GEMM engines' rates)
+        if space.calibration_section in d:
+            space.check_calibration(d[space.calibration_section])
     for k in _POSITIVE:
         if k in d and d[k] <= 0:
             raise ValueError(f"{k} must be > 0, got {d[k]!r}")

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import time
 
-from ..fusion.plan import Plan, needed_outside, unfused_plan
+from .. import spaces
+from ..fusion.plan import Plan, unfused_plan
 from ..fusion.search import Search, make_plan
 from ..ir import Program
+from ..spaces import stored
 from .calibration import Calibration, load_calibration
-from .composer import composer_lines
-from .trsm_notes import trsm_lines
 from .writeback import writeback_lines
 from .predict import cost_key, group_facts, kernel_floor, kernel_traffic, predict_kernel, predict_plan
 
@@ -36,7 +36,7 @@ def make_search(program: Program, cal: Calibration) -> Search:
                     lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal,
                                                                  facts=facts(calls)),
                     lambda kernels, needed: predict_plan(program, kernels, cal, needed, facts)["time_s"],
-                    lambda groups: needed_outside(program, groups), host, zeroes,
+                    lambda groups: stored(program, groups), host, zeroes,
                     lambda calls, needed: kernel_floor(program, calls, needed, cal, facts_of.get(tuple(calls))),
                     lambda calls, needed: cost_key(program, calls, needed, cal, facts(calls)))
     search.wide = cal.measured_wide
@@ -54,9 +54,21 @@ def best_plan(program: Program, cal: Calibration | None = None, fuse: bool = Tru
     t, kernels = search.best()
     plan = make_plan(program, kernels, t, search.fissioned(kernels))
     plan.search_s = time.perf_counter() - t0
-    plan.notes = (composer_lines(program, plan.kernels, cal) + trsm_lines(program, plan.kernels, cal)
+    plan.notes = (explain_lines(program, plan.kernels, cal)
                   + writeback_lines(program, kernels, cal) + search.cap_notes())
     return plan
+
+
+def explain_lines(program: Program, kernels: list, cal: Calibration) -> list:
+    """What ``kfuse explain`` prints of each kernel (a KernelPlan) of a plan: the alternatives
+    its space weighed (:meth:`kfuse.spaces.base.Space.explain_lines`), priced by this model."""
+    info = spaces.program_info(program)
+    needed = stored(program, [k.calls for k in kernels])
+
+    def predict(calls, params, need):
+        return predict_kernel(program, calls, params, need, cal)
+    return [line for k, need in zip(kernels, needed)
+            for line in spaces.get(k.space).explain_lines(program, k, need, predict, info)]
 
 
 def ranked_plans(program: Program, cal: Calibration | None = None, limit: int | None = None) -> list:

@@ -10,23 +10,17 @@ which bounds back-to-back calls from below.
 from __future__ import annotations
 
 import math
+import typing
 
 from .. import spaces
-from ..fusion.plan import needed_outside
-from ..fusion.search import shared_matrix
 from ..ir import Program, itemsize
-from ..spaces import kernel_domain, program_info
+from ..spaces import kernel_domain, program_info, stored
+from ..spaces.base import resident_blocks
 from ..spaces.budget import SMEM_STATIC_LIMIT, smem_terms
-from ..spaces.gemm.balance import makespan_waves
-from ..spaces.rows import SPARSE_PER_ROW
-from ..spaces.tile import walk_of
+from ..spaces.facts import per_row
 from .calibration import Calibration
-from ..spaces.gemm.calibration import section_rate
 from .writeback import copied_back, copy_seconds
 
-# shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per
-# block): a block's static shared memory bounds how many are resident (:func:`resident_blocks`)
-SMEM_PER_SM, SMEM_PER_BLOCK_RESERVED = 228 * 1024, 1024
 # a block's __syncthreads() with the loads before it drained (a grid kernel's staged tiles): about
 # a thousand cycles at 1.7 GHz, overlapped across the resident blocks
 BARRIER_S = 0.6e-6
@@ -34,18 +28,8 @@ BARRIER_S = 0.6e-6
 # register-hungry grid kernel with fewer issues slower in proportion; H200: the 273-call
 # SCALE-like stage at 80 registers, 24 warps, ran 54 us as one kernel, 70 us split in two)
 LATENCY_WARPS = 24
-#: warps per SM a matrix-product engine needs for its measured tile efficiency (fewer: slower)
-ENGINE_WARPS = 8
-
-
 def _stored(program: Program, calls: list, needed: set) -> list:
     return [v for c in calls for v in program.calls[c].outs.values() if v in needed]
-
-
-def per_row(t) -> float:
-    """Nonzeros per row assumed for sparse type ``t``: the traced matrix's mean, else its
-    hint, else SPARSE_PER_ROW."""
-    return t.row_mean or t.per_row or SPARSE_PER_ROW
 
 
 def group_facts(program: Program, calls: list) -> dict:
@@ -127,17 +111,6 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set, fac
             "smem_dynamic": geometry.shared_dynamic, **terms}
 
 
-def resident_blocks(tr: dict, cal: Calibration) -> int:
-    """Blocks of a kernel moving ``tr`` resident on the GPU at once: 2048 threads per SM, and
-    the SM's shared memory over the block's, static and dynamic (:data:`SMEM_PER_SM`)."""
-    per_sm = max(1, 2048 // max(1, tr["threads"]))
-    smem = tr.get("smem", 0) + tr.get("smem_dynamic", 0)
-    per_sm = min(per_sm, max(1, SMEM_PER_SM // (smem + SMEM_PER_BLOCK_RESERVED)))
-    if tr.get("regs"):   # a space that estimates its registers per thread: the register file too
-        per_sm = min(per_sm, max(1, 65536 // (tr["regs"] * max(1, tr["threads"]))))
-    return cal.sm_count * per_sm
-
-
 def kernel_kind(program: Program, calls: list) -> str:
     """The calibration kind of a kernel running ``calls`` (its space's
     :meth:`kfuse.spaces.base.Space.kind`: vec-map, vec-reduce, tile-map, tile-rfast, ...)."""
@@ -178,6 +151,23 @@ _ENV_SHAPES_MAX = 1 << 16
 UNMEASURED_MARGIN = 0.1   # per launch-shape field that differs from the nearest measured environment
 
 
+class EnvKey(typing.NamedTuple):
+    """A calibration environment's key ``"kind|class|shape|bps=B"`` (:func:`env_key`) read
+    apart: its kind, size class, launch-shape fields and log2 of its blocks per SM."""
+
+    kind: str
+    size_class: str
+    shape: str
+    fields: dict
+    log_bps: float
+
+    @classmethod
+    def parse(cls, text: str) -> "EnvKey":
+        kind, size_class, shape, bps = text.split("|")
+        fields = dict(x.split("=") for x in (shape.split(",") if shape else []))
+        return cls(kind, size_class, shape, fields, math.log2(float(bps[len("bps="):])))
+
+
 _ENV_INDEX: dict = {}   # id of a calibration's env_factor -> (that dict, its size, index, answers)
 
 
@@ -190,10 +180,10 @@ def _env_index(cal: Calibration) -> tuple:
     by_kind: dict = {}
     by_shape: dict = {}
     for k, f in cal.env_factor.items():
-        kind, cls, shape, bps = k.split("|")
-        entry = (cls, dict(x.split("=") for x in (shape.split(",") if shape else [])), math.log2(float(bps[4:])), f)
-        by_kind.setdefault(kind, []).append(entry)
-        by_shape.setdefault((kind, shape), []).append(entry)
+        e = EnvKey.parse(k)
+        entry = (e.size_class, e.fields, e.log_bps, f)
+        by_kind.setdefault(e.kind, []).append(entry)
+        by_shape.setdefault((e.kind, e.shape), []).append(entry)
     _ENV_INDEX[id(cal.env_factor)] = (cal.env_factor, len(cal.env_factor), (by_kind, by_shape), {})
     return (by_kind, by_shape), _ENV_INDEX[id(cal.env_factor)][3]
 
@@ -213,9 +203,7 @@ def _factor(key: str, cal: Calibration) -> float:
     (by_kind, by_shape), memo = _env_index(cal)
     if key in memo:
         return memo[key]
-    kind, cls, shape, bps = key.split("|")
-    want = dict(x.split("=") for x in (shape.split(",") if shape else []))
-    lb = math.log2(float(bps[4:]))
+    kind, cls, shape, want, lb = EnvKey.parse(key)
 
     def nearest(entries, same_shape: bool):
         best, best_d, best_fields = 1.0, None, 0
@@ -288,7 +276,8 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
     if tr.get("regs"):   # too few warps per SM to hide the latency of a long body: it issues slower
         warps = resident * tr["threads"] / (32 * max(1, cal.sm_count))
         t_compute /= min(1.0, warps / LATENCY_WARPS)
-    t_compute += engine_seconds(tr, cal)
+    space = facts["space"] if facts is not None else spaces.get(tr["space"])
+    t_compute += space.compute_seconds(tr, cal)
     t = max(t_transfer, t_compute) + cal.gpu_launch_s
     t += tr.get("barriers", 0) * BARRIER_S / max(1, resident)
     if tr["partial"]:
@@ -300,79 +289,6 @@ def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, fact
     # is faster (BiCGK 4096 on the H200: 21.6 µs atomic, 20.8 last block)
     t += tr["zeroed"] * cal.zero_kernel_s
     return t + wave_tail(tr["grid"], tr["threads"], cal)
-
-
-#: the share of the FFMA peak a tuned SIMT GEMM reaches (cuBLAS SGEMM on the H200: 51.4 of 66.9 TFLOP/s)
-FFMA_EFFICIENCY = 0.77
-#: flop rate of an engine relative to float32 FFMA (the H200's float64 FMA: half)
-ENGINE_SHARE = {"ffma/float32": 1.0, "ffma/float64": 0.5,
-                "mma_tf32/float32": 4.0}   # mma.sync TF32: ~0.45x cuBLAS TF32 (402 TFLOP/s), uncalibrated
-
-
-def engine_rate(cal: Calibration, engine: str) -> float:
-    """Flop/s of ``engine`` (``ffma/float32``, ...): the calibration's ``engine_rates`` where it
-    measured one, else twice its FMA rate (SMs x 128 lanes x clock) x :data:`FFMA_EFFICIENCY`
-    x :data:`ENGINE_SHARE` (the H200 by default: 132 x 128 x 2 x 1.98 GHz x 0.77 = 51.5 TFLOP/s)."""
-    measured = getattr(cal, "engine_rates", None) or {}
-    if engine in measured:
-        return float(measured[engine])
-    return 2 * cal.fma_rate * FFMA_EFFICIENCY * ENGINE_SHARE.get(engine, 1.0)
-
-
-def engine_seconds(tr: dict, cal: Calibration) -> float:
-    """The engine term of a kernel whose space gives ``engine_flops`` (a matrix product):
-    flops / (engine rate x tile efficiency) x the wave quantisation ceil(T / S) / (T / S) of
-    its T blocks over S resident slots (SMs x blocks per SM), or, for fewer blocks than slots,
-    SMs x ceil(T / SMs) / T (64 tiles on 132 SMs: 2.06; H200 1024^3 float32, 128 x 128 tiles:
-    19.3 TFLOP/s against 28.3 for 64 x 64).  0 for every other kernel."""
-    flops = tr.get("engine_flops", 0)
-    if not flops:
-        return 0.0
-    tiles, slots = max(1, tr["grid"]), resident_blocks(tr, cal)
-    if tr.get("block_work"):   # uneven blocks: the busiest slot (or SM, under one wave) sets the time
-        return flops / scheme_rate(tr, cal) * uneven_waves(tr, tiles, slots, cal)
-    if tiles >= slots:
-        waves = math.ceil(tiles / slots) / (tiles / slots)
-    else:   # fewer tiles than slots: the busiest SM runs ceil(T / SMs) of them, the rest wait
-        sms = max(1, cal.sm_count)
-        waves = max(1.0, sms * math.ceil(tiles / sms) / tiles)
-        waves /= warp_share(math.ceil(tiles / sms) * tr.get("threads", 256) / 32)
-    return flops / scheme_rate(tr, cal) * waves
-
-
-def warp_share(warps: float) -> float:
-    """The share of an SM's rate ``warps`` resident warps reach: an SM with few warps hides less
-    latency (H200 1024^3, 64 x 128 tiles of 4 warps, one per SM: 0.74 of the 8192 rate; split-k 2,
-    two per SM: 0.77 with its partials)."""
-    return math.sqrt(min(1.0, warps / ENGINE_WARPS))
-
-
-def uneven_waves(tr: dict, tiles: int, slots: int, cal: Calibration) -> float:
-    """:func:`engine_seconds`' waves for blocks of uneven work (``block_work``: (k tiles,
-    blocks) pairs, heaviest first): the blocks go to the least loaded of the ``slots`` resident
-    places, or, fewer busy blocks than slots, of the SMs (with their few-warps penalty)."""
-    pairs = tr["block_work"]
-    busy = sum(c for w, c in pairs if w > 0)
-    if busy >= slots:
-        return makespan_waves(pairs, slots)
-    sms = max(1, cal.sm_count)
-    total = sum(w * c for w, c in pairs)
-    # the heaviest block ends alone on its SM, at the rate its own warps reach: at n = 1024 a 4-warp
-    # TRMM block of 32 k tiles lasts as long as two GEMM blocks of 32 sharing the SM (H200)
-    warps = tr.get("threads", 256) / 32
-    crit = pairs[0][0] / warp_share(warps) * sms / total
-    return max(makespan_waves(pairs, sms) / warp_share(math.ceil(busy / sms) * warps), crit)
-
-
-def scheme_rate(tr: dict, cal: Calibration) -> float:
-    """Flop/s the product of a kernel moving ``tr`` runs at: the calibration's "gemm" section
-    rate of its scheme (``engine_scheme``; peak x measured efficiency, ``kfuse calibrate
-    --blas3``) where it has one, else :func:`engine_rate` x the space's ``engine_eff``; times
-    ``engine_loader``, the share a structured operand's element-wise loader keeps (SYMM/TRMM)."""
-    rate = section_rate(getattr(cal, "gemm", None) or {}, tr["engine"], tr.get("engine_scheme"))
-    if rate is not None:
-        return rate * tr.get("engine_loader", 1.0)
-    return engine_rate(cal, tr["engine"]) * tr.get("engine_eff", 1.0)
 
 
 def _flops(program: Program, calls: list, cal: Calibration) -> float:
@@ -406,17 +322,18 @@ def wave_tail(grid: int, threads: int, cal: Calibration) -> float:
     return 0.0 if full == 0 else cal.wave_tail_s * (1 - full) / math.ceil(waves)
 
 
-def reuse_gain(program: Program, kernels: list, cal: Calibration) -> float:
-    """Seconds a plan saves where a kernel walks ``up`` a matrix the kernel before it walked
-    down (:func:`kfuse.fusion.search.reuse_walks`): ``l2_reuse`` of the L2 read from there
+def reuse_gain(program: Program, kernels: list, cal: Calibration, facts_of=None) -> float:
+    """Seconds a plan saves where a kernel re-reads from L2 a matrix the kernel before it left
+    there (its space's :meth:`kfuse.spaces.base.Space.reused_matrix`: a tile kernel walking
+    ``up`` a matrix the one before walked down): ``l2_reuse`` of the L2 read from there
     rather than from DRAM, for matrices over half the L2 (a smaller one stays in L2 whatever
     the order).  H200, ATAX, SGEMVT, GEMVER: 0.7-2.4 us at n = 4096 (64 MiB), 1.8-5.7 us at
-    8192, 5.3 us for GEMVER at 16384."""
+    8192, 5.3 us for GEMVER at 16384.  ``facts_of``: as :func:`predict_plan`'s."""
     gain = 0.0
-    for (c1, p1), (c2, p2) in zip(kernels, kernels[1:]):
-        if walk_of(p2) != "up" or walk_of(p1) != "down":
-            continue
-        m = shared_matrix(program, c1, c2)
+    for first, second in zip(kernels, kernels[1:]):
+        facts = facts_of(second[0]) if facts_of is not None else None
+        space = facts["space"] if facts is not None else spaces.get(kernel_domain(program, second[0]).space)
+        m = space.reused_matrix(program, first, second)
         nbytes = program.value(m).type.nbytes() if m else 0
         if nbytes > cal.l2_bytes / 2:
             gain += cal.l2_reuse * min(nbytes, cal.l2_bytes) / cal.read_bw
@@ -433,10 +350,10 @@ def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_ke
     GPU seconds also as ``copy_s``).
     """
     if needed_by_kernel is None:
-        needed_by_kernel = needed_outside(program, [k[0] for k in kernels])
+        needed_by_kernel = stored(program, [k[0] for k in kernels])
     facts_of = facts_of or (lambda calls: None)
     gpu = sum(predict_kernel(program, calls, params, needed_by_kernel[i], cal, facts=facts_of(calls))
-              for i, (calls, params) in enumerate(kernels)) - reuse_gain(program, kernels, cal)
+              for i, (calls, params) in enumerate(kernels)) - reuse_gain(program, kernels, cal, facts_of)
     # one kernel launched first zeroes the outputs of every kernel that sums into them by atomics
     zeroing = any(kernel_traffic(program, calls, params, needed_by_kernel[i], facts_of(calls))["zeroed"]
                   for i, (calls, params) in enumerate(kernels))

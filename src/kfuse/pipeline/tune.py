@@ -25,7 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from .. import config, files
 from .._version import __version__
 from ..errors import KfuseError, KfuseWarning, PlanError
-from ..fusion.plan import Plan, check_plan, needed_outside
+from ..fusion.plan import Plan, check_plan
+from ..spaces import stored
 from ..fusion.search import impl_variants, make_plan
 from ..ir import Program
 from ..runtime.timing import device_seconds, rotating_args
@@ -71,7 +72,7 @@ def candidates(program: Program, cal, top: int) -> list:
     ranked = ranked_plans(program, cal)
     out = list(ranked[: max(1, top // 2)])
     best = ranked[0][1]
-    need = needed_outside(program, [k.calls for k in best.kernels])
+    need = stored(program, [k.calls for k in best.kernels])
     runner_ups = [_shapes_by_prediction(program, cal, k.calls, need[ki])[1:top] for ki, k in enumerate(best.kernels)]
     for rank in range(top):   # round robin: every kernel's second shape before any kernel's third
         for ki, ups in enumerate(runner_ups):
@@ -95,7 +96,7 @@ def refinements(program: Program, cal, plan, ki: int, tried: set, count: int) ->
     measured plan: where the model misranks one kernel's shapes (rows kernels on a matrix the
     probes do not resemble) the measurement still finds the faster shape."""
     from ..model.predict import predict_plan
-    need = needed_outside(program, [k.calls for k in plan.kernels])
+    need = stored(program, [k.calls for k in plan.kernels])
     out = []
     for params in _shapes_by_prediction(program, cal, plan.kernels[ki].calls, need[ki]):
         kernels = [(kk.calls, params if j == ki else kk.params) for j, kk in enumerate(plan.kernels)]

@@ -37,7 +37,7 @@ import re
 from .. import files, spaces
 from ..errors import KfuseError, PlanError
 from ..fusion import legality
-from ..fusion.plan import Plan, check_plan, needed_outside, unfused_plan
+from ..fusion.plan import Plan, check_plan, unfused_plan
 from ..fusion.search import EXHAUSTIVE_CALLS, make_plan, order_groups
 from ..ir import Program, ddg
 from .origin import check_origin
@@ -96,9 +96,10 @@ def metadata(program: Program, cal, measured: dict | None = None) -> dict:
     :func:`kfuse.pipeline.measure_calls.measure_calls` timed on the GPU (each call's
     ``measured_us`` and the share of the DRAM limit it reached), None: predictions only."""
     from ..model.planner import make_search
-    from ..model.predict import SMEM_PER_SM, kernel_kind, kernel_traffic, resident_blocks
+    from ..model.predict import kernel_kind, kernel_traffic
+    from ..spaces.base import SMEM_PER_SM, resident_blocks
     search = make_search(program, cal)
-    needed = needed_outside(program, [[c.id] for c in program.calls])
+    needed = spaces.stored(program, [[c.id] for c in program.calls])
     info = spaces.program_info(program)
     calls = []
     for c in program.calls:
@@ -386,7 +387,7 @@ def _plan_of_groups(program: Program, plan: Plan, groups: list, cal, name: str) 
     except ValueError:
         raise PlanError(f"{name}: the clusters depend on each other both ways (no launch order)") from None
     kept = {tuple(sorted(k.calls)): k for k in plan.kernels}
-    needed = needed_outside(program, ordered)
+    needed = spaces.stored(program, ordered)
     search = None
     kernels = []
     for g, need in zip(ordered, needed):

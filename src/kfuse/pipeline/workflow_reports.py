@@ -3,7 +3,8 @@ numbered stage's artifact in words, with hints where a figure is far from its li
 from __future__ import annotations
 
 from ..fusion.explain import explain_program
-from ..fusion.plan import Plan, needed_outside
+from ..fusion.plan import Plan
+from ..spaces import stored
 from ..ir import Program
 
 
@@ -44,8 +45,9 @@ def report_graphs(g, o) -> str:
 def report_plan(program: Program, plan: Plan, cal, excluded: dict) -> str:
     """Kernels, predicted time and share of the program's DRAM limit, occupancy and shared
     memory per kernel, then the fusion decisions (:func:`explain_program`)."""
-    from ..model.predict import kernel_traffic, predict_kernel, resident_blocks
-    needed = needed_outside(program, [k.calls for k in plan.kernels])
+    from ..model.predict import kernel_traffic, predict_kernel
+    from ..spaces.base import resident_blocks
+    needed = stored(program, [k.calls for k in plan.kernels])
     lines = [f"05 plan: {len(plan.kernels)} kernel(s) for {len(program.calls)} call(s)"]
     ins = sum(program.value(n).type.nbytes() for n in program.inputs if not program.value(n).host)
     outs = sum(program.value(o).type.nbytes() for o in program.outputs)

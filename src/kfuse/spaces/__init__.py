@@ -9,15 +9,16 @@ dispatch through.
 is asked to claim a call), ``unregister(name)`` removes it, ``get(name)`` finds it (a
 PlanError names the known spaces otherwise).  :func:`call_domain` is the ordered claim of a
 call's domain; :func:`kernel_domain` and :func:`kernel_space` those of a kernel's calls;
-:func:`program_info` the facts of a bound program, computed once.
+:func:`program_info` the facts of a bound program, computed once; :func:`stored` what each
+kernel of a plan stores.
 """
 from __future__ import annotations
 
 from .base import Domain, Geometry, ParamSpec, Space
 from .facts import CallFacts, ProgramInfo
 from .registry import (SPACES, call_domain, claim_order, default_dtype, get, host_domain, kernel_domain,
-                       kernel_dtype, kernel_space, program_info, register, unregister)
+                       kernel_dtype, kernel_space, program_info, register, stored, unregister)
 
 __all__ = ["SPACES", "Domain", "Geometry", "ParamSpec", "Space", "CallFacts", "ProgramInfo", "register",
            "unregister", "get", "claim_order", "call_domain", "kernel_domain", "kernel_space", "kernel_dtype",
-           "default_dtype", "program_info", "host_domain"]
+           "default_dtype", "program_info", "host_domain", "stored"]

@@ -10,7 +10,11 @@ A *space* (scalar, vec, tile, rows, ...) owns
 * its **geometry** (:class:`Geometry`: grid, block, shared memory, workspace), the one place the
   model and code generation read launch shapes from;
 * its **traffic** in bytes (:meth:`Space.traffic`) and its **calibration kind**
-  (:meth:`Space.kind`), which the model turns into seconds.
+  (:meth:`Space.kind`), which the model turns into seconds, with its compute engine's
+  seconds (:meth:`Space.compute_seconds`), the matrix it re-reads from L2 after the kernel
+  before (:meth:`Space.reused_matrix`) and its calibration section (:meth:`Space.check_calibration`);
+* its **explain lines** (:meth:`Space.explain_lines`): the alternatives it weighed, priced by
+  the prediction the model hands in.
 
 Spaces are registered in :mod:`kfuse.spaces` (``register``/``get``); fusion and the model
 dispatch through that registry, so a new kind of kernel is one new module.
@@ -205,6 +209,21 @@ WALKS = ("strips", "down", "up")   # the orders a tile kernel's grid may walk it
 FINISHES = ("last_block", "atomic")   # how a kernel's reductions combine their block results
 
 
+# shared memory an SM gives its resident blocks (H100 / H200: 228 KiB, 1 KiB of it reserved per
+# block): a block's static shared memory bounds how many are resident (:func:`resident_blocks`)
+SMEM_PER_SM, SMEM_PER_BLOCK_RESERVED = 228 * 1024, 1024
+
+def resident_blocks(tr: dict, cal) -> int:
+    """Blocks of a kernel moving ``tr`` resident on the GPU at once: 2048 threads per SM, and
+    the SM's shared memory over the block's, static and dynamic (:data:`SMEM_PER_SM`)."""
+    per_sm = max(1, 2048 // max(1, tr["threads"]))
+    smem = tr.get("smem", 0) + tr.get("smem_dynamic", 0)
+    per_sm = min(per_sm, max(1, SMEM_PER_SM // (smem + SMEM_PER_BLOCK_RESERVED)))
+    if tr.get("regs"):   # a space that estimates its registers per thread: the register file too
+        per_sm = min(per_sm, max(1, 65536 // (tr["regs"] * max(1, tr["threads"]))))
+    return cal.sm_count * per_sm
+
+
 class Space:
     """A kind of kernel.  Subclasses set the class attributes and override the methods whose
     default does not fit; :mod:`kfuse.spaces` holds one instance of each.
@@ -252,6 +271,7 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     fissions_over_budget = False
     seeds_components = False
     local_search = True
+    calibration_section: str | None = None
 
     # ------------------------------------------------------------------ domain
     def claim(self, program, call, fn) -> Domain | None:
@@ -390,6 +410,28 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
         ``vec`` 1 loads slow it)."""
         return {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
                 "per_thread_bytes": 8, "narrow": False}
+
+    def check_calibration(self, section: dict) -> None:
+        """Raise ValueError where ``section``, the calibration file's section named by the
+        space's ``calibration_section``, is malformed: nothing to check here."""
+
+    def compute_seconds(self, traffic: dict, cal) -> float:
+        """Seconds the kernel's own compute engine adds to its instructions' time, from its
+        ``traffic`` (:meth:`traffic`) and the calibration ``cal``: 0 here; a matrix product's
+        engine term in the GEMM and TRSM spaces (:mod:`kfuse.spaces.gemm.model`)."""
+        return 0.0
+
+    def reused_matrix(self, program, first: tuple, second: tuple) -> str | None:
+        """The matrix a kernel of this space, ``second`` (calls, params), re-reads from L2 where
+        kernel ``first`` left it: None here (:func:`kfuse.spaces.tile.reused_matrix`)."""
+        return None
+
+    def explain_lines(self, program, kernel, needed: set, predict, info) -> list:
+        """Lines ``kfuse explain`` prints under a plan for ``kernel`` (a
+        :class:`kfuse.fusion.plan.KernelPlan` of this space storing ``needed``): the
+        alternatives the space weighed, each priced by ``predict(calls, params, needed)``
+        (seconds; the model's prediction, handed in).  None here."""
+        return []
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         """The calibration kind of a kernel running ``calls`` (a key of the factors)."""

@@ -14,6 +14,13 @@ from ..ir.program import Graph
 
 
 _MISSING = object()   # a key :meth:`ProgramInfo.memo` has not computed yet
+SPARSE_PER_ROW = 16   # nonzeros per row assumed where a sparse type has no hint
+
+
+def per_row(t) -> float:
+    """Nonzeros per row assumed for sparse type ``t``: the traced matrix's mean, else its
+    hint, else SPARSE_PER_ROW."""
+    return t.row_mean or t.per_row or SPARSE_PER_ROW
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,6 +89,17 @@ class ProgramInfo:
         if hit is _MISSING:
             hit = self._memo[key] = compute()
         return hit
+
+    def stored(self, calls) -> frozenset:
+        """The values a kernel running ``calls`` stores: its calls' outputs that a call outside
+        it reads or the program returns (a value nobody reads is not stored).  The one
+        definition fusion, the model, the spaces and code generation share; memoized per
+        tuple of calls."""
+        def compute():
+            members = set(calls)
+            return frozenset(v for c in calls for v in self.program.calls[c].outs.values()
+                             if v in self.returned or any(r not in members for r in self.readers.get(v, ())))
+        return self.memo(("stored", tuple(calls)), compute)
 
     def closure(self, start, forward: bool = True) -> set:
         """Calls reachable from ``start`` along data dependencies (``forward=False``: calls from

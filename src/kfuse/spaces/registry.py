@@ -65,6 +65,13 @@ def program_info(program: Program) -> ProgramInfo:
     return cached_info(program, claim, _STATE["generation"])
 
 
+def stored(program: Program, groups: list) -> list:
+    """For each group of calls (a kernel), the values it stores (:meth:`ProgramInfo.stored`),
+    as a new set each."""
+    info = program_info(program)
+    return [set(info.stored(g)) for g in groups]
+
+
 def call_domain(program: Program, call) -> Domain:
     """Domain of one call of a bound program."""
     return program_info(program).domain(call.id)

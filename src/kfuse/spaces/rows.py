@@ -12,10 +12,10 @@ from ..ir import probe_row_length   # a fact of the sparse type: the rows probes
 from ..ir import itemsize
 from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
                    frozen, pack_width, serial_iters)
+from .facts import SPARSE_PER_ROW
 from .finish import sum_atomic_refusal
 from .vec import DEFAULT_BLOCK, check_sum_atomic
 
-SPARSE_PER_ROW = 16   # nonzeros per row assumed where a sparse type has no hint
 #: how strongly the lanes a group leaves idle in its last step slow a rows kernel: time
 #: scales as (slots loaded / nonzeros) ** FILL_EXPONENT (H200, the five Table-3 profiles'
 #: SpMV variants: 0.5 ranks every profile's best within 1% of the fastest measured)

@@ -76,6 +76,33 @@ def walk_of(params: dict) -> str:
     return params.get("walk", "down" if params.get("iter_axis", "slow") == "fast" else "strips")
 
 
+def shared_matrix(program, first: list, second: list) -> str | None:
+    """A matrix ``second`` reads that ``first`` reads or writes (the largest), or None."""
+    def mats(calls, outs):
+        got = set()
+        for c in calls:
+            call = program.calls[c]
+            for v in (call.outs.values() if outs else call.args.values()):
+                b = program.base(v)
+                if program.value(b).type.kind == "matrix":
+                    got.add(b)
+        return got
+    common = mats(second, False) & (mats(first, False) | mats(first, True))
+    return max(common, key=lambda b: (program.value(b).type.nbytes(), b)) if common else None
+
+
+def reused_matrix(program, first: tuple, second: tuple) -> str | None:
+    """The matrix kernel ``second`` (calls, params) finds partly in L2 after kernel ``first``:
+    one both touch, where ``first`` walks down it and ``second`` walks up (starting at the end
+    ``first`` left in L2); None otherwise.  The one statement of walk reuse: the search proposes
+    walks that meet it (:func:`kfuse.fusion.search.reuse_walks`), the model credits it
+    (:meth:`TileSpace.reused_matrix`)."""
+    (c1, p1), (c2, p2) = first, second
+    if walk_of(p2) != "up" or walk_of(p1) != "down":
+        return None
+    return shared_matrix(program, c1, c2)
+
+
 def reduction_axes(calls: list, domain: Domain, info) -> dict:
     """Call id -> physical axis ('slow'/'fast') of the output of each nested reduction."""
     return {c: domain.axis_of(info.fn(c).output.index) for c in calls if info.fn(c).hof == "nested_reduce"}
@@ -373,6 +400,10 @@ class TileSpace(Space):
         return {"partial": partial, "l2": l2, "atomics": atomics, "zeroed": zeroed, "tail_bytes": tail,
                 "per_thread_bytes": int(params.get("ks", 1)) * int(params.get("vec", 1)) * facts["item_bytes"],
                 "narrow": True}
+
+    def reused_matrix(self, program, first: tuple, second: tuple) -> str | None:
+        """:func:`reused_matrix`: walking up the matrix the kernel before walked down."""
+        return reused_matrix(program, first, second)
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         """tile-map, tile-rfast (a reduction along F: outputs along S), tile-rslow or tile-rboth."""

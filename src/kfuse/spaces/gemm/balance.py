@@ -6,7 +6,7 @@ one row (op(A) lower) or column (op(B) upper) of blocks 1 .. K / BK k tiles; a s
 GEMM's) then overstate the speed: at n = 1024 a 64 x 128 TRMM with split-k 2 has 256 blocks,
 one wave, and lasts as long as its heaviest block, which runs as many k tiles as a GEMM's (H200:
 15-17 TFLOP/s against the GEMM's 35).  :func:`block_work` lists the work per block; the model
-(:func:`kfuse.model.predict.engine_seconds`) schedules it over the GPU's slots.
+(:func:`kfuse.spaces.gemm.model.engine_seconds`) schedules it over the GPU's slots.
 
 >>> block_work(4, 1, 8, lower_rows=True)             # 4 row blocks, the k range grows with the row
 [8, 6, 4, 2]

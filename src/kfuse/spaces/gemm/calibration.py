@@ -10,12 +10,12 @@ engine and stores, in the device's calibration JSON::
 
 An efficiency is the share of its engine's ``peak`` (same run) a scheme reaches, after the
 model's wave quantisation (so ``peak x efficiency`` is the flop rate
-:func:`kfuse.model.predict.engine_seconds` divides by).  Keys are
+:func:`kfuse.spaces.gemm.model.engine_seconds` divides by).  Keys are
 :func:`kfuse.spaces.gemm.space.efficiency_key` (dtype-free; the peak is per engine and dtype).
 
-Where the rate of a scheme comes from, first found wins (:func:`section_rate`, then the
+Where the rate of a scheme comes from, first found wins (:func:`kfuse.spaces.gemm.model.section_rate`, then the
 space): the calibration in force's section (the user's, else the shipped one of the device,
-else the H200's); the space's built-in :data:`kfuse.spaces.gemm.space.MEASURED_EFFICIENCY` x the
+else the H200's); the space's built-in :data:`kfuse.spaces.gemm.calibration.MEASURED_EFFICIENCY` x the
 model's assumed engine rate; the space's intensity guess.  The H200's shipped section holds the
 built-in table with the model's assumed rates as peaks, so it predicts exactly what the
 built-in table does.
@@ -24,8 +24,51 @@ from __future__ import annotations
 
 import math
 
-from .space import EFFICIENCY_KEY, MEASURED_EFFICIENCY
-
+#: measured tile efficiency (H200, n = 8192 NN, float32): TFLOP/s over the engine rate the model
+#: assumes (FFMA 51.5, mma_tf32 4 x 51.5), by (engine, bm, bn, bk, tm, tn, stages, raster, frags,
+#: min_blocks, store_vec, tload, wm, wn); benchmarks/results/2026-11-24/gemm_emit_probe2_h200.json
+#: and gemm_mma_probe_h200.json.  Schemes not measured get the intensity guess x UNMEASURED.
+MEASURED_EFFICIENCY = {
+    ('ffma', 128, 128, 8, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.818,
+    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.883,
+    ('ffma', 128, 128, 16, 8, 8, 2, 1, 2, 1, 1, 1, 0, 0): 0.871,
+    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 2, 1, 1, 0, 0): 0.882,
+    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.845,
+    ('ffma', 128, 128, 16, 8, 8, 2, 8, 1, 1, 1, 1, 0, 0): 0.89,
+    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 2, 4, 1, 0, 0): 0.87,
+    ('ffma', 128, 128, 16, 8, 8, 2, 8, 2, 2, 4, 1, 0, 0): 0.844,
+    ('ffma', 128, 128, 8, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.783,
+    ('ffma', 128, 128, 8, 8, 8, 4, 1, 1, 1, 1, 2, 0, 0): 0.827,
+    ('ffma', 128, 128, 8, 8, 8, 4, 1, 1, 2, 1, 2, 0, 0): 0.807,
+    ('ffma', 128, 128, 8, 8, 8, 3, 1, 1, 2, 1, 2, 0, 0): 0.783,
+    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.655,
+    ('ffma', 128, 128, 16, 8, 8, 4, 1, 2, 1, 1, 2, 0, 0): 0.785,
+    ('ffma', 128, 128, 32, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.722,
+    ('ffma', 128, 128, 32, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.794,
+    ('ffma', 256, 128, 8, 16, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.786,
+    ('ffma', 256, 128, 8, 16, 8, 4, 1, 1, 1, 1, 2, 0, 0): 0.774,
+    ('ffma', 256, 128, 8, 16, 8, 4, 1, 2, 1, 4, 2, 0, 0): 0.774,
+    ('ffma', 256, 128, 16, 16, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.755,
+    ('ffma', 256, 128, 8, 16, 8, 3, 1, 1, 1, 4, 1, 0, 0): 0.811,
+    ('ffma', 128, 256, 8, 8, 16, 4, 1, 1, 1, 1, 2, 0, 0): 0.816,
+    ('ffma', 128, 256, 16, 8, 16, 3, 1, 1, 1, 1, 1, 0, 0): 0.906,
+    # small tiles (n <= 2048 candidates), gemm_emit_probe_small8192_h200.json
+    ('ffma', 64, 128, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.868,
+    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 2, 1, 1, 0, 0): 0.885,
+    ('ffma', 128, 64, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.819,
+    ('ffma', 128, 64, 16, 8, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.784,
+    ('ffma', 64, 64, 16, 8, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.750,
+    ('ffma', 64, 64, 8, 8, 4, 2, 1, 1, 1, 1, 1, 0, 0): 0.738,
+    ('ffma', 64, 64, 16, 4, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.650,
+    ('mma_tf32', 128, 128, 32, 8, 8, 3, 1, 1, 1, 1, 1, 64, 32): 0.466,
+    ('mma_tf32', 128, 128, 32, 8, 8, 4, 1, 1, 1, 1, 1, 64, 32): 0.462,
+    ('mma_tf32', 128, 128, 32, 8, 8, 4, 1, 1, 1, 1, 1, 32, 64): 0.478,
+    ('mma_tf32', 128, 128, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.609,
+    ('mma_tf32', 128, 256, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.578,
+    ('mma_tf32', 256, 128, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.575,
+    ('mma_tf32', 64, 64, 32, 8, 8, 4, 1, 1, 1, 1, 1, 32, 32): 0.344,
+}
+EFFICIENCY_KEY = ('engine', 'bm', 'bn', 'bk', 'tm', 'tn', 'stages', 'raster', 'frags', 'min_blocks', 'store_vec', 'tload', 'wm', 'wn')
 #: efficiencies outside (0, MAX_EFFICIENCY] are refused (a measurement over the peak is a bad peak)
 MAX_EFFICIENCY = 1.5
 #: the dtype whose peak an efficiency is measured against (and rescaled by when merging)
@@ -67,18 +110,6 @@ def check_section(sec) -> None:
                              f"'{k.split(',')[0]}/{REFERENCE_DTYPE}'")
 
 
-def section_rate(section: dict, engine: str, key: str | None) -> float | None:
-    """Flop/s the scheme ``key`` reaches on ``engine`` ("ffma/float32") by ``section``: its
-    efficiency x the engine's peak; None where the section lacks either."""
-    if not section or not key:
-        return None
-    eff = section.get("efficiency", {}).get(key)
-    peak = section.get("peak", {}).get(engine)
-    if eff is None or peak is None:
-        return None
-    return peak * eff
-
-
 def merge_sections(old: dict, new: dict) -> dict:
     """``new`` (a fresh measurement) over ``old`` (the section in force on the same device):
     the new peaks; old efficiencies of schemes not remeasured are rescaled to the new peak of
@@ -98,8 +129,8 @@ def merge_sections(old: dict, new: dict) -> dict:
     return out
 
 
-def builtin_section(peaks: dict, source: str = "kfuse.spaces.gemm.space.MEASURED_EFFICIENCY") -> dict:
+def builtin_section(peaks: dict, source: str = "kfuse.spaces.gemm.calibration.MEASURED_EFFICIENCY") -> dict:
     """The section equivalent to the built-in table: its efficiencies against ``peaks`` (the
-    model's assumed engine rates, :func:`kfuse.model.predict.engine_rate`)."""
+    model's assumed engine rates, :func:`kfuse.spaces.gemm.model.engine_rate`)."""
     return {"source": source, "key": list(EFFICIENCY_KEY), "peak": dict(peaks),
             "efficiency": {key_text(k): v for k, v in MEASURED_EFFICIENCY.items()}}

@@ -11,7 +11,7 @@ engine); an edited scheme that cannot work is refused with the scheme's own reas
 
 The model: :meth:`GemmSpace.traffic` gives the operands' re-reads per tile row and column
 (A x ceil(n / bn) + B x ceil(m / bm), counted once by the generic reads) and the product's
-flops for the engine term of :func:`kfuse.model.predict.engine_seconds`.
+flops for the engine term of :func:`kfuse.spaces.gemm.model.engine_seconds`.
 """
 from __future__ import annotations
 
@@ -24,6 +24,11 @@ from ...ir import itemsize
 from . import group as gemm_group, mma_rules as gemm_mma_rules, prologue as gemm_prologue
 from ..base import Domain, Geometry, ParamSpec, Space, frozen
 from .balance import compact, kernel_block_work
+from .calibration import EFFICIENCY_KEY, MEASURED_EFFICIENCY, check_section
+from .explain import explain_lines
+from .model import engine_seconds
+from .rules import (ENGINE_LOADER_EFFICIENCY, LOADER_EFFICIENCY, LOADER_RULES, RULE_PARAMS, RULE_TEXT, composed, rule_of,
+                    rule_refusals)
 from .scheme import ENGINES, SCHEME_HIGH, GemmScheme, default_scheme
 from .scheme import variants as scheme_variants
 
@@ -33,68 +38,11 @@ SCHEME_FIELDS = tuple(f.name for f in dataclasses.fields(GemmScheme))
 REFERENCE_INTENSITY = 128 * 128 / (128 + 128)
 
 
-#: the seed's adaptor rules per structure (issue 20): the first of each reads the structure in the
-#: loader of the one gemm kernel; the second builds a full matrix first by a prior kernel
-RULES = {"sym": ("mirror", "symmetrize"), "tri": ("skip", "zero_fill")}
-#: rules the gemm kernel's loader runs (the spec's structure fields)
-LOADER_RULES = ("mirror", "skip")
-#: what each rule is, in the seed's words (shown by explain)
-RULE_TEXT = {
-    "mirror": "SM_alloc(X, Symmetry): tiles fetched from the stored triangle, mirrored in the loader",
-    "symmetrize": "GM_map(X, Symmetry): a symmetrize kernel writes the full matrix (n^2 read + write), then GEMM",
-    "skip": "peel_triangular(X): k tiles entirely zero skipped, diagonal tiles masked (half the flops)",
-    "zero_fill": "padding_triangular(X): a zero-fill kernel writes the padded full matrix (n^2 read + write), "
-                 "then GEMM (all the flops)"}
-#: the share of the gemm rate a loader rule keeps (its element-wise loads of the structured
-#: operand; H200 float32 4096, quick bench: SYMM 0.86 of GEMM NN, TRMM 0.73 per flop done)
-LOADER_EFFICIENCY = {"mirror": 0.86, "skip": 0.75}
-#: per engine where it differs: the mma engine's element-wise mirror (H200 1024 TF32: SYMM with
-#: mirror 27 TFLOP/s against 60 with the symmetrize pass, benchmarks/results/2026-11-24/balance_s17)
-ENGINE_LOADER_EFFICIENCY = {("mma_tf32", "mirror"): 0.4}
-RULE_PARAMS = ("a_rule", "b_rule")
-
-
-def rule_of(params: dict, operand: str, structure: str) -> str:
-    """The adaptor rule of ``operand`` ("A"/"B") in a kernel's params (its ``a_rule`` /
-    ``b_rule``), the structure's loader rule when the plan leaves it out."""
-    return params.get(f"{operand.lower()}_rule") or RULES[structure][0]
-
-
-def rule_refusals(adaptors: dict, params: dict) -> list:
-    """Why a kernel's rule parameters cannot run its product's ``adaptors`` (operand ->
-    (structure, uplo, diag)): a rule on a general operand, a rule of the other structure.  The
-    prior-kernel rules (symmetrize, zero_fill) are built: codegen/gemm/prior.py."""
-    why = []
-    for op in ("A", "B"):
-        rule = params.get(f"{op.lower()}_rule")
-        ad = adaptors.get(op)
-        if ad is None:
-            if rule:
-                why.append(f"{op.lower()}_rule={rule!r}: operand {op} is a general matrix, no adaptor rule applies")
-            continue
-        rule = rule or RULES[ad[0]][0]
-        if rule not in RULES[ad[0]]:
-            what = "symmetric" if ad[0] == "sym" else "triangular"
-            why.append(f"{op.lower()}_rule={rule!r}: operand {op} is {what}; its rules are "
-                       f"{', '.join(RULES[ad[0]])}")
-    return why
-
-
 def product_refusals(scheme: GemmScheme, fn) -> list:
     """What a scheme cannot do for this product: split-k of SYR2K's two products."""
     if fn is not None and getattr(fn, "second", False) and scheme.splitk > 1:
         return [f"splitk={scheme.splitk}: split-k of two products (SYR2K) is not built; use splitk=1"]
     return []
-
-
-def composed(adaptors: dict) -> list:
-    """Every combination of the adaptors' rules (the seed's composer), as params dicts:
-    ``[{"a_rule": "mirror"}, {"a_rule": "symmetrize"}]`` for a symmetric A; ``[{}]`` for none."""
-    combos = [{}]
-    for op in ("A", "B"):
-        if op in adaptors:
-            combos = [dict(c, **{f"{op.lower()}_rule": r}) for c in combos for r in RULES[adaptors[op][0]]]
-    return combos
 
 
 def flop_share(fn, params: dict) -> float:
@@ -227,51 +175,6 @@ def scheme_text(scheme: GemmScheme) -> str:
     return ", ".join(f"{f}={getattr(scheme, f)}" for f in SCHEME_FIELDS)
 
 
-#: measured tile efficiency (H200, n = 8192 NN, float32): TFLOP/s over the engine rate the model
-#: assumes (FFMA 51.5, mma_tf32 4 x 51.5), by (engine, bm, bn, bk, tm, tn, stages, raster, frags,
-#: min_blocks, store_vec, tload, wm, wn); benchmarks/results/2026-11-24/gemm_emit_probe2_h200.json
-#: and gemm_mma_probe_h200.json.  Schemes not measured get the intensity guess x UNMEASURED.
-MEASURED_EFFICIENCY = {
-    ('ffma', 128, 128, 8, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.818,
-    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.883,
-    ('ffma', 128, 128, 16, 8, 8, 2, 1, 2, 1, 1, 1, 0, 0): 0.871,
-    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 2, 1, 1, 0, 0): 0.882,
-    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.845,
-    ('ffma', 128, 128, 16, 8, 8, 2, 8, 1, 1, 1, 1, 0, 0): 0.89,
-    ('ffma', 128, 128, 16, 8, 8, 2, 1, 1, 2, 4, 1, 0, 0): 0.87,
-    ('ffma', 128, 128, 16, 8, 8, 2, 8, 2, 2, 4, 1, 0, 0): 0.844,
-    ('ffma', 128, 128, 8, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.783,
-    ('ffma', 128, 128, 8, 8, 8, 4, 1, 1, 1, 1, 2, 0, 0): 0.827,
-    ('ffma', 128, 128, 8, 8, 8, 4, 1, 1, 2, 1, 2, 0, 0): 0.807,
-    ('ffma', 128, 128, 8, 8, 8, 3, 1, 1, 2, 1, 2, 0, 0): 0.783,
-    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.655,
-    ('ffma', 128, 128, 16, 8, 8, 4, 1, 2, 1, 1, 2, 0, 0): 0.785,
-    ('ffma', 128, 128, 32, 8, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.722,
-    ('ffma', 128, 128, 32, 8, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.794,
-    ('ffma', 256, 128, 8, 16, 8, 2, 1, 1, 1, 1, 1, 0, 0): 0.786,
-    ('ffma', 256, 128, 8, 16, 8, 4, 1, 1, 1, 1, 2, 0, 0): 0.774,
-    ('ffma', 256, 128, 8, 16, 8, 4, 1, 2, 1, 4, 2, 0, 0): 0.774,
-    ('ffma', 256, 128, 16, 16, 8, 3, 1, 1, 1, 1, 2, 0, 0): 0.755,
-    ('ffma', 256, 128, 8, 16, 8, 3, 1, 1, 1, 4, 1, 0, 0): 0.811,
-    ('ffma', 128, 256, 8, 8, 16, 4, 1, 1, 1, 1, 2, 0, 0): 0.816,
-    ('ffma', 128, 256, 16, 8, 16, 3, 1, 1, 1, 1, 1, 0, 0): 0.906,
-    # small tiles (n <= 2048 candidates), gemm_emit_probe_small8192_h200.json
-    ('ffma', 64, 128, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.868,
-    ('ffma', 128, 128, 16, 8, 8, 3, 1, 1, 2, 1, 1, 0, 0): 0.885,
-    ('ffma', 128, 64, 16, 8, 8, 3, 1, 1, 1, 1, 1, 0, 0): 0.819,
-    ('ffma', 128, 64, 16, 8, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.784,
-    ('ffma', 64, 64, 16, 8, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.750,
-    ('ffma', 64, 64, 8, 8, 4, 2, 1, 1, 1, 1, 1, 0, 0): 0.738,
-    ('ffma', 64, 64, 16, 4, 4, 3, 1, 1, 1, 1, 1, 0, 0): 0.650,
-    ('mma_tf32', 128, 128, 32, 8, 8, 3, 1, 1, 1, 1, 1, 64, 32): 0.466,
-    ('mma_tf32', 128, 128, 32, 8, 8, 4, 1, 1, 1, 1, 1, 64, 32): 0.462,
-    ('mma_tf32', 128, 128, 32, 8, 8, 4, 1, 1, 1, 1, 1, 32, 64): 0.478,
-    ('mma_tf32', 128, 128, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.609,
-    ('mma_tf32', 128, 256, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.578,
-    ('mma_tf32', 256, 128, 16, 8, 8, 4, 1, 1, 1, 1, 1, 64, 64): 0.575,
-    ('mma_tf32', 64, 64, 32, 8, 8, 4, 1, 1, 1, 1, 1, 32, 32): 0.344,
-}
-EFFICIENCY_KEY = ('engine', 'bm', 'bn', 'bk', 'tm', 'tn', 'stages', 'raster', 'frags', 'min_blocks', 'store_vec', 'tload', 'wm', 'wn')
 #: the share of the intensity guess an unmeasured scheme gets (the measured ones run 0.65-0.91)
 UNMEASURED = 0.75
 
@@ -298,6 +201,7 @@ class GemmSpace(Space):
     """One matrix product per kernel, the epilogue maps over its output (see the module doc)."""
 
     name = "gemm"
+    calibration_section = "gemm"   # the engines' peaks and schemes' efficiencies (:mod:`.calibration`)
     claim_order = 4
     kernel_order = 6
     host_rank = 2
@@ -512,6 +416,18 @@ class GemmSpace(Space):
                 out["atomics"] += blocks * size
                 out["zeroed"] += 1
         return out
+
+    def check_calibration(self, section: dict) -> None:
+        """:func:`kfuse.spaces.gemm.calibration.check_section`."""
+        check_section(section)
+
+    def compute_seconds(self, traffic: dict, cal) -> float:
+        """The product's engine term (:func:`kfuse.spaces.gemm.model.engine_seconds`)."""
+        return engine_seconds(traffic, cal)
+
+    def explain_lines(self, program, kernel, needed: set, predict, info) -> list:
+        """The adaptor rule combinations of a structured product (:mod:`.explain`)."""
+        return explain_lines(program, kernel, needed, predict)
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         return "gemm"

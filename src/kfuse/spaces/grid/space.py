@@ -157,7 +157,7 @@ class GridSpace(Space):
         """The kernel's :class:`kfuse.spaces.grid.frame.Frame` (stored: the outputs needed
         outside; default: every output read outside the kernel or returned)."""
         if stored is None:
-            stored = stored_outputs(program, calls, info)
+            stored = info.stored(calls)
         smem = smem_names(params)
         stream = params.get("stream", "z")
         key = ("grid-frame", tuple(calls), frozenset(stored), smem, stream)
@@ -222,7 +222,7 @@ class GridSpace(Space):
                 if lo != hi:
                     return (f"smem stages {v!r} plane by plane, but it is read at offsets {lo}..{hi} along "
                             f"axis {axis} (the streaming axis): recompute it instead")
-        why = vec_refusal(program, frame, int(params.get("vec", 1)), stored_outputs(program, calls, info))
+        why = vec_refusal(program, frame, int(params.get("vec", 1)), info.stored(calls))
         if why:
             return why
         if params.get("rows", "apart") == "adjacent" and smem_names(params):
@@ -326,7 +326,7 @@ class GridSpace(Space):
         bx, by, zc = int(params["bx"]), int(params.get("by", 1)), int(params.get("zc", 1))
         px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
         ext = frame.memory_extents() + (1, 1, 1)
-        stored = stored_outputs(program, calls, info)
+        stored = info.stored(calls)
         x0, vector = info.memo(("grid-vector", id(frame), vec, stored), lambda: vector_arrays(program, frame, vec, stored))
         ext = (frame.box[frame.axes[0]][1] - x0,) + ext[1:]
         tiles = (math.ceil(max(0, ext[0]) / (bx * px * vec)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
@@ -468,20 +468,6 @@ STREAM_SHARE = 0.75
 #: points per thread the variants go up to (H200 sweeps: 16 points per thread never won, 3-38%
 #: slower than the best at 4-8 on jacobi-2d, heat-3d, flux5, hdiff; a plan may still ask for more)
 SEARCHED_POINTS = 8
-
-
-def stored_outputs(program, calls: list, info) -> frozenset:
-    """Outputs of ``calls`` read by a call outside them or returned (what the kernel stores);
-    computed once per fusion."""
-    def compute():
-        members = set(calls)
-        out = set()
-        for c in calls:
-            v = info.out(c)
-            if v in info.returned or any(r not in members for r in info.readers.get(v, ())):
-                out.add(v)
-        return frozenset(out)
-    return info.memo(("grid-stored", tuple(calls)), compute)
 
 
 def _input_spans(program, frame, info) -> tuple:

@@ -36,13 +36,13 @@ from ... import config
 from ...errors import PlanError
 from ...ir import itemsize
 from ..base import Domain, Geometry, ParamSpec, Space, frozen
+from ..gemm.model import engine_seconds
 from ..gemm.space import engine_refusal, scheme_of, scheme_text, tile_efficiency
+from . import explain as trsm_explain
+from .choices import ALGORITHMS, BUILT_ALGORITHMS, LEAVES, trsm_fn
 from .mma import mma_update_scheme, update_engine_schemes
 from ..gemm.scheme import SCHEME_HIGH, GemmScheme, default_scheme
 
-ALGORITHMS = ("recursive", "blocked", "inverse")
-BUILT_ALGORITHMS = ("recursive", "blocked", "inverse")
-LEAVES = (32, 64, 128)                  # the leaf sizes the search tries
 MAX_LEAF = 64                           # the leaf's column of X' lives in registers (NB of them)
 LEAF_THREADS = 64                       # threads (right-hand-side columns) per leaf block
 MAX_SHARED = 232448                     # bytes of dynamic shared memory a block may have (sm_90)
@@ -68,12 +68,6 @@ INV_CHAIN_CYCLES = 8
 INV_FMA_CYCLES = 2
 INV_BARRIER_CYCLES = 100
 INV_FIXED_CYCLES = 2000
-
-
-def trsm_fn(info, call_id):
-    """The library function of a trsm call (None when it is no triangular solve)."""
-    fn = info.fn(call_id)
-    return fn if fn.hof == "solve" else None
 
 
 def solve_steps(algorithm: str, n: int, leaf: int, lower: bool) -> list:
@@ -465,6 +459,14 @@ class TrsmSpace(Space):
                    engine_eff=eff,
                    extra_flops=extra)
         return out
+
+    def compute_seconds(self, traffic: dict, cal) -> float:
+        """The updates' engine term (:func:`kfuse.spaces.gemm.model.engine_seconds`)."""
+        return engine_seconds(traffic, cal)
+
+    def explain_lines(self, program, kernel, needed: set, predict, info) -> list:
+        """Every algorithm x leaf of the solve, predicted (:mod:`.explain`)."""
+        return trsm_explain.explain_lines(self, program, kernel, needed, predict, info)
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         return "trsm"

@@ -1,0 +1,47 @@
+"""The GEMM space's alternatives in words (``kfuse explain``): every adaptor rule combination of
+a gemm kernel whose product has structured operands, with the model's predicted time and the
+filter's reason for each dropped one (:meth:`kfuse.spaces.base.Space.explain_lines`)::
+
+    composer, kernel k0 (t1 = symm_ll(A, B)):
+      a_rule=mirror: 12.3 us  <- chosen (SM_alloc(X, Symmetry): ...)
+      a_rule=symmetrize: 14.1 us predicted, dropped: ... needs a kernel before the gemm kernel ...
+"""
+from __future__ import annotations
+
+from ... import library
+from .rules import RULE_PARAMS, RULE_TEXT, composed, rule_refusals
+
+
+def _label(rules: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in rules.items())
+
+
+def explain_lines(program, kernel, needed: set, predict) -> list:
+    """For a gemm kernel (a KernelPlan storing ``needed``) whose product has structured operands:
+    one line per composed rule combination, priced by ``predict(calls, params, needed)``, the
+    chosen one marked, the others with why they lost (a slower prediction) or were dropped (the
+    filter's reason).  None for a product of general matrices."""
+    call = next((program.calls[c] for c in kernel.calls
+                 if library.get(program.calls[c].fn).hof == "contraction"), None)
+    fn = library.get(call.fn) if call is not None else None
+    if fn is None or not fn.adaptors:
+        return []
+    base = {p: v for p, v in kernel.params.items() if p not in RULE_PARAMS}
+    chosen = {p: kernel.params[p] for p in RULE_PARAMS if p in kernel.params}
+    rows = []
+    for rules in composed(fn.adaptors):
+        rows.append((rules, predict(kernel.calls, dict(base, **rules), needed), rule_refusals(fn.adaptors, rules)))
+    best = next((t for rules, t, _ in rows if rules == chosen), None)
+    return [f"composer, kernel {kernel.name} ({call.label}):"] + [_row(rules, t, why, chosen, best)
+                                                                   for rules, t, why in rows]
+
+
+def _row(rules: dict, t: float, why: list, chosen: dict, best: float | None) -> str:
+    """One rule combination's line: chosen, dropped (``why``) or slower than ``best``."""
+    text = "; ".join(RULE_TEXT[v] for v in rules.values())
+    if rules == chosen:
+        return f"  {_label(rules)}: {t * 1e6:.1f} us  <- chosen ({text})"
+    if why:
+        return f"  {_label(rules)}: {t * 1e6:.1f} us predicted, dropped: {'; '.join(why)}"
+    return (f"  {_label(rules)}: {t * 1e6:.1f} us predicted, not chosen"
+            + (f" (slower than {best * 1e6:.1f} us)" if best is not None and t > best else "") + f" ({text})")

@@ -14,7 +14,7 @@ from .frontend import trace as _trace
 from .frontend.loop_split import Folded
 from .jitargs import ArgLayout, describe_static, split_key
 from .ir import Program
-from .pipeline.plan import bind_sizes, bound_program, load_plan, make_plan  # noqa: F401  (planning's face)
+from .pipeline.plan import bind_sizes, bound_program, checked, load_plan, make_plan  # noqa: F401  (planning's face)
 from .pipeline.stages import build
 from .runtime import Executable
 from .runtime.stub import MISS
@@ -51,19 +51,14 @@ def compile_stages(program: Program, sizes: dict | None = None, plan=None, arch:
     from .pipeline import stages
     stages.check_stage(until)
     bound = bound_program(program, sizes)
-    out = stages.front(bound)
     if not stages.reaches(until, "plan"):
-        return {k: v for k, v in out.items() if stages.reaches(until, k)}
+        return {k: v for k, v in stages.front(bound).items() if stages.reaches(until, k)}
     if plan is None and fuse is not False and (exclude or strategy not in (None, "auto")):
-        from .pipeline.plan import checked
         from .pipeline.workflow import search_plan
         chosen = checked(bound, search_plan(bound, excluded=exclude, strategy=strategy or "auto"))
     else:
         chosen = make_plan(bound, plan, fuse)
-    if until == "plan":
-        return {**out, "plan": chosen}
-    done = stages.run_from_plan(bound, chosen, arch, until, checked=True)
-    return done.stages if until == "executable" else done
+    return stages.run_from_plan(bound, chosen, arch, until, checked=True)
 
 
 def write_stages(program: Program, out: str | None = None, start: str | None = None, until: str = "executable",
@@ -79,8 +74,12 @@ def write_stages(program: Program, out: str | None = None, start: str | None = N
     run = workflow.Run(program, out or f"{program.name}_stages", start, measure=measure, arch=arch, origin=origin)
     if run.plan is not None and plan is not None:
         raise KfuseError("--plan and --from plan both give the plan; give one")
-    arts = compile_stages(program, None, run.plan or plan, arch, fuse, until=workflow.compile_stage(until),
-                          exclude=run.excluded, strategy=run.strategy)
+    if run.plan is not None:   # an edited plan, checked as it was read
+        from .pipeline.stages import run_from_plan
+        arts = run_from_plan(program, run.plan, arch, workflow.compile_stage(until), checked=True)
+    else:
+        arts = compile_stages(program, None, plan, arch, fuse, until=workflow.compile_stage(until),
+                              exclude=run.excluded, strategy=run.strategy)
     return staged.write(run, arts, until, arch, echo)
 
 

@@ -16,7 +16,8 @@ from .unit_helpers import bound
 GPU = "NVIDIA H200"
 GEMM = "matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;"
 #: the modules that call check_plan by the name they imported
-CALLERS = ("kfuse.pipeline.plan", "kfuse.pipeline.tune", "kfuse.codegen.module", "kfuse.pipeline.workflow")
+CALLERS = ("kfuse.pipeline.plan", "kfuse.pipeline.tune", "kfuse.pipeline.stages", "kfuse.pipeline.workflow",
+           "kfuse.codegen.module")
 
 
 @pytest.fixture(autouse=True)
@@ -83,6 +84,15 @@ def test_a_searched_plan_on_gemm_winners_is_checked_once(checks):
     checks.clear()
     plan = pplan.make_plan(prog)
     assert checks == ["g"] and plan.kernels[0].params["tm"] != 7
+
+
+def test_an_edited_plan_of_the_staged_workflow_is_checked_once(checks, tmp_path):
+    prog = bound("gemver", m=300, n=200)
+    folder = str(tmp_path / "st")
+    kfuse.api.write_stages(prog, folder, until="plan", measure="off")
+    checks.clear()
+    kfuse.api.write_stages(prog, folder, start="plan", until="cuda", measure="off")
+    assert checks == ["gemver"]
 
 
 def test_compile_program_checks_once_and_the_build_trusts_it(checks, monkeypatch):

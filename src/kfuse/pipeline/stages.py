@@ -15,7 +15,7 @@ executable    the :class:`~kfuse.runtime.launch_spec.LaunchSpec` to call it     
 :func:`kfuse.api.compile_stages` runs them from a program (the plan from
 :func:`kfuse.pipeline.plan.make_plan`); from a plan on, two functions run them:
 :func:`build` (plan to executable: the Executable) and :func:`run_from_plan` (plan up to a
-given stage: the artifacts, or the Executable).  Every :class:`~kfuse.runtime.Executable`
+given stage: the ordered dict of artifacts).  Every :class:`~kfuse.runtime.Executable`
 keeps its artifacts in ``exe.stages``, an ordered dict, and ``kfuse stages`` writes them to
 files, beside the numbered, editable artifacts of the staged workflow
 (:mod:`kfuse.pipeline.workflow`: 01 metadata ... 06 cuda, resumed ``--from`` an edited one).
@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 from .. import spaces
 from ..errors import KfuseError
+from ..fusion.plan import check_plan
 from ..ir import Program
 from ..platform import device
 from ..runtime.executable import Executable
@@ -107,14 +108,25 @@ def build(program: Program, plan, arch: str | None = None, checked: bool = False
     """The Executable of ``plan`` for ``program``: the stages from ``plan`` to ``executable``
     (generate, compile through the cache, wrap), every artifact in ``exe.stages``.  The plan is
     checked unless ``checked`` says its caller did (:func:`kfuse.pipeline.plan.make_plan`)."""
-    return run_from_plan(program, plan, arch, "executable", checked)
+    return _run(program, plan, arch, "executable", checked)
 
 
 def run_from_plan(program: Program, plan, arch: str | None = None, until: str = "executable",
-                  checked: bool = False):
-    """The stages from ``plan`` up to ``until``: an Executable (``until`` = executable, its
-    ``stages`` filled; :func:`build`) or the ordered dict of artifacts made so far.  ``checked``:
-    as :func:`build` takes it."""
+                  checked: bool = False) -> dict:
+    """The artifacts of the stages up to ``until`` (``plan`` or a later one) of ``program``
+    planned with ``plan``, as an ordered dict (at ``executable``, the Executable's
+    ``exe.stages``).  ``checked``: as :func:`build` takes it."""
+    if until == "plan":
+        if not checked:
+            check_plan(program, plan)
+        return {**front(program), "plan": plan}
+    made = _run(program, plan, arch, until, checked)
+    return made.stages if until == "executable" else made
+
+
+def _run(program: Program, plan, arch: str | None, until: str, checked: bool):
+    """The stages from ``plan`` up to ``until``: the Executable at ``executable``, else the
+    ordered dict of the artifacts made."""
     from ..codegen import generate
     arch = arch or device.current_arch()
     t0 = time.perf_counter()

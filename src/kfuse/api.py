@@ -14,7 +14,7 @@ from .frontend import trace as _trace
 from .frontend.loop_split import Folded
 from .jitargs import ArgLayout, describe_static, split_key
 from .ir import Program
-from .pipeline.plan import bind_sizes, bound_program, checked, load_plan, make_plan  # noqa: F401  (planning's face)
+from .pipeline.plan import bind_sizes, bound_program, load_plan, make_plan  # noqa: F401  (planning's face)
 from .pipeline.stages import build
 from .runtime import Executable
 from .runtime.stub import MISS
@@ -53,11 +53,7 @@ def compile_stages(program: Program, sizes: dict | None = None, plan=None, arch:
     bound = bound_program(program, sizes)
     if not stages.reaches(until, "plan"):
         return {k: v for k, v in stages.front(bound).items() if stages.reaches(until, k)}
-    if plan is None and fuse is not False and (exclude or strategy not in (None, "auto")):
-        from .pipeline.workflow import search_plan
-        chosen = checked(bound, search_plan(bound, excluded=exclude, strategy=strategy or "auto"))
-    else:
-        chosen = make_plan(bound, plan, fuse)
+    chosen = make_plan(bound, plan, fuse, exclude=exclude, strategy=strategy)
     return stages.run_from_plan(bound, chosen, arch, until, checked=True)
 
 

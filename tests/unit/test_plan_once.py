@@ -1,5 +1,6 @@
 """Planning checks a plan once per compile on every path (given, tuned, searched with GEMM
-winners, compile_program), and reads the GEMM winners tables once per process."""
+winners, a steered search, an edited plan of the staged workflow, compile_program), and reads
+the GEMM winners tables once per process."""
 from __future__ import annotations
 
 import pytest
@@ -84,6 +85,12 @@ def test_a_searched_plan_on_gemm_winners_is_checked_once(checks):
     checks.clear()
     plan = pplan.make_plan(prog)
     assert checks == ["g"] and plan.kernels[0].params["tm"] != 7
+
+
+def test_a_plan_of_a_steered_search_is_checked_once(checks):
+    prog = bound("gemver", m=300, n=200)
+    kfuse.api.compile_stages(prog, until="cuda", strategy="greedy", exclude={0: "kept alone"})
+    assert checks == ["gemver"]
 
 
 def test_an_edited_plan_of_the_staged_workflow_is_checked_once(checks, tmp_path):

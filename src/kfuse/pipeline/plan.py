@@ -45,17 +45,24 @@ def load_plan(plan) -> Plan | None:
     return Plan.from_json(d)
 
 
-def make_plan(program: Program, plan=None, fuse: bool | None = None, tune: dict | None = None) -> Plan:
+def make_plan(program: Program, plan=None, fuse: bool | None = None, tune: dict | None = None,
+              exclude: dict | None = None, strategy: str | None = None) -> Plan:
     """The plan to build ``program`` with, checked once against it: ``plan`` (anything
     :func:`load_plan` takes), else with ``tune`` (the options of
     :func:`kfuse.pipeline.tune.tune`; needs a GPU) the cached tuned plan or one timed now,
-    else the cached tuned plan (unless ``fuse`` is off), else the predicted best (``fuse=False``,
-    or the setting ``fuse`` off, gives one kernel per call) on the tuned GEMM schemes."""
+    else, where ``exclude`` (call id -> reason: calls kept out of fusion) or ``strategy``
+    (:data:`kfuse.pipeline.workflow.STRATEGIES`) steer the search and ``fuse`` is not False,
+    the plan that search picks, else the cached tuned plan (unless ``fuse`` is off), else the
+    predicted best (``fuse=False``, or the setting ``fuse`` off, gives one kernel per call) on
+    the tuned GEMM schemes."""
     given = load_plan(plan)
     if given is not None:
         return checked(program, given)
     if tune is not None:
         return tuned_plan(program, tune)
+    if fuse is not False and (exclude or strategy not in (None, "auto")):
+        from .workflow import search_plan
+        return checked(program, search_plan(program, excluded=exclude, strategy=strategy or "auto"))
     fuse = config.get().fuse if fuse is None else fuse
     name = planning_device()
     if fuse:

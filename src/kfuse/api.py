@@ -1,91 +1,23 @@
-"""The user-facing API: compile scripts, ``@kfuse.jit``, and NumPy-style helpers."""
+"""The user-facing API: compile scripts and programs, ``@kfuse.jit``, the staged workflow and
+``explain``; the driver they call (planning, the stages, tuning) is :mod:`kfuse.pipeline`."""
 from __future__ import annotations
 
 import contextlib
 import functools
 import inspect
-import os
 
-from . import config, files, library
-from .errors import ArgumentError, KfuseError, PlanError
+from . import config
+from .errors import ArgumentError, KfuseError
 from .frontend import script as _script
 from .frontend import captured as _captured
 from .frontend import trace as _trace
 from .frontend.loop_split import Folded
 from .jitargs import ArgLayout, describe_static, split_key
-from .fusion import Plan, check_plan
 from .ir import Program
+from .pipeline.plan import bind_sizes, bound_program, load_plan, make_plan  # noqa: F401  (planning's face)
 from .pipeline.stages import build
 from .runtime import Executable
 from .runtime.stub import MISS
-
-
-def load_plan(plan) -> Plan | None:
-    """A Plan from a Plan, a dict, JSON text or a path to a JSON file (None stays None).
-
-    Text that starts with ``{`` or ``[`` is JSON; any other text is a path, and a path that
-    does not exist says so.  The plan is checked completely (:meth:`Plan.from_json`)."""
-    if plan is None or isinstance(plan, Plan):
-        return plan
-    if isinstance(plan, dict):
-        return Plan.from_json(plan)
-    if isinstance(plan, os.PathLike):
-        plan = os.fspath(plan)
-    if not isinstance(plan, str):
-        raise PlanError(f"unsupported plan object {type(plan).__name__} (give a Plan, a dict, "
-                        "JSON text or a path)")
-    if plan.lstrip()[:1] in ("{", "["):
-        return Plan.from_json(files.loads(plan, "plan text", PlanError))
-    if not os.path.exists(plan):
-        raise PlanError(f"plan file {plan!r} is missing (no such file)")
-    d = files.load_file(plan, plan, PlanError)
-    return Plan.from_json(d)
-
-
-def make_plan(program: Program, plan=None, fuse: bool | None = None) -> Plan:
-    """The plan to build: the given one (checked), or the predicted-best for ``program``
-    (``fuse=False``, or the setting ``fuse``, gives one kernel per call)."""
-    p = load_plan(plan)
-    if p is None:
-        from .model.planner import best_plan
-        from .model import load_calibration
-        from .platform import device
-        from .pipeline.tune import cached_plan
-        fuse = config.get().fuse if fuse is None else fuse
-        name = device.planning_device()
-        if fuse:
-            tuned = cached_plan(program, name)   # checked; a stale one is ignored with a warning
-            if tuned is not None:
-                return tuned
-        from .pipeline.winners import apply_winners   # the tuned GEMM schemes (user's, then shipped)
-        return apply_winners(program, best_plan(program, load_calibration(name), fuse), name)
-    check_plan(program, p)
-    return p
-
-
-def bind_sizes(program: Program, sizes: dict | None) -> Program:
-    """Bind symbolic sizes; unknown size names and unbound ones are errors."""
-    sizes = dict(sizes or {})
-    syms = program.symbols()
-    unknown = [k for k in sizes if k not in syms]
-    if unknown:
-        raise KfuseError(f"{program.name}: unknown size(s) {', '.join(unknown)} "
-                         f"(the script uses {', '.join(syms) or 'no symbolic sizes'})")
-    bound = program.bind(sizes)
-    _recheck(bound)
-    return bound
-
-
-def _recheck(program: Program):
-    """Re-run type inference on a bound program: catches dims that clash once bound."""
-    for c in program.calls:
-        fn = library.get(c.fn)
-        weak = frozenset(k for k, v in c.args.items() if program.value(v).role == "const")
-        try:
-            fn.infer({k: program.value(v).type for k, v in c.args.items()}, weak)
-        except KfuseError as e:
-            loc = f" (line {c.loc[0]})" if c.loc else ""
-            raise type(e)(f"{c.label}{loc}: {e}") from None
 
 
 def compile_program(program: Program, sizes: dict | None = None, plan=None,
@@ -100,11 +32,8 @@ def compile_program(program: Program, sizes: dict | None = None, plan=None,
     if tune and plan is None:
         from .platform import device
         device.require_gpu("tune=True (timing plans)")
-    bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
-    if tune and plan is None:
-        from .pipeline.tune import cached_plan, tune as run_tune
-        plan = cached_plan(bound, device.device_name()) or run_tune(bound, progress=False)["plan"]
-    exe = build(bound, make_plan(bound, plan, fuse), arch)
+    bound = bound_program(program, sizes)
+    exe = build(bound, make_plan(bound, plan, fuse, {"progress": False} if tune else None), arch, checked=True)
     exe.use_graph = graph
     return exe
 
@@ -121,19 +50,11 @@ def compile_stages(program: Program, sizes: dict | None = None, plan=None, arch:
     (``kfuse stages``' targets and search settings)."""
     from .pipeline import stages
     stages.check_stage(until)
-    bound = program if program.is_bound and not sizes else bind_sizes(program, sizes)
-    out = stages.front(bound)
+    bound = bound_program(program, sizes)
     if not stages.reaches(until, "plan"):
-        return {k: v for k, v in out.items() if stages.reaches(until, k)}
-    if plan is None and fuse is not False and (exclude or strategy not in (None, "auto")):
-        from .pipeline.workflow import search_plan
-        chosen = search_plan(bound, excluded=exclude, strategy=strategy or "auto")
-    else:
-        chosen = make_plan(bound, plan, fuse)
-    if until == "plan":
-        return {**out, "plan": chosen}
-    done = stages.run_from_plan(bound, chosen, arch, until)
-    return done.stages if until == "executable" else done
+        return {k: v for k, v in stages.front(bound).items() if stages.reaches(until, k)}
+    chosen = make_plan(bound, plan, fuse, exclude=exclude, strategy=strategy)
+    return stages.run_from_plan(bound, chosen, arch, until, checked=True)
 
 
 def write_stages(program: Program, out: str | None = None, start: str | None = None, until: str = "executable",
@@ -149,8 +70,12 @@ def write_stages(program: Program, out: str | None = None, start: str | None = N
     run = workflow.Run(program, out or f"{program.name}_stages", start, measure=measure, arch=arch, origin=origin)
     if run.plan is not None and plan is not None:
         raise KfuseError("--plan and --from plan both give the plan; give one")
-    arts = compile_stages(program, None, run.plan or plan, arch, fuse, until=workflow.compile_stage(until),
-                          exclude=run.excluded, strategy=run.strategy)
+    if run.plan is not None:   # an edited plan, checked as it was read
+        from .pipeline.stages import run_from_plan
+        arts = run_from_plan(program, run.plan, arch, workflow.compile_stage(until), checked=True)
+    else:
+        arts = compile_stages(program, None, plan, arch, fuse, until=workflow.compile_stage(until),
+                              exclude=run.excluded, strategy=run.strategy)
     return staged.write(run, arts, until, arch, echo)
 
 
@@ -301,12 +226,12 @@ class JitFunction:
         with contextlib.nullcontext() if precision in (None, setting) else config.override(precision=precision):
             if isinstance(program, Folded):
                 from .loop_fold_run import FoldedExecutable
-                exe = FoldedExecutable(program, lambda p: build(p, make_plan(p, None, self.fuse), self.arch), loops)
+                exe = FoldedExecutable(program, lambda p: build(p, make_plan(p, None, self.fuse), self.arch,
+                                                                checked=True), loops)
             else:
-                plan = self.given_plan
-                if plan is None and self.tune and args is not None:
-                    plan = self._tuned(program, tuple(args) + bound)
-                exe = build(program, make_plan(program, plan, self.fuse), self.arch)
+                tune = self._tune_options(tuple(args) + bound) if self.given_plan is None and args is not None \
+                    else None
+                exe = build(program, make_plan(program, self.given_plan, self.fuse, tune), self.arch, checked=True)
         exe.use_graph = self.graph
         entry = _Entry(exe, structure, captured, bound, split_key(key)[1] is None and not isinstance(program, Folded))
         entry.loops = loops
@@ -397,16 +322,14 @@ class JitFunction:
             return write_stages(program, dir, from_stage, until, self.given_plan, self.arch, measure, self.fuse,
                                 origin)
 
-    @staticmethod
-    def _tuned(program: Program, args: tuple):
-        """The plan ``kfuse tune`` found for ``program`` on this GPU (cached), else the fastest
-        of the best predicted plans, timed now on ``args`` themselves (kernels alone)."""
+    def _tune_options(self, args: tuple) -> dict | None:
+        """How to tune a plan (:func:`kfuse.pipeline.plan.tuned_plan`) where this function tunes
+        and there is a GPU: the plan ``kfuse tune`` cached, else the fastest of the best
+        predicted plans timed now on ``args`` themselves (kernels alone); else None."""
         from .platform import device
-        from .pipeline.tune import cached_plan, tune as run_tune
-        if not device.has_gpu():
+        if not self.tune or not device.has_gpu():
             return None
-        return cached_plan(program, device.device_name()) or \
-            run_tune(program, top=24, progress=False, args=args, device_time=True)["plan"]
+        return {"top": 24, "progress": False, "args": args, "device_time": True}
 
     def trace(self, *args, **kwargs) -> Program:
         """The IR program for these arguments (no compilation): a

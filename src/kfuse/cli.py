@@ -60,7 +60,7 @@ def _script(arg: str) -> str:
 
 
 def _bound(args):
-    from .api import bind_sizes
+    from .pipeline.plan import bind_sizes
     return bind_sizes(_load(args), _sizes(args.size))
 
 
@@ -76,7 +76,7 @@ def cmd_graph(args):
 
 
 def cmd_plan(args):
-    from .api import make_plan
+    from .pipeline.plan import make_plan
     prog = _bound(args)
     plan = make_plan(prog, args.plan, fuse=False if args.unfused else None)
     if args.json:
@@ -91,10 +91,10 @@ def _arch(args):
 
 
 def cmd_compile(args):
-    from .api import make_plan
+    from .pipeline.plan import make_plan
     from .pipeline.stages import build
     prog = _bound(args)
-    exe = build(prog, make_plan(prog, args.plan), _arch(args))
+    exe = build(prog, make_plan(prog, args.plan), _arch(args), checked=True)
     out = args.output or f"{prog.name}.cu"
     _write(out, exe.source.encode())
     print(f"wrote {out} ({_kernels(exe)})")
@@ -109,7 +109,8 @@ def cmd_stages(args):
     workflow (:mod:`kfuse.pipeline.workflow`), resumed ``--from`` an edited stage's file; of a
     script, or of a Python function named ``MODULE:FUNCTION`` (:mod:`kfuse.function_stages`)."""
     from . import function_stages
-    from .api import bind_sizes, write_stages
+    from .api import write_stages
+    from .pipeline.plan import bind_sizes
     from .pipeline.workflow import check_range
     check_range(args.start, args.until)   # before loading anything
     if function_stages.is_function(args.script):
@@ -176,7 +177,7 @@ def cmd_run(args):
     import numpy as np
 
     from . import reference
-    from .api import make_plan
+    from .pipeline.plan import make_plan
     from .platform import device
     from .pipeline.stages import build
     prog = _bound(args)
@@ -186,7 +187,7 @@ def cmd_run(args):
     plan = make_plan(prog, args.plan)
     print(plan.describe(prog))
     arch = _arch(args)
-    exe = build(prog, plan, arch)
+    exe = build(prog, plan, arch, checked=True)
     _make_folder(args.out_dir)
     src = os.path.join(args.out_dir, f"{prog.name}.cu")
     _write(src, exe.source.encode())
@@ -252,7 +253,7 @@ def _structured_programs(args):
 
 
 def cmd_tune(args):
-    from .api import bind_sizes
+    from .pipeline.plan import bind_sizes
     from .frontend import script
     from .platform import device
     from .pipeline.tune import report_table, tune

@@ -19,7 +19,8 @@ import re
 import sys
 import traceback
 
-from .api import JitFunction, load_plan
+from .api import JitFunction
+from .pipeline.plan import load_plan
 from .errors import ArgumentError, KfuseError
 from .pipeline.origin import parse_arg
 

@@ -142,7 +142,6 @@ def _no_compiler(monkeypatch):
     import kfuse.frontend.script as script
     import kfuse.pipeline.stages as stages
     monkeypatch.setattr(stages, "build", boom)
-    monkeypatch.setattr(stages, "compile_plan", boom)
     monkeypatch.setattr(script, "parse", boom)
     monkeypatch.setattr(calmod, "measure", boom)
 

@@ -67,12 +67,14 @@ def zero_kernel(program: Program, kernels: list) -> KernelSource | None:
     return KernelSource("kf_zero_outputs", "\n".join(lines) + "\n", args, (grid, 1, 1), (ZERO_BLOCK, 1, 1), None)
 
 
-def generate(program: Program, plan: Plan) -> Module:
+def generate(program: Program, plan: Plan, checked: bool = False) -> Module:
     """CUDA C for ``plan``; kernels and routines are named after the script's values.  The plan
     is checked first (:func:`kfuse.fusion.plan.check_plan`: coverage, order, legality, each
     space's schema and ``validate``; one PlanError naming the kernel), so the lowerings only
-    print what their space's geometry says."""
-    check_plan(program, plan)
+    print what their space's geometry says; ``checked``: the caller has checked it already
+    (the driver's plans, :func:`kfuse.pipeline.plan.make_plan`)."""
+    if not checked:
+        check_plan(program, plan)
     for kp in plan.kernels:
         check_extents(program, kp)
     program = printable(program)

@@ -22,9 +22,9 @@ def measure_calls(program: Program, arch: str | None = None, seed: int = 0) -> d
 
     from ..reference import random_inputs
     from ..runtime.launch import run_steps
-    from .stages import run_from_plan
+    from .stages import build
     from ..runtime.timing import graph_seconds
-    exe = run_from_plan(program, unfused_plan(program), arch)
+    exe = build(program, unfused_plan(program), arch)
     inputs = random_inputs(program, seed, xp=cupy)
     env = exe.prepare(tuple(inputs[n] for n in program.inputs if n in inputs))   # fresh, aligned
     exe.run_bound(env)

@@ -12,26 +12,56 @@ cubin         the cubin (bytes) NVRTC made for the target                       
 executable    the :class:`~kfuse.runtime.launch_spec.LaunchSpec` to call it     runtime
 ============  ================================================================  ============
 
-:func:`kfuse.api.compile_stages` runs them from a program (planning is at the API's
-floor); :func:`compile_plan` runs the stages from a plan on (:func:`build` is it).  Every
-:class:`~kfuse.runtime.Executable` keeps its artifacts in ``exe.stages``, an ordered dict, and
-``kfuse stages`` writes them to files, beside the numbered, editable artifacts of the staged
-workflow (:mod:`kfuse.pipeline.workflow`: 01 metadata ... 06 cuda, resumed ``--from`` an edited
-one).  Up to ``cuda`` nothing needs NVRTC or a GPU; ``cubin`` needs NVRTC only.
+:func:`kfuse.api.compile_stages` runs them from a program (the plan from
+:func:`kfuse.pipeline.plan.make_plan`); from a plan on, two functions run them:
+:func:`build` (plan to executable: the Executable) and :func:`run_from_plan` (plan up to a
+given stage: the ordered dict of artifacts).  Every :class:`~kfuse.runtime.Executable`
+keeps its artifacts in ``exe.stages``, an ordered dict, and ``kfuse stages`` writes them to
+files, beside the numbered, editable artifacts of the staged workflow
+(:mod:`kfuse.pipeline.workflow`: 01 metadata ... 06 cuda, resumed ``--from`` an edited one).
+:data:`STAGE_LIST` is the one list of both: every stage name in order, with its place and
+whether it is a compiler stage (:data:`STAGES`) or a numbered stage of the workflow.  Up to
+``cuda`` nothing needs NVRTC or a GPU; ``cubin`` needs NVRTC only.
 """
 from __future__ import annotations
 
 import dataclasses
 import time
+from typing import NamedTuple
 
 from .. import spaces
 from ..errors import KfuseError
+from ..fusion.plan import check_plan
 from ..ir import Program
 from ..platform import device
 from ..runtime.executable import Executable
 
-#: the stages in order (see the module docstring)
-STAGES = ("program", "graph", "plan", "kernels", "cuda", "cubin", "executable")
+
+class Stage(NamedTuple):
+    """One stage name: its ``place`` on the one line (1-6: the numbered artifacts of ``kfuse
+    stages``, 7 cubin, 8 executable; names of one place run together), whether it is a
+    ``compiler`` stage (an artifact of ``exe.stages``) and whether the workflow writes a
+    ``numbered`` artifact for it."""
+
+    name: str
+    place: int
+    compiler: bool
+    numbered: bool
+
+
+#: every stage name ``compile_stages`` and ``kfuse stages`` take, in order
+STAGE_LIST = (
+    Stage("program", 1, True, False), Stage("metadata", 1, False, True),
+    Stage("targets", 2, False, True),
+    Stage("graph", 3, True, False), Stage("graphs", 3, False, True),
+    Stage("search", 4, False, True),
+    Stage("plan", 5, True, True),
+    Stage("kernels", 6, True, False), Stage("cuda", 6, True, True),
+    Stage("cubin", 7, True, False),
+    Stage("executable", 8, True, False),
+)
+#: the compiler's stages in order (see the module docstring)
+STAGES = tuple(s.name for s in STAGE_LIST if s.compiler)
 #: the register budgets (per thread) a kernel that spilled is compiled again with, in turn
 ROOMIER_REGS = (64, 128, 255)
 
@@ -74,26 +104,34 @@ def front(program: Program) -> dict:
     return {"program": program, "graph": graph_of(program)}
 
 
-def compile_plan(program: Program, plan, arch: str | None = None) -> Executable:
-    """Generate, compile (through the cache) and wrap ``plan`` of ``program``: the Executable,
-    with every stage's artifact in ``exe.stages``."""
-    return run_from_plan(program, plan, arch, "executable")
+def build(program: Program, plan, arch: str | None = None, checked: bool = False) -> Executable:
+    """The Executable of ``plan`` for ``program``: the stages from ``plan`` to ``executable``
+    (generate, compile through the cache, wrap), every artifact in ``exe.stages``.  The plan is
+    checked unless ``checked`` says its caller did (:func:`kfuse.pipeline.plan.make_plan`)."""
+    return _run(program, plan, arch, "executable", checked)
 
 
-def build(program: Program, plan, arch: str | None = None) -> Executable:
-    """Generate, compile (through the cache) and wrap ``plan`` of ``program``: the stages from
-    plan to executable (:func:`compile_plan`)."""
-    return compile_plan(program, plan, arch)
+def run_from_plan(program: Program, plan, arch: str | None = None, until: str = "executable",
+                  checked: bool = False) -> dict:
+    """The artifacts of the stages up to ``until`` (``plan`` or a later one) of ``program``
+    planned with ``plan``, as an ordered dict (at ``executable``, the Executable's
+    ``exe.stages``).  ``checked``: as :func:`build` takes it."""
+    if until == "plan":
+        if not checked:
+            check_plan(program, plan)
+        return {**front(program), "plan": plan}
+    made = _run(program, plan, arch, until, checked)
+    return made.stages if until == "executable" else made
 
 
-def run_from_plan(program: Program, plan, arch: str | None = None, until: str = "executable"):
-    """The stages from ``plan`` up to ``until``: an Executable (``until`` = executable, its
-    ``stages`` filled) or the ordered dict of artifacts made so far."""
+def _run(program: Program, plan, arch: str | None, until: str, checked: bool):
+    """The stages from ``plan`` up to ``until``: the Executable at ``executable``, else the
+    ordered dict of the artifacts made."""
     from ..codegen import generate
     arch = arch or device.current_arch()
     t0 = time.perf_counter()
     stages = front(program)
-    module = generate(program, plan)
+    module = generate(program, plan, checked)
     if not reaches(until, "cubin"):
         stages.update(plan=plan, kernels=module, cuda=module.source)
         return {k: v for k, v in stages.items() if reaches(until, k)}
@@ -102,7 +140,7 @@ def run_from_plan(program: Program, plan, arch: str | None = None, until: str = 
     if until != "executable":
         return {k: v for k, v in stages.items() if reaches(until, k)}
     exe = Executable(program, plan, module, compiled, arch, time.perf_counter() - t0, hit, target,
-                     build=compile_plan)
+                     build=build)
     stages["executable"] = exe.launch_spec
     exe.stages = stages
     return exe
@@ -111,7 +149,8 @@ def run_from_plan(program: Program, plan, arch: str | None = None, until: str = 
 def compile_module(program: Program, plan, module, arch: str) -> tuple:
     """The ``cubin`` stage: (plan, module, CompileResult, target, cache hit).  Kernels that
     spilled under their default register budget are generated again with a roomier one
-    (:func:`roomier`), so the plan and module returned may differ from those given."""
+    (:func:`roomier`), so the plan and module returned may differ from those given (a plan so
+    changed is checked again)."""
     from ..codegen import generate
     name = f"{program.name}.cu"
     compiled, target, hit = compile_kernels(name, module.source, module.launches, arch)

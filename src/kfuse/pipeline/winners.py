@@ -94,9 +94,25 @@ def check_table(d) -> dict:
 
 
 def read_table(path: str) -> dict:
-    """The winners in ``path`` ({} when there is no file; a bad one warns and gives {})."""
-    if not os.path.lexists(path):
+    """The winners in ``path`` ({} when there is no file; a bad one warns and gives {}), read
+    from disk once per process while the file stays as it is (same size and times): a
+    later call gets the same dict back, not to be changed."""
+    try:
+        st = os.lstat(path)
+    except OSError:
         return {}
+    stamp = (path, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    if stamp not in _TABLES:
+        _TABLES[stamp] = _read_table(path)
+    return _TABLES[stamp]
+
+
+#: (path, inode, size, mtime, ctime) -> the winners read from the file so
+_TABLES: dict = {}
+
+
+def _read_table(path: str) -> dict:
+    """The winners in the file ``path`` (a bad one warns and gives {})."""
     try:
         if _in_cache(path):
             data = files.read_private(path, files.MAX_JSON_BYTES, config.get().cache_dir)
@@ -104,7 +120,7 @@ def read_table(path: str) -> dict:
             data = files.read_bytes(path)
         return check_table(files.loads(data, path))
     except (OSError, ValueError, KfuseError, files.Untrusted) as e:
-        warnings.warn(f"tuned GEMM schemes {path} ignored ({e})", KfuseWarning, stacklevel=2)
+        warnings.warn(f"tuned GEMM schemes {path} ignored ({e})", KfuseWarning, stacklevel=3)
         return {}
 
 
@@ -144,10 +160,11 @@ def plan_winners(program, plan, device: str, measured_s: float | None = None) ->
 
 def apply_winners(program, plan, device: str, table: dict | None = None):
     """``plan`` with each gemm kernel on the winner recorded for its key (``table``, default
-    :func:`winners`), where the plan's checks accept it; the same plan when nothing applies."""
+    :func:`winners`), where the kernel's checks accept it (:func:`scheme_refusal`); the same
+    plan when nothing applies.  The plan itself is not checked here (its caller checks the
+    result once)."""
     import dataclasses
 
-    from ..fusion.plan import check_plan
     table = winners(device) if table is None else table
     if not table:
         return plan
@@ -159,16 +176,33 @@ def apply_winners(program, plan, device: str, table: dict | None = None):
         params = {**k.params, **table[key]["scheme"]}
         if params == k.params:
             continue
-        trial = dataclasses.replace(plan, kernels=kernels[:i] + [dataclasses.replace(k, params=params)] + kernels[i + 1:])
-        try:
-            check_plan(program, trial)
-        except KfuseError:
+        trial = dataclasses.replace(k, params=params)
+        if scheme_refusal(program, trial):
             continue
-        kernels = list(trial.kernels)
+        kernels[i] = trial
         notes.append(f"{k.name}: the tuned scheme of {key}")
     if not notes:
         return plan
     return dataclasses.replace(plan, kernels=kernels, notes=list(plan.notes) + notes)
+
+
+def scheme_refusal(program, kernel) -> str | None:
+    """Why ``kernel`` (a gemm kernel of a legal plan, its scheme replaced) may not run so, or
+    None: what :func:`~kfuse.fusion.plan.check_plan` asks of a kernel's parameters (its
+    space's schema, walk order and ``validate``); its calls, and so the rest of the plan, are
+    as they were."""
+    from .. import spaces
+    from ..fusion.plan import check_params, kernel_domain, walk_refusal
+    try:
+        check_params(kernel)
+        why = walk_refusal(program, kernel.calls, kernel.params)
+        if why:
+            return why
+        spaces.get(kernel.space).validate(program, kernel, kernel_domain(program, kernel.calls),
+                                          spaces.program_info(program))
+    except KfuseError as e:
+        return str(e)
+    return None
 
 
 def table_programs() -> list:

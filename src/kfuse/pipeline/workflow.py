@@ -41,14 +41,13 @@ from ..fusion.plan import Plan, check_plan, unfused_plan
 from ..fusion.search import EXHAUSTIVE_CALLS, make_plan, order_groups
 from ..ir import Program, ddg
 from .origin import check_origin
-from .stages import STAGES
+from .stages import STAGE_LIST, STAGES
 from .workflow_reports import report_cuda, report_graphs, report_metadata, report_plan, report_targets  # noqa: F401
 
-#: the numbered stages, in order
-WORKFLOW = ("metadata", "targets", "graphs", "search", "plan", "cuda")
+#: the numbered stages, in order (from the one list, :data:`kfuse.pipeline.stages.STAGE_LIST`)
+WORKFLOW = tuple(s.name for s in STAGE_LIST if s.numbered)
 #: every stage name ``--until`` / ``--from`` take -> its place (1-6 numbered, 7 cubin, 8 executable)
-POSITION = {"program": 1, "metadata": 1, "targets": 2, "graph": 3, "graphs": 3, "search": 4, "plan": 5,
-            "kernels": 6, "cuda": 6, "cubin": 7, "executable": 8}
+POSITION = {s.name: s.place for s in STAGE_LIST}
 #: the stages ``--from`` resumes at (their artifacts are the editable ones)
 RESUMABLE = ("targets", "search", "plan")
 #: search strategies ``04_search.json`` may name
@@ -63,8 +62,9 @@ BOUNDARY_PLANES = 2
 def position(name: str) -> int:
     """The place of stage ``name`` (:data:`POSITION`), or one KfuseError naming the stages."""
     if name not in POSITION:
-        raise KfuseError(f"unknown stage {name!r} (stages, in order: program or metadata, targets, "
-                         "graph or graphs, search, plan, kernels or cuda, cubin, executable)")
+        places = sorted(set(POSITION.values()))
+        names = [" or ".join(n for n, p in POSITION.items() if p == place) for place in places]
+        raise KfuseError(f"unknown stage {name!r} (stages, in order: {', '.join(names)})")
     return POSITION[name]
 
 
@@ -79,7 +79,7 @@ def compile_stage(until: str) -> str:
     """The compiler stage (:data:`STAGES`) to run for ``--until until``."""
     if until in STAGES:
         return until
-    return {1: "program", 2: "program", 3: "graph", 4: "graph", 5: "plan", 6: "cuda"}[position(until)]
+    return [s.name for s in STAGE_LIST if s.compiler and s.place <= position(until)][-1]
 
 
 def calibration():

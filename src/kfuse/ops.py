@@ -1,32 +1,13 @@
 """NumPy-style functions usable inside ``@kfuse.jit`` (and eagerly on CuPy arrays)."""
 from __future__ import annotations
 
+from . import library as _library
 from .blas import _body, _run
 
 
 def outer(x, y):
     """``x y^T``: the outer product of two vectors."""
     return _run("outer", _body("outer", ("x", "y")), (x, y), {})
-
-
-def sqrt(x):
-    """Elementwise square root."""
-    return _run("sqrt", _body("sqrt", ("x",)), (x,), {})
-
-
-def exp(x):
-    """Elementwise exponential."""
-    return _run("exp", _body("exp", ("x",)), (x,), {})
-
-
-def abs(x):  # noqa: A001 - mirrors numpy.abs
-    """Elementwise absolute value (real result for complex input)."""
-    return _run("abs", _body("abs", ("x",)), (x,), {})
-
-
-def conj(x):
-    """Elementwise complex conjugate."""
-    return _run("conj", _body("conj", ("x",)), (x,), {})
 
 
 def maximum(x, y):
@@ -85,26 +66,6 @@ def _static(x):
     return tuple(_static(v) for v in x) if isinstance(x, (list, tuple)) else x
 
 
-def log(x):
-    """Elementwise natural logarithm (real arrays)."""
-    return _run("log", _np_body("log"), (x,), {})
-
-
-def sin(x):
-    """Elementwise sine (real arrays)."""
-    return _run("sin", _np_body("sin"), (x,), {})
-
-
-def cos(x):
-    """Elementwise cosine (real arrays)."""
-    return _run("cos", _np_body("cos"), (x,), {})
-
-
-def tanh(x):
-    """Elementwise hyperbolic tangent (real arrays)."""
-    return _run("tanh", _np_body("tanh"), (x,), {})
-
-
 def zeros_like(x):
     """A new array of ``x``'s shape, type and layout filled with 0 (``x`` is not read)."""
     return _run("zeros_like", _np_body("zeros_like"), (x,), {})
@@ -135,3 +96,20 @@ def pad(x, pad_width, mode="constant", constant_values=0):
     array, ``x`` assigned into its centre and its pads assigned from it."""
     extra = {"constant_values": _static(constant_values)} if mode == "constant" else {}
     return _run("pad", _np_body("pad"), (x,), {"pad_width": _static(pad_width), "mode": mode, **extra})
+
+
+def _elementwise(e):
+    """``kfuse.<e.fn>``: the library's elementwise function ``e`` (real-only ones through
+    NumPy's name, which says so at the user's line for a complex array)."""
+    body = _np_body(e.numpy[0]) if e.real_only else _body(e.fn, ("x",))
+
+    def fn(x):
+        return _run(e.fn, body, (x,), {})
+    fn.__name__ = fn.__qualname__ = e.fn
+    fn.__doc__ = e.doc
+    return fn
+
+
+#: the elementwise functions of one array (:data:`kfuse.library.ELEMENTWISE`), one per entry
+ELEMENTWISE = tuple(e.fn for e in _library.ELEMENTWISE)
+globals().update({e.fn: _elementwise(e) for e in _library.ELEMENTWISE})

@@ -6,11 +6,11 @@ types) and lowers NumPy-style operators to elementary functions.
 """
 from __future__ import annotations
 
-import cmath
 import dataclasses
 import math
 
 from .. import library
+from ..library import ELEMENTWISE
 from .broadcast import ORDERED, marked_refusal, resolve
 from .structured import mark, product_fn
 from ..errors import DTypeError, KfuseError, PlanError, ShapeError
@@ -29,17 +29,11 @@ MAX_CALLS = 2048
 BINARY_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", ">": "gt", "<": "lt", ">=": "ge", "<=": "le"}
 #: comparisons: their result is a 0/1 mask of the operands' type (for ``where``)
 COMPARISONS = frozenset({"gt", "lt", "ge", "le"})
-UNARY_OPS = {"-": "neg", "abs": "abs", "sqrt": "sqrt", "exp": "exp", "conj": "conj"}
+UNARY_OPS = {"-": "neg", **{e.fn: e.fn for e in ELEMENTWISE}}
 #: elementwise built-ins evaluated at trace time on a literal: f(value, is_complex)
-_FOLD_UNARY = {
-    "neg": lambda x, c: -x,
-    "abs": lambda x, c: float(abs(x)),
-    "sqrt": lambda x, c: cmath.sqrt(x) if c else math.sqrt(x),
-    "exp": lambda x, c: cmath.exp(x) if c else math.exp(x),
-    "conj": lambda x, c: x.conjugate() if c else x,
-}
+_FOLD_UNARY = {"neg": lambda x, c: -x, **{e.fn: e.fold for e in ELEMENTWISE if e.fold}}
 #: elementwise built-ins that keep a Python number a Python number (``2 * s``, ``abs(s)``)
-_NUMBER_FNS = frozenset({"add", "sub", "mul", "div", "neg", "abs", "sqrt", "exp", "conj"})
+_NUMBER_FNS = frozenset({"add", "sub", "mul", "div"}) | frozenset(_FOLD_UNARY)
 
 
 @dataclasses.dataclass

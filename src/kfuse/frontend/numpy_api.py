@@ -15,6 +15,7 @@ import numpy as np
 
 from ..errors import ArgumentError, DTypeError, ShapeError
 from ..ir import is_complex
+from ..library import ELEMENTWISE
 from .axis_reduce import reduce_axis
 from .planes import roll as _roll_any
 from .roll_pad import pad as _pad
@@ -334,11 +335,6 @@ UFUNCS = {
     "matmul": lambda x, y: _binary("@", x, y),
     "negative": lambda x: -x,
     "positive": lambda x: copy(x),
-    "absolute": lambda x: _unary("abs", x),
-    "fabs": lambda x: _unary("abs", x),
-    "sqrt": lambda x: _unary("sqrt", x),
-    "exp": lambda x: _unary("exp", x),
-    "conjugate": lambda x: _unary("conj", x),
     "square": lambda x: x * x,
     "reciprocal": lambda x: 1.0 / x,
     "power": power,
@@ -347,8 +343,16 @@ UFUNCS = {
     "floor_divide": _no_floor("numpy.floor_divide"),
     "remainder": _no_floor("numpy.remainder"),
 }
-for _fn in ("log", "sin", "cos", "tanh"):
-    UFUNCS[_fn] = (lambda f: lambda x: (_real_only(f"numpy.{f}", x), _unary(f, x))[1])(_fn)
+
+
+def _elementwise(e, name: str):
+    """NumPy's ``name`` on a traced array: the library's elementwise function ``e.fn``."""
+    if e.real_only:
+        return lambda x: (_real_only(f"numpy.{name}", x), _unary(e.fn, x))[1]
+    return lambda x: _unary(e.fn, x)
+
+
+UFUNCS.update({name: _elementwise(e, name) for e in ELEMENTWISE for name in e.numpy})
 
 #: other NumPy functions: name -> f(*args, **kwargs)
 FUNCTIONS = {

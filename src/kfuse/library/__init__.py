@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import UnknownFunctionError
 from .base import ElementaryFunction, Param, HOFS, COMBINES
-from .builtins import BUILTINS
+from .builtins import BUILTINS, ELEMENTWISE, Elementwise
 from .contraction import GEMM, Contraction, contract
 from .blas3 import BLAS3
 from .trsm import TRSM

@@ -6,6 +6,11 @@ snippets use; ``T`` is the element type and ``R`` its real type inside them.
 """
 from __future__ import annotations
 
+import cmath
+import dataclasses
+import math
+from typing import Callable, Optional
+
 import numpy as np
 
 from ..ir import ArrayType
@@ -360,3 +365,32 @@ def _broadcast_fn(op: str, axis: str, vector_first: bool = False) -> EF:
 BROADCASTS = [_broadcast_fn(op, axis, rev) for op in BROADCAST_OPS for axis in ("j", "i")
               for rev in ((False, True) if op in BROADCAST_REVERSED else (False,))]
 BUILTINS += BROADCASTS
+
+
+@dataclasses.dataclass(frozen=True)
+class Elementwise:
+    """A NumPy-style elementwise function of one array: its library function (also
+    ``kfuse.<fn>``, and what ``numpy.<name>`` of a traced array calls for each of ``numpy``),
+    whether it takes real arrays only, and how a Python number is evaluated at trace time
+    (``fold(value, is_complex)``; None: a call of literals is computed by the kernel)."""
+
+    fn: str
+    numpy: tuple
+    doc: str
+    real_only: bool = False
+    fold: Optional[Callable] = None
+
+
+#: the one list of elementwise functions of one array: kfuse.ops, the tracer's folding of
+#: literals and NumPy's dispatch on traced arrays are made from it
+ELEMENTWISE = (
+    Elementwise("sqrt", ("sqrt",), "Elementwise square root.", fold=lambda x, c: cmath.sqrt(x) if c else math.sqrt(x)),
+    Elementwise("exp", ("exp",), "Elementwise exponential.", fold=lambda x, c: cmath.exp(x) if c else math.exp(x)),
+    Elementwise("abs", ("absolute", "fabs"), "Elementwise absolute value (real result for complex input).",
+                fold=lambda x, c: float(abs(x))),
+    Elementwise("conj", ("conjugate",), "Elementwise complex conjugate.", fold=lambda x, c: x.conjugate() if c else x),
+    Elementwise("log", ("log",), "Elementwise natural logarithm (real arrays).", real_only=True),
+    Elementwise("sin", ("sin",), "Elementwise sine (real arrays).", real_only=True),
+    Elementwise("cos", ("cos",), "Elementwise cosine (real arrays).", real_only=True),
+    Elementwise("tanh", ("tanh",), "Elementwise hyperbolic tangent (real arrays).", real_only=True),
+)

@@ -1,4 +1,5 @@
-"""Draws docs/architecture.svg: kfuse's named stages and the spaces they consult.
+"""Draws docs/architecture.svg: kfuse's floors (packages, imports one way), the named stages the
+driver runs, and the kind families that span spaces/ and codegen/.
 
     python docs/architecture_svg.py      # rewrites docs/architecture.svg
 """
@@ -6,16 +7,20 @@ from __future__ import annotations
 
 import os
 
-STAGES = [("trace / parse", "frontend/", "program"), ("graph", "ir/", "graph"),
-          ("plan", "fusion/ + model/", "plan"), ("kernel bodies", "codegen/lower_*", "bodies"),
-          ("CUDA", "codegen/render", "cuda"), ("cubin", "runtime/nvrtc, cache", "cubin"),
-          ("executable", "runtime/", "launch spec")]
-SPACES = [("scalar", "one thread", False), ("vec", "1-D grid: maps, reductions", False),
-          ("tile", "2-D grid over a matrix", False), ("rows", "sparse rows: SpMV", False),
-          ("stencil", "issue 19: 3-D grid, halos", True), ("gemm", "issue 20: BLAS-3 tiles", True)]
-OWNS = ("domain (or why not)", "param schema, validate", "variants + restrictions",
-        "launch geometry", "traffic (bytes)")
-X0, Y0, BW, BH, GAP = 20, 60, 140, 70, 25
+FLOORS = [("ir/", "values, calls, graph"), ("frontend/ library/", "trace, scripts; functions"),
+          ("spaces/", "kinds of kernel"), ("fusion/", "legality, search, plan"),
+          ("model/", "traffic → seconds"), ("codegen/", "bodies → CUDA"),
+          ("runtime/", "NVRTC, cache, launch"), ("pipeline/", "the driver"),
+          ("api cli", "jit, scripts, CLI")]
+STAGES = ["program", "graph", "plan", "kernels", "cuda", "cubin", "executable"]
+FAMILIES = [("pointwise", ["scalar.py vec.py", "tile.py rows.py"], ["pointwise/"], "maps, reductions, SpMV"),
+            ("grid", ["grid/space.py frame.py", "grid/halo/: strategies"], ["grid/lower.py"], "stencils, halos"),
+            ("gemm", ["gemm/space.py scheme.py", "gemm/model.py explain.py"], ["gemm/: spec, epilogue,", "    engines ffma and mma"],
+             "BLAS-3 products"),
+            ("trsm", ["trsm/space.py choices.py", "trsm/explain.py"], ["trsm/: leaf, inverse"], "triangular solves")]
+SHARED = ["spaces/: base (Space protocol, hooks), facts (ProgramInfo, stored), registry",
+          "codegen/: body, emitter, finish, memory, render, registry (lowering per space)"]
+X0, Y0, BW, BH, GAP = 20, 60, 114, 56, 12
 
 
 def _box(x, y, w, h, fill, stroke, dashed=False) -> str:
@@ -28,66 +33,64 @@ def _text(x, y, s, anchor="start", **style) -> str:
     return f'<text x="{x}" y="{y}" text-anchor="{anchor}"{attrs}>{s}</text>'
 
 
-def stage_row() -> list:
-    """The stages left to right, each with its package and artifact."""
+def floor_row() -> list:
+    """The packages left to right (each imports only those on its left)."""
     out = []
-    for i, (name, where, art) in enumerate(STAGES):
+    for i, (name, what) in enumerate(FLOORS):
         x = X0 + i * (BW + GAP)
         out += [_box(x, Y0, BW, BH, "#e8f0fe", "#3367d6"),
-                _text(x + BW / 2, Y0 + 25, name, "middle", font_weight="bold"),
-                _text(x + BW / 2, Y0 + 44, where, "middle", fill="#555"),
-                _text(x + BW / 2, Y0 + 61, f"→ {art}", "middle", fill="#888", font_style="italic")]
+                _text(x + BW / 2, Y0 + 24, name, "middle", font_weight="bold", font_size=12),
+                _text(x + BW / 2, Y0 + 42, what, "middle", fill="#555", font_size=10)]
         if i:
-            out.append(f'<line x1="{x - GAP}" y1="{Y0 + BH / 2}" x2="{x - 2}" y2="{Y0 + BH / 2}" '
+            out.append(f'<line x1="{x - 2}" y1="{Y0 + BH / 2}" x2="{x - GAP}" y2="{Y0 + BH / 2}" '
                        'stroke="#444" marker-end="url(#arr)"/>')
     return out
 
 
-def space_row(sy: int) -> list:
-    """One column per space: what its module owns, and its lowering file below."""
-    out = [_text(X0, sy - 8, "spaces/: one module per kind of kernel (spaces.register; codegen.register_lowering)",
+def stage_row(y: int) -> list:
+    """The stages pipeline/stages.py lists, in order (kfuse stages writes each one's artifact)."""
+    out = [_text(X0, y - 8, "pipeline/stages.py: the one stage list (exe.stages; kfuse stages numbers its files from it)",
                  font_weight="bold")]
-    sw = 180
-    for i, (name, what, future) in enumerate(SPACES):
-        x = X0 + i * (sw + 12)
-        fill, stroke = ("#f1f3f4", "#9aa0a6") if future else ("#e6f4ea", "#188038")
-        out += [_box(x, sy, sw, 150, fill, stroke, future),
-                _text(x + sw / 2, sy + 22, f"spaces/{name}.py", "middle", font_weight="bold"),
-                _text(x + sw / 2, sy + 40, what, "middle", fill="#555", font_size=11)]
-        out += [_text(x + 10, sy + 62 + j * 17, f"• {item}", font_size=11.5) for j, item in enumerate(OWNS)]
-        out += [f'<line x1="{x + sw / 2}" y1="{sy + 150}" x2="{x + sw / 2}" y2="{sy + 163}" stroke="{stroke}"/>',
-                _box(x + 14, sy + 165, sw - 28, 30, "white", stroke, future),
-                _text(x + sw / 2, sy + 185, f"codegen/lower_{name}.py", "middle", font_size=12)]
+    w = 140
+    for i, name in enumerate(STAGES):
+        x = X0 + i * (w + 18)
+        out += [_box(x, y, w, 30, "#fef7e0", "#f9ab00"), _text(x + w / 2, y + 20, name, "middle")]
+        if i:
+            out.append(f'<line x1="{x - 18}" y1="{y + 15}" x2="{x - 2}" y2="{y + 15}" stroke="#444" '
+                       'marker-end="url(#arr)"/>')
+    return out
+
+
+def family_row(y: int) -> list:
+    """One column per kind family: its spaces/ part above its codegen/ part."""
+    out = [_text(X0, y - 8, "kind families: one folder (or file) in spaces/ and one in codegen/; a family imports "
+                 "only itself and what it is built on (trsm on gemm)", font_weight="bold")]
+    w = 262
+    for i, (name, space, code, what) in enumerate(FAMILIES):
+        x = X0 + i * (w + 14)
+        out += [_box(x, y, w, 150, "#e6f4ea", "#188038"),
+                _text(x + w / 2, y + 22, name, "middle", font_weight="bold"),
+                _text(x + w / 2, y + 40, what, "middle", fill="#555", font_size=11)]
+        out += [_text(x + 12, y + 62 + j * 17, f"spaces/{s}", font_size=12) for j, s in enumerate(space)]
+        out += [_text(x + 12, y + 112 + j * 17, c if c.startswith(" ") else f"codegen/{c}", font_size=12)
+                for j, c in enumerate(code)]
     return out
 
 
 def svg() -> str:
     """The whole drawing."""
-    w, h, fy, sy, ly = 1180, 560, 170, 250, 490
+    w, h, sy, fy, ly = 1180, 500, 170, 255, 440
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
            'font-family="Helvetica, Arial, sans-serif" font-size="13">',
            '<defs><marker id="arr" markerWidth="10" markerHeight="8" refX="9" refY="4" orient="auto">'
            '<path d="M0,0 L10,4 L0,8 z" fill="#444"/></marker></defs>',
            '<rect width="100%" height="100%" fill="white"/>',
-           _text(20, 28, "kfuse: named stages (exe.stages, kfuse stages) and the spaces they consult",
+           _text(20, 28, "kfuse: floors (imports run right to left), the driver's stages, the kind families",
                  font_size=18, font_weight="bold")]
-    out += stage_row()
-    out += [_box(X0, fy, 7 * BW + 6 * GAP, 42, "#fef7e0", "#f9ab00"),
-            _text(X0 + 10, fy + 26, "<tspan font-weight=\"bold\">spaces/facts.py ProgramInfo</tspan>: once per bound "
-                  "program, each call's function, output, dtype, domain, producers and readers, for legality, "
-                  "search, model and codegen")]
-    out += space_row(sy)
-    for stage in (2, 3):   # the plan and the kernel bodies consult the spaces
-        x = X0 + stage * (BW + GAP) + BW / 2
-        out.append(f'<line x1="{x}" y1="{fy}" x2="{x}" y2="{Y0 + BH + 2}" stroke="#188038" '
-                   'stroke-dasharray="3,3" marker-end="url(#arr)"/>')
-    out += [_text(X0, ly, "Imports run one way: ir ← platform, frontend, library ← spaces ← fusion (legality, search, plan "
-                  "data) ← model (traffic → seconds, calibration)", fill="#333"),
-            _text(X0, ly + 20, "← codegen (structured body, shared finishes and memory pieces, one lowering per "
-                  "space, renderer) ← runtime (NVRTC, cache, launch spec, stub) ← api / cli.", fill="#333"),
-            _text(X0, ly + 40, "A new kind of kernel is one space module and one lowering file; dashed: the next "
-                  "two (issues 19 and 20).", fill="#333"), "</svg>"]
-    return "\n".join(out) + "\n"
+    out += floor_row() + stage_row(sy) + family_row(fy)
+    out += [_text(X0, ly + 20 * i, line, fill="#333") for i, line in enumerate(
+        SHARED + ["tests/unit/test_layers.py checks the floors, the families and that model/ names no kind."])]
+    return "\n".join(out + ["</svg>"]) + "\n"
 
 
 if __name__ == "__main__":

@@ -132,6 +132,21 @@ def unit_elems(vec: int, ld: int, align: int, es: int) -> int:
     return u
 
 
+def offset_lines(spec) -> list:
+    """``X += off;`` for each operand read as a sub-block (``GemmOperand.offset``: an int, or the
+    name of a ``long long`` parameter: TRSM's updates, one kernel for many launches), as both
+    engines write them.  The shifted pointer must keep the operand's ``align`` (the lowering
+    gives 4 where an offset breaks 16-byte alignment: the loader then copies element by element).
+
+    >>> from kfuse.codegen.gemm.spec import GemmKernelSpec, GemmOperand
+    >>> offset_lines(GemmKernelSpec("k", "float32", 8, 8, 8, GemmOperand("A", offset="a_off"), GemmOperand("B")))
+    ['A += a_off;   // operand A: a sub-block at element offset a_off']
+    """
+    return [f"{op.name} += {op.offset}{'' if isinstance(op.offset, str) else 'll'};   "
+            f"// operand {role}: a sub-block at element offset {op.offset}"
+            for role, op in (("A", spec.a), ("B", spec.b)) if op.offset]
+
+
 def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str = "kt") -> list:
     """Statements issuing the loads of k tile ``kt`` into stage buffer ``s`` (variables of
     the kernel; ``kexpr`` is the tile's k index): cp.async copies (straight) or register loads

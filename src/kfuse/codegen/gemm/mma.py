@@ -1,10 +1,10 @@
-"""The TF32 tensor-core GEMM emitter (issue 20, engine ``mma_tf32``): ``mma.sync.m16n8k8``.
+"""The TF32 tensor-core GEMM engine (``mma_tf32``): ``mma.sync.m16n8k8``.
 
-:func:`emit_gemm_mma` writes, for a float32 :class:`~kfuse.codegen.gemm.ffma.GemmKernelSpec` whose
+:func:`emit_gemm_mma` writes, for a float32 :class:`~kfuse.codegen.gemm.spec.GemmKernelSpec` whose
 scheme's engine is ``mma_tf32``, one kernel computing
 ``C[i, j] = epilogue(sum_k tf32(op(A)[i, k]) * tf32(op(B)[k, j]), i, j)`` with fp32 accumulators
-(operands rounded to TF32, 10-bit mantissas, by ``cvt.rna.tf32.f32``).  ``emit_gemm`` sends
-such specs here.
+(operands rounded to TF32, 10-bit mantissas, by ``cvt.rna.tf32.f32``).
+:func:`kfuse.codegen.gemm.emit_gemm` sends such specs here.
 
 * **Blocks and warps**: a block computes a bm x bn tile of C; its warps (bm/wm x bn/wn) each a
   wm x wn tile as (wm/16) x (wn/8) ``mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`` tiles,
@@ -26,11 +26,12 @@ such specs here.
 """
 from __future__ import annotations
 
-from ...errors import ArgumentError, DTypeError, PlanError
+from ...errors import DTypeError, PlanError
 from ...spaces.gemm import mma_rules as rules
-from .ffma import ENGINE_EMITTERS, GemmKernelSpec, GemmSource, _check_spec
-from .structure import heavy_axes, k_range_lines, operand_names, uplo_guard, uplo_return_lines
-from .load import GEMM_HELPERS, tile_order_lines
+from . import epilogue as gemm_epilogue
+from .spec import GemmKernelSpec, GemmSource, check_spec
+from .structure import heavy_axes, k_range_lines, operand_names, uplo_return_lines
+from .load import GEMM_HELPERS, offset_lines, tile_order_lines
 from .mma_load import MmaOperand, emit_copies, operand
 
 MMA_HELPERS = r"""
@@ -91,11 +92,8 @@ def emit_gemm_mma(spec: GemmKernelSpec) -> GemmSource:
         //                              [col0 + wcol + ni * 8 + 2 * t + e % 2], guarded
     """
     refuse_unsupported(spec)
-    _check_spec(spec)
+    check_spec(spec)
     return _MmaEmitter(spec).source()
-
-
-ENGINE_EMITTERS["mma_tf32"] = emit_gemm_mma   # emit_gemm dispatches here
 
 
 def refuse_unsupported(spec) -> None:
@@ -116,21 +114,6 @@ def refuse_unsupported(spec) -> None:
                 raise PlanError(f"GEMM engine mma_tf32: operand {role} ({op.name}) has structure {st!r} and the "
                                 "spec has a second operand pair: a structured product with a second pair is "
                                 "not built")
-
-
-def offset_lines(spec) -> list:
-    """``X += off;`` for each operand read as a sub-block (``GemmOperand.offset``: an int, or the
-    name of a ``long long`` parameter: TRSM's updates, one kernel for many launches), as the FFMA
-    emitter writes them.  The shifted pointer must keep the operand's ``align`` (the lowering
-    gives 4 where an offset breaks 16-byte alignment: the loader then copies element by element).
-
-    >>> from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand
-    >>> offset_lines(GemmKernelSpec("k", "float32", 8, 8, 8, GemmOperand("A", offset="a_off"), GemmOperand("B")))
-    ['A += a_off;   // operand A: a sub-block at element offset a_off']
-    """
-    return [f"{op.name} += {op.offset}{'' if isinstance(op.offset, str) else 'll'};   "
-            f"// operand {role}: a sub-block at element offset {op.offset}"
-            for role, op in (("A", spec.a), ("B", spec.b)) if op.offset]
 
 
 def _idx_type(spec) -> str:
@@ -341,41 +324,8 @@ class _MmaEmitter:
         ]
 
     def _epilogue(self) -> list:
-        sp = self.spec
-        ldc = sp.c_ld or max(1, sp.n if sp.c_order == "C" else sp.m)
-        mirror = []
-        if sp.epilogue is not None and sp.epilogue.lines is not None:
-            stmts = list(sp.epilogue.lines("i", "j", "acc[mi][ni][e]"))
-            if sp.c_uplo == "mirror_lower":
-                if sp.epilogue.mirror is None:
-                    raise ArgumentError("GEMM spec: c_uplo 'mirror_lower' with an epilogue needs its mirror "
-                                        "stores (GemmEpilogue.mirror)")
-                mirror = list(sp.epilogue.mirror("i", "j"))
-            what = "the epilogue"
-        else:
-            def addr(i, j):
-                return f"(idx_t){i} * {ldc} + {j}" if sp.c_order == "C" else f"{i} + (idx_t){j} * {ldc}"
-            stmts = [f"{sp.c}[{addr('i', 'j')}] = acc[mi][ni][e];"]
-            if sp.c_uplo == "mirror_lower":
-                mirror = [f"{sp.c}[{addr('j', 'i')}] = acc[mi][ni][e];"]
-            what = f"store acc to {sp.c} ({sp.c_order} order, ld {ldc})"
-        if mirror:
-            stmts += ["if (j < i) {   // mirror_lower: the same element at (j, i)",
-                      *("    " + ln for ln in mirror), "}"]
-            what += ", mirrored"
-        return ["", f"// ---- epilogue: {what}; c0..c3 of tile (mi, ni) at rows g, g + 8 and columns "
-                "2tg, 2tg + 1, guarded ----",
-                "#pragma unroll",
-                "for (int mi = 0; mi < MI; ++mi) {",
-                "    #pragma unroll",
-                "    for (int ni = 0; ni < NI; ++ni) {",
-                "        #pragma unroll",
-                "        for (int e = 0; e < 4; ++e) {",
-                "            const int i = row0 + wrow + mi * 16 + g + e / 2 * 8;",
-                "            const int j = col0 + wcol + ni * 8 + 2 * tg + e % 2;",
-                f"            if (i < M && j < N{uplo_guard(sp.c_uplo)}) {{",
-                *("                " + ln for ln in stmts),
-                "            }",
-                "        }",
-                "    }",
-                "}"]
+        loops = [("for (int mi = 0; mi < MI; ++mi) {", []), ("for (int ni = 0; ni < NI; ++ni) {", []),
+                 ("for (int e = 0; e < 4; ++e) {", ["const int i = row0 + wrow + mi * 16 + g + e / 2 * 8;",
+                                                    "const int j = col0 + wcol + ni * 8 + 2 * tg + e % 2;"])]
+        return gemm_epilogue.store_loop(self.spec, "acc[mi][ni][e]", loops,
+                                        "c0..c3 of tile (mi, ni) at rows g, g + 8 and columns 2tg, 2tg + 1")

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from ...ir import ctype
 from ...spaces.gemm.scheme import DTYPES, TLOAD_ASYNC, vector_elems
+from ..common import CodeBlock
 from . import epilogue as gemm_epilogue, prologue as gemm_prologue
 from .split import split_fixup_lines, split_workspace, vector_store_lines
-from .load import GEMM_HELPERS, Access, emit_issue, emit_store, offset_lines, tile_order_lines, unit_elems
+from .load import (GEMM_HELPERS, Access, emit_issue, emit_store, fill_lines, kernel_lines, offset_lines, pair_lines,
+    tile_order_lines, unit_elems)
 from .reduce import combine_lines, partial_lines
 from .spec import IDENT, GemmKernelSpec, GemmOperand, GemmSource, check_spec, dense_ld
 from .structure import heavy_axes, k_range_lines, operand_names, uplo_return_lines
@@ -147,9 +149,9 @@ class _Emitter:
         cap = (s.min_blocks > 1 and gm * gn >= 4 * s.min_blocks and ktiles >= 2 * s.stages
                and sp.a.structure == sp.b.structure == "general" and sp.a.prologue is sp.b.prologue is None)
         bounds = f"{s.threads}, {s.min_blocks}" if cap else f"{s.threads}"
-        code = "\n".join([GEMM_HELPERS.strip("\n"), "", *self._comment(),
-                          f'extern "C" __global__ void __launch_bounds__({bounds})',
-                          f"{sp.name}({sig})", "{", *("    " + ln if ln else "" for ln in body), "}", ""])
+        head = [GEMM_HELPERS.strip("\n"), "", *self._comment(),
+                f'extern "C" __global__ void __launch_bounds__({bounds})', f"{sp.name}({sig})"]
+        code = "\n".join(kernel_lines(head, body) + [""])
         gm = max(1, -(-sp.m // s.bm))
         gn = max(1, -(-sp.n // s.bn))
         return GemmSource(sp.name, code, params, (gm * gn, 1, max(1, s.splitk)), (s.threads, 1, 1),
@@ -241,12 +243,12 @@ class _Emitter:
         return split_fixup_lines(self.t) if self.split else []
 
     def _setup(self) -> list:
-        lines = ["", "// ---- register accumulators ----",
-                 f"{self.t} acc[TM][TN];",
-                 "#pragma unroll",
-                 "for (int r = 0; r < TM; ++r)",
-                 "    #pragma unroll",
-                 f"    for (int q = 0; q < TN; ++q) acc[r][q] = ({self.t})0;"]
+        code = CodeBlock()
+        code.extend(["", "// ---- register accumulators ----", f"{self.t} acc[TM][TN];", "#pragma unroll"])
+        with code.block("for (int r = 0; r < TM; ++r)", None):
+            code("#pragma unroll")
+            code(f"for (int q = 0; q < TN; ++q) acc[r][q] = ({self.t})0;")
+        lines = code.lines()
         for acc in (self.a, self.b) + self.pair2:
             lines += gemm_prologue.setup_lines(acc) if acc.prologue else []
             if acc.staged:
@@ -263,96 +265,87 @@ class _Emitter:
         a2, b2 = self.pair2
         two = (emit_issue(a2, self.t, self.es, s.bk, s.bm, "(kt - KTILES)")
                + emit_issue(b2, self.t, self.es, s.bk, s.bn, "(kt - KTILES)"))
-        return self._pairs(one, two)
+        return pair_lines("kt", one, two)
 
     def _store(self) -> list:
         one = emit_store(self.a, self.s.bk, self.kexpr) + emit_store(self.b, self.s.bk, self.kexpr)
         if not self.pair2:
             return one
         two = emit_store(self.pair2[0], self.s.bk) + emit_store(self.pair2[1], self.s.bk)
-        return self._pairs(one, two) if one or two else []
-
-    @staticmethod
-    def _pairs(one: list, two: list) -> list:
-        """``one`` for the first product's k tiles (kt < KTILES), ``two`` for the second's."""
-        return (["if (kt < KTILES) {   // first product", *("    " + ln for ln in one),
-                 "} else {             // second product", *("    " + ln for ln in two), "}"])
+        return pair_lines("kt", one, two) if one or two else []
 
     def _prologue(self) -> list:
-        body = self._issue() + self._store()
-        return ["", "// ---- prologue: tiles 0 .. STAGES-2 in flight ----",
-                "#pragma unroll",
-                "for (int kt = 0; kt < STAGES - 1; ++kt) {",
-                "    const int s = kt;",
-                f"    if (kt < {self.nkt}) {{",
-                *("        " + ln for ln in body),
-                "    }",
-                "    kf_cp_async_commit();",
-                "}"]
+        return fill_lines(self.nkt, self._issue() + self._store())
 
     def _main_loop(self) -> list:
         store = self._store()
-        lines = ["", "// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----",
-                 f"for (int t = 0; t < {self.nkt}; ++t) {{",
-                 "    kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed",
-                 "    __syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free",
-                 "    const int kt = t + STAGES - 1, s = kt % STAGES;",
-                 f"    const bool more = kt < {self.nkt};",
-                 "    if (more) {",
-                 *("        " + ln for ln in self._issue()),
-                 "    }",
-                 *("    " + ln for ln in self._compute()),
-                 ]
-        if store:
-            lines += ["    if (more) {", *("        " + ln for ln in store), "    }"]
-        return lines + ["    kf_cp_async_commit();", "}"]
+        code = CodeBlock()
+        code("")
+        code("// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----")
+        with code.block(f"for (int t = 0; t < {self.nkt}; ++t) {{"):
+            code("kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed")
+            code("__syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free")
+            code("const int kt = t + STAGES - 1, s = kt % STAGES;")
+            code(f"const bool more = kt < {self.nkt};")
+            with code.block("if (more) {"):
+                code.extend(self._issue())
+            code.extend(self._compute())
+            if store:
+                with code.block("if (more) {"):
+                    code.extend(store)
+            code("kf_cp_async_commit();")
+        return code.lines()
 
     def _frag_reads(self, kk: str, a: str, b: str) -> list:
         """Statements reading k step ``kk``'s fragments into arrays ``a`` (TM) and ``b`` (TN)."""
         t = self.t
         kk = kk if IDENT.match(kk) or kk.isdigit() else f"({kk})"
-        return [
-            "#pragma unroll",
-            "for (int c = 0; c < TM / AF; ++c) {   // rows c * TY * AF + ty * AF + e",
-            f"    const kf_vec<{t}, AF> v = *reinterpret_cast<const kf_vec<{t}, AF>*>("
-            f"&as[{kk} * A_LD + c * (TY * AF) + ty * AF]);",
-            "    #pragma unroll",
-            f"    for (int e = 0; e < AF; ++e) {a}[c * AF + e] = v.v[e];",
-            "}",
-            "#pragma unroll",
-            "for (int c = 0; c < TN / BF; ++c) {   // columns c * TX * BF + tx * BF + e",
-            f"    const kf_vec<{t}, BF> v = *reinterpret_cast<const kf_vec<{t}, BF>*>("
-            f"&bs[{kk} * B_LD + c * (TX * BF) + tx * BF]);",
-            "    #pragma unroll",
-            f"    for (int e = 0; e < BF; ++e) {b}[c * BF + e] = v.v[e];",
-            "}",
-        ]
+        code = CodeBlock()
+        for frag, x, tile, arr, shared, ld, what in (("AF", "TY", "TM", a, "as", "A_LD", "rows"),
+                                                     ("BF", "TX", "TN", b, "bs", "B_LD", "columns")):
+            lane = x.lower()
+            code("#pragma unroll")
+            head = f"for (int c = 0; c < {tile} / {frag}; ++c) {{   // {what} c * {x} * {frag} + {lane} * {frag} + e"
+            with code.block(head):
+                code(f"const kf_vec<{t}, {frag}> v = *reinterpret_cast<const kf_vec<{t}, {frag}>*>("
+                     f"&{shared}[{kk} * {ld} + c * ({x} * {frag}) + {lane} * {frag}]);")
+                code("#pragma unroll")
+                code(f"for (int e = 0; e < {frag}; ++e) {arr}[c * {frag} + e] = v.v[e];")
+        return code.lines()
+
+    @staticmethod
+    def _fma(code: CodeBlock, a: str, b: str) -> None:
+        """The TM x TN FFMAs of one k step on fragments ``a`` and ``b``."""
+        code("#pragma unroll")
+        with code.block("for (int r = 0; r < TM; ++r)", None):
+            code("#pragma unroll")
+            code(f"for (int q = 0; q < TN; ++q) acc[r][q] = fma({a}[r], {b}[q], acc[r][q]);")
 
     def _compute(self) -> list:
         t = self.t
-        head = [f"const {t}* as = As + t % STAGES * (BK * A_LD);",
-                f"const {t}* bs = Bs + t % STAGES * (BK * B_LD);"]
-        fma = ["#pragma unroll",
-               "for (int r = 0; r < TM; ++r)",
-               "    #pragma unroll",
-               "    for (int q = 0; q < TN; ++q) acc[r][q] = fma({a}[r], {b}[q], acc[r][q]);"]
-        if self.s.frags == 1:
-            return (["// compute: outer products of the k-major fragments, BK steps", *head,
-                     "#pragma unroll",
-                     "for (int kk = 0; kk < BK; ++kk) {",
-                     f"    {t} a[TM], b[TN];"]
-                    + ["    " + ln for ln in self._frag_reads("kk", "a", "b")]
-                    + ["    " + ln.format(a="a", b="b") for ln in fma] + ["}"])
-        return (["// compute: outer products of the k-major fragments, BK steps; fragments double",
-                 "// buffered in registers (step kk + 1's read while step kk's FFMAs run)", *head,
-                 f"{t} a[2][TM], b[2][TN];"]
-                + self._frag_reads("0", "a[0]", "b[0]")
-                + ["#pragma unroll",
-                   "for (int kk = 0; kk < BK; ++kk) {",
-                   "    if (kk + 1 < BK) {"]
-                + ["        " + ln for ln in self._frag_reads("kk + 1", "a[(kk + 1) % 2]", "b[(kk + 1) % 2]")]
-                + ["    }"]
-                + ["    " + ln.format(a="a[kk % 2]", b="b[kk % 2]") for ln in fma] + ["}"])
+        code = CodeBlock()
+        double = self.s.frags != 1
+        if double:
+            code("// compute: outer products of the k-major fragments, BK steps; fragments double")
+            code("// buffered in registers (step kk + 1's read while step kk's FFMAs run)")
+        else:
+            code("// compute: outer products of the k-major fragments, BK steps")
+        code(f"const {t}* as = As + t % STAGES * (BK * A_LD);")
+        code(f"const {t}* bs = Bs + t % STAGES * (BK * B_LD);")
+        if double:
+            code(f"{t} a[2][TM], b[2][TN];")
+            code.extend(self._frag_reads("0", "a[0]", "b[0]"))
+        code("#pragma unroll")
+        with code.block("for (int kk = 0; kk < BK; ++kk) {"):
+            if double:
+                with code.block("if (kk + 1 < BK) {"):
+                    code.extend(self._frag_reads("kk + 1", "a[(kk + 1) % 2]", "b[(kk + 1) % 2]"))
+                self._fma(code, "a[kk % 2]", "b[kk % 2]")
+            else:
+                code(f"{t} a[TM], b[TN];")
+                code.extend(self._frag_reads("kk", "a", "b"))
+                self._fma(code, "a", "b")
+        return code.lines()
 
     def _epilogue(self) -> list:
         sp, s = self.spec, self.s

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..common import CodeBlock
+
 GEMM_HELPERS = r"""
 #ifndef KF_GEMM_HELPERS
 #define KF_GEMM_HELPERS
@@ -267,6 +269,40 @@ def emit_store(acc: Access, bk: int, kexpr: str = "kt") -> list:
         f"        {acc.smem}[s * (BK * {acc.lds}) + (kq + e) * {acc.lds} + xr] = {r}_stage[r * {u} + e];",
         "}",
     ]
+
+
+def pair_lines(t: str, one: list, two: list) -> list:
+    """``one`` for the first product's k tiles (``t`` < KTILES), ``two`` for the second's (SYR2K)."""
+    code = CodeBlock()
+    with code.block(f"if ({t} < KTILES) {{   // first product", None):
+        code.extend(one)
+    with code.block("} else {             // second product"):
+        code.extend(two)
+    return code.lines()
+
+
+def fill_lines(nkt: str, body: list) -> list:
+    """The pipeline's fill: tiles 0 .. STAGES-2 issued (``body``: one tile ``kt`` into buffer
+    ``s``), one commit group each."""
+    code = CodeBlock()
+    code("")
+    code("// ---- prologue: tiles 0 .. STAGES-2 in flight ----")
+    code("#pragma unroll")
+    with code.block("for (int kt = 0; kt < STAGES - 1; ++kt) {"):
+        code("const int s = kt;")
+        with code.block(f"if (kt < {nkt}) {{"):
+            code.extend(body)
+        code("kf_cp_async_commit();")
+    return code.lines()
+
+
+def kernel_lines(head: list, body: list) -> list:
+    """``head`` (the signature), then ``body`` in braces, one level in."""
+    code = CodeBlock()
+    code.extend(head)
+    with code.block("{"):
+        code.extend(body)
+    return code.lines()
 
 
 def tile_order_lines(raster: int, splitk: int = 1, heavy: tuple = ()) -> list:

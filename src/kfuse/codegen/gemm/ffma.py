@@ -12,8 +12,8 @@ from ...spaces.gemm.scheme import DTYPES, TLOAD_ASYNC, vector_elems
 from ..common import CodeBlock
 from . import epilogue as gemm_epilogue, prologue as gemm_prologue
 from .split import split_fixup_lines, split_workspace, vector_store_lines
-from .load import (GEMM_HELPERS, Access, emit_issue, emit_store, fill_lines, kernel_lines, offset_lines, pair_lines,
-    tile_order_lines, unit_elems)
+from .load import (GEMM_HELPERS, Access, emit_issue, emit_store, fill_lines, kernel_lines, main_loop, offset_lines,
+    pair_lines, tile_order_lines, unit_elems)
 from .reduce import combine_lines, partial_lines
 from .spec import IDENT, GemmKernelSpec, GemmOperand, GemmSource, check_spec, dense_ld
 from .structure import heavy_axes, k_range_lines, operand_names, uplo_return_lines
@@ -280,11 +280,7 @@ class _Emitter:
     def _main_loop(self) -> list:
         store = self._store()
         code = CodeBlock()
-        code("")
-        code("// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----")
-        with code.block(f"for (int t = 0; t < {self.nkt}; ++t) {{"):
-            code("kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed")
-            code("__syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free")
+        with main_loop(code, self.nkt):
             code("const int kt = t + STAGES - 1, s = kt % STAGES;")
             code(f"const bool more = kt < {self.nkt};")
             with code.block("if (more) {"):
@@ -293,7 +289,6 @@ class _Emitter:
             if store:
                 with code.block("if (more) {"):
                     code.extend(store)
-            code("kf_cp_async_commit();")
         return code.lines()
 
     def _frag_reads(self, kk: str, a: str, b: str) -> list:

@@ -23,6 +23,7 @@ so the compute loop has no guards.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 
 from ..common import CodeBlock
@@ -294,6 +295,19 @@ def fill_lines(nkt: str, body: list) -> list:
             code.extend(body)
         code("kf_cp_async_commit();")
     return code.lines()
+
+
+@contextlib.contextmanager
+def main_loop(code: CodeBlock, nkt: str):
+    """The pipeline's main loop over ``nkt`` k tiles ``t`` in ``code``: wait for tile t's copies,
+    then what the ``with`` body adds (issue tile t + STAGES - 1, compute tile t), then commit."""
+    code("")
+    code("// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----")
+    with code.block(f"for (int t = 0; t < {nkt}; ++t) {{"):
+        code("kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed")
+        code("__syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free")
+        yield
+        code("kf_cp_async_commit();")
 
 
 def kernel_lines(head: list, body: list) -> list:

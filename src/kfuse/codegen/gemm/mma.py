@@ -32,7 +32,7 @@ from ..common import CodeBlock
 from . import epilogue as gemm_epilogue
 from .spec import GemmKernelSpec, GemmSource, check_spec
 from .structure import heavy_axes, k_range_lines, operand_names, uplo_return_lines
-from .load import GEMM_HELPERS, fill_lines, kernel_lines, offset_lines, pair_lines, tile_order_lines
+from .load import GEMM_HELPERS, fill_lines, kernel_lines, main_loop, offset_lines, pair_lines, tile_order_lines
 from .mma_load import MmaOperand, emit_copies, operand
 
 MMA_HELPERS = r"""
@@ -240,17 +240,12 @@ class _MmaEmitter:
 
     def _main_loop(self) -> list:
         code = CodeBlock()
-        code("")
-        code("// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----")
-        with code.block(f"for (int t = 0; t < {self.nkt}; ++t) {{"):
-            code("kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed")
-            code("__syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free")
+        with main_loop(code, self.nkt):
             with code.block("{"):
                 code("const int kt = t + STAGES - 1, s = kt % STAGES;")
                 with code.block(f"if (kt < {self.nkt}) {{"):
                     code.extend(self._issue())
             code.extend(self._compute())
-            code("kf_cp_async_commit();")
         return code.lines()
 
     @staticmethod

@@ -57,7 +57,7 @@ def _small_schemes():
 
 
 def _spec(n: int, scheme, dtype: str = "float32", ta: bool = False, tb: bool = False):
-    from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand
+    from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand
     return GemmKernelSpec(f"gemm_probe_{n}", dtype, n, n, n, GemmOperand("A", ta), GemmOperand("B", tb),
                           scheme=scheme)
 
@@ -96,7 +96,7 @@ def _load(src, arch: str):
 
 def compile_only(sizes, schemes) -> int:
     """Emit and compile every scheme for sm_90; print ptxas' registers and spills."""
-    from kfuse.codegen.gemm.ffma import emit_gemm
+    from kfuse.codegen.gemm import emit_gemm
     from kfuse.runtime import nvrtc
     bad = 0
     for n in sizes:
@@ -113,7 +113,7 @@ def _run(rows, n, s, ta, tb, A, B, C, ref, t_cublas, arch):
     """Emit, compile, check and time one scheme; append its row; print one line."""
     import cupy
     import numpy as np
-    from kfuse.codegen.gemm.ffma import emit_gemm
+    from kfuse.codegen.gemm import emit_gemm
     flops = 2.0 * n ** 3
     src = emit_gemm(_spec(n, s, ta=ta, tb=tb))
     t0 = time.perf_counter()

@@ -26,7 +26,7 @@ TOLERANCE = 2e-3   # TF32: 10-bit mantissas (see tests/gpu/test_gemm_mma_gpu.py)
 
 
 def _spec(n: int, scheme, ta=False, tb=False):
-    from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand
+    from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand
     return GemmKernelSpec(f"gemm_mma_probe_{n}", "float32", n, n, n, GemmOperand("A", ta), GemmOperand("B", tb),
                           scheme=scheme)
 
@@ -63,7 +63,7 @@ def _load(src, arch: str):
 
 def compile_only(sizes) -> int:
     """Emit and compile every mma variant (and the four transposes) for sm_90; print ptxas' report."""
-    from kfuse.codegen.gemm.ffma import emit_gemm
+    from kfuse.codegen.gemm import emit_gemm
     from kfuse.runtime import nvrtc
     from kfuse.spaces.gemm.space import mma_variants as variants
     bad = 0
@@ -111,7 +111,7 @@ class _Point:
 
     def run(self, scheme, arch: str) -> dict:
         import numpy as np
-        from kfuse.codegen.gemm.ffma import emit_gemm
+        from kfuse.codegen.gemm import emit_gemm
         src = emit_gemm(_spec(self.n, scheme, self.ta, self.tb))
         t0 = time.perf_counter()
         mod, fn = _load(src, arch)

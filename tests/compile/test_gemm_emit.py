@@ -21,7 +21,7 @@ import pytest
 from tests import sampling
 from tests.compile.compile_helpers import ARCH
 from tests.compile import gxx
-from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.runtime import nvrtc
 from kfuse.spaces.gemm.scheme import GemmScheme, default_scheme, variants
 

@@ -16,7 +16,7 @@ import kfuse
 from tests import sampling
 from tests.compile.compile_helpers import ARCH
 from tests.compile.test_gemm_emit import run_on_cpu
-from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.runtime import nvrtc
 from kfuse.spaces.gemm.scheme import GemmScheme
 
@@ -162,7 +162,7 @@ def test_second_with_register_staging_and_knobs():
 
 
 def test_mirror_with_an_epilogue():
-    from kfuse.codegen.gemm.ffma import GemmEpilogue
+    from kfuse.codegen.gemm import GemmEpilogue
     rng = np.random.default_rng(4)
     m, k = 70, 19
     A, a = general(rng, m, k, False, "C", "float32")

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.spaces.gemm import mma_rules as rules
 from kfuse.spaces.gemm.scheme import GemmScheme
 from tests import sampling

@@ -10,7 +10,7 @@ import pytest
 from tests.compile.compile_helpers import ARCH
 from tests.compile.test_gemm_emit import check_on_cpu, run_on_cpu
 from tests.compile.test_gemm_emit_struct import check, general
-from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import PlanError
 from kfuse.runtime import nvrtc
 from kfuse.spaces.gemm.scheme import GemmScheme

@@ -5,7 +5,7 @@ empty sizes, schemes with 3-4 cp.async stages and raster 8, and a bias + relu ep
 import numpy as np
 import pytest
 
-from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.spaces.gemm.scheme import GemmScheme, default_scheme
 from tests.gpu.helpers import every_input_unchanged, unchanged  # noqa: F401 - autouse: inputs never change
 

@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
-from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.spaces.gemm.scheme import GemmScheme
 from tests.gpu.test_gemm_emit_gpu import check as check_general
 from tests.gpu.test_gemm_emit_gpu import launch

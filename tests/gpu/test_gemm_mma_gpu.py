@@ -6,7 +6,7 @@ under ``kfuse.config.override(precision="tf32")``."""
 import numpy as np
 import pytest
 
-from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.spaces.gemm import mma_rules as rules
 from kfuse.spaces.gemm.scheme import GemmScheme
 from tests.gpu.test_gemm_emit_gpu import launch, operand

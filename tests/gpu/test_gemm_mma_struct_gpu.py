@@ -10,7 +10,7 @@ import pytest
 
 import kfuse
 import kfuse.reference   # (an attribute of kfuse only once imported)
-from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from tests.gpu.test_blas3_gpu import clean, dev, poison
 from tests.gpu.test_blas3_gpu import check as check_ieee
 from tests.gpu.test_gemm_emit_gpu import launch

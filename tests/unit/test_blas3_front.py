@@ -11,7 +11,7 @@ import pytest
 import kfuse
 from kfuse import library, reference
 from kfuse.api import make_plan
-from kfuse.codegen.gemm import ffma as gemm_emitter
+from kfuse.codegen import gemm as gemm_emitter
 from kfuse.codegen.gemm.lower import GemmLowering
 from kfuse.errors import ArgumentError, PlanError, ShapeError
 from kfuse.frontend.trace import trace

@@ -3,7 +3,7 @@ blocks): the work per block, the model's schedule of it, and the kernel's heavie
 import pytest
 
 from kfuse import library
-from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.model import load_calibration
 from kfuse.spaces.gemm.model import engine_seconds
 from kfuse.spaces.gemm.balance import block_work, compact, kernel_block_work, makespan_waves

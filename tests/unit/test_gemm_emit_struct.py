@@ -2,7 +2,7 @@
 (one KfuseError naming the field) and the scheme's JSON/text/refusals of the new fields."""
 import pytest
 
-from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import KfuseError
 from kfuse.spaces.gemm.scheme import GemmScheme
 

@@ -11,7 +11,7 @@ import pytest
 import kfuse
 from kfuse import library, reference, spaces
 from kfuse.api import bind_sizes, make_plan
-from kfuse.codegen.gemm import ffma as gemm_emitter
+from kfuse.codegen import gemm as gemm_emitter
 from kfuse.codegen import generate
 from kfuse.codegen.gemm.lower import GemmLowering
 from kfuse.errors import ArgumentError, DTypeError, PlanError, ShapeError

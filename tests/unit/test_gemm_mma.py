@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import ArgumentError, ConfigError, DTypeError, KfuseError, PlanError
 from kfuse.spaces.gemm import mma_rules as rules
 from kfuse.spaces.gemm.scheme import GemmScheme, SchemeError

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import kfuse
-from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import ArgumentError, KfuseError, PlanError
 from kfuse.frontend.trace import trace
 from kfuse.spaces.gemm.scheme import GemmScheme

@@ -8,7 +8,7 @@ import pytest
 import kfuse
 from kfuse import spaces
 from kfuse.api import bind_sizes, make_plan
-from kfuse.codegen.gemm import ffma as gemm_emitter
+from kfuse.codegen import gemm as gemm_emitter
 from kfuse.codegen.gemm.prologue import GemmPrologue, PrologueInput
 from kfuse.errors import PlanError
 from kfuse.frontend import script

@@ -12,7 +12,7 @@ import kfuse
 from kfuse import config
 from kfuse.api import bind_sizes, make_plan
 from kfuse.codegen import generate
-from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.codegen.gemm.reduce import GemmReduction
 from kfuse.errors import ArgumentError, PlanError
 from kfuse.frontend import script

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from kfuse.codegen.gemm.ffma import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import KfuseError, PlanError, ScriptError, ShapeError
 from kfuse.spaces.gemm.scheme import MAX_SHARED, GemmScheme, SchemeError, default_scheme, variants
 

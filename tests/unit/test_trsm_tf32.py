@@ -10,7 +10,7 @@ import kfuse
 from kfuse import blas, config
 from kfuse.api import make_plan
 from kfuse.codegen import generate
-from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand, emit_gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import ArgumentError, PlanError
 from kfuse.frontend.trace import trace
 from kfuse.model.planner import best_plan

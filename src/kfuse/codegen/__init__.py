@@ -9,7 +9,6 @@ shared pieces: ``emitter`` (what the kernel reads and writes, scalar loads, rout
 last-block and atomic finishes); ``common`` holds ``KArg``, ``KernelSource``, ``CodeBlock`` and
 ``literal``.
 """
-from .gemm import mma as gemm_mma  # noqa: F401  (registers the mma_tf32 engine with gemm.emit_gemm)
 from .common import KArg, KernelSource
 from .registry import LOWERINGS, register_lowering
 from .module import Module, generate

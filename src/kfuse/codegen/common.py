@@ -77,6 +77,10 @@ class CodeBlock:
         """Append ``text`` (one or more lines) to the innermost open block."""
         self._current().items.extend(text.split("\n"))
 
+    def extend(self, lines):
+        """Append each of ``lines`` (one line each) to the innermost open block."""
+        self._current().items.extend(lines)
+
     def append(self, block: "CodeBlock"):
         """Append the lines of ``block`` at the current level (not indented)."""
         self._current().items.extend(block.lines())

@@ -23,7 +23,10 @@ so the compute loop has no guards.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+
+from ..common import CodeBlock
 
 GEMM_HELPERS = r"""
 #ifndef KF_GEMM_HELPERS
@@ -130,6 +133,21 @@ def unit_elems(vec: int, ld: int, align: int, es: int) -> int:
     while u > 1 and (ld % u or align % (u * es)):
         u //= 2
     return u
+
+
+def offset_lines(spec) -> list:
+    """``X += off;`` for each operand read as a sub-block (``GemmOperand.offset``: an int, or the
+    name of a ``long long`` parameter: TRSM's updates, one kernel for many launches), as both
+    engines write them.  The shifted pointer must keep the operand's ``align`` (the lowering
+    gives 4 where an offset breaks 16-byte alignment: the loader then copies element by element).
+
+    >>> from kfuse.codegen.gemm.spec import GemmKernelSpec, GemmOperand
+    >>> offset_lines(GemmKernelSpec("k", "float32", 8, 8, 8, GemmOperand("A", offset="a_off"), GemmOperand("B")))
+    ['A += a_off;   // operand A: a sub-block at element offset a_off']
+    """
+    return [f"{op.name} += {op.offset}{'' if isinstance(op.offset, str) else 'll'};   "
+            f"// operand {role}: a sub-block at element offset {op.offset}"
+            for role, op in (("A", spec.a), ("B", spec.b)) if op.offset]
 
 
 def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str = "kt") -> list:
@@ -252,6 +270,53 @@ def emit_store(acc: Access, bk: int, kexpr: str = "kt") -> list:
         f"        {acc.smem}[s * (BK * {acc.lds}) + (kq + e) * {acc.lds} + xr] = {r}_stage[r * {u} + e];",
         "}",
     ]
+
+
+def pair_lines(t: str, one: list, two: list) -> list:
+    """``one`` for the first product's k tiles (``t`` < KTILES), ``two`` for the second's (SYR2K)."""
+    code = CodeBlock()
+    with code.block(f"if ({t} < KTILES) {{   // first product", None):
+        code.extend(one)
+    with code.block("} else {             // second product"):
+        code.extend(two)
+    return code.lines()
+
+
+def fill_lines(nkt: str, body: list) -> list:
+    """The pipeline's fill: tiles 0 .. STAGES-2 issued (``body``: one tile ``kt`` into buffer
+    ``s``), one commit group each."""
+    code = CodeBlock()
+    code("")
+    code("// ---- prologue: tiles 0 .. STAGES-2 in flight ----")
+    code("#pragma unroll")
+    with code.block("for (int kt = 0; kt < STAGES - 1; ++kt) {"):
+        code("const int s = kt;")
+        with code.block(f"if (kt < {nkt}) {{"):
+            code.extend(body)
+        code("kf_cp_async_commit();")
+    return code.lines()
+
+
+@contextlib.contextmanager
+def main_loop(code: CodeBlock, nkt: str):
+    """The pipeline's main loop over ``nkt`` k tiles ``t`` in ``code``: wait for tile t's copies,
+    then what the ``with`` body adds (issue tile t + STAGES - 1, compute tile t), then commit."""
+    code("")
+    code("// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----")
+    with code.block(f"for (int t = 0; t < {nkt}; ++t) {{"):
+        code("kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed")
+        code("__syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free")
+        yield
+        code("kf_cp_async_commit();")
+
+
+def kernel_lines(head: list, body: list) -> list:
+    """``head`` (the signature), then ``body`` in braces, one level in."""
+    code = CodeBlock()
+    code.extend(head)
+    with code.block("{"):
+        code.extend(body)
+    return code.lines()
 
 
 def tile_order_lines(raster: int, splitk: int = 1, heavy: tuple = ()) -> list:

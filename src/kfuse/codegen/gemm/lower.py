@@ -34,7 +34,7 @@ from ...ir import FLIP_UPLO, ident, itemsize
 from ...spaces.gemm.space import LOADER_RULES, gemm_call, rule_of, scheme_of
 from ...spaces.gemm.group import is_group
 from ...spaces.gemm.prologue import operand_calls
-from . import ffma as gemm_emitter
+from .. import gemm as gemm_emitter
 from . import prologue as gemm_prologue
 from ..common import CodeBlock, KArg, KernelSource
 from ..emitter import KernelEmitter

@@ -1,10 +1,10 @@
-"""The TF32 tensor-core GEMM emitter (issue 20, engine ``mma_tf32``): ``mma.sync.m16n8k8``.
+"""The TF32 tensor-core GEMM engine (``mma_tf32``): ``mma.sync.m16n8k8``.
 
-:func:`emit_gemm_mma` writes, for a float32 :class:`~kfuse.codegen.gemm.ffma.GemmKernelSpec` whose
+:func:`emit_gemm_mma` writes, for a float32 :class:`~kfuse.codegen.gemm.spec.GemmKernelSpec` whose
 scheme's engine is ``mma_tf32``, one kernel computing
 ``C[i, j] = epilogue(sum_k tf32(op(A)[i, k]) * tf32(op(B)[k, j]), i, j)`` with fp32 accumulators
-(operands rounded to TF32, 10-bit mantissas, by ``cvt.rna.tf32.f32``).  ``emit_gemm`` sends
-such specs here.
+(operands rounded to TF32, 10-bit mantissas, by ``cvt.rna.tf32.f32``).
+:func:`kfuse.codegen.gemm.emit_gemm` sends such specs here.
 
 * **Blocks and warps**: a block computes a bm x bn tile of C; its warps (bm/wm x bn/wn) each a
   wm x wn tile as (wm/16) x (wn/8) ``mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`` tiles,
@@ -26,11 +26,13 @@ such specs here.
 """
 from __future__ import annotations
 
-from ...errors import ArgumentError, DTypeError, PlanError
+from ...errors import DTypeError, PlanError
 from ...spaces.gemm import mma_rules as rules
-from .ffma import ENGINE_EMITTERS, GemmKernelSpec, GemmSource, _check_spec
-from .structure import heavy_axes, k_range_lines, operand_names, uplo_guard, uplo_return_lines
-from .load import GEMM_HELPERS, tile_order_lines
+from ..common import CodeBlock
+from . import epilogue as gemm_epilogue
+from .spec import GemmKernelSpec, GemmSource, check_spec
+from .structure import heavy_axes, k_range_lines, operand_names, uplo_return_lines
+from .load import GEMM_HELPERS, fill_lines, kernel_lines, main_loop, offset_lines, pair_lines, tile_order_lines
 from .mma_load import MmaOperand, emit_copies, operand
 
 MMA_HELPERS = r"""
@@ -91,11 +93,8 @@ def emit_gemm_mma(spec: GemmKernelSpec) -> GemmSource:
         //                              [col0 + wcol + ni * 8 + 2 * t + e % 2], guarded
     """
     refuse_unsupported(spec)
-    _check_spec(spec)
+    check_spec(spec)
     return _MmaEmitter(spec).source()
-
-
-ENGINE_EMITTERS["mma_tf32"] = emit_gemm_mma   # emit_gemm dispatches here
 
 
 def refuse_unsupported(spec) -> None:
@@ -116,21 +115,6 @@ def refuse_unsupported(spec) -> None:
                 raise PlanError(f"GEMM engine mma_tf32: operand {role} ({op.name}) has structure {st!r} and the "
                                 "spec has a second operand pair: a structured product with a second pair is "
                                 "not built")
-
-
-def offset_lines(spec) -> list:
-    """``X += off;`` for each operand read as a sub-block (``GemmOperand.offset``: an int, or the
-    name of a ``long long`` parameter: TRSM's updates, one kernel for many launches), as the FFMA
-    emitter writes them.  The shifted pointer must keep the operand's ``align`` (the lowering
-    gives 4 where an offset breaks 16-byte alignment: the loader then copies element by element).
-
-    >>> from kfuse.codegen.gemm.ffma import GemmKernelSpec, GemmOperand
-    >>> offset_lines(GemmKernelSpec("k", "float32", 8, 8, 8, GemmOperand("A", offset="a_off"), GemmOperand("B")))
-    ['A += a_off;   // operand A: a sub-block at element offset a_off']
-    """
-    return [f"{op.name} += {op.offset}{'' if isinstance(op.offset, str) else 'll'};   "
-            f"// operand {role}: a sub-block at element offset {op.offset}"
-            for role, op in (("A", spec.a), ("B", spec.b)) if op.offset]
 
 
 def _idx_type(spec) -> str:
@@ -172,9 +156,9 @@ class _MmaEmitter:
         params += tuple(tuple(p) for p in (sp.epilogue.params if sp.epilogue else ()))
         body = self._header() + self._setup() + self._prologue() + self._main_loop() + self._epilogue()
         sig = ", ".join(f"{d} {n}" for d, n in params)
-        code = "\n".join([GEMM_HELPERS.strip("\n"), MMA_HELPERS.strip("\n"), "", *self._comment(),
-                          f'extern "C" __global__ void __launch_bounds__({self.threads}, 1)',
-                          f"{sp.name}({sig})", "{", *("    " + ln if ln else "" for ln in body), "}", ""])
+        head = [GEMM_HELPERS.strip("\n"), MMA_HELPERS.strip("\n"), "", *self._comment(),
+                f'extern "C" __global__ void __launch_bounds__({self.threads}, 1)', f"{sp.name}({sig})"]
+        code = "\n".join(kernel_lines(head, body) + [""])
         gm = max(1, -(-sp.m // self.s.bm))
         gn = max(1, -(-sp.n // self.s.bn))
         smem = self.s.stages * (self._stage_words(self.a) + self._stage_words(self.b)) * 4
@@ -234,53 +218,35 @@ class _MmaEmitter:
         return tile_order_lines(self.s.raster, 1, heavy_axes(self.spec))
 
     def _setup(self) -> list:
-        return ["", "// ---- fp32 accumulators: acc[mi][ni][e], e = c0..c3 of mma tile (mi, ni) ----",
-                "float acc[MI][NI][4];",
-                "#pragma unroll",
-                "for (int mi = 0; mi < MI; ++mi)",
-                "    #pragma unroll",
-                "    for (int ni = 0; ni < NI; ++ni)",
-                "        #pragma unroll",
-                "        for (int e = 0; e < 4; ++e) acc[mi][ni][e] = 0.f;"]
+        code = CodeBlock()
+        code.extend(["", "// ---- fp32 accumulators: acc[mi][ni][e], e = c0..c3 of mma tile (mi, ni) ----",
+                     "float acc[MI][NI][4];", "#pragma unroll"])
+        with code.block("for (int mi = 0; mi < MI; ++mi)", None):
+            code("#pragma unroll")
+            with code.block("for (int ni = 0; ni < NI; ++ni)", None):
+                code("#pragma unroll")
+                code("for (int e = 0; e < 4; ++e) acc[mi][ni][e] = 0.f;")
+        return code.lines()
 
     def _issue(self) -> list:
         one = emit_copies(self.a, self.kexpr) + emit_copies(self.b, self.kexpr)
         if not self.pair2:
             return one
         two = emit_copies(self.pair2[0], "(kt - KTILES)") + emit_copies(self.pair2[1], "(kt - KTILES)")
-        return self._pairs("kt", one, two)
-
-    @staticmethod
-    def _pairs(t: str, one: list, two: list) -> list:
-        """``one`` for the first product's k tiles (``t`` < KTILES), ``two`` for the second's."""
-        return ([f"if ({t} < KTILES) {{   // first product", *("    " + ln for ln in one),
-                 "} else {             // second product", *("    " + ln for ln in two), "}"])
+        return pair_lines("kt", one, two)
 
     def _prologue(self) -> list:
-        return ["", "// ---- prologue: tiles 0 .. STAGES-2 in flight ----",
-                "#pragma unroll",
-                "for (int kt = 0; kt < STAGES - 1; ++kt) {",
-                "    const int s = kt;",
-                f"    if (kt < {self.nkt}) {{",
-                *("        " + ln for ln in self._issue()),
-                "    }",
-                "    kf_cp_async_commit();",
-                "}"]
+        return fill_lines(self.nkt, self._issue())
 
     def _main_loop(self) -> list:
-        return ["", "// ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----",
-                f"for (int t = 0; t < {self.nkt}; ++t) {{",
-                "    kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed",
-                "    __syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free",
-                "    {",
-                "        const int kt = t + STAGES - 1, s = kt % STAGES;",
-                f"        if (kt < {self.nkt}) {{",
-                *("            " + ln for ln in self._issue()),
-                "        }",
-                "    }",
-                *("    " + ln for ln in self._compute()),
-                "    kf_cp_async_commit();",
-                "}"]
+        code = CodeBlock()
+        with main_loop(code, self.nkt):
+            with code.block("{"):
+                code("const int kt = t + STAGES - 1, s = kt % STAGES;")
+                with code.block(f"if (kt < {self.nkt}) {{"):
+                    code.extend(self._issue())
+            code.extend(self._compute())
+        return code.lines()
 
     @staticmethod
     def _frag_a(o: MmaOperand) -> list:
@@ -315,67 +281,31 @@ class _MmaEmitter:
         one = self._steps(self.a, self.b)
         if not self.pair2 or [o.kcontig for o in self.pair2] == [self.a.kcontig, self.b.kcontig]:
             return head + one      # the second pair's tiles lie as the first's: one compute
-        return head + self._pairs("t", one, self._steps(*self.pair2))
+        return head + pair_lines("t", one, self._steps(*self.pair2))
 
     def _steps(self, a: MmaOperand, b: MmaOperand) -> list:
         """The BK / 8 mma steps of one tile whose shared layouts are ``a``'s and ``b``'s."""
-        return [
-            "#pragma unroll",
-            "for (int kk = 0; kk < BK; kk += 8) {",
-            "    unsigned af[MI][4], bf[NI][2];   // tf32 fragments: slots tg, tg + 4 = k's kk + 2tg, + 1",
-            "    #pragma unroll",
-            "    for (int mi = 0; mi < MI; ++mi) {",
-            "        const int r = wrow + mi * 16 + g;   // rows r (a0, a2) and r + 8 (a1, a3)",
-            *("        " + ln for ln in self._frag_a(a)),
-            "    }",
-            "    #pragma unroll",
-            "    for (int ni = 0; ni < NI; ++ni) {",
-            "        const int c = wcol + ni * 8 + g;    // column c (b0, b1)",
-            *("        " + ln for ln in self._frag_b(b)),
-            "    }",
-            "    #pragma unroll",
-            "    for (int mi = 0; mi < MI; ++mi)",
-            "        #pragma unroll",
-            "        for (int ni = 0; ni < NI; ++ni) kf_mma_tf32(acc[mi][ni], af[mi], bf[ni]);",
-            "}",
-        ]
+        code = CodeBlock()
+        code("#pragma unroll")
+        with code.block("for (int kk = 0; kk < BK; kk += 8) {"):
+            code("unsigned af[MI][4], bf[NI][2];   // tf32 fragments: slots tg, tg + 4 = k's kk + 2tg, + 1")
+            code("#pragma unroll")
+            with code.block("for (int mi = 0; mi < MI; ++mi) {"):
+                code("const int r = wrow + mi * 16 + g;   // rows r (a0, a2) and r + 8 (a1, a3)")
+                code.extend(self._frag_a(a))
+            code("#pragma unroll")
+            with code.block("for (int ni = 0; ni < NI; ++ni) {"):
+                code("const int c = wcol + ni * 8 + g;    // column c (b0, b1)")
+                code.extend(self._frag_b(b))
+            code("#pragma unroll")
+            with code.block("for (int mi = 0; mi < MI; ++mi)", None):
+                code("#pragma unroll")
+                code("for (int ni = 0; ni < NI; ++ni) kf_mma_tf32(acc[mi][ni], af[mi], bf[ni]);")
+        return code.lines()
 
     def _epilogue(self) -> list:
-        sp = self.spec
-        ldc = sp.c_ld or max(1, sp.n if sp.c_order == "C" else sp.m)
-        mirror = []
-        if sp.epilogue is not None and sp.epilogue.lines is not None:
-            stmts = list(sp.epilogue.lines("i", "j", "acc[mi][ni][e]"))
-            if sp.c_uplo == "mirror_lower":
-                if sp.epilogue.mirror is None:
-                    raise ArgumentError("GEMM spec: c_uplo 'mirror_lower' with an epilogue needs its mirror "
-                                        "stores (GemmEpilogue.mirror)")
-                mirror = list(sp.epilogue.mirror("i", "j"))
-            what = "the epilogue"
-        else:
-            def addr(i, j):
-                return f"(idx_t){i} * {ldc} + {j}" if sp.c_order == "C" else f"{i} + (idx_t){j} * {ldc}"
-            stmts = [f"{sp.c}[{addr('i', 'j')}] = acc[mi][ni][e];"]
-            if sp.c_uplo == "mirror_lower":
-                mirror = [f"{sp.c}[{addr('j', 'i')}] = acc[mi][ni][e];"]
-            what = f"store acc to {sp.c} ({sp.c_order} order, ld {ldc})"
-        if mirror:
-            stmts += ["if (j < i) {   // mirror_lower: the same element at (j, i)",
-                      *("    " + ln for ln in mirror), "}"]
-            what += ", mirrored"
-        return ["", f"// ---- epilogue: {what}; c0..c3 of tile (mi, ni) at rows g, g + 8 and columns "
-                "2tg, 2tg + 1, guarded ----",
-                "#pragma unroll",
-                "for (int mi = 0; mi < MI; ++mi) {",
-                "    #pragma unroll",
-                "    for (int ni = 0; ni < NI; ++ni) {",
-                "        #pragma unroll",
-                "        for (int e = 0; e < 4; ++e) {",
-                "            const int i = row0 + wrow + mi * 16 + g + e / 2 * 8;",
-                "            const int j = col0 + wcol + ni * 8 + 2 * tg + e % 2;",
-                f"            if (i < M && j < N{uplo_guard(sp.c_uplo)}) {{",
-                *("                " + ln for ln in stmts),
-                "            }",
-                "        }",
-                "    }",
-                "}"]
+        loops = [("for (int mi = 0; mi < MI; ++mi) {", []), ("for (int ni = 0; ni < NI; ++ni) {", []),
+                 ("for (int e = 0; e < 4; ++e) {", ["const int i = row0 + wrow + mi * 16 + g + e / 2 * 8;",
+                                                    "const int j = col0 + wcol + ni * 8 + 2 * tg + e % 2;"])]
+        return gemm_epilogue.store_loop(self.spec, "acc[mi][ni][e]", loops,
+                                        "c0..c3 of tile (mi, ni) at rows g, g + 8 and columns 2tg, 2tg + 1")

@@ -58,9 +58,8 @@ A sample (lower, non-unit, float32, NB 32, N 40; abridged)::
 """
 from __future__ import annotations
 
+from ...ir import ctype
 from ...spaces.trsm.space import INV_DIAG, INV_TM, INV_TN, inv_shared_bytes, inv_threads
-
-CTYPES = {"float32": "float", "float64": "double"}
 
 
 def invert_launch(n: int, nb: int, es: int) -> tuple:
@@ -181,7 +180,7 @@ def emit_invert_kernel(kname: str, dtype: str, n: int, nb: int, lower: bool, uni
                        comment: str = "") -> str:
     """The kernel ``kname(A, Ainv)`` inverting every nb x nb diagonal block of the n x n A'
     (``A'[r][c] = A[r * ASR + c * ASC]``; see the module doc)."""
-    t = CTYPES[dtype]
+    t = ctype(dtype)
     threads = inv_threads(nb)
     body = [
         f"constexpr int NB = {nb}, LD = NB + 1, D = {min(INV_DIAG, nb)}, TM = {INV_TM}, TN = {INV_TN}, "

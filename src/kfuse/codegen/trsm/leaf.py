@@ -30,7 +30,7 @@ small ``extern "C"`` kernel per leaf calling it with its rows.  A sample (lower,
 """
 from __future__ import annotations
 
-CTYPES = {"float32": "float", "float64": "double"}
+from ...ir import ctype
 
 
 def leaf_shared_bytes(nb: int, es: int) -> int:
@@ -41,7 +41,7 @@ def leaf_shared_bytes(nb: int, es: int) -> int:
 def emit_leaf_function(name: str, dtype: str, nb: int, nrhs: int, threads: int, lower: bool, unit: bool,
                        a_strides: tuple, x_strides: tuple) -> str:
     """The device function ``name(A, X, r0, rows)`` solving one leaf (see the module doc)."""
-    t = CTYPES[dtype]
+    t = ctype(dtype)
     zero, one = ("0.0f", "1.0f") if dtype == "float32" else ("0.0", "1.0")
     fma = "fmaf" if dtype == "float32" else "fma"
     tri = "c < r" if lower else "c > r"
@@ -94,7 +94,7 @@ def emit_leaf_kernel(kname: str, fname: str, dtype: str, threads: int, helper: s
         k0_X_trsm_leaf(const float* __restrict__ A, float* __restrict__ X, const long long r0, const long long rows)
         { k0_X_trsm_leaf_solve(A, X, (int)r0, (int)rows); }
     """
-    t = CTYPES[dtype]
+    t = ctype(dtype)
     return (helper + "// leaf: rows r0 .. r0 + rows - 1 of the left problem (each launch passes r0 and rows)\n"
             f'extern "C" __global__ void __launch_bounds__({threads})\n'
             f"{kname}(const {t}* __restrict__ A, {t}* __restrict__ X, const long long r0, const long long rows)\n"
@@ -104,7 +104,7 @@ def emit_leaf_kernel(kname: str, fname: str, dtype: str, threads: int, helper: s
 def emit_copy_kernel(kname: str, dtype: str, m: int, n: int, b_decl: str, b_index: str, alpha_decl: str,
                      alpha_expr: str, comment: str, target: str = "X") -> str:
     """``X = alpha * B``: X (``target``) row-major m x n, B read at ``b_index`` (a C expression of i, j)."""
-    t = CTYPES[dtype]
+    t = ctype(dtype)
     x = target
     params = ", ".join(p for p in (b_decl, f"{t}* __restrict__ {x}", alpha_decl) if p)
     return "\n".join([

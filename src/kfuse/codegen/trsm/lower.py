@@ -3,7 +3,7 @@
 ``X = alpha * B`` (:func:`kfuse.codegen.trsm.leaf.emit_copy_kernel`), then the steps of
 :func:`kfuse.spaces.trsm.space.solve_steps`: leaves (:mod:`kfuse.codegen.trsm.leaf`) and GEMM updates
 ``X'[c0.., :] -= A'[c0.., k0..] @ X'[k0.., :]`` written by the FFMA emitter
-(:func:`kfuse.codegen.gemm.ffma.emit_gemm`) on sub-blocks (operand ``offset``s) with an epilogue that
+(:func:`kfuse.codegen.gemm.emit_gemm`) on sub-blocks (operand ``offset``s) with an epilogue that
 subtracts in place.  Side right is the transposed problem by index maps: its update is written
 the natural way round, ``X[:, c0..] -= X[:, k0..] @ op(A)[k0.., c0..]`` (row-major stores).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...ir import itemsize
 from ...spaces.gemm.space import scheme_of
 from ...spaces.trsm.space import exact_scheme, left_lower, solve_steps, update_scheme
-from ..gemm import ffma as gemm_emitter
+from .. import gemm as gemm_emitter
 from ..common import KArg, KernelSource, literal
 from ..emitter import KernelEmitter
 from ..gemm.lower import element_index

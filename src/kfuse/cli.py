@@ -317,10 +317,10 @@ def cmd_cache(args):
 
 
 def cmd_bench(args, rest):
-    if "--stencils" in rest:   # the stencil suite (issue 19): its own options and tables
+    if "--stencils" in rest:   # the stencil suite: its own options and tables
         from .bench.stencils import main as stencils_main
         return stencils_main([a for a in rest if a != "--stencils"])
-    if "--blas3" in rest:   # the BLAS-3 suite (issue 20): its own options and tables
+    if "--blas3" in rest:   # the BLAS-3 suite: its own options and tables
         from .bench.blas3 import main as blas3_main
         return blas3_main([a for a in rest if a != "--blas3"])
     try:

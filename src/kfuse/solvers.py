@@ -3,7 +3,8 @@
 Each solver's iteration is written once, in the textbook order, as a kfuse function
 (:func:`cg_step`, :func:`bicg_step`); kfuse's planner groups its calls into fused
 kernels -- the reordering of independent operations that fusion needs is the
-planner's, not hand-made.  For BiCG (seed 003, Figure 2) it finds three kernels:
+planner's, not hand-made.  For BiCG (Figure 2 of *Performance evaluation of fused BLAS
+operations*) it finds three kernels:
 
 1. ``q = A p``, ``qt = Aᵀ pt`` and ``pt·q`` over the rows of the two matrices;
 2. ``alpha = rho / (pt·q)`` as a scalar prologue, the three updates of x, r, rt,

@@ -1,7 +1,7 @@
 """Sparse matrices for kfuse: CSR and ELLPACK-R, on the host (NumPy) or the device (CuPy).
 
 * :class:`CSR` -- compressed sparse rows: ``indptr`` (m+1), ``indices`` and ``data`` (nnz).
-* :class:`ELL` -- ELLPACK-R (Vázquez et al.), the GPU-friendly format seed 003's BiCG uses:
+* :class:`ELL` -- ELLPACK-R (Vázquez et al.), the GPU-friendly format the fused BLAS study's BiCG uses:
   ``cols`` and ``vals`` of shape (width, m) stored column by column, so that thread ``i``
   reading entry ``k`` of row ``i`` is coalesced with its neighbours, plus ``rowlen`` (m), the
   number of entries of each row, so a thread stops at its row's end.
@@ -9,7 +9,7 @@
 Both convert from SciPy or CuPy sparse matrices (anything with ``tocsr()``), dense arrays,
 and Matrix Market files (:func:`mmread`, :func:`mmwrite`, no SciPy needed).  Indices are
 int32.  :func:`banded` and :func:`poisson2d`/:func:`poisson3d` make test matrices, the
-former with the sizes and nonzeros per row of seed 003's Table 3 (:data:`PROFILES`).
+former with the sizes and nonzeros per row of that study's Table 3 (:data:`PROFILES`).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .errors import ArgumentError, DTypeError, ShapeError
 from .ir import check_dtype
 from .platform import device as gpu   # the probe (the matrices have a `device` property)
 
-#: seed 003, Table 3: rows, nonzeros (millions), average nonzeros per row
+#: the fused BLAS study's Table 3: rows, nonzeros (millions), average nonzeros per row
 PROFILES = {"pdb1HYS": (36_417, 4.344765e6), "cant": (62_451, 4.007383e6),
             "consph": (83_334, 6.010480e6), "cop20k_A": (121_192, 2.624331e6),
             "shipsec1": (140_874, 3.568176e6)}

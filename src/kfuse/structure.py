@@ -1,4 +1,4 @@
-"""``kfuse.sym`` and ``kfuse.tri``: matrix structure as a property of the matrix (issue 20).
+"""``kfuse.sym`` and ``kfuse.tri``: matrix structure as a property of the matrix.
 
 Inside a ``@kfuse.jit`` function they mark the traced value (its type gets the structure) and
 return it, so ``kfuse.sym(S) @ B`` is SYMM and ``kfuse.tri(L) @ B`` TRMM.  Outside one they

@@ -1,4 +1,4 @@
-"""NumPy broadcasting of a matrix with a vector in both front ends (issue 20, part B).
+"""NumPy broadcasting of a matrix with a vector in both front ends.
 
 ``X + b`` with ``X`` of shape (m, n) and ``b`` of length n adds ``b[j]`` to each row (NumPy
 treats ``b`` as the row (1, n)); ``X + c[:, None]`` with ``c`` of length m adds ``c[i]`` to each

@@ -1,4 +1,4 @@
-"""Boolean-mask indexing with static shapes: Mocz's D2Q9 bounce-back (issue 31)::
+"""Boolean-mask indexing with static shapes: Mocz's D2Q9 bounce-back::
 
     bndryF = F[cylinder, :]                            # the distributions inside the cylinder
     bndryF = bndryF[:, [0, 5, 6, 7, 8, 1, 2, 3, 4]]    # reflected

@@ -1,5 +1,5 @@
 """The versions of an array assigned plane by plane (D2Q9's ``F[:, :, i] = ...``), seen
-through: what a read of one plane stands for (issue 31).
+through: what a read of one plane stands for.
 
 An assignment into a plane of a short last axis makes a new version of the whole array
 (:mod:`.assign`).  Read back plane by plane, each version would be evaluated through the

@@ -1,5 +1,5 @@
 """Arrays with a short last axis taken plane by plane: D2Q9's ``F[y, x, i]`` of nine
-distributions (issue 31).
+distributions.
 
 kfuse's grid kernels are elementwise over one grid with static shapes, so what NumPy does along
 a short axis of static length is unrolled into its planes, each an integer-indexed plane

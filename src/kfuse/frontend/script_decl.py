@@ -3,7 +3,7 @@
     [dtype] scalar|vector|matrix|grid|csr|ell NAME[(dims)], NAME[(dims)] ...;
 
 A matrix or a grid may say ``order=F`` among its dims (column-major).  A square matrix may
-carry a structure (issue 20), as ``kfuse.sym`` / ``kfuse.tri`` give one in Python::
+carry a structure, as ``kfuse.sym`` / ``kfuse.tri`` give one in Python::
 
     matrix A(n, n, sym=lower);          # symmetric: only the lower triangle is read
     matrix L(n, n, tri=upper, unit);    # triangular, unit diagonal (never read)

@@ -1,4 +1,4 @@
-"""Matrix structure in the front end (issue 20): marking a matrix symmetric or triangular, and
+"""Matrix structure in the front end: marking a matrix symmetric or triangular, and
 which BLAS-3 routine a product of (possibly structured) matrices is.
 
 ``kfuse.sym(A, lower=True)`` / ``kfuse.tri(L, lower=True, unit=False)`` give the traced value's

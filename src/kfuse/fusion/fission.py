@@ -1,4 +1,4 @@
-"""Kernel fission (the seed's Algorithm 2, issue 19 item 3), lazily.
+"""Kernel fission (Wahib and Maruyama's Algorithm 2), lazily.
 
 A group of calls that cannot launch as it wants (no launch variant fits the shared-memory
 budget, or, in the grid space, the values it would stage in shared memory exceed the budget

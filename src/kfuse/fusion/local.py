@@ -1,4 +1,4 @@
-"""A fusion search that scales to whole applications (issue 19, the search of section 4(c)).
+"""A fusion search that scales to whole applications (Wahib and Maruyama's search, their section 4(c)).
 
 For programs over the exhaustive limit :meth:`kfuse.fusion.search.Search.best` runs
 :func:`local_best`:

@@ -18,7 +18,7 @@ programs here have that shape, with the elementary functions kfuse has today:
 (several independent chains that meet and part); ``shape="chain"`` makes every call read the
 previous call's result (a chain: :mod:`kfuse.fusion.local` solves those exactly).
 
-Stencils (``stencil=True``, issue 19): SCALE-LES-like programs over ``fields`` 3-D grid fields
+Stencils (``stencil=True``): SCALE-LES-like programs over ``fields`` 3-D grid fields
 of shape ``grid``, from :data:`STENCIL_OPS` (the operation table :data:`OPS`'s counterpart):
 
 * **"G"** values span the whole grid (the fields, ``v = mom / dens``, ``p = c * rhot``, and

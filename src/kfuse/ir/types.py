@@ -3,7 +3,7 @@
 Dimensions are ints or symbol names (``"m"``) bound at compile time.  An
 ``ArrayType`` is a scalar, a vector, a matrix or a grid (3 or 4 axes: stencil fields) with an
 element type and, for matrices and grids, a memory order: ``"C"`` (row-major) or ``"F"``
-(column-major).  A square matrix may carry a *structure* (issue 20): ``sym`` (symmetric, only
+(column-major).  A square matrix may carry a *structure*: ``sym`` (symmetric, only
 the ``uplo`` triangle holds data) or ``tri`` (triangular: zero outside the ``uplo`` triangle,
 ``unit``: ones on the diagonal, never read); matrix products read it as BLAS does.
 """
@@ -26,14 +26,14 @@ _DTYPES = {
     "complex128": ("kf_c128", "float64", 16),
     # an index only: a Python int argument used to index an array (``fict[t]``), never an array's type
     "int64": ("long long", "int64", 8),
-    # a mask only: a bool array argument used as F[mask, ...] (issue 31's D2Q9), never computed
+    # a mask only: a bool array argument used as F[mask, ...] (a D2Q9 bounce-back's walls), never computed
     "bool": ("bool", "bool", 1),
 }
 #: element types of arrays and of the numbers computed with them
 DTYPES = tuple(d for d in _DTYPES if d not in ("int64", "bool"))
 #: the element type of an index value (a Python int argument indexing an array)
 INDEX_DTYPE = "int64"
-#: matrix structures (issue 20): symmetric (one triangle stored), triangular
+#: matrix structures: symmetric (one triangle stored), triangular
 STRUCTURES = ("sym", "tri")
 KINDS = ("scalar", "vector", "matrix", "sparse", "grid")
 _RANK = {"scalar": (0,), "vector": (1,), "matrix": (2,), "sparse": (2,), "grid": (3, 4)}
@@ -112,7 +112,7 @@ class ArrayType:
     fmt: str = ""          # sparse matrices: "csr" or "ell"
     per_row: int = 0       # sparse matrices: nonzeros per row as a power of two (0: unknown), a planning hint
     row_mean: float = 0.0  # sparse matrices: stored entries per row on average, to a tenth (0: unknown)
-    structure: str = ""    # square matrices: "" (general), "sym" or "tri" (issue 20)
+    structure: str = ""    # square matrices: "" (general), "sym" or "tri"
     uplo: str = ""         # with a structure: the triangle holding the data, "lower" or "upper"
     unit: bool = False     # "tri" only: unit diagonal (ones, never read)
 

@@ -1,4 +1,4 @@
-"""SYMM, TRMM, SYRK and SYR2K as contractions with adaptors (issue 20, seed 002).
+"""SYMM, TRMM, SYRK and SYR2K as contractions with adaptors, from one contraction (Cui et al.'s adaptors).
 
 Each routine is gemm's contraction (``D = alpha * op(A) op(B) + beta * C``) plus the paper's
 adaptor metadata: which operand is structured and how (:attr:`Contraction.adaptors`: symmetric

@@ -1,4 +1,4 @@
-"""The contraction higher-order function (issue 20, seed 002): ``C[i, j] = sum_k f(A[i, k], B[k, j])``.
+"""The contraction higher-order function: ``C[i, j] = sum_k f(A[i, k], B[k, j])``.
 
 A contraction is the one pattern every BLAS-3 routine shares (the paper's "relate a new routine
 to an existing one"): two matrix operands read through *index maps* -- ``A`` at ``(i, k)``,
@@ -38,7 +38,7 @@ class Contraction(ElementaryFunction):
     (the operands' ``(i, k)`` / ``(k, j)``, the rest ``(i, j)``)."""
 
     maps: dict = dataclasses.field(default_factory=dict)
-    #: issue 20's adaptors: operand -> (structure "sym"/"tri", logical uplo "lower"/"upper", diag
+    #: the adaptors: operand -> (structure "sym"/"tri", logical uplo "lower"/"upper", diag
     #: "nonunit"/"unit") for a structured operand (as the operand value reads: a ``.T`` view's)
     adaptors: dict = dataclasses.field(default_factory=dict)
     #: the output's triangle: "" (all of it) or "mirror_lower" (the lower triangle computed, stored

@@ -1,4 +1,4 @@
-"""TRSM: triangular solves with many right-hand sides (issue 20, round 3).
+"""TRSM: triangular solves with many right-hand sides.
 
 One function per variant like trmm, ``trsm_{l,r}{l,u}{n,u}``: side x the triangle of A *as read*
 (``L.T`` is upper) x unit diagonal::

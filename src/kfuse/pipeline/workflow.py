@@ -1,4 +1,5 @@
-"""The editable staged workflow of ``kfuse stages`` (the seed's programmer-guided mode, issue 19).
+"""The editable staged workflow of ``kfuse stages`` (the programmer-guided mode of Wahib and
+Maruyama's stencil fusion).
 
 Each stage writes a numbered artifact and a short report (``NN_report.txt``) into a folder:
 

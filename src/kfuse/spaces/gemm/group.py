@@ -1,4 +1,4 @@
-"""Matrix products sharing an operand in one launch (issue 20, part G): the gemm space's groups.
+"""Matrix products sharing an operand in one launch: the gemm space's groups.
 
 Two or more independent contraction calls of one program that read the same operand in the same
 role (``C1 = A @ B1; C2 = A @ B2``, or ``C1 = B1 @ A; C2 = B2 @ A``; the query/key/value

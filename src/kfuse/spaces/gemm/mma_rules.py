@@ -1,4 +1,4 @@
-"""Rules of the TF32 tensor-core engine ``mma_tf32`` (issue 20): warp tiles, shared memory
+"""Rules of the TF32 tensor-core engine ``mma_tf32``: warp tiles, shared memory
 layouts and the refusals of a :class:`~kfuse.spaces.gemm.scheme.GemmScheme` whose engine is
 ``mma_tf32`` (the emitter is :mod:`kfuse.codegen.gemm.mma`).
 

@@ -1,4 +1,4 @@
-"""Elementwise prologues on a gemm operand (issue 20, part 4 P): ``relu(A) @ B`` in one kernel.
+"""Elementwise prologues on a gemm operand: ``relu(A) @ B`` in one kernel.
 
 A call whose output is read ONLY as an operand of the kernel's matrix product, and which is an
 elementwise map (``map`` / ``nested_map``) over a matrix of that operand's shape, runs inside

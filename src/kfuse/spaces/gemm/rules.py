@@ -6,7 +6,7 @@ combinations the search and ``kfuse explain`` weigh.
 from __future__ import annotations
 
 
-#: the seed's adaptor rules per structure (issue 20): the first of each reads the structure in the
+#: the seed's adaptor rules per structure: the first of each reads the structure in the
 #: loader of the one gemm kernel; the second builds a full matrix first by a prior kernel
 RULES = {"sym": ("mirror", "symmetrize"), "tri": ("skip", "zero_fill")}
 #: rules the gemm kernel's loader runs (the spec's structure fields)

@@ -1,4 +1,4 @@
-"""The GEMM optimization scheme as data (issue 20, seed 002: the paper's EPOD script).
+"""The GEMM optimization scheme as data (Cui et al.'s EPOD script).
 
 A :class:`GemmScheme` holds the choices of one tuned block-tiled GEMM: thread grouping (block
 tile ``bm`` x ``bn``, thread tile ``tm`` x ``tn``), loop tiling (``bk``), shared-memory

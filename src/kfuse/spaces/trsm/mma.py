@@ -1,4 +1,4 @@
-"""TRSM's updates on TF32 tensor cores (issue 20, round 4): which GEMM schemes the ``trsm``
+"""TRSM's updates on TF32 tensor cores: which GEMM schemes the ``trsm``
 space's updates take under precision "tf32" (:mod:`kfuse.spaces.trsm.space`).
 
 Under ``kfuse.config`` precision "tf32" a float32 solve runs its updates

@@ -255,7 +255,7 @@ def strip_of(em, fam) -> str:
 def tile_last_blocks(em, code, fams):
     """The two families of a tile (outputs along S and along F) finished by their strips'
     last blocks after the loop: one counter round trip for both (``kf_last_blocks``; in turn
-    they cost two, 1.7 µs of BiCGK's 21.9 at n = 4096 on the H200), then each family's
+    they cost two), then each family's
     combine.  Sample (BiCGK, grid 16 x 16)::
 
         // the last blocks of their strips finish q = gemv(A, p) | s = gemv_t(A, r)

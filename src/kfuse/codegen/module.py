@@ -36,8 +36,7 @@ ZERO_BLOCK = 256   # threads per block of the zeroing kernel (one 4-byte word ea
 
 def zero_kernel(program: Program, kernels: list) -> KernelSource | None:
     """One kernel, launched before the plan's, that zeroes every output the plan's atomic
-    finishes sum into: one launch where a memset per output took a graph node each (two for
-    BiCGK: 1-1.5 µs more on the H200).  Outputs of a later kernel are zeroed up front too (only
+    finishes sum into: one launch where a memset per output took a graph node each.  Outputs of a later kernel are zeroed up front too (only
     their own kernel writes them).  Sample (BiCGK, n = 16384)::
 
         // zero the outputs atomics sum into: q_, s_ (k0_q_gemv__s_gemv_t)

@@ -21,9 +21,8 @@ from ..ir import (INDEX_DTYPE, ArrayType, Call, Program, Value, check_dtype, che
                   is_complex, real_dtype)
 
 #: the most calls a program may hold: planning time and memory grow as the square of the calls
-#: (on a 2-core machine a chain of 1,000 calls plans in about 20 s of CPU and 130 MB, one of
-#: 2,000 in about 100 s and 220 MB; a script of 40,000 grew past 21 GB), so a larger program is
-#: refused at the call that passes the limit rather than planned for long
+#: (``benchmarks/plan_scaling.py`` measures them), so a larger program is refused at the call
+#: that passes the limit rather than planned for long
 MAX_CALLS = 2048
 
 BINARY_OPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", ">": "gt", "<": "lt", ">=": "ge", "<=": "le"}

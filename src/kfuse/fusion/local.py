@@ -30,8 +30,8 @@ Settings (:mod:`kfuse.config`): ``search_local_min_calls`` (programs with fewer 
 greedy plan: 101 by default, so the recorded plans of the examples, solver steps and generated
 DAGs of up to 100 calls in ``tests/unit/plan_golden.json`` stay greedy ones; with 10 the local
 search predicts CG and BiCG steps 4-6% faster and generated DAGs of 30-100 calls 0.7-17%), ``search_kicks`` (perturbation rounds), ``search_time_s`` (a time cap on the
-improvement phase: 5 s, so planning 200 calls takes under 10 s and 1,000 under 60 s on a
-2-core machine; on large programs the clock, not the kicks, ends it), ``search_grid_time_s``
+improvement phase: 5 s; on large programs the clock, not the kicks, ends it;
+``benchmarks/plan_scaling.py`` measures planning time against the calls), ``search_grid_time_s``
 (the same for stencil programs: 2 s; a descent costs only the moves whose kernels' floors
 could beat the plan, :meth:`_State.cannot_beat`), ``search_seed``; ``search_max_s`` caps the whole search,
 greedy included (:mod:`kfuse.fusion.caps`: every phase checks the caps before each step that
@@ -416,8 +416,8 @@ def improve(ev: Evaluator, groups, kicks: int, time_s: float | None = None, seed
 
 def _stencil_best(search, greedy: tuple, s) -> tuple:
     """A stencil program's plan: the local search from the greedy's (whose component seed
-    fuses whole connected stencils, sometimes too much: 150 synthetic calls, 810 us as one
-    kernel, 85 us as three after 15 s), within ``search_grid_time_s`` seconds (and the whole
+    fuses whole connected stencils, sometimes too much for the registers and shared memory
+    one kernel has), within ``search_grid_time_s`` seconds (and the whole
     search's ``search_max_s``); no segment DP (it costs a frame analysis per segment)."""
     ev = Evaluator(search)
     search.set_cap("search_grid_time_s", s.search_grid_time_s)

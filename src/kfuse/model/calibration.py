@@ -62,7 +62,7 @@ class Calibration:
     measured: int = 0                     # kernels timed to make env_factor
     measured_wide: bool = False           # whether two 16-byte packs per thread were measured
     # share of the L2 a kernel walking ``up`` a matrix finds still holding what the kernel before
-    # it touched last (ATAX, SGEMVT, GEMVER at n = 4096-16384 on the H200: 0.05-0.4, 0.7-5.7 us)
+    # it touched last (fitted by ``kfuse calibrate`` on ATAX, SGEMVT and GEMVER)
     l2_reuse: float = 0.15
     wave_tail_s: float = 0.0              # a partly filled last wave of blocks (0: not modelled; a
                                           # calibration sets it with the factors measured under it)

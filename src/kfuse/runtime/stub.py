@@ -84,8 +84,8 @@ class OutputRing:
     beyond this ring: not the caller, not a view, not its memory pointer) that
     was last used on the same stream, else a new array which replaces the oldest.
     CuPy's pool would have handed out the same memory in the same stream order;
-    the ring saves the pool's bookkeeping and the array's construction (about
-    2 µs of a 5 µs call).  Outputs over ``cap`` bytes are always allocated (the
+    the ring saves the pool's bookkeeping and the array's construction (a large
+    share of a short call's host time: ``kfuse calibrate`` measures the host path).  Outputs over ``cap`` bytes are always allocated (the
     ring would hold memory the pool could lend elsewhere)."""
 
     __slots__ = ("alloc", "nbytes", "arrays", "streams", "next")
@@ -122,8 +122,8 @@ class GraphCache:
     (stream, input addresses, scalar values, output addresses) seen twice among the last
     ``seen`` calls; at most ``size`` graphs (then other arguments launch: a loop over more
     argument sets than that would otherwise capture round after round).  A hit replays the graph:
-    one host call (about 1.6 µs on the H200's host) however many kernels, where
-    each launch costs about 4 µs.  Loops that call with the same buffers (a time step
+    one host call however many kernels, where each launch is a host call of its own (the
+    host path's costs are what ``kfuse calibrate`` measures).  Loops that call with the same buffers (a time step
     alternating two arrays, a benchmark) hit; calls with new scalars each time never capture.
     Setting ``auto_graph`` (default on) enables it."""
 

@@ -84,10 +84,8 @@ def cost_key(program: Program, calls: list, needed: set, cal: Calibration, facts
     if writes is None:
         writes = facts["writes"][frozenset(needed)] = sum(program.value(v).type.nbytes()
                                                           for v in _stored(program, calls, needed))
-    reductions = tuple((t.size(), t.nbytes(), t.dtype, oax) for t, oax in facts.get("reductions", ()))
     return (dom.space, dom.length, dom.rows, dom.cols, dom.lead, facts["reads"], writes, facts["kind"],
-            facts.get("n_red"), facts.get("item_bytes"), tuple(facts.get("vectors", ())), reductions,
-            facts["flops"][1], facts["smem_terms"])
+            facts["space"].traffic_key(facts), facts["flops"][1], facts["smem_terms"])
 
 
 def kernel_traffic(program: Program, calls: list, params: dict, needed: set,

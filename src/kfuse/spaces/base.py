@@ -391,6 +391,12 @@ class Space:
         the distinct global values it reads); computed once per fusion by the model."""
         return {}
 
+    def traffic_key(self, facts: dict) -> tuple:
+        """What of :meth:`traffic_facts` (in ``facts``) tells this space's fusions' traffic apart
+        beyond their domain, bytes, kind and flops: a part of the model's cost key
+        (:func:`kfuse.model.predict.cost_key`; asked where ``shares_costs``).  The default: nothing."""
+        return ()
+
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
         """Bytes and launch terms of a kernel beyond its DRAM reads and writes
         (:class:`kfuse.spaces.traffic.Traffic`): none here."""

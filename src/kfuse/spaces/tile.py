@@ -377,6 +377,11 @@ class TileSpace(Space):
                       for c in calls if info.fn(c).is_reduce]
         return {"item_bytes": item_bytes, "vectors": vectors, "reductions": reductions}
 
+    def traffic_key(self, facts: dict) -> tuple:
+        """Bytes per element, the vectors read and the reductions (their types as sizes)."""
+        return (facts["item_bytes"], tuple(facts["vectors"]),
+                tuple((t.size(), t.nbytes(), t.dtype, oax) for t, oax in facts["reductions"]))
+
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
         """L2 re-reads of the vectors, and per reduction across several blocks its atomics
         (and zeroed output) or partial results, the last block reading a chunk of its strip."""

@@ -131,6 +131,9 @@ class VecSpace(Space):
                 "item_bytes": sum(itemsize(program.value(b).type.dtype) for b in seen
                                   if program.value(b).type.kind != "scalar")}
 
+    def traffic_key(self, facts: dict) -> tuple:
+        return (facts["n_red"], facts["item_bytes"])
+
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
         """Partial results (or atomics) of a grid of several blocks with reductions; a thread
         has ``vec`` elements of each array in flight."""

@@ -210,8 +210,9 @@ class Space:
     order (the first whose :meth:`claim` answers wins).  ``kernel_order``: a kernel's space is
     that of its call with the highest order.  ``host_rank``: a kernel's domain is that of its
     first call of the highest rank.  ``hosts_others``: a kernel of this space may host calls of
-    other spaces its :meth:`hosts` takes (sparse rows host vector calls).  ``prologue``: calls of this space run as a prologue of any
-    kernel (scalars).  ``params``: the schema, a tuple of :class:`ParamSpec`.  ``packed_only``:
+    other spaces its :meth:`hosts` takes (sparse rows host vector calls).  ``prologue``: calls
+    of this space run as a prologue of any kernel (scalars).  ``params``: the schema, a tuple of
+    :class:`ParamSpec`.  ``packed_only``:
     parameters that only packs of several elements allow (dropped with them);
     ``unpacked_params``: the parameters that make a kernel of this space take pointers aligned
     to their element only (set in the runtime's plan for offset views).

@@ -20,18 +20,18 @@ class Traffic:
 
     partial: int = 0
     """Bytes of partial results written and read back (a reduction's per-block results)."""
-    l2: int = 0
-    """Bytes re-read from L2 (vectors re-read by every block row, a stencil tile's halo)."""
+    tail_bytes: int = 0
+    """Bytes the last block reads to finish the reductions (when ``partial``)."""
     atomics: int = 0
     """Atomic additions the kernel issues."""
     zeroed: int = 0
     """Outputs the plan's zeroing kernel zeroes before this one (atomics sum into them)."""
-    tail_bytes: int = 0
-    """Bytes the last block reads to finish the reductions (when ``partial``)."""
-    per_thread_bytes: int = 8
-    """Bytes a thread has in flight (the loads that hide DRAM latency)."""
+    l2: int = 0
+    """Bytes re-read from L2 (vectors re-read by every block row, a stencil tile's halo)."""
     narrow: bool = False
     """Whether one-element loads (``vec`` 1) slow the kernel (the calibration's narrow-load penalty)."""
+    per_thread_bytes: int = 8
+    """Bytes a thread has in flight (the loads that hide DRAM latency)."""
     reread: int = 0
     """Bytes read again from DRAM beyond the one read of each input (a GEMM's operand panels)."""
     extra_flops: float = 0

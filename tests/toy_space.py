@@ -20,7 +20,7 @@ from kfuse.codegen.emitter import KernelEmitter
 from kfuse.codegen.registry import LOWERINGS
 from kfuse.codegen.routines import compute_params
 from kfuse.ir import ident
-from kfuse.spaces import Domain, Geometry, ParamSpec, Space
+from kfuse.spaces import Domain, Geometry, ParamSpec, Space, Traffic
 from kfuse.spaces.base import frozen
 
 
@@ -59,8 +59,7 @@ class PairsSpace(Space):
                         detail=frozen({"per_thread": per_thread}), target=params.get("target", ""))
 
     def traffic(self, geometry, params, facts):
-        return {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
-                "per_thread_bytes": 8 * int(params.get("pairs", 2)), "narrow": False}
+        return Traffic(per_thread_bytes=8 * int(params.get("pairs", 2)))
 
 
 class PairsLowering(KernelEmitter):

@@ -69,7 +69,7 @@ def test_a_copy_from_the_far_side_costs_the_field_copy_and_its_window(fn, dtype)
     cp, ck, _ = _assign_kernel(constant, dtype)   # the same kernel with a number for its value
     assert t == pytest.approx(predict_kernel(cp, ck.calls, ck.params, set(cp.outputs), cal), rel=0.1)
     tr = kernel_traffic(prog, k.calls, k.params, set(prog.outputs))
-    assert tr["read"] <= field + n * 8 and tr["l2"] <= 2 * n * 8   # the window is n elements at most
+    assert tr.read <= field + n * 8 and tr.terms.l2 <= 2 * n * 8   # the window is n elements at most
 
 
 def test_the_stage_report_and_the_swm_plan_price_the_copies_as_copies():

@@ -13,7 +13,8 @@ from kfuse.calibrate import gemm as cg
 from kfuse.model import load_calibration
 from kfuse.model.calibration import Calibration, read_calibration, user_calibration_path, write_calibration
 from kfuse.spaces.gemm.calibration import builtin_section, check_section, merge_sections
-from kfuse.spaces.gemm.model import ENGINE_SHARE, engine_rate, engine_seconds, scheme_rate, section_rate
+from kfuse.spaces import KernelTraffic
+from kfuse.spaces.gemm.model import ENGINE_SHARE, EngineTraffic, engine_rate, engine_seconds, scheme_rate, section_rate
 from kfuse.spaces.gemm.space import EFFICIENCY_KEY, MEASURED_EFFICIENCY, efficiency_key, tile_efficiency
 from kfuse.spaces.gemm.scheme import GemmScheme
 
@@ -22,8 +23,9 @@ KEY = efficiency_key(BEST)
 
 
 def _tr(scheme=BEST, engine="ffma/float32"):
-    return {"engine_flops": 2 * 4096 ** 3, "engine": engine, "engine_eff": tile_efficiency(scheme),
-            "engine_scheme": efficiency_key(scheme), "grid": 512, "threads": 256}
+    terms = EngineTraffic(engine_flops=2 * 4096 ** 3, engine=engine, engine_eff=tile_efficiency(scheme),
+                          engine_scheme=efficiency_key(scheme))
+    return KernelTraffic(read=0, write=0, grid=512, threads=256, space="gemm", terms=terms)
 
 
 def test_the_shipped_h200_section_is_a_measured_run_covering_the_builtin_table():

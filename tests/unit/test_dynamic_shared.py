@@ -60,7 +60,7 @@ def test_residency_counts_dynamic_shared_memory():
         base = {"block": 128, "pairs": 2}
         tr0 = kernel_traffic(prog, [0, 1], base, set())
         tr1 = kernel_traffic(prog, [0, 1], {**base, "shared": SHARED}, set())
-        assert tr0["smem_dynamic"] == 0 and tr1["smem_dynamic"] == SHARED
+        assert tr0.smem_dynamic == 0 and tr1.smem_dynamic == SHARED
         assert resident_blocks(tr1, cal) < resident_blocks(tr0, cal)
         assert resident_blocks(tr1, cal) <= cal.sm_count * (228 * 1024 // SHARED)
         t0 = predict_kernel(prog, [0, 1], base, set(), cal)

@@ -204,9 +204,9 @@ def test_vector_reductions_may_run_one_pack_per_thread():
         tr = kernel_traffic(p, calls, v, set())
         blocks = (1 << 26) // (v["block"] * v["vec"])
         if v.get("finish") == "atomic":
-            assert tr["atomics"] == blocks and tr["partial"] == 0 and tr["tail_bytes"] == 0
+            assert tr.terms.atomics == blocks and tr.terms.partial == 0 and tr.terms.tail_bytes == 0
         else:
-            assert tr["atomics"] == 0 and tr["tail_bytes"] == blocks * 8
+            assert tr.terms.atomics == 0 and tr.terms.tail_bytes == blocks * 8
     with kfuse.config.override(deterministic=True):
         assert all(v.get("finish") != "atomic" for v in impl_variants(p, calls))
         assert all(k.params.get("finish") != "atomic" for k in best_plan(p, load_calibration()).kernels)
@@ -235,7 +235,7 @@ def test_span_variants_only_for_short_hinted_csr_rows():
     prog = prog_of("csr", 16)
     one = kernel_traffic(prog, [0], {"block": 128, "group": 8, "iters": 1, "vec": 4}, set())
     two = kernel_traffic(prog, [0], {"block": 128, "group": 8, "iters": 1, "vec": 4, "span": 2}, set())
-    assert one["grid"] == -(-100003 // 16) and two["grid"] == -(-100003 // 32)
+    assert one.grid == -(-100003 // 16) and two.grid == -(-100003 // 32)
 
 
 def test_chunked_finish_shrinks_the_predicted_tail():
@@ -246,7 +246,7 @@ def test_chunked_finish_shrinks_the_predicted_tail():
     base = {"bx": 32, "by": 4, "ks": 4, "vec": 8, "iter_axis": "slow", "iters": 128, "finish": "last_block"}
     whole = kernel_traffic(prog, [0, 1], {**base, "chunk": 128}, set())
     chunked = kernel_traffic(prog, [0, 1], base, set())
-    assert whole["tail_bytes"] == 64 * 16 * 128 * 4 and chunked["tail_bytes"] == 64 * 256 * 4
+    assert whole.terms.tail_bytes == 64 * 16 * 128 * 4 and chunked.terms.tail_bytes == 64 * 256 * 4
 
 
 def test_rows_space_rules_for_serial_loops_and_big_blocks():

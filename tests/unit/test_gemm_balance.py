@@ -1,11 +1,14 @@
 """Uneven gemm blocks (a triangular operand's skipped k tiles, a symmetric result's empty
 blocks): the work per block, the model's schedule of it, and the kernel's heaviest-first order."""
+import dataclasses
+
 import pytest
 
 from kfuse import library
 from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.model import load_calibration
-from kfuse.spaces.gemm.model import engine_seconds
+from kfuse.spaces import KernelTraffic
+from kfuse.spaces.gemm.model import EngineTraffic, engine_seconds
 from kfuse.spaces.gemm.balance import block_work, compact, kernel_block_work, makespan_waves
 from kfuse.spaces.gemm.scheme import GemmScheme
 
@@ -37,10 +40,10 @@ def test_the_model_charges_the_heaviest_block_of_a_one_wave_trmm():
     GEMM (15-17 against 35 TFLOP/s): the uneven schedule predicts well over the flops' half."""
     cal = load_calibration("NVIDIA H200")
     w = kernel_block_work(library.get("trmm_lln"), ("A",), S, 1024, 1024, 1024)
-    tr = {"engine_flops": 1024 ** 3, "engine": "ffma/float32", "engine_eff": 0.7, "grid": 256, "threads": 128,
-          "smem_dynamic": 38400, "regs": 144}
+    terms = EngineTraffic(engine_flops=1024 ** 3, engine="ffma/float32", engine_eff=0.7, regs=144)
+    tr = KernelTraffic(read=0, write=0, grid=256, threads=128, space="gemm", terms=terms, smem_dynamic=38400)
     even = engine_seconds(tr, cal)
-    uneven = engine_seconds(dict(tr, block_work=compact(w)), cal)
+    uneven = engine_seconds(dataclasses.replace(tr, terms=dataclasses.replace(terms, block_work=compact(w))), cal)
     assert uneven > 1.3 * even
 
 

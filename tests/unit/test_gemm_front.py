@@ -251,7 +251,7 @@ def test_model_engine_term_is_compute_bound_at_4096():
     assert rate == pytest.approx(2 * 33e12 * 0.77)
     tr = kernel_traffic(prog, k.calls, k.params, need)
     bm, bn = k.params["bm"], k.params["bn"]   # A once more per other tile column, B per other tile row
-    assert tr["reread"] == n * n * 4 * (n // bn - 1) + n * n * 4 * (n // bm - 1)
+    assert tr.terms.reread == n * n * 4 * (n // bn - 1) + n * n * 4 * (n // bm - 1)
     # 2 n^3 at ~50.8 TFLOP/s with 1024 tiles over 132 SMs x blocks per SM
     assert 2 * n ** 3 / rate < t < 1.6 * 2 * n ** 3 / rate
     # float64 at half the rate

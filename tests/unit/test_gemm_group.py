@@ -151,11 +151,11 @@ def test_geometry_and_traffic_count_every_product():
     tr = kernel_traffic(prog, k.calls, k.params, need)
     s = k.params
     tiles = -(-256 // s["bm"]) * -(-128 // s["bn"])
-    assert tr["grid"] == 2 * tiles
-    assert tr["engine_flops"] == 2 * (2 * 256 * 128 * 64)
+    assert tr.grid == 2 * tiles
+    assert tr.terms.engine_flops == 2 * (2 * 256 * 128 * 64)
     gx, gy = -(-128 // s["bn"]), -(-256 // s["bm"])
     a, b = 256 * 64 * 4, 64 * 128 * 4
-    assert tr["reread"] == 2 * a * (gx - 1) + 2 * b * (gy - 1) + a   # A's second product's reads: once more
+    assert tr.terms.reread == 2 * a * (gx - 1) + 2 * b * (gy - 1) + a   # A's second product's reads: once more
 
 
 @pytest.mark.parametrize("size, grouped", [(64, True), (256, True), (1024, False), (4096, False)])

@@ -112,7 +112,7 @@ def test_model_rereads_the_prologue_inputs():
     assert gemm_prologue.operand_bytes(prog, k.calls, k.calls[-1], info) == (2 * n * n * 4, n * n * 4)
     tr = kernel_traffic(prog, k.calls, k.params, stored(prog, [k.calls])[0])
     bm, bn = k.params["bm"], k.params["bn"]
-    assert tr["reread"] == 2 * n * n * 4 * (n // bn - 1) + n * n * 4 * (n // bm - 1)
+    assert tr.terms.reread == 2 * n * n * 4 * (n // bn - 1) + n * n * 4 * (n // bm - 1)
 
 
 def test_variants_leave_out_schemes_whose_staging_does_not_fit():

@@ -131,10 +131,10 @@ def test_traffic_counts_atomics_and_the_zeroed_output():
     params = fused(prog, bm=64, bn=64, bk=16, tm=8, tn=4, stages=3).kernels[0].params
     tr = kernel_traffic(prog, [0, 1, 2], params, {"C", "y", "z"})
     # y: 300 rows x ceil(200 / 64) = 4 blocks along n; z: 200 columns x ceil(300 / 64) = 5 block rows
-    assert tr["atomics"] == 300 * 4 + 200 * 5 and tr["zeroed"] == 2
+    assert tr.terms.atomics == 300 * 4 + 200 * 5 and tr.terms.zeroed == 2
     one = fused(prog, bm=64, bn=256, bk=8, tm=8, tn=8, stages=2).kernels[0].params
     tr = kernel_traffic(prog, [0, 1], one, {"C", "y"})
-    assert tr["atomics"] == 0 and tr["zeroed"] == 0   # one block spans n: stored, no atomics
+    assert tr.terms.atomics == 0 and tr.terms.zeroed == 0   # one block spans n: stored, no atomics
     assert Calibration is not None
 
 

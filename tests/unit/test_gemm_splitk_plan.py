@@ -45,7 +45,7 @@ def test_model_charges_split_k_partials():
     k = plan.kernels[0]
     need = stored(prog, [k.calls])[0]
     tr = kernel_traffic(prog, k.calls, k.params, need)
-    assert tr["partial"] == 2 * 3 * 4 * 64 * 64 * 4 and tr["tail_bytes"] == 2 * 64 * 64 * 4
+    assert tr.terms.partial == 2 * 3 * 4 * 64 * 64 * 4 and tr.terms.tail_bytes == 2 * 64 * 64 * 4
 
 
 def test_split_k_is_searched_only_where_the_tiles_leave_the_gpu_idle():

@@ -76,7 +76,7 @@ def test_fill_steers_the_spmv_plan_away_from_straddling_spans():
     assert (best["group"], best.get("span", 1)) != (32, 2)
     # bytes follow the mean, not the hint (cop20k_A: 21.8 per row plans under hint 16)
     lo, hi = typed(SPMV, 121192, 16), typed(SPMV, 121192, 16, 21.8)
-    assert P.kernel_traffic(hi, [0], g16, {"y"})["read"] > 1.3 * P.kernel_traffic(lo, [0], g16, {"y"})["read"]
+    assert P.kernel_traffic(hi, [0], g16, {"y"}).read > 1.3 * P.kernel_traffic(lo, [0], g16, {"y"}).read
 
 
 def test_factor_index_matches_the_plain_scan():

@@ -122,7 +122,7 @@ def test_geometry_is_what_codegen_launches_and_the_model_reads(space):
         scratch = tuple((a.kind, a.cname, a.nbytes) for a in src.args if a.kind in ("partial", "accum", "counter"))
         assert scratch == geo.workspace, params
         tr = kernel_traffic(prog, calls, params, set())
-        assert (tr["grid"], tr["threads"], tr["smem"]) == (geo.blocks, geo.threads, geo.shared_static)
+        assert (tr.grid, tr.threads, tr.smem) == (geo.blocks, geo.threads, geo.shared_static)
 
 
 def test_tile_geometry_detail_holds_the_reduction_grid_and_chunk():
@@ -173,7 +173,7 @@ def test_a_toy_space_plugs_in_through_the_registry(pairs_space):
     assert impl_variants(prog, [0, 1]) == PairsSpace().variants(None, None, None, None, True, None)
     assert kernel_kind(prog, [0, 1]) == "pairs"
     tr = kernel_traffic(prog, [0, 1], {"block": 256, "pairs": 2}, {"w"}, group_facts(prog, [0, 1]))
-    assert tr["grid"] == math.ceil(5000 / 1024) and tr["read"] == 2 * 5000 * 4 and tr["write"] == 5000 * 4
+    assert tr.grid == math.ceil(5000 / 1024) and tr.read == 2 * 5000 * 4 and tr.write == 5000 * 4
     cal = load_calibration()
     assert 0 < predict_kernel(prog, [0, 1], {"block": 256, "pairs": 2}, {"w"}, cal) < math.inf
     best = best_plan(prog, cal)

@@ -156,8 +156,9 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
         del C, ref
         t = device_seconds(exe, rotating_args([A, B])) if err <= TOLERANCE[engine] else float("nan")
     tr = kernel_traffic(prog, calls, params, stored(prog, [calls])[0])
-    at_model_rate = engine_seconds({**tr, "engine_eff": 1.0, "engine_scheme": None}, cal)
-    ideal = at_model_rate * engine_rate(cal, tr["engine"]) / peaks[tr["engine"]]
+    at_model_rate = engine_seconds(dataclasses.replace(
+        tr, terms=dataclasses.replace(tr.terms, engine_eff=1.0, engine_scheme=None)), cal)
+    ideal = at_model_rate * engine_rate(cal, tr.terms.engine) / peaks[tr.terms.engine]
     return {"engine": engine, "n": n, "scheme": scheme.to_text(), "seconds": t, "rel_error": err,
             "tflops": 2.0 * n ** 3 / t / 1e12 if t == t else None,
             "efficiency": ideal / t if t == t else None}

@@ -164,12 +164,12 @@ def _check(an: Analysis, calls: list) -> list:
     hosting = spaces.get(host.space).hosts_others
     for c in nonscalar[1:]:
         d = doms[c.id]
-        if hosting and host.hosts(d) and host.hosts(d0):
+        if hosting and spaces.hosts(host, d) and spaces.hosts(host, d0):
             continue
         if d.space != d0.space:
             reasons.append(f"call {c.id} ({c.label}) is a {_describe_domain(d)} but call {first.id} "
                            f"({first.label}) is a {_describe_domain(d0)}: different nesting depths do not fuse")
-        elif d.key() != d0.key():
+        elif not spaces.same_mapping(d, d0):
             reasons.append(f"call {c.id} ({c.label}) iterates over a {_describe_domain(d)}, call {first.id} "
                            f"over a {_describe_domain(d0)}: different thread-to-data mappings")
     for c in cs:

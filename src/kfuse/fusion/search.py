@@ -392,7 +392,7 @@ class Search(Capped):
         if got is None:
             union = tuple(sorted(g + h))
             dg, dh = self._domain(g), self._domain(h)
-            if not (dg.hosts(dh) or dh.hosts(dg)) or self.analysis.refuses(union):
+            if not (spaces.hosts(dg, dh) or spaces.hosts(dh, dg)) or self.analysis.refuses(union):
                 got = ((union,), None, True)
             elif self.kernel_floor is None and self.split(union) is not None:
                 got = self._merge_or_split(g, h, union)

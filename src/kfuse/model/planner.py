@@ -30,7 +30,7 @@ def make_search(program: Program, cal: Calibration) -> Search:
 
     def zeroes(calls, params, needed):   # outputs zeroed (by the plan's zeroing kernel) before the kernel
         return params.get("finish") == "atomic" and kernel_traffic(program, calls, params, needed,
-                                                                    facts(calls))["zeroed"]
+                                                                    facts(calls)).terms.zeroed
 
     search = Search(program,
                     lambda calls, params, needed: predict_kernel(program, calls, params, needed, cal,

@@ -14,7 +14,7 @@ import typing
 
 from .. import spaces
 from ..ir import Program, itemsize
-from ..spaces import kernel_domain, program_info, stored
+from ..spaces import KernelTraffic, kernel_domain, program_info, stored
 from ..spaces.base import resident_blocks
 from ..spaces.budget import SMEM_STATIC_LIMIT, smem_terms
 from ..spaces.facts import per_row
@@ -84,15 +84,15 @@ def cost_key(program: Program, calls: list, needed: set, cal: Calibration, facts
     if writes is None:
         writes = facts["writes"][frozenset(needed)] = sum(program.value(v).type.nbytes()
                                                           for v in _stored(program, calls, needed))
-    reductions = tuple((t.size(), t.nbytes(), t.dtype, oax) for t, oax in facts.get("reductions", ()))
     return (dom.space, dom.length, dom.rows, dom.cols, dom.lead, facts["reads"], writes, facts["kind"],
-            facts.get("n_red"), facts.get("item_bytes"), tuple(facts.get("vectors", ())), reductions,
-            facts["flops"][1], facts["smem_terms"])
+            facts["space"].traffic_key(facts), facts["flops"][1], facts["smem_terms"])
 
 
-def kernel_traffic(program: Program, calls: list, params: dict, needed: set, facts: dict | None = None) -> dict:
-    """Bytes a kernel moves: DRAM reads and writes, L2 re-reads, partial results, launch shape
-    (its space's :class:`kfuse.spaces.Geometry` and :meth:`kfuse.spaces.base.Space.traffic`).
+def kernel_traffic(program: Program, calls: list, params: dict, needed: set,
+                   facts: dict | None = None) -> KernelTraffic:
+    """Bytes a kernel moves: DRAM reads and writes, launch shape and its space's terms (L2
+    re-reads, partial results, ...: its :class:`kfuse.spaces.Geometry` and
+    :meth:`kfuse.spaces.base.Space.traffic`).
     ``facts``: :func:`group_facts` of ``calls``, when the caller has it."""
     f = facts or group_facts(program, calls)
     key = frozenset(needed)
@@ -106,9 +106,9 @@ def kernel_traffic(program: Program, calls: list, params: dict, needed: set, fac
         geometry = space.geometry(program, calls, params, f["dom"], f.get("info") or program_info(program))
         shape[pkey] = (geometry, space.traffic(geometry, params, f))
     geometry, terms = shape[pkey]
-    return {"read": f["reads"], "write": writes, "grid": geometry.blocks, "threads": geometry.threads,
-            "space": space.name, "vec": int(params.get("vec", 1)), "smem": geometry.shared_static,
-            "smem_dynamic": geometry.shared_dynamic, **terms}
+    return KernelTraffic(read=f["reads"], write=writes, grid=geometry.blocks, threads=geometry.threads,
+                         space=space.name, vec=int(params.get("vec", 1)), smem=geometry.shared_static,
+                         smem_dynamic=geometry.shared_dynamic, terms=terms)
 
 
 def kernel_kind(program: Program, calls: list) -> str:
@@ -118,16 +118,16 @@ def kernel_kind(program: Program, calls: list) -> str:
     return spaces.get(dom.space).kind(program, calls, dom, program_info(program))
 
 
-def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: dict | None = None,
+def env_key(program: Program, calls: list, params: dict, cal: Calibration, tr: KernelTraffic | None = None,
             facts: dict | None = None) -> str:
     """The simulated fusion environment a kernel runs in: its kind, its size class, its launch
     shape (iterations expressed as blocks per SM).  Keys of the calibration's factors.
     ``tr``: the kernel's :func:`kernel_traffic`, when the caller has it (its reads and grid
     do not depend on which outputs are needed); ``facts``: :func:`group_facts` of ``calls``."""
     tr = tr or kernel_traffic(program, calls, params, set(), facts)
-    elements = max(tr["read"], 1) // 4
+    elements = max(tr.read, 1) // 4
     cls = "large" if elements >= (1 << 24) else "medium"
-    bps = tr["grid"] / max(1, cal.sm_count)
+    bps = tr.grid / max(1, cal.sm_count)
     bucket = 2 ** round(math.log2(max(bps, 0.25)))
     facts = facts or group_facts(program, calls)
     env = facts["env"]   # what else the space's calibration tells apart (rows: nonzeros per row)
@@ -226,16 +226,16 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
     """Predicted GPU time (seconds) of one kernel (``raw``: without the calibrated factor;
     ``facts``: :func:`group_facts` of ``calls``, which a search computes once per fusion)."""
     tr = kernel_traffic(program, calls, params, needed, facts)
-    if tr["smem"] > SMEM_STATIC_LIMIT:
+    if tr.smem > SMEM_STATIC_LIMIT:
         return math.inf   # the kernel would not compile (fusion.space.smem_refusal)
     t = _raw_seconds(program, calls, tr, cal, facts)
     if raw or not cal.env_factor:
         return t
     # no factor borrowed from another environment may take a kernel past the ceilings (or the
     # share of them its space says its launch shape reaches)
-    space = facts["space"] if facts is not None else spaces.get(tr["space"])
+    space = facts["space"] if facts is not None else spaces.get(tr.space)
     share = space.ceiling_share(params)
-    floor = (tr["read"] / cal.read_bw + tr["write"] / cal.write_bw) / share + cal.gpu_launch_s
+    floor = (tr.read / cal.read_bw + tr.write / cal.write_bw) / share + cal.gpu_launch_s
     fill = space.time_factor(program, calls, params, facts["info"] if facts is not None else program_info(program))
     return max(floor, t * _factor(env_key(program, calls, params, cal, tr, facts), cal) * fill)
 
@@ -255,40 +255,42 @@ def kernel_floor(program: Program, calls: list, needed: set, cal: Calibration, f
     return reads / cal.read_bw + writes / cal.write_bw + cal.gpu_launch_s
 
 
-def _raw_seconds(program: Program, calls: list, tr: dict, cal: Calibration, facts: dict | None = None) -> float:
+def _raw_seconds(program: Program, calls: list, tr: KernelTraffic, cal: Calibration,
+                 facts: dict | None = None) -> float:
     """The analytic time of a kernel moving ``tr`` (:func:`kernel_traffic`): max of transfer and
     compute, plus launch, finishing of reductions, atomics (and zeroing their outputs) and a partly
     filled last wave."""
-    resident = min(tr["grid"], resident_blocks(tr, cal))
-    in_flight = resident * tr["threads"] * max(tr["per_thread_bytes"], 4)
+    terms = tr.terms
+    resident = min(tr.grid, resident_blocks(tr, cal))
+    in_flight = resident * tr.threads * max(terms.per_thread_bytes, 4)
     eff = in_flight / (in_flight + cal.bytes_in_flight_half)
-    if tr["vec"] == 1 and tr["narrow"]:
+    if tr.vec == 1 and terms.narrow:
         eff /= cal.narrow_load_penalty
-    t_transfer = (tr["read"] / cal.read_bw + tr["write"] / cal.write_bw) / max(eff, 1e-3)
-    t_transfer += tr["partial"] / cal.read_bw + tr["l2"] / cal.l2_bw + tr.get("reread", 0) / cal.read_bw
+    t_transfer = (tr.read / cal.read_bw + tr.write / cal.write_bw) / max(eff, 1e-3)
+    t_transfer += terms.partial / cal.read_bw + terms.l2 / cal.l2_bw + terms.reread / cal.read_bw
     if facts is not None and facts["flops"] is not None and facts["flops"][0] is cal:
         flops = facts["flops"][1]
     else:
         flops = _flops(program, calls, cal)
         if facts is not None:
             facts["flops"] = (cal, flops)
-    t_compute = (flops + tr.get("extra_flops", 0)) / cal.fma_rate
-    if tr.get("regs"):   # too few warps per SM to hide the latency of a long body: it issues slower
-        warps = resident * tr["threads"] / (32 * max(1, cal.sm_count))
+    t_compute = (flops + terms.extra_flops) / cal.fma_rate
+    if terms.regs:   # too few warps per SM to hide the latency of a long body: it issues slower
+        warps = resident * tr.threads / (32 * max(1, cal.sm_count))
         t_compute /= min(1.0, warps / LATENCY_WARPS)
-    space = facts["space"] if facts is not None else spaces.get(tr["space"])
+    space = facts["space"] if facts is not None else spaces.get(tr.space)
     t_compute += space.compute_seconds(tr, cal)
     t = max(t_transfer, t_compute) + cal.gpu_launch_s
-    t += tr.get("barriers", 0) * BARRIER_S / max(1, resident)
-    if tr["partial"]:
-        t += cal.last_block_s + tr["tail_bytes"] / cal.block_bw
-    t += tr["atomics"] / cal.atomic_rate
+    t += terms.barriers * BARRIER_S / max(1, resident)
+    if terms.partial:
+        t += cal.last_block_s + terms.tail_bytes / cal.block_bw
+    t += terms.atomics / cal.atomic_rate
     # outputs atomics sum into are zeroed first (by the plan's one zeroing kernel): charged per
     # output, as when each took a memset node -- the atomic environments' factors were measured
     # that way, and charging the kernel once makes the model pick atomics where the last block
     # is faster (BiCGK 4096 on the H200: 21.6 µs atomic, 20.8 last block)
-    t += tr["zeroed"] * cal.zero_kernel_s
-    return t + wave_tail(tr["grid"], tr["threads"], cal)
+    t += terms.zeroed * cal.zero_kernel_s
+    return t + wave_tail(tr.grid, tr.threads, cal)
 
 
 def _flops(program: Program, calls: list, cal: Calibration) -> float:
@@ -355,7 +357,7 @@ def predict_plan(program: Program, kernels: list, cal: Calibration, needed_by_ke
     gpu = sum(predict_kernel(program, calls, params, needed_by_kernel[i], cal, facts=facts_of(calls))
               for i, (calls, params) in enumerate(kernels)) - reuse_gain(program, kernels, cal, facts_of)
     # one kernel launched first zeroes the outputs of every kernel that sums into them by atomics
-    zeroing = any(kernel_traffic(program, calls, params, needed_by_kernel[i], facts_of(calls))["zeroed"]
+    zeroing = any(kernel_traffic(program, calls, params, needed_by_kernel[i], facts_of(calls)).terms.zeroed
                   for i, (calls, params) in enumerate(kernels))
     n_out = sum(len(n) for n in needed_by_kernel)
     host = cal.host_call_s + (len(kernels) + zeroing) * cal.host_launch_s + n_out * cal.host_alloc_s

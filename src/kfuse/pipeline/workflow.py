@@ -108,12 +108,12 @@ def metadata(program: Program, cal, measured: dict | None = None) -> dict:
         tr = kernel_traffic(program, [c.id], params, needed[c.id])
         dom, fn = info.domain(c.id), info.fn(c.id)
         flops = fn.flops * spaces.get(dom.space).elements(dom) * (4 if info.dtype(c.id).startswith("complex") else 1)
-        nbytes = tr["read"] + tr["write"]
-        floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw
-        occ = min(tr["grid"], resident_blocks(tr, cal)) * tr["threads"] / (cal.sm_count * 2048)
+        nbytes = tr.read + tr.write
+        floor = tr.read / cal.read_bw + tr.write / cal.write_bw
+        occ = min(tr.grid, resident_blocks(tr, cal)) * tr.threads / (cal.sm_count * 2048)
         calls.append({"id": c.id, "fn": c.fn, "label": c.label, "kind": kernel_kind(program, [c.id]),
                       "space": dom.space, "params": params, "predicted_us": round(t * 1e6, 3),
-                      "read_bytes": tr["read"], "write_bytes": tr["write"], "flops": flops,
+                      "read_bytes": tr.read, "write_bytes": tr.write, "flops": flops,
                       "intensity": round(flops / nbytes, 4) if nbytes else None,
                       "dram_limit_pct": round(100 * floor / t, 1) if t else None,
                       "occupancy": round(occ, 3), **fields_of(program, c)})

@@ -55,11 +55,11 @@ def report_plan(program: Program, plan: Plan, cal, excluded: dict) -> str:
     for k, need in zip(plan.kernels, needed):
         t = predict_kernel(program, k.calls, k.params, need, cal)
         tr = kernel_traffic(program, k.calls, k.params, need)
-        occ = min(tr["grid"], resident_blocks(tr, cal)) * tr["threads"] / (cal.sm_count * 2048)
-        floor = tr["read"] / cal.read_bw + tr["write"] / cal.write_bw
+        occ = min(tr.grid, resident_blocks(tr, cal)) * tr.threads / (cal.sm_count * 2048)
+        floor = tr.read / cal.read_bw + tr.write / cal.write_bw
         total += t
         lines.append(f"  {k.name}: calls {k.calls}, {t * 1e6:.1f} us, {100 * floor / t:.0f}% of its DRAM limit, "
-                     f"occupancy {occ:.2f}, {tr['smem']} B shared")
+                     f"occupancy {occ:.2f}, {tr.smem} B shared")
     limit = ins / cal.read_bw + outs / cal.write_bw
     lines.append(f"  predicted GPU time {total * 1e6:.1f} us; the program's limit (one read of every input, one "
                  f"write of every output) {limit * 1e6:.1f} us: {100 * limit / total:.0f}%" if total else "")

@@ -9,16 +9,19 @@ dispatch through.
 is asked to claim a call), ``unregister(name)`` removes it, ``get(name)`` finds it (a
 PlanError names the known spaces otherwise).  :func:`call_domain` is the ordered claim of a
 call's domain; :func:`kernel_domain` and :func:`kernel_space` those of a kernel's calls;
+:func:`hosts` and :func:`same_mapping` which domains one kernel may iterate together;
 :func:`program_info` the facts of a bound program, computed once; :func:`stored` what each
-kernel of a plan stores.
+kernel of a plan stores; :class:`Traffic` and :class:`KernelTraffic` what a kernel moves.
 """
 from __future__ import annotations
 
 from .base import Domain, Geometry, ParamSpec, Space
 from .facts import CallFacts, ProgramInfo
-from .registry import (SPACES, call_domain, claim_order, default_dtype, get, host_domain, kernel_domain,
-                       kernel_dtype, kernel_space, program_info, register, stored, unregister)
+from .registry import (SPACES, call_domain, claim_order, default_dtype, get, host_domain, hosts, kernel_domain,
+                       kernel_dtype, kernel_space, program_info, register, same_mapping, stored, unregister)
+from .traffic import KernelTraffic, Traffic
 
 __all__ = ["SPACES", "Domain", "Geometry", "ParamSpec", "Space", "CallFacts", "ProgramInfo", "register",
            "unregister", "get", "claim_order", "call_domain", "kernel_domain", "kernel_space", "kernel_dtype",
-           "default_dtype", "program_info", "host_domain", "stored"]
+           "default_dtype", "program_info", "host_domain", "hosts", "same_mapping", "stored", "Traffic",
+           "KernelTraffic"]

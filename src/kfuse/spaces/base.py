@@ -28,6 +28,7 @@ import types
 from .. import config
 from ..errors import PlanError
 from ..ir import ident, itemsize
+from .traffic import KernelTraffic, Traffic
 
 
 @dataclasses.dataclass
@@ -64,29 +65,6 @@ class Domain:
     def full_key(self) -> tuple:
         """Every field, as a tuple (a key of the facts memoized per fusion and domain)."""
         return (self.space, self.length, self.rows, self.cols, self.lead, self.shape)
-
-    def key(self) -> tuple:
-        """Equal for domains whose calls share a thread-to-data mapping (grid calls of one rank
-        and memory order share one by offsets: their shapes may differ)."""
-        if self.space == "grid":
-            return ("grid", len(self.shape), self.lead)
-        if self.space == "rows":   # sparse matrices of any width share the rows of their outputs
-            return ("rows", self.length)
-        return (self.space, self.length, self.rows, self.cols, self.lead)
-
-    def hosts(self, other: "Domain") -> bool:
-        """Whether calls over ``other`` can run in a kernel over this domain: the same domain,
-        a vector map/reduce whose element i is row i of a sparse kernel, or a matrix call over
-        the output of a matrix product (its epilogue; :mod:`kfuse.spaces.gemm.space`) or over the
-        shape of one of its operands (a prologue: :mod:`kfuse.spaces.gemm.prologue`)."""
-        if self.key() == other.key() or "scalar" in (self.space, other.space):
-            return True   # scalar calls run as a prologue of any kernel
-        spaces = {self.space, other.space}
-        if self.space == "gemm":   # a product's epilogue (its m x n output), a prologue (m x k, k x n)
-            k = self.shape[2] if len(self.shape) == 3 else None
-            return other.space == "tile" and (other.rows, other.cols) in (
-                (self.rows, self.cols), (self.rows, k), (k, self.cols))
-        return spaces == {"rows", "vec"} and self.length == other.length
 
 
 @dataclasses.dataclass(frozen=True)
@@ -213,14 +191,14 @@ FINISHES = ("last_block", "atomic")   # how a kernel's reductions combine their 
 # block): a block's static shared memory bounds how many are resident (:func:`resident_blocks`)
 SMEM_PER_SM, SMEM_PER_BLOCK_RESERVED = 228 * 1024, 1024
 
-def resident_blocks(tr: dict, cal) -> int:
+def resident_blocks(tr: KernelTraffic, cal) -> int:
     """Blocks of a kernel moving ``tr`` resident on the GPU at once: 2048 threads per SM, and
     the SM's shared memory over the block's, static and dynamic (:data:`SMEM_PER_SM`)."""
-    per_sm = max(1, 2048 // max(1, tr["threads"]))
-    smem = tr.get("smem", 0) + tr.get("smem_dynamic", 0)
+    per_sm = max(1, 2048 // max(1, tr.threads))
+    smem = tr.smem + tr.smem_dynamic
     per_sm = min(per_sm, max(1, SMEM_PER_SM // (smem + SMEM_PER_BLOCK_RESERVED)))
-    if tr.get("regs"):   # a space that estimates its registers per thread: the register file too
-        per_sm = min(per_sm, max(1, 65536 // (tr["regs"] * max(1, tr["threads"]))))
+    if tr.terms.regs:   # a space that estimates its registers per thread: the register file too
+        per_sm = min(per_sm, max(1, 65536 // (tr.terms.regs * max(1, tr.threads))))
     return cal.sm_count * per_sm
 
 
@@ -232,8 +210,9 @@ class Space:
     order (the first whose :meth:`claim` answers wins).  ``kernel_order``: a kernel's space is
     that of its call with the highest order.  ``host_rank``: a kernel's domain is that of its
     first call of the highest rank.  ``hosts_others``: a kernel of this space may host calls of
-other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  ``prologue``: calls of this space run as a prologue of any
-    kernel (scalars).  ``params``: the schema, a tuple of :class:`ParamSpec`.  ``packed_only``:
+    other spaces its :meth:`hosts` takes (sparse rows host vector calls).  ``prologue``: calls
+    of this space run as a prologue of any kernel (scalars).  ``params``: the schema, a tuple of
+    :class:`ParamSpec`.  ``packed_only``:
     parameters that only packs of several elements allow (dropped with them);
     ``unpacked_params``: the parameters that make a kernel of this space take pointers aligned
     to their element only (set in the runtime's plan for offset views).
@@ -282,6 +261,17 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
     def refusal(self, program, call, fn) -> str:
         """Why this space does not host ``call`` (asked when :meth:`claim` answers None)."""
         return f"{call.label} is not a {self.name} call"
+
+    def mapping_key(self, domain: Domain) -> tuple:
+        """Equal for domains whose calls share a thread-to-data mapping (the comparison of
+        :func:`kfuse.spaces.registry.same_mapping`); the default: every extent and the order."""
+        return (domain.space, domain.length, domain.rows, domain.cols, domain.lead)
+
+    def hosts(self, domain: Domain, other: Domain) -> bool:
+        """Whether calls over ``other``, a domain with another thread-to-data mapping, can run in
+        a kernel of this space over ``domain`` (beyond the mapping and the prologue spaces, which
+        :func:`kfuse.spaces.registry.hosts` accepts first); the default: no."""
+        return False
 
     def describe(self, domain: Domain) -> str:
         """The domain in words, for legality's reasons."""
@@ -402,22 +392,24 @@ other spaces its domain :meth:`Domain.hosts` (sparse rows host vector calls).  `
         the distinct global values it reads); computed once per fusion by the model."""
         return {}
 
-    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
-        """Bytes and launch terms of a kernel beyond its DRAM reads and writes: ``partial``
-        (partial results written and re-read), ``l2`` (re-reads from L2), ``atomics`` (atomic
-        adds), ``zeroed`` (outputs zeroed before it), ``tail_bytes`` (what the last block
-        reads), ``per_thread_bytes`` (bytes a thread has in flight), ``narrow`` (whether
-        ``vec`` 1 loads slow it)."""
-        return {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
-                "per_thread_bytes": 8, "narrow": False}
+    def traffic_key(self, facts: dict) -> tuple:
+        """What of :meth:`traffic_facts` (in ``facts``) tells this space's fusions' traffic apart
+        beyond their domain, bytes, kind and flops: a part of the model's cost key
+        (:func:`kfuse.model.predict.cost_key`; asked where ``shares_costs``).  The default: nothing."""
+        return ()
+
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
+        """Bytes and launch terms of a kernel beyond its DRAM reads and writes
+        (:class:`kfuse.spaces.traffic.Traffic`): none here."""
+        return Traffic()
 
     def check_calibration(self, section: dict) -> None:
         """Raise ValueError where ``section``, the calibration file's section named by the
         space's ``calibration_section``, is malformed: nothing to check here."""
 
-    def compute_seconds(self, traffic: dict, cal) -> float:
+    def compute_seconds(self, traffic: KernelTraffic, cal) -> float:
         """Seconds the kernel's own compute engine adds to its instructions' time, from its
-        ``traffic`` (:meth:`traffic`) and the calibration ``cal``: 0 here; a matrix product's
+        ``traffic`` (its :meth:`traffic` in ``terms``) and the calibration ``cal``: 0 here; a matrix product's
         engine term in the GEMM and TRSM spaces (:mod:`kfuse.spaces.gemm.model`)."""
         return 0.0
 

@@ -84,6 +84,23 @@ def host_domain(domains: list) -> Domain:
     return next(d for d in domains if get(d.space).host_rank == top)
 
 
+def same_mapping(a: Domain, b: Domain) -> bool:
+    """Whether calls over ``a`` and ``b`` share a thread-to-data mapping (their spaces'
+    :meth:`Space.mapping_key`)."""
+    return get(a.space).mapping_key(a) == get(b.space).mapping_key(b)
+
+
+def hosts(host: Domain, other: Domain) -> bool:
+    """Whether calls over ``other`` can run in a kernel over ``host``: the same mapping, a call
+    of a prologue space on either side (scalars run as a prologue of any kernel), or what the
+    host's space takes besides (:meth:`Space.hosts`: a matrix product's epilogue and prologue,
+    sparse rows' vector calls)."""
+    space = get(host.space)
+    if same_mapping(host, other) or space.prologue or get(other.space).prologue:
+        return True
+    return space.hosts(host, other)
+
+
 def kernel_domain(program: Program, calls: list) -> Domain:
     """The domain a kernel running ``calls`` iterates over (the sparse rows if any)."""
     info = program_info(program)

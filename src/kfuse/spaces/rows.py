@@ -10,6 +10,7 @@ import math
 from ..errors import PlanError
 from ..ir import probe_row_length   # a fact of the sparse type: the rows probes' row length
 from ..ir import itemsize
+from .traffic import Traffic
 from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
                    frozen, pack_width, serial_iters)
 from .facts import SPARSE_PER_ROW
@@ -147,6 +148,14 @@ class RowsSpace(Space):
     def describe(self, domain: Domain) -> str:
         return f"sparse product over {domain.rows} rows ({domain.lead.upper()})"
 
+    def mapping_key(self, domain: Domain) -> tuple:
+        """Sparse matrices of any width share the rows of their outputs."""
+        return ("rows", domain.length)
+
+    def hosts(self, domain: Domain, other: Domain) -> bool:
+        """A vector map/reduce whose element i is row i."""
+        return other.space == "vec" and other.length == domain.length
+
     def elements(self, domain: Domain) -> int:
         return domain.rows * SPARSE_PER_ROW
 
@@ -255,7 +264,7 @@ class RowsSpace(Space):
         return {"n_red": sum(info.fn(c).hof == "reduce" for c in calls),
                 "per_row": per_row_hint(program, calls) or SPARSE_PER_ROW}
 
-    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
         """Partial results (or atomics) of a grid of several blocks; 16 bytes per thread."""
         grid, n_red = geometry.grid[0], facts["n_red"]
         partial = atomics = 0
@@ -263,8 +272,7 @@ class RowsSpace(Space):
             atomics = grid * n_red          # one per block and reduction, summed in place
         elif grid > 1:
             partial = 2 * grid * n_red * 8
-        return {"partial": partial, "l2": 0, "atomics": atomics, "zeroed": 0, "tail_bytes": 0,
-                "per_thread_bytes": 16, "narrow": True}
+        return Traffic(partial=partial, atomics=atomics, per_thread_bytes=16, narrow=True)
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         """rows-map (sparse products alone), rows (with a reduction or a vector call or two),

@@ -10,6 +10,7 @@ import types
 
 from ..errors import PlanError
 from ..ir import ident, itemsize
+from .traffic import Traffic
 from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, SMEM_FLAGS, WALKS, Domain, Geometry, ParamSpec, Space, blocks_wanted, budget_blocks,
                    config, maps_read_directly, pack_width, serial_iters)
 from .finish import atomic_refusal
@@ -376,7 +377,12 @@ class TileSpace(Space):
                       for c in calls if info.fn(c).is_reduce]
         return {"item_bytes": item_bytes, "vectors": vectors, "reductions": reductions}
 
-    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+    def traffic_key(self, facts: dict) -> tuple:
+        """Bytes per element, the vectors read and the reductions (their types as sizes)."""
+        return (facts["item_bytes"], tuple(facts["vectors"]),
+                tuple((t.size(), t.nbytes(), t.dtype, oax) for t, oax in facts["reductions"]))
+
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
         """L2 re-reads of the vectors, and per reduction across several blocks its atomics
         (and zeroed output) or partial results, the last block reading a chunk of its strip."""
         detail = geometry.detail
@@ -397,9 +403,9 @@ class TileSpace(Space):
                 span = detail["ts" if oax == "slow" else "tf"] * (detail["chunk"] if detail["iter_axis"] == oax
                                                                   else 1)
                 tail = max(tail, g_red * span * itemsize(t.dtype))
-        return {"partial": partial, "l2": l2, "atomics": atomics, "zeroed": zeroed, "tail_bytes": tail,
-                "per_thread_bytes": int(params.get("ks", 1)) * int(params.get("vec", 1)) * facts["item_bytes"],
-                "narrow": True}
+        return Traffic(partial=partial, l2=l2, atomics=atomics, zeroed=zeroed, tail_bytes=tail,
+                       per_thread_bytes=int(params.get("ks", 1)) * int(params.get("vec", 1)) * facts["item_bytes"],
+                       narrow=True)
 
     def reused_matrix(self, program, first: tuple, second: tuple) -> str | None:
         """:func:`reused_matrix`: walking up the matrix the kernel before walked down."""

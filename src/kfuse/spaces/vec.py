@@ -8,6 +8,7 @@ import math
 
 from ..errors import PlanError
 from ..ir import itemsize
+from .traffic import Traffic
 from .base import (BLOCKS_PER_SM, FINISHES, INT_MAX, Domain, Geometry, ParamSpec, Space, blocks_wanted, frozen,
                    maps_read_directly, pack_width, serial_iters)
 from .finish import sum_atomic_refusal
@@ -130,7 +131,10 @@ class VecSpace(Space):
                 "item_bytes": sum(itemsize(program.value(b).type.dtype) for b in seen
                                   if program.value(b).type.kind != "scalar")}
 
-    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+    def traffic_key(self, facts: dict) -> tuple:
+        return (facts["n_red"], facts["item_bytes"])
+
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
         """Partial results (or atomics) of a grid of several blocks with reductions; a thread
         has ``vec`` elements of each array in flight."""
         grid, n_red = geometry.grid[0], facts["n_red"]
@@ -140,8 +144,8 @@ class VecSpace(Space):
         elif grid > 1:
             partial = 2 * grid * n_red * 8
             tail = grid * n_red * 8         # the last block reads every block's partial
-        return {"partial": partial, "l2": 0, "atomics": atomics, "zeroed": 0, "tail_bytes": tail,
-                "per_thread_bytes": int(params.get("vec", 1)) * facts["item_bytes"], "narrow": True}
+        return Traffic(partial=partial, atomics=atomics, tail_bytes=tail,
+                       per_thread_bytes=int(params.get("vec", 1)) * facts["item_bytes"], narrow=True)
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         return "vec-reduce" if any(info.fn(c).is_reduce for c in calls) else "vec-map"

@@ -2,15 +2,17 @@
 tensor-core MMA), by the calibration's measured scheme rates or the engine's peak share, with
 the wave quantisation of its tiles over the GPU's resident slots and, for blocks of uneven work
 (TRMM, SYRK), the busiest slot.  The GEMM and TRSM spaces give it as their
-:meth:`kfuse.spaces.base.Space.compute_seconds`; the traffic it reads is their
-:meth:`kfuse.spaces.base.Space.traffic` (``engine_flops``, ``engine``, ``engine_eff``, ...).
+:meth:`kfuse.spaces.base.Space.compute_seconds`; the terms it reads are their
+:meth:`kfuse.spaces.base.Space.traffic`, an :class:`EngineTraffic`.
 ``cal`` is a :class:`kfuse.model.calibration.Calibration`.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from ..base import resident_blocks
+from ..traffic import KernelTraffic, Traffic
 from .balance import makespan_waves
 
 #: warps per SM a matrix-product engine needs for its measured tile efficiency (fewer: slower)
@@ -20,6 +22,25 @@ FFMA_EFFICIENCY = 0.77
 #: flop rate of an engine relative to float32 FFMA (the H200's float64 FMA: half)
 ENGINE_SHARE = {"ffma/float32": 1.0, "ffma/float64": 0.5,
                 "mma_tf32/float32": 4.0}   # mma.sync TF32: ~0.45x cuBLAS TF32 (402 TFLOP/s), uncalibrated
+
+
+@dataclasses.dataclass(frozen=True)
+class EngineTraffic(Traffic):
+    """The traffic of a kernel whose flops run on a matrix-product engine (GEMM, TRSM): the
+    common terms and the engine's, which only :func:`engine_seconds` reads."""
+
+    engine_flops: float = 0.0
+    """The product's flops (0: no engine term)."""
+    engine: str = ""
+    """The engine they run on and its data type, ``"ffma/float32"``."""
+    engine_eff: float = 1.0
+    """The built-in share of the engine's rate the scheme's tiles reach (:func:`engine_rate` x it)."""
+    engine_loader: float = 1.0
+    """The share a structured operand's element-wise loader (or a group of products) keeps."""
+    engine_scheme: str | None = None
+    """The scheme's key in the calibration's "gemm" section (None: the section is not asked)."""
+    block_work: tuple = ()
+    """Blocks of uneven work as ((k tiles, blocks), ...), heaviest first (empty: even blocks)."""
 
 
 def engine_rate(cal, engine: str) -> float:
@@ -32,24 +53,25 @@ def engine_rate(cal, engine: str) -> float:
     return 2 * cal.fma_rate * FFMA_EFFICIENCY * ENGINE_SHARE.get(engine, 1.0)
 
 
-def engine_seconds(tr: dict, cal) -> float:
+def engine_seconds(tr: KernelTraffic, cal) -> float:
     """The engine term of a kernel whose space gives ``engine_flops`` (a matrix product):
     flops / (engine rate x tile efficiency) x the wave quantisation ceil(T / S) / (T / S) of
     its T blocks over S resident slots (SMs x blocks per SM), or, for fewer blocks than slots,
     SMs x ceil(T / SMs) / T (64 tiles on 132 SMs: 2.06; H200 1024^3 float32, 128 x 128 tiles:
     19.3 TFLOP/s against 28.3 for 64 x 64).  0 for every other kernel."""
-    flops = tr.get("engine_flops", 0)
+    terms = tr.terms
+    flops = terms.engine_flops if isinstance(terms, EngineTraffic) else 0
     if not flops:
         return 0.0
-    tiles, slots = max(1, tr["grid"]), resident_blocks(tr, cal)
-    if tr.get("block_work"):   # uneven blocks: the busiest slot (or SM, under one wave) sets the time
+    tiles, slots = max(1, tr.grid), resident_blocks(tr, cal)
+    if terms.block_work:   # uneven blocks: the busiest slot (or SM, under one wave) sets the time
         return flops / scheme_rate(tr, cal) * uneven_waves(tr, tiles, slots, cal)
     if tiles >= slots:
         waves = math.ceil(tiles / slots) / (tiles / slots)
     else:   # fewer tiles than slots: the busiest SM runs ceil(T / SMs) of them, the rest wait
         sms = max(1, cal.sm_count)
         waves = max(1.0, sms * math.ceil(tiles / sms) / tiles)
-        waves /= warp_share(math.ceil(tiles / sms) * tr.get("threads", 256) / 32)
+        waves /= warp_share(math.ceil(tiles / sms) * tr.threads / 32)
     return flops / scheme_rate(tr, cal) * waves
 
 
@@ -60,11 +82,11 @@ def warp_share(warps: float) -> float:
     return math.sqrt(min(1.0, warps / ENGINE_WARPS))
 
 
-def uneven_waves(tr: dict, tiles: int, slots: int, cal) -> float:
+def uneven_waves(tr: KernelTraffic, tiles: int, slots: int, cal) -> float:
     """:func:`engine_seconds`' waves for blocks of uneven work (``block_work``: (k tiles,
     blocks) pairs, heaviest first): the blocks go to the least loaded of the ``slots`` resident
     places, or, fewer busy blocks than slots, of the SMs (with their few-warps penalty)."""
-    pairs = tr["block_work"]
+    pairs = tr.terms.block_work
     busy = sum(c for w, c in pairs if w > 0)
     if busy >= slots:
         return makespan_waves(pairs, slots)
@@ -72,7 +94,7 @@ def uneven_waves(tr: dict, tiles: int, slots: int, cal) -> float:
     total = sum(w * c for w, c in pairs)
     # the heaviest block ends alone on its SM, at the rate its own warps reach: at n = 1024 a 4-warp
     # TRMM block of 32 k tiles lasts as long as two GEMM blocks of 32 sharing the SM (H200)
-    warps = tr.get("threads", 256) / 32
+    warps = tr.threads / 32
     crit = pairs[0][0] / warp_share(warps) * sms / total
     return max(makespan_waves(pairs, sms) / warp_share(math.ceil(busy / sms) * warps), crit)
 
@@ -89,12 +111,13 @@ def section_rate(section: dict, engine: str, key: str | None) -> float | None:
     return peak * eff
 
 
-def scheme_rate(tr: dict, cal) -> float:
+def scheme_rate(tr: KernelTraffic, cal) -> float:
     """Flop/s the product of a kernel moving ``tr`` runs at: the calibration's "gemm" section
     rate of its scheme (``engine_scheme``; peak x measured efficiency, ``kfuse calibrate
     --blas3``) where it has one, else :func:`engine_rate` x the space's ``engine_eff``; times
     ``engine_loader``, the share a structured operand's element-wise loader keeps (SYMM/TRMM)."""
-    rate = section_rate(getattr(cal, "gemm", None) or {}, tr["engine"], tr.get("engine_scheme"))
+    terms = tr.terms
+    rate = section_rate(getattr(cal, "gemm", None) or {}, terms.engine, terms.engine_scheme)
     if rate is not None:
-        return rate * tr.get("engine_loader", 1.0)
-    return engine_rate(cal, tr["engine"]) * tr.get("engine_eff", 1.0)
+        return rate * terms.engine_loader
+    return engine_rate(cal, terms.engine) * terms.engine_eff

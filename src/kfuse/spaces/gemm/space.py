@@ -23,10 +23,11 @@ from ...errors import PlanError
 from ...ir import itemsize
 from . import group as gemm_group, mma_rules as gemm_mma_rules, prologue as gemm_prologue
 from ..base import Domain, Geometry, ParamSpec, Space, frozen
+from ..traffic import KernelTraffic
 from .balance import compact, kernel_block_work
 from .calibration import EFFICIENCY_KEY, MEASURED_EFFICIENCY, check_section
 from .explain import explain_lines
-from .model import engine_seconds
+from .model import EngineTraffic, engine_seconds
 from .rules import (ENGINE_LOADER_EFFICIENCY, LOADER_EFFICIENCY, LOADER_RULES, RULE_PARAMS, RULE_TEXT, composed, rule_of,
                     rule_refusals)
 from .scheme import ENGINES, SCHEME_HIGH, GemmScheme, default_scheme
@@ -240,6 +241,12 @@ class GemmSpace(Space):
         m, n, k = domain.shape
         return f"matrix product {m} x {n} x {k}"
 
+    def hosts(self, domain: Domain, other: Domain) -> bool:
+        """A matrix call over the product's m x n output (its epilogue) or over the shape of one
+        of its operands, m x k or k x n (a prologue: :mod:`kfuse.spaces.gemm.prologue`)."""
+        m, n, k = domain.shape
+        return other.space == "tile" and (other.rows, other.cols) in ((m, n), (m, k), (k, n))
+
     def elements(self, domain: Domain) -> int:
         """The output's elements (the product's flops are the engine term's, not these)."""
         return domain.rows * domain.cols
@@ -379,16 +386,14 @@ class GemmSpace(Space):
             own = gemm_group.traffic_facts(program, calls, info)
         return {"gemm": {**own, "dtype": info.dtype(g), "fn": fn.name, "reductions": reds, "shape": (m, n, k)}}
 
-    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> EngineTraffic:
         """``reread``: A's bytes (ceil(n / bn) - 1) more times and B's (ceil(m / bm) - 1) more
         (the generic reads count each once); ``engine_flops``/``engine``/``engine_eff``: the
         product's flops, the engine they run on (``ffma/<dtype>``), the built-in tile efficiency and
         ``engine_scheme``, the scheme's key in the calibration's "gemm" section."""
-        out = {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
-               "per_thread_bytes": 64, "narrow": False}
         g = facts.get("gemm")
         if not g:
-            return out
+            return EngineTraffic(per_thread_bytes=64)
         s = scheme_of(params)
         gx, gy, _ = geometry.grid
         fn = library.get(g["fn"]) if "fn" in g else None
@@ -397,31 +402,33 @@ class GemmSpace(Space):
         loader = math.prod(ENGINE_LOADER_EFFICIENCY.get((s.engine, r), LOADER_EFFICIENCY[r])
                            for op, ad in (fn.adaptors.items() if fn else ())
                            if (r := rule_of(params, op, ad[0])) in LOADER_EFFICIENCY)
-        out.update(reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior + g.get("dup_bytes", 0),
-                   engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),
-                   engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s) * loader * g.get("group_eff", 1.0),
-                   engine_loader=loader * g.get("group_eff", 1.0),   # a structured operand's loader / a group keep
-                   engine_scheme=efficiency_key(s),   # the calibration's "gemm" section rate, when it has one
-                   regs=s.registers(g["dtype"]))   # the register file bounds the resident blocks (waves)
         skipped = tuple(op for op, ad in (fn.adaptors.items() if fn else ()) if rule_of(params, op, ad[0]) == "skip")
         work = kernel_block_work(fn, skipped, s, *g["shape"]) if fn and "shape" in g else None
-        if work is not None:   # uneven blocks (a triangular operand, a symmetric result): scheduled by the model
-            out["block_work"] = compact(work)
+        partial = tail = atomics = zeroed = 0
         if s.splitk > 1:   # partial tiles written and read back once; the last block of a tile sums them
             tile_bytes = s.bm * s.bn * itemsize(g["dtype"])
-            out.update(partial=2 * s.splitk * gx * gy * tile_bytes, tail_bytes=(s.splitk - 1) * tile_bytes)
+            partial, tail = 2 * s.splitk * gx * gy * tile_bytes, (s.splitk - 1) * tile_bytes
         for size, row_sum in g.get("reductions", ()):   # one atomic per element and block along the sum
             blocks = gx if row_sum else gy
             if blocks > 1:
-                out["atomics"] += blocks * size
-                out["zeroed"] += 1
-        return out
+                atomics += blocks * size
+                zeroed += 1
+        return EngineTraffic(
+            partial=partial, atomics=atomics, zeroed=zeroed, tail_bytes=tail, per_thread_bytes=64,
+            reread=g["a_bytes"] * (gx - 1) + g["b_bytes"] * (gy - 1) + prior + g.get("dup_bytes", 0),
+            engine_flops=g["flops"] * (flop_share(fn, params) if fn else 1.0),
+            engine=f"{s.engine}/{g['dtype']}", engine_eff=tile_efficiency(s) * loader * g.get("group_eff", 1.0),
+            engine_loader=loader * g.get("group_eff", 1.0),   # a structured operand's loader / a group keep
+            engine_scheme=efficiency_key(s),   # the calibration's "gemm" section rate, when it has one
+            regs=s.registers(g["dtype"]),   # the register file bounds the resident blocks (waves)
+            # uneven blocks (a triangular operand, a symmetric result): scheduled by the model
+            block_work=compact(work) if work is not None else ())
 
     def check_calibration(self, section: dict) -> None:
         """:func:`kfuse.spaces.gemm.calibration.check_section`."""
         check_section(section)
 
-    def compute_seconds(self, traffic: dict, cal) -> float:
+    def compute_seconds(self, traffic: KernelTraffic, cal) -> float:
         """The product's engine term (:func:`kfuse.spaces.gemm.model.engine_seconds`)."""
         return engine_seconds(traffic, cal)
 

@@ -18,6 +18,7 @@ import weakref
 from ...errors import PlanError
 from ...ir import itemsize
 from .work import estimated_registers, extra_work, owns_axis
+from ..traffic import Traffic
 from ..base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space,
     blocks_wanted, frozen, reads_nowhere)
 from ..facts import snapshot_key
@@ -148,6 +149,10 @@ class GridSpace(Space):
 
     def describe(self, domain: Domain) -> str:
         return f"stencil over a {len(domain.shape)}-axis grid ({domain.lead} order)"
+
+    def mapping_key(self, domain: Domain) -> tuple:
+        """Grid calls of one rank and memory order share a mapping by offsets (shapes may differ)."""
+        return ("grid", len(domain.shape), domain.lead)
 
     def elements(self, domain: Domain) -> int:
         return math.prod(domain.shape) if domain.shape else 1
@@ -362,7 +367,7 @@ class GridSpace(Space):
         return {"n_red": sum(info.fn(c).is_reduce for c in calls), "calls": tuple(calls),
                 "item_bytes": max([itemsize(program.value(b).type.dtype) for b in seen] or [4])}
 
-    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
         """Halo re-reads from L2 (each input's tile grows by its offsets' span; the window an
         assignment copies is read once, however far away: :func:`window_reads`), the
         reductions' partial results, and the bytes a thread has in flight (one element per load)."""
@@ -381,12 +386,11 @@ class GridSpace(Space):
             loads += count
         grid, n_red = geometry.grid[0], facts["n_red"]
         partial = 2 * grid * n_red * 8 if grid > 1 else 0
-        return {"partial": partial, "l2": l2, "atomics": 0, "zeroed": 0, "tail_bytes": grid * n_red * 8,
-                "per_thread_bytes": max(1, loads) * facts["item_bytes"] * d["px"] * d["py"] * d["uz"] * d["vec"],
-                "narrow": False,
-                "extra_flops": extra_work(program, frame, d, facts["info"]),
-                "regs": estimated_registers(frame, d, facts["info"]),
-                "barriers": grid * d["zc"] * len(d["smem"])}
+        return Traffic(partial=partial, l2=l2, tail_bytes=grid * n_red * 8,
+                       per_thread_bytes=max(1, loads) * facts["item_bytes"] * d["px"] * d["py"] * d["uz"] * d["vec"],
+                       extra_flops=extra_work(program, frame, d, facts["info"]),
+                       regs=estimated_registers(frame, d, facts["info"]),
+                       barriers=grid * d["zc"] * len(d["smem"]))
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         """``grid<rank>-map`` (every value evaluated at one point), ``grid<rank>-chain`` (values

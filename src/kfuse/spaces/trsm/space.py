@@ -36,7 +36,8 @@ from ... import config
 from ...errors import PlanError
 from ...ir import itemsize
 from ..base import Domain, Geometry, ParamSpec, Space, frozen
-from ..gemm.model import engine_seconds
+from ..gemm.model import EngineTraffic, engine_seconds
+from ..traffic import KernelTraffic
 from ..gemm.space import engine_refusal, scheme_of, scheme_text, tile_efficiency
 from . import explain as trsm_explain
 from .choices import ALGORITHMS, BUILT_ALGORITHMS, LEAVES, trsm_fn
@@ -421,15 +422,13 @@ class TrsmSpace(Space):
         call = next((c for c in calls if trsm_fn(info, c)), None)
         return {"trsm": None if call is None else {"dtype": info.dtype(call), "lower": left_lower(info.fn(call))}}
 
-    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> dict:
+    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> EngineTraffic:
         """The updates' flops on the FFMA engine (each GEMM's tile efficiency x short-k penalty x
         its waves folded into ``engine_flops``); the leaves and the extra launches in
         ``extra_flops`` (FMA units); the copy's bytes in ``reread``."""
-        out = {"partial": 0, "l2": 0, "atomics": 0, "zeroed": 0, "tail_bytes": 0,
-               "per_thread_bytes": 64, "narrow": False}
         t = facts.get("trsm")
         if not t:
-            return out
+            return EngineTraffic(per_thread_bytes=64)
         p = dict(self.defaults(), **params)
         n, nrhs, side = facts["dom"].shape
         steps = geometry.detail["steps"]
@@ -455,12 +454,10 @@ class TrsmSpace(Space):
                 flops += 2.0 * m_ * n_ * krows * waves * short_k / tile_efficiency(s)
             extra += LAUNCH_S * NOMINAL_FMA_RATE
         es = itemsize(t["dtype"])
-        out.update(reread=2 * n * nrhs * es, engine_flops=flops, engine=f"{scheme_of(p).engine}/{t['dtype']}",
-                   engine_eff=eff,
-                   extra_flops=extra)
-        return out
+        return EngineTraffic(per_thread_bytes=64, reread=2 * n * nrhs * es, extra_flops=extra, engine_flops=flops,
+                             engine=f"{scheme_of(p).engine}/{t['dtype']}", engine_eff=eff)
 
-    def compute_seconds(self, traffic: dict, cal) -> float:
+    def compute_seconds(self, traffic: KernelTraffic, cal) -> float:
         """The updates' engine term (:func:`kfuse.spaces.gemm.model.engine_seconds`)."""
         return engine_seconds(traffic, cal)
 

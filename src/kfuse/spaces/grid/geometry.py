@@ -12,31 +12,33 @@ def _empty() -> types.MappingProxyType:
     return types.MappingProxyType({})
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class GridGeometry(Geometry):
-    """A grid kernel's launch (:meth:`kfuse.spaces.grid.space.GridSpace.geometry`).
+    """A grid kernel's launch (:meth:`kfuse.spaces.grid.space.GridSpace.geometry`): the
+    common launch plus the fields below (keywords, all given)."""
 
-    ``frame``: its :class:`kfuse.spaces.grid.frame.Frame`; ``bx`` x ``by`` threads per block,
-    ``zc`` planes of the streaming axis per block, ``px`` x ``py`` points per thread (``vec``
-    consecutive ones along x per point); ``rows``: the PY points on adjacent rows sharing one
-    scope (PY, else 1); ``x0``: the threads' first x point; ``vector``: the arrays accessed
-    ``vec`` elements at a time; ``uz``: the plane loop's unrolling; ``tiles``: blocks per memory
-    axis; ``staged``: value -> (width, height) of its tile (values a halo strategy keeps in
-    shared memory), by name; ``halos``: ((strategy, the values it serves), ...)."""
-
-    frame: object = None
-    bx: int = 1
-    by: int = 1
-    zc: int = 1
-    px: int = 1
-    py: int = 1
-    vec: int = 1
-    rows: int = 1
-    x0: int = 0
-    vector: tuple = ()
-    uz: int = 1
-    tiles: tuple = ()
+    #: the kernel's :class:`kfuse.spaces.grid.frame.Frame`
+    frame: object
+    #: threads per block along the two fastest memory axes; planes of the streaming axis per block
+    bx: int
+    by: int
+    zc: int
+    #: points per thread along x and y, ``vec`` consecutive ones along x per point
+    px: int
+    py: int
+    vec: int
+    #: the PY points on adjacent rows sharing one scope: PY, else 1
+    rows: int
+    #: the threads' first x point, and the arrays accessed ``vec`` elements at a time
+    x0: int
+    vector: tuple
+    #: the plane loop's unrolling
+    uz: int
+    #: blocks per memory axis
+    tiles: tuple
+    #: value -> (width, height) of its shared-memory tile (values a halo strategy tiles), by name
     staged: types.MappingProxyType = dataclasses.field(default_factory=_empty)
+    #: ((halo strategy, the values it serves), ...): the strategies serving values
     halos: tuple = ()
 
     @property

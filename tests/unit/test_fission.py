@@ -21,6 +21,7 @@ from kfuse.ir import ArrayType
 from kfuse.model.calibration import load_calibration
 from kfuse.model.planner import best_plan, make_search
 from kfuse.spaces.grid import space as st
+from kfuse.spaces.grid.halo import shared
 
 CAL = load_calibration("NVIDIA H200")
 
@@ -122,7 +123,7 @@ def _staging_search(prog):
     def cost(calls, params, needed):
         info = program_info(prog)
         frame = spaces.get("grid").frame(prog, calls, {}, info)
-        wants = set(st.default_smem(prog, calls, frame, info).split())
+        wants = set(shared.default_smem(prog, calls, frame, info).split())
         return base(calls, params, needed) * (20 if wants - set(params.get("smem", "").split()) else 1)
 
     search.kernel_cost = cost

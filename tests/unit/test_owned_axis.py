@@ -11,7 +11,7 @@ import pytest
 
 import kfuse
 from kfuse.fusion.search import impl_variants
-from kfuse.spaces.grid.work import owned_points, owns_axis
+from kfuse.spaces.grid.work import Shape, owned_points, owns_axis
 
 
 def _frame(box, pos=None, shape=None):
@@ -32,10 +32,10 @@ def test_a_one_plane_value_read_by_every_point_is_evaluated_once():
 
 def test_owning_needs_one_thread_along_the_axis_and_all_its_points():
     f = _frame(((0, 50), (0, 9)))
-    assert owns_axis(f, {"bx": 1, "px": 9, "vec": 1})
-    assert not owns_axis(f, {"bx": 1, "px": 8, "vec": 1})
-    assert not owns_axis(f, {"bx": 32, "px": 9, "vec": 1})
-    assert not owns_axis(_frame(((0, 9),)), {"bx": 1, "px": 9, "vec": 1})
+    assert owns_axis(f, Shape(bx=1, px=9, vec=1))
+    assert not owns_axis(f, Shape(bx=1, px=8, vec=1))
+    assert not owns_axis(f, Shape(bx=32, px=9, vec=1))
+    assert not owns_axis(_frame(((0, 9),)), Shape(bx=1, px=9, vec=1))
 
 
 def _variants(shape):

@@ -7,6 +7,8 @@ parameters, variants, traffic) with no edit to fusion/ or model/.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import math
 import subprocess
 import sys
@@ -125,15 +127,15 @@ def test_geometry_is_what_codegen_launches_and_the_model_reads(space):
         assert (tr.grid, tr.threads, tr.smem) == (geo.blocks, geo.threads, geo.shared_static)
 
 
-def test_tile_geometry_detail_holds_the_reduction_grid_and_chunk():
+def test_tile_geometry_holds_the_reduction_grid_and_chunk():
     prog = bound("bicgk", m=4096, n=4096)
     params = {"bx": 32, "by": 16, "ks": 1, "vec": 4, "iter_axis": "slow", "iters": 64}
     geo = spaces.get("tile").geometry(prog, [0, 1], params, spaces.kernel_domain(prog, [0, 1]), program_info(prog))
     assert geo.grid == (4096 // 128, 4096 // (16 * 64), 1) and geo.block == (32, 16, 1)
-    assert geo.detail["blocks_red"] == {"slow": 32, "fast": 4} and geo.detail["chunk"] == 16
-    assert [f[0] for f in geo.detail["families"]] == ["slow", "fast"]
-    with pytest.raises(TypeError):
-        geo.detail["chunk"] = 1   # read-only
+    assert geo.blocks_red == {"slow": 32, "fast": 4} and geo.chunk == 16
+    assert [f[0] for f in geo.families] == ["slow", "fast"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        geo.chunk = 1   # read-only
 
 
 # ------------------------------------------------------------------ facts

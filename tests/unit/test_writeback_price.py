@@ -61,7 +61,8 @@ def test_a_copied_back_argument_is_in_the_predicted_time():
 def grid_claims(monkeypatch):
     """A grid space claiming own-point reads wherever its frame loads an array at offset 0 only
     (the rule a space may state: kfuse.spaces.base.Space.reads_own_point)."""
-    from kfuse.spaces.grid.space import GridSpace, smem_names
+    from kfuse.spaces.grid.space import GridSpace
+    from kfuse.spaces.grid.halo.shared import smem_names
 
     def claim(self, program, calls, params, base, info):
         frame = self.frame(program, calls, params, info)

@@ -78,7 +78,7 @@ def launch_refusal(program: Program, calls) -> str | None:
     """Why the group ``calls`` cannot launch as it wants, or None: its space's answer
     (:meth:`kfuse.spaces.Space.launch_refusal`): for every space, no launch variant fits the
     shared-memory budget; for the grid space, also the values it stages by default
-    (:func:`kfuse.spaces.grid.space.default_smem`) exceeding the budget at every block shape
+    (:func:`kfuse.spaces.grid.halo.shared.default_smem`) exceeding the budget at every block shape
     (only recomputing them fits)."""
     calls = sorted(set(calls))
     dom = kernel_domain(program, calls)

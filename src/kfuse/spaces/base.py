@@ -125,8 +125,10 @@ class Geometry:
     architecture-specific target the kernel needs (e.g. ``"sm_90a"``; "": the device's own),
     copied to :attr:`kfuse.codegen.KernelSource.target`.  ``workspace``: the global scratch buffers as (kind, name, bytes), kind
     ``partial`` (a result per block), ``accum`` (an accumulator atomics add to) or ``counter``
-    (the last-block handshake).  ``detail``: what only this space's kernels have (each
-    space's :meth:`Space.geometry` documents its keys), read-only."""
+    (the last-block handshake).  What only one space's kernels have is either a typed subclass
+    with fields of its own (:class:`kfuse.spaces.grid.geometry.GridGeometry`,
+    :class:`kfuse.spaces.tile.TileGeometry`) or ``detail``, read-only (its space's
+    :meth:`Space.geometry` documents its keys)."""
 
     grid: tuple
     block: tuple

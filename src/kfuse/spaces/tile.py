@@ -4,9 +4,9 @@ walks ``iters`` tiles along ``iter_axis``; reductions along the loop accumulate 
 those across it combine their strips by the last block (chunk by chunk) or atomics."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
-import types
 
 from ..errors import PlanError
 from ..ir import ident, itemsize
@@ -17,6 +17,37 @@ from .finish import atomic_refusal
 
 FINISH_ROWS = 256   # rows a last-block finish combines at once (tile kernels, strips along S)
 REGS = (32, 64, 128, 255)   # register budgets per thread a plan may name
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class TileGeometry(Geometry):
+    """A tile kernel's launch (:meth:`TileSpace.geometry`): the common launch plus the fields
+    below (keywords, all given)."""
+
+    #: tile extent along F (BX * VEC) and along S (BY * KS); rows and columns per thread
+    tf: int
+    ts: int
+    ks: int
+    vec: int
+    #: the serial loop: its iterations, the axis it walks, its walk and its unrolling
+    iters: int
+    iter_axis: str
+    walk: str
+    unroll: int
+    #: iterations a strip combines at once (:func:`finish_chunk`)
+    chunk: int
+    #: per output axis, the blocks that combine a reduction's partial results (g_red), and the
+    #: strips they fill (g_out)
+    blocks_red: dict
+    blocks_out: dict
+    #: the reductions grouped by output axis in call order: (axis, call ids, accumulated in
+    #: registers, finished by atomics, combined chunk by chunk)
+    families: tuple
+    #: the grid covers S / F exactly (no bounds checks along it)
+    all_s: bool
+    all_f: bool
+    #: blocks per SM the register budget ``regs`` promises in ``__launch_bounds__``
+    min_blocks: int
 
 
 def tile_params(domain: Domain, reduce_axis: str | None, dtype: str = "float32") -> dict:
@@ -182,7 +213,7 @@ class TileSpace(Space):
         geo = self.geometry(program, kernel.calls, prm, domain, info)
         if geo.grid[1] > 65535:
             raise PlanError(f"{who}: grid.y = {geo.grid[1]} exceeds 65535; raise iters or ks")
-        chunk, iters = geo.detail["chunk"], int(prm["iters"])
+        chunk, iters = geo.chunk, int(prm["iters"])
         if chunk < 1 or iters % chunk:
             raise PlanError(f"{who}: chunk={chunk} must divide iters={iters}")
         why = self.walk_refusal(program, kernel.calls, prm, domain, info)
@@ -275,19 +306,12 @@ class TileSpace(Space):
 
     # ------------------------------------------------------------------ geometry, bytes
     def geometry(self, program, calls: list, params: dict, domain: Domain, info,
-                 who: str = "") -> Geometry:
-        """grid (GX, GY) = :func:`tile_grid` (at least one block per axis: an empty axis still
-        finalizes identities) of (bx, by) threads.  detail: ``tf``/``ts`` (tile extent along
-        F/S), ``iters``, ``iter_axis``, ``walk``, ``chunk`` (:func:`finish_chunk` for the rows
-        an iteration covers), ``blocks_red`` / ``blocks_out``: per output axis, the blocks that
-        combine a reduction's partial results (g_red) and the strips they fill (g_out);
-        ``families``: the reductions grouped by output axis in call order, as (axis, call
-        ids, accumulated in registers, finished by atomics, combined chunk by chunk); ``ks``
-        (rows per thread), ``vec`` (columns per thread and load), ``unroll`` (of the serial
-        loop), ``all_s`` / ``all_f`` (the grid covers S / F exactly: no bounds checks along it),
-        ``min_blocks`` (blocks per SM the register budget ``regs``, 64 by default, promises in
-        ``__launch_bounds__``: without one ptxas sinks each row's loads next to their use, and a
-        warp then has one row in flight rather than KS).
+                 who: str = "") -> TileGeometry:
+        """A :class:`TileGeometry`: grid (GX, GY) = :func:`tile_grid` (at least one block per
+        axis: an empty axis still finalizes identities) of (bx, by) threads; ``chunk``:
+        :func:`finish_chunk` for the rows an iteration covers; ``min_blocks``: what the register
+        budget ``regs`` (64 by default) promises (without a promise ptxas sinks each row's loads
+        next to their use, and a warp then has one row in flight rather than KS).
         ``who``: refuse an atomic finish the reductions do not allow, naming the kernel."""
         (gx, gy, bx, by, iters, iax, chunk), base = self.launch_shape(params, domain, info)
         blocks_red = {"slow": gx, "fast": gy}   # outputs along S reduce along F, over the GX blocks
@@ -308,17 +332,15 @@ class TileSpace(Space):
             if g_red > 1 and not atomic:
                 workspace += [("partial", name, g_red * nbytes) for name, nbytes in parts]
                 workspace.append(("counter", counter, 4 * blocks_out[oax] * (iters // chunk if chunked else 1)))
-        detail = {**base, "blocks_red": blocks_red, "blocks_out": blocks_out, "families": tuple(families)}
         shared = self.shared_per_output(params, staged_always) * smem_total + SMEM_FLAGS   # shared_static's
-        return Geometry((gx, gy, 1), (bx, by, 1), shared, 0, tuple(workspace),
-                        types.MappingProxyType(detail))   # detail: this call's own dict
+        return TileGeometry((gx, gy, 1), (bx, by, 1), shared, 0, tuple(workspace), **base, blocks_red=blocks_red,
+                            blocks_out=blocks_out, families=tuple(families))
 
     def launch_shape(self, params: dict, domain: Domain, info) -> tuple:
         """What :meth:`geometry` computes of the launch parameters and the domain alone, once per
         program, domain and parameters (the fusions over one matrix share their variants'
         shapes; :meth:`kfuse.spaces.facts.ProgramInfo.memo`): ((GX, GY, bx, by, iters, iter_axis,
-        chunk), the detail's entries in order, ``blocks_red``/``blocks_out``/``families`` as
-        placeholders)."""
+        chunk), the :class:`TileGeometry` fields these give)."""
         def compute():
             bx, by = int(params["bx"]), int(params["by"])
             ks, vec, iters = int(params.get("ks", 1)), int(params.get("vec", 1)), int(params["iters"])
@@ -329,8 +351,7 @@ class TileSpace(Space):
             gx, gy = max(1, math.ceil(fast / span_f)), max(1, math.ceil(slow / span_s))   # tile_grid's
             chunk = finish_chunk(params, ts if iax == "slow" else tf)
             base = {"tf": tf, "ts": ts, "iters": iters, "iter_axis": iax, "walk": params.get("walk", "strips"),
-                    "chunk": chunk, "blocks_red": None, "blocks_out": None, "families": None,
-                    "ks": ks, "vec": vec, "unroll": int(params.get("unroll", 1)),
+                    "chunk": chunk, "ks": ks, "vec": vec, "unroll": int(params.get("unroll", 1)),
                     "all_s": slow > 0 and slow % span_s == 0, "all_f": fast > 0 and fast % span_f == 0,
                     "min_blocks": budget_blocks(params.get("regs", 64), bx * by)}
             return (gx, gy, bx, by, iters, iax, chunk), base
@@ -385,7 +406,6 @@ class TileSpace(Space):
     def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
         """L2 re-reads of the vectors, and per reduction across several blocks its atomics
         (and zeroed output) or partial results, the last block reading a chunk of its strip."""
-        detail = geometry.detail
         gx, gy = geometry.grid[:2]
         l2 = sum(nbytes * ((gy if along_fast else gx) - 1) for nbytes, along_fast in facts["vectors"])
         atomic = params.get("finish", "last_block") == "atomic"
@@ -400,8 +420,8 @@ class TileSpace(Space):
             else:
                 partial += 2 * g_red * t.nbytes()
                 # a strip along the loop is combined chunk by chunk as the kernel runs
-                span = detail["ts" if oax == "slow" else "tf"] * (detail["chunk"] if detail["iter_axis"] == oax
-                                                                  else 1)
+                span = (geometry.ts if oax == "slow" else geometry.tf) * (
+                    geometry.chunk if geometry.iter_axis == oax else 1)
                 tail = max(tail, g_red * span * itemsize(t.dtype))
         return Traffic(partial=partial, l2=l2, atomics=atomics, zeroed=zeroed, tail_bytes=tail,
                        per_thread_bytes=int(params.get("ks", 1)) * int(params.get("vec", 1)) * facts["item_bytes"],

@@ -3,8 +3,9 @@
 Each thread owns one point of the kernel's frame per plane (:mod:`kfuse.spaces.grid.frame`)
 and evaluates what the kernel stores there: a value read at an offset is loaded once per
 (array, offset) into a register (``u_xm1_e``: ``u`` at x - 1), a value the kernel computes is
-recomputed at each offset it is read at, or read from its shared-memory tile (``lap_s``) that
-the block filled, halo included, before a barrier.  Stores and reductions are guarded by the box
+recomputed at each offset it is read at, or served by a halo strategy
+(:mod:`kfuse.spaces.grid.halo`: a shared-memory tile ``lap_s`` the block filled, halo included,
+before a barrier), whose code the strategy prints.  Stores and reductions are guarded by the box
 of the array they write."""
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ..common import CodeBlock, KernelSource
 from ..emitter import KernelEmitter
 from ..finish import clear_vector_reductions, vector_finish
 from ..routines import compute_params
-from .scope import AXIS_NAMES, POINT, STAGE_POINT, Point, Scope, _add, offset_tag
+from .scope import AXIS_NAMES, POINT, Point, Scope, _add, offset_tag
 from . import remap as stencil_remap
 from .vector import emit_vector_group
 
@@ -51,19 +52,19 @@ class GridLowering(KernelEmitter):
     """
 
     def emit(self) -> KernelSource:
-        geo = self.geometry = self.launch_geometry()
-        d = geo.detail
-        self.frame = frame = d["frame"]
+        geo = d = self.geometry = self.launch_geometry()
+        self.frame = frame = d.frame
         self.producer = {c.out: c for c in self.calls}
-        order = sorted(d["smem"], key=lambda v: self.producer[v].id if v in self.producer else -1)   # loads first
-        self.staged = {v: d["tiles_shape"][v] for v in order}
+        self.served = {v: s for s, values in d.halos for v in values}   # value -> its halo strategy
+        order = sorted(d.staged, key=lambda v: self.producer[v].id if v in self.producer else -1)   # loads first
+        self.staged = {v: d.staged[v] for v in order}
         self.build_args()
         self.add_geometry_workspace(geo)
         reduces = [c for c in self.calls if self.fns[c.id].is_reduce]
         body = self.body
         shape = " x ".join(str(frame.extent(a)) for a in reversed(frame.axes)) or "0"
-        self.open_body(f"grid {shape} ({frame.order} order), block {d['bx']} x {d['by']}, "
-                       f"{d['zc']} plane(s) per block" + (f", staged: {', '.join(self.staged)}" if self.staged else ""),
+        self.open_body(f"grid {shape} ({frame.order} order), block {d.bx} x {d.by}, "
+                       f"{d.zc} plane(s) per block" + (f", staged: {', '.join(self.staged)}" if self.staged else ""),
                        geo.threads)
         self.idx = "long long" if self._largest() >= 2**31 else "int"
         self.emit_indices(body.indices, d, geo)
@@ -75,14 +76,14 @@ class GridLowering(KernelEmitter):
         if reduces:
             vector_finish(self, body.finish, reduces, geo.grid[0], False)
         return KernelSource(self.kplan.name, body.render(), self.args, geo.grid, geo.block, self.kplan,
-                            self.vector_aligned(d["vec"]), body=body)
+                            self.vector_aligned(d.vec), body=body)
 
     def vector_aligned(self, vec: int) -> dict:
         """Arrays loaded or stored VEC elements at a time: name -> the byte alignment it needs
         (a misaligned one runs the plan with ``vec`` 1)."""
         if vec == 1:
             return {}
-        vector = self.geometry.detail["vector"]
+        vector = self.geometry.vector
         return {b: vec * itemsize(self.program.value(b).type.dtype) for b in vector if b not in self.staged}
 
     def _largest(self) -> int:
@@ -101,15 +102,15 @@ class GridLowering(KernelEmitter):
         frame = self.frame
         code(f"using idx_t = {self.idx};")
         uses_bs = bool(self.staged) or any(self.fns[c.id].is_reduce for c in self.calls)
-        code(f"constexpr int BX = {d['bx']}, BY = {d['by']}, PX = {d['px']}, PY = {d['py']}, VEC = {d['vec']}" +
-             (f", ZC = {d['zc']}" if frame.rank > 2 else "") + (f", BS = {geo.threads};" if uses_bs else ";"))
+        code(f"constexpr int BX = {d.bx}, BY = {d.by}, PX = {d.px}, PY = {d.py}, VEC = {d.vec}" +
+             (f", ZC = {d.zc}" if frame.rank > 2 else "") + (f", BS = {geo.threads};" if uses_bs else ";"))
         if any(self.fns[c.id].is_reduce for c in self.calls) and geo.grid[0] > 1:
             code(f"constexpr int GRID = {geo.grid[0]};")
         for m, a in enumerate(frame.axes):
             lo, hi = frame.box[a]
             if m == 0:
-                lo = d["x0"]   # where the threads' x points start (aligned for vec)
-            nb = f", NB{AXIS_NAMES[m].upper()} = {d['tiles'][m]}" if m < frame.rank - 1 else ""
+                lo = d.x0   # where the threads' x points start (aligned for vec)
+            nb = f", NB{AXIS_NAMES[m].upper()} = {d.tiles[m]}" if m < frame.rank - 1 else ""
             code(f"constexpr int {AXIS_NAMES[m].upper()}0 = {lo}{nb};"
                  f"   // {AXIS_NAMES[m]} (axis {a}): points {lo} .. {hi - 1}")
 
@@ -134,21 +135,21 @@ class GridLowering(KernelEmitter):
         along the loop: one load per plane, the others shifted (2.5-D streaming)."""
         self.queue = Scope(CodeBlock(), None, None, Point(POINT, ("tx", "ty")))
         if self.frame.rank >= 3:
-            queues = self.queues() if d["px"] == d["py"] == d["vec"] == 1 else {}
+            queues = self.queues() if d.px == d.py == d.vec == 1 else {}
             if queues:
                 code("const int y_p = Y0 + y_b * BY + ty;")
                 code("const int x_p = X0 + x_b * BX + tx;")
                 self.emit_queue_start(code, queues)
-            if d["uz"] > 1:
-                code(f"#pragma unroll {d['uz']}   // planes in flight")
+            if d.uz > 1:
+                code(f"#pragma unroll {d.uz}   // planes in flight")
             with code.block("for (int k = 0; k < ZC; ++k) {"):
                 code("const int z_p = Z0 + z_b * ZC + k;")
                 for (base, dxy), zs in queues.items():
                     top = self.queue.memo[(base, self.offset(dxy, zs[-1]))]
                     code(f"{top} = {ident(base)}[{self.clamped(base, self.offset(dxy, zs[-1]), POINT)}];")
                 self.emit_plane(code, bool(queues))
-                if self.staged:
-                    code("__syncthreads();   // the next plane overwrites the staged tiles")
+                for strategy, _ in d.halos:
+                    strategy.emit_plane_end(self, code)
                 for (base, dxy), zs in queues.items():
                     names = [self.queue.memo[(base, self.offset(dxy, z))] for z in zs]
                     code("; ".join(f"{a} = {b}" for a, b in zip(names, names[1:])) + ";   // the queue moves a plane")
@@ -200,17 +201,17 @@ class GridLowering(KernelEmitter):
             code(f"{self.ctype_of(base)} " + ", ".join(primed + [names[-1]]) + ";")
 
     def emit_plane(self, code, declared: bool = False):
-        """Staged tiles (each behind a barrier), then each of the thread's PY x PX points: one
+        """The halo strategies' fills (a staged tile behind a barrier), then each of the thread's PY x PX points: one
         guarded block per box of stored outputs and reductions (``declared``: x_p and y_p are
         the loop's)."""
         for v in self.staged:
-            self.emit_stage(code, v)
-        d = self.geometry.detail
+            self.served[v].emit_fill(self, code, v)
+        d = self.geometry
         rank = self.frame.rank
         tile = ["tx", "ty"]
-        self.rows = d["rows"]   # > 1: the PY points on adjacent rows (never with staged tiles)
+        self.rows = d.rows   # > 1: the PY points on adjacent rows (never with staged tiles)
         with contextlib.ExitStack() as loops:
-            if d["py"] > 1 and rank > 1 and self.rows == 1:   # the thread's rows BY apart
+            if d.py > 1 and rank > 1 and self.rows == 1:   # the thread's rows BY apart
                 code("#pragma unroll")
                 loops.enter_context(code.block("for (int j = 0; j < PY; ++j) {"))
                 tile[1] = "(ty + j * BY)"
@@ -219,12 +220,12 @@ class GridLowering(KernelEmitter):
                 tile[1] = "(ty * PY)"
             elif rank > 1 and not declared:
                 code(f"const int y_p = Y0 + y_b * BY * PY + {'j * BY + ' if tile[1] != 'ty' else ''}ty;")
-            if d["px"] > 1:
+            if d.px > 1:
                 code("#pragma unroll")
                 loops.enter_context(code.block("for (int i = 0; i < PX; ++i) {"))
                 tile[0] = "(tx + i * BX)"
-            if d["vec"] > 1:   # the thread's first of VEC consecutive points
-                lane = "(x_b * PX + i) * BX + tx" if d["px"] > 1 else "x_b * BX + tx"
+            if d.vec > 1:   # the thread's first of VEC consecutive points
+                lane = "(x_b * PX + i) * BX + tx" if d.px > 1 else "x_b * BX + tx"
                 code(f"const int x_p = X0 + ({lane}) * VEC;")
                 tile[0] = f"{tile[0]} * VEC"
             elif not declared:
@@ -239,7 +240,7 @@ class GridLowering(KernelEmitter):
         groups: dict = {}
         for c, box in self.frame.boxes:
             groups.setdefault(box, []).append(c)
-        vec = self.geometry.detail["vec"]
+        vec = self.geometry.vec
         for box, cids in groups.items():
             if not all(hi > lo for lo, hi in box):
                 continue
@@ -291,8 +292,8 @@ class GridLowering(KernelEmitter):
         val = self.program.value(base)
         if val.type.kind == "scalar":
             return self.scalar_expr(base, ctx)
-        if base in self.staged:
-            return self.staged_read(scope, base, d)
+        if base in self.served:
+            return self.served[base].read(self, scope, base, d)
         key = (base, d)
         got = scope.find(key)
         if got is not None:
@@ -389,70 +390,11 @@ class GridLowering(KernelEmitter):
         t = self.program.value(base).type
         return _strides(self.frame.shape[base], memory_axes(self.frame.rank, t.order))
 
-    # ------------------------------------------------------------------ shared memory
-    def staged_read(self, scope, base: str, d: tuple) -> str:
-        """``lap_s[(ty + 1) * 34 + (tx + 1)]``: a staged value at offset ``d``."""
-        frame = self.frame
-        w, _ = self.staged[base]
-        ax = frame.axes
-        lo0, _ = frame.span(base, ax[0])
-        rx = f"{scope.point.tile[0]} + {d[ax[0]] - lo0}"
-        if frame.rank > 1:
-            lo1, _ = frame.span(base, ax[1])
-            ry = f"{scope.point.tile[1]} + {d[ax[1]] - lo1}"
-            return f"{ident(base)}_s[({ry}) * {w} + ({rx})]"
-        return f"{ident(base)}_s[{rx}]"
-
-    def emit_stage(self, code, base: str):
-        """Fill ``base``'s tile (the block's points and the halo its readers reach) into shared
-        memory, then a barrier: a loaded array is copied, a computed one evaluated at each point
-        of the tile (its own loads clamped into their arrays)::
-
-            for (int y_r = ty; y_r < 10; y_r += BY)
-                for (int x_r = tx; x_r < 34; x_r += BX) {
-                    const int rx_p = x_r - 1, ry_p = y_r - 1;
-                    const int sx_p = X0 + x_b * BX * PX + rx_p, sy_p = Y0 + y_b * BY * PY + ry_p;
-                    ... lap at (sx_p, sy_p, z_p) ...
-                    lap_s[y_r * 34 + x_r] = lap_e;
-                }
-            __syncthreads();
-        """
-        frame, (w, h) = self.frame, self.staged[base]
-        ax = frame.axes
-        what = "loaded" if base not in self.producer else "computed"
-        self.body.shared(f"__shared__ {self.ctype_of(base)} {ident(base)}_s[{w * h}];   "
-                         f"// {self.program.value(base).display} ({what}) and its halo: {w} x {h}")
-        lo0, _ = frame.span(base, ax[0])
-        code(f"// stage {self.program.value(base).display} with its halo in shared memory")
-        plane = [0] * frame.rank   # a value read one plane off is staged from that plane
-        for a in ax[2:]:
-            plane[a] = frame.span(base, a)[0]
-        with contextlib.ExitStack() as loops:
-            if frame.rank > 1:
-                lo1, _ = frame.span(base, ax[1])
-                loops.enter_context(code.block(f"for (int y_r = ty; y_r < {h}; y_r += BY)", None))
-                block = loops.enter_context(code.block(f"for (int x_r = tx; x_r < {w}; x_r += BX) {{"))
-                block(f"const int rx_p = x_r{_signed(lo0)}, ry_p = y_r{_signed(lo1)};")
-                block("const int sx_p = X0 + x_b * BX * PX * VEC + rx_p, sy_p = Y0 + y_b * BY * PY + ry_p;")
-                point, slot = Point(STAGE_POINT[:frame.rank], ("rx_p", "ry_p")), f"y_r * {w} + x_r"
-            else:
-                block = loops.enter_context(code.block(f"for (int x_r = tx; x_r < {w}; x_r += BX) {{"))
-                block(f"const int rx_p = x_r{_signed(lo0)};")
-                block("const int sx_p = X0 + x_b * BX * PX * VEC + rx_p;")
-                point, slot = Point(STAGE_POINT[:1], ("rx_p",)), "x_r"
-            scope = Scope(block, None, None, point)
-            if base in self.producer:
-                name = f"{ident(base)}_e"
-                self.emit_compute(scope, self.producer[base], tuple(plane), name)
-            else:
-                name = f"{ident(base)}[{self.clamped(base, tuple(plane), point.frame)}]"
-            block(f"{ident(base)}_s[{slot}] = {name};")
-        code("__syncthreads();")
-
-
-def _signed(k: int) -> str:
-    """`` + 2``, `` - 1`` or "" for 0."""
-    return f" + {k}" if k > 0 else f" - {-k}" if k < 0 else ""
+    # ------------------------------------------------------------------ for the halo strategies
+    def fill_scope(self, code, coords: tuple, tile: tuple) -> Scope:
+        """A scope of its own for a halo strategy's fill loop ``code``, evaluating at the frame
+        point ``coords`` (per memory axis; ``tile``: the tile-relative ones)."""
+        return Scope(code, None, None, Point(coords, tile))
 
 
 def _meet(a, b):

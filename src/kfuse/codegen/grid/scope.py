@@ -7,7 +7,6 @@ import dataclasses
 
 AXIS_NAMES = ("x", "y", "z", "w")      # memory axes, fastest first
 POINT = ("x_p", "y_p", "z_p", "w_p")   # the thread's frame point per memory axis
-STAGE_POINT = ("sx_p", "sy_p", "z_p", "w_p")   # a staged tile's point (its fill loop)
 
 
 @dataclasses.dataclass

@@ -53,7 +53,7 @@ def emit_vector_group(em, code, main, box: tuple, calls: list, vec: int, rows: i
             for out, vals in names.items():
                 for j in range(rows):
                     row = vals[j * vec:(j + 1) * vec]
-                    if vec > 1 and out in em.geometry.detail["vector"]:
+                    if vec > 1 and out in em.geometry.vector:
                         store(em, scope, out, row, _shift(frame, 0, j))
                         continue
                     for v, val in enumerate(row):   # rows not aligned for vectors: one by one
@@ -86,7 +86,7 @@ def preload(em, scope, vec: int, rows: int = 1):
     """
     frame = em.frame
     x = frame.axes[0]
-    vector = em.geometry.detail["vector"]
+    vector = em.geometry.vector
     for base, offs in sorted(frame.loads.items()):
         if base in em.staged or base not in vector:
             continue

@@ -42,13 +42,13 @@ class TileLaunch:
 
 
 def _launch(emitter, geo) -> TileLaunch:
-    """The tile space's geometry ``geo`` of the kernel (its ``detail`` documents each field)."""
+    """The tile space's geometry ``geo`` of the kernel (:class:`kfuse.spaces.tile.TileGeometry`)."""
     dom = emitter.domain
-    d, calls = geo.detail, emitter.program.calls
-    fams = d["families"]   # (axis, call ids, accumulated, atomic, chunked)
-    return TileLaunch(geo.block[0], geo.block[1], d["ks"], d["vec"], d["iters"], d["iter_axis"], d["walk"],
-                      d["unroll"], dom.slow, dom.fast, geo.grid[0], geo.grid[1], d["chunk"], d["all_s"],
-                      d["all_f"], d["min_blocks"], d["blocks_red"], d["blocks_out"],
+    calls = emitter.program.calls
+    fams = geo.families   # (axis, call ids, accumulated, atomic, chunked)
+    return TileLaunch(geo.block[0], geo.block[1], geo.ks, geo.vec, geo.iters, geo.iter_axis, geo.walk,
+                      geo.unroll, dom.slow, dom.fast, geo.grid[0], geo.grid[1], geo.chunk, geo.all_s,
+                      geo.all_f, geo.min_blocks, geo.blocks_red, geo.blocks_out,
                       tuple(tuple(calls[i] for i in f[1]) for f in fams), tuple(f[0] for f in fams),
                       tuple(f[3] for f in fams), tuple(f[4] for f in fams))
 

@@ -13,8 +13,8 @@ at ``t + d``, ``d`` the read's *offset*.  Positions come from the first array ea
 The kernel's threads cover the union of the boxes of what it stores (its outputs needed
 outside, the operands its reductions fold).  ``reach[v]``: the offsets at which the kernel
 evaluates a produced value ``v`` relative to a thread's point, through the calls that read it
-(a value staged in shared memory is evaluated over its whole tile, so its own reads count over
-their hull).  Everything here is pure data, computed once per fusion.
+(a value a halo strategy tiles, staged in shared memory, is evaluated over its whole tile, so
+its own reads count over their hull).  Everything here is pure data, computed once per fusion.
 """
 from __future__ import annotations
 
@@ -110,13 +110,14 @@ def memory_axes(rank: int, order: str) -> tuple:
     return tuple(range(rank - 1, -1, -1)) if order == "C" else tuple(range(rank))
 
 
-def analyse(program, calls: list, stored: set, smem: frozenset, info, placed: tuple | None = None) -> Frame:
+def analyse(program, calls: list, stored: set, tiled: frozenset, info, placed: tuple | None = None) -> Frame:
     """The :class:`Frame` of the grid kernel running ``calls`` (sorted ids) that stores
-    ``stored`` (its outputs needed outside) and stages ``smem`` in shared memory (``placed``:
+    ``stored`` (its outputs needed outside) and evaluates ``tiled`` over whole tiles (the values
+    its halo strategies stage: :func:`kfuse.spaces.grid.halo.tiled`; ``placed``:
     :func:`place` of the same calls and stored outputs, whatever the staging, if known)."""
     rank, order, calls, prologue, pos, shape, reads, halo, boxes, box = placed or place(program, calls, stored, info)
     produced = {info.out(c): c for c in calls}
-    reach = _reach(calls, reads, produced, stored, smem, info, rank)
+    reach = _reach(calls, reads, produced, stored, tiled, info, rank)
     loads: dict = {}
     zero = {(0,) * rank}
     for c in calls:
@@ -248,7 +249,7 @@ def _union(boxes: list, rank: int) -> tuple:
     return tuple((min(b[a][0] for b in full), max(b[a][1] for b in full)) for a in range(rank))
 
 
-def _reach(calls, reads, produced, stored, smem, info, rank) -> dict:
+def _reach(calls, reads, produced, stored, tiled, info, rank) -> dict:
     """Offsets at which each produced value is evaluated (module docstring), from the stored
     outputs and reductions (offset 0) back through the reads, last call first."""
     zero = (0,) * rank
@@ -262,7 +263,7 @@ def _reach(calls, reads, produced, stored, smem, info, rank) -> dict:
             mine = set(reach.get(out, set()))
             if out in stored or not mine:
                 mine.add(zero)
-            if out in smem:
+            if out in tiled:
                 mine = hull(mine, out)
             reach[out] = mine
         for r in reads[c]:

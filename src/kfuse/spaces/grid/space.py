@@ -4,26 +4,30 @@ pointwise calls around them, ``interior`` and reductions over grids).
 A block of ``bx`` x ``by`` threads covers a tile of the two fastest memory axes and walks
 ``zc`` planes of the third (the streaming axis); a fourth axis is spread over blocks.  Values
 a kernel produces and reads at other points are either recomputed in registers at each offset
-(the default) or staged with their halo in shared memory (plan parameter ``smem``: their names,
-separated by spaces) behind a barrier.  The frame, offsets and halos come from
-:mod:`kfuse.spaces.grid.frame`.
+(the default) or staged with their halo in shared memory behind a barrier: the halo strategies
+of :mod:`kfuse.spaces.grid.halo`, which own their parameters, legality, cost terms and code.
+The frame, offsets and halos come from :mod:`kfuse.spaces.grid.frame`; the launch is a
+:class:`kfuse.spaces.grid.geometry.GridGeometry`.
 """
 from __future__ import annotations
 
 import dataclasses
 import itertools
 import math
+import types
 import weakref
 
 from ...errors import PlanError
 from ...ir import itemsize
-from .work import estimated_registers, extra_work, owns_axis
+from . import halo
+from .geometry import GridGeometry
+from .work import Shape, estimated_registers, extra_work
 from ..traffic import Traffic
-from ..base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, Geometry, ParamSpec, Space,
-    blocks_wanted, frozen, reads_nowhere)
+from ..base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, ParamSpec, Space, blocks_wanted,
+    reads_nowhere)
 from ..facts import snapshot_key
 from ...library.remap import is_remap
-from .frame import analyse, input_offsets, memory_axes, place, remap_refusals, window_reads
+from .frame import analyse, memory_axes, place, remap_refusals, window_reads
 
 _GRID_CALLS: dict = {}   # id(program) -> (weak ref, snapshot key, frozenset of call ids)
 
@@ -85,11 +89,6 @@ REGISTER_CAP = 96   # estimated registers per thread over which several points p
 OWNED_AXIS = 16   # a fastest axis this short (D2Q9: 9 distributions) can be computed whole by each thread
 
 
-def smem_names(params: dict) -> frozenset:
-    """The values a kernel stages in shared memory (plan parameter ``smem``)."""
-    return frozenset(params.get("smem", "").split())
-
-
 class GridSpace(Space):
     """A stencil kernel over a grid.  Sample (jacobi-2d, recompute)::
 
@@ -106,7 +105,7 @@ class GridSpace(Space):
     host_rank = 3
     shares_costs = False
     shares_shapes = True          # an unrolled time loop repeats its fusions once per step
-    name_params = ("smem",)
+    name_params = halo.NAME_PARAMS
     params = (
         ParamSpec("bx", int, None, low=1, high=1024, power_of_two=True, required=True,
                   doc="threads of a block along the fastest memory axis"),
@@ -121,7 +120,7 @@ class GridSpace(Space):
                   doc="where a thread's PY points lie: BY rows apart, or on adjacent rows sharing "
                       "the values they read and compute (no staged values)"),
         ParamSpec("uz", int, 1, low=1, high=16, doc="unrolling of the plane loop (planes in flight)"),
-        ParamSpec("smem", str, "", doc="values staged with their halo in shared memory (names, space-separated)"),
+        *halo.PARAMS,
         ParamSpec("stream", str, "z", choices=("z", "y"),
                   doc="the memory axis blocks walk plane by plane (3 or 4 axes): the third fastest "
                       "(z), or the second (y; the block's tile then spans x and z)"),
@@ -163,10 +162,10 @@ class GridSpace(Space):
         outside; default: every output read outside the kernel or returned)."""
         if stored is None:
             stored = info.stored(calls)
-        smem = smem_names(params)
+        tiled = halo.tiled(params)
         stream = params.get("stream", "z")
-        key = ("grid-frame", tuple(calls), frozenset(stored), smem, stream)
-        return info.memo(key, lambda: streamed(analyse(program, list(calls), set(stored), smem, info, info.memo(
+        key = ("grid-frame", tuple(calls), frozenset(stored), tiled, stream)
+        return info.memo(key, lambda: streamed(analyse(program, list(calls), set(stored), tiled, info, info.memo(
             ("grid-place", tuple(calls), frozenset(stored)), lambda: place(program, list(calls), set(stored), info))),
             stream))
 
@@ -174,9 +173,9 @@ class GridSpace(Space):
     def default_params(self, program, calls: list, domain: Domain, dtype: str, info) -> dict:
         frame = self.frame(program, calls, {}, info)
         return self._shape_params(frame, 32 if frame.rank > 1 else 256, 8 if frame.rank > 1 else 1,
-                                  default_smem(program, calls, frame, info))
+                                  halo.default(program, calls, frame, info))
 
-    def _shape_params(self, frame, bx: int, by: int, smem: str, px: int = 1, py: int = 1) -> dict:
+    def _shape_params(self, frame, bx: int, by: int, halos: dict, px: int = 1, py: int = 1) -> dict:
         ext = frame.memory_extents() + (1, 1, 1)
         nx = max(1, ext[0])
         while bx > 32 and bx // 2 >= nx:
@@ -192,13 +191,12 @@ class GridSpace(Space):
             out["px"] = px
         if py > 1:
             out["py"] = py
-        if smem:
-            out["smem"] = smem
+        out.update(halos)
         return out
 
     def validate(self, program, kernel, domain: Domain, info) -> None:
-        """The schema, then: a block of 32 to 1024 threads, staged values that the kernel
-        produces and reads only within the tile's plane, and shared memory within the budget."""
+        """The schema, then: a block of 32 to 1024 threads, the halo strategies' legality, and
+        shared memory within the budget."""
         self.check_schema(kernel)
         why = self.refusal_of(program, kernel.calls, kernel.params, info)
         if why:
@@ -216,24 +214,14 @@ class GridSpace(Space):
             return f"bx * by must be in [32, 1024], got {threads}"
         try:
             frame = self.frame(program, calls, params, info)
-        except PlanError as e:   # a staged value too far apart to stage (stencil_frame.hull)
+        except PlanError as e:   # a value too far apart to tile (frame.hull)
             return str(e)
-        produced = {info.out(c) for c in calls}
-        for v in smem_names(params):
-            if v not in frame.loads and (v not in produced or info.fn(info.graph.producers[v]).is_reduce):
-                return f"smem names {v!r}, which is not an array this kernel computes or loads"
-            for axis in frame.axes[2:]:
-                lo, hi = frame.span(v, axis)
-                if lo != hi:
-                    return (f"smem stages {v!r} plane by plane, but it is read at offsets {lo}..{hi} along "
-                            f"axis {axis} (the streaming axis): recompute it instead")
-        why = vec_refusal(program, frame, int(params.get("vec", 1)), info.stored(calls))
+        why = halo.refusal(program, calls, frame, params, info) or \
+            vec_refusal(program, frame, int(params.get("vec", 1)), info.stored(calls))
         if why:
             return why
-        if params.get("rows", "apart") == "adjacent" and smem_names(params):
-            return "rows 'adjacent' stages nothing in shared memory: drop smem or keep rows 'apart'"
-        shape = {k: int(params.get(k, 1)) for k in ("bx", "px", "py", "vec")}
-        points = shape["px"] * shape["py"] * shape["vec"]
+        shape = Shape(**{k: int(params.get(k, 1)) for k in ("bx", "px", "py", "vec")})
+        points = shape.px * shape.py * shape.vec
         regs = estimated_registers(frame, shape, info)
         if points > 1 and regs > REGISTER_CAP:
             return (f"{points} points per thread need about {regs} registers per thread (over {REGISTER_CAP}): "
@@ -244,22 +232,16 @@ class GridSpace(Space):
         return None
 
     def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
-        """Where the default stages values (``smem``): why it cannot launch when the reason is
-        shared memory and no fitting variant stages as much (only recomputing them fits);
-        else the base rule."""
-        if not default.get("smem"):
+        """Where the default sets a halo strategy's parameters: that strategy's answer
+        (:meth:`kfuse.spaces.grid.halo.base.HaloStrategy.launch_refusal`); else the base rule."""
+        owner = halo.setting(default)
+        if owner is None:
             return super().launch_refusal(program, calls, domain, default, fitting, over_budget, info)
-        why = self.refusal_of(program, calls, default, info)
-        if why and "shared memory" in why:
-            wanted = smem_names(default)
-            if not any(wanted <= smem_names(p) for p in fitting()):
-                return f"with its default staging ({default['smem']}) it {why}"
-        return None
+        return owner.launch_refusal(default, fitting, self.refusal_of(program, calls, default, info))
 
     # ------------------------------------------------------------------ variants
     def variants(self, program, calls: list, domain: Domain, dtype: str, wide: bool, info) -> list:
-        """Block shapes x points per thread x staging choices (none, the default, every
-        candidate, with the loaded arrays), for 3 or 4 axes at two depths along the streamed
+        """Block shapes x points per thread x the halo strategies' choices, for 3 or 4 axes at two depths along the streamed
         axis (planes keeping about two blocks per SM, or one plane per block), vec-wide points
         along x, and walks along y; refused combinations dropped.  A fusion of more than
         LEAN_CALLS calls (what a search over a whole application costs most) gets the families
@@ -269,10 +251,7 @@ class GridSpace(Space):
 
     def _variants(self, program, calls, domain, dtype, info) -> list:
         frame = self.frame(program, calls, {}, info)
-        cands = smem_candidates(program, calls, frame, info)
-        loaded = input_candidates(frame)
-        choices = list(dict.fromkeys(["", default_smem(program, calls, frame, info), " ".join(cands),
-                                      " ".join(loaded + cands)]))
+        choices = halo.choices(program, calls, frame, info)
         pack = max(1, 16 // max([itemsize(program.value(b).type.dtype) for b in frame.pos] or [4]))
         lean = len(calls) > LEAN_CALLS
         depths = ("stream", 1) if frame.rank > 2 else ("stream",)
@@ -296,37 +275,34 @@ class GridSpace(Space):
             if p not in out and self.refusal_of(program, calls, p, info) is None:
                 out.append(p)
 
-        for ((bx, by), (px, py), depth), smem in itertools.product(scalar, choices):
-            p = self._shape_params(frame, bx, by, smem, px, py)
+        for ((bx, by), (px, py), depth), halos in itertools.product(scalar, choices):
+            p = self._shape_params(frame, bx, by, halos, px, py)
             if depth != "stream" and frame.rank > 2:
                 p["zc"] = depth
             add(p)
         for (bx, by), (px, py), vec in vectors:
             if vec > pack or px * py * vec > SEARCHED_POINTS:
                 continue
-            p = {k: v for k, v in self._shape_params(frame, bx, by, "", px, py).items()}
+            p = {k: v for k, v in self._shape_params(frame, bx, by, {}, px, py).items()}
             p["vec"] = vec
             if frame.rank > 2:
                 p["zc"] = 1
             add(p)
         for by in owned_shapes(frame):   # each thread computes all points of a short fastest axis
-            add(self._shape_params(frame, 1, by, "", frame.extent(frame.axes[0])))
-        for p in [q for q in out if q.get("py", 1) > 1 and not q.get("smem")]:   # rows sharing their reads
+            add(self._shape_params(frame, 1, by, {}, frame.extent(frame.axes[0])))
+        for p in [q for q in out if q.get("py", 1) > 1 and halo.plain(q)]:   # rows sharing their reads
             add({**p, "rows": "adjacent"})
         if frame.rank > 2 and not lean:   # walking the second axis instead: a few shapes, no staging
             across = self.frame(program, calls, {"stream": "y"}, info)
             for (bx, by), (px, py) in itertools.product([(32, 8), (128, 2)], [(1, 1), (2, 1), (1, 4)]):
-                add({**self._shape_params(across, bx, by, "", px, py), "stream": "y"})
+                add({**self._shape_params(across, bx, by, {}, px, py), "stream": "y"})
         return out or [self.default_params(program, calls, domain, dtype, info)]
 
     # ------------------------------------------------------------------ geometry
-    def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> Geometry:
+    def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> GridGeometry:
         """A 1-D launch of ``ceil(X/bx) * ceil(Y/by) * ceil(Z/zc) * W`` blocks of ``bx * by``
-        threads (X, Y, Z, W: the threads' domain from the fastest memory axis).  detail:
-        ``frame``, ``bx``, ``by``, ``zc``, ``px``, ``py``, ``vec``, ``rows`` (the PY points on
-        adjacent rows sharing one scope: PY, else 1), ``x0`` (the threads' first x
-        point), ``vector`` (arrays accessed ``vec`` elements at a time), ``tiles`` (blocks per memory axis), ``smem``
-        (staged values), ``tiles_shape`` per staged value: (width, height) of its tile."""
+        threads (X, Y, Z, W: the threads' domain from the fastest memory axis), as a
+        :class:`kfuse.spaces.grid.geometry.GridGeometry`."""
         frame = self.frame(program, calls, params, info)
         bx, by, zc = int(params["bx"]), int(params.get("by", 1)), int(params.get("zc", 1))
         px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
@@ -338,25 +314,20 @@ class GridSpace(Space):
                  math.ceil(ext[2] / zc) if frame.rank > 2 else 1, ext[3] if frame.rank > 3 else 1)
         blocks = max(1, math.prod(tiles))
         outs = [info.out(c) for c in calls if info.fn(c).is_reduce]
-        staged = {v: staged_tile(frame, v, bx * px * vec, by * py) for v in sorted(smem_names(params))}
-        detail = {"frame": frame, "bx": bx, "by": by, "zc": zc, "px": px, "py": py, "vec": vec,
-                  "rows": py if params.get("rows", "apart") == "adjacent" and frame.rank > 1 else 1,
-                  "x0": x0, "vector": vector,
-                  "uz": min(int(params.get("uz", 1)), zc), "tiles": tiles, "smem": tuple(staged),
-                  "tiles_shape": staged}
-        return Geometry((blocks, 1, 1), (bx * by, 1, 1), self.shared_static(program, calls, params, domain, info),
-                        0, self.workspace(program, outs, blocks, False), frozen(detail))
+        return GridGeometry(
+            (blocks, 1, 1), (bx * by, 1, 1), self.shared_static(program, calls, params, domain, info), 0,
+            self.workspace(program, outs, blocks, False), frame=frame, bx=bx, by=by, zc=zc, px=px, py=py,
+            vec=vec, rows=py if params.get("rows", "apart") == "adjacent" and frame.rank > 1 else 1, x0=x0,
+            vector=vector, uz=min(int(params.get("uz", 1)), zc), tiles=tiles,
+            staged=types.MappingProxyType(halo.tiles(frame, params, bx * px * vec, by * py)),
+            halos=halo.serving(params))
 
     def shared_static(self, program, calls: list, params: dict, domain, info) -> int:
-        """Staged tiles plus the reductions' block scratch and the last-block flags."""
+        """The halo strategies' tiles plus the reductions' block scratch and the last-block flags."""
         frame = self.frame(program, calls, params, info)
         bx = int(params["bx"]) * int(params.get("px", 1)) * int(params.get("vec", 1))
         by = int(params.get("by", 1)) * int(params.get("py", 1))
-        total = 0
-        for v in smem_names(params):
-            if v in frame.reach or v in frame.loads:
-                w, h = staged_tile(frame, v, bx, by)
-                total += w * h * itemsize(program.value(v).type.dtype)
+        total = halo.shared_bytes(program, frame, params, bx, by)
         reds = info.memo(("grid-reduces", tuple(calls)), lambda: [c for c in calls if info.fn(c).is_reduce])
         if reds:
             total += sum(2 * ((bx * by + 31) // 32) * itemsize(info.dtype(c)) for c in reds) + SMEM_FLAGS
@@ -367,30 +338,22 @@ class GridSpace(Space):
         return {"n_red": sum(info.fn(c).is_reduce for c in calls), "calls": tuple(calls),
                 "item_bytes": max([itemsize(program.value(b).type.dtype) for b in seen] or [4])}
 
-    def traffic(self, geometry: Geometry, params: dict, facts: dict) -> Traffic:
-        """Halo re-reads from L2 (each input's tile grows by its offsets' span; the window an
-        assignment copies is read once, however far away: :func:`window_reads`), the
-        reductions' partial results, and the bytes a thread has in flight (one element per load)."""
-        d = geometry.detail
-        frame = d["frame"]
-        program = facts["info"].program
-        inputs, l2 = _input_spans(program, frame, facts["info"])
-        loads = 0
-        sizes = (d["bx"] * d["px"] * d["vec"], d["by"] * d["py"], d["zc"])
-        owned = owns_axis(frame, d)   # a tile spanning the whole axis reads no halo along it
-        for nbytes, spans, count in inputs:
-            grow = 1.0
-            for k, span in enumerate(spans[1:] if owned else spans, start=int(owned)):
-                grow *= (sizes[k] + span) / sizes[k]
-            l2 += int(nbytes * (grow - 1))
-            loads += count
+    def traffic(self, geometry: GridGeometry, params: dict, facts: dict) -> Traffic:
+        """The halo strategies' terms (:func:`kfuse.spaces.grid.halo.traffic`: halo re-reads
+        from L2, barriers, loads per point), the windows assignments copy (read once, however
+        far away: :func:`window_reads`), the reductions' partial results, and the bytes a thread
+        has in flight (one element per load)."""
+        info = facts["info"]
+        terms = halo.traffic(geometry, params, facts)
+        l2 = _window_bytes(info.program, geometry.frame, info) + terms.get("l2", 0)
         grid, n_red = geometry.grid[0], facts["n_red"]
         partial = 2 * grid * n_red * 8 if grid > 1 else 0
+        points = geometry.px * geometry.py * geometry.uz * geometry.vec
         return Traffic(partial=partial, l2=l2, tail_bytes=grid * n_red * 8,
-                       per_thread_bytes=max(1, loads) * facts["item_bytes"] * d["px"] * d["py"] * d["uz"] * d["vec"],
-                       extra_flops=extra_work(program, frame, d, facts["info"]),
-                       regs=estimated_registers(frame, d, facts["info"]),
-                       barriers=grid * d["zc"] * len(d["smem"]))
+                       per_thread_bytes=max(1, terms.get("loads", 0)) * facts["item_bytes"] * points,
+                       extra_flops=extra_work(info.program, geometry.frame, geometry, info),
+                       regs=estimated_registers(geometry.frame, geometry, info),
+                       barriers=terms.get("barriers", 0))
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         """``grid<rank>-map`` (every value evaluated at one point), ``grid<rank>-chain`` (values
@@ -474,78 +437,7 @@ STREAM_SHARE = 0.75
 SEARCHED_POINTS = 8
 
 
-def _input_spans(program, frame, info) -> tuple:
-    """(per array the kernel loads at every point: (bytes, span of its offsets along the first
-    three loop axes, how many offsets); the bytes of the windows assignments read
-    (:func:`window_reads`)), computed once per frame."""
-    def compute():
-        skip = window_reads(frame, info)
-        out = []
-        for base, offs in input_offsets(frame, skip).items():
-            if base in program.values:
-                spans = tuple(max(o[a] for o in offs) - min(o[a] for o in offs) for a in frame.axes[:3])
-                out.append((program.value(base).type.nbytes(), spans, len(offs)))
-        return tuple(out), sum(program.value(r.value).type.nbytes() for _, r in skip)
-    return info.memo(("grid-spans", id(frame)), compute)
-
-
-def staged_tile(frame, value: str, bx: int, by: int) -> tuple:
-    """(width, height) of the shared-memory tile of ``value``: the block's tile grown by the
-    span of the offsets it is read at along the two fastest memory axes."""
-    ax = frame.axes
-    lo0, hi0 = frame.span(value, ax[0])
-    w = bx + hi0 - lo0
-    h = 1
-    if frame.rank > 1:
-        lo1, hi1 = frame.span(value, ax[1])
-        h = by + hi1 - lo1
-    return w, h
-
-
-def smem_candidates(program, calls: list, frame, info) -> list:
-    """Produced values that calls of the kernel read directly at two or more points of the
-    tile's plane (through windows), and on one plane only: the values a shared-memory tile
-    serves (the seed's complex fusion).  Values only their readers' recomputation multiplies
-    (the terms of a Laplacian) are recomputed inside the tile's fill."""
-    direct: dict = {}
-    for c in calls:
-        for r in frame.reads[c]:
-            if r.base in frame.reach:
-                direct.setdefault(r.base, set()).add(r.d)
-    out = []
-    for c in calls:
-        v = info.out(c)
-        if info.fn(c).is_reduce or v not in frame.reach:
-            continue
-        planar = {tuple(o[a] for a in frame.axes[:2]) for o in direct.get(v, ())}
-        if len(planar) < 2 or any(len({o[a] for o in frame.reach[v]}) > 1 for a in frame.axes[2:]) \
-                or _spread(frame.reach[v], frame.axes[:2]) > STAGE_SPAN:
-            continue
-        out.append(v)
-    return out
-
-
-STAGE_SPAN = 16   # a value read this many points apart or more (a periodic copy) is not staged
-
-
-def _spread(offsets, axes) -> int:
-    """The largest span of ``offsets`` along ``axes``."""
-    return max((max(o[a] for o in offsets) - min(o[a] for o in offsets) for a in axes), default=0)
-
-
-def input_candidates(frame) -> list:
-    """Arrays the kernel loads at several points of the tile's plane, on one plane: a tile of
-    them in shared memory replaces the loads of the halo (the seed's shared-memory caching)."""
-    out = []
-    for v, offs in frame.loads.items():
-        planar = {tuple(o[a] for a in frame.axes[:2]) for o in offs}
-        if len(planar) >= 3 and all(len({o[a] for o in offs}) == 1 for a in frame.axes[2:]) \
-                and _spread(offs, frame.axes[:2]) <= STAGE_SPAN:
-            out.append(v)
-    return sorted(out)
-
-
-def default_smem(program, calls: list, frame, info) -> str:
-    """Candidates read at four or more points: staged by default (recomputing them costs more
-    than a barrier)."""
-    return " ".join(v for v in smem_candidates(program, calls, frame, info) if len(frame.reach[v]) >= 4)
+def _window_bytes(program, frame, info) -> int:
+    """The bytes of the windows assignments read (:func:`window_reads`), once per frame."""
+    return info.memo(("grid-windows", id(frame)), lambda: sum(
+        program.value(r.value).type.nbytes() for _, r in window_reads(frame, info)))

@@ -4,6 +4,7 @@ recomputed values included (:func:`extra_work`), and the registers a thread is e
 shape; what no launch parameter changes is computed once per frame."""
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from ...ir import itemsize
@@ -15,18 +16,30 @@ ISSUE_PER_OP = 4   # instructions an evaluated call or a load costs a thread (ad
 OWNED = 0          # _work_terms's rows where each thread owns the fastest axis (owns_axis)
 
 
-def extra_work(program, frame, detail: dict, info) -> float:
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    """A thread's points: ``bx`` threads along x, ``px`` x ``py`` points each, ``vec``
+    consecutive ones per point (what the estimates read of a launch; a
+    :class:`kfuse.spaces.grid.geometry.GridGeometry` has the same fields)."""
+
+    bx: int
+    px: int = 1
+    py: int = 1
+    vec: int = 1
+
+
+def extra_work(program, frame, geometry, info) -> float:
     """The kernel's instructions per point, as FMA-rate work over its points: every call
     evaluated once per offset it is reached at (a staged one over its tile: tile area over the
     block's points) costs one operation per operand read and its own, every load of an input
     one, ``ISSUE_PER_OP`` instructions each.  Recomputation shows here: a 4th-order flux chain
     recomputed at every offset issues far more than it moves (the model then splits it)."""
     points = math.prod(frame.extent(a) for a in range(frame.rank)) if frame.rank else 1
-    threads = detail["bx"] * detail["by"] * detail["px"] * detail["py"] * detail["vec"]   # points of a block's tile
-    terms, loads = _work_terms(frame, OWNED if owns_axis(frame, detail) else detail["rows"], info)
+    threads = geometry.points   # points of a block's tile
+    terms, loads = _work_terms(frame, OWNED if owns_axis(frame, geometry) else geometry.rows, info)
     ops = 0.0
     for v, reached, cost in terms:
-        tile = detail["tiles_shape"].get(v)   # a staged value: evaluated over its tile
+        tile = geometry.staged.get(v)   # a staged value: evaluated over its tile
         ops += (tile[0] * tile[1] / threads if tile else reached) * cost
     ops += loads
     return ISSUE_PER_OP * ops * points
@@ -51,12 +64,12 @@ def shared_offsets(offsets, axis: int, rows: int) -> float:
     return len(seen) / rows
 
 
-def owns_axis(frame, detail: dict) -> bool:
+def owns_axis(frame, shape) -> bool:
     """Whether each thread computes every point of the fastest memory axis (``bx`` 1, ``px`` its
     extent): D2Q9's nine distributions of a site, all computed by one thread, which evaluates
     what they share (density, velocity) once (the compiler merges the unrolled points' equal
     loads and operations)."""
-    return frame.rank > 1 and detail["bx"] == 1 and detail["vec"] == 1 and detail["px"] >= frame.extent(frame.axes[0])
+    return frame.rank > 1 and shape.bx == 1 and shape.vec == 1 and shape.px >= frame.extent(frame.axes[0])
 
 
 def owned_points(frame, value: str, offsets) -> float:
@@ -73,7 +86,7 @@ def owned_points(frame, value: str, offsets) -> float:
     return max(1, len(seen)) / max(1, hi - lo)
 
 
-def estimated_registers(frame, detail: dict, info) -> int:
+def estimated_registers(frame, shape, info) -> int:
     """Registers per thread a grid kernel is expected to take before ptxas says (the model's
     residency): indices and addresses, the loads a point keeps alive (ptxas consumes a long
     sum of loads as it goes: at most :data:`LIVE_LOADS` count), the values evaluated at several
@@ -81,9 +94,9 @@ def estimated_registers(frame, detail: dict, info) -> int:
     8-byte values, for each point of the thread) and one per extra point; 32 to 255.
     (H200 sweeps, 1 point / 8 points: heat-3d 21 / 26, box27 32 / 32, flux5 30 / 34, hdiff 24 /
     40, the 273-call SCALE-like stage 80 / 168 in float32, 150 / 255 in float64.)"""
-    if owns_axis(frame, detail):   # the axis's points share their values: one point's, plus its stores
-        return _owned_registers(frame, detail, info)
-    points = detail["px"] * detail["py"] * detail["vec"]
+    if owns_axis(frame, shape):   # the axis's points share their values: one point's, plus its stores
+        return _owned_registers(frame, shape, info)
+    points = shape.px * shape.py * shape.vec
     multi, loads = info.memo(("grid-registers", id(frame)), lambda: (
         sum(len(o) > 1 for o in frame.reach.values()), sum(len(o) for o in frame.loads.values())))
     wide = _wide(frame, info)
@@ -102,7 +115,7 @@ def _recomputed(frame, info) -> tuple:
     return info.memo(("grid-recomputed", id(frame)), compute)
 
 
-def _owned_registers(frame, detail: dict, info) -> int:
+def _owned_registers(frame, shape, info) -> int:
     """:func:`estimated_registers` for a thread owning the fastest axis: the values it
     evaluates at several offsets across the other axes (its own points' evaluations merge),
     and a register per stored point."""
@@ -110,7 +123,7 @@ def _owned_registers(frame, detail: dict, info) -> int:
     multi = info.memo(("grid-registers-owned", id(frame)), lambda: sum(
         len({d[:x] + d[x + 1:] for d in o}) > 1 for o in frame.reach.values()))
     wide = _wide(frame, info)
-    live = LIVE_LOADS + multi // VALUES_PER_REG * wide * detail["py"] + detail["px"] * detail["py"]
+    live = LIVE_LOADS + multi // VALUES_PER_REG * wide * shape.py + shape.px * shape.py
     return max(32, min(255, 20 + live))
 
 

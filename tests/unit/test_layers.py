@@ -196,7 +196,15 @@ def test_importing_kfuse_loads_no_bench_module(module):
 # The layout's rules inside a floor: each kind of kernel is a family, one folder (or file) in
 # spaces/ and one in codegen/; a family reaches another only where it is built on it (a TRSM's
 # updates are GEMMs), and only the registries name the families.
-KIND_FAMILIES = {"pointwise", "grid", "gemm", "trsm"}
+def _subpackages(*parts) -> set:
+    """The packages (folders with an ``__init__.py``) directly inside ``src/kfuse/<parts>``."""
+    top = os.path.join(SRC, *parts)
+    return {d for d in os.listdir(top) if os.path.isfile(os.path.join(top, d, "__init__.py"))}
+
+
+#: a kind family is a package of codegen/ or spaces/ (``spaces/grid``, ``codegen/gemm``); the
+#: single-file spaces belong to the pointwise family
+KIND_FAMILIES = _subpackages("codegen") | _subpackages("spaces")
 SPACE_FILES = {"scalar": "pointwise", "vec": "pointwise", "tile": "pointwise", "rows": "pointwise"}
 BUILDS_ON = {"trsm": {"gemm"}}
 REGISTRIES = {"codegen", "codegen.registry", "spaces", "spaces.registry"}
@@ -238,6 +246,7 @@ def test_the_family_rules_see_crossings():
     assert ("codegen.registry", "codegen.grid.lower") in edges and family("codegen.grid.lower") == "grid"
     assert any(family(a) == "trsm" and family(b) == "gemm" for a, b in edges)
     assert family("spaces.rows") == "pointwise" and family("codegen.common") is None
+    assert {"pointwise", "grid", "gemm", "trsm"} <= KIND_FAMILIES
 
 
 def test_no_class_is_defined_twice_in_the_benchmark_suite():

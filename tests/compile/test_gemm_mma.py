@@ -17,7 +17,7 @@ import pytest
 
 from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.runtime import nvrtc
-from kfuse.spaces.gemm import mma_rules as rules
+from kfuse.spaces.gemm.engines import mma_tf32 as rules
 from kfuse.spaces.gemm.scheme import GemmScheme
 from tests.compile.compile_helpers import ARCH
 from tests.compile.test_gemm_emit import layout_id, layouts, run_on_cpu, stored

@@ -16,7 +16,7 @@ import pytest
 
 import kfuse
 from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
-from kfuse.spaces.gemm import mma_rules as rules
+from kfuse.spaces.gemm.engines import mma_tf32 as rules
 from kfuse.spaces.gemm.scheme import GemmScheme
 from tests import sampling
 from tests.compile.compile_helpers import assert_clean_resources, compile_program

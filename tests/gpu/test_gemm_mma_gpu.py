@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
-from kfuse.spaces.gemm import mma_rules as rules
+from kfuse.spaces.gemm.engines import mma_tf32 as rules
 from kfuse.spaces.gemm.scheme import GemmScheme
 from tests.gpu.test_gemm_emit_gpu import launch, operand
 from tests.gpu.helpers import every_input_unchanged  # noqa: F401 - autouse: inputs never change

@@ -14,7 +14,7 @@ from kfuse.model import load_calibration
 from kfuse.model.calibration import Calibration, read_calibration, user_calibration_path, write_calibration
 from kfuse.spaces.gemm.calibration import builtin_section, check_section, merge_sections
 from kfuse.spaces import KernelTraffic
-from kfuse.spaces.gemm.model import ENGINE_SHARE, EngineTraffic, engine_rate, engine_seconds, scheme_rate, section_rate
+from kfuse.spaces.gemm.model import EngineTraffic, engine_rate, engine_seconds, scheme_rate, section_rate
 from kfuse.spaces.gemm.space import EFFICIENCY_KEY, MEASURED_EFFICIENCY, efficiency_key, tile_efficiency
 from kfuse.spaces.gemm.scheme import GemmScheme
 

@@ -10,7 +10,7 @@ import pytest
 import kfuse
 from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm
 from kfuse.errors import ArgumentError, ConfigError, DTypeError, KfuseError, PlanError
-from kfuse.spaces.gemm import mma_rules as rules
+from kfuse.spaces.gemm.engines import mma_tf32 as rules
 from kfuse.spaces.gemm.scheme import GemmScheme, SchemeError
 
 

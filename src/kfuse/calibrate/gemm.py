@@ -3,8 +3,8 @@
 In one run: the engine peaks (:func:`measure_peaks`: 16 independent FFMA chains per thread in
 float32 and float64, 8 independent ``mma.sync`` m16n8k8 TF32 chains per warp; 8 blocks of 256
 threads per SM, CUDA events, median of 5), then each scheme the gemm space offers a float32
-square product (:func:`kfuse.spaces.gemm.scheme.variants` on engine ffma,
-:func:`kfuse.spaces.gemm.space.mma_variants` on mma_tf32) at each size (default 2048, 4096, 8192):
+
+
 built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
 once against a float64 product (a wrong kernel is not calibrated), timed as the calibration's
 probes are (:func:`kfuse.runtime.timing.device_seconds`: a CUDA graph over inputs rotating
@@ -26,9 +26,9 @@ import sys
 
 SIZES = (2048, 4096, 8192)
 QUICK_SIZES = (4096,)
-ENGINES = ("ffma", "mma_tf32")
-#: relative Frobenius error a scheme's result may have against float64 (TF32: 10-bit mantissas)
-TOLERANCE = {"ffma": 1e-4, "mma_tf32": 5e-3}
+from ..spaces.gemm import engines as gemm_engines
+
+ENGINES = gemm_engines.names()
 SCRIPT = "matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;"
 
 PEAK_SRC = r"""
@@ -68,16 +68,14 @@ extern "C" __global__ void mma_peak(float* out, int iters) {
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 """
-#: peak probes: engine -> (kernel, element type, flops per thread per iteration)
-PEAKS = {"ffma/float32": ("fma_peak", "float", 2 * 16), "ffma/float64": ("fma_peak", "double", 2 * 16),
-         "mma_tf32/float32": ("mma_peak", "float", 2 * 16 * 8 * 8 * 8 // 32)}
+#: peak probes: engine -> (kernel, element type, flops per thread per iteration), the engines' ``peaks``
+PEAKS = {f"{e.name}/{dtype}": probe for e in gemm_engines.ENGINES for dtype, probe in e.peaks.items()}
 
 
 def schemes(engine: str, n: int) -> list:
     """The schemes the gemm space offers a float32 n x n x n product on ``engine``."""
-    from ..spaces.gemm.space import mma_variants
-    from ..spaces.gemm.scheme import variants
-    return mma_variants("float32", n, n, n) if engine == "mma_tf32" else variants("float32", n, n, n)
+    from ..spaces.gemm.scheme import checked
+    return checked(gemm_engines.get(engine).candidates("float32", n, n, n), "float32", n, n, n)
 
 
 def work(sizes=SIZES, engines=ENGINES, most: int | None = None) -> list:
@@ -146,7 +144,7 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
     prog = _program(n)
     calls = [c.id for c in prog.calls]
     params = dataclasses.asdict(scheme)
-    with config.override(precision="tf32" if engine == "mma_tf32" else "ieee"):
+    with config.override(precision=gemm_engines.get(engine).precision):
         exe = build(prog, make_plan(prog, [(calls, params)]))
         rng = cupy.random.default_rng(n)
         A, B = (rng.standard_normal((n, n), dtype=cupy.float32) for _ in range(2))
@@ -154,7 +152,7 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
         ref = A.astype(cupy.float64) @ B.astype(cupy.float64)
         err = float(cupy.linalg.norm(C - ref) / cupy.linalg.norm(ref))
         del C, ref
-        t = device_seconds(exe, rotating_args([A, B])) if err <= TOLERANCE[engine] else float("nan")
+        t = device_seconds(exe, rotating_args([A, B])) if err <= gemm_engines.get(engine).tolerance else float("nan")
     tr = kernel_traffic(prog, calls, params, stored(prog, [calls])[0])
     at_model_rate = engine_seconds(dataclasses.replace(
         tr, terms=dataclasses.replace(tr.terms, engine_eff=1.0, engine_scheme=None)), cal)

@@ -13,7 +13,7 @@ scheme's engine is ``mma_tf32``, one kernel computing
   its indices is contiguous), by multi-stage ``cp.async`` of 16, 8 or 4 bytes zero-filled past the
   edges (:mod:`kfuse.codegen.gemm.mma_load`); no transposing path is needed, because the fragment
   loads read either layout, and the row pads of
-  :func:`kfuse.spaces.gemm.mma_rules.pad_elems` make them conflict-free.
+  :func:`kfuse.spaces.gemm.engines.mma_tf32.pad_elems` make them conflict-free.
 * **Structure** (the hooks of :mod:`kfuse.codegen.gemm.structure`, shared with the FFMA engine):
   a sym/tri operand is loaded element-wise, mirrored or zero-filled, into a k-major tile; a tri
   operand's all-zero k tiles are skipped (``k_range_lines``); ``c_uplo`` returns blocks outside
@@ -27,7 +27,7 @@ scheme's engine is ``mma_tf32``, one kernel computing
 from __future__ import annotations
 
 from ...errors import DTypeError, PlanError
-from ...spaces.gemm import mma_rules as rules
+from ...spaces.gemm.engines import mma_tf32 as rules
 from ..common import CodeBlock
 from . import epilogue as gemm_epilogue
 from .spec import GemmKernelSpec, GemmSource, check_spec
@@ -63,7 +63,7 @@ __device__ __forceinline__ void kf_mma_tf32(float* d, const unsigned* a, const u
 def emit_gemm_mma(spec: GemmKernelSpec) -> GemmSource:
     """The CUDA C of ``spec`` on TF32 tensor cores; a KfuseError for what the engine refuses
     (float64, a structured operand together with a second operand pair, and the scheme's
-    refusals: :func:`kfuse.spaces.gemm.mma_rules.refusals`).
+    refusals: :func:`kfuse.spaces.gemm.engines.mma_tf32.refusals`).
 
     Fragments of ``mma.m16n8k8`` .tf32 (PTX ISA), lane = 4 * g + t (g = groupID, t =
     threadID_in_group): A 16 x 8 row-major a0..a3 at (g, t), (g + 8, t), (g, t + 4),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ...spaces.gemm import mma_rules as rules
+from ...spaces.gemm.engines import mma_tf32 as rules
 from .load import Access
 from .structure import emit_struct_issue
 

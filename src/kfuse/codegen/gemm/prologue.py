@@ -41,6 +41,7 @@ from typing import Callable
 
 from ...errors import ArgumentError, PlanError
 from ...ir import ident, itemsize
+from ...spaces.gemm import engines
 from ..common import KArg
 from ..routines import compute_params
 
@@ -80,7 +81,7 @@ def check(role: str, op, tile: int, bk: int, threads: int, engine: str) -> None:
     if not isinstance(pro, GemmPrologue):
         raise ArgumentError(f"GEMM operand {role} ({op.name}): prologue must be a GemmPrologue, got "
                             f"{type(pro).__name__}")
-    if engine != "ffma":
+    if not getattr(engines.find(engine), "runs_prologues", False):
         raise PlanError(f"GEMM operand {role} ({op.name}): engine {engine!r} does not run elementwise "
                         "prologues (the ffma engine does: precision 'ieee')")
     if not pro.inputs or not all(isinstance(x, PrologueInput) for x in pro.inputs):

@@ -13,6 +13,7 @@ import re
 from typing import Callable
 
 from ...errors import ArgumentError, DTypeError, PlanError, ShapeError
+from ...spaces.gemm import engines
 from ...spaces.gemm.scheme import DTYPES, GemmScheme
 from . import prologue as gemm_prologue
 from .reduce import check_reductions
@@ -196,13 +197,15 @@ def check_spec(spec: GemmKernelSpec) -> None:
 
 
 def _check_engine_features(spec: GemmKernelSpec) -> None:
-    """What only the ffma engine prints: epilogue reductions and operand prologues."""
+    """What only some engines print (their ``runs_reductions``, ``runs_prologues``): epilogue
+    reductions and operand prologues."""
     engine = getattr(spec.scheme, "engine", "ffma")
-    if engine == "ffma":
+    eng = engines.find(engine)
+    if eng is not None and eng.runs_reductions and eng.runs_prologues:
         return
-    if spec.epilogue is not None and spec.epilogue.reduce:
+    if spec.epilogue is not None and spec.epilogue.reduce and not (eng and eng.runs_reductions):
         raise PlanError(f"GEMM engine {engine!r}: epilogue reductions (row / column sums of the "
                         "product) run on the ffma engine only for now")
     for role, op in (("a", spec.a), ("b", spec.b)):
-        if op.prologue is not None:
+        if op.prologue is not None and not (eng and eng.runs_prologues):
             gemm_prologue.check(role, op, 0, 1, 1, engine)

@@ -10,6 +10,7 @@ the natural way round, ``X[:, c0..] -= X[:, k0..] @ op(A)[k0.., c0..]`` (row-maj
 from __future__ import annotations
 
 from ...ir import itemsize
+from ...spaces.gemm import engines
 from ...spaces.gemm.space import scheme_of
 from ...spaces.trsm.space import exact_scheme, left_lower, solve_steps, update_scheme
 from .. import gemm as gemm_emitter
@@ -202,7 +203,7 @@ class TrsmLowering(KernelEmitter):
         this launch's offsets as ``const`` arguments.  The inverse algorithm's updates write
         ``target`` R; its leaves are GEMMs too (``kind`` "invleaf", ``op`` "=": ``X[..] = acc``)."""
         m, n, k = up["sizes"]
-        if kind == "invleaf" and scheme.engine != "ffma":   # the leaves stay exact (FFMA) under tf32:
+        if kind == "invleaf" and getattr(engines.find(scheme.engine), "precision", "") != "ieee":   # exact:
             scheme = exact_scheme(dtype)                    # Ainv @ R on TF32 erred 3.3e-3 at n = 4096 (H200)
         scheme = update_scheme(scheme, dtype, m, n, k, self.p["adapt"])
         kname = f"{name}_{kind}_{m}x{n}x{k}"

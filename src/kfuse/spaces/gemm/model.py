@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
+from . import engines
 from ..base import resident_blocks
 from ..traffic import KernelTraffic, Traffic
 from .balance import makespan_waves
@@ -19,9 +20,14 @@ from .balance import makespan_waves
 ENGINE_WARPS = 8
 #: the share of the FFMA peak a tuned SIMT GEMM reaches (cuBLAS SGEMM on the H200: 51.4 of 66.9 TFLOP/s)
 FFMA_EFFICIENCY = 0.77
-#: flop rate of an engine relative to float32 FFMA (the H200's float64 FMA: half)
-ENGINE_SHARE = {"ffma/float32": 1.0, "ffma/float64": 0.5,
-                "mma_tf32/float32": 4.0}   # mma.sync TF32: ~0.45x cuBLAS TF32 (402 TFLOP/s), uncalibrated
+
+
+def engine_share(engine: str) -> float:
+    """Flop rate of ``engine`` (``"ffma/float64"``) relative to float32 FFMA: the engine's
+    ``share`` of the dtype (:mod:`.engines`; 1.0 for an engine or dtype it does not name)."""
+    name, _, dtype = engine.partition("/")
+    eng = engines.find(name)
+    return eng.share.get(dtype, 1.0) if eng is not None else 1.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,11 +52,11 @@ class EngineTraffic(Traffic):
 def engine_rate(cal, engine: str) -> float:
     """Flop/s of ``engine`` (``ffma/float32``, ...): the calibration's ``engine_rates`` where it
     measured one, else twice its FMA rate (SMs x 128 lanes x clock) x :data:`FFMA_EFFICIENCY`
-    x :data:`ENGINE_SHARE` (the H200 by default: 132 x 128 x 2 x 1.98 GHz x 0.77 = 51.5 TFLOP/s)."""
+    x :func:`engine_share` (the H200 by default: 132 x 128 x 2 x 1.98 GHz x 0.77 = 51.5 TFLOP/s)."""
     measured = getattr(cal, "engine_rates", None) or {}
     if engine in measured:
         return float(measured[engine])
-    return 2 * cal.fma_rate * FFMA_EFFICIENCY * ENGINE_SHARE.get(engine, 1.0)
+    return 2 * cal.fma_rate * FFMA_EFFICIENCY * engine_share(engine)
 
 
 def engine_seconds(tr: KernelTraffic, cal) -> float:

@@ -16,9 +16,13 @@ from __future__ import annotations
 
 #: the functions that run element by element over a matrix (a prologue's calls)
 MAP_HOFS = ("map", "nested_map")
-#: why the mma engine refuses a prologue (its loader copies tiles with cp.async, untransformed)
-MMA_PROLOGUE_REFUSAL = ("the mma_tf32 engine does not run elementwise prologues on its operands yet "
-                        "(they run on the ffma engine: precision 'ieee')")
+
+
+def prologue_refusal(engine: str) -> str:
+    """Why engine ``engine`` refuses a prologue (the mma engine's loader copies tiles with
+    cp.async, untransformed)."""
+    return (f"the {engine} engine does not run elementwise prologues on its operands yet "
+            "(they run on the ffma engine: precision 'ieee')")
 
 
 def operand_calls(program, calls: list, g: int, info) -> dict:
@@ -40,13 +44,13 @@ def operand_calls(program, calls: list, g: int, info) -> dict:
     return out
 
 
-def split(program, calls: list, g: int, info, label, tf32: bool = False) -> tuple:
+def split(program, calls: list, g: int, info, label, refusing: str = "") -> tuple:
     """(the prologue call ids of gemm call ``g`` among ``calls``, the reasons they cannot run in
     its kernel).  Refused: an operand read as a window or transpose of a computed value, a
     structured operand (sym/tri), a symmetric result or second product (syrk, syr2k), a
     reduction or a call over another shape feeding the operand, a value of the prologue read
-    elsewhere (another call, the kernel's epilogue, the caller), the mma engine (``tf32``: the
-    product runs in precision tf32)."""
+    elsewhere (another call, the kernel's epilogue, the caller), the product's engine where it
+    runs no prologues (``refusing``: its name)."""
     chains = operand_calls(program, calls, g, info)
     pro = {c for chain in chains.values() for c in chain}
     why = []
@@ -68,8 +72,8 @@ def split(program, calls: list, g: int, info, label, tf32: bool = False) -> tupl
         rows, cols = (int(d) for d in val.type.shape)
         for c in chain:
             why += _call_refusals(program, c, g, rows, cols, pro, info, label)
-    if pro and tf32:
-        why.append(f"{', '.join(label(c) for c in sorted(pro))}: {MMA_PROLOGUE_REFUSAL}")
+    if pro and refusing:
+        why.append(f"{', '.join(label(c) for c in sorted(pro))}: {prologue_refusal(refusing)}")
     return pro, why
 
 

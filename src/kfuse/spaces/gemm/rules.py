@@ -21,9 +21,7 @@ RULE_TEXT = {
 #: the share of the gemm rate a loader rule keeps (its element-wise loads of the structured
 #: operand; H200 float32 4096, quick bench: SYMM 0.86 of GEMM NN, TRMM 0.73 per flop done)
 LOADER_EFFICIENCY = {"mirror": 0.86, "skip": 0.75}
-#: per engine where it differs: the mma engine's element-wise mirror (H200 1024 TF32: SYMM with
-#: mirror 27 TFLOP/s against 60 with the symmetrize pass, benchmarks/results/2026-11-24/balance_s17)
-ENGINE_LOADER_EFFICIENCY = {("mma_tf32", "mirror"): 0.4}
+#: (an engine's own shares, where they differ: its ``loader_efficiency``, :mod:`.engines`)
 RULE_PARAMS = ("a_rule", "b_rule")
 
 

@@ -21,17 +21,16 @@ import math
 from ... import config, library
 from ...errors import PlanError
 from ...ir import itemsize
-from . import group as gemm_group, mma_rules as gemm_mma_rules, prologue as gemm_prologue
+from . import engines, group as gemm_group, prologue as gemm_prologue
 from ..base import Domain, Geometry, ParamSpec, Space, frozen
 from ..traffic import KernelTraffic
 from .balance import compact, kernel_block_work
 from .calibration import EFFICIENCY_KEY, MEASURED_EFFICIENCY, check_section
 from .explain import explain_lines
 from .model import EngineTraffic, engine_seconds
-from .rules import (ENGINE_LOADER_EFFICIENCY, LOADER_EFFICIENCY, LOADER_RULES, RULE_PARAMS, RULE_TEXT, composed, rule_of,
+from .rules import (LOADER_EFFICIENCY, LOADER_RULES, RULE_PARAMS, RULE_TEXT, composed, rule_of,
                     rule_refusals)
-from .scheme import ENGINES, SCHEME_HIGH, GemmScheme, default_scheme
-from .scheme import variants as scheme_variants
+from .scheme import SCHEME_HIGH, GemmScheme, checked
 
 #: the scheme's fields, the space's parameters (same names)
 SCHEME_FIELDS = tuple(f.name for f in dataclasses.fields(GemmScheme))
@@ -60,9 +59,10 @@ def flop_share(fn, params: dict) -> float:
     return share
 
 
-#: why the mma engine refuses an epilogue reduction (the FFMA emitter hosts them)
-MMA_REDUCE_REFUSAL = ("the mma_tf32 engine does not run reductions of the product in its epilogue yet "
-                      "(row / column sums run on the ffma engine: precision 'ieee')")
+def reduce_refusal(engine: str) -> str:
+    """Why engine ``engine`` refuses an epilogue reduction (the FFMA emitter hosts them)."""
+    return (f"the {engine} engine does not run reductions of the product in its epilogue yet "
+            "(row / column sums run on the ffma engine: precision 'ieee')")
 
 
 def reduction_refusals(program, calls: list, c: int, g: int, info, label) -> list:
@@ -88,8 +88,9 @@ def reduction_refusals(program, calls: list, c: int, g: int, info, label) -> lis
     if getattr(gfn, "c_uplo", "") or getattr(gfn, "second", False):
         why.append(f"{label(c)} reduces a symmetric result ({gfn.name}: one triangle computed): its "
                    "reductions would need the mirrored half too")
-    if call_precision(info.dtype(g)) == "tf32":
-        why.append(f"{label(c)}: {MMA_REDUCE_REFUSAL}")
+    eng = product_engine(info.dtype(g))
+    if not eng.runs_reductions:
+        why.append(f"{label(c)}: {reduce_refusal(eng.name)}")
     for p, v in program.calls[c].args.items():
         val = program.value(v)
         if val.type.kind == "vector" and val.window is not None and fn.param(p).stage == "finalize":
@@ -126,8 +127,8 @@ def scheme_refusals(scheme: GemmScheme, dtype: str, m: int, n: int, k: int) -> l
                    f"{scheme.tm} x {scheme.tn}")
     elif scheme.threads > 1024 or scheme.threads % 32:
         why.append(f"{scheme.threads} threads per block: must be a multiple of 32 up to 1024")
-    if scheme.engine not in ENGINES:
-        why.append(f"engine {scheme.engine!r} is unknown (the engines are {', '.join(ENGINES)})")
+    if engines.find(scheme.engine) is None:
+        why.append(f"engine {scheme.engine!r} is unknown (the engines are {', '.join(engines.names())})")
     return why
 
 
@@ -137,26 +138,35 @@ def call_precision(dtype: str) -> str:
     return config.get().precision if dtype == "float32" else "ieee"
 
 
-def mma_default_scheme() -> GemmScheme:
-    """The mma scheme a first tf32 call runs without tuning (the first candidate)."""
-    return GemmScheme(engine="mma_tf32", **gemm_mma_rules.CANDIDATES[0])
+def product_engines(dtype: str) -> list:
+    """The engines a ``dtype`` product runs on under its call precision, in registry order (the
+    default engine where none serves it)."""
+    return engines.serving(dtype, call_precision(dtype)) or [engines.default()]
 
 
-def mma_variants(dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
-    """The mma schemes of ``gemm_mma_rules.CANDIDATES`` the rules accept for ``dtype``, m x n x k."""
-    schemes = [GemmScheme(engine="mma_tf32", **kw) for kw in gemm_mma_rules.CANDIDATES]
-    return [s for s in schemes if not gemm_mma_rules.refusals(s, dtype, m, n, k)]
+def product_engine(dtype: str):
+    """The first of :func:`product_engines`: the engine of a first call without tuning."""
+    return product_engines(dtype)[0]
+
+
+def engine_variants(dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
+    """The candidate schemes of every engine a ``dtype`` product runs on, m x n x k."""
+    return checked([s for e in product_engines(dtype) for s in e.candidates(dtype, m, n, k)], dtype, m, n, k)
 
 
 def engine_refusal(scheme: GemmScheme, dtype: str) -> str | None:
     """Why ``scheme``'s engine does not fit the call's precision (None where it does)."""
     prec = call_precision(dtype)
-    want = "mma_tf32" if prec == "tf32" else "ffma"
-    if scheme.engine == want:
+    if engines.find(scheme.engine) in product_engines(dtype):
         return None
     return (f"engine {scheme.engine!r} does not match the product's precision {prec!r} ({dtype}): "
-            f"precision 'tf32' runs on engine 'mma_tf32', 'ieee' on 'ffma' (kfuse.config precision, "
-            f"kfuse.blas.gemm(precision=...))")
+            f"precision {engines.precision_text()} (kfuse.config precision, kfuse.blas.gemm(precision=...))")
+
+
+def _prologue_refuser(dtype: str) -> str:
+    """The name of a ``dtype`` product's engine where it runs no prologues, else ""."""
+    eng = product_engine(dtype)
+    return "" if eng.runs_prologues else eng.name
 
 
 def scheme_shared_bytes(scheme: GemmScheme, dtype: str) -> int:
@@ -209,7 +219,7 @@ class GemmSpace(Space):
     hosts_others = True
     local_search = True
     params = tuple(ParamSpec(f.name, type(f.default), f.default,
-                             choices=ENGINES if f.name == "engine" else (),
+                             choices=engines.names() if f.name == "engine" else (),
                              low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
                              high=SCHEME_HIGH.get(f.name),
                              doc=f"the scheme's {f.name}") for f in dataclasses.fields(GemmScheme)) + (
@@ -277,7 +287,7 @@ class GemmSpace(Space):
         dom = info.domain(g)
         produced = {info.out(c): c for c in calls}
         prologue, why = gemm_prologue.split(program, calls, g, info, label,   # maps on an operand's loads
-                                            call_precision(info.dtype(g)) == "tf32")
+                                            _prologue_refuser(info.dtype(g)))
         reasons += why
         if len(gemms) > 1 and prologue:
             reasons.append(f"{', '.join(label(c) for c in sorted(prologue))} map an operand of grouped products: "
@@ -316,10 +326,11 @@ class GemmSpace(Space):
         why = why + [bad_engine] if bad_engine else why
         why += rule_refusals(info.fn(g).adaptors, kernel.params) + product_refusals(scheme, info.fn(g))
         why += gemm_group.scheme_refusals(scheme, kernel.calls, info)
-        if scheme.engine != "ffma" and reduce_calls(kernel.calls, info):
-            why.append(MMA_REDUCE_REFUSAL)
-        if scheme.engine != "ffma" and gemm_prologue.operand_calls(program, kernel.calls, g, info):
-            why.append(gemm_prologue.MMA_PROLOGUE_REFUSAL)
+        eng = engines.find(scheme.engine) or engines.default()
+        if not eng.runs_reductions and reduce_calls(kernel.calls, info):
+            why.append(reduce_refusal(eng.name))
+        if not eng.runs_prologues and gemm_prologue.operand_calls(program, kernel.calls, g, info):
+            why.append(gemm_prologue.prologue_refusal(eng.name))
         if why:
             raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
 
@@ -333,12 +344,8 @@ class GemmSpace(Space):
         m, n, k = domain.shape
         g = gemm_call(program, calls, info)
         dtype = info.dtype(g) if g is not None else dtype
-        if call_precision(dtype) == "tf32":
-            fallback = mma_default_scheme()
-            schemes = mma_variants(dtype, m, n, k) or [fallback]
-        else:
-            fallback = default_scheme(dtype)
-            schemes = scheme_variants(dtype, m, n, k) or [fallback]
+        fallback = GemmScheme(**product_engine(dtype).default_fields(dtype))
+        schemes = engine_variants(dtype, m, n, k) or [fallback]
         got = []
         for s in schemes:
             s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
@@ -399,7 +406,8 @@ class GemmSpace(Space):
         fn = library.get(g["fn"]) if "fn" in g else None
         prior = sum(2 * g[f"{op.lower()}_bytes"] for op, ad in (fn.adaptors.items() if fn else ())
                     if rule_of(params, op, ad[0]) not in LOADER_RULES)   # GM_map / zero-fill: n^2 read + write
-        loader = math.prod(ENGINE_LOADER_EFFICIENCY.get((s.engine, r), LOADER_EFFICIENCY[r])
+        eng = engines.find(s.engine) or engines.default()
+        loader = math.prod(eng.loader_efficiency.get(r, LOADER_EFFICIENCY[r])
                            for op, ad in (fn.adaptors.items() if fn else ())
                            if (r := rule_of(params, op, ad[0])) in LOADER_EFFICIENCY)
         skipped = tuple(op for op, ad in (fn.adaptors.items() if fn else ()) if rule_of(params, op, ad[0]) == "skip")

@@ -21,8 +21,8 @@ from __future__ import annotations
 import dataclasses
 
 from ... import config
-from ..gemm import mma_rules as gemm_mma_rules
-from ..gemm.space import call_precision
+from ..gemm.engines import mma_tf32
+from ..gemm.space import product_engine
 from ..gemm.scheme import GemmScheme
 
 #: the mma schemes an update whose grid leaves SMs idle falls back to (``adapt`` 1), in order:
@@ -32,7 +32,7 @@ MMA_SMALL_SCHEMES = (dict(bm=64, bn=64, bk=32, stages=4, wm=32, wn=32),
                      dict(bm=64, bn=32, bk=32, stages=3, wm=32, wn=16),
                      dict(bm=32, bn=64, bk=32, stages=3, wm=32, wn=16))
 #: the mma schemes the trsm search tries for its updates (the first two gemm candidates)
-SEARCH_SCHEMES = gemm_mma_rules.CANDIDATES[:2]
+SEARCH_SCHEMES = mma_tf32.CANDIDATES[:2]
 
 
 def _tiles(s, m: int, n: int) -> int:
@@ -56,11 +56,13 @@ def mma_update_scheme(scheme: GemmScheme, dtype: str, m: int, n: int, k: int, ad
 
 
 def update_engine_schemes(dtype: str, schemes: list) -> list:
-    """The updates' schemes (as dicts) the trsm search tries: ``schemes`` (FFMA) under precision
-    "ieee" or for float64, the mma :data:`SEARCH_SCHEMES` under "tf32"."""
-    if call_precision(dtype) != "tf32":
+    """The updates' schemes (as dicts) the trsm search tries: ``schemes`` (FFMA, split-k) where
+    the product's engine splits k (precision "ieee", float64), else the first two candidates of
+    its engine (the mma :data:`SEARCH_SCHEMES` under "tf32")."""
+    eng = product_engine(dtype)
+    if eng.splits_k:
         return schemes
-    return [dataclasses.asdict(GemmScheme(engine="mma_tf32", **kw)) for kw in SEARCH_SCHEMES]
+    return [dataclasses.asdict(GemmScheme(**kw)) for kw in eng.candidates(dtype)[:2]]
 
 
 __all__ = ["mma_update_scheme", "update_engine_schemes", "MMA_SMALL_SCHEMES"]

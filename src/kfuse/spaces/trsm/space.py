@@ -42,6 +42,7 @@ from ..gemm.space import engine_refusal, scheme_of, scheme_text, tile_efficiency
 from . import explain as trsm_explain
 from .choices import ALGORITHMS, BUILT_ALGORITHMS, LEAVES, trsm_fn
 from .mma import mma_update_scheme, update_engine_schemes
+from ..gemm import engines
 from ..gemm.scheme import SCHEME_HIGH, GemmScheme, default_scheme
 
 MAX_LEAF = 64                           # the leaf's column of X' lives in registers (NB of them)
@@ -239,9 +240,10 @@ def update_scheme(scheme: GemmScheme, dtype: str, m: int, n: int, k: int, adapt:
 
     def tiles(s):
         return max(1, -(-m // s.bm)) * max(1, -(-n // s.bn))
-    if scheme.engine == "mma_tf32":   # precision tf32: tensor-core updates (spaces/trsm_engine.py)
+    eng = engines.find(scheme.engine)
+    if eng is not None and not eng.splits_k:   # tensor-core updates (spaces/trsm/mma.py)
         return mma_update_scheme(scheme, dtype, m, n, k, adapt)
-    if not adapt or tiles(scheme) >= sms or scheme.engine != "ffma":
+    if not adapt or tiles(scheme) >= sms or eng is None:
         return scheme
     options = [dataclasses.replace(scheme, **kw) for kw in SMALL_SCHEMES]
     options = [s for s in options if not s.refusals(dtype, m, n, k)] or [scheme]
@@ -295,7 +297,7 @@ class TrsmSpace(Space):
               ParamSpec("adapt", int, 1, choices=(0, 1),
                         doc="1: an update whose grid leaves SMs idle takes smaller tiles, then split-k "
                             "(update_scheme); 0: every update runs the plan's scheme"),) + tuple(
-        ParamSpec(f.name, type(f.default), f.default, choices=("ffma", "mma_tf32") if f.name == "engine" else (),
+        ParamSpec(f.name, type(f.default), f.default, choices=engines.names() if f.name == "engine" else (),
                   low=None if f.name == "engine" else 0 if f.name in ("wm", "wn") else 1,
                   high=SCHEME_HIGH.get(f.name), doc=f"the updates' GEMM scheme: {f.name}") for f in dataclasses.fields(GemmScheme)) + (
         ParamSpec("unaligned", int, 0, choices=(0, 1),
@@ -325,7 +327,8 @@ class TrsmSpace(Space):
     def plan_lines(self, params: dict) -> list:
         p = dict(self.defaults(), **params)
         s = scheme_of(p)
-        engine = " (on TF32 tensor cores, mma.sync; the leaves exact FFMA)" if s.engine == "mma_tf32" else ""
+        eng = engines.find(s.engine)
+        engine = f" (on {eng.title}; the leaves exact FFMA)" if eng is not None and eng.precision != "ieee" else ""
         return [f"solver: algorithm {p['algorithm']}, leaf {p['leaf']}; updates{engine}: {scheme_text(s)}"]
 
     def defaults(self) -> dict:

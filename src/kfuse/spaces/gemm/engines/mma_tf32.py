@@ -1,6 +1,6 @@
-"""Rules of the TF32 tensor-core engine ``mma_tf32``: warp tiles, shared memory
-layouts and the refusals of a :class:`~kfuse.spaces.gemm.scheme.GemmScheme` whose engine is
-``mma_tf32`` (the emitter is :mod:`kfuse.codegen.gemm.mma`).
+"""The TF32 tensor-core engine ``mma_tf32`` (float32 under precision "tf32"; the printer is
+:mod:`kfuse.codegen.gemm.mma`): warp tiles, shared memory layouts, the refusals of a
+:class:`~kfuse.spaces.gemm.scheme.GemmScheme` run on it, its candidates, and :data:`ENGINE`.
 
 A block of ``bm x bn`` is split into warps of ``wm x wn`` (the scheme's ``wm``, ``wn``; 0 = the
 choice of :func:`warp_tile`); each warp runs ``wm/16 x wn/8`` ``mma.sync.m16n8k8`` tiles per
@@ -15,6 +15,8 @@ transposing path): a k-contiguous operand as ``[x][bk + pad]`` rows, an x-contig
 ((64, 32), 256, [])
 """
 from __future__ import annotations
+
+from .base import Engine
 
 #: Shared memory one block may take on sm_90 (opt-in limit, bytes); registers per thread.
 MAX_SHARED = 232448
@@ -169,3 +171,40 @@ CANDIDATES = (   # the first is the default: the best measured on the H200 (gemm
     dict(bm=256, bn=128, bk=16, stages=4, wm=64, wn=64),
     dict(bm=64, bn=64, bk=32, stages=4, wm=32, wn=32),
 )
+
+
+class MmaTf32Engine(Engine):
+    """TF32 ``mma.sync`` on tensor cores (see the module doc): no epilogue reductions, no
+    operand prologues (its loader copies with cp.async only), no split-k."""
+
+    name = "mma_tf32"
+    title = "TF32 tensor cores, mma.sync"
+    precision = "tf32"
+    dtypes = ("float32",)
+    #: its element-wise mirror (H200 1024 TF32: SYMM with mirror 27 TFLOP/s against 60 with the
+    #: symmetrize pass, benchmarks/results/2026-11-24/balance_s17)
+    loader_efficiency = {"mirror": 0.4}
+    share = {"float32": 4.0}   # mma.sync TF32: ~0.45x cuBLAS TF32 (402 TFLOP/s), uncalibrated
+    tolerance = 5e-3           # TF32: 10-bit mantissas
+    peaks = {"float32": ("mma_peak", "float", 2 * 16 * 8 * 8 * 8 // 32)}
+
+    def threads(self, s) -> int:
+        return threads(s)
+
+    def shared_bytes(self, s, dtype: str) -> int:
+        return shared_bytes(s, dtype)
+
+    def registers(self, s, dtype: str) -> int:
+        return registers(s)
+
+    def refusals(self, s, dtype: str, m: int, n: int, k: int) -> list:
+        return refusals(s, dtype, m, n, k)
+
+    def default_fields(self, dtype: str) -> dict:
+        return dict(CANDIDATES[0], engine=self.name)
+
+    def candidates(self, dtype: str, m: int = 0, n: int = 0, k: int = 0) -> list:
+        return [dict(kw, engine=self.name) for kw in CANDIDATES]
+
+
+ENGINE = MmaTf32Engine()

@@ -15,7 +15,7 @@ FLOORS = [("ir/", "values, calls, graph"), ("frontend/ library/", "trace, script
 STAGES = ["program", "graph", "plan", "kernels", "cuda", "cubin", "executable"]
 FAMILIES = [("pointwise", ["scalar.py vec.py", "tile.py rows.py"], ["pointwise/"], "maps, reductions, SpMV"),
             ("grid", ["grid/space.py frame.py", "grid/halo/: strategies"], ["grid/lower.py"], "stencils, halos"),
-            ("gemm", ["gemm/space.py scheme.py", "gemm/model.py explain.py"], ["gemm/: spec, epilogue,", "    engines ffma and mma"],
+            ("gemm", ["gemm/space.py scheme.py", "gemm/engines/: ffma, mma_tf32"], ["gemm/: spec, epilogue,", "    engines ffma and mma"],
              "BLAS-3 products"),
             ("trsm", ["trsm/space.py choices.py", "trsm/explain.py"], ["trsm/: leaf, inverse"], "triangular solves")]
 SHARED = ["spaces/: base (Space protocol, hooks), facts (ProgramInfo, stored), registry",

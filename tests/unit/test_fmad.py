@@ -58,7 +58,7 @@ def test_off_compiles_with_fmad_false_under_its_own_key(nvrtc_calls):
 def test_a_jitted_function_compiles_once_per_setting(monkeypatch):
     built = []
 
-    def build(program, plan, arch):
+    def build(program, plan, arch, checked=False):
         built.append(config.get().fmad)
         return types.SimpleNamespace(plan={"n": len(built)})
     monkeypatch.setattr(api, "build", build)

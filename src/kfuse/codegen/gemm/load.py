@@ -27,6 +27,7 @@ import contextlib
 import dataclasses
 
 from ..common import CodeBlock
+from .copies import copy_loop, lane_lines
 
 GEMM_HELPERS = r"""
 #ifndef KF_GEMM_HELPERS
@@ -172,11 +173,8 @@ def _kasync_issue(acc: Access, ctype: str, es: int, kexpr: str) -> list:
     """The k-contiguous operand's one-element cp.async copies of tile ``kexpr`` (scheme tload=2)."""
     r = acc.role
     code = CodeBlock()
-    code(f"// {r} tile kt -> {acc.smem}[s]: {acc.tile} rows ({acc.x}) of BK contiguous k, one-element "
-         f"cp.async copies (lanes along k), zero-filled past the edges")
-    code("#pragma unroll")
-    with code.block(f"for (int r = 0; r < {r}_COPIES; ++r) {{"):
-        code("const int idx = tid + r * THREADS;")
+    with copy_loop(code, r, f"// {r} tile kt -> {acc.smem}[s]: {acc.tile} rows ({acc.x}) of BK contiguous k, "
+                            "one-element cp.async copies (lanes along k), zero-filled past the edges"):
         code("const int kr = idx % BK, xr = idx / BK;")
         code(f"const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xr;")
         code(f"const bool ok = kg < K && xg < {acc.limit};")
@@ -188,15 +186,10 @@ def _kasync_issue(acc: Access, ctype: str, es: int, kexpr: str) -> list:
 def _straight_issue(acc: Access, ctype: str, es: int, tile: int, kexpr: str) -> list:
     """The x-contiguous operand's vector cp.async copies of tile ``kexpr``."""
     r, u = acc.role, acc.unit
-    per_row = tile // u
     code = CodeBlock()
-    code(f"// {r} tile kt -> {acc.smem}[s]: BK rows (k) of {acc.tile} contiguous {acc.x}, "
-         f"{u * es}-byte cp.async copies, zero-filled past the edges")
-    code("#pragma unroll")
-    with code.block(f"for (int r = 0; r < {r}_COPIES; ++r) {{"):
-        code("const int idx = tid + r * THREADS;")
-        code(f"const int kr = idx / {per_row}, xq = idx % {per_row} * {u};")
-        code(f"const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xq;")
+    with copy_loop(code, r, f"// {r} tile kt -> {acc.smem}[s]: BK rows (k) of {acc.tile} contiguous {acc.x}, "
+                            f"{u * es}-byte cp.async copies, zero-filled past the edges"):
+        code.extend(lane_lines(True, tile // u, u, kexpr, acc.origin))
         code(f"const int valid = kg < K ? max(0, min({u}, {acc.limit} - xg)) : 0;")
         code(f"const {ctype}* src = valid > 0 ? {acc.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK "
              f": {acc.ptr};")
@@ -210,13 +203,9 @@ def _staged_issue(acc: Access, ctype: str, bk: int, kexpr: str) -> list:
     r, u = acc.role, acc.unit
     per_row = bk // u
     code = CodeBlock()
-    code(f"// {r} tile kt -> registers: {acc.tile} rows ({acc.x}) of BK contiguous k, "
-         f"{u} x {ctype} per load")
-    code("#pragma unroll")
-    with code.block(f"for (int r = 0; r < {r}_COPIES; ++r) {{"):
-        code("const int idx = tid + r * THREADS;")
-        code(f"const int xr = idx / {per_row}, kq = idx % {per_row} * {u};")
-        code(f"const int xg = {acc.origin} + xr, kg = {kexpr} * BK + kq;")
+    with copy_loop(code, r, f"// {r} tile kt -> registers: {acc.tile} rows ({acc.x}) of BK contiguous k, "
+                            f"{u} x {ctype} per load"):
+        code.extend(lane_lines(False, per_row, u, kexpr, acc.origin))
         code(f"{ctype}* dst = &{r}_stage[r * {u}];")
         src = f"{acc.ptr} + (idx_t)xg * {r}_SX + kg"
         if u == 1:
@@ -280,10 +269,7 @@ def emit_store(acc: Access, bk: int, kexpr: str = "kt") -> list:
     r, u = acc.role, acc.unit
     per_row = bk // u
     code = CodeBlock()
-    code(f"// {r} registers -> {acc.smem}[s], transposed to k-major")
-    code("#pragma unroll")
-    with code.block(f"for (int r = 0; r < {r}_COPIES; ++r) {{"):
-        code("const int idx = tid + r * THREADS;")
+    with copy_loop(code, r, f"// {r} registers -> {acc.smem}[s], transposed to k-major"):
         code(f"const int xr = idx / {per_row}, kq = idx % {per_row} * {u};")
         code("#pragma unroll")
         with code.block(f"for (int e = 0; e < {u}; ++e)", None):

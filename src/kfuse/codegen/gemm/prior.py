@@ -63,7 +63,8 @@ def prior_kernel(name: str, src: str, dst: str, n: int, order: str, stored_uplo:
         code(f"const int s0 = blockIdx.y * {TILE}, f0 = blockIdx.x * {TILE};")
         if rule == "symmetrize":
             code(f"__shared__ {ctype} mirror[{TILE}][{TILE + 1}];   // the mirror tile: element (f, s) for (s, f)")
-            with code.block(f"for (int y = threadIdx.y; y < {TILE}; y += {ROWS}) {{   // read (f0 + y, s0 + x): coalesced"):
+            loop = f"for (int y = threadIdx.y; y < {TILE}; y += {ROWS}) {{"
+            with code.block(loop + "   // read (f0 + y, s0 + x): coalesced"):
                 code("const int s = f0 + y, f = s0 + threadIdx.x;")
                 code(f"mirror[y][threadIdx.x] = s < NN && f < NN ? {src}[{at}] : ({ctype})0;")
             code("__syncthreads();")

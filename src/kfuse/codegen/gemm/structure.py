@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ...errors import ArgumentError, ShapeError
 from ..common import CodeBlock
+from .copies import copy_loop
 
 STRUCTURES = ("general", "sym", "tri")
 UPLOS = ("lower", "upper")
@@ -94,11 +95,8 @@ def emit_struct_issue(acc, ctype: str, es: int, kexpr: str) -> list:
     lanes = ("const int kr = idx / BM_X, xr = idx % BM_X;".replace("BM_X", acc.tile)
              if acc.straight else "const int kr = idx % BK, xr = idx / BK;")
     code = CodeBlock()
-    code(f"// {r} tile {kexpr} -> {acc.smem}[s]: {structure} ({uplo} stored"
-         f"{', unit diagonal' if diag == 'unit' else ''}), one-element cp.async copies")
-    code("#pragma unroll")
-    with code.block(f"for (int r = 0; r < {r}_COPIES; ++r) {{"):
-        code("const int idx = tid + r * THREADS;")
+    with copy_loop(code, r, f"// {r} tile {kexpr} -> {acc.smem}[s]: {structure} ({uplo} stored"
+                            f"{', unit diagonal' if diag == 'unit' else ''}), one-element cp.async copies"):
         code(lanes)
         code(f"const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xr;")
         code(f"const bool ok = kg < K && xg < {acc.limit};")

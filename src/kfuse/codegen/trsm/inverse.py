@@ -76,7 +76,8 @@ def _load(code: CodeBlock, t: str, lower: bool, unit: bool, a_strides: tuple):
     rc = "r = e % NB, c = e / NB" if abs(a_strides[0]) == 1 and abs(a_strides[1]) != 1 else "r = e / NB, c = e % NB"
     code("#pragma unroll 16   // a constant trip count: 16 global reads in flight a thread")
     with code.block("for (int q = 0; q < NB * NB / THREADS; ++q) {"):
-        code(f"const int e = q * THREADS + tid, {rc};   // the triangle; the identity elsewhere (and past the last row)")
+        code(f"const int e = q * THREADS + tid, {rc};   "
+             "// the triangle; the identity elsewhere (and past the last row)")
         code(f"W[r * LD + c] = (r < rows && c < rows && {tri}) ? A[(r0 + r) * ASR + (r0 + c) * ASC] : "
              f"(r == c ? {one} : {zero});")
     code("__syncthreads();")
@@ -181,7 +182,8 @@ def emit_invert_kernel(kname: str, dtype: str, n: int, nb: int, lower: bool, uni
         code(f"constexpr long long ASR = {a_strides[0]}, ASC = {a_strides[1]};   // A'[r][c] = A[r * ASR + c * ASC]")
         code('static_assert(NB * NB % THREADS == 0 && NB % D == 0, "whole copies a thread, whole sub-blocks");')
         code("extern __shared__ __align__(16) unsigned char kf_smem[];")
-        code(f"{t}* W = reinterpret_cast<{t}*>(kf_smem);   // the block of A' (row stride LD), overwritten by its inverse")
+        code(f"{t}* W = reinterpret_cast<{t}*>(kf_smem);   "
+             "// the block of A' (row stride LD), overwritten by its inverse")
         code("const int r0 = blockIdx.x * NB, rows = min(NB, N - r0), tid = threadIdx.x;")
         _load(code, t, lower, unit, a_strides)
         _diagonal(code, t, lower)

@@ -37,7 +37,7 @@ import re
 
 from ...errors import PlanError
 from ...spaces.gemm import group as gemm_group
-from ..common import KernelSource
+from ..common import CodeBlock, KernelSource
 
 #: the line of a gemm kernel that reads its tile from the grid (``tile_order_lines``)
 PID_LINE = "const int pid = blockIdx.x;"
@@ -114,15 +114,18 @@ class GemmGroupLowering:
         shared = [f"{self.program.value(v).display} (operand {role})"
                   for role, v in gemm_group.shared_operands(self.program, [part.gemm.id for part in self.parts])]
         sig = ", ".join(a.decl if a.decl.endswith(a.cname) else f"{a.decl} {a.cname}" for a in args)
-        lines = [f"// kfuse GEMM group: {p} products in one launch, {p} x {tiles} blocks: block b computes tile "
-                 f"b / {p} of product b % {p}",
-                 f"// (the blocks of one output tile of each product run side by side: the shared operand "
-                 f"{', '.join(shared)} is re-read from L2)",
-                 f'extern "C" __global__ void __launch_bounds__({bounds})',
-                 f"{self.kplan.name}({sig})", "{",
-                 f"    const int product = blockIdx.x % {p}, tile = blockIdx.x / {p};"]
-        for i, s in enumerate(sources):
-            call = f"{s.name}({', '.join([a.cname for a in s.args] + ['tile'])});"
-            what = "if (product == 0)" if i == 0 else ("else" if i == p - 1 else f"else if (product == {i})")
-            lines.append(f"    {what} {call}   {self.parts[i].comment(self.parts[i].gemm)}")
-        return "\n".join(lines + ["}", ""])
+        code = CodeBlock()
+        code.extend([f"// kfuse GEMM group: {p} products in one launch, {p} x {tiles} blocks: block b computes tile "
+                     f"b / {p} of product b % {p}",
+                     f"// (the blocks of one output tile of each product run side by side: the shared operand "
+                     f"{', '.join(shared)} is re-read from L2)",
+                     f'extern "C" __global__ void __launch_bounds__({bounds})',
+                     f"{self.kplan.name}({sig})"])
+        with code.block("{"):
+            code(f"const int product = blockIdx.x % {p}, tile = blockIdx.x / {p};")
+            for i, s in enumerate(sources):
+                call = f"{s.name}({', '.join([a.cname for a in s.args] + ['tile'])});"
+                what = "if (product == 0)" if i == 0 else ("else" if i == p - 1 else f"else if (product == {i})")
+                code.extend([f"{what} {call}   {self.parts[i].comment(self.parts[i].gemm)}"])
+        code("")
+        return "\n".join(code.lines())

@@ -27,6 +27,7 @@ import contextlib
 import dataclasses
 
 from ..common import CodeBlock
+from .copies import copy_loop, lane_lines
 
 GEMM_HELPERS = r"""
 #ifndef KF_GEMM_HELPERS
@@ -154,7 +155,6 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str 
     """Statements issuing the loads of k tile ``kt`` into stage buffer ``s`` (variables of
     the kernel; ``kexpr`` is the tile's k index): cp.async copies (straight) or register loads
     into ``{role}_stage``."""
-    r, u = acc.role, acc.unit
     if acc.prologue:
         from .prologue import issue_lines
         return issue_lines(acc, kexpr)
@@ -163,63 +163,69 @@ def emit_issue(acc: Access, ctype: str, es: int, bk: int, tile: int, kexpr: str 
         lines = emit_struct_issue(acc, ctype, es, kexpr)
         return whole_tile_lines(acc, ctype, es, kexpr, tile, lines) if acc.fast_unit and tile else lines
     if acc.kasync:
-        return [
-            f"// {r} tile kt -> {acc.smem}[s]: {acc.tile} rows ({acc.x}) of BK contiguous k, one-element "
-            f"cp.async copies (lanes along k), zero-filled past the edges",
-            "#pragma unroll",
-            f"for (int r = 0; r < {r}_COPIES; ++r) {{",
-            "    const int idx = tid + r * THREADS;",
-            "    const int kr = idx % BK, xr = idx / BK;",
-            f"    const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xr;",
-            f"    const bool ok = kg < K && xg < {acc.limit};",
-            f"    const {ctype}* src = ok ? {acc.ptr} + (idx_t)xg * {r}_SX + kg : {acc.ptr};",
-            f"    kf_cp_async<{es}>(&{acc.smem}[s * (BK * {acc.lds}) + kr * {acc.lds} + xr], src, ok ? {es} : 0);",
-            "}",
-        ]
+        return _kasync_issue(acc, ctype, es, kexpr)
     if acc.straight:
-        per_row = tile // u
-        return [
-            f"// {r} tile kt -> {acc.smem}[s]: BK rows (k) of {acc.tile} contiguous {acc.x}, "
-            f"{u * es}-byte cp.async copies, zero-filled past the edges",
-            "#pragma unroll",
-            f"for (int r = 0; r < {r}_COPIES; ++r) {{",
-            "    const int idx = tid + r * THREADS;",
-            f"    const int kr = idx / {per_row}, xq = idx % {per_row} * {u};",
-            f"    const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xq;",
-            f"    const int valid = kg < K ? max(0, min({u}, {acc.limit} - xg)) : 0;",
-            f"    const {ctype}* src = valid > 0 ? {acc.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK "
-            f": {acc.ptr};",
-            f"    kf_cp_async<{u * es}>(&{acc.smem}[s * (BK * {acc.lds}) + kr * {acc.lds} + xq], src, "
-            f"valid * {es});",
-            "}",
-        ]
+        return _straight_issue(acc, ctype, es, tile, kexpr)
+    return _staged_issue(acc, ctype, bk, kexpr)
+
+
+def _kasync_issue(acc: Access, ctype: str, es: int, kexpr: str) -> list:
+    """The k-contiguous operand's one-element cp.async copies of tile ``kexpr`` (scheme tload=2)."""
+    r = acc.role
+    code = CodeBlock()
+    with copy_loop(code, r, f"// {r} tile kt -> {acc.smem}[s]: {acc.tile} rows ({acc.x}) of BK contiguous k, "
+                            "one-element cp.async copies (lanes along k), zero-filled past the edges"):
+        code("const int kr = idx % BK, xr = idx / BK;")
+        code(f"const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xr;")
+        code(f"const bool ok = kg < K && xg < {acc.limit};")
+        code(f"const {ctype}* src = ok ? {acc.ptr} + (idx_t)xg * {r}_SX + kg : {acc.ptr};")
+        code(f"kf_cp_async<{es}>(&{acc.smem}[s * (BK * {acc.lds}) + kr * {acc.lds} + xr], src, ok ? {es} : 0);")
+    return code.lines()
+
+
+def _straight_issue(acc: Access, ctype: str, es: int, tile: int, kexpr: str) -> list:
+    """The x-contiguous operand's vector cp.async copies of tile ``kexpr``."""
+    r, u = acc.role, acc.unit
+    code = CodeBlock()
+    with copy_loop(code, r, f"// {r} tile kt -> {acc.smem}[s]: BK rows (k) of {acc.tile} contiguous {acc.x}, "
+                            f"{u * es}-byte cp.async copies, zero-filled past the edges"):
+        code.extend(lane_lines(True, tile // u, u, kexpr, acc.origin))
+        code(f"const int valid = kg < K ? max(0, min({u}, {acc.limit} - xg)) : 0;")
+        code(f"const {ctype}* src = valid > 0 ? {acc.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK "
+             f": {acc.ptr};")
+        code(f"kf_cp_async<{u * es}>(&{acc.smem}[s * (BK * {acc.lds}) + kr * {acc.lds} + xq], src, "
+             f"valid * {es});")
+    return code.lines()
+
+
+def _staged_issue(acc: Access, ctype: str, bk: int, kexpr: str) -> list:
+    """The k-contiguous operand's vector loads of tile ``kexpr`` into ``{role}_stage`` registers."""
+    r, u = acc.role, acc.unit
     per_row = bk // u
-    lines = [
-        f"// {r} tile kt -> registers: {acc.tile} rows ({acc.x}) of BK contiguous k, "
-        f"{u} x {ctype} per load",
-        "#pragma unroll",
-        f"for (int r = 0; r < {r}_COPIES; ++r) {{",
-        "    const int idx = tid + r * THREADS;",
-        f"    const int xr = idx / {per_row}, kq = idx % {per_row} * {u};",
-        f"    const int xg = {acc.origin} + xr, kg = {kexpr} * BK + kq;",
-        f"    {ctype}* dst = &{r}_stage[r * {u}];",
-    ]
-    src = f"{acc.ptr} + (idx_t)xg * {r}_SX + kg"
-    if u > 1:
-        lines += [
-            f"    if (xg < {acc.limit} && kg + {u} <= K) {{",
-            f"        const kf_vec<{ctype}, {u}> v = *reinterpret_cast<const kf_vec<{ctype}, {u}>*>({src});",
-            "        #pragma unroll",
-            f"        for (int e = 0; e < {u}; ++e) dst[e] = v.v[e];",
-            "    } else {",
-            "        #pragma unroll",
-            f"        for (int e = 0; e < {u}; ++e)",
-            f"            dst[e] = (xg < {acc.limit} && kg + e < K) ? ({src})[e] : ({ctype})0;",
-            "    }",
-        ]
-    else:
-        lines.append(f"    dst[0] = (xg < {acc.limit} && kg < K) ? ({src})[0] : ({ctype})0;")
-    return lines + ["}"]
+    code = CodeBlock()
+    with copy_loop(code, r, f"// {r} tile kt -> registers: {acc.tile} rows ({acc.x}) of BK contiguous k, "
+                            f"{u} x {ctype} per load"):
+        code.extend(lane_lines(False, per_row, u, kexpr, acc.origin))
+        code(f"{ctype}* dst = &{r}_stage[r * {u}];")
+        src = f"{acc.ptr} + (idx_t)xg * {r}_SX + kg"
+        if u == 1:
+            code(f"dst[0] = (xg < {acc.limit} && kg < K) ? ({src})[0] : ({ctype})0;")
+        else:
+            _staged_vector(code, acc, ctype, src)
+    return code.lines()
+
+
+def _staged_vector(code: CodeBlock, acc: Access, ctype: str, src: str):
+    """One ``{unit}``-element vector load at ``src`` into ``dst``, element by element at the edges."""
+    u = acc.unit
+    with code.block(f"if (xg < {acc.limit} && kg + {u} <= K) {{", None):
+        code(f"const kf_vec<{ctype}, {u}> v = *reinterpret_cast<const kf_vec<{ctype}, {u}>*>({src});")
+        code("#pragma unroll")
+        code(f"for (int e = 0; e < {u}; ++e) dst[e] = v.v[e];")
+    with code.block("} else {"):
+        code("#pragma unroll")
+        with code.block(f"for (int e = 0; e < {u}; ++e)", None):
+            code(f"dst[e] = (xg < {acc.limit} && kg + e < K) ? ({src})[e] : ({ctype})0;")
 
 
 def whole_tile_lines(acc: Access, ctype: str, es: int, kexpr: str, tile: int, elementwise: list) -> list:
@@ -241,12 +247,15 @@ def whole_tile_lines(acc: Access, ctype: str, es: int, kexpr: str, tile: int, el
                                 fast_unit=0)
     n_copies = f"({acc.tile} * BK / {acc.fast_unit} / THREADS)"
     fast = [ln.replace(f"{acc.role}_COPIES", n_copies) for ln in emit_issue(plain, ctype, es, 0, tile, kexpr)]
-    return ([f"{{   // {acc.role} tile {kexpr}: {acc.fast_unit * es}-byte copies where it lies inside the "
-             "stored triangle",
-             f"    const int k_lo = {kexpr} * BK, x_lo = {acc.origin};",
-             f"    if ({whole_tile_cond(acc)}) {{   // every element stored"]
-            + ["        " + ln for ln in fast] + ["    } else {"]
-            + ["        " + ln for ln in elementwise] + ["    }", "}"])
+    code = CodeBlock()
+    with code.block(f"{{   // {acc.role} tile {kexpr}: {acc.fast_unit * es}-byte copies where it lies inside the "
+                    "stored triangle"):
+        code(f"const int k_lo = {kexpr} * BK, x_lo = {acc.origin};")
+        with code.block(f"if ({whole_tile_cond(acc)}) {{   // every element stored", None):
+            code.extend(fast)
+        with code.block("} else {"):
+            code.extend(elementwise)
+    return code.lines()
 
 
 def emit_store(acc: Access, bk: int, kexpr: str = "kt") -> list:
@@ -259,17 +268,13 @@ def emit_store(acc: Access, bk: int, kexpr: str = "kt") -> list:
         return []
     r, u = acc.role, acc.unit
     per_row = bk // u
-    return [
-        f"// {r} registers -> {acc.smem}[s], transposed to k-major",
-        "#pragma unroll",
-        f"for (int r = 0; r < {r}_COPIES; ++r) {{",
-        "    const int idx = tid + r * THREADS;",
-        f"    const int xr = idx / {per_row}, kq = idx % {per_row} * {u};",
-        "    #pragma unroll",
-        f"    for (int e = 0; e < {u}; ++e)",
-        f"        {acc.smem}[s * (BK * {acc.lds}) + (kq + e) * {acc.lds} + xr] = {r}_stage[r * {u} + e];",
-        "}",
-    ]
+    code = CodeBlock()
+    with copy_loop(code, r, f"// {r} registers -> {acc.smem}[s], transposed to k-major"):
+        code(f"const int xr = idx / {per_row}, kq = idx % {per_row} * {u};")
+        code("#pragma unroll")
+        with code.block(f"for (int e = 0; e < {u}; ++e)", None):
+            code(f"{acc.smem}[s * (BK * {acc.lds}) + (kq + e) * {acc.lds} + xr] = {r}_stage[r * {u} + e];")
+    return code.lines()
 
 
 def pair_lines(t: str, one: list, two: list) -> list:

@@ -23,6 +23,8 @@ from __future__ import annotations
 import dataclasses
 
 from ...spaces.gemm.engines import mma_tf32 as rules
+from ..common import CodeBlock
+from .copies import copy_loop, lane_lines
 from .load import Access
 from .structure import emit_struct_issue
 
@@ -133,34 +135,26 @@ def emit_copies(o: MmaOperand, kexpr: str = "kt") -> list:
         return _rolled(o, emit_struct_issue(acc, "float", 4, kexpr))
     r, u = o.role, o.unit
     dst = f"{o.smem}[s * {o.stage} + "
+    code = CodeBlock()
     if o.kcontig:
         per_row = f"(BK / {u})"
-        head = [f"// {r} tile {kexpr} -> {o.smem}[s]: {o.tile} rows ({o.x}) of BK contiguous k, {u * 4}-byte "
-                "cp.async, zero-filled past the edges",
-                "#pragma unroll",
-                f"for (int r = 0; r < {r}_COPIES; ++r) {{",
-                "    const int idx = tid + r * THREADS;",
-                f"    const int xr = idx / {per_row}, kq = idx % {per_row} * {u};",
-                f"    const int xg = {o.origin} + xr, kg = {kexpr} * BK + kq;",
-                f"    const int valid = xg < {o.limit} ? max(0, min({u}, K - kg)) : 0;"]
+        what = (f"// {r} tile {kexpr} -> {o.smem}[s]: {o.tile} rows ({o.x}) of BK contiguous k, {u * 4}-byte "
+                "cp.async, zero-filled past the edges")
+        head = [*lane_lines(False, per_row, u, kexpr, o.origin),
+                f"const int valid = xg < {o.limit} ? max(0, min({u}, K - kg)) : 0;"]
         where = f"xr * {r}_LD + kq"
     else:
         per_row = f"({o.tile} / {u})"
-        head = [f"// {r} tile {kexpr} -> {o.smem}[s]: BK rows (k) of {o.tile} contiguous {o.x}, {u * 4}-byte "
-                "cp.async, zero-filled past the edges",
-                "#pragma unroll",
-                f"for (int r = 0; r < {r}_COPIES; ++r) {{",
-                "    const int idx = tid + r * THREADS;",
-                f"    const int kr = idx / {per_row}, xq = idx % {per_row} * {u};",
-                f"    const int kg = {kexpr} * BK + kr, xg = {o.origin} + xq;",
-                f"    const int valid = kg < K ? max(0, min({u}, {o.limit} - xg)) : 0;"]
+        what = (f"// {r} tile {kexpr} -> {o.smem}[s]: BK rows (k) of {o.tile} contiguous {o.x}, {u * 4}-byte "
+                "cp.async, zero-filled past the edges")
+        head = [*lane_lines(True, per_row, u, kexpr, o.origin),
+                f"const int valid = kg < K ? max(0, min({u}, {o.limit} - xg)) : 0;"]
         where = f"kr * {r}_LD + xq"
-    body = head + [
-        f"    const float* src = valid > 0 ? {o.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK : {o.ptr};",
-        f"    kf_cp_async<{u * 4}>(&{dst}{where}], src, valid * 4);",
-        "}",
-    ]
-    return _rolled(o, body)
+    with copy_loop(code, r, what):
+        code.extend(head)
+        code(f"const float* src = valid > 0 ? {o.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK : {o.ptr};")
+        code(f"kf_cp_async<{u * 4}>(&{dst}{where}], src, valid * 4);")
+    return _rolled(o, code.lines())
 
 
 #: copies per thread per tile above which the copy loop is not unrolled fully (``#pragma unroll

@@ -13,6 +13,8 @@ gemm kernel of the same planned call reads (:class:`kfuse.codegen.gemm.lower.Gem
 """
 from __future__ import annotations
 
+from ..common import CodeBlock
+
 #: rules this module writes a kernel for
 PRIOR_RULES = ("symmetrize", "zero_fill")
 TILE = 32
@@ -51,29 +53,29 @@ def prior_kernel(name: str, src: str, dst: str, n: int, order: str, stored_uplo:
     what = {"symmetrize": f"GM_map({src}, Symmetry): the full symmetric matrix from its {stored_uplo} triangle",
             "zero_fill": f"padding_triangular({src}): its {stored_uplo} triangle, zeros elsewhere"
                          + (", ones on the (unit) diagonal" if diag == "unit" else "")}[rule]
-    lines = [f"// {name}: {what} ({order} order), before the gemm kernel",
-             *comment,
-             'extern "C" __global__ void __launch_bounds__(256)',
-             f"{name}(const {ctype}* __restrict__ {src}, {ctype}* __restrict__ {dst})",
-             "{",
-             f"    constexpr int NN = {n};   // the stored n x n matrix: (s, f) at s * NN + f",
-             f"    const int s0 = blockIdx.y * {TILE}, f0 = blockIdx.x * {TILE};"]
-    if rule == "symmetrize":
-        lines += [f"    __shared__ {ctype} mirror[{TILE}][{TILE + 1}];   // the mirror tile: element (f, s) for (s, f)",
-                  f"    for (int y = threadIdx.y; y < {TILE}; y += {ROWS}) {{   // read (f0 + y, s0 + x): coalesced",
-                  "        const int s = f0 + y, f = s0 + threadIdx.x;",
-                  f"        mirror[y][threadIdx.x] = s < NN && f < NN ? {src}[{at}] : ({ctype})0;",
-                  "    }",
-                  "    __syncthreads();"]
-        value = f"{mine} ? {src}[{at}] : mirror[threadIdx.x][y]"
-    else:
-        own = f"{src}[{at}]" if diag != "unit" else f"(s == f ? ({ctype})1 : {src}[{at}])"
-        value = f"{mine} ? {own} : ({ctype})0"
-    lines += [f"    for (int y = threadIdx.y; y < {TILE}; y += {ROWS}) {{",
-              "        const int s = s0 + y, f = f0 + threadIdx.x;",
-              "        if (s < NN && f < NN)",
-              f"            {dst}[{at}] = {value};",
-              "    }",
-              "}", ""]
+    code = CodeBlock()
+    code(f"// {name}: {what} ({order} order), before the gemm kernel")
+    code.extend(comment)
+    code('extern "C" __global__ void __launch_bounds__(256)')
+    code(f"{name}(const {ctype}* __restrict__ {src}, {ctype}* __restrict__ {dst})")
+    with code.block("{"):
+        code(f"constexpr int NN = {n};   // the stored n x n matrix: (s, f) at s * NN + f")
+        code(f"const int s0 = blockIdx.y * {TILE}, f0 = blockIdx.x * {TILE};")
+        if rule == "symmetrize":
+            code(f"__shared__ {ctype} mirror[{TILE}][{TILE + 1}];   // the mirror tile: element (f, s) for (s, f)")
+            loop = f"for (int y = threadIdx.y; y < {TILE}; y += {ROWS}) {{"
+            with code.block(loop + "   // read (f0 + y, s0 + x): coalesced"):
+                code("const int s = f0 + y, f = s0 + threadIdx.x;")
+                code(f"mirror[y][threadIdx.x] = s < NN && f < NN ? {src}[{at}] : ({ctype})0;")
+            code("__syncthreads();")
+            value = f"{mine} ? {src}[{at}] : mirror[threadIdx.x][y]"
+        else:
+            own = f"{src}[{at}]" if diag != "unit" else f"(s == f ? ({ctype})1 : {src}[{at}])"
+            value = f"{mine} ? {own} : ({ctype})0"
+        with code.block(f"for (int y = threadIdx.y; y < {TILE}; y += {ROWS}) {{"):
+            code("const int s = s0 + y, f = f0 + threadIdx.x;")
+            with code.block("if (s < NN && f < NN)", None):
+                code(f"{dst}[{at}] = {value};")
+    code("")
     tiles = max(1, -(-n // TILE))
-    return "\n".join(lines), (tiles, tiles, 1), (TILE, ROWS, 1)
+    return "\n".join(code.lines()), (tiles, tiles, 1), (TILE, ROWS, 1)

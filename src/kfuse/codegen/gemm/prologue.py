@@ -42,7 +42,7 @@ from typing import Callable
 from ...errors import ArgumentError, PlanError
 from ...ir import ident, itemsize
 from ...spaces.gemm import engines
-from ..common import KArg
+from ..common import CodeBlock, KArg
 from ..routines import compute_params
 
 
@@ -130,28 +130,31 @@ def setup_lines(acc) -> list:
 def issue_lines(acc, kexpr: str) -> list:
     """Loads of k tile ``kexpr``'s input elements into registers (zero past the edges)."""
     pro, _ = acc.prologue
-    loads = [f"    {acc.role}_in{n}[r] = kf_ok ? {x.name}[{_address(acc, x)}] : ({x.ctype})0;"
-             for n, x in enumerate(pro.inputs)]
-    return [f"// {acc.role} tile {kexpr} -> registers: prologue inputs {', '.join(x.name for x in pro.inputs)}, "
-            f"one element per copy (lanes along {acc.x if along_x(acc) else 'k'})",
-            "#pragma unroll",
-            f"for (int r = 0; r < {acc.role}_COPIES; ++r) {{",
-            *("    " + ln for ln in _coords(acc, kexpr)), *loads, "}"]
+    code = CodeBlock()
+    code(f"// {acc.role} tile {kexpr} -> registers: prologue inputs {', '.join(x.name for x in pro.inputs)}, "
+         f"one element per copy (lanes along {acc.x if along_x(acc) else 'k'})")
+    code("#pragma unroll")
+    with code.block(f"for (int r = 0; r < {acc.role}_COPIES; ++r) {{"):
+        code.extend(_coords(acc, kexpr))
+        code.extend(f"{acc.role}_in{n}[r] = kf_ok ? {x.name}[{_address(acc, x)}] : ({x.ctype})0;"
+                    for n, x in enumerate(pro.inputs))
+    return code.lines()
 
 
 def store_lines(acc, kexpr: str = "kt") -> list:
     """The map applied to each staged element, stored k-major into stage buffer ``s``."""
     pro, ctype = acc.prologue
     vals = tuple(f"{acc.role}_in{n}[r]" for n in range(len(pro.inputs)))
-    body = list(pro.lines(vals, "kf_v"))
-    return [f"// {acc.role} registers -> {acc.smem}[s]: the prologue map, once per element (zero past the edges)",
-            "#pragma unroll",
-            f"for (int r = 0; r < {acc.role}_COPIES; ++r) {{",
-            *("    " + ln for ln in _coords(acc, kexpr)),
-            f"    {ctype} kf_v;",
-            "    {", *("        " + ln for ln in body), "    }",
-            f"    {acc.smem}[s * (BK * {acc.lds}) + kf_kr * {acc.lds} + kf_xr] = kf_ok ? kf_v : ({ctype})0;",
-            "}"]
+    code = CodeBlock()
+    code(f"// {acc.role} registers -> {acc.smem}[s]: the prologue map, once per element (zero past the edges)")
+    code("#pragma unroll")
+    with code.block(f"for (int r = 0; r < {acc.role}_COPIES; ++r) {{"):
+        code.extend(_coords(acc, kexpr))
+        code(f"{ctype} kf_v;")
+        with code.block("{"):
+            code.extend(pro.lines(vals, "kf_v"))
+        code(f"{acc.smem}[s * (BK * {acc.lds}) + kf_kr * {acc.lds} + kf_xr] = kf_ok ? kf_v : ({ctype})0;")
+    return code.lines()
 
 
 def describe(acc) -> str:

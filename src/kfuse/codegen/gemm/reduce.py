@@ -41,6 +41,7 @@ import dataclasses
 from typing import Callable
 
 from ...errors import ArgumentError, PlanError
+from ..common import CodeBlock
 
 AXES = ("row", "col")
 
@@ -110,10 +111,12 @@ def combine_lines(reds, t: str, scheme, dtype_bytes: int, shared_bytes: int, wx:
     if wx <= 0:
         raise PlanError(f"GEMM epilogue reductions: the scheme {scheme.to_text()} has no warp shape")
     tx, ty = scheme.bn // scheme.tn, scheme.bm // scheme.tm
-    lines = ["", "// ---- epilogue reductions: per-thread partials combined across the block, one finish per "
-                 "row / column of the tile ----",
-             "kf_cp_async_wait<0>();",
-             "__syncthreads();   // every copy has landed and every thread left the k loop: the shared tiles are free"]
+    code = CodeBlock()
+    code("")
+    code("// ---- epilogue reductions: per-thread partials combined across the block, one finish per "
+         "row / column of the tile ----")
+    code("kf_cp_async_wait<0>();")
+    code("__syncthreads();   // every copy has landed and every thread left the k loop: the shared tiles are free")
     for n, red in enumerate(reds):
         ct = red.ctype or t
         need = scratch_elems(red, scheme, wx) * dtype_bytes
@@ -121,13 +124,14 @@ def combine_lines(reds, t: str, scheme, dtype_bytes: int, shared_bytes: int, wx:
             raise PlanError(f"GEMM epilogue reduction {red.name}: needs {need} bytes of shared memory, the "
                             f"scheme {scheme.to_text()} has {shared_bytes}")
         if n:
-            lines.append("__syncthreads();   // the previous reduction has read the shared scratch")
-        lines += ["{", *("    " + ln for ln in _one(red, ct, tx, ty, wx)), "}"]
-    return lines
+            code("__syncthreads();   // the previous reduction has read the shared scratch")
+        with code.block("{"):
+            _one(code, red, ct, tx, ty, wx)
+    return code.lines()
 
 
-def _one(red, ct: str, tx: int, ty: int, wx: int) -> list:
-    """One reduction's shuffles, shared scratch and finish."""
+def _one(code: CodeBlock, red, ct: str, tx: int, ty: int, wx: int):
+    """One reduction's shuffles, shared scratch and finish, added to ``code``."""
     wy = 32 // wx
     if red.axis == "row":
         groups, size, tile, lim, origin = tx // wx, "TM", "BM", "M", "row0"
@@ -143,21 +147,19 @@ def _one(red, ct: str, tx: int, ty: int, wx: int) -> list:
         slot = f"warp / {tx // wx} * BN + q / BF * (TX * BF) + tx * BF + q % BF"
         idx, first, what = "j", "row0", f"column sums {red.name} ({groups} warp(s) of {wy} lanes share a column)"
         it = "q"
-    lines = [f"// {what}",
-             f"{ct}* red = reinterpret_cast<{ct}*>(kf_smem);",
-             "#pragma unroll",
-             f"for (int {it} = 0; {it} < {size}; ++{it}) {{",
-             f"    {ct} v = {red.name}[{it}];",
-             "    #pragma unroll",
-             f"    for ({offs}) v += __shfl_xor_sync(0xffffffffu, v, off);",
-             f"    if ({leader}) red[{slot}] = v;",
-             "}",
-             "__syncthreads();",
-             f"for (int x = tid; x < {tile}; x += THREADS) {{",
-             f"    const int {idx} = {origin} + x;",
-             f"    if ({idx} < {lim}) {{",
-             f"        {ct} total = red[x];"]
-    if groups > 1:
-        lines.append(f"        for (int g = 1; g < {groups}; ++g) total += red[g * {tile} + x];")
-    lines += ["        " + ln for ln in red.finish(idx, "total", first)]
-    return lines + ["    }", "}"]
+    code(f"// {what}")
+    code(f"{ct}* red = reinterpret_cast<{ct}*>(kf_smem);")
+    code("#pragma unroll")
+    with code.block(f"for (int {it} = 0; {it} < {size}; ++{it}) {{"):
+        code(f"{ct} v = {red.name}[{it}];")
+        code("#pragma unroll")
+        code(f"for ({offs}) v += __shfl_xor_sync(0xffffffffu, v, off);")
+        code(f"if ({leader}) red[{slot}] = v;")
+    code("__syncthreads();")
+    with code.block(f"for (int x = tid; x < {tile}; x += THREADS) {{"):
+        code(f"const int {idx} = {origin} + x;")
+        with code.block(f"if ({idx} < {lim}) {{"):
+            code(f"{ct} total = red[x];")
+            if groups > 1:
+                code(f"for (int g = 1; g < {groups}; ++g) total += red[g * {tile} + x];")
+            code.extend(red.finish(idx, "total", first))

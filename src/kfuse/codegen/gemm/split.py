@@ -5,6 +5,8 @@ runs once per element, and the sum is the same whichever block is last.
 """
 from __future__ import annotations
 
+from ..common import CodeBlock
+
 
 def split_workspace(spec, es: int) -> tuple:
     """Split-k's scratch as (parameter name, kind, bytes): every block's partial tile
@@ -28,28 +30,30 @@ def split_fixup_lines(t: str) -> list:
         if (!kf_last) return;
     """
     part = "kf_part[((long long)(pid * SPLITK + {s}) * (TM * TN) + r * TN + q) * THREADS + tid]"
-    return ["", "// ---- split-k: partial tiles stored; the last block of this tile sums them in split order ----",
-            "__shared__ int kf_last;",
-            "#pragma unroll",
-            "for (int r = 0; r < TM; ++r)",
-            "    #pragma unroll",
-            f"    for (int q = 0; q < TN; ++q) {part.format(s='split')} = acc[r][q];",
-            "__threadfence();   // this block's partial tile is visible before it counts itself in",
-            "__syncthreads();",
-            "if (tid == 0) kf_last = atomicAdd(&kf_count[pid], 1u) == SPLITK - 1;",
-            "__syncthreads();",
-            "if (!kf_last) return;",
-            "__threadfence();",
-            "if (tid == 0) kf_count[pid] = 0u;   // ready for the next launch",
-            "#pragma unroll",
-            "for (int r = 0; r < TM; ++r)",
-            "    #pragma unroll",
-            "    for (int q = 0; q < TN; ++q) {",
-            f"        {t} sum = ({t})0;",
-            "        for (int sk = 0; sk < SPLITK; ++sk)",
-            f"            sum += sk == split ? acc[r][q] : {part.format(s='sk')};",
-            "        acc[r][q] = sum;",
-            "    }"]
+    code = CodeBlock()
+    code("")
+    code("// ---- split-k: partial tiles stored; the last block of this tile sums them in split order ----")
+    code("__shared__ int kf_last;")
+    code("#pragma unroll")
+    with code.block("for (int r = 0; r < TM; ++r)", None):
+        code("#pragma unroll")
+        code(f"for (int q = 0; q < TN; ++q) {part.format(s='split')} = acc[r][q];")
+    code("__threadfence();   // this block's partial tile is visible before it counts itself in")
+    code("__syncthreads();")
+    code("if (tid == 0) kf_last = atomicAdd(&kf_count[pid], 1u) == SPLITK - 1;")
+    code("__syncthreads();")
+    code("if (!kf_last) return;")
+    code("__threadfence();")
+    code("if (tid == 0) kf_count[pid] = 0u;   // ready for the next launch")
+    code("#pragma unroll")
+    with code.block("for (int r = 0; r < TM; ++r)", None):
+        code("#pragma unroll")
+        with code.block("for (int q = 0; q < TN; ++q) {"):
+            code(f"{t} sum = ({t})0;")
+            with code.block("for (int sk = 0; sk < SPLITK; ++sk)", None):
+                code(f"sum += sk == split ? acc[r][q] : {part.format(s='sk')};")
+            code("acc[r][q] = sum;")
+    return code.lines()
 
 
 def vector_store_lines(sp, v: int, t: str, ldc: int) -> list:
@@ -66,23 +70,23 @@ def vector_store_lines(sp, v: int, t: str, ldc: int) -> list:
     y, ylim = ("i", "M") if rowwise else ("j", "N")
     elem = "acc[r][q + e]" if rowwise else "acc[r + e][q]"
     shifted = (f"{sp.c}[{addr} + e]")
-    return ["", f"// ---- epilogue: store acc to {sp.c} ({sp.c_order} order, ld {ldc}) as vectors of "
-                f"{v} along {x}, scalars at the edge ----",
-            "#pragma unroll",
-            f"for (int {outer} = 0; {outer} < {n_out}; ++{outer}) {{",
-            "    " + ix[outer],
-            "    #pragma unroll",
-            f"    for (int {inner} = 0; {inner} < {n_in}; {inner} += {v}) {{",
-            "        " + ix[inner],
-            f"        if ({y} < {ylim} && {x} + {v} <= {lim}) {{",
-            f"            kf_vec<{t}, {v}> w;",
-            "            #pragma unroll",
-            f"            for (int e = 0; e < {v}; ++e) w.v[e] = {elem};",
-            f"            *reinterpret_cast<kf_vec<{t}, {v}>*>(&{sp.c}[{addr}]) = w;",
-            f"        }} else if ({y} < {ylim}) {{",
-            "            #pragma unroll",
-            f"            for (int e = 0; e < {v}; ++e)",
-            f"                if ({x} + e < {lim}) {shifted} = {elem};",
-            "        }",
-            "    }",
-            "}"]
+    code = CodeBlock()
+    code("")
+    code(f"// ---- epilogue: store acc to {sp.c} ({sp.c_order} order, ld {ldc}) as vectors of "
+         f"{v} along {x}, scalars at the edge ----")
+    code("#pragma unroll")
+    with code.block(f"for (int {outer} = 0; {outer} < {n_out}; ++{outer}) {{"):
+        code(ix[outer])
+        code("#pragma unroll")
+        with code.block(f"for (int {inner} = 0; {inner} < {n_in}; {inner} += {v}) {{"):
+            code(ix[inner])
+            with code.block(f"if ({y} < {ylim} && {x} + {v} <= {lim}) {{", None):
+                code(f"kf_vec<{t}, {v}> w;")
+                code("#pragma unroll")
+                code(f"for (int e = 0; e < {v}; ++e) w.v[e] = {elem};")
+                code(f"*reinterpret_cast<kf_vec<{t}, {v}>*>(&{sp.c}[{addr}]) = w;")
+            with code.block(f"}} else if ({y} < {ylim}) {{"):
+                code("#pragma unroll")
+                with code.block(f"for (int e = 0; e < {v}; ++e)", None):
+                    code(f"if ({x} + e < {lim}) {shifted} = {elem};")
+    return code.lines()

@@ -16,6 +16,8 @@
 from __future__ import annotations
 
 from ...errors import ArgumentError, ShapeError
+from ..common import CodeBlock
+from .copies import copy_loop
 
 STRUCTURES = ("general", "sym", "tri")
 UPLOS = ("lower", "upper")
@@ -90,38 +92,38 @@ def emit_struct_issue(acc, ctype: str, es: int, kexpr: str) -> list:
     else:                       # op(B)[k, x] = F[k, x] or F[x, k]
         fr, fc = ("xg", "kg") if trans else ("kg", "xg")
     cmp = ">=" if uplo == "lower" else "<="
-    lanes = ("    const int kr = idx / BM_X, xr = idx % BM_X;".replace("BM_X", acc.tile)
-             if acc.straight else "    const int kr = idx % BK, xr = idx / BK;")
-    lines = [
-        f"// {r} tile {kexpr} -> {acc.smem}[s]: {structure} ({uplo} stored"
-        f"{', unit diagonal' if diag == 'unit' else ''}), one-element cp.async copies",
-        "#pragma unroll",
-        f"for (int r = 0; r < {r}_COPIES; ++r) {{",
-        "    const int idx = tid + r * THREADS;",
-        lanes,
-        f"    const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xr;",
-        f"    const bool ok = kg < K && xg < {acc.limit};",
-        f"    const bool in = {fr} {cmp} {fc};   // F[{fr}, {fc}] lies in the stored triangle",
-        f"    {ctype}* dst = &{acc.smem}[s * (BK * {acc.lds}) + kr * {acc.lds} + xr];",
-    ]
-    if structure == "sym":
-        lines += [f"    const int sr = in ? {fr} : {fc}, sc = in ? {fc} : {fr};   // mirrored outside",
-                  f"    kf_cp_async<{es}>(dst, ok ? {acc.ptr} + (idx_t)sr * {rs} + (idx_t)sc * {cs} : {acc.ptr}, "
-                  f"ok ? {es} : 0);"]
-    else:
-        src = f"{acc.ptr} + (idx_t){fr} * {rs} + (idx_t){fc} * {cs}"
-        if diag == "unit":
-            lines += [f"    if (ok && {fr} == {fc}) {{",
-                      f"        *dst = ({ctype})1;   // unit diagonal, never read",
-                      "    } else {",
-                      "        const bool live = ok && in;   // zero outside the triangle",
-                      f"        kf_cp_async<{es}>(dst, live ? {src} : {acc.ptr}, live ? {es} : 0);",
-                      "    }"]
+    lanes = ("const int kr = idx / BM_X, xr = idx % BM_X;".replace("BM_X", acc.tile)
+             if acc.straight else "const int kr = idx % BK, xr = idx / BK;")
+    code = CodeBlock()
+    with copy_loop(code, r, f"// {r} tile {kexpr} -> {acc.smem}[s]: {structure} ({uplo} stored"
+                            f"{', unit diagonal' if diag == 'unit' else ''}), one-element cp.async copies"):
+        code(lanes)
+        code(f"const int kg = {kexpr} * BK + kr, xg = {acc.origin} + xr;")
+        code(f"const bool ok = kg < K && xg < {acc.limit};")
+        code(f"const bool in = {fr} {cmp} {fc};   // F[{fr}, {fc}] lies in the stored triangle")
+        code(f"{ctype}* dst = &{acc.smem}[s * (BK * {acc.lds}) + kr * {acc.lds} + xr];")
+        if structure == "sym":
+            code(f"const int sr = in ? {fr} : {fc}, sc = in ? {fc} : {fr};   // mirrored outside")
+            code(f"kf_cp_async<{es}>(dst, ok ? {acc.ptr} + (idx_t)sr * {rs} + (idx_t)sc * {cs} : {acc.ptr}, "
+                 f"ok ? {es} : 0);")
         else:
-            lines += ["    const bool live = ok && in;   // zero outside the triangle",
-                      f"    kf_cp_async<{es}>(dst, live ? {src} : {acc.ptr}, live ? {es} : 0);"]
-    lines.append("}")
-    return lines
+            _tri_copy(code, acc, ctype, es, f"{acc.ptr} + (idx_t){fr} * {rs} + (idx_t){fc} * {cs}",
+                      f"ok && {fr} == {fc}" if diag == "unit" else "")
+    return code.lines()
+
+
+def _tri_copy(code: CodeBlock, acc, ctype: str, es: int, src: str, unit_diag: str):
+    """A tri operand's one-element copy from ``src``: zero outside the triangle, and one where
+    ``unit_diag`` (a C condition; "" for a stored diagonal) holds."""
+    if not unit_diag:
+        code("const bool live = ok && in;   // zero outside the triangle")
+        code(f"kf_cp_async<{es}>(dst, live ? {src} : {acc.ptr}, live ? {es} : 0);")
+        return
+    with code.block(f"if ({unit_diag}) {{", None):
+        code(f"*dst = ({ctype})1;   // unit diagonal, never read")
+    with code.block("} else {"):
+        code("const bool live = ok && in;   // zero outside the triangle")
+        code(f"kf_cp_async<{es}>(dst, live ? {src} : {acc.ptr}, live ? {es} : 0);")
 
 
 def whole_tile_cond(acc) -> str:

@@ -59,6 +59,7 @@ A sample (lower, non-unit, float32, NB 32, N 40; abridged)::
 from __future__ import annotations
 
 from ...ir import ctype
+from ..common import CodeBlock
 from ...spaces.trsm.space import INV_DIAG, INV_TM, INV_TN, inv_shared_bytes, inv_threads
 
 
@@ -67,24 +68,22 @@ def invert_launch(n: int, nb: int, es: int) -> tuple:
     return (max(1, -(-n // nb)), 1, 1), (inv_threads(nb), 1, 1), inv_shared_bytes(nb, es)
 
 
-def _load(t: str, lower: bool, unit: bool, a_strides: tuple) -> list:
+def _load(code: CodeBlock, t: str, lower: bool, unit: bool, a_strides: tuple):
     """Step 1: the block of A' into W (its triangle; the identity elsewhere and past the last
     row); the faster index runs along A's unit stride so the reads coalesce."""
     zero, one = ("0.0f", "1.0f") if t == "float" else ("0.0", "1.0")
     tri = ("c < r" if lower else "c > r") if unit else ("c <= r" if lower else "c >= r")
     rc = "r = e % NB, c = e / NB" if abs(a_strides[0]) == 1 and abs(a_strides[1]) != 1 else "r = e / NB, c = e % NB"
-    return [
-        "#pragma unroll 16   // a constant trip count: 16 global reads in flight a thread",
-        "for (int q = 0; q < NB * NB / THREADS; ++q) {",
-        f"    const int e = q * THREADS + tid, {rc};   // the triangle; the identity elsewhere (and past the last row)",
-        f"    W[r * LD + c] = (r < rows && c < rows && {tri}) ? A[(r0 + r) * ASR + (r0 + c) * ASC] : "
-        f"(r == c ? {one} : {zero});",
-        "}",
-        "__syncthreads();",
-    ]
+    code("#pragma unroll 16   // a constant trip count: 16 global reads in flight a thread")
+    with code.block("for (int q = 0; q < NB * NB / THREADS; ++q) {"):
+        code(f"const int e = q * THREADS + tid, {rc};   "
+             "// the triangle; the identity elsewhere (and past the last row)")
+        code(f"W[r * LD + c] = (r < rows && c < rows && {tri}) ? A[(r0 + r) * ASR + (r0 + c) * ASC] : "
+             f"(r == c ? {one} : {zero});")
+    code("__syncthreads();")
 
 
-def _diagonal(t: str, lower: bool) -> list:
+def _diagonal(code: CodeBlock, t: str, lower: bool):
     """Step 2: each D x D diagonal sub-block inverted by D threads (one column each, in
     registers: the thread reads only L, no barrier), then stored over the sub-block."""
     zero, one, fma = ("0.0f", "1.0f", "fmaf") if t == "float" else ("0.0", "1.0", "fma")
@@ -94,60 +93,50 @@ def _diagonal(t: str, lower: bool) -> list:
     else:
         walk, terms, place = ("for (int i = D - 1; i >= 0; --i) {   // backward: row i from the rows below",
                               "for (int k = D - 1; k > i; --k)", "i < j")
-    return [
-        "const int o = tid / D * D, j = tid % D;   // this thread's sub-block (rows and columns o..) and column",
-        f"{t} col[D];   // column j of the inverse of this thread's D x D diagonal sub-block",
-        "if (tid < NB) {",
-        "    #pragma unroll",
-        f"    {walk}",
-        f"        {t} acc = {zero};",
-        "        #pragma unroll",
-        f"        {terms} acc = {fma}(W[(o + i) * LD + o + k], col[k], acc);",
-        f"        const {t} d = W[(o + i) * LD + o + i];",
-        f"        col[i] = i == j ? {one} / d : ({place} ? -acc / d : {zero});",
-        "    }",
-        "}",
-        "__syncthreads();   // every thread has read its sub-block of L",
-        "if (tid < NB) {",
-        "    #pragma unroll",
-        "    for (int i = 0; i < D; ++i) W[(o + i) * LD + o + j] = col[i];",
-        "}",
-        "__syncthreads();",
-    ]
+    code("const int o = tid / D * D, j = tid % D;   // this thread's sub-block (rows and columns o..) and column")
+    code(f"{t} col[D];   // column j of the inverse of this thread's D x D diagonal sub-block")
+    with code.block("if (tid < NB) {"):
+        code("#pragma unroll")
+        with code.block(walk):
+            code(f"{t} acc = {zero};")
+            code("#pragma unroll")
+            code(f"{terms} acc = {fma}(W[(o + i) * LD + o + k], col[k], acc);")
+            code(f"const {t} d = W[(o + i) * LD + o + i];")
+            code(f"col[i] = i == j ? {one} / d : ({place} ? -acc / d : {zero});")
+    code("__syncthreads();   // every thread has read its sub-block of L")
+    with code.block("if (tid < NB) {"):
+        code("#pragma unroll")
+        code("for (int i = 0; i < D; ++i) W[(o + i) * LD + o + j] = col[i];")
+    code("__syncthreads();")
 
 
-def _product(t: str, a: str, w: str, k_range: str, title: str, sign: str) -> list:
+def _product(code: CodeBlock, t: str, a: str, w: str, k_range: str, title: str, sign: str):
     """One merge GEMM: ``acc = a @ w`` over ``k_range`` (a TM x TN tile a thread; ``a`` and ``w``
     the shared-memory addresses of ``a[r][k]`` and ``w[k][c]``), then, after a barrier (every
     thread has read the block it overwrites), ``sign * acc`` stored over the off-diagonal block."""
     zero, fma = ("0.0f", "fmaf") if t == "float" else ("0.0", "fma")
-    return [
-        f"// {title}",
-        "#pragma unroll",
-        f"for (int i = 0; i < TM; ++i) for (int q = 0; q < TN; ++q) acc[i][q] = {zero};",
-        "if (on) {",
-        "    #pragma unroll 4",
-        f"    {k_range} {{",
-        f"        {t} a[TM], w[TN];",
-        "        #pragma unroll",
-        f"        for (int i = 0; i < TM; ++i) a[i] = {a};",
-        "        #pragma unroll",
-        f"        for (int q = 0; q < TN; ++q) w[q] = {w};",
-        "        #pragma unroll",
-        f"        for (int i = 0; i < TM; ++i) for (int q = 0; q < TN; ++q) acc[i][q] = {fma}(a[i], w[q], acc[i][q]);",
-        "    }",
-        "}",
-        "__syncthreads();",
-        "if (on) {",
-        "    #pragma unroll",
-        f"    for (int i = 0; i < TM; ++i) for (int q = 0; q < TN; ++q) W[(ro + tr + i) * LD + co + tc + q] = "
-        f"{sign}acc[i][q];",
-        "}",
-        "__syncthreads();",
-    ]
+    code(f"// {title}")
+    code("#pragma unroll")
+    code(f"for (int i = 0; i < TM; ++i) for (int q = 0; q < TN; ++q) acc[i][q] = {zero};")
+    with code.block("if (on) {"):
+        code("#pragma unroll 4")
+        with code.block(f"{k_range} {{"):
+            code(f"{t} a[TM], w[TN];")
+            code("#pragma unroll")
+            code(f"for (int i = 0; i < TM; ++i) a[i] = {a};")
+            code("#pragma unroll")
+            code(f"for (int q = 0; q < TN; ++q) w[q] = {w};")
+            code("#pragma unroll")
+            code(f"for (int i = 0; i < TM; ++i) for (int q = 0; q < TN; ++q) acc[i][q] = {fma}(a[i], w[q], acc[i][q]);")
+    code("__syncthreads();")
+    with code.block("if (on) {"):
+        code("#pragma unroll")
+        code(f"for (int i = 0; i < TM; ++i) for (int q = 0; q < TN; ++q) W[(ro + tr + i) * LD + co + tc + q] = "
+             f"{sign}acc[i][q];")
+    code("__syncthreads();")
 
 
-def _merge(t: str, lower: bool) -> list:
+def _merge(code: CodeBlock, t: str, lower: bool):
     """Step 3: log2(NB / D) levels, each two products per pair of b-blocks (see the module doc)."""
     if lower:
         block = "const int ro = o + b, co = o;   // the off-diagonal block L21 (rows ro.., columns co..)"
@@ -163,17 +152,14 @@ def _merge(t: str, lower: bool) -> list:
     inv_w = "W[(co + k) * LD + co + tc + q]"           # the inverse on the off-block's column side
     inv_a = "W[(ro + tr + i) * LD + ro + k]"           # the inverse on its row side
     prod_w = "W[(ro + k) * LD + co + tc + q]"          # the first product, stored over the off-block
-    return [
-        "for (int b = D; b < NB; b *= 2) {   // merge pairs of b x b inverses into 2b x 2b ones",
-        "    const int per = (b / TM) * (b / TN);   // tiles of a b x b product; NB / (2b) pairs",
-        "    const bool on = tid < NB / (2 * b) * per;",
-        "    const int o = tid / per * 2 * b, tr = tid % per / (b / TN) * TM, tc = tid % per % (b / TN) * TN;",
-        f"    {block}",
-        f"    {t} acc[TM][TN];",
-        *("    " + ln for ln in _product(t, off_a, inv_w, first[1], first[0], "")),
-        *("    " + ln for ln in _product(t, inv_a, prod_w, second[1], second[0], "-")),
-        "}",
-    ]
+    with code.block("for (int b = D; b < NB; b *= 2) {   // merge pairs of b x b inverses into 2b x 2b ones"):
+        code("const int per = (b / TM) * (b / TN);   // tiles of a b x b product; NB / (2b) pairs")
+        code("const bool on = tid < NB / (2 * b) * per;")
+        code("const int o = tid / per * 2 * b, tr = tid % per / (b / TN) * TM, tc = tid % per % (b / TN) * TN;")
+        code(block)
+        code(f"{t} acc[TM][TN];")
+        _product(code, t, off_a, inv_w, first[1], first[0], "")
+        _product(code, t, inv_a, prod_w, second[1], second[0], "-")
 
 
 def emit_invert_kernel(kname: str, dtype: str, n: int, nb: int, lower: bool, unit: bool, a_strides: tuple,
@@ -182,31 +168,32 @@ def emit_invert_kernel(kname: str, dtype: str, n: int, nb: int, lower: bool, uni
     (``A'[r][c] = A[r * ASR + c * ASC]``; see the module doc)."""
     t = ctype(dtype)
     threads = inv_threads(nb)
-    body = [
-        f"constexpr int NB = {nb}, LD = NB + 1, D = {min(INV_DIAG, nb)}, TM = {INV_TM}, TN = {INV_TN}, "
-        f"THREADS = {threads}, N = {n};",
-        f"constexpr long long ASR = {a_strides[0]}, ASC = {a_strides[1]};   // A'[r][c] = A[r * ASR + c * ASC]",
-        'static_assert(NB * NB % THREADS == 0 && NB % D == 0, "whole copies a thread, whole sub-blocks");',
-        "extern __shared__ __align__(16) unsigned char kf_smem[];",
-        f"{t}* W = reinterpret_cast<{t}*>(kf_smem);   // the block of A' (row stride LD), overwritten by its inverse",
-        "const int r0 = blockIdx.x * NB, rows = min(NB, N - r0), tid = threadIdx.x;",
-        *_load(t, lower, unit, a_strides),
-        *_diagonal(t, lower),
-        *_merge(t, lower),
-        "#pragma unroll 16",
-        "for (int q = 0; q < NB * NB / THREADS; ++q) {   // row-major, unpadded",
-        "    const int e = q * THREADS + tid;",
-        "    Ainv[(long long)blockIdx.x * NB * NB + e] = W[e / NB * LD + e % NB];",
-        "}",
-    ]
-    head = [comment] if comment else []
-    return "\n".join(head + [
-        f"// TRSM inverse: the {nb} x {nb} diagonal blocks of the {'lower' if lower else 'upper'} A' "
-        f"({'unit' if unit else 'non-unit'} diagonal) inverted, one block each, into Ainv "
-        f"({min(INV_DIAG, nb)} x {min(INV_DIAG, nb)} sub-blocks, then merged pairwise)",
-        f'extern "C" __global__ void __launch_bounds__({threads})',
-        f"{kname}(const {t}* __restrict__ A, {t}* __restrict__ Ainv)",
-        "{", *("    " + ln for ln in body), "}", ""])
+    code = CodeBlock()
+    if comment:
+        code.extend([comment])
+    code(f"// TRSM inverse: the {nb} x {nb} diagonal blocks of the {'lower' if lower else 'upper'} A' "
+         f"({'unit' if unit else 'non-unit'} diagonal) inverted, one block each, into Ainv "
+         f"({min(INV_DIAG, nb)} x {min(INV_DIAG, nb)} sub-blocks, then merged pairwise)")
+    code(f'extern "C" __global__ void __launch_bounds__({threads})')
+    code(f"{kname}(const {t}* __restrict__ A, {t}* __restrict__ Ainv)")
+    with code.block("{"):
+        code(f"constexpr int NB = {nb}, LD = NB + 1, D = {min(INV_DIAG, nb)}, TM = {INV_TM}, TN = {INV_TN}, "
+             f"THREADS = {threads}, N = {n};")
+        code(f"constexpr long long ASR = {a_strides[0]}, ASC = {a_strides[1]};   // A'[r][c] = A[r * ASR + c * ASC]")
+        code('static_assert(NB * NB % THREADS == 0 && NB % D == 0, "whole copies a thread, whole sub-blocks");')
+        code("extern __shared__ __align__(16) unsigned char kf_smem[];")
+        code(f"{t}* W = reinterpret_cast<{t}*>(kf_smem);   "
+             "// the block of A' (row stride LD), overwritten by its inverse")
+        code("const int r0 = blockIdx.x * NB, rows = min(NB, N - r0), tid = threadIdx.x;")
+        _load(code, t, lower, unit, a_strides)
+        _diagonal(code, t, lower)
+        _merge(code, t, lower)
+        code("#pragma unroll 16")
+        with code.block("for (int q = 0; q < NB * NB / THREADS; ++q) {   // row-major, unpadded"):
+            code("const int e = q * THREADS + tid;")
+            code("Ainv[(long long)blockIdx.x * NB * NB + e] = W[e / NB * LD + e % NB];")
+    code("")
+    return "\n".join(code.lines())
 
 
 __all__ = ["emit_invert_kernel", "invert_launch"]

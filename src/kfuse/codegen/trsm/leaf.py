@@ -31,6 +31,7 @@ small ``extern "C"`` kernel per leaf calling it with its rows.  A sample (lower,
 from __future__ import annotations
 
 from ...ir import ctype
+from ..common import CodeBlock
 
 
 def leaf_shared_bytes(nb: int, es: int) -> int:
@@ -45,44 +46,56 @@ def emit_leaf_function(name: str, dtype: str, nb: int, nrhs: int, threads: int, 
     zero, one = ("0.0f", "1.0f") if dtype == "float32" else ("0.0", "1.0")
     fma = "fmaf" if dtype == "float32" else "fma"
     tri = "c < r" if lower else "c > r"
-    walk = (["// forward: column c final, then subtracted from the rows below it",
-             "#pragma unroll", "for (int c = 0; c < NB; ++c) {"] if lower else
-            ["// backward: column c final, then subtracted from the rows above it",
-             "#pragma unroll", "for (int c = NB - 1; c >= 0; --c) {"])
-    inner = "for (int r = c + 1; r < NB; ++r)" if lower else "for (int r = 0; r < c; ++r)"
-    body = [f"constexpr int NB = {nb}, NRHS = {nrhs}, THREADS = {threads};",
-            f"constexpr long long ASR = {a_strides[0]}, ASC = {a_strides[1]};   // A'[r][c] = A[r * ASR + c * ASC]",
-            f"constexpr long long XSR = {x_strides[0]}, XSC = {x_strides[1]};   // X'[r][j] = X[r * XSR + j * XSC]",
-            "extern __shared__ __align__(16) unsigned char kf_smem[];",
-            f"{t}* Ls = reinterpret_cast<{t}*>(kf_smem);   // the block of A' (its triangle; zeros elsewhere)",
-            f"{t}* Dinv = Ls + NB * NB;                     // 1 / A'[r][r] (ones: unit diagonal or padding)",
-            "for (int e = threadIdx.x; e < NB * NB; e += THREADS) {",
-            "    const int r = e / NB, c = e % NB;",
-            f"    Ls[e] = (r < rows && c < rows && {tri}) ? A[(r0 + r) * ASR + (r0 + c) * ASC] : {zero};",
-            "}",
-            "for (int r = threadIdx.x; r < NB; r += THREADS)",
-            (f"    Dinv[r] = {one};   // unit diagonal: never read" if unit else
-             f"    Dinv[r] = r < rows ? {one} / A[(r0 + r) * (ASR + ASC)] : {one};"),
-            "__syncthreads();",
-            "const int j = blockIdx.x * THREADS + threadIdx.x;   // this thread's right-hand side",
-            "if (j >= NRHS) return;",
-            f"{t} x[NB];",
-            "#pragma unroll",
-            f"for (int r = 0; r < NB; ++r) x[r] = r < rows ? X[(r0 + r) * XSR + j * XSC] : {zero};",
-            *walk,
-            *([] if unit else ["    x[c] *= Dinv[c];"]),
-            "    #pragma unroll",
-            f"    {inner} x[r] = {fma}(-Ls[r * NB + c], x[c], x[r]);",
-            "}",
-            "#pragma unroll",
-            "for (int r = 0; r < NB; ++r)",
-            "    if (r < rows) X[(r0 + r) * XSR + j * XSC] = x[r];"]
     guard = f"KF_TRSM_LEAF_{name.upper()}"
-    return "\n".join([f"#ifndef {guard}", f"#define {guard}",
-                      f"// TRSM leaf of {name}: {'lower' if lower else 'upper'} A' ({'unit' if unit else 'non-unit'} "
-                      f"diagonal), {nrhs} right-hand sides, one per thread",
-                      f"__device__ __noinline__ void {name}(const {t}* __restrict__ A, {t}* __restrict__ X, "
-                      "const int r0, const int rows)", "{", *("    " + ln for ln in body), "}", f"#endif  // {guard}", ""])
+    code = CodeBlock()
+    code(f"#ifndef {guard}")
+    code(f"#define {guard}")
+    code(f"// TRSM leaf of {name}: {'lower' if lower else 'upper'} A' ({'unit' if unit else 'non-unit'} "
+         f"diagonal), {nrhs} right-hand sides, one per thread")
+    code(f"__device__ __noinline__ void {name}(const {t}* __restrict__ A, {t}* __restrict__ X, "
+         "const int r0, const int rows)")
+    with code.block("{"):
+        code(f"constexpr int NB = {nb}, NRHS = {nrhs}, THREADS = {threads};")
+        code(f"constexpr long long ASR = {a_strides[0]}, ASC = {a_strides[1]};   // A'[r][c] = A[r * ASR + c * ASC]")
+        code(f"constexpr long long XSR = {x_strides[0]}, XSC = {x_strides[1]};   // X'[r][j] = X[r * XSR + j * XSC]")
+        code("extern __shared__ __align__(16) unsigned char kf_smem[];")
+        code(f"{t}* Ls = reinterpret_cast<{t}*>(kf_smem);   // the block of A' (its triangle; zeros elsewhere)")
+        code(f"{t}* Dinv = Ls + NB * NB;                     // 1 / A'[r][r] (ones: unit diagonal or padding)")
+        with code.block("for (int e = threadIdx.x; e < NB * NB; e += THREADS) {"):
+            code("const int r = e / NB, c = e % NB;")
+            code(f"Ls[e] = (r < rows && c < rows && {tri}) ? A[(r0 + r) * ASR + (r0 + c) * ASC] : {zero};")
+        with code.block("for (int r = threadIdx.x; r < NB; r += THREADS)", None):
+            code(f"Dinv[r] = {one};   // unit diagonal: never read" if unit else
+                 f"Dinv[r] = r < rows ? {one} / A[(r0 + r) * (ASR + ASC)] : {one};")
+        code("__syncthreads();")
+        code("const int j = blockIdx.x * THREADS + threadIdx.x;   // this thread's right-hand side")
+        code("if (j >= NRHS) return;")
+        code(f"{t} x[NB];")
+        code("#pragma unroll")
+        code(f"for (int r = 0; r < NB; ++r) x[r] = r < rows ? X[(r0 + r) * XSR + j * XSC] : {zero};")
+        _walk(code, lower, unit, fma)
+        code("#pragma unroll")
+        with code.block("for (int r = 0; r < NB; ++r)", None):
+            code("if (r < rows) X[(r0 + r) * XSR + j * XSC] = x[r];")
+    code(f"#endif  // {guard}")
+    code("")
+    return "\n".join(code.lines())
+
+
+def _walk(code: CodeBlock, lower: bool, unit: bool, fma: str):
+    """The solve's column walk over the block: forward (lower) or backward (upper)."""
+    if lower:
+        code("// forward: column c final, then subtracted from the rows below it")
+        head, inner = "for (int c = 0; c < NB; ++c) {", "for (int r = c + 1; r < NB; ++r)"
+    else:
+        code("// backward: column c final, then subtracted from the rows above it")
+        head, inner = "for (int c = NB - 1; c >= 0; --c) {", "for (int r = 0; r < c; ++r)"
+    code("#pragma unroll")
+    with code.block(head):
+        if not unit:
+            code("x[c] *= Dinv[c];")
+        code("#pragma unroll")
+        code(f"{inner} x[r] = {fma}(-Ls[r * NB + c], x[c], x[r]);")
 
 
 def emit_leaf_kernel(kname: str, fname: str, dtype: str, threads: int, helper: str = "") -> str:
@@ -107,16 +120,17 @@ def emit_copy_kernel(kname: str, dtype: str, m: int, n: int, b_decl: str, b_inde
     t = ctype(dtype)
     x = target
     params = ", ".join(p for p in (b_decl, f"{t}* __restrict__ {x}", alpha_decl) if p)
-    return "\n".join([
-        f"// {comment}",
-        f"// copy: {x} = alpha * B ({x} row-major {m} x {n}), the right-hand sides the solve then works on in place",
-        'extern "C" __global__ void __launch_bounds__(256)',
-        f"{kname}({params})",
-        "{",
-        f"    const long long total = (long long){m} * {n};",
-        f"    const {t} alpha_v = {alpha_expr};",
-        "    for (long long e = (long long)blockIdx.x * 256 + threadIdx.x; e < total; e += (long long)gridDim.x * 256) {",
-        f"        const long long i = e / {max(n, 1)}, j = e % {max(n, 1)};",
-        f"        {x}[e] = alpha_v * B[{b_index}];",
-        "    }",
-        "}", ""])
+    code = CodeBlock()
+    code.extend([f"// {comment}"])
+    code(f"// copy: {x} = alpha * B ({x} row-major {m} x {n}), the right-hand sides the solve then works on in place")
+    code('extern "C" __global__ void __launch_bounds__(256)')
+    code(f"{kname}({params})")
+    with code.block("{"):
+        code(f"const long long total = (long long){m} * {n};")
+        code(f"const {t} alpha_v = {alpha_expr};")
+        with code.block("for (long long e = (long long)blockIdx.x * 256 + threadIdx.x; e < total; "
+                        "e += (long long)gridDim.x * 256) {"):
+            code(f"const long long i = e / {max(n, 1)}, j = e % {max(n, 1)};")
+            code(f"{x}[e] = alpha_v * B[{b_index}];")
+    code("")
+    return "\n".join(code.lines())

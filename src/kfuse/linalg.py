@@ -1,4 +1,4 @@
-"""``kfuse.linalg``: SciPy/torch-style linear algebra on the BLAS-3 routines (issue 20).
+"""``kfuse.linalg``: SciPy/torch-style linear algebra on the BLAS-3 routines.
 
 >>> import kfuse
 >>> callable(kfuse.linalg.solve_triangular)

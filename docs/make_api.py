@@ -1,7 +1,8 @@
-"""Writes docs/api.md, kfuse's API reference, from the docstrings of its public modules.
+"""Writes docs/api.md, kfuse's API reference, from the docstrings of its public modules, and the
+launch-parameter tables of docs/plan.md from the kernel spaces' parameter schemas.
 
-    python docs/make_api.py            # rewrites docs/api.md
-    python docs/make_api.py --check    # exit 1 if docs/api.md is not what this script writes
+    python docs/make_api.py            # rewrites docs/api.md and the tables in docs/plan.md
+    python docs/make_api.py --check    # exit 1 if either is not what this script writes
 
 A module's public names are its ``__all__``, or else the functions and classes it defines whose
 names do not start with ``_``.  ``kfuse``'s own names that another documented module defines link
@@ -18,7 +19,10 @@ import sys
 
 MODULES = ("kfuse", "kfuse.ops", "kfuse.blas", "kfuse.linalg", "kfuse.sparse", "kfuse.solvers",
            "kfuse.config", "kfuse.library", "kfuse.errors")
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "api.md")
+DOCS = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(DOCS, "api.md")
+PLAN_PAGE = os.path.join(DOCS, "plan.md")
+BEGIN, END = "<!-- space-params:begin -->", "<!-- space-params:end -->"
 HEADER = ("# API reference\n\n"
           "Generated from the docstrings by `python docs/make_api.py`; do not edit by hand "
           "(tests/unit/test_docs_api.py checks that this page is current).\n")
@@ -159,17 +163,62 @@ def render() -> str:
     return re.sub(r"\n{3,}", "\n\n", text).rstrip() + "\n"
 
 
+def _param_range(spec) -> str:
+    """A launch parameter's allowed values in words."""
+    if spec.choices:
+        return ", ".join(f"`{c}`" for c in spec.choices)
+    low = "" if spec.low is None else str(spec.low)
+    high = "" if spec.high is None else str(spec.high)
+    text = f"{low}..{high}" if (low or high) else "any"
+    return text + (", a power of two" if spec.power_of_two else "")
+
+
+def space_params() -> str:
+    """One Markdown table per kernel space: its launch parameters from the space's schema."""
+    from kfuse import spaces
+    out = []
+    for name in spaces.SPACES:
+        params = spaces.get(name).params
+        out += [f"**`{name}`**" + ("" if params else ": no launch parameters"), ""]
+        if params:
+            out += ["| parameter | kind | default | values | meaning |", "|---|---|---|---|---|"]
+            for p in params:
+                default = "required" if p.required else "(per kernel)" if p.default is None else f"`{p.default!r}`"
+                out.append(f"| `{p.name}` | {p.kind.__name__} | {default} | {_param_range(p)} | "
+                           f"{p.doc.replace('|', '/')} |")
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def plan_page(text: str) -> str:
+    """``text`` (docs/plan.md) with the block between its markers made :func:`space_params`."""
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{BEGIN}\n{space_params()}{END}{tail}"
+
+
+def outputs() -> dict:
+    """{path: the text this script writes there}."""
+    with open(PLAN_PAGE, encoding="utf-8") as f:
+        plan = f.read()
+    return {OUT: render(), PLAN_PAGE: plan_page(plan)}
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    text = render()
+    stale = []
+    for path, text in outputs().items():
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                continue
+        stale.append(os.path.relpath(path, os.path.dirname(DOCS)))
+        if "--check" not in argv:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+            print(f"wrote {path}")
     if "--check" in argv:
-        with open(OUT, encoding="utf-8") as f:
-            current = f.read() == text
-        print("docs/api.md is current" if current else "docs/api.md is stale: run python docs/make_api.py")
-        return 0 if current else 1
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(f"wrote {OUT}")
+        print(f"stale: {', '.join(stale)} (run python docs/make_api.py)" if stale else "docs are current")
+        return 1 if stale else 0
     return 0
 
 

@@ -1,6 +1,6 @@
-"""docs/api.md is what docs/make_api.py writes from today's docstrings: the API reference
-cannot drift from the code (run ``python docs/make_api.py`` after changing a public name or
-its docstring)."""
+"""docs/api.md and the launch-parameter tables of docs/plan.md are what docs/make_api.py writes
+from today's docstrings and parameter schemas: they cannot drift from the code (run
+``python docs/make_api.py`` after changing a public name, its docstring or a space's schema)."""
 from __future__ import annotations
 
 import importlib.util
@@ -16,11 +16,21 @@ def _make_api():
     return module
 
 
-def test_the_committed_api_page_is_current():
+def test_the_committed_pages_are_current():
     make_api = _make_api()
-    with open(make_api.OUT, encoding="utf-8") as f:
-        committed = f.read()
-    assert committed == make_api.render(), "docs/api.md is stale: run python docs/make_api.py"
+    for path, text in make_api.outputs().items():
+        with open(path, encoding="utf-8") as f:
+            assert f.read() == text, f"{path} is stale: run python docs/make_api.py"
+
+
+def test_every_space_and_parameter_is_in_the_plan_page():
+    make_api = _make_api()
+    from kfuse import spaces
+    text = make_api.outputs()[make_api.PLAN_PAGE]
+    for name in spaces.SPACES:
+        assert f"**`{name}`**" in text
+        for p in spaces.get(name).params:
+            assert f"| `{p.name}` |" in text, (name, p.name)
 
 
 def test_every_public_module_and_name_has_an_entry():

@@ -4,8 +4,9 @@ CUDA generation and NVRTC (sm_90 cubins, no GPU needed), then the plan executor 
 oracle against the float64 reference.  Zero internal errors and mismatches; invalid programs
 get a clear KfuseError.  A failure prints each failing program whole with its repro command.
 
-``FUZZ_SEEDS=a:b`` runs other seeds; ``FUZZ_JOBS`` sets the processes (default:
-every CPU).
+The seeds run in chunks of :data:`CHUNK`, one test each, so that pytest-xdist spreads them over
+its workers (no test runs for minutes); ``FUZZ_SEEDS=a:b`` runs other seeds; ``FUZZ_JOBS`` sets
+the processes of a chunk (default: one under pytest-xdist, else every CPU).
 """
 import os
 
@@ -29,6 +30,15 @@ pytestmark = pytest.mark.compile
 # seed under KFTEST_FULL=1; tests/sampling.py)
 SEEDS = (_seeds(os.environ["FUZZ_SEEDS"]) if os.environ.get("FUZZ_SEEDS")
          else sampling.sample("fuzz_compile", range(1000), 200))
+CHUNK = 25
+CHUNKS = [SEEDS[i:i + CHUNK] for i in range(0, len(SEEDS), CHUNK)]
+
+
+def jobs() -> int:
+    """Processes per chunk: ``FUZZ_JOBS``, else one under pytest-xdist (its workers share the
+    CPUs), else every CPU."""
+    default = 1 if os.environ.get("PYTEST_XDIST_WORKER") else (os.cpu_count() or 1)
+    return int(os.environ.get("FUZZ_JOBS", default))
 
 
 def test_generator_is_reproducible_and_varied():
@@ -47,13 +57,19 @@ def test_generator_is_reproducible_and_varied():
     assert any(v.kind == "s" and not v.host for p in progs for v in p.inputs)   # 0-d device scalars
 
 
-def test_fuzz_compile(tmp_path):
+def test_the_seeds_hold_invalid_programs():
+    """The run's seeds include programs that must get a clear error (the chunks check that each
+    of them does)."""
+    assert SEEDS == [s for chunk in CHUNKS for s in chunk]
+    assert any(not generate(s).valid for s in SEEDS)
+
+
+@pytest.mark.parametrize("seeds", CHUNKS, ids=[f"seeds{c[0]}-{c[-1]}" for c in CHUNKS])
+def test_fuzz_compile(seeds):
     import kfuse
-    jobs = int(os.environ.get("FUZZ_JOBS", os.cpu_count() or 1))
-    results = run_seeds(SEEDS, jobs=jobs, cache_dir=kfuse.config.get().cache_dir)
+    results = run_seeds(seeds, jobs=jobs(), cache_dir=kfuse.config.get().cache_dir)
     summary = table(results)
     print(summary)
     bad = failures(results)
-    assert len(results) == len(SEEDS)
-    assert sum(r.outcome == "clear error" for r in results) > 0
+    assert len(results) == len(seeds)
     assert not bad, summary + "\n\n" + "\n\n".join(report(r) for r in bad[:10])

@@ -1,0 +1,52 @@
+"""Which tests are slow: the ones ``pytest --quick`` (the quick tier for daily work) leaves out
+and the full tiers run (CI's ``.ci/run``, the README's full command).  ``tests/conftest.py``
+marks them ``slow``, so ``-m slow`` runs only them and ``-m "not slow"`` is the quick tier's
+selection without its smaller sweep samples.
+
+A test is slow when it builds the generated CUDA with g++ and runs it on the CPU (by the
+tiers' naming rule, its name says ``on_cpu`` or ``on_the_cpu``: a build is 4-15 CPU-s), or when
+:data:`SLOW` lists it with the reason (measured with ``--durations``; the test's function,
+every parametrization).  An entry naming no collected test of a collected file stops the run,
+so a renamed test cannot leave the list silently.
+"""
+from __future__ import annotations
+
+import re
+
+#: g++ builds and runs of generated code on the CPU, by the tiers' naming rule
+ON_CPU = re.compile(r"on_(the_)?cpu")
+
+#: file::function -> why it is slow (measured on the 2-core machine)
+SLOW = {
+    "tests/fuzz/test_fuzz_compile.py::test_fuzz_compile":
+        "200 random programs through NVRTC and the plan executor (chunks of 25)",
+    "tests/fuzz/test_fuzz_stencil_compile.py::test_fuzz_stencil_compile":
+        "200 random stencil programs through the planner, NVRTC and NumPy (chunks of 25)",
+    "tests/fuzz/test_fuzz_compile.py::test_the_seeds_hold_invalid_programs":
+        "goes with the chunks: the whole sample holds invalid programs",
+    "tests/fuzz/test_fuzz_stencil_compile.py::test_the_stencil_seeds_hold_invalid_programs":
+        "goes with the chunks: the whole sample holds invalid programs",
+}
+
+
+def function_id(nodeid: str) -> str:
+    """``file::function`` of a test's node id (its parametrization and class dropped)."""
+    path, _, rest = nodeid.partition("::")
+    return f"{path}::{rest.split('::')[-1].split('[')[0]}"
+
+
+def why(nodeid: str) -> str | None:
+    """Why the test ``nodeid`` is slow, or None."""
+    fid = function_id(nodeid)
+    if fid in SLOW:
+        return SLOW[fid]
+    if fid.startswith("tests/compile/") and ON_CPU.search(fid.split("::")[1]):
+        return "builds the generated code with g++ and runs it on the CPU"
+    return None
+
+
+def stale(nodeids: list) -> list:
+    """Entries of :data:`SLOW` whose file was collected but none of whose tests was."""
+    files = {n.partition("::")[0] for n in nodeids}
+    seen = {function_id(n) for n in nodeids}
+    return [fid for fid in SLOW if fid.partition("::")[0] in files and fid not in seen]

@@ -27,8 +27,7 @@ except Exception as exc:  # noqa: BLE001 - no library, no symbol, no package: al
 
 from tests import sampling  # noqa: E402
 
-from .run import _seeds, failures, run_seeds, table  # noqa: E402
-from .test_fuzz_compile import CHUNK, jobs  # noqa: E402
+from .run import _seeds, check_chunk, chunk_ids, chunks  # noqa: E402
 from .stencil_check import report, run_stencil_cpu  # noqa: E402
 from .stencil_gen import generate_stencil  # noqa: E402
 
@@ -37,7 +36,7 @@ pytestmark = pytest.mark.compile
 # seed under KFTEST_FULL=1; tests/sampling.py)
 SEEDS = (_seeds(os.environ["FUZZ_STENCIL_SEEDS"]) if os.environ.get("FUZZ_STENCIL_SEEDS")
          else sampling.sample("fuzz_stencil_compile", range(1000), 200))
-CHUNKS = [SEEDS[i:i + CHUNK] for i in range(0, len(SEEDS), CHUNK)]
+CHUNKS = chunks(SEEDS)
 
 
 def test_stencil_generator_is_reproducible_and_varied():
@@ -88,16 +87,9 @@ def test_a_wrong_reference_or_a_written_input_is_caught(monkeypatch):
 def test_the_stencil_seeds_hold_invalid_programs():
     """The run's seeds include programs that must get a clear error (the chunks check that each
     of them does)."""
-    assert SEEDS == [s for chunk in CHUNKS for s in chunk]
     assert any(not generate_stencil(s).valid for s in SEEDS)
 
 
-@pytest.mark.parametrize("seeds", CHUNKS, ids=[f"seeds{c[0]}-{c[-1]}" for c in CHUNKS])
+@pytest.mark.parametrize("seeds", CHUNKS, ids=chunk_ids(CHUNKS))
 def test_fuzz_stencil_compile(seeds):
-    import kfuse
-    results = run_seeds(seeds, jobs=jobs(), cache_dir=kfuse.config.get().cache_dir, work=run_stencil_cpu)
-    summary = table(results)
-    print(summary)
-    bad = failures(results)
-    assert len(results) == len(seeds)
-    assert not bad, summary + "\n\n" + "\n\n".join(report(r) for r in bad[:10])
+    check_chunk(seeds, run_stencil_cpu, report)

@@ -32,3 +32,18 @@ def test_quick_sweeps_keep_their_corners_and_strata(monkeypatch):
     assert len(sampling.sample("quick", range(100), 30)) == 1
     monkeypatch.setenv(sampling.FULL_VAR, "1")   # KFTEST_FULL wins
     assert len(sampling.sample("quick", CASES, 30)) == len(CASES)
+
+
+def test_timings_reads_a_junit_file_and_splits_the_tiers(tmp_path):
+    from tests import timings
+    xml = tmp_path / "run.xml"
+    xml.write_text('<testsuites><testsuite>'
+                   '<testcase classname="tests.compile.test_gemm_emit" name="test_runs_on_cpu_every_layout[C]" time="40.0"/>'
+                   '<testcase classname="tests.unit.test_plan" name="test_x" time="2.5"/>'
+                   '<testcase classname="tests.unit.test_plan.TestY" name="test_z[1]" time="0.5"/>'
+                   '</testsuite></testsuites>')
+    times = timings.durations(str(xml))
+    assert times == {"tests/compile/test_gemm_emit.py::test_runs_on_cpu_every_layout[C]": 40.0,
+                     "tests/unit/test_plan.py::test_x": 2.5, "tests/unit/test_plan.py::TestY::test_z[1]": 0.5}
+    text = timings.summary(times, top=2)
+    assert "quick tier 3 s, marked slow 40 s" in text and "slow tests/compile/test_gemm_emit.py" in text

@@ -5,9 +5,10 @@ selection without its smaller sweep samples.
 
 A test is slow when it builds the generated CUDA with g++ and runs it on the CPU (by the
 tiers' naming rule, its name says ``on_cpu`` or ``on_the_cpu``: a build is 4-15 CPU-s), or when
-:data:`SLOW` lists it with the reason (measured with ``--durations``; the test's function,
-every parametrization).  An entry naming no collected test of a collected file stops the run,
-so a renamed test cannot leave the list silently.
+:data:`SLOW` lists it with the reason (the test's function, every parametrization;
+``python -m tests.timings run.xml`` shows where a run's time goes).  An entry naming no
+collected test of a collected file stops the run, so a renamed test cannot leave the list
+silently.
 """
 from __future__ import annotations
 
@@ -22,6 +23,24 @@ SLOW = {
         "200 random programs through NVRTC and the plan executor (chunks of 25)",
     "tests/fuzz/test_fuzz_stencil_compile.py::test_fuzz_stencil_compile":
         "200 random stencil programs through the planner, NVRTC and NumPy (chunks of 25)",
+    # g++ builds and runs of generated code named otherwise than the rule
+    "tests/compile/test_apps_accept.py::test_an_accepted_one_field_step_computes_numpys_answer":
+        "each accepted application's step built with g++ and run for 4 steps",
+    "tests/compile/test_capped_plan_compile.py::"
+    "test_a_plan_stopped_by_its_cap_compiles_and_computes_numpy":
+        "a 303-call plan compiled by NVRTC and g++, run on the CPU",
+    "tests/compile/test_numpy_compile.py::test_generated_roll_and_pad_kernels_are_numpy_bit_for_bit":
+        "roll and pad kernels built with g++ per shape and dtype",
+    "tests/compile/test_span_pack_bounds.py::test_span_pack_loads_stay_inside_the_array":
+        "CSR span kernels built with g++ and the address sanitizer",
+    "tests/compile/test_swm_compile.py::"
+    "test_the_generated_cuda_is_numpy_without_contraction_and_within_rounding_with_it":
+        "the shallow-water model built twice with g++ and run for 2 and 40 steps",
+    "tests/compile/test_trsm_inv_kernel.py::test_every_leaf_inverts_each_block": "g++ build per case",
+    "tests/compile/test_trsm_inv_kernel.py::test_float64_is_exact": "g++ build per case",
+    "tests/compile/test_trsm_inv_kernel.py::test_float64_leaf_128": "g++ build per case",
+    "tests/compile/test_trsm_inv_kernel.py::test_transposed_a_reads_its_triangle": "g++ build per case",
+    "tests/compile/test_trsm_inv_kernel.py::test_small_n_pads_with_the_identity": "g++ build per case",
     "tests/fuzz/test_fuzz_compile.py::test_the_seeds_hold_invalid_programs":
         "goes with the chunks: the whole sample holds invalid programs",
     "tests/fuzz/test_fuzz_stencil_compile.py::test_the_stencil_seeds_hold_invalid_programs":

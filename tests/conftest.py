@@ -1,5 +1,6 @@
 """Shared by the tiers: a private cache folder per run, the run's seed of the sampled sweeps
-(tests/sampling.py), and a closing summary that says whether the GPU tier ran, and if not, why."""
+(tests/sampling.py), the ``slow`` mark and the ``--quick`` tier (tests/slow.py), and a closing
+summary that says whether the GPU tier ran, and if not, why."""
 import os
 import random
 from pathlib import Path
@@ -27,9 +28,18 @@ class GpuTally:
             self.ids.add(report.nodeid)
 
 
+def pytest_addoption(parser):
+    parser.addoption("--quick", action="store_true", default=False,
+                     help="the quick tier for daily work: leave out the tests marked slow "
+                          "(tests/slow.py) and run each sampled sweep's corners only")
+
+
 def pytest_configure(config):
     config.pluginmanager.register(GpuTally(Path(config.rootpath)), "kfuse-gpu-tally")
+    config.addinivalue_line("markers", "slow: left out of the quick tier (--quick); see tests/slow.py")
     from tests import sampling
+    if config.getoption("quick", False):   # set before pytest-xdist starts its workers, as the seed is
+        os.environ[sampling.QUICK_VAR] = "1"
     # drawn here, before pytest-xdist starts its workers: they inherit it and collect the same cases
     os.environ.setdefault(sampling.SEED_VAR, str(random.SystemRandom().randrange(1_000_000)))
     try:
@@ -42,12 +52,34 @@ def pytest_report_header(config):
     from tests import sampling
     if sampling.full():
         return f"kfuse sweeps: every case ({sampling.FULL_VAR}=1)"
+    if sampling.quick():
+        return "kfuse quick tier: tests marked slow left out, sweeps run their corners (drop --quick for all)"
     return (f"kfuse sweeps: corners + a sample, {sampling.SEED_VAR}={sampling.seed()} "
             f"(repeat it with that variable; {sampling.FULL_VAR}=1 runs every case)")
 
 
 def pytest_collection_modifyitems(config, items):
     config.stash[_GPU_TESTS] = sum(_in_gpu_tier(i.fspath) for i in items)
+    _mark_slow(config, items)
+
+
+def _mark_slow(config, items) -> None:
+    """Mark the slow tests (tests/slow.py); under ``--quick``, deselect them."""
+    from tests import slow
+    stale = slow.stale([i.nodeid for i in items])
+    if stale:
+        raise pytest.UsageError(f"tests/slow.py lists {', '.join(stale)}, which no longer exist(s)")
+    quick, kept, dropped = config.getoption("quick", False), [], []
+    for item in items:
+        if slow.why(item.nodeid):
+            item.add_marker(pytest.mark.slow)
+            if quick:
+                dropped.append(item)
+                continue
+        kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

@@ -1,6 +1,7 @@
-"""kfuse: a compiler that fuses GPU kernels of BLAS-1/2 sequences.
+"""kfuse: a compiler that fuses sequences of BLAS-1/2/3 calls, elementwise maps, reductions,
+stencils and sparse matrix-vector products into few generated GPU kernels.
 
-Write a sequence as a Python function over CuPy arrays (``@kfuse.jit``) or as
+Write a sequence as a Python function over CuPy arrays or torch tensors (``@kfuse.jit``) or as
 a script (``kfuse.compile_script``); kfuse builds the data-dependency graph of
 library calls, plans kernels, generates readable CUDA C and runs it through
 NVRTC.

@@ -138,6 +138,38 @@ def failures(results: list) -> list:
     return [r for r in results if r.outcome in ("internal error", "mismatch", "changed input")]
 
 
+#: seeds per test of the CPU tiers: pytest-xdist spreads the chunks over its workers
+CHUNK = 25
+
+
+def chunks(seeds: list) -> list:
+    """``seeds`` cut into lists of :data:`CHUNK`."""
+    return [seeds[i:i + CHUNK] for i in range(0, len(seeds), CHUNK)]
+
+
+def chunk_ids(parts: list) -> list:
+    return [f"seeds{c[0]}-{c[-1]}" for c in parts]
+
+
+def chunk_jobs() -> int:
+    """Processes per chunk: ``FUZZ_JOBS``, else one under pytest-xdist (its workers share the
+    CPUs), else every CPU."""
+    default = 1 if os.environ.get("PYTEST_XDIST_WORKER") else (os.cpu_count() or 1)
+    return int(os.environ.get("FUZZ_JOBS", default))
+
+
+def check_chunk(seeds: list, work=None, show=report) -> None:
+    """Run ``seeds`` on the CPU tier (``work``: the program runner) and fail, printing the
+    failing programs whole, on any internal error, mismatch or changed input."""
+    import kfuse
+    results = run_seeds(seeds, jobs=chunk_jobs(), cache_dir=kfuse.config.get().cache_dir, work=work)
+    summary = table(results)
+    print(summary)
+    bad = failures(results)
+    assert len(results) == len(seeds)
+    assert not bad, summary + "\n\n" + "\n\n".join(show(r) for r in bad[:10])
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tests.fuzz.run", description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", default="0:1000", help="a:b (range) or a,b,c")

@@ -14,6 +14,12 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = [(a, b) for a in "pqrs" for b in range(25)]   # 4 strata of 25
 
 
+@pytest.fixture(autouse=True)
+def _not_quick(monkeypatch):
+    """These tests draw full samples, also when the run is the quick tier (``--quick``)."""
+    monkeypatch.delenv(sampling.QUICK_VAR, raising=False)
+
+
 def test_a_sample_keeps_corners_and_one_case_of_every_stratum(monkeypatch):
     monkeypatch.delenv(sampling.FULL_VAR, raising=False)
     for seed in range(20):
@@ -62,7 +68,7 @@ def test_every_run_draws_a_seed_that_reaches_the_xdist_workers(tmp_path):
         "import pytest\nfrom tests import sampling\n\n"
         "@pytest.mark.parametrize('x', sampling.sample('s', range(10 ** 6), 6))\n"
         "def test_x(x):\n    pass\n")
-    env = {k: v for k, v in os.environ.items() if k not in (sampling.SEED_VAR, sampling.FULL_VAR)}
+    env = {k: v for k, v in os.environ.items() if k not in (sampling.SEED_VAR, sampling.FULL_VAR, sampling.QUICK_VAR)}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "src"), env.get("PYTHONPATH", "")])
     r = subprocess.run([sys.executable, "-m", "pytest", "-v", "-n", "2", "-p", "no:cacheprovider",
                         "--rootdir", str(tmp_path), str(tmp_path)],

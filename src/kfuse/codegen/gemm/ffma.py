@@ -15,7 +15,7 @@ from .split import split_fixup_lines, split_workspace, vector_store_lines
 from .load import (GEMM_HELPERS, Access, emit_issue, emit_store, fill_lines, kernel_lines, main_loop, offset_lines,
     pair_lines, tile_order_lines, unit_elems)
 from .reduce import combine_lines, partial_lines
-from .spec import IDENT, GemmKernelSpec, GemmOperand, GemmSource, check_spec, dense_ld
+from .spec import IDENT, GemmKernelSpec, GemmOperand, GemmSource, check_spec, comment_lines, dense_ld
 from .structure import heavy_axes, k_range_lines, operand_names, uplo_return_lines
 
 
@@ -162,20 +162,9 @@ class _Emitter:
 
     def _comment(self) -> list:
         sp = self.spec
-        ta, tb = ("T" if sp.a.trans else "N"), ("T" if sp.b.trans else "N")
-        out = [f"// kfuse GEMM {ta}{tb} ({sp.dtype}): {sp.c}[i, j] = epilogue(sum_k op(A)[i, k] * op(B)[k, j]),"
-               f" m={sp.m} n={sp.n} k={sp.k}",
-               f"// scheme: {self.s.to_text()}",
-               "// " + self.a.describe(self.t, self.es),
-               "// " + self.b.describe(self.t, self.es)]
-        out += ["// second product: " + acc.describe(self.t, self.es) for acc in self.pair2]
-        for role, op in (("A", sp.a), ("B", sp.b)):
-            if op.structure != "general":
-                out.append(f"// {role} ({op.name}) is {op.structure}, {op.uplo} triangle stored"
-                           + (f", {op.diag} diagonal" if op.structure == "tri" else ""))
-        if sp.c_uplo:
-            out.append(f"// output: c_uplo={sp.c_uplo}")
-        return out + [f"// {c}" for c in sp.comment]
+        return comment_lines(sp, sp.dtype, "sum_k op(A)[i, k] * op(B)[k, j]", self.s.to_text(),
+                             [self.a.describe(self.t, self.es), self.b.describe(self.t, self.es)],
+                             [acc.describe(self.t, self.es) for acc in self.pair2], structures=True)
 
     def _idx_type(self) -> str:
         """``int`` where every element offset fits in 31 bits, else ``long long``."""

@@ -30,7 +30,7 @@ from ...errors import DTypeError, PlanError
 from ...spaces.gemm.engines import mma_tf32 as rules
 from ..common import CodeBlock
 from . import epilogue as gemm_epilogue
-from .spec import GemmKernelSpec, GemmSource, check_spec
+from .spec import GemmKernelSpec, GemmSource, check_spec, comment_lines
 from .structure import heavy_axes, k_range_lines, operand_names, uplo_return_lines
 from .load import GEMM_HELPERS, fill_lines, kernel_lines, main_loop, offset_lines, pair_lines, tile_order_lines
 from .mma_load import MmaOperand, emit_copies, operand
@@ -165,16 +165,10 @@ class _MmaEmitter:
         return GemmSource(sp.name, code, params, (gm * gn, 1, 1), (self.threads, 1, 1), smem)
 
     def _comment(self) -> list:
-        sp = self.spec
-        ta, tb = ("T" if sp.a.trans else "N"), ("T" if sp.b.trans else "N")
-        out = [f"// kfuse GEMM {ta}{tb} (float32 on TF32 tensor cores): {sp.c}[i, j] = "
-               f"epilogue(sum_k tf32(op(A)[i, k]) * tf32(op(B)[k, j])), m={sp.m} n={sp.n} k={sp.k}",
-               f"// scheme: {self.s.to_text()} (warp tile {self.wm} x {self.wn})",
-               "// " + self.a.describe(), "// " + self.b.describe()]
-        out += ["// second product: " + o.describe() for o in self.pair2]
-        if sp.c_uplo:
-            out.append(f"// output: c_uplo={sp.c_uplo}")
-        return out + [f"// {c}" for c in sp.comment]
+        return comment_lines(self.spec, "float32 on TF32 tensor cores", "sum_k tf32(op(A)[i, k]) * tf32(op(B)[k, j])",
+                             f"{self.s.to_text()} (warp tile {self.wm} x {self.wn})",
+                             [self.a.describe(), self.b.describe()], [o.describe() for o in self.pair2],
+                             structures=False)
 
     def _header(self) -> list:
         sp, s, a, b = self.spec, self.s, self.a, self.b

@@ -136,20 +136,16 @@ def emit_copies(o: MmaOperand, kexpr: str = "kt") -> list:
     r, u = o.role, o.unit
     dst = f"{o.smem}[s * {o.stage} + "
     code = CodeBlock()
-    if o.kcontig:
-        per_row = f"(BK / {u})"
-        what = (f"// {r} tile {kexpr} -> {o.smem}[s]: {o.tile} rows ({o.x}) of BK contiguous k, {u * 4}-byte "
-                "cp.async, zero-filled past the edges")
-        head = [*lane_lines(False, per_row, u, kexpr, o.origin),
-                f"const int valid = xg < {o.limit} ? max(0, min({u}, K - kg)) : 0;"]
+    if o.kcontig:   # rows along x, each of BK contiguous k
+        per_row, along = f"(BK / {u})", f"{o.tile} rows ({o.x}) of BK contiguous k"
+        valid = f"xg < {o.limit} ? max(0, min({u}, K - kg)) : 0"
         where = f"xr * {r}_LD + kq"
-    else:
-        per_row = f"({o.tile} / {u})"
-        what = (f"// {r} tile {kexpr} -> {o.smem}[s]: BK rows (k) of {o.tile} contiguous {o.x}, {u * 4}-byte "
-                "cp.async, zero-filled past the edges")
-        head = [*lane_lines(True, per_row, u, kexpr, o.origin),
-                f"const int valid = kg < K ? max(0, min({u}, {o.limit} - xg)) : 0;"]
+    else:           # BK rows along k, each of the tile's contiguous x
+        per_row, along = f"({o.tile} / {u})", f"BK rows (k) of {o.tile} contiguous {o.x}"
+        valid = f"kg < K ? max(0, min({u}, {o.limit} - xg)) : 0"
         where = f"kr * {r}_LD + xq"
+    what = f"// {r} tile {kexpr} -> {o.smem}[s]: {along}, {u * 4}-byte cp.async, zero-filled past the edges"
+    head = [*lane_lines(not o.kcontig, per_row, u, kexpr, o.origin), f"const int valid = {valid};"]
     with copy_loop(code, r, what):
         code.extend(head)
         code(f"const float* src = valid > 0 ? {o.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK : {o.ptr};")

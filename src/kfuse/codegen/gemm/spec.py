@@ -209,3 +209,21 @@ def _check_engine_features(spec: GemmKernelSpec) -> None:
     for role, op in (("a", spec.a), ("b", spec.b)):
         if op.prologue is not None and not (eng and eng.runs_prologues):
             gemm_prologue.check(role, op, 0, 1, 1, engine)
+
+
+def comment_lines(sp: GemmKernelSpec, on: str, product: str, scheme: str, operands: list, second: list,
+                  structures: bool) -> list:
+    """The comment a GEMM kernel opens with: the product and its sizes, the scheme, what each
+    operand's loads do (``operands``; ``second``: the second product's), the stored triangles of
+    structured operands (``structures``), the output triangle and the spec's own comments."""
+    ta, tb = ("T" if sp.a.trans else "N"), ("T" if sp.b.trans else "N")
+    out = [f"// kfuse GEMM {ta}{tb} ({on}): {sp.c}[i, j] = epilogue({product}), m={sp.m} n={sp.n} k={sp.k}",
+           f"// scheme: {scheme}", *("// " + d for d in operands)]
+    out += ["// second product: " + d for d in second]
+    for role, op in (("A", sp.a), ("B", sp.b)) if structures else ():
+        if op.structure != "general":
+            out.append(f"// {role} ({op.name}) is {op.structure}, {op.uplo} triangle stored"
+                       + (f", {op.diag} diagonal" if op.structure == "tri" else ""))
+    if sp.c_uplo:
+        out.append(f"// output: c_uplo={sp.c_uplo}")
+    return out + [f"// {c}" for c in sp.comment]

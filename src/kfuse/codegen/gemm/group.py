@@ -1,5 +1,5 @@
 """Lowering of a grouped gemm kernel: several products sharing an operand in one launch
-(issue 20, part G; what may be grouped: :mod:`kfuse.spaces.gemm.group`).
+(what may be grouped: :mod:`kfuse.spaces.gemm.group`).
 
 Each product (with its epilogue calls) is lowered as a lone gemm kernel would be
 (:class:`kfuse.codegen.gemm.lower.GemmLowering` over that product's calls, passed in by its hook:

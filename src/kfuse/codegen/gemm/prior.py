@@ -1,4 +1,4 @@
-"""The seed's prior-kernel adaptor rules (issue 20): a pass before the gemm kernel that writes a
+"""The seed's prior-kernel adaptor rules: a pass before the gemm kernel that writes a
 structured operand in full, so the product reads a general matrix with vector loads.
 
 * ``symmetrize`` (the seed's ``GM_map(X, Symmetry)``): the full symmetric matrix from the stored

@@ -1,4 +1,4 @@
-"""Elementwise prologues in the FFMA GEMM emitter (issue 20, part 4 P; the plan side:
+"""Elementwise prologues in the FFMA GEMM emitter (the plan side:
 :mod:`kfuse.spaces.gemm.prologue`).
 
 An operand with a :class:`GemmPrologue` (``GemmOperand.prologue``) is op(X)[r, c] = f(inputs at

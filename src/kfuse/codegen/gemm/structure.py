@@ -1,4 +1,4 @@
-"""Structure hooks of the GEMM emitter (issue 20, round 2; :mod:`kfuse.codegen.gemm.ffma`).
+"""Structure hooks of the GEMM emitter (:mod:`kfuse.codegen.gemm.ffma`).
 
 * **sym / tri operands** (``GemmOperand.structure``): the loader presents the full logical
   op(X) of a square stored matrix X of which only the ``uplo`` triangle is read: a symmetric

@@ -1,4 +1,4 @@
-"""The TRSM leaf and copy kernels (issue 20, round 3; :mod:`kfuse.codegen.trsm.lower`).
+"""The TRSM leaf and copy kernels (:mod:`kfuse.codegen.trsm.lower`).
 
 A leaf solves one diagonal block ``A'[r0:r0+rows, r0:r0+rows] X'[r0:r0+rows, :] = X'[..]`` in
 place, where the left problem's A' and X' are index maps of the stored A and X (strides ``asr``,

@@ -1,4 +1,4 @@
-"""The gemm space (issue 20): one block-tiled matrix product per kernel, with its epilogue.
+"""The gemm space: one block-tiled matrix product per kernel, with its epilogue.
 
 A gemm kernel runs one ``contraction`` call (``D = alpha * op(A) op(B) + beta * C``) over the
 domain (m, n, k); its m x n output hosts *epilogue* calls: elementwise maps over matrices of the
@@ -116,8 +116,8 @@ def scheme_of(params: dict) -> GemmScheme:
 
 def scheme_refusals(scheme: GemmScheme, dtype: str, m: int, n: int, k: int) -> list:
     """Why ``scheme`` cannot run a ``dtype`` product of m x n x k: the scheme's own
-    ``refusals`` (issue 20's emitter part); until it exists, only what the space itself knows
-    (the block tile a multiple of the thread tile, threads a multiple of 32 up to 1024)."""
+    ``refusals`` where it has them, else only what the space itself knows (the block tile a
+    multiple of the thread tile, threads a multiple of 32 up to 1024)."""
     own = getattr(scheme, "refusals", None)
     if own is not None:
         return list(own(dtype, m, n, k))

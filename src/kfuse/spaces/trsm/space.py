@@ -1,4 +1,4 @@
-"""The trsm space (issue 20, round 3): one triangular solve per planned kernel, run as several
+"""The trsm space: one triangular solve per planned kernel, run as several
 launches (:mod:`kfuse.codegen.trsm.lower`).
 
 Every variant is solved as a LEFT problem ``A' X' = B'`` by index maps (never a copy): side left
@@ -52,7 +52,7 @@ MAX_SHARED = 232448                     # bytes of dynamic shared memory a block
 #: launches in the FMA units of the kernel's ``extra_flops``
 NOMINAL_FMA_RATE = 132 * 128 * 1.98e9
 #: one element of a leaf's triangle (a shared read and an FMA of one thread's chain): H200, leaf 64,
-#: 4096 and 1024 right-hand sides, 16.8 and 16.2 us a leaf (trsm_probe, session 16)
+#: 4096 and 1024 right-hand sides, 16.8 and 16.2 us a leaf (benchmarks/tools/trsm_probe.py)
 LEAF_ELEM_CYCLES = 16
 CLOCK_HZ = 1.98e9
 LAUNCH_S = 2.5e-6                       # one more launch in the graph of the call

@@ -1,4 +1,4 @@
-"""Solvers and SpMV on the GPU against CuPy + cuSPARSE (issue 5's comparison, one run).
+"""Solvers and SpMV on the GPU against CuPy + cuSPARSE (one run).
 
 * SpMV on the five seed-003 Table 3 profiles (random banded matrices with their sizes and
   nonzeros per row, float32): kfuse CSR and ELLPACK-R against ``cupyx`` (``A @ x``), as time

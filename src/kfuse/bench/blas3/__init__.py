@@ -1,4 +1,4 @@
-"""The BLAS-3 benchmark suite of issue 20: ``kfuse bench --blas3``.
+"""The BLAS-3 benchmark suite: ``kfuse bench --blas3``.
 
 Modules: :mod:`.workloads` (the 24 variants + SYRK/SYR2K, points, flops, inputs with poisoned
 triangles, float64 references, the check), :mod:`.peers` and :mod:`.cublas3` (kfuse, cuBLAS,

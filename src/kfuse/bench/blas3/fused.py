@@ -1,4 +1,4 @@
-"""Fused BLAS-3 workloads of issue 20 (``kfuse bench --blas3 --routines fused``).
+"""Fused BLAS-3 workloads (``kfuse bench --blas3 --routines fused``).
 
 Each workload is a short user function over row-major float32 arrays, the same code for kfuse
 (``kfuse.jit``), PyTorch (eager and torch.compile) and CuPy; cuBLAS + CuPy elementwise is the
@@ -13,8 +13,8 @@ right operands k x n, the product m x n.
 * ``residual_norms``  the column norms of R = B - A @ X; 2mnk + 3mn flops.  kfuse has no
                       axis-sum: its function is ``sqrt(o @ (R * R))`` with ``o`` a vector of
                       ones (an extra input the other peers ignore; they use their norm routine);
-* ``prologue``        relu(A) @ B; 2mnk flops (fused by part P of round 4);
-* ``shared_operand``  A @ B1, A @ B2, both returned; 4mnk flops (fused by part G of round 4).
+* ``prologue``        relu(A) @ B; 2mnk flops (the operand's prologue fused);
+* ``shared_operand``  A @ B1, A @ B2, both returned; 4mnk flops (one grouped kernel).
 
 kfuse counts as "built" for a workload only when its plan fuses it (:func:`plan_problem`: at
 most ``max_kernels`` kernels, at most ``max_gemm`` of them gemm kernels); otherwise the point is

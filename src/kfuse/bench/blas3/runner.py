@@ -1,4 +1,4 @@
-"""``kfuse bench --blas3``: the BLAS-3 suite of issue 20.
+"""``kfuse bench --blas3``: the BLAS-3 suite.
 
     kfuse bench --blas3 [--quick] [--routines gemm TRSM-LL-N ...] [--sizes 1024 8192x8192x1024]
                         [--precisions ieee tf32] [--impls kfuse,cublas,...] [--budget S]
@@ -40,7 +40,7 @@ PEAKS_TIMEOUT_S = 60.0
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kfuse bench --blas3",
-        description="BLAS-3 benchmarks (issue 20): kfuse against cuBLAS (default and TF32 math), "
+        description="BLAS-3 benchmarks: kfuse against cuBLAS (default and TF32 math), "
                     "CuPy, PyTorch and torch.compile, in TFLOP/s, as a fraction of the FFMA / TF32 "
                     "peak, and as ratios to cuBLAS and to kfuse's GEMM-NN.",
         epilog="Routines: the families " + ", ".join(W.FAMILIES) + ", variants " + ", ".join(W.ORDER) +

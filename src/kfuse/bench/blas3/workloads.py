@@ -1,4 +1,4 @@
-"""The BLAS-3 routines of issue 20, their points, flop counts, inputs and float64 references.
+"""The BLAS-3 routines, their points, flop counts, inputs and float64 references.
 
 Every matrix is a row-major (C-order) array, as CuPy and torch users hold them; the routines are
 defined on those logical matrices (the cuBLAS peer translates to column-major itself):

@@ -1,4 +1,4 @@
-"""The stencil benchmark suite of issue 19: ``kfuse bench --stencils``.
+"""The stencil benchmark suite: ``kfuse bench --stencils``.
 
 Modules: :mod:`.workloads` (each stencil written once over an ops namespace), :mod:`.opsets`
 (the namespaces: numpy, cupy, torch, jax.numpy, kfuse), :mod:`.shapes` (limit bytes and flops

@@ -1,4 +1,4 @@
-"""``kfuse bench --stencils``: the stencil suite of issue 19, with its own tables.
+"""``kfuse bench --stencils``: the stencil suite, with its own tables.
 
     kfuse bench --stencils [--quick] [--dtype float32 float64] [--workload NAME ...] [--part N/M] [--out DIR]
     kfuse bench --stencils --merge DIR1 DIR2 ... --out DIR
@@ -35,7 +35,7 @@ CEILINGS_TIMEOUT_S = 120.0
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kfuse bench --stencils",
-        description="Stencil benchmarks (issue 19): kfuse against CuPy, PyTorch eager, "
+        description="Stencil benchmarks: kfuse against CuPy, PyTorch eager, "
                     "torch.compile (default and max-autotune) and JAX, as time per step and as "
                     "a fraction of the limit (one read of every input field and one write of "
                     "every output field at this run's read and write ceilings).",

@@ -1,4 +1,4 @@
-"""The stencil workloads of issue 19, each ONE function ``fn(ops, *fields, **consts)``.
+"""The stencil workloads, each ONE function ``fn(ops, *fields, **consts)``.
 
 The functions use NumPy-style basic slices only, so the same code runs on NumPy (the float64
 reference), CuPy, torch, jax.numpy and inside ``kfuse.jit``; ``ops`` gives ``where``,

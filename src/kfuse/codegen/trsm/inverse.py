@@ -1,6 +1,7 @@
 """The inversion kernel of TRSM's "inverse" algorithm (:mod:`kfuse.codegen.trsm.lower`): the
-inverses of ALL leaf x leaf diagonal blocks of the left problem's A' in one launch, into a workspace ``Ainv`` (block b at ``b * NB * NB``, row-major, the other triangle
-zero), which the leaf GEMMs ``X'[r0..] = Ainv_b @ R'[r0..]`` then read.
+inverses of ALL leaf x leaf diagonal blocks of the left problem's A' in one launch, into a
+workspace ``Ainv`` (block b at ``b * NB * NB``, row-major, the other triangle zero), which the
+leaf GEMMs ``X'[r0..] = Ainv_b @ R'[r0..]`` then read.
 
 One CUDA block per diagonal block, blocked and recursive (no barrier per row):
 

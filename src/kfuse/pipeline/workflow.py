@@ -288,10 +288,18 @@ def read_search(path: str, program: Program, origin: dict | None = None) -> str:
         if d.get(field) is not None:
             raise KfuseError(f"{name}: field {field!r}: the strategies here are deterministic and run to the "
                              "end; leave it null")
-    if strategy == "exhaustive" and len(program.calls) > 12:
-        raise KfuseError(f"{name}: strategy 'exhaustive' over {len(program.calls)} calls is too many "
-                         "combinations (at most 12 calls); use auto or greedy")
+    why = exhaustive_refusal(program, strategy)
+    if why:
+        raise KfuseError(f"{name}: strategy {why}")
     return strategy
+
+
+def exhaustive_refusal(program: Program, strategy) -> str | None:
+    """Why ``strategy`` cannot search ``program`` ("exhaustive" over more than 12 calls)."""
+    if strategy == "exhaustive" and len(program.calls) > 12:
+        return (f"'exhaustive' over {len(program.calls)} calls is too many combinations (at most 12 "
+                "calls); use auto or greedy")
+    return None
 
 
 def search_plan(program: Program, cal=None, excluded: dict | None = None, strategy: str = "auto") -> Plan:

@@ -87,7 +87,10 @@ def _number(low: float) -> Converter:
     def check(v) -> float:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v < float("inf"):
             raise ValueError(v)
-        return float(v)
+        try:
+            return float(v)
+        except OverflowError:   # an int past the largest float (10**400)
+            raise ValueError(v) from None
     return Converter("number", f"a finite number >= {low}", check, float, (low,))
 
 

@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from kfuse.codegen.gemm import GemmEpilogue, GemmKernelSpec, GemmOperand, emit_gemm
-from kfuse.errors import KfuseError, PlanError, ScriptError, ShapeError
+from kfuse.errors import ArgumentError, DTypeError, KfuseError, PlanError, ScriptError, ShapeError
 from kfuse.spaces.gemm.scheme import MAX_SHARED, GemmScheme, SchemeError, default_scheme, variants
 
 SCHEMES = [GemmScheme(), GemmScheme(stages=4, raster=8), GemmScheme(bm=64, bn=64, bk=16, tm=4, tn=4),
@@ -159,3 +159,18 @@ def test_emitted_code_is_a_pure_function_of_the_spec():
     s = _spec(scheme=dataclasses.replace(GemmScheme(), raster=8))
     assert emit_gemm(s) == emit_gemm(s)
     assert "groups of RASTER tile rows" in emit_gemm(s).code
+
+
+@pytest.mark.parametrize("kw, err, what", [
+    ({"scheme": {"bm": 64}}, ArgumentError, "GEMM scheme must be a GemmScheme, got dict"),
+    ({"scheme": None}, ArgumentError, "GEMM scheme must be a GemmScheme, got NoneType"),
+    ({"dtype": ["float32"]}, DTypeError, "GEMM dtype \\['float32'\\]"),
+    ({"epilogue": "relu"}, ArgumentError, "GEMM epilogue must be a GemmEpilogue or None, got str"),
+    ({"comment": "one line"}, ArgumentError, "GEMM comment must be a tuple of one-line strings"),
+    ({"comment": ("a\nb = 1;",)}, ArgumentError, "GEMM comment must be a tuple of one-line strings"),
+])
+def test_a_spec_field_of_the_wrong_kind_is_one_error_naming_it(kw, err, what):
+    """A hand-built spec's scheme, dtype, epilogue or comment of the wrong type: the field named,
+    not an AttributeError or TypeError from inside the checks (nor a comment that ends the C comment)."""
+    with pytest.raises(err, match=what):
+        emit_gemm(_spec(**kw))

@@ -134,3 +134,10 @@ def test_one_version():
         meta = tomllib.load(f)
     assert "version" not in meta["project"] and "version" in meta["project"]["dynamic"]
     assert meta["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "kfuse._version.__version__"}
+
+
+@pytest.mark.parametrize("name", [n for n, s in config.SPECS.items() if s.converter.kind == "number"])
+def test_a_number_too_large_for_a_float_is_refused_with_the_setting_named(name):
+    """``override(search_time_s=10**400)``: one ConfigError, not Python's OverflowError."""
+    with pytest.raises(ConfigError, match=f"override\\({name}=1000.*setting {name} expects a finite number"):
+        config.checked({name: 10 ** 400})

@@ -353,3 +353,25 @@ def test_an_earlier_until_removes_the_later_stages_files(tmp_path, capsys):
     assert f"removed {out}/05_plan.json" in capsys.readouterr().out
     numbered = sorted(f for f in os.listdir(out) if f[:2].isdigit())
     assert numbered == sorted(f for f in NUMBERED if f[:2] <= "04")
+
+
+@pytest.mark.parametrize("until, name, field, hint", [
+    ("targets", "02_targets.json", "exclude", "excluded"),
+    ("search", "04_search.json", "stratgy", "strategy"),
+])
+def test_an_unknown_field_of_an_edited_stage_file_is_refused(tmp_path, capsys, until, name, field, hint):
+    """A typo'd field (``"stratgy": "unfused"``) must not pass silently: the file, the field and
+    the nearest known one are named."""
+    out = tmp_path / "st"
+    _stages(out, "--until", until)
+    _edit(out / name, lambda d: d.update({field: []}))
+    capsys.readouterr()
+    assert _stages(out, "--from", until, "--until", "plan") == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"kfuse: error: {name}: unknown field '{field}' (did you mean '{hint}'?"), err
+
+
+def test_the_stage_files_fields_are_the_ones_their_readers_know():
+    prog = bound("gemver", m=300, n=200)
+    assert tuple(workflow.targets(prog, None)) == workflow.TARGETS_FIELDS
+    assert tuple(workflow.search_settings(prog, Calibration())) == workflow.SEARCH_FIELDS

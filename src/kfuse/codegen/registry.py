@@ -4,10 +4,10 @@ A lowering is a class (or function) called as ``lowering(program, kplan, needed_
 whose ``emit()`` returns one :class:`KernelSource` or a list of them (a call that needs several
 kernels); :func:`kfuse.codegen.module.generate` flattens the lists.  A lowering built on
 :class:`kfuse.codegen.emitter.KernelEmitter` gets its kernel's dynamic shared memory and target
-from its space's geometry (:func:`launch_metadata`).  A new space adds one
-``lower_<space>.py`` and registers it::
+from its space's geometry (:func:`launch_metadata`).  A new space adds its lowering module
+(in the family folder it belongs to, or a new one) and one line of :func:`_register_builtins`::
 
-    register_lowering("stencil", StencilLowering)
+    register_lowering("grid", GridLowering)
 """
 from __future__ import annotations
 

@@ -227,7 +227,7 @@ def predict_kernel(program: Program, calls: list, params: dict, needed: set, cal
     ``facts``: :func:`group_facts` of ``calls``, which a search computes once per fusion)."""
     tr = kernel_traffic(program, calls, params, needed, facts)
     if tr.smem > SMEM_STATIC_LIMIT:
-        return math.inf   # the kernel would not compile (fusion.space.smem_refusal)
+        return math.inf   # the kernel would not compile (kfuse.spaces.budget.smem_refusal)
     t = _raw_seconds(program, calls, tr, cal, facts)
     if raw or not cal.env_factor:
         return t

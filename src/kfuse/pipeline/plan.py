@@ -51,6 +51,7 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None, tune: dict 
     the plan that search picks, else the cached tuned plan (unless ``fuse`` is off), else the
     predicted best (``fuse=False``, or the setting ``fuse`` off, gives one kernel per call) on
     the tuned GEMM schemes."""
+    check_steering(program, exclude, strategy)
     given = load_plan(plan)
     if given is not None:
         return checked(program, given)
@@ -68,6 +69,26 @@ def make_plan(program: Program, plan=None, fuse: bool | None = None, tune: dict 
         if cached is not None:
             return cached
     return checked(program, searched_plan(program, fuse, name))
+
+
+def check_steering(program: Program, exclude, strategy) -> None:
+    """Refuse, naming the argument, a ``strategy`` that is not one of
+    :data:`kfuse.pipeline.workflow.STRATEGIES` (or "exhaustive" over too many calls) and an
+    ``exclude`` that is not a dict of this program's call ids."""
+    from .workflow import STRATEGIES, exhaustive_refusal
+    if strategy is not None and (not isinstance(strategy, str) or strategy not in STRATEGIES):
+        raise KfuseError(f"strategy {strategy!r} is unknown (strategies: {', '.join(STRATEGIES)})")
+    why = exhaustive_refusal(program, strategy)
+    if why:
+        raise KfuseError(f"strategy {why}")
+    if exclude is None:
+        return
+    if not isinstance(exclude, dict):
+        raise KfuseError(f"exclude must be a dict of call id -> reason, got {type(exclude).__name__}")
+    n = len(program.calls)
+    for c in exclude:
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < n:
+            raise KfuseError(f"exclude names call {c!r}; the calls of {program.name} are 0..{n - 1}")
 
 
 def checked(program: Program, plan: Plan) -> Plan:
@@ -97,6 +118,9 @@ def searched_plan(program: Program, fuse: bool, device_name: str) -> Plan:
 
 def bind_sizes(program: Program, sizes: dict | None) -> Program:
     """Bind symbolic sizes; unknown size names and unbound ones are errors."""
+    if sizes is not None and not isinstance(sizes, dict):
+        raise KfuseError(f"{program.name}: sizes must be a dict of size name -> integer, got "
+                         f"{type(sizes).__name__} {sizes!r}")
     sizes = dict(sizes or {})
     syms = program.symbols()
     unknown = [k for k in sizes if k not in syms]

@@ -3,8 +3,8 @@ each SYMM/TRMM/SYRK/SYR2K :class:`Variant` (the routines' BLAS arguments, row-ma
 the BLAS-3 benchmark runs the same variants) at the given sizes, traced
 through ``kfuse.blas`` exactly as a user's eager call (and the bench's kfuse column) makes it,
 so the winners recorded under :func:`kfuse.pipeline.winners.kernel_key` are the ones those
-calls look up.  ``gemm`` keeps the table's own programs (C = A @ B, :func:`kfuse.runtime.
-tune_gemm.table_programs`).
+calls look up.  ``gemm`` keeps the table's own programs (C = A @ B, :func:`kfuse.pipeline.
+winners.table_programs`).
 
 The routines are handed in (``blas=kfuse.blas``: the driver sits below the user-facing
 libraries), as the command line does.

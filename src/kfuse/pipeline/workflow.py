@@ -31,6 +31,7 @@ checked on resuming.  The reports are :mod:`kfuse.pipeline.workflow_reports`'.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 import os
 import re
@@ -208,6 +209,7 @@ def read_targets(path: str, program: Program, origin: dict | None = None) -> dic
     under ``excluded`` and those left out of ``eligible``.  Refusals name the file."""
     d = _read_json(path, program, origin)
     name, n = os.path.basename(path), len(program.calls)
+    _known_fields(d, name, TARGETS_FIELDS)
     eligible, excl = d.get("eligible"), d.get("excluded", [])
     if not isinstance(eligible, list) or not isinstance(excl, list):
         raise KfuseError(f"{name}: fields 'eligible' and 'excluded' must be lists")
@@ -226,6 +228,20 @@ def read_targets(path: str, program: Program, origin: dict | None = None) -> dic
         if c not in out and c not in eligible:
             out[c] = f"left out of 'eligible' in {name}"
     return out
+
+
+#: the fields of ``02_targets.json`` and ``04_search.json`` (:func:`targets`, :func:`search_settings`)
+TARGETS_FIELDS = ("program", "fingerprint", "eligible", "excluded", "edit")
+SEARCH_FIELDS = ("program", "fingerprint", "strategy", "strategies", "budget_s", "seed", "objective", "calls")
+
+
+def _known_fields(d: dict, name: str, known: tuple) -> None:
+    """Refuse, naming the file and the nearest known field, a field ``known`` does not hold
+    (an edit's typo must not pass silently)."""
+    for field in sorted(set(d) - set(known), key=str):
+        near = difflib.get_close_matches(str(field), known, n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise KfuseError(f"{name}: unknown field {field!r}{hint}; the file has {', '.join(known)}")
 
 
 def _is_call(c, n: int) -> bool:
@@ -264,6 +280,7 @@ def read_search(path: str, program: Program, origin: dict | None = None) -> str:
     """The strategy an (edited) ``04_search.json`` names, checked."""
     d = _read_json(path, program, origin)
     name = os.path.basename(path)
+    _known_fields(d, name, SEARCH_FIELDS)
     strategy = d.get("strategy")
     if strategy not in STRATEGIES:
         raise KfuseError(f"{name}: field 'strategy' must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
@@ -271,10 +288,18 @@ def read_search(path: str, program: Program, origin: dict | None = None) -> str:
         if d.get(field) is not None:
             raise KfuseError(f"{name}: field {field!r}: the strategies here are deterministic and run to the "
                              "end; leave it null")
-    if strategy == "exhaustive" and len(program.calls) > 12:
-        raise KfuseError(f"{name}: strategy 'exhaustive' over {len(program.calls)} calls is too many "
-                         "combinations (at most 12 calls); use auto or greedy")
+    why = exhaustive_refusal(program, strategy)
+    if why:
+        raise KfuseError(f"{name}: strategy {why}")
     return strategy
+
+
+def exhaustive_refusal(program: Program, strategy) -> str | None:
+    """Why ``strategy`` cannot search ``program`` ("exhaustive" over more than 12 calls)."""
+    if strategy == "exhaustive" and len(program.calls) > 12:
+        return (f"'exhaustive' over {len(program.calls)} calls is too many combinations (at most 12 "
+                "calls); use auto or greedy")
+    return None
 
 
 def search_plan(program: Program, cal=None, excluded: dict | None = None, strategy: str = "auto") -> Plan:

@@ -155,6 +155,7 @@ def check_spec(spec: GemmKernelSpec) -> None:
     scheme's own refusals (``GemmScheme.refusals``, the reasons ``GemmSpace.validate`` gives a
     plan: one function for both; the checks here are those of a spec built without a plan, by
     the TRSM lowering or by hand)."""
+    _check_kinds(spec)
     _check_engine_features(spec)
     if spec.dtype not in DTYPES:
         raise DTypeError(f"GEMM dtype {spec.dtype!r}: the emitter builds float32 and float64")
@@ -194,6 +195,20 @@ def check_spec(spec: GemmKernelSpec) -> None:
             and spec.epilogue.mirror is None):
         raise ArgumentError("GEMM spec: c_uplo 'mirror_lower' with an epilogue needs its mirror "
                             "stores (GemmEpilogue.mirror)")
+
+
+def _check_kinds(spec: GemmKernelSpec) -> None:
+    """The fields every later check reads attributes of, and the comment lines printed as they
+    are: each of its type (a spec built by hand may hold anything)."""
+    if not isinstance(spec.scheme, GemmScheme):
+        raise ArgumentError(f"GEMM scheme must be a GemmScheme, got {type(spec.scheme).__name__}")
+    if not isinstance(spec.dtype, str):
+        raise DTypeError(f"GEMM dtype {spec.dtype!r}: the emitter builds float32 and float64")
+    if spec.epilogue is not None and not isinstance(spec.epilogue, GemmEpilogue):
+        raise ArgumentError(f"GEMM epilogue must be a GemmEpilogue or None, got {type(spec.epilogue).__name__}")
+    if not isinstance(spec.comment, (tuple, list)) or \
+            not all(isinstance(c, str) and "\n" not in c and "\r" not in c for c in spec.comment):
+        raise ArgumentError(f"GEMM comment must be a tuple of one-line strings, got {spec.comment!r}")
 
 
 def _check_engine_features(spec: GemmKernelSpec) -> None:

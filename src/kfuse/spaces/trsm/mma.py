@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 
 from ... import config
-from ..gemm.engines import mma_tf32
 from ..gemm.space import product_engine
 from ..gemm.scheme import GemmScheme
 
@@ -31,8 +30,6 @@ from ..gemm.scheme import GemmScheme
 MMA_SMALL_SCHEMES = (dict(bm=64, bn=64, bk=32, stages=4, wm=32, wn=32),
                      dict(bm=64, bn=32, bk=32, stages=3, wm=32, wn=16),
                      dict(bm=32, bn=64, bk=32, stages=3, wm=32, wn=16))
-#: the mma schemes the trsm search tries for its updates (the first two gemm candidates)
-SEARCH_SCHEMES = mma_tf32.CANDIDATES[:2]
 
 
 def _tiles(s, m: int, n: int) -> int:
@@ -58,7 +55,7 @@ def mma_update_scheme(scheme: GemmScheme, dtype: str, m: int, n: int, k: int, ad
 def update_engine_schemes(dtype: str, schemes: list) -> list:
     """The updates' schemes (as dicts) the trsm search tries: ``schemes`` (FFMA, split-k) where
     the product's engine splits k (precision "ieee", float64), else the first two candidates of
-    its engine (the mma :data:`SEARCH_SCHEMES` under "tf32")."""
+    its engine (the first two of :data:`kfuse.spaces.gemm.engines.mma_tf32.CANDIDATES` under "tf32")."""
     eng = product_engine(dtype)
     if eng.splits_k:
         return schemes

@@ -161,7 +161,7 @@ def refusals(s, dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> l
 
 
 #: the mma schemes a search starts from (the first is the default of a tf32 call; the gemm
-#: space's :func:`kfuse.spaces.gemm.space.mma_variants` makes them GemmSchemes)
+#: space's :func:`kfuse.spaces.gemm.space.engine_variants` makes them GemmSchemes)
 CANDIDATES = (   # the first is the default: the best measured on the H200 (gemm_mma_probe_h200.json)
     dict(bm=128, bn=128, bk=16, stages=4, wm=64, wn=64),
     dict(bm=128, bn=128, bk=32, stages=3, wm=64, wn=32),

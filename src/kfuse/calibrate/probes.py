@@ -228,7 +228,8 @@ def calibrate(path: str | None = None, classes=("medium", "large"), max_variants
     write the new one where it is kept (``path``, default the user's
     :func:`user_calibration_path`).  ``check(new, current)`` returns (rows, kept, reason,
     Markdown table); ``kfuse calibrate`` hands :func:`kfuse.bench.validate.calibration_check`.
-    Without one (the default, and ``--no-validate``) the new calibration is kept unvalidated.  Returns {"calibration", "kept", "reason", "rows", "table", "path", "report"}."""
+    Without one (the default, and ``--no-validate``) the new calibration is kept unvalidated.
+    Returns {"calibration", "kept", "reason", "rows", "table", "path", "report"}."""
     name = require_gpu()                  # before anything is parsed or compiled
     current = load_calibration(name)
     new = measure(classes, max_variants, kinds, host, repeats, base=current)

@@ -218,7 +218,8 @@ def _check(an: Analysis, calls: list) -> list:
     if bad:
         reasons.append(f"not convex: call(s) {bad[0]} depend on call(s) outside the fusion that "
                        f"depend on calls inside it ({bad[1]})")
-    return reasons
+    why = None if reasons else spaces.get(host.space).size_refusal(program, calls, info)
+    return reasons + ([why] if why else [])
 
 
 

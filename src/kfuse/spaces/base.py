@@ -289,6 +289,11 @@ class Space:
         one kernel of this space (:func:`kfuse.fusion.legality.check`); the default: none."""
         return []
 
+    def size_refusal(self, program, calls: list, info) -> str | None:
+        """Why the kernel of ``calls``, legal by every other rule, would be too large to compile
+        (asked last by :func:`kfuse.fusion.legality.check`); the default: None."""
+        return None
+
     def elements(self, domain: Domain) -> int:
         """Elements a call over ``domain`` computes (the model's work count)."""
         return 1

@@ -20,6 +20,7 @@ import weakref
 from ...errors import PlanError
 from ...ir import itemsize
 from . import halo
+from .branches import size_refusal
 from .geometry import GridGeometry
 from .work import Shape, estimated_registers, extra_work
 from ..traffic import Traffic
@@ -145,6 +146,14 @@ class GridSpace(Space):
     def fusion_refusals(self, program, calls: list, info) -> list:
         """:func:`kfuse.spaces.grid.frame.remap_refusals`."""
         return remap_refusals(program, calls, info)
+
+    def size_refusal(self, program, calls: list, info) -> str | None:
+        """:func:`kfuse.spaces.grid.branches.size_refusal`, every value recomputed."""
+        try:
+            frame = self.frame(program, calls, {}, info)
+        except PlanError:   # values too far apart to tile: refused with its launch
+            return None
+        return size_refusal(program, calls, frame, frozenset(), info)
 
     def describe(self, domain: Domain) -> str:
         return f"stencil over a {len(domain.shape)}-axis grid ({domain.lead} order)"

@@ -17,7 +17,7 @@ for step in "${steps[@]}"; do
       half=(tests/gpu/test_[a-f]*.py tests/gpu/test_gemm*.py)
       [ "$step" = gpu1 ] && files=("${half[@]}")
       [ "$step" = gpu2 ] && files=($(ls tests/gpu/test_*.py | grep -v -x -F "$(printf '%s\n' "${half[@]}")"))
-      timeout 570 env PYTHONPATH=src:. python3 -m pytest -v -n 16 -p no:cacheprovider --timeout 150 -rfE \
+      timeout 570 env PYTHONPATH=src:. python3 -m pytest -v -n 16 -p no:cacheprovider --timeout 300 -rfE \
         --durations=15 --junitxml="$OUT"/$step.xml "${files[@]}" > "$OUT"/$step.log 2>&1
       echo "$step: exit $?"; grep -E "(FAILED|ERROR) " "$OUT"/$step.log | head -20
       grep -A30 "short test summary" "$OUT"/$step.log | head -30; tail -2 "$OUT"/$step.log ;;

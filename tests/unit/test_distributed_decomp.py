@@ -107,3 +107,8 @@ def test_bad_arguments_are_refused_by_name(kwargs, error, words):
 def test_coords_of_a_rank_out_of_range():
     with pytest.raises(ArgumentError, match="rank"):
         decompose((8,), 2).coords(2)
+
+
+def test_a_decomposition_built_by_hand_is_checked():
+    with pytest.raises(ArgumentError, match="dims"):
+        Decomposition((8, 8), (2,), (False, False))

@@ -25,6 +25,11 @@ class Decomposition:
     periodic: tuple
     order: str = "C"
 
+    def __post_init__(self):
+        if not len(self.shape) == len(self.dims) == len(self.periodic):
+            raise ArgumentError(f"dims: {self.dims!r} and periodic: {self.periodic!r} must have one entry "
+                                f"per axis of shape {self.shape!r}")
+
     @property
     def rank(self) -> int:
         """The number of logical axes."""

@@ -1,0 +1,119 @@
+"""Halos: how far past its own block a rank reads each array, from a planned program's stencils.
+
+A grid kernel's thread owns one point of the kernel's output and reads each loaded array at a set
+of *offsets* from it (in that array's own index space: offset ``(1, 0)`` is the element one row
+below the owned point).  Over a :class:`~kfuse.distributed.decomp.Decomposition`, a rank owning
+a block of the output needs every array it reads widened by the reach of those offsets along the
+cut axes: a :class:`Halo`.  Corner and edge blocks are needed only where an offset moves along
+two cut axes at once (``diagonal``).  A halo wider than a neighbour's block would need data from
+a rank further away, and a kernel that is not a grid kernel (a transpose, a GEMM) reads whole
+rows or columns: both are refused with the reason (:func:`refusal`).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from ..errors import ShapeError
+from .. import spaces
+from ..spaces.registry import program_info
+
+
+@dataclasses.dataclass(frozen=True)
+class Halo:
+    """``widths``: (lo, hi) per logical axis, the elements needed below and above the owned block
+    (zero on axes the decomposition does not cut); ``diagonal``: whether corner (and edge) blocks
+    are needed, an offset being nonzero on two cut axes at once."""
+
+    widths: tuple
+    diagonal: bool = False
+
+    @property
+    def empty(self) -> bool:
+        """Whether nothing past the owned block is read."""
+        return not any(lo or hi for lo, hi in self.widths)
+
+
+def halo_of(offsets, decomp) -> Halo:
+    """The halo of an array read at ``offsets`` (tuples, one entry per logical axis, relative to
+    the owned point) over ``decomp``."""
+    offsets = [tuple(d) for d in offsets]
+    for d in offsets:
+        if len(d) != decomp.rank:
+            raise ShapeError(f"offsets: {d!r} has {len(d)} axes, the decomposition {decomp.rank}")
+    cut = [decomp.cut(a) for a in range(decomp.rank)]
+    widths = tuple((max([0] + [-d[a] for d in offsets]), max([0] + [d[a] for d in offsets]))
+                   if cut[a] else (0, 0) for a in range(decomp.rank))
+    diagonal = any(sum(1 for a in range(decomp.rank) if cut[a] and d[a]) >= 2 for d in offsets)
+    return Halo(widths, diagonal)
+
+
+def step_reads(program, plan) -> dict:
+    """{kernel name: {array: frozenset of offsets}} for the grid kernels of ``plan``: each array a
+    kernel loads from memory, at the offsets (in its own index space) from the point of the
+    kernel's output a thread owns (every stored output and reduced operand counted)."""
+    info = program_info(program)
+    grid = spaces.get("grid")
+    out = {}
+    for kp in plan.kernels:
+        if kp.space != "grid":
+            continue
+        frame = grid.frame(program, kp.calls, kp.params, info)
+        origins = {tuple(lo for lo, _ in box) for _, box in frame.boxes}
+        out[kp.name] = {array: frozenset(tuple(t + d - p for t, d, p in zip(o, off, frame.pos[array]))
+                                         for off in offs for o in origins)
+                        for array, offs in frame.loads.items()}
+    return out
+
+
+def other_reads(program, plan, decomp) -> dict:
+    """{kernel name: (space, arrays)} for the kernels of ``plan`` that are not grid kernels and
+    read an array of the decomposed grid's shape (sorted names)."""
+    out = {}
+    for kp in plan.kernels:
+        if kp.space == "grid":
+            continue
+        read = sorted({program.base(v) for c in kp.calls for v in program.calls[c].args.values()
+                       if _on_grid(program, program.base(v), decomp)})
+        if read:
+            out[kp.name] = (kp.space, tuple(read))
+    return out
+
+
+def _on_grid(program, name: str, decomp) -> bool:
+    value = program.values.get(name)
+    if value is None or value.role == "const":
+        return False
+    shape = tuple(program.sizes.get(n, n) if isinstance(n, str) else n for n in value.type.shape)
+    return shape == tuple(decomp.shape)
+
+
+def step_halos(program, plan, decomp) -> dict:
+    """{array: Halo} over every grid kernel of ``plan``, for the arrays of the decomposed grid's
+    shape (offsets of all kernels reading an array taken together)."""
+    merged: dict = {}
+    for reads in step_reads(program, plan).values():
+        for array, offs in reads.items():
+            if _on_grid(program, array, decomp):
+                merged.setdefault(array, set()).update(offs)
+    return {array: halo_of(offs, decomp) for array, offs in sorted(merged.items())}
+
+
+def refusal(halos: dict, decomp, others: dict | None = None) -> str | None:
+    """Why the step cannot run over ``decomp``, or None: a halo (``{array: Halo}``) wider than the
+    smallest block along a cut axis (a neighbour's block would not hold it: the values would be
+    silently wrong), or a non-grid kernel (``others``, from :func:`other_reads`) reading a cut
+    array."""
+    for array, halo in sorted(halos.items()):
+        for axis, (lo, hi) in enumerate(halo.widths):
+            block = decomp.smallest_block(axis)
+            if decomp.cut(axis) and max(lo, hi) > block:
+                return (f"array {array!r} is read {max(lo, hi)} elements past its block along axis "
+                        f"{axis}, but the smallest block there holds {block}: use fewer ranks "
+                        f"along axis {axis} or a larger grid")
+    cut = [a for a in range(decomp.rank) if decomp.cut(a)]
+    for kernel, (space, arrays) in sorted((others or {}).items()):
+        if arrays and cut:
+            return (f"kernel {kernel!r} ({space} space) reads the cut array {arrays[0]!r} whole "
+                    f"(a transpose, a matrix product or a reduction by rows reads across blocks); "
+                    f"only grid kernels run on arrays cut along axes {tuple(cut)}")
+    return None

@@ -75,18 +75,18 @@ class TorchChannel:
 
 
 class StoreChannel:
-    """Rank 0 sets a key in a TCP store; the others wait for it."""
+    """Rank 0 sets ``key`` in a TCP store; the others wait for it.  Each communicator a process
+    starts takes the next key, so the ranks' k-th communicators meet at the same key."""
     kind = "store"
 
-    def __init__(self, store, rank: int):
-        self.store, self.rank = store, rank
+    def __init__(self, store, rank: int, key: str):
+        self.store, self.rank, self.key = store, rank, key
 
     def bcast(self, value):
-        key = f"kfuse/nccl-unique-id/{next(_STORE_KEYS)}"
         if self.rank == 0:
-            self.store.set(key, value)
+            self.store.set(self.key, value)
             return value
-        got = self.store.get(key)
+        got = self.store.get(self.key)
         return got.decode("ascii") if isinstance(got, bytes) else got
 
 
@@ -110,7 +110,7 @@ def store_channel(launch: Launch, environ: Mapping[str, str], dist) -> StoreChan
     agent = environ.get("TORCHELASTIC_USE_AGENT_STORE", "").lower() == "true"
     store = dist.TCPStore(host, port, launch.size, is_master=launch.rank == 0 and not agent,
                           timeout=datetime.timedelta(seconds=STORE_TIMEOUT_S))
-    return StoreChannel(store, launch.rank)
+    return StoreChannel(store, launch.rank, f"kfuse/nccl-unique-id/{next(_STORE_KEYS)}")
 
 
 def _environment_channel(launch: Launch, environ: Mapping[str, str]):

@@ -18,7 +18,8 @@ import threading
 import time
 
 from ..errors import ArgumentError
-from .protocol import CommError, check_array, check_exchange, check_match, check_op, copy_into, describe
+from .protocol import (CommError, check_array, check_exchange, check_match, check_op, check_open, copy_into,
+                       describe)
 
 #: ``all_reduce``'s op -> the array module's ufunc that combines two operands.
 UFUNCS = {"sum": "add", "max": "maximum", "min": "minimum", "prod": "multiply"}
@@ -79,7 +80,7 @@ class LocalComm:
 
     def __init__(self, world: _World, rank: int):
         self._world, self.rank, self.size = world, rank, world.size
-        self._collectives, self._closed = 0, False
+        self._collectives, self.closed = 0, False
 
     @staticmethod
     def create(size: int, timeout: float = 30.0) -> list:
@@ -109,13 +110,9 @@ class LocalComm:
             raise _with_rank(exc, rank)
         return results
 
-    def _check_open(self) -> None:
-        if self._closed:
-            raise ArgumentError(f"rank {self.rank}'s communicator is closed")
-
     def exchange(self, sends, recvs, stream=None) -> None:
         """Post ``sends``, fill ``recvs`` in list order per peer, wait until the sends are taken."""
-        self._check_open()
+        check_open(self)
         sends, recvs, copies = check_exchange(sends, recvs, self.rank, self.size)
         world, me = self._world, self.rank
         with world.cond:
@@ -144,7 +141,7 @@ class LocalComm:
 
     def _collective(self, kind: str, payload) -> dict:
         """Join this rank's next collective; every rank's (kind, payload), once all have joined."""
-        self._check_open()
+        check_open(self)
         world, me, n = self._world, self.rank, self._collectives
         self._collectives += 1
         with world.cond:
@@ -183,7 +180,7 @@ class LocalComm:
 
     def close(self) -> None:
         """Refuse further calls on this rank's communicator."""
-        self._closed = True
+        self.closed = True
 
     def __repr__(self) -> str:
         return f"LocalComm(rank {self.rank} of {self.size})"

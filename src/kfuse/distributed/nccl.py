@@ -18,7 +18,7 @@ from ..errors import ArgumentError, DTypeError, NoGPUError
 from ..platform.install import CUPY_WHEELS, installed_cupy
 from .bootstrap import share_id
 from .launch import Launch, device_for
-from .protocol import CommError, check_array, check_exchange, check_op
+from .protocol import CommError, check_array, check_exchange, check_op, check_open
 
 #: NumPy dtype name -> the NCCL data type constant (in ``cupy.cuda.nccl``) all_reduce uses.
 NCCL_DTYPES = {"float16": "NCCL_FLOAT16", "float32": "NCCL_FLOAT32", "float64": "NCCL_FLOAT64",
@@ -92,7 +92,7 @@ class NcclComm:
 
     def __init__(self, handle, rank: int, size: int, nccl, xp):
         self.handle, self.rank, self.size = handle, rank, size
-        self._nccl, self._xp, self._scratch, self._closed = nccl, xp, None, False
+        self._nccl, self._xp, self._scratch, self.closed = nccl, xp, None, False
 
     @staticmethod
     def create(launch: Launch, bootstrap=None, environ: Mapping[str, str] = os.environ) -> "NcclComm":
@@ -106,7 +106,8 @@ class NcclComm:
         try:
             handle = nccl.NcclCommunicator(launch.size, unique_id, launch.rank)
         except Exception as exc:   # noqa: BLE001 - NcclError, CUDARuntimeError
-            raise CommError(f"rank {launch.rank}: NCCL could not start the {launch.size}-rank communicator: {exc}") from None
+            raise CommError(f"rank {launch.rank}: NCCL could not start the {launch.size}-rank "
+                            f"communicator: {exc}") from None
         return NcclComm(handle, launch.rank, launch.size, nccl, cupy)
 
     def _stream(self, stream) -> int:
@@ -124,13 +125,9 @@ class NcclComm:
         except Exception as exc:   # noqa: BLE001 - NcclError and CUDA errors become one CommError
             raise CommError(f"rank {self.rank}: NCCL {what} failed: {exc}") from None
 
-    def _check_open(self) -> None:
-        if self._closed:
-            raise ArgumentError(f"rank {self.rank}'s NCCL communicator is closed")
-
     def exchange(self, sends, recvs, stream=None) -> None:
         """Post every send and receive as one NCCL group on ``stream``."""
-        self._check_open()
+        check_open(self)
         sends, recvs, _ = check_exchange(sends, recvs, self.rank, self.size)
         posts = [("send", p, device_pointer(a, f"sends[{i}]"), a.nbytes) for i, (p, a) in enumerate(sends)]
         posts += [("recv", p, device_pointer(a, f"recvs[{i}]"), a.nbytes) for i, (p, a) in enumerate(recvs)]
@@ -145,7 +142,7 @@ class NcclComm:
 
     def all_reduce(self, array, op: str = "sum", stream=None) -> None:
         """Reduce ``array`` in place over the ranks on ``stream``."""
-        self._check_open()
+        check_open(self)
         check_op(op)
         check_array(array)
         dtype, count = reduce_args(array, op)
@@ -163,8 +160,8 @@ class NcclComm:
 
     def close(self) -> None:
         """Destroy the NCCL communicator (once)."""
-        if not self._closed:
-            self._closed = True
+        if not self.closed:
+            self.closed = True
             self._call("destroy", self.handle.destroy)
 
     def __repr__(self) -> str:

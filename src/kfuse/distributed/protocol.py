@@ -109,6 +109,12 @@ def check_array(array, name: str = "array") -> None:
         raise ArgumentError(f"{name} is a {type(array).__name__}, not an array")
 
 
+def check_open(comm) -> None:
+    """Refuse a call on a communicator whose ``closed`` is set."""
+    if comm.closed:
+        raise ArgumentError(f"rank {comm.rank}'s communicator is closed")
+
+
 def copy_into(dst, src) -> None:
     """Fill ``dst`` in place with ``src`` (same shape and dtype)."""
     dst[...] = src

@@ -24,7 +24,7 @@ FLOORS = {
     "model": 6,
     "codegen": 7,
     "runtime": 8,
-    "distributed": 8,   # a grid over several GPUs: decomposition, halos, exchange plans (beside runtime)
+    "distributed": 8,   # several GPUs: decomposition, halos, exchange plans, launchers, communicators (beside runtime)
     "pipeline": 8.5,   # the driver: planning, stages, workflow, tuning, winners
     "api": 9, "aot": 9, "blas": 10, "blas_options": 10, "function_stages": 10,
     "linalg": 11, "ops": 11, "solvers": 11, "loops": 11, "structure": 11, "examples": 9,

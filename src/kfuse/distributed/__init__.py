@@ -15,6 +15,7 @@ from ..errors import ArgumentError
 from .comm import CommError, Communicator, LocalComm, NcclComm, SingleComm
 from .decomp import Decomposition, decompose
 from .exchange import Message, directions, exchange_plan, local_box, to_local
+from .halo_exchange import exchange_halos
 from .halo import Halo, halo_of, other_reads, refusal, step_halos, step_reads
 from .launch import Launch, device_for
 
@@ -53,4 +54,4 @@ __all__ = ["BACKENDS", "CommError", "Communicator", "Launch", "LocalComm", "Nccl
            "device_for", "init",
            "Decomposition", "decompose",
            "Halo", "halo_of", "other_reads", "refusal", "step_halos", "step_reads",
-           "Message", "directions", "exchange_plan", "local_box", "to_local"]
+           "Message", "directions", "exchange_plan", "local_box", "to_local", "exchange_halos"]

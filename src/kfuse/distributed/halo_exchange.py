@@ -1,0 +1,70 @@
+"""A halo exchange over a communicator: every :class:`~kfuse.distributed.exchange.Message` of a
+rank's exchange plan performed on its padded blocks (NumPy or CuPy arrays) through a
+:class:`~kfuse.distributed.protocol.Communicator`, as one group of sends and receives.
+
+Messages between two ranks are matched in list order (the protocol's rule).  Rank ``r``'s send
+toward ``p`` in direction ``d`` is what ``p`` receives in direction ``-d``, so sends are posted
+in the order of their direction and receives in the order of the sender's (the negated one):
+both sides then list a pair's messages alike, even when one peer is the neighbour on both sides
+(two ranks along a periodic axis)."""
+from __future__ import annotations
+
+from ..errors import ArgumentError
+from .exchange import exchange_plan, local_box, to_local
+
+
+def exchange_halos(blocks: dict, decomp, halos: dict, comm, stream=None) -> None:
+    """Fill the halos of this rank's padded ``blocks`` (``{array: block}``, each shaped as
+    :func:`~kfuse.distributed.exchange.local_box` of its :class:`Halo` in ``halos``) from the
+    neighbours' blocks, in place."""
+    rank = comm.rank
+    if comm.size != decomp.size:
+        raise ArgumentError(f"comm: {comm.size} ranks, the decomposition has {decomp.size}")
+    sends, recvs, into = [], [], []
+    for name, halo in sorted(halos.items()):
+        block = _block(blocks, name, decomp, rank, halo)
+        padded = local_box(decomp, rank, halo)
+        plan = exchange_plan(decomp, rank, {name: halo}, block.itemsize)
+        for m in sorted(plan, key=lambda m: m.direction):
+            if m.send is not None:
+                sends.append((m.peer, _copy(block[to_local(m.send, padded, decomp.shape)])))
+        for m in sorted(plan, key=lambda m: tuple(-x for x in m.direction)):
+            if m.recv is not None:
+                buf = _empty_like(block, tuple(hi - lo for lo, hi in m.recv))
+                recvs.append((m.peer, buf))
+                into.append((block, to_local(m.recv, padded, decomp.shape, m.direction), buf))
+    comm.exchange(sends, recvs, stream=stream)
+    for block, where, buf in into:
+        block[where] = buf
+
+
+def _block(blocks: dict, name: str, decomp, rank: int, halo):
+    """``blocks[name]``, checked against the padded block it must be."""
+    if name not in blocks:
+        raise ArgumentError(f"blocks: no block for array {name!r} (given: {', '.join(sorted(blocks)) or 'none'})")
+    block = blocks[name]
+    want = tuple(hi - lo for lo, hi in local_box(decomp, rank, halo))
+    if tuple(block.shape) != want:
+        raise ArgumentError(f"blocks[{name!r}]: shape {tuple(block.shape)}, rank {rank}'s padded block "
+                            f"is {want}")
+    return block
+
+
+def _copy(view):
+    """A contiguous copy of a view, in the view's array library."""
+    return view.copy(order="C")
+
+
+def _empty_like(block, shape: tuple):
+    """An uninitialised C-order buffer of ``shape`` in ``block``'s array library and dtype."""
+    xp = _namespace(block)
+    return xp.empty(shape, dtype=block.dtype)
+
+
+def _namespace(array):
+    module = type(array).__module__.split(".")[0]
+    if module == "cupy":
+        import cupy
+        return cupy
+    import numpy
+    return numpy

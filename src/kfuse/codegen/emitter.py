@@ -1,6 +1,6 @@
 """What every lowering knows of its kernel: the calls, which values it reads and writes, its
-parameters, and how scalars and routine arguments are spelled.  The lowerings
-(``lower_*.py``) subclass :class:`KernelEmitter` and print their loop nest."""
+parameters, and how scalars and routine arguments are spelled.  The lowerings (one per family:
+:mod:`kfuse.codegen.registry`) subclass :class:`KernelEmitter` and print their loop nest."""
 from __future__ import annotations
 
 from .. import spaces

@@ -66,12 +66,13 @@ def zero_kernel(program: Program, kernels: list) -> KernelSource | None:
     return KernelSource("kf_zero_outputs", "\n".join(lines) + "\n", args, (grid, 1, 1), (ZERO_BLOCK, 1, 1), None)
 
 
-def generate(program: Program, plan: Plan, checked: bool = False) -> Module:
+def generate(program: Program, plan: Plan, checked: bool = False, placements: dict | None = None) -> Module:
     """CUDA C for ``plan``; kernels and routines are named after the script's values.  The plan
     is checked first (:func:`kfuse.fusion.plan.check_plan`: coverage, order, legality, each
     space's schema and ``validate``; one PlanError naming the kernel), so the lowerings only
     print what their space's geometry says; ``checked``: the caller has checked it already
-    (the driver's plans, :func:`kfuse.pipeline.plan.make_plan`)."""
+    (the driver's plans, :func:`kfuse.pipeline.plan.make_plan`); ``placements``: kernel name ->
+    its :class:`kfuse.spaces.grid.placement.Placement` on one rank's block (every kernel placed)."""
     if not checked:
         check_plan(program, plan)
     for kp in plan.kernels:
@@ -84,7 +85,9 @@ def generate(program: Program, plan: Plan, checked: bool = False) -> Module:
     need = stored(program, [k.calls for k in plan.kernels])
     kernels: list = []
     for i, kp in enumerate(plan.kernels):
-        kernels.extend(lower(program, kp, need[i]))
+        if placements is not None and kp.name not in placements:
+            raise PlanError(f"placements: no placement for kernel {kp.name}")
+        kernels.extend(lower(program, kp, need[i], None if placements is None else placements[kp.name]))
     aliased(kernels, inplace_writes(program, plan))
     mod = Module("", kernels, zero_kernel(program, kernels))
     check_launches(mod.launches)

@@ -20,8 +20,9 @@ def register_lowering(space: str, lowering):
     return lowering
 
 
-def lower(program, kplan, needed_outside: set) -> list:
-    """The kernels (one or more :class:`KernelSource`) that implement ``kplan``."""
+def lower(program, kplan, needed_outside: set, placement=None) -> list:
+    """The kernels (one or more :class:`KernelSource`) that implement ``kplan`` (``placement``:
+    a grid kernel on one rank's block, :mod:`kfuse.spaces.grid.placement`)."""
     try:
         lowering = LOWERINGS[kplan.space]
     except KeyError:
@@ -29,6 +30,11 @@ def lower(program, kplan, needed_outside: set) -> list:
         raise PlanError(f"{kplan.name}: no lowering for space {kplan.space!r} "
                         f"(known: {', '.join(sorted(LOWERINGS))})") from None
     emitter = lowering(program, kplan, needed_outside)
+    if placement is not None:
+        if kplan.space != "grid":
+            from ..errors import PlanError
+            raise PlanError(f"{kplan.name}: only grid kernels are placed on a rank's block, not {kplan.space}")
+        emitter.placement = placement
     out = emitter.emit()
     out = list(out) if isinstance(out, (list, tuple)) else [out]
     geometry = getattr(emitter, "space_geometry", None)

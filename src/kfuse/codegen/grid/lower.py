@@ -13,7 +13,9 @@ import contextlib
 
 from ...ir import ident, itemsize
 from ...library.remap import is_remap
+from ...errors import PlanError
 from ...spaces.grid.frame import memory_axes
+from ...spaces.grid.placement import placed_frame, placement_refusal
 from ..common import CodeBlock, KernelSource
 from ..emitter import KernelEmitter
 from ..finish import clear_vector_reductions, vector_finish
@@ -50,6 +52,21 @@ class GridLowering(KernelEmitter):
             u_zm1_e = u_e; u_e = u_z1_e;   // the queue moves a plane
         }
     """
+
+    #: a :class:`kfuse.spaces.grid.placement.Placement`: the kernel on one rank's block (None: whole)
+    placement = None
+
+    def launch_geometry(self):
+        """The space's geometry, over the placed frame where the kernel is placed."""
+        if self.placement is None:
+            return super().launch_geometry()
+        frame = self.space.frame(self.program, self.kplan.calls, self.kplan.params, self.info)
+        why = placement_refusal(self.program, self.kplan.calls, frame, self.kplan.params, self.placement, self.info)
+        if why:
+            raise PlanError(f"kernel {self.kplan.name}: {why}")
+        self.space_geometry = self.space.geometry(self.program, self.kplan.calls, self.kplan.params, self.domain,
+                                                  self.info, frame=placed_frame(frame, self.placement))
+        return self.space_geometry
 
     def emit(self) -> KernelSource:
         geo = d = self.geometry = self.launch_geometry()
@@ -362,10 +379,10 @@ class GridLowering(KernelEmitter):
         """The index of ``base`` at offset ``d`` from the point ``coords``, each axis clamped into
         the array (a load every thread may issue, its value used only where it is in range)."""
         frame = self.frame
-        shape, strides = frame.shape[base], self.strides(base)
+        shape, strides, pos = frame.stored_shape(base), self.strides(base), frame.stored_pos(base)
         terms = []
         for m, a in enumerate(frame.axes):
-            k = d[a] - frame.pos[base][a]
+            k = d[a] - pos[a]
             c = coords[m] + (f" + {k}" if k > 0 else f" - {-k}" if k < 0 else "")
             clamped = f"min(max({c}, 0), {max(shape[a] - 1, 0)})"
             terms.append(f"(idx_t){clamped}" + (f" * {strides[a]}" if strides[a] != 1 else ""))
@@ -380,7 +397,7 @@ class GridLowering(KernelEmitter):
         strides = self.strides(base)
         terms = []
         for m, a in enumerate(frame.axes):
-            p = frame.pos[base][a]
+            p = frame.stored_pos(base)[a]
             c = f"({POINT[m]} - {p})" if p else POINT[m]
             terms.append(f"(idx_t){c}" + (f" * {strides[a]}" if strides[a] != 1 else ""))
         self.bases(f"const idx_t {ident(base)}_at = {' + '.join(terms)};")
@@ -388,7 +405,7 @@ class GridLowering(KernelEmitter):
     def strides(self, base: str) -> dict:
         """Logical axis -> element stride of array ``base`` (its own memory order)."""
         t = self.program.value(base).type
-        return _strides(self.frame.shape[base], memory_axes(self.frame.rank, t.order))
+        return _strides(self.frame.stored_shape(base), memory_axes(self.frame.rank, t.order))
 
     # ------------------------------------------------------------------ for the halo strategies
     def fill_scope(self, code, coords: tuple, tile: tuple) -> Scope:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import types
 
 from ...library.remap import is_remap, widths
 
@@ -62,6 +63,9 @@ class Frame:
     halo: dict
     reach: dict
     loads: dict
+    #: array -> (origin, shape): where a placed kernel finds it (:mod:`kfuse.spaces.grid.placement`:
+    #: a rank's padded block, ``origin`` its element 0 in the array's own indices); others: whole
+    storage: types.MappingProxyType = dataclasses.field(default_factory=lambda: types.MappingProxyType({}))
 
     def extent(self, axis: int) -> int:
         """Points of the threads' domain along logical ``axis``."""
@@ -73,8 +77,18 @@ class Frame:
         return tuple(self.extent(a) for a in self.axes)
 
     def base_box(self, base: str) -> tuple:
-        """The frame box an array ``base`` occupies."""
-        return tuple((p, p + n) for p, n in zip(self.pos[base], self.shape[base]))
+        """The frame box the memory of array ``base`` covers (its stored block where placed)."""
+        return tuple((p, p + n) for p, n in zip(self.stored_pos(base), self.stored_shape(base)))
+
+    def stored_pos(self, base: str) -> tuple:
+        """Where element 0 of ``base``'s memory lies in the frame: the array's, or its block's."""
+        held = self.storage.get(base)
+        return self.pos[base] if held is None else tuple(p + o for p, o in zip(self.pos[base], held[0]))
+
+    def stored_shape(self, base: str) -> tuple:
+        """The shape of ``base``'s memory: the array's, or its block's."""
+        held = self.storage.get(base)
+        return self.shape[base] if held is None else held[1]
 
     def span(self, value: str, axis: int) -> tuple:
         """(lowest, highest) offset at which ``value`` is evaluated along logical ``axis``."""

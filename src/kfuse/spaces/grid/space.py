@@ -308,11 +308,12 @@ class GridSpace(Space):
         return out or [self.default_params(program, calls, domain, dtype, info)]
 
     # ------------------------------------------------------------------ geometry
-    def geometry(self, program, calls: list, params: dict, domain: Domain, info) -> GridGeometry:
+    def geometry(self, program, calls: list, params: dict, domain: Domain, info, frame=None) -> GridGeometry:
         """A 1-D launch of ``ceil(X/bx) * ceil(Y/by) * ceil(Z/zc) * W`` blocks of ``bx * by``
         threads (X, Y, Z, W: the threads' domain from the fastest memory axis), as a
-        :class:`kfuse.spaces.grid.geometry.GridGeometry`."""
-        frame = self.frame(program, calls, params, info)
+        :class:`kfuse.spaces.grid.geometry.GridGeometry` (``frame``: a placed frame,
+        :mod:`kfuse.spaces.grid.placement`; default the kernel's own)."""
+        frame = frame or self.frame(program, calls, params, info)
         bx, by, zc = int(params["bx"]), int(params.get("by", 1)), int(params.get("zc", 1))
         px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
         ext = frame.memory_extents() + (1, 1, 1)

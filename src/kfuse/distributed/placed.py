@@ -1,0 +1,37 @@
+"""A planned step on one rank of a decomposed grid: every grid kernel of the plan placed on the
+rank's block (:mod:`kfuse.spaces.grid.placement`), each array of the grid's shape it loads or
+stores held in the rank's padded block of that array's halo."""
+from __future__ import annotations
+
+from ..codegen.module import generate
+from ..errors import PlanError
+from .. import spaces
+from ..spaces.grid.placement import Placement
+from ..spaces.registry import program_info
+from .exchange import local_box
+from .halo import Halo
+
+
+def rank_placements(program, plan, decomp, rank: int, halos: dict) -> dict:
+    """{kernel name: Placement} of ``plan``'s kernels on ``rank`` (``halos``: {array: Halo}; an
+    array without one is held without padding).  A kernel that is not a grid kernel is refused."""
+    info = program_info(program)
+    grid = spaces.get("grid")
+    shape = tuple(decomp.shape)
+    none = Halo(((0, 0),) * len(shape))
+    out = {}
+    for kp in plan.kernels:
+        if kp.space != "grid":
+            raise PlanError(f"kernel {kp.name} ({kp.space} space) reads the grid whole: only grid kernels run "
+                            "on a rank's block")
+        frame = grid.frame(program, kp.calls, kp.params, info)
+        names = sorted(v for v in frame.shape if tuple(frame.shape[v]) == shape)
+        blocks = tuple((v, local_box(decomp, rank, halos.get(v, none))) for v in names)
+        out[kp.name] = Placement(shape, decomp.box(rank), blocks)
+    return out
+
+
+def rank_module(program, plan, decomp, rank: int, halos: dict):
+    """The CUDA C module of ``plan`` for ``rank`` (:func:`kfuse.codegen.module.generate` with
+    every kernel placed by :func:`rank_placements`)."""
+    return generate(program, plan, placements=rank_placements(program, plan, decomp, rank, halos))

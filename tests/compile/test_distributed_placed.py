@@ -92,3 +92,17 @@ def test_a_reduction_is_refused_on_a_rank():
     d = decompose((12,), 2)
     with pytest.raises(PlanError, match="neither stages values in shared memory nor reduces|only grid kernels"):
         rank_module(prog, plan, d, 0, step_halos(prog, plan, d))
+
+
+def test_a_plan_with_vectors_and_staging_is_placed_one_point_per_thread(tmp_path):
+    from kfuse.distributed.placed import placed_plan
+    prog, plan = _planned(jacobi, (13, 11))
+    k = plan.kernels[0]
+    staged = prog.calls[1].out   # a value the kernel reads at several offsets
+    plan.kernels[0] = type(k)(k.name, k.calls, k.space, {**k.params, "vec": 2, "rows": "apart", "smem": staged})
+    placed = placed_plan(plan).kernels[0].params
+    assert "vec" not in placed and "smem" not in placed and placed["bx"] == k.params["bx"]
+    d = decompose((13, 11), 2)
+    halos = step_halos(prog, plan, d)
+    kernel = rank_module(prog, plan, d, 1, {**halos, prog.outputs[0]: halos["a"]}).kernels[0].text
+    assert "__shared__" not in kernel and "__syncthreads" not in kernel and "VEC = 1" in kernel

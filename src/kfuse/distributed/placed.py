@@ -3,10 +3,12 @@ rank's block (:mod:`kfuse.spaces.grid.placement`), each array of the grid's shap
 stores held in the rank's padded block of that array's halo."""
 from __future__ import annotations
 
+import dataclasses
+
 from ..codegen.module import generate
 from ..errors import PlanError
 from .. import spaces
-from ..spaces.grid.placement import Placement
+from ..spaces.grid.placement import Placement, placeable
 from ..spaces.registry import program_info
 from .exchange import local_box
 from .halo import Halo
@@ -31,7 +33,15 @@ def rank_placements(program, plan, decomp, rank: int, halos: dict) -> dict:
     return out
 
 
+def placed_plan(plan):
+    """``plan`` with each grid kernel's parameters as a placed kernel takes them
+    (:func:`kfuse.spaces.grid.placement.placeable`: one point per thread, every halo recomputed)."""
+    kernels = [dataclasses.replace(k, params=placeable(k.params)) if k.space == "grid" else k for k in plan.kernels]
+    return dataclasses.replace(plan, kernels=kernels)
+
+
 def rank_module(program, plan, decomp, rank: int, halos: dict):
-    """The CUDA C module of ``plan`` for ``rank`` (:func:`kfuse.codegen.module.generate` with
-    every kernel placed by :func:`rank_placements`)."""
+    """The CUDA C module of ``plan`` (made placeable: :func:`placed_plan`) for ``rank``
+    (:func:`kfuse.codegen.module.generate` with every kernel placed by :func:`rank_placements`)."""
+    plan = placed_plan(plan)
     return generate(program, plan, placements=rank_placements(program, plan, decomp, rank, halos))

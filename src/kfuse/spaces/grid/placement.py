@@ -17,6 +17,7 @@ import types
 
 from ...errors import PlanError
 from ...library.remap import is_remap
+from . import halo
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,13 +42,20 @@ def placement_refusal(program, calls, frame, params: dict, placement: Placement,
     arrays of the grid's shape at different frame positions."""
     if int(params.get("vec", 1)) != 1 or params.get("rows", "apart") != "apart":
         return "a placed kernel runs one point per thread (vec 1, rows apart)"
-    if any(k in params for k in ("stage", "smem", "tiled")) or any(info.fn(c).is_reduce for c in calls):
+    if not halo.plain(params) or any(info.fn(c).is_reduce for c in calls):
         return "a placed kernel neither stages values in shared memory nor reduces (not built)"
     if any(is_remap(info.fn(c)) for c in calls):
         return "a placed kernel does not read through np.roll or np.pad (their indices cross the grid's edge)"
     if len({frame.pos[a] for a in _grid_arrays(frame, placement)}) > 1:
         return "the arrays of the grid's shape lie at different positions of the kernel's frame"
     return None
+
+
+def placeable(params: dict) -> dict:
+    """``params`` without what a placed kernel does not take: vector accesses, adjacent rows,
+    every halo strategy's parameters (each value recomputed)."""
+    drop = {"vec", "rows"} | {p.name for s in halo.STRATEGIES for p in s.params}
+    return {k: v for k, v in params.items() if k not in drop}
 
 
 def placed_frame(frame, placement: Placement):

@@ -1,0 +1,33 @@
+"""Ranks on several GPUs through NCCL: tests/gpu/ranks/jacobi_ranks.py started by torchrun, one
+process per GPU (kfuse.distributed.init from the launcher's environment, NcclComm, RankStep):
+every rank's block after 5 steps bitwise kfuse.jit's whole-grid steps.  Skipped, with the
+reason, on a machine with fewer than two GPUs or without torch."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def _gpus() -> int:
+    import cupy
+    return cupy.cuda.runtime.getDeviceCount()
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_two_ranks_on_nccl_are_bitwise_one_gpu(dtype):
+    pytest.importorskip("torch", reason="torchrun starts the ranks")
+    if _gpus() < 2:
+        pytest.skip(f"{_gpus()} GPU(s): two are needed")
+    env = dict(os.environ, NCCL_NVLS_ENABLE="0", TORCH_SYMM_MEM_DISABLE_MULTICAST="1", NVSHMEM_DISABLE_NVLS="1",
+               PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), ROOT, os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
+                          os.path.join(HERE, "ranks", "jacobi_ranks.py"), dtype],
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert run.stdout.count("bitwise") == 2, run.stdout

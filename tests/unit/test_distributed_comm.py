@@ -143,7 +143,7 @@ def test_all_reduce_with_different_ops_or_collectives():
 def test_a_rank_that_never_posts_times_out():
     def step(comm):
         if comm.rank == 1:
-            time.sleep(0.6)   # never posts within rank 0's timeout
+            time.sleep(2.0)   # never posts within rank 0's timeout
             return "late"
         comm.exchange([], [(1, np.zeros(2))])
 
@@ -155,7 +155,7 @@ def test_a_rank_that_never_posts_times_out():
 
 def test_a_send_nobody_receives_times_out_and_a_returned_peer_is_named():
     with pytest.raises(CommError, match="rank 0 waited 0.2 s for its sends to be received"):
-        LocalComm.run(2, lambda c: c.exchange([(1, np.zeros(1))], []) if c.rank == 0 else time.sleep(0.6),
+        LocalComm.run(2, lambda c: c.exchange([(1, np.zeros(1))], []) if c.rank == 0 else time.sleep(2.0),
                       timeout=0.2)
     with pytest.raises(CommError, match=r"ranks \[1\] to join collective #0 \(barrier\), but rank 1 has returned"):
         LocalComm.run(2, lambda c: c.barrier() if c.rank == 0 else None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..errors import ArgumentError
 from .exchange import exchange_plan, local_box, to_local
+from .protocol import array_module
 
 
 def exchange_halos(blocks: dict, decomp, halos: dict, comm, stream=None) -> None:
@@ -30,7 +31,7 @@ def exchange_halos(blocks: dict, decomp, halos: dict, comm, stream=None) -> None
                 sends.append((m.peer, _copy(block[to_local(m.send, padded, decomp.shape)])))
         for m in sorted(plan, key=lambda m: tuple(-x for x in m.direction)):
             if m.recv is not None:
-                buf = _empty_like(block, tuple(hi - lo for lo, hi in m.recv))
+                buf = array_module(block).empty(tuple(hi - lo for lo, hi in m.recv), dtype=block.dtype)
                 recvs.append((m.peer, buf))
                 into.append((block, to_local(m.recv, padded, decomp.shape, m.direction), buf))
     comm.exchange(sends, recvs, stream=stream)
@@ -53,18 +54,3 @@ def _block(blocks: dict, name: str, decomp, rank: int, halo):
 def _copy(view):
     """A contiguous copy of a view, in the view's array library."""
     return view.copy(order="C")
-
-
-def _empty_like(block, shape: tuple):
-    """An uninitialised C-order buffer of ``shape`` in ``block``'s array library and dtype."""
-    xp = _namespace(block)
-    return xp.empty(shape, dtype=block.dtype)
-
-
-def _namespace(array):
-    module = type(array).__module__.split(".")[0]
-    if module == "cupy":
-        import cupy
-        return cupy
-    import numpy
-    return numpy

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import collections
 import functools
-import importlib
 import threading
 import time
 
 from ..errors import ArgumentError
-from .protocol import (CommError, check_array, check_exchange, check_match, check_op, check_open, copy_into,
-                       describe)
+from .protocol import (CommError, array_module, check_array, check_exchange, check_match, check_op, check_open,
+                       copy_into, describe)
 
 #: ``all_reduce``'s op -> the array module's ufunc that combines two operands.
 UFUNCS = {"sum": "add", "max": "maximum", "min": "minimum", "prod": "multiply"}
@@ -59,11 +58,6 @@ class _World:
             if remaining <= 0:
                 raise CommError(f"rank {rank} waited {self.timeout:g} s for {what}")
             self.cond.wait(remaining)
-
-
-def _module(array):
-    """The module that made ``array`` (numpy for numpy.ndarray, cupy for cupy.ndarray)."""
-    return importlib.import_module(type(array).__module__.split(".")[0])
 
 
 def _with_rank(exc: BaseException, rank: int) -> BaseException:
@@ -171,7 +165,7 @@ class LocalComm:
             if (tuple(theirs.shape), str(theirs.dtype)) != (tuple(array.shape), str(array.dtype)):
                 raise ArgumentError(f"all_reduce: rank {self.rank} reduces a {describe(array)} array, "
                                     f"rank {r} a {describe(theirs)} array")
-        ufunc = getattr(_module(array), UFUNCS[op])
+        ufunc = getattr(array_module(array), UFUNCS[op])
         copy_into(array, functools.reduce(ufunc, [entries[r][1][1] for r in range(self.size)]))
 
     def barrier(self) -> None:

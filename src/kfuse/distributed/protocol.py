@@ -8,6 +8,7 @@ GPU.  :class:`CommError` is what a rank raises when a peer does not arrive or fa
 """
 from __future__ import annotations
 
+import importlib
 from typing import Protocol, runtime_checkable
 
 from ..errors import ArgumentError, KfuseError
@@ -113,6 +114,11 @@ def check_open(comm) -> None:
     """Refuse a call on a communicator whose ``closed`` is set."""
     if comm.closed:
         raise ArgumentError(f"rank {comm.rank}'s communicator is closed")
+
+
+def array_module(array):
+    """The module that made ``array`` (numpy for numpy.ndarray, cupy for cupy.ndarray)."""
+    return importlib.import_module(type(array).__module__.split(".")[0])
 
 
 def copy_into(dst, src) -> None:

@@ -33,6 +33,8 @@ class RankStep:
         carry = dict(carry or {}, **{out: inp for inp, out in program.writes.items()})
         self.carry = carry
         self.blocks = {**self.halos, **{out: self.halos[inp] for out, inp in carry.items() if inp in self.halos}}
+        self._shapes = {n: self.padded_shape(n) if n in self.blocks else tuple(program.value(n).type.shape)
+                        for n in list(program.inputs) + list(program.outputs) if program.value(n).type.kind != "scalar"}
         self.module = rank_module(program, plan, decomp, comm.rank, self.blocks)
         self.compiled, self.target = self._compile(arch or device.current_arch())
         self._steps = None
@@ -61,8 +63,8 @@ class RankStep:
             self._steps = load_kernels(self.compiled.cubin, self.module.launches)
         for out in self.program.outputs:
             t = self.program.value(out).type
-            env[out] = cupy.full(self.padded_shape(out), np.nan, dtype=t.dtype) if np.dtype(t.dtype).kind == "f" \
-                else cupy.zeros(self.padded_shape(out), dtype=t.dtype)
+            env[out] = cupy.full(self._shapes[out], np.nan, dtype=t.dtype) if np.dtype(t.dtype).kind == "f" \
+                else cupy.zeros(self._shapes[out], dtype=t.dtype)
         run_steps(self._steps, env)
         return {out: env[out] for out in self.program.outputs}
 
@@ -78,7 +80,7 @@ class RankStep:
             if t.kind == "scalar":
                 env[name] = np.dtype(t.dtype).type(x)
                 continue
-            want = self.padded_shape(name) if name in self.blocks else tuple(t.shape)
+            want = self._shapes[name]
             if tuple(getattr(x, "shape", ())) != want or getattr(x, "dtype", None) != np.dtype(t.dtype):
                 raise ArgumentError(f"{name}: rank {self.comm.rank} takes a {t.dtype} block of shape {want}, "
                                     f"got {getattr(x, 'dtype', type(x).__name__)} {tuple(getattr(x, 'shape', ()))}")

@@ -6,7 +6,8 @@ from kfuse.calibrate import gemm as cg
 from kfuse.spaces.gemm import engines
 from kfuse.model.calibration import read_calibration
 from kfuse.spaces.gemm.calibration import check_section
-from kfuse.spaces.gemm.model import scheme_rate
+from kfuse.spaces import KernelTraffic
+from kfuse.spaces.gemm.model import EngineTraffic, scheme_rate
 
 
 def test_peaks_are_positive_and_ordered():
@@ -28,5 +29,7 @@ def test_a_tiny_run_writes_a_valid_section_the_model_reads(tmp_path):
         assert r["rel_error"] <= engines.get(r["engine"]).tolerance, r
         assert 0 < cal.gemm["efficiency"][r["key"]] <= 1.5
         assert cal.gemm["measured_tflops"][r["key"]]["512"] > 0
-    tr = {"engine": "ffma/float32", "engine_scheme": rows[0]["key"], "engine_eff": 0.01}
+    terms = EngineTraffic(engine_flops=2 * 512 ** 3, engine="ffma/float32", engine_eff=0.01,
+                          engine_scheme=rows[0]["key"])
+    tr = KernelTraffic(read=0, write=0, grid=16, threads=256, space="gemm", terms=terms)
     assert scheme_rate(tr, cal) == cal.gemm["peak"]["ffma/float32"] * cal.gemm["efficiency"][rows[0]["key"]]

@@ -163,6 +163,7 @@ class JitFunction:
         self._finish = _finish   # program -> (program, structure): kfuse.iterate's step check
         self._cache: dict = {}
         self._fast: dict = {}
+        self._distributed: dict = {}    # (key, decomposition, communicator, storage) -> DistEntry
         self._last = None
         self._last_precision = ()       # _numerics() the last call ran under
         functools.update_wrapper(self, fn)
@@ -381,6 +382,9 @@ class JitFunction:
                 if hit is None:
                     hit = self._fast[fk] = self.get(*self.split(args, kwargs))
         if hit is None:
+            if _distributed(args, kwargs):
+                from .distributed.jit import call
+                return call(self, args, kwargs)
             dynamic, key = self.split(args, kwargs)
             hit = self.get(dynamic, key)
         self._last, self._last_precision = hit, prec
@@ -419,6 +423,13 @@ class _Entry(tuple):
     @property
     def structure(self):
         return self[1]
+
+
+def _distributed(args: tuple, kwargs: dict) -> bool:
+    """Whether a call has a :class:`kfuse.distributed.DistArray` argument (it then runs on the
+    ranks of its grid)."""
+    return any(getattr(type(a), "__kfuse_distributed__", False) for a in args) or \
+        any(getattr(type(a), "__kfuse_distributed__", False) for a in kwargs.values())
 
 
 def _numerics() -> tuple:

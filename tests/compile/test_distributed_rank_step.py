@@ -28,7 +28,7 @@ def test_every_rank_compiles_without_spills(fn):
     d = decompose((13, 11), 4, split=(2, 2))
 
     def build(comm):
-        step = RankStep(prog, plan, d, comm, carry={prog.outputs[0]: "a"}, arch="sm_90")
+        step = RankStep(prog, plan, d, comm, arch="sm_90")
         res = step.compiled.resources()
         assert res and all(r["spill_stores"] == 0 and r["stack"] == 0 for r in res.values()), res
         return step.padded_shape("a"), step.padded_shape(prog.outputs[0]), step.halos["a"].diagonal

@@ -38,20 +38,14 @@ def test_ranks_on_one_gpu_are_bitwise_the_whole_grid(fn, shape, dims, dtype):
     out = prog.outputs[0]
 
     def rank(comm):
-        step = RankStep(prog, plan, d, comm, carry={out: "a"})
-        block = cupy.asarray(scatter(host, d, step.halos["a"])[comm.rank].astype(dtype))
+        step = RankStep(prog, plan, d, comm)
+        block = cupy.asarray(scatter(host, d, step.storage)[comm.rank].astype(dtype))
         for _ in range(STEPS):
             block = step(a=block)[out]
         cupy.cuda.Stream.null.synchronize()
-        own = tuple(slice(lo - plo, hi - plo) for (lo, hi), (plo, _) in
-                    zip(d.box(comm.rank), _padded(step, d, comm.rank)))
-        return cupy.asnumpy(block[own])
+        return cupy.asnumpy(block[step.owned])
 
     got = LocalComm.run(d.size, rank, timeout=300)
     for r, block in enumerate(got):
         assert np.array_equal(block, want[tuple(slice(lo, hi) for lo, hi in d.box(r))]), r
 
-
-def _padded(step, d, rank):
-    from kfuse.distributed import local_box
-    return local_box(d, rank, step.halos["a"])

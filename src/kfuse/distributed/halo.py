@@ -73,13 +73,15 @@ def other_reads(program, plan, decomp) -> dict:
         if kp.space == "grid":
             continue
         read = sorted({program.base(v) for c in kp.calls for v in program.calls[c].args.values()
-                       if _on_grid(program, program.base(v), decomp)})
+                       if on_grid(program, program.base(v), decomp)})
         if read:
             out[kp.name] = (kp.space, tuple(read))
     return out
 
 
-def _on_grid(program, name: str, decomp) -> bool:
+def on_grid(program, name: str, decomp) -> bool:
+    """Whether value ``name`` of ``program`` is an array of the decomposed grid's shape (held in
+    per-rank blocks), not a constant."""
     value = program.values.get(name)
     if value is None or value.role == "const":
         return False
@@ -93,9 +95,19 @@ def step_halos(program, plan, decomp) -> dict:
     merged: dict = {}
     for reads in step_reads(program, plan).values():
         for array, offs in reads.items():
-            if _on_grid(program, array, decomp):
+            if on_grid(program, array, decomp):
                 merged.setdefault(array, set()).update(offs)
     return {array: halo_of(offs, decomp) for array, offs in sorted(merged.items())}
+
+
+def storage_halo(halos, decomp, at_least: Halo | None = None) -> Halo:
+    """The one padding every array of the grid is stored with on a rank: per axis the widest low
+    and high halo of ``halos`` (an iterable of :class:`Halo`) and of ``at_least``, so that any
+    output can be the next step's input and every block of a rank has one layout."""
+    every = list(halos) + ([at_least] if at_least is not None else [])
+    widths = tuple((max([0] + [h.widths[a][0] for h in every]), max([0] + [h.widths[a][1] for h in every]))
+                   for a in range(decomp.rank))
+    return Halo(widths, any(h.diagonal for h in every))
 
 
 def refusal(halos: dict, decomp, others: dict | None = None) -> str | None:

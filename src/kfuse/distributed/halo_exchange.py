@@ -14,17 +14,20 @@ from .exchange import exchange_plan, local_box, to_local
 from .protocol import array_module
 
 
-def exchange_halos(blocks: dict, decomp, halos: dict, comm, stream=None) -> None:
-    """Fill the halos of this rank's padded ``blocks`` (``{array: block}``, each shaped as
-    :func:`~kfuse.distributed.exchange.local_box` of its :class:`Halo` in ``halos``) from the
-    neighbours' blocks, in place."""
+def exchange_halos(blocks: dict, decomp, halos: dict, comm, stream=None, storage: dict | None = None) -> None:
+    """Fill the halos of this rank's padded ``blocks`` (``{array: block}``) from the neighbours'
+    blocks, in place: for each array the part its :class:`Halo` in ``halos`` asks.  A block is
+    shaped as :func:`~kfuse.distributed.exchange.local_box` of its storage halo (``storage``:
+    ``{array: Halo}``, each at least as wide as the array's halo; default: the halo itself)."""
     rank = comm.rank
     if comm.size != decomp.size:
         raise ArgumentError(f"comm: {comm.size} ranks, the decomposition has {decomp.size}")
     sends, recvs, into = [], [], []
     for name, halo in sorted(halos.items()):
-        block = _block(blocks, name, decomp, rank, halo)
-        padded = local_box(decomp, rank, halo)
+        stored = (storage or {}).get(name, halo)
+        _check_covers(name, stored, halo)
+        block = _block(blocks, name, decomp, rank, stored)
+        padded = local_box(decomp, rank, stored)
         plan = exchange_plan(decomp, rank, {name: halo}, block.itemsize)
         for m in sorted(plan, key=lambda m: m.direction):
             if m.send is not None:
@@ -37,6 +40,14 @@ def exchange_halos(blocks: dict, decomp, halos: dict, comm, stream=None) -> None
     comm.exchange(sends, recvs, stream=stream)
     for block, where, buf in into:
         block[where] = buf
+
+
+def _check_covers(name: str, stored, halo) -> None:
+    """Refuse a storage halo narrower than the halo the exchange fills."""
+    for axis, ((sl, sh), (wl, wh)) in enumerate(zip(stored.widths, halo.widths)):
+        if sl < wl or sh < wh:
+            raise ArgumentError(f"storage[{name!r}]: widths {stored.widths} do not hold the halo {halo.widths} "
+                                f"(axis {axis})")
 
 
 def _block(blocks: dict, name: str, decomp, rank: int, halo):

@@ -37,13 +37,11 @@ def main(dtype: str) -> int:
     plan = best_plan(prog, load_calibration())
     d = kd.decompose(SHAPE, comm.size)
     out = prog.outputs[0]
-    step = RankStep(prog, plan, d, comm, carry={out: "a"})
-    block = cupy.asarray(scatter(host, d, step.halos["a"])[comm.rank])
+    step = RankStep(prog, plan, d, comm)
+    block = cupy.asarray(scatter(host, d, step.storage)[comm.rank])
     for _ in range(STEPS):
         block = step(a=block)[out]
-    pad = kd.local_box(d, comm.rank, step.halos["a"])
-    own = tuple(slice(lo - plo, hi - plo) for (lo, hi), (plo, _) in zip(d.box(comm.rank), pad))
-    same = bool(cupy.array_equal(block[own], want[tuple(slice(lo, hi) for lo, hi in d.box(comm.rank))]))
+    same = bool(cupy.array_equal(block[step.owned], want[tuple(slice(lo, hi) for lo, hi in d.box(comm.rank))]))
     verdict = cupy.asarray([0 if same else 1], dtype=cupy.int32)
     comm.all_reduce(verdict, "sum")
     bad = int(verdict.get()[0])

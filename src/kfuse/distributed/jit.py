@@ -1,0 +1,150 @@
+"""A ``kfuse.jit`` function called with :class:`~kfuse.distributed.grid.DistArray` arguments:
+the function traced for the arrays' global shapes, planned as for one GPU, and run on every rank
+as a :class:`~kfuse.distributed.rank_step.RankStep` (the plan's kernels placed on the rank's
+blocks, halos exchanged inside the step).  The results are DistArrays of the same grid; an
+argument the function writes (``u[1:-1] = ...``) is updated in place, as NumPy updates it."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ArgumentError
+from ..frontend.trace import ShapeDtype, lower_spec
+from .grid import DistArray, is_distributed
+from .rank_step import RankStep
+
+
+def call(fn, args: tuple, kwargs: dict):
+    """``fn`` (a :class:`kfuse.JitFunction`) run on the ranks of its DistArray arguments' grid."""
+    grid = _grid(args, kwargs)
+    _check_whole(fn, args, kwargs, grid)
+    step = _entry(fn, args, kwargs, grid)
+    dynamic = fn.layout.split(args, kwargs)[0]
+    return step(dynamic)
+
+
+def prepare(fn, *args, **kwargs) -> "DistEntry":
+    """The compiled step of ``fn`` for a call with these arguments on their grid, built now (the
+    trace, the plan, the rank's kernels compiled), nothing run and nothing exchanged."""
+    grid = _grid(args, kwargs)
+    _check_whole(fn, args, kwargs, grid)
+    return _entry(fn, args, kwargs, grid)
+
+
+class DistEntry:
+    """A jit function's compiled step over one grid for one signature: the rank's
+    :class:`RankStep`, the program's inputs in argument order, and the output structure."""
+
+    def __init__(self, program, structure: str, step: RankStep, grid):
+        self.program, self.structure, self.step, self.grid = program, structure, step, grid
+
+    def __call__(self, dynamic: tuple):
+        program, step = self.program, self.step
+        env, arrays = {}, {}
+        for inp in step.spec.inputs:
+            x = dynamic[inp.argument]
+            if is_distributed(x):
+                _store_with(x, step.storage)
+                arrays[inp.name] = x
+                env[inp.name] = x.block
+            elif inp.host:
+                env[inp.name] = x
+            else:
+                env[inp.name] = x   # an array every rank holds whole
+        outs = step(**env)
+        for inp, out in program.writes.items():
+            arrays[inp].block = outs[out]
+        results = [self._result(name, outs, arrays) for name in program.returned()]
+        if self.structure == "none":
+            return None
+        if self.structure == "single":
+            return results[0]
+        return results if self.structure == "list" else tuple(results)
+
+    def _result(self, name: str, outs: dict, arrays: dict):
+        """Output ``name``: the written argument itself where it is one, a new DistArray for an
+        array of the grid, the array itself (replicated on every rank) otherwise."""
+        for inp, out in self.program.writes.items():
+            if out == name:
+                return arrays[inp]
+        if name in self.step.grid_arrays:
+            return DistArray(self.grid, outs[name], self.step.storage)
+        return outs[name]
+
+
+def _entry(fn, args: tuple, kwargs: dict, grid) -> DistEntry:
+    """The compiled step of ``fn`` for these arguments on ``grid`` (cached on ``fn``)."""
+    spec_args = tuple(_spec(a) for a in args)
+    spec_kwargs = {k: _spec(v) for k, v in kwargs.items()}
+    _, key = fn.split(spec_args, spec_kwargs, lower_spec)
+    cache = fn._distributed
+    where = (key, grid.decomp, id(grid.comm))
+    hit = cache.get(where + (_storage_key(args, kwargs),))
+    if hit is None:
+        hit = cache[where + (_storage_key(args, kwargs),)] = _build(fn, key, grid, args, kwargs)
+        # after its first call every argument is stored with the step's halo: the next calls' key
+        cache[where + (tuple(hit.step.storage.widths for _ in _storage_key(args, kwargs)),)] = hit
+    return hit
+
+
+def _build(fn, key: tuple, grid, args: tuple, kwargs: dict) -> DistEntry:
+    from ..pipeline.plan import make_plan
+    program, structure, _, captured, _ = fn._traced(key, fold=False)
+    if fn._finish is not None:
+        program, structure = fn._finish(program)
+    if captured:
+        raise ArgumentError(f"{fn.name}: reads arrays it does not take as arguments "
+                            f"({', '.join(str(c[0]) for c in captured)}): on several GPUs pass them as arguments "
+                            "(DistArrays of the grid, or arrays every rank holds whole)")
+    plan = make_plan(program, fn.given_plan, fn.fuse)
+    widest = _widest(args, kwargs)
+    step = RankStep(program, plan, grid.decomp, grid.comm, arch=fn.arch, storage=widest)
+    return DistEntry(program, structure, step, grid)
+
+
+def _grid(args: tuple, kwargs: dict):
+    """The grid every DistArray argument lives on (one grid for the call)."""
+    dist = [a for a in list(args) + list(kwargs.values()) if is_distributed(a)]
+    grid = dist[0].grid
+    for a in dist[1:]:
+        if a.grid is not grid and a.grid.decomp != grid.decomp:
+            raise ArgumentError(f"the DistArray arguments live on different grids ({grid.decomp.dims} ranks "
+                                f"over {grid.shape} and {a.grid.decomp.dims} over {a.grid.shape})")
+    return grid
+
+
+def _spec(x):
+    """What the trace takes for argument ``x``: a DistArray stands for an array of its global
+    shape."""
+    return ShapeDtype(x.shape, x.dtype.name, order=x.order) if is_distributed(x) else x
+
+
+def _widest(args: tuple, kwargs: dict):
+    """The widest storage halo of the DistArray arguments (the step stores every block at
+    least that wide, so no argument is copied), or None."""
+    from .halo import storage_halo
+    dist = [a for a in list(args) + list(kwargs.values()) if is_distributed(a)]
+    halos = [a.halo for a in dist]
+    return storage_halo(halos, dist[0].grid.decomp) if halos else None
+
+
+def _storage_key(args: tuple, kwargs: dict) -> tuple:
+    return tuple(a.halo.widths for a in list(args) + list(kwargs.values()) if is_distributed(a))
+
+
+def _store_with(x: DistArray, halo) -> None:
+    """Give ``x`` the storage halo the step's kernels address (its owned values kept)."""
+    if x.halo.widths != halo.widths:
+        y = x.with_halo(halo)
+        x.block, x.halo = y.block, y.halo
+    elif x.halo != halo:
+        x.halo = halo
+
+
+def _check_whole(fn, args: tuple, kwargs: dict, grid) -> None:
+    """Refuse an array argument of the grid's shape that is not a DistArray (each rank would hold
+    it whole: pass it scattered); arrays of other shapes are held whole by every rank."""
+    named = [(fn.names[i] if i < len(fn.names) else f"#{i}", a) for i, a in enumerate(args)] + list(kwargs.items())
+    for name, x in named:
+        if not is_distributed(x) and tuple(getattr(x, "shape", ())) == grid.shape:
+            raise ArgumentError(f"argument {name!r} has the grid's shape {grid.shape}: pass it as a DistArray "
+                                "(grid.scatter(x)) so each rank holds its block")

@@ -1,0 +1,133 @@
+"""kfuse.jit on DistArrays without a GPU: the unchanged single-GPU step traced for the global
+shape, planned, placed and compiled for each rank (ranks as LocalComm threads, blocks in host
+memory), every argument stored with the step's halo; the run itself needs a GPU and says so.
+Steps over several kernels exchange their intermediates between the kernels
+(kfuse.distributed.schedule); bad calls are refused naming the argument."""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+import kfuse
+import kfuse.distributed as kd
+from kfuse.distributed import Halo, LocalComm
+from kfuse.distributed.jit import prepare
+from kfuse.distributed.schedule import exchange_schedule
+from kfuse.errors import ArgumentError, NoGPUError, PlanError
+from kfuse.platform import device
+from tests.compile.test_distributed_placed import box9, jacobi
+
+LOCK = threading.Lock()   # ranks as threads of one process: one trace at a time
+
+
+def two_sweeps(a):
+    b = a.copy()
+    b[1:-1, 1:-1] = 0.25 * (a[1:-1, :-2] + a[1:-1, 2:] + a[:-2, 1:-1] + a[2:, 1:-1])
+    c = b.copy()
+    c[1:-1, 1:-1] = b[1:-1, 1:-1] + 0.1 * (b[:-2, :-2] + b[2:, 2:] - 2.0 * b[1:-1, 1:-1])
+    return c
+
+
+def relax(a, w):
+    a[1:-1, 1:-1] = (1 - w) * a[1:-1, 1:-1] + w * 0.25 * (a[1:-1, :-2] + a[1:-1, 2:] + a[:-2, 1:-1] + a[2:, 1:-1])
+
+
+def two_kernel_plan(shape):
+    """two_sweeps planned as two grid kernels, one per sweep (the second reads the first's
+    result at diagonal offsets)."""
+    import dataclasses
+    from kfuse.frontend.trace import trace
+    from kfuse.model import load_calibration
+    from kfuse.model.planner import best_plan
+    prog = trace(two_sweeps, ["a"], [("a", shape, "float64", "C")], "two_sweeps")[0]
+    k = best_plan(prog, load_calibration()).kernels[0]
+    split = 1 + max(c.id for c in prog.calls if c.fn == "assign" and c.id < len(prog.calls) - 1)
+    plan = best_plan(prog, load_calibration())
+    return dataclasses.replace(plan, kernels=[
+        dataclasses.replace(k, name="k0_sweep1", calls=[c for c in k.calls if c < split]),
+        dataclasses.replace(k, name="k1_sweep2", calls=[c for c in k.calls if c >= split])]).to_json()
+
+
+def _prepared(fn, shape, dims, *extra, plan=None):
+    def rank(comm):
+        g = kd.Grid(shape, comm=comm, split=dims, arrays="numpy")
+        u = g.scatter(np.ones(shape))
+        with LOCK:
+            entry = prepare(kfuse.jit(fn, arch="sm_90", plan=plan), u, *extra)
+        return entry, u
+    return LocalComm.run(int(np.prod(dims)), rank, timeout=300)
+
+
+@pytest.mark.parametrize("fn, dims, halo", [(jacobi, (2, 1), ((1, 1), (0, 0))), (box9, (2, 2), ((1, 1), (1, 1)))])
+def test_each_rank_compiles_the_step_with_the_halo_it_reads(fn, dims, halo):
+    got = _prepared(fn, (13, 11), dims)
+    for r, (entry, u) in enumerate(got):
+        step = entry.step
+        assert step.storage.widths == halo and step.storage.diagonal == (fn is box9)
+        assert entry.structure == "single" and len(step.module.kernels) == 1
+        res = step.compiled.resources()
+        assert all(x["spill_stores"] == 0 for x in res.values())
+        assert step.schedule == (("a",),)
+
+
+def test_a_step_of_two_kernels_exchanges_the_intermediate_between_them():
+    got = _prepared(two_sweeps, (13, 11), (2, 2), plan=two_kernel_plan((13, 11)))
+    for entry, _ in got:
+        step = entry.step
+        assert [k.name for k in step.module.kernels] == ["k0_sweep1", "k1_sweep2"]
+        mid = step.schedule[1][0]
+        assert step.schedule == (("a",), (mid,)) and step.halos[mid].diagonal and not step.halos["a"].diagonal
+        assert mid in dict((a.name, a) for a in step.spec.per_call)
+
+
+def test_the_schedule_refuses_a_read_before_the_store():
+    class L:
+        def __init__(self, name, ins, outs):
+            self.kernel = name
+            self.args = [type("A", (), {"kind": "in", "value": v}) for v in ins] + \
+                        [type("A", (), {"kind": "out", "value": v}) for v in outs]
+    halos = {"a": Halo(((1, 1),)), "t": Halo(((1, 0),)), "e": Halo(((0, 0),))}
+    assert exchange_schedule([L("k0", ["a", "e"], ["t"]), L("k1", ["t", "a"], ["b"])], ["a", "e"], halos) == \
+        (("a",), ("t",))
+    with pytest.raises(PlanError, match="k0 reads 't' across a cut before any launch stores it"):
+        exchange_schedule([L("k0", ["t"], ["b"])], ["a"], halos)
+
+
+def test_an_in_place_step_with_a_scalar_and_the_run_needing_a_gpu():
+    def rank(comm):
+        g = kd.Grid((12, 9), comm=comm, arrays="numpy")
+        u = g.scatter(np.arange(108.0).reshape(12, 9))
+        before = u.local.copy()
+        f = kfuse.jit(relax, arch="sm_90")
+        with LOCK:
+            entry = prepare(f, u, 0.8)
+        assert entry.structure == "none" and list(entry.program.writes) == ["a"]
+        if not device.has_gpu():
+            with pytest.raises(NoGPUError):
+                f(u, 0.8)
+        assert np.array_equal(u.local, before) and u.halo == entry.step.storage   # stored with the halo, values kept
+        return True
+    assert LocalComm.run(3, rank, timeout=300) == [True] * 3
+
+
+def test_bad_calls_are_refused():
+    def rank(comm):
+        g = kd.Grid((12, 9), comm=comm, arrays="numpy")
+        other = kd.Grid((12, 10), comm=comm, arrays="numpy")
+        u = g.scatter(np.ones((12, 9)))
+        f = kfuse.jit(lambda a, b: a + b, arch="sm_90")
+        with LOCK:
+            with pytest.raises(ArgumentError, match="different grids"):
+                prepare(f, u, other.zeros())
+            with pytest.raises(ArgumentError, match="argument 'b' has the grid's shape .* pass it as a DistArray"):
+                kfuse.jit(jacobi_plus, arch="sm_90")(u, np.ones((12, 9)))
+        return True
+    assert LocalComm.run(2, rank, timeout=300) == [True] * 2
+
+
+def jacobi_plus(a, b):
+    c = a.copy()
+    c[1:-1, 1:-1] = 0.25 * (a[1:-1, :-2] + a[1:-1, 2:] + a[:-2, 1:-1] + a[2:, 1:-1]) + b[1:-1, 1:-1]
+    return c

@@ -1,0 +1,88 @@
+"""kfuse.jit on DistArrays on the GPU: ranks as LocalComm threads of one process on one GPU, each
+with its Grid blocks; the unchanged single-GPU step, called on DistArrays, leaves after several
+steps the grid bitwise what the same kfuse.jit step leaves on the whole array (returned results,
+an in-place update with a scalar, a step of two kernels exchanging their intermediate, uneven
+blocks, 1-D and 2-D splits, float32 and float64); the arguments' own points are never changed."""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+import kfuse
+import kfuse.distributed as kd
+from kfuse.distributed import LocalComm
+from kfuse.distributed.jit import prepare
+from tests.compile.test_distributed_jit import relax, two_kernel_plan, two_sweeps
+from tests.compile.test_distributed_placed import box9, heat3d, jacobi
+
+LOCK = threading.Lock()
+STEPS = 4
+CASES = [(jacobi, (257, 131), (2, 1)), (jacobi, (130, 97), (3, 2)), (box9, (64, 200), (2, 2)),
+         (heat3d, (33, 40, 29), (2, 2, 1))]
+
+
+def _whole(fn, host, steps, *extra, plan=None):
+    import cupy
+    f = kfuse.jit(fn, plan=plan)
+    a = cupy.asarray(host)
+    for _ in range(steps):
+        r = f(a, *extra)
+        a = a if r is None else r
+    return cupy.asnumpy(a)
+
+
+def _ranks(fn, host, dims, steps, *extra, plan=None):
+    """Every rank's gathered grid after ``steps`` calls on DistArrays, and whether the first
+    argument's own points were unchanged by the first call."""
+    def rank(comm):
+        g = kd.Grid(host.shape, comm=comm, split=dims)
+        u = g.scatter(host)
+        f = kfuse.jit(fn, plan=plan)
+        with LOCK:
+            prepare(f, u, *extra)
+        first = u
+        kept = None
+        for t in range(steps):
+            own = first.local.copy() if t == 0 else None
+            r = f(u, *extra)
+            if t == 0 and r is not None:
+                kept = bool((first.local == own).all())
+            u = u if r is None else r
+        return g.gather(u, root=None), kept
+    return LocalComm.run(int(np.prod(dims)), rank, timeout=300)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("fn, shape, dims", CASES, ids=lambda x: getattr(x, "__name__", str(x)))
+def test_a_step_on_dist_arrays_is_bitwise_the_whole_grid(fn, shape, dims, dtype):
+    host = np.random.default_rng(5).standard_normal(shape).astype(dtype)
+    want = _whole(fn, host, STEPS)
+    for r, (got, kept) in enumerate(_ranks(fn, host, dims, STEPS)):
+        assert got.dtype == np.dtype(dtype) and np.array_equal(got, want), r
+        assert kept, f"rank {r}: the first call changed its argument's own points"
+
+
+@pytest.mark.parametrize("dims", [(2, 1), (2, 2)])
+def test_an_in_place_update_with_a_scalar(dims):
+    host = np.random.default_rng(6).standard_normal((101, 67))
+    want = _whole(relax, host, STEPS, 0.8)
+    for r, (got, _) in enumerate(_ranks(relax, host, dims, STEPS, 0.8)):
+        assert np.array_equal(got, want), r
+
+
+def test_two_kernels_exchange_their_intermediate():
+    host = np.random.default_rng(7).standard_normal((90, 70))
+    plan = two_kernel_plan((90, 70))
+    want = _whole(two_sweeps, host, STEPS, plan=plan)
+    for r, (got, _) in enumerate(_ranks(two_sweeps, host, (2, 2), STEPS, plan=plan)):
+        assert np.array_equal(got, want), r
+
+
+def test_fromfunction_and_gather_on_the_gpu():
+    def rank(comm):
+        g = kd.Grid((50, 33), comm=comm)
+        return g.gather(g.fromfunction(lambda i, j: i * 100 + j), root=0)
+    got = LocalComm.run(3, rank, timeout=120)
+    assert np.array_equal(got[0], np.fromfunction(lambda i, j: i * 100 + j, (50, 33))) and got[1] is None

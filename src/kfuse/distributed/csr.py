@@ -213,6 +213,12 @@ class DistCSR:
         local = self.local.to_device()
         return dataclasses.replace(self, local=local, plan=self.plan.to(array_module(local.data)))
 
+    def to_host(self) -> "DistCSR":
+        """The same rank's matrix and plan in NumPy arrays."""
+        to_np = (lambda a: a.get()) if self.device else np.asarray
+        plan = dataclasses.replace(self.plan, sends=tuple((p, to_np(i)) for p, i in self.plan.sends))
+        return dataclasses.replace(self, local=self.local.to_host(), plan=plan)
+
     def extend(self, x, stream=None):
         """``[x | ghosts]``: ``x`` (this rank's entries) followed by the ghost entries, exchanged."""
         ext = array_module(x).empty(self.plan.n_owned + self.plan.n_ghost, dtype=x.dtype)

@@ -69,6 +69,8 @@ def row_offsets(n: int, size: int, indptr=None, balance: str = "rows") -> tuple:
     counts = np.asarray(indptr, dtype=np.int64)
     targets = counts[-1] * np.arange(1, size) / size
     cuts = np.searchsorted(counts, targets)
+    nearer_below = (cuts > 0) & (targets - counts[np.maximum(cuts - 1, 0)] < counts[np.minimum(cuts, n)] - targets)
+    cuts = np.where(nearer_below, cuts - 1, cuts)
     out = [0]
     for r, c in enumerate(cuts, start=1):
         out.append(int(min(max(c, out[-1] + 1), n - (size - r))))
@@ -195,8 +197,9 @@ class DistCSR:
     @staticmethod
     def from_rows(rows, row_offset: int, n_global: int, comm) -> "DistCSR":
         """This rank's rows ``row_offset : row_offset + rows.shape[0]`` (``rows``: a CSR of shape
-        ``(m, n_global)``, global column numbers); the ranks agree on the split and on who needs
-        which entries of x with one all-reduce and one exchange."""
+        ``(m, n_global)``, global column numbers); the ranks learn the split (one all-reduce of the
+        row counts) and who needs which entries of x (one all-reduce of how many entries each rank
+        needs from each, one exchange of the index lists)."""
         _check_comm(comm)
         rows = _check_matrix(rows, "rows")
         if rows.shape[1] != n_global:

@@ -170,11 +170,10 @@ class DistCSR:
 
     @property
     def n_owned(self) -> int:
+        """How many rows, and entries of every vector, this rank owns."""
         return self.plan.n_owned
 
-    @property
-    def device(self) -> bool:
-        return self.local.device
+    device = property(lambda self: self.local.device, doc="Whether the arrays are CuPy arrays.")
 
     @staticmethod
     def from_global(a, comm, balance: str = "rows", offsets=None) -> "DistCSR":

@@ -64,12 +64,16 @@ def dots_rw(r, w):
     return r @ r, w @ r
 
 
+def advance(x, r, p, s, alpha):
+    """The iterate and its residual moved along ``p`` (``s = A p``): ``x + alpha p``, ``r - alpha s``."""
+    return x + alpha * p, r - alpha * s
+
+
 def cg_update(x, r, p, s, w, alpha, beta):
-    """One Chronopoulos–Gear update of x, r and the directions p and s = A p."""
+    """One Chronopoulos–Gear update of the directions p and s = A p, then of x and r."""
     p = r + beta * p
     s = w + beta * s
-    x = x + alpha * p
-    r = r - alpha * s
+    x, r = advance(x, r, p, s, alpha)
     return x, r, p, s
 
 
@@ -78,22 +82,16 @@ def pipe_update(x, r, w, p, s, z, q, alpha, beta):
     z = q + beta * z
     s = w + beta * s
     p = r + beta * p
-    x = x + alpha * p
-    r = r - alpha * s
-    w = w - alpha * z
-    return x, r, w, p, s, z
+    x, r = advance(x, r, p, s, alpha)
+    return x, r, w - alpha * z, p, s, z
 
 
 def bicg_update(x, r, rt, p, pt, q, qt, w, wt, alpha, beta):
     """One single-reduction BiCG update (q = A p and qt = Aᵀ pt carried by recurrence)."""
-    p = r + beta * p
-    pt = rt + beta * pt
-    q = w + beta * q
-    qt = wt + beta * qt
-    x = x + alpha * p
-    r = r - alpha * q
-    rt = rt - alpha * qt
-    return x, r, rt, p, pt, q, qt
+    p, pt = r + beta * p, rt + beta * pt
+    q, qt = w + beta * q, wt + beta * qt
+    x, r = advance(x, r, p, q, alpha)
+    return x, r, rt - alpha * qt, p, pt, q, qt
 
 
 _KERNELS: dict = {}

@@ -249,3 +249,47 @@ def test_report_from_canned_rank_files(tmp_path):
     assert (tmp_path / "out" / "report.md").exists()
     pytest.importorskip("matplotlib")
     assert (tmp_path / "out" / "multigpu.png").stat().st_size > 1000
+
+
+def test_rank_writes_a_checked_file_the_report_reads(tmp_path, monkeypatch):
+    """A single-launch rank on the CPU with a NumPy peer: its file passes the schema check and
+    the report is built from it (the peer registry and the copy bandwidth are stand-ins)."""
+    import types
+
+    from kfuse.bench.multigpu import rank
+
+    for k, v in L.RANK_ENV.items():   # restored after the test: the rank sets them
+        monkeypatch.setenv(k, v)
+    monkeypatch.delenv("WORLD_SIZE", raising=False)
+    small = dataclasses.replace(W.WORKLOADS["jacobi-2d-4096-strong"], shape=(40, 33))
+    monkeypatch.setitem(W.WORKLOADS, small.name, small)
+    fake = PR.PeerSpec("numpy", "none", (), "single", "NumPy rows")
+    monkeypatch.setattr(PR.PeerSpec, "load", lambda self: types.SimpleNamespace(build=NumpyRun))
+    monkeypatch.setitem(rank.REGISTRY, "numpy", fake)
+    monkeypatch.setattr(rank, "copy_GBps", lambda ctx: 1000.0)
+    out = tmp_path / "single-1gpu"
+    assert rank.main(["--peers", "numpy", "--workloads", small.name, "--dtypes", "float32,float64",
+                      "--gpus", "1", "--out", str(out), "--steps", "2", "--loops", "3"]) == 0
+    doc = schema.check_rank_file(json.loads((out / "rank0.json").read_text()))
+    assert [(r["dtype"], r["status"]) for r in doc["peer_records"]] == [("float32", "ok"), ("float64", "ok")]
+    assert doc["env"]["NCCL_NVLS_ENABLE"] == "0"
+    res = runner.results_of(runner.read_ranks(tmp_path), {}, {})
+    p = res["points"][0]
+    assert p["step_ms"] == pytest.approx(1.0) and p["efficiency"] == pytest.approx(1.0)
+    assert p["dram_frac"] == pytest.approx(2 * 40 * 33 * 4 / 1e-3 / 1000e9)
+
+
+def test_run_job_sets_the_environment_and_ends_a_late_job(tmp_path):
+    import sys
+    import types
+
+    script = "import os; print('NVLS=' + os.environ['NCCL_NVLS_ENABLE'])"
+    ok = types.SimpleNamespace(command=lambda: [sys.executable, "-c", script], describe=lambda: "{}")
+    with open(tmp_path / "log.txt", "w") as log:
+        assert runner.run_job(ok, log, 60)["rc"] == 0
+    assert "NVLS=0" in (tmp_path / "log.txt").read_text()
+    late = types.SimpleNamespace(command=lambda: [sys.executable, "-c", "import time; time.sleep(60)"],
+                                 describe=lambda: "{}")
+    with open(tmp_path / "log2.txt", "w") as log:
+        r = runner.run_job(late, log, 1.0)
+    assert r["rc"] == "timeout" and r["wall_s"] < 30

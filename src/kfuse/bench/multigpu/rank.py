@@ -39,6 +39,10 @@ class RankContext:
     def close(self) -> None:
         if self._comm is not None:
             self._comm.close()
+        if self.launch == "torchrun":
+            import torch.distributed as dist
+
+            dist.destroy_process_group()
 
 
 def join(environ=os.environ, gpus: int = 1) -> RankContext:
@@ -56,10 +60,18 @@ def join(environ=os.environ, gpus: int = 1) -> RankContext:
     ctx.device = torch.device(f"cuda:{ctx.local_rank}")
     torch.cuda.set_device(ctx.device)
     torch.cuda.set_stream(torch.cuda.Stream(ctx.device))   # a real stream CuPy can share
-    import cupy
+    try:
+        import cupy
 
-    cupy.cuda.Device(ctx.local_rank).use()
-    dist.init_process_group("nccl", timeout=datetime.timedelta(seconds=120), device_id=ctx.device)
+        cupy.cuda.Device(ctx.local_rank).use()
+    except ImportError:   # the peers that need CuPy are skipped by the driver
+        pass
+    kw = {"timeout": datetime.timedelta(seconds=120), "device_id": ctx.device}
+    try:
+        dist.init_process_group("nccl", **kw)
+    except TypeError:   # a torch without device_id
+        kw.pop("device_id")
+        dist.init_process_group("nccl", **kw)
     return ctx
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -45,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default=None, help="results folder (default benchmarks/results/multigpu-DATE)")
     p.add_argument("--dry-run", action="store_true", help="print the launches and skipped peers; run nothing")
     p.add_argument("--report-only", metavar="DIR", default=None, help="rebuild the report from DIR's rank files")
+    p.add_argument("--job-timeout", type=float, default=JOB_TIMEOUT_S,
+                   help="seconds one launch (all its ranks) may take before its process group is ended")
     p.add_argument("--no-plots", action="store_true")
     return p
 
@@ -105,14 +108,17 @@ def results_of(docs: list, skipped: dict, meta: dict) -> dict:
     return {"meta": meta, "skipped": skipped, "points": derive(merge_ranks(docs), scaling)}
 
 
-def run_job(job, log) -> dict:
-    """Start a job's ranks and wait (a job past its time is ended: its rank files stay)."""
+def run_job(job, log, timeout_s: float = JOB_TIMEOUT_S) -> dict:
+    """Start a job's ranks in a process group of their own and wait; a job past ``timeout_s``
+    has that group ended (the rank files written so far stay)."""
     env = L.rank_environ(dict(os.environ))
     t0 = time.time()
+    p = subprocess.Popen(job.command(), env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        p = subprocess.run(job.command(), env=env, stdout=log, stderr=subprocess.STDOUT, timeout=JOB_TIMEOUT_S)
-        rc = p.returncode
+        rc = p.wait(timeout=timeout_s)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
         rc = "timeout"
     return {"job": json.loads(job.describe()), "rc": rc, "wall_s": round(time.time() - t0, 1)}
 
@@ -142,7 +148,7 @@ def main(argv: list | None = None) -> int:
     with open(out / "log.txt", "a") as log:
         for job in jobs:
             print(f"kfuse bench --multi-gpu: {job.describe()}", file=sys.stderr)
-            runs.append(run_job(job, log))
+            runs.append(run_job(job, log, args.job_timeout))
     meta = {"device": _device_name(), "gpus_visible": available, "argv": argv, "runs": runs, "env": L.RANK_ENV}
     print(_finish(out, read_ranks(out), skipped, meta, not args.no_plots))
     return 0 if all(r["rc"] == 0 for r in runs) else 1

@@ -11,6 +11,7 @@
     kfuse bench [--quick] [--dtype float64]
     kfuse bench --stencils [--quick] [--dtype ...] [--workload NAME ...] [--out DIR]
     kfuse bench --blas3 [--quick] [--routines ...] [--sizes ...] [--precisions ...] [--dry-run]
+    kfuse bench --multi-gpu [--gpus 1 2] [--workload NAME ...] [--peers ...] [--dry-run]   (under torchrun)
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
     kfuse calibrate --blas3 [--quick] [--sizes N,...] [--dry-run]   (GEMM peaks and scheme efficiencies)
     kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
@@ -323,6 +324,9 @@ def cmd_bench(args, rest):
     if "--blas3" in rest:   # the BLAS-3 suite: its own options and tables
         from .bench.blas3 import main as blas3_main
         return blas3_main([a for a in rest if a != "--blas3"])
+    if "--multi-gpu" in rest:   # the multi-GPU suite: ranks under torchrun, its own report
+        from .bench.multigpu import main as multigpu_main
+        return multigpu_main([a for a in rest if a != "--multi-gpu"])
     try:
         from .bench.runner import main as bench_main
     except ImportError as e:

@@ -1,0 +1,99 @@
+"""What one rank measures for a peer on a workload: the check after a few steps against the
+float64 NumPy reference of its box, then the median time per step (loops of many steps after a
+warm-up) of the full step, the compute alone and the halo exchange alone; and the device copy
+bandwidth the DRAM fraction is taken against.  The results are plain dicts
+(:data:`kfuse.bench.multigpu.schema.RECORD_KEYS`)."""
+from __future__ import annotations
+
+import statistics
+import traceback
+
+import numpy as np
+
+from .workloads import reference_window
+
+#: tolerance of the check, relative to the grid's largest value (1)
+TOLERANCE = {"float32": 1e-5, "float64": 1e-12}
+WARMUP_STEPS = 3
+
+
+def check(run, wl, gpus: int, dtype: str, steps: int) -> dict:
+    """Run ``steps`` steps and compare the rank's values with the reference."""
+    run.run("step", steps)
+    box, got = run.owned()
+    want = reference_window(wl, gpus, box, steps)
+    if got.shape != want.shape:
+        return {"ok": False, "max_abs_err": None, "tol": TOLERANCE[dtype],
+                "note": f"shape {got.shape}, the reference's {want.shape}"}
+    err = float(np.max(np.abs(got - want))) if got.size else 0.0
+    return {"ok": bool(err <= TOLERANCE[dtype]), "max_abs_err": err, "tol": TOLERANCE[dtype]}
+
+
+def per_step_ms(run, what: str, steps: int, loops: int) -> dict:
+    """Median (and all loops') milliseconds per step of ``what``."""
+    run.run(what, WARMUP_STEPS)
+    per = [run.run(what, steps) / steps * 1e3 for _ in range(loops)]
+    return {"ms": statistics.median(per), "loops_ms": [round(x, 6) for x in per]}
+
+
+def measure_peer(build, ctx, wl, dtype: str, steps: int, loops: int, check_steps: int) -> dict:
+    """One record: built, checked, timed (a failure is the record's status and note)."""
+    rec = {"workload": wl.name, "dtype": dtype, "gpus": ctx.size, "rank": ctx.rank,
+           "bytes_per_step": wl.bytes_per_step(ctx.size, dtype), "halo_bytes": wl.halo_bytes(ctx.size, dtype)}
+    try:
+        run = build(ctx, wl, dtype)
+        rec["check"] = check(run, wl, ctx.size, dtype, check_steps)
+        if not rec["check"]["ok"]:
+            return {**rec, "status": "wrong", "note": f"max abs error {rec['check']['max_abs_err']}"}
+        for what in run.whats:
+            if what == "halo" and ctx.size == 1:
+                continue
+            t = per_step_ms(run, what, steps, loops)
+            rec[f"{what}_ms"], rec[f"{what}_loops_ms"] = t["ms"], t["loops_ms"]
+        rec["status"] = "ok"
+    except Exception as e:  # noqa: BLE001 - one peer's failure is its record, the run goes on
+        rec.update(status="failed", note=f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
+                   traceback=traceback.format_exc()[-2000:])
+    return rec
+
+
+def copy_bandwidth_GBps(xp_copy, nbytes: int = 1 << 30, reps: int = 5) -> float:
+    """GB/s of a device copy (bytes read plus bytes written): ``xp_copy(nbytes, reps)`` returns
+    the seconds of the fastest of ``reps`` copies of ``nbytes``."""
+    return 2 * nbytes / xp_copy(nbytes, reps) / 1e9
+
+
+def torch_copy_seconds(nbytes: int, reps: int) -> float:
+    """The fastest device copy of ``nbytes`` with torch on the current device."""
+    import torch
+
+    a = torch.ones(nbytes // 4, dtype=torch.float32, device="cuda")
+    b = torch.empty_like(a)
+    b.copy_(a)
+    best = float("inf")
+    for _ in range(reps):
+        e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        e0.record()
+        b.copy_(a)
+        e1.record()
+        e1.synchronize()
+        best = min(best, e0.elapsed_time(e1) * 1e-3)
+    return best
+
+
+def cupy_copy_seconds(nbytes: int, reps: int) -> float:
+    """The fastest device copy of ``nbytes`` with CuPy on the current device."""
+    import cupy
+
+    a = cupy.ones(nbytes // 4, dtype=cupy.float32)
+    b = cupy.empty_like(a)
+    cupy.copyto(b, a)
+    best = float("inf")
+    for _ in range(reps):
+        e0, e1 = cupy.cuda.Event(), cupy.cuda.Event()
+        e0.record()
+        cupy.copyto(b, a)
+        e1.record()
+        e1.synchronize()
+        best = min(best, cupy.cuda.get_elapsed_time(e0, e1) * 1e-3)
+    return best

@@ -1,0 +1,295 @@
+"""The multi-GPU suite on the CPU: the workload table, the torchrun command line, the rank JSON
+schema, the report from canned rank files, skipped peers, the dry run, and the slab layout and
+check the peers share (run on NumPy blocks)."""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+
+from kfuse.bench.multigpu import launch as L
+from kfuse.bench.multigpu import measure as M
+from kfuse.bench.multigpu import peers as PR
+from kfuse.bench.multigpu import report, runner, schema
+from kfuse.bench.multigpu import workloads as W
+from kfuse.bench.multigpu.peers.base import PeerRun, slab, update_rows
+from kfuse.errors import ArgumentError
+
+
+# ------------------------------------------------------------------ workloads
+def test_workload_table():
+    ready = [w.name for w in W.select()]
+    assert ready == ["jacobi-2d-16384-strong", "jacobi-2d-4096-strong", "jacobi-2d-16384-weak", "heat-3d-512-weak"]
+    assert {w.stencil for w in W.WORKLOADS.values() if not w.ready} == {"cg", "gemm"}
+    strong, weak, heat = (W.WORKLOADS[n] for n in ("jacobi-2d-16384-strong", "jacobi-2d-16384-weak",
+                                                    "heat-3d-512-weak"))
+    assert strong.global_shape(2) == (16384, 16384) and weak.global_shape(2) == (32768, 16384)
+    assert heat.global_shape(2) == (1024, 512, 512)
+    assert heat.boxes(2) == [((0, 512), (0, 512), (0, 512)), ((512, 1024), (0, 512), (0, 512))]
+    assert strong.bytes_per_step(2, "float32") == 2 * 8192 * 16384 * 4
+    assert weak.bytes_per_step(2, "float64") == 2 * 16384 * 16384 * 8
+    assert strong.halo_bytes(1, "float32") == 0 and strong.halo_bytes(2, "float32") == 16384 * 4
+    assert [w.name for w in W.select(["heat-3d"])] == ["heat-3d-512-weak"]
+
+
+def test_workload_select_refuses():
+    with pytest.raises(ArgumentError, match="no such workload"):
+        W.select(["jacobi-9d"])
+    with pytest.raises(ArgumentError, match="registry slot"):
+        W.select(["cg"])
+
+
+def test_init_block_is_a_function_of_the_global_index():
+    whole = W.init_block(((0, 7), (0, 5)), np, "float64")
+    part = W.init_block(((3, 6), (0, 5)), np, "float64")
+    assert np.array_equal(whole[3:6], part)
+    assert whole[1, 2] == pytest.approx(((7 * 1 + 13 * 2) % 97) / 97)
+
+
+# ------------------------------------------------------------------ slabs, the shared step, the check
+def _numpy_steps(wl, gpus: int, steps: int) -> list:
+    """Every rank's padded block after ``steps`` steps, halos exchanged by copies."""
+    slabs = [slab(wl, gpus, r) for r in range(gpus)]
+    blocks = [W.init_block((s.pad,) + s.box[1:], np, "float64") for s in slabs]
+    for _ in range(steps):
+        for s, b in zip(slabs, blocks):
+            for peer, _send, recv in s.sends():
+                b[recv] = blocks[peer][s.pad[0] + recv - slabs[peer].pad[0]]
+        new = []
+        for s, b in zip(slabs, blocks):
+            c = b.copy()
+            update_rows(b, c, *s.update, wl.stencil)
+            new.append(c)
+        blocks = new
+    return list(zip(slabs, blocks))
+
+
+@pytest.mark.parametrize("name,shape", [("jacobi-2d-4096-strong", (23, 11)), ("heat-3d-512-weak", (6, 5, 7))])
+@pytest.mark.parametrize("gpus", [1, 2, 3])
+def test_slab_steps_match_the_reference(name, shape, gpus):
+    wl = dataclasses.replace(W.WORKLOADS[name], shape=shape)
+    for s, b in _numpy_steps(wl, gpus, 3):
+        want = W.reference_window(wl, gpus, s.box, 3)
+        assert np.allclose(b[s.owned_rows], want, rtol=0, atol=1e-15)
+        whole = wl.step()
+        a = W.init_block(tuple((0, n) for n in wl.global_shape(gpus)), np, "float64")
+        for _ in range(3):
+            a = whole(a)
+        assert np.allclose(want, a[s.own[0]:s.own[1]], rtol=0, atol=1e-15)
+
+
+def test_slab_layout():
+    wl = dataclasses.replace(W.WORKLOADS["jacobi-2d-4096-strong"], shape=(10, 4))
+    s0, s1 = slab(wl, 2, 0), slab(wl, 2, 1)
+    assert (s0.own, s0.pad, s1.own, s1.pad) == ((0, 5), (0, 6), (5, 10), (4, 10))
+    assert s0.update == (1, 5) and s1.update == (1, 5)
+    assert s0.sends() == [(1, 4, 5)] and s1.sends() == [(0, 1, 0)]
+    assert s0.edges == [4] and s1.edges == [1]
+
+
+class NumpyRun(PeerRun):
+    """A one-rank peer on NumPy; ``bad`` adds an error to the result."""
+
+    def __init__(self, ctx, wl, dtype, bad=0.0):
+        self.s, self.wl, self.bad = slab(wl, 1, 0), wl, bad
+        self.a = W.init_block((self.s.pad,) + self.s.box[1:], np, dtype)
+
+    def run(self, what, steps):
+        for _ in range(steps if what != "halo" else 0):
+            b = self.a.copy()
+            update_rows(self.a, b, *self.s.update, self.wl.stencil)
+            self.a = b
+        return 1e-3 * steps
+
+    def owned(self):
+        return self.s.box, self.a.astype(np.float64) + self.bad
+
+
+class Ctx:
+    rank, size = 0, 1
+
+
+def test_measure_checks_before_timing():
+    wl = dataclasses.replace(W.WORKLOADS["jacobi-2d-4096-strong"], shape=(12, 9))
+    good = M.measure_peer(NumpyRun, Ctx(), wl, "float32", steps=4, loops=3, check_steps=2)
+    assert good["status"] == "ok" and good["step_ms"] == pytest.approx(1.0)
+    assert good["check"]["max_abs_err"] < 1e-6 and "halo_ms" not in good
+    bad = M.measure_peer(lambda c, w, d: NumpyRun(c, w, d, bad=1e-3), Ctx(), wl, "float32", 4, 3, 2)
+    assert bad["status"] == "wrong" and "step_ms" not in bad
+    broken = M.measure_peer(lambda c, w, d: 1 / 0, Ctx(), wl, "float64", 4, 3, 2)
+    assert broken["status"] == "failed" and broken["note"].startswith("ZeroDivisionError")
+
+
+# ------------------------------------------------------------------ launches
+def test_torchrun_command_line():
+    job = L.Job("torchrun", 2, L.Selection(("kfuse", "torch"), ("jacobi-2d-4096-strong",), ("float32",)),
+                "out/torchrun-2gpu")
+    cmd = job.command(python="py")
+    assert cmd[:6] == ["py", "-m", "torch.distributed.run", "--standalone", "--nproc-per-node=2",
+                       "--master-port=29517"]
+    assert cmd[6:8] == ["-m", "kfuse.bench.multigpu.rank"]
+    args = cmd[8:]
+    assert args[args.index("--peers") + 1] == "kfuse,torch" and args[args.index("--gpus") + 1] == "2"
+    single = L.Job("single", 2, L.Selection(("jax-split",), ("heat-3d-512-weak",), ("float64",)), "o",
+                   L.Timing(steps=20)).command(python="py")
+    assert single[:3] == ["py", "-m", "kfuse.bench.multigpu.rank"] and single[single.index("--steps") + 1] == "20"
+    with pytest.raises(ArgumentError, match="launch"):
+        L.Job("mpirun", 2, L.Selection((), (), ()), "o").command()
+
+
+def test_rank_environment_always_disables_multicast():
+    env = L.rank_environ({"NCCL_NVLS_ENABLE": "1", "PATH": "/bin"})
+    assert env["NCCL_NVLS_ENABLE"] == "0" and env["TORCH_SYMM_MEM_DISABLE_MULTICAST"] == "1"
+    assert env["NVSHMEM_DISABLE_NVLS"] == "1" and env["PATH"] == "/bin"
+
+
+def test_gpu_counts():
+    assert L.gpu_counts(2) == [1, 2] and L.gpu_counts(1) == [1] and L.gpu_counts(8, [2, 1, 2]) == [1, 2]
+    with pytest.raises(ArgumentError, match="3 GPUs asked, 2 visible"):
+        L.gpu_counts(2, [3])
+    with pytest.raises(ArgumentError, match="no CUDA GPU"):
+        L.gpu_counts(0)
+
+
+# ------------------------------------------------------------------ peers skipped, dry run
+def test_missing_peer_is_skipped_with_its_reason():
+    have = {"torch", "cupy"}
+    ok, skipped = PR.availability(list(PR.ORDER), find_spec=lambda m: object() if m in have else None)
+    assert ok == ["kfuse", "torch", "torch-cupy"]
+    assert skipped == {"jax-concat": "jax not installed", "jax-split": "jax not installed"}
+    with pytest.raises(ArgumentError, match="unknown peer 'mpi'"):
+        PR.parse("kfuse,mpi")
+
+
+def test_dry_run_lists_launches_and_skips():
+    args = runner.build_parser().parse_args(["--gpus", "1", "2", "--workload", "jacobi-2d-4096-strong",
+                                             "--dtype", "float32", "--out", "o"])
+    jobs, skipped = runner.plan(args, 2, find_spec=lambda m: object() if m != "jax" else None)
+    assert [(j.launch, j.gpus) for j in jobs] == [("torchrun", 1), ("torchrun", 2)]
+    assert jobs[1].out == "o/torchrun-2gpu" and jobs[1].what.peers == ("kfuse", "torch", "torch-cupy")
+    text = runner.dry_run(jobs, skipped)
+    assert "NCCL_NVLS_ENABLE=0" in text and "--nproc-per-node=2" in text
+    assert "# skipped jax-split: jax not installed" in text
+
+
+def test_cli_dry_run_and_bad_peer(capsys):
+    from kfuse.cli import main
+
+    assert main(["bench", "--multi-gpu", "--dry-run", "--peers", "torch"]) == 0
+    out = capsys.readouterr().out
+    assert "torch" in out
+    with pytest.raises(SystemExit):
+        main(["bench", "--multi-gpu", "--dry-run", "--peers", "nope"])
+    assert "unknown peer 'nope'" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ schema and report
+def _rec(peer, wl, gpus, rank, step, compute, halo=None, dtype="float32", status="ok"):
+    w = W.WORKLOADS[wl]
+    r = {"peer": peer, "workload": wl, "dtype": dtype, "gpus": gpus, "rank": rank, "status": status,
+         "bytes_per_step": w.bytes_per_step(gpus, dtype), "halo_bytes": w.halo_bytes(gpus, dtype),
+         "check": {"ok": status == "ok", "max_abs_err": 1e-7, "tol": 1e-5}}
+    if status == "ok":
+        r.update(step_ms=step, compute_ms=compute, **({"halo_ms": halo} if halo else {}))
+    return r
+
+
+def _rank(rank, size, recs, bw=4000.0):
+    return {"schema": schema.RANK_SCHEMA, "rank": rank, "size": size, "launch": "torchrun",
+            "copy_GBps": bw, "peer_records": recs}
+
+
+CANNED = [
+    _rank(0, 1, [_rec("kfuse", "jacobi-2d-16384-strong", 1, 0, 1.0, 0.98),
+                 _rec("kfuse", "jacobi-2d-16384-weak", 1, 0, 1.0, 0.98)]),
+    _rank(0, 2, [_rec("kfuse", "jacobi-2d-16384-strong", 2, 0, 0.50, 0.49, 0.05),
+                 _rec("kfuse", "jacobi-2d-16384-weak", 2, 0, 1.02, 1.0, 0.05),
+                 _rec("torch", "jacobi-2d-16384-strong", 2, 0, 0, 0, status="failed")]),
+    _rank(1, 2, [_rec("kfuse", "jacobi-2d-16384-strong", 2, 1, 0.52, 0.49, 0.06),
+                 _rec("kfuse", "jacobi-2d-16384-weak", 2, 1, 1.00, 1.0, 0.05),
+                 _rec("torch", "jacobi-2d-16384-strong", 2, 1, 3.0, 2.9)], bw=3900.0),
+]
+
+
+def test_rank_schema_checks():
+    for doc in CANNED:
+        assert schema.check_rank_file(json.loads(json.dumps(doc))) is not None
+    with pytest.raises(ArgumentError, match="schema"):
+        schema.check_rank_file({**CANNED[0], "schema": "x"})
+    with pytest.raises(ArgumentError, match="no 'copy_GBps'"):
+        schema.check_rank_file({k: v for k, v in CANNED[0].items() if k != "copy_GBps"})
+    bad = dict(CANNED[0], peer_records=[dict(CANNED[0]["peer_records"][0], status="meh")])
+    with pytest.raises(ArgumentError, match="status 'meh'"):
+        schema.check_rank_file(bad)
+
+
+def test_report_from_canned_rank_files(tmp_path):
+    for i, doc in enumerate(CANNED):
+        d = tmp_path / f"job{doc['size']}"
+        d.mkdir(exist_ok=True)
+        (d / f"rank{doc['rank']}.json").write_text(json.dumps(doc))
+    res = runner.results_of(runner.read_ranks(tmp_path), {"jax-split": "jax not installed"}, {"device": "H200"})
+    pts = {(p["peer"], p["workload"], p["gpus"]): p for p in res["points"]}
+    strong2 = pts[("kfuse", "jacobi-2d-16384-strong", 2)]
+    assert strong2["step_ms"] == 0.52 and strong2["ranks"] == 2           # the slowest rank
+    assert strong2["efficiency"] == pytest.approx(1.0 / (2 * 0.52))
+    assert strong2["exposed_ms"] == pytest.approx(0.03)
+    assert strong2["copy_GBps"] == 3900.0
+    assert strong2["dram_frac"] == pytest.approx(2 * 8192 * 16384 * 4 / 0.52e-3 / 3900e9)
+    assert pts[("kfuse", "jacobi-2d-16384-weak", 2)]["efficiency"] == pytest.approx(1.0 / 1.02)
+    torch2 = pts[("torch", "jacobi-2d-16384-strong", 2)]
+    assert torch2["status"] == "failed" and torch2["step_ms"] is None and torch2["efficiency"] is None
+    text = report.write_outputs(res, tmp_path / "out")
+    assert "| jacobi-2d-16384-strong | float32 | kfuse | 1.0000 | 0.5200 | 96.2% | 0.0600 |" in text
+    assert "jax-split: jax not installed" in text and "torch jacobi-2d-16384-strong float32 on 2 GPU(s): failed" in text
+    saved = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert saved["schema"] == schema.RESULTS_SCHEMA and len(saved["points"]) == 5
+    assert (tmp_path / "out" / "report.md").exists()
+    pytest.importorskip("matplotlib")
+    assert (tmp_path / "out" / "multigpu.png").stat().st_size > 1000
+
+
+def test_rank_writes_a_checked_file_the_report_reads(tmp_path, monkeypatch):
+    """A single-launch rank on the CPU with a NumPy peer: its file passes the schema check and
+    the report is built from it (the peer registry and the copy bandwidth are stand-ins)."""
+    import types
+
+    from kfuse.bench.multigpu import rank
+
+    for k, v in L.RANK_ENV.items():   # restored after the test: the rank sets them
+        monkeypatch.setenv(k, v)
+    monkeypatch.delenv("WORLD_SIZE", raising=False)
+    small = dataclasses.replace(W.WORKLOADS["jacobi-2d-4096-strong"], shape=(40, 33))
+    monkeypatch.setitem(W.WORKLOADS, small.name, small)
+    fake = PR.PeerSpec("numpy", "none", (), "single", "NumPy rows")
+    monkeypatch.setattr(PR.PeerSpec, "load", lambda self: types.SimpleNamespace(build=NumpyRun))
+    monkeypatch.setitem(rank.REGISTRY, "numpy", fake)
+    monkeypatch.setattr(rank, "copy_GBps", lambda ctx: 1000.0)
+    out = tmp_path / "single-1gpu"
+    assert rank.main(["--peers", "numpy", "--workloads", small.name, "--dtypes", "float32,float64",
+                      "--gpus", "1", "--out", str(out), "--steps", "2", "--loops", "3"]) == 0
+    doc = schema.check_rank_file(json.loads((out / "rank0.json").read_text()))
+    assert [(r["dtype"], r["status"]) for r in doc["peer_records"]] == [("float32", "ok"), ("float64", "ok")]
+    assert doc["env"]["NCCL_NVLS_ENABLE"] == "0"
+    res = runner.results_of(runner.read_ranks(tmp_path), {}, {})
+    p = res["points"][0]
+    assert p["step_ms"] == pytest.approx(1.0) and p["efficiency"] == pytest.approx(1.0)
+    assert p["dram_frac"] == pytest.approx(2 * 40 * 33 * 4 / 1e-3 / 1000e9)
+
+
+def test_run_job_sets_the_environment_and_ends_a_late_job(tmp_path):
+    import sys
+    import types
+
+    script = "import os; print('NVLS=' + os.environ['NCCL_NVLS_ENABLE'])"
+    ok = types.SimpleNamespace(command=lambda: [sys.executable, "-c", script], describe=lambda: "{}")
+    with open(tmp_path / "log.txt", "w") as log:
+        assert runner.run_job(ok, log, 60)["rc"] == 0
+    assert "NVLS=0" in (tmp_path / "log.txt").read_text()
+    late = types.SimpleNamespace(command=lambda: [sys.executable, "-c", "import time; time.sleep(60)"],
+                                 describe=lambda: "{}")
+    with open(tmp_path / "log2.txt", "w") as log:
+        r = runner.run_job(late, log, 1.0)
+    assert r["rc"] == "timeout" and r["wall_s"] < 30

@@ -5,7 +5,7 @@ communicator.  A :class:`DistArray` is one array of that shape: on each rank its
 the rank's GPU, padded by a *storage halo* (the rows and columns of the neighbours' blocks that a
 step reads, kept beside the owned points).  ``kfuse.jit`` functions take DistArrays where they
 take CuPy arrays: the unchanged single-GPU step runs on each rank's block, the halos exchanged
-inside the step (:mod:`kfuse.distributed.dist_jit`).
+inside the step (:mod:`kfuse.distributed.jit`).
 
 Every rank runs the same program (SPMD): each call of this module is made on every rank, with
 the same arguments, in the same order."""

@@ -188,6 +188,8 @@ class Settings:
                               "cores, mma.sync: 10-bit mantissas)")
     fuse: bool = _setting(True, FLAG, "plan with the fusion search (False: one kernel per call)")
     poison: bool = _setting(False, FLAG, "fill outputs and workspace with NaN before launches (tests)")
+    overlap: bool = _setting(False, FLAG, "on several GPUs, compute each step's interior while its halos are "
+                                          "exchanged, then the boundary strips (kfuse.distributed)")
     reuse_outputs: int = _setting(16 << 20, _integer(0), "outputs up to this many bytes may reuse an earlier "
                                                          "call's array nobody holds any more (0: always allocate)")
     auto_graph: bool = _setting(True, FLAG, "replay a CUDA graph of a call's launches for arguments seen "

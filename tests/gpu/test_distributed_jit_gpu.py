@@ -64,6 +64,17 @@ def test_a_step_on_dist_arrays_is_bitwise_the_whole_grid(fn, shape, dims, dtype)
         assert kept, f"rank {r}: the first call changed its argument's own points"
 
 
+@pytest.mark.parametrize("fn, shape, dims", CASES[1:], ids=lambda x: getattr(x, "__name__", str(x)))
+def test_overlapped_steps_are_bitwise_the_whole_grid(fn, shape, dims):
+    """The interior computed while the halos are exchanged (its own stream), then the strips."""
+    host = np.random.default_rng(8).standard_normal(shape)
+    want = _whole(fn, host, STEPS)
+    with kfuse.config.override(overlap=True):
+        got = _ranks(fn, host, dims, STEPS)
+    for r, (a, _) in enumerate(got):
+        assert np.array_equal(a, want), r
+
+
 @pytest.mark.parametrize("dims", [(2, 1), (2, 2)])
 def test_an_in_place_update_with_a_scalar(dims):
     host = np.random.default_rng(6).standard_normal((101, 67))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import config
 from ..errors import ArgumentError
 from ..frontend.trace import ShapeDtype, lower_spec
 from .grid import DistArray, is_distributed
@@ -77,7 +78,7 @@ def _entry(fn, args: tuple, kwargs: dict, grid) -> DistEntry:
     spec_kwargs = {k: _spec(v) for k, v in kwargs.items()}
     _, key = fn.split(spec_args, spec_kwargs, lower_spec)
     cache = fn._distributed
-    where = (key, grid.decomp, id(grid.comm))
+    where = (key, grid.decomp, id(grid.comm), config.get().overlap)
     hit = cache.get(where + (_storage_key(args, kwargs),))
     if hit is None:
         hit = cache[where + (_storage_key(args, kwargs),)] = _build(fn, key, grid, args, kwargs)

@@ -109,6 +109,7 @@ class LocalComm:
         check_open(self)
         sends, recvs, copies = check_exchange(sends, recvs, self.rank, self.size)
         world, me = self._world, self.rank
+        _settle(a for _, a in sends)   # the sends' values are written before another thread reads them
         with world.cond:
             posted = [(p, _Message(a)) for p, a in sends if p != me]
             for p, msg in posted:
@@ -128,10 +129,11 @@ class LocalComm:
         box = world.mail[(peer, me)]
         world.wait(me, lambda: bool(box), f"a message from rank {peer}", lambda: [peer])
         msg = box.popleft()
-        msg.taken = True
-        world.cond.notify_all()
         check_match(msg.array, recv, peer, me)
         copy_into(recv, msg.array)
+        _settle([recv])   # done before the sender may free or reuse its array
+        msg.taken = True
+        world.cond.notify_all()
 
     def _collective(self, kind: str, payload) -> dict:
         """Join this rank's next collective; every rank's (kind, payload), once all have joined."""
@@ -158,7 +160,9 @@ class LocalComm:
         """Replace ``array`` with the reduction over the ranks, combined in rank order."""
         check_op(op)
         check_array(array)
-        entries = self._collective("all_reduce", (op, array.copy()))
+        mine = array.copy()
+        _settle([mine])
+        entries = self._collective("all_reduce", (op, mine))
         for r, (_, (their_op, theirs)) in sorted(entries.items()):
             if their_op != op:
                 raise ArgumentError(f"all_reduce: rank {self.rank} reduces with {op!r}, rank {r} with {their_op!r}")
@@ -167,6 +171,7 @@ class LocalComm:
                                     f"rank {r} a {describe(theirs)} array")
         ufunc = getattr(array_module(array), UFUNCS[op])
         copy_into(array, functools.reduce(ufunc, [entries[r][1][1] for r in range(self.size)]))
+        _settle([array])
 
     def barrier(self) -> None:
         """Return once every rank has called barrier."""
@@ -178,6 +183,17 @@ class LocalComm:
 
     def __repr__(self) -> str:
         return f"LocalComm(rank {self.rank} of {self.size})"
+
+
+def _settle(arrays) -> None:
+    """Wait for the current CUDA stream when any of ``arrays`` is on the GPU: ranks are threads
+    with streams of their own, so a copy another thread makes must not start before the work
+    that wrote its source, nor the receiver go on before its copies end."""
+    for a in arrays:
+        if type(a).__module__.split(".")[0] == "cupy":
+            import cupy
+            cupy.cuda.get_current_stream().synchronize()
+            return
 
 
 def _body(comm: LocalComm, fn, results: list) -> None:

@@ -14,9 +14,10 @@ from .exchange import local_box
 from .halo import Halo
 
 
-def rank_placements(program, plan, decomp, rank: int, halos: dict) -> dict:
+def rank_placements(program, plan, decomp, rank: int, halos: dict, boxes: dict | None = None) -> dict:
     """{kernel name: Placement} of ``plan``'s kernels on ``rank`` (``halos``: {array: Halo}; an
-    array without one is held without padding).  A kernel that is not a grid kernel is refused."""
+    array without one is held without padding; ``boxes``: {kernel name: the part of the owned box
+    its threads compute}, default all of it).  A kernel that is not a grid kernel is refused."""
     info = program_info(program)
     grid = spaces.get("grid")
     shape = tuple(decomp.shape)
@@ -29,7 +30,7 @@ def rank_placements(program, plan, decomp, rank: int, halos: dict) -> dict:
         frame = grid.frame(program, kp.calls, kp.params, info)
         names = sorted(v for v in frame.shape if tuple(frame.shape[v]) == shape)
         blocks = tuple((v, local_box(decomp, rank, halos.get(v, none))) for v in names)
-        out[kp.name] = Placement(shape, decomp.box(rank), blocks)
+        out[kp.name] = Placement(shape, (boxes or {}).get(kp.name, decomp.box(rank)), blocks)
     return out
 
 
@@ -40,8 +41,9 @@ def placed_plan(plan):
     return dataclasses.replace(plan, kernels=kernels)
 
 
-def rank_module(program, plan, decomp, rank: int, halos: dict):
+def rank_module(program, plan, decomp, rank: int, halos: dict, boxes: dict | None = None):
     """The CUDA C module of ``plan`` (made placeable: :func:`placed_plan`) for ``rank``
-    (:func:`kfuse.codegen.module.generate` with every kernel placed by :func:`rank_placements`)."""
+    (:func:`kfuse.codegen.module.generate` with every kernel placed by :func:`rank_placements`;
+    ``boxes``: as that takes them)."""
     plan = placed_plan(plan)
-    return generate(program, plan, placements=rank_placements(program, plan, decomp, rank, halos))
+    return generate(program, plan, placements=rank_placements(program, plan, decomp, rank, halos, boxes))

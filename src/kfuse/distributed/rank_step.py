@@ -8,7 +8,12 @@ Every array of the grid's shape (inputs, intermediates, outputs) is stored with 
 *storage halo* (:func:`kfuse.distributed.halo.storage_halo`: the widest halo the step reads,
 or wider when asked), so an output is the next call's input as it is; a call exchanges only
 the part of each halo the step reads.  An output's halo is left unwritten by the kernels (the
-next exchange fills it)."""
+next exchange fills it).
+
+With ``overlap`` (default: the setting ``overlap``), a launch that needs an exchange first runs
+its interior (:mod:`kfuse.distributed.overlap`) on the compute stream while the exchange runs on
+the rank's communication stream, then its boundary strips once the halos are in: each part is
+the same kernel placed on a part of the owned box (:class:`RankParts`)."""
 from __future__ import annotations
 
 import numpy as np
@@ -20,6 +25,7 @@ from .exchange import local_box
 from .halo import Halo, on_grid, other_reads, refusal, step_halos, storage_halo
 from .halo_exchange import exchange_halos
 from .placed import rank_module
+from .overlap import split_box
 from .schedule import exchange_schedule
 
 
@@ -28,7 +34,8 @@ class RankStep:
     docstring); ``arch``: the NVRTC target (default: this GPU's, else the setting);
     ``storage``: a :class:`Halo` the storage halo is at least as wide as."""
 
-    def __init__(self, program, plan, decomp, comm, arch: str | None = None, storage: Halo | None = None):
+    def __init__(self, program, plan, decomp, comm, arch: str | None = None, storage: Halo | None = None,
+                 overlap: bool | None = None):
         if comm.size != decomp.size:
             raise ArgumentError(f"comm: {comm.size} ranks, the decomposition has {decomp.size}")
         self.program, self.decomp, self.comm = program, decomp, comm
@@ -40,18 +47,22 @@ class RankStep:
         self.grid_arrays = tuple(n for n in program.values if on_grid(program, n, decomp))
         self.block_shape = tuple(hi - lo for lo, hi in local_box(decomp, comm.rank, self.storage))
         self.module = rank_module(program, plan, decomp, comm.rank, {n: self.storage for n in self.grid_arrays})
-        self.compiled, self.target, self.spec = self._compile(arch or device.current_arch())
+        self.arch = arch or device.current_arch()
+        self.compiled, self.target = self._compile(self.module)
+        from ..runtime.launch_spec import build_spec
+        self.spec = build_spec(program, self.module, self.arch, self.target)
         self.schedule = exchange_schedule(self.spec.launches, program.inputs, self.halos)
         self._allocs = tuple((a.name, self._shape(a.name, a.shape), np.dtype(a.dtype)) for a in self.spec.per_call)
+        overlap = config.get().overlap if overlap is None else overlap
+        self.parts = RankParts.build(self, plan) if overlap else None
         self._steps = None
 
-    def _compile(self, arch: str) -> tuple:
+    def _compile(self, module) -> tuple:
         from ..runtime.cache import compile_cached
-        from ..runtime.launch_spec import build_spec
         from ..runtime.targets import compile_target
-        target = compile_target(arch, self.module.launches)
-        compiled, _ = compile_cached(self.module.source, target, name=f"{self.program.name}.rank{self.comm.rank}.cu")
-        return compiled, target, build_spec(self.program, self.module, arch, target)
+        target = compile_target(self.arch, module.launches)
+        compiled, _ = compile_cached(module.source, target, name=f"{self.program.name}.rank{self.comm.rank}.cu")
+        return compiled, target
 
     def _shape(self, name: str, shape: tuple) -> tuple:
         return self.block_shape if name in self.grid_arrays else tuple(shape)
@@ -81,13 +92,34 @@ class RankStep:
         for name, shape, dt in self._allocs:
             if name not in env:
                 env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
-        storage = {n: self.storage for n in self.halos}
-        for (fn, grid, block, shared, recipe), before in zip(self._steps, self.schedule):
+        parts = self.parts.loaded() if self.parts is not None else {}
+        for i, (step, before) in enumerate(zip(self._steps, self.schedule)):
+            if before and i in parts:
+                self._overlapped(env, before, parts[i])
+                continue
             if before:
-                exchange_halos({n: env[n] for n in before}, self.decomp, {n: self.halos[n] for n in before},
-                               self.comm, storage=storage)
-            fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]), shared)
+                self.exchange(env, before)
+            _launch(step, env)
         return {out: env[out] for out in self.program.outputs}
+
+    def exchange(self, env: dict, arrays, stream=None) -> None:
+        """Fill the halos of ``arrays`` (names of ``env``'s blocks) from the neighbours."""
+        exchange_halos({n: env[n] for n in arrays}, self.decomp, {n: self.halos[n] for n in arrays},
+                       self.comm, stream=stream, storage={n: self.storage for n in arrays})
+
+    def _overlapped(self, env: dict, arrays, steps: list) -> None:
+        """The exchange of ``arrays`` on the communication stream while the first of ``steps``
+        (the interior) runs on the current stream; then the others (the strips)."""
+        import cupy
+        compute, talk = cupy.cuda.get_current_stream(), self.parts.stream()
+        talk.wait_event(compute.record())
+        with talk:
+            self.exchange(env, arrays, stream=talk)
+        arrived = talk.record()
+        _launch(steps[0], env)
+        compute.wait_event(arrived)
+        for step in steps[1:]:
+            _launch(step, env)
 
     def _bind(self, inputs: dict) -> dict:
         """The kernels' environment from the call's inputs, checked: padded blocks of the grid's
@@ -110,3 +142,54 @@ class RankStep:
         if unknown:
             raise ArgumentError(f"{self.program.name} has no input {unknown[0]!r}")
         return env
+
+
+def _launch(step, env: dict) -> None:
+    fn, grid, block, shared, recipe = step
+    fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]), shared)
+
+
+class RankParts:
+    """The parts of a rank's overlapped launches: for each launch (by index) that needs an
+    exchange and uses no workspace, its interior and strips (:func:`split_box` of the halo of the
+    arrays it reads), each the same kernel placed on that box.  Part ``j`` of every split launch
+    is one module (``modules[j]``), compiled once; ``boxes``: {launch: Split}."""
+
+    def __init__(self, owner, boxes: dict, modules: list, compiled: list):
+        self.owner, self.boxes, self.modules, self.compiled = owner, boxes, modules, compiled
+        self._loaded, self._stream = None, None
+
+    @classmethod
+    def build(cls, owner, plan) -> "RankParts":
+        boxes = {}
+        for i, (launch, before) in enumerate(zip(owner.spec.launches, owner.schedule)):
+            if not before or launch.plan_kernel is None or any(a.kind not in ("in", "out", "host", "byval", "const")
+                                                               for a in launch.args):
+                continue
+            reads = [owner.halos[a.value] for a in launch.args if a.kind == "in" and a.value in owner.halos]
+            split = split_box(owner.decomp, owner.comm.rank, storage_halo(reads, owner.decomp))
+            if split is not None:
+                boxes[i] = split
+        modules, compiled = [], []
+        for j in range(max((len(s.boxes) for s in boxes.values()), default=0)):
+            part = {owner.spec.launches[i].plan_kernel: s.boxes[j] for i, s in boxes.items() if j < len(s.boxes)}
+            module = rank_module(owner.program, plan, owner.decomp, owner.comm.rank,
+                                 {n: owner.storage for n in owner.grid_arrays}, part)
+            modules.append(module)
+            compiled.append(owner._compile(module)[0])
+        return cls(owner, boxes, modules, compiled)
+
+    def loaded(self) -> dict:
+        """{launch index: [its loaded interior step, strip steps...]} on the current device."""
+        if self._loaded is None:
+            from ..runtime.launch import load_kernels
+            steps = [load_kernels(c.cubin, m.launches) for c, m in zip(self.compiled, self.modules)]
+            self._loaded = {i: [steps[j][i] for j in range(len(s.boxes))] for i, s in self.boxes.items()}
+        return self._loaded
+
+    def stream(self):
+        """The rank's communication stream (made on first use)."""
+        if self._stream is None:
+            import cupy
+            self._stream = cupy.cuda.Stream(non_blocking=True)
+        return self._stream

@@ -131,3 +131,16 @@ def jacobi_plus(a, b):
     c = a.copy()
     c[1:-1, 1:-1] = 0.25 * (a[1:-1, :-2] + a[1:-1, 2:] + a[:-2, 1:-1] + a[2:, 1:-1]) + b[1:-1, 1:-1]
     return c
+
+
+def test_explain_says_the_exchanges_the_overlap_and_the_bytes():
+    def rank(comm):
+        g = kd.Grid((13, 11), comm=comm, split=(2, 1), arrays="numpy")
+        u = g.scatter(np.ones((13, 11)))
+        with LOCK, kfuse.config.override(overlap=True):
+            return prepare(kfuse.jit(jacobi, arch="sm_90"), u).explain()
+    text = LocalComm.run(2, rank, timeout=300)[1]
+    assert "jacobi on rank 1 of 2: 1 launch(es), every array of the grid stored with halo ((1, 1), (0, 0)) " \
+           "(block (7, 11))" in text
+    assert "exchange a while the interior [8:13, 0:11] runs; then 1 strip(s) [7:8, 0:11]" in text
+    assert "sends [7:8, 0:11] (1 x 11) = 88 bytes, receives [6:7, 0:11] (1 x 11) = 88 bytes" in text

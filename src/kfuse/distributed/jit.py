@@ -61,6 +61,10 @@ class DistEntry:
             return results[0]
         return results if self.structure == "list" else tuple(results)
 
+    def explain(self, every_rank: bool = False) -> str:
+        """The plan and the step on this rank in words (:meth:`RankStep.explain`)."""
+        return "\n".join(self.step.explain(every_rank))
+
     def _result(self, name: str, outs: dict, arrays: dict):
         """Output ``name``: the written argument itself where it is one, a new DistArray for an
         array of the grid, the array itself (replicated on every rank) otherwise."""

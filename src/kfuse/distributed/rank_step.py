@@ -102,6 +102,26 @@ class RankStep:
             _launch(step, env)
         return {out: env[out] for out in self.program.outputs}
 
+    def explain(self, every_rank: bool = False) -> list:
+        """The step on this rank in words: its kernels and, before each, the halos exchanged (and
+        the parts that overlap the exchange), then the decomposition and every message
+        (:func:`kfuse.distributed.describe.describe`; ``every_rank``: all ranks' boxes and
+        messages, not only this one's)."""
+        from .describe import describe
+        lines = [f"{self.program.name} on rank {self.comm.rank} of {self.decomp.size}: "
+                 f"{len(self.spec.launches)} launch(es), every array of the grid stored with halo "
+                 f"{self.storage.widths} (block {self.block_shape})"]
+        for i, (launch, before) in enumerate(zip(self.spec.launches, self.schedule)):
+            split = self.parts.boxes.get(i) if self.parts is not None else None
+            if before:
+                lines.append(f"  exchange {', '.join(before)}" + (
+                    f" while the interior {_box(split.interior)} runs; then {len(split.strips)} strip(s) "
+                    + ", ".join(_box(b) for b in split.strips) if split else ""))
+            lines.append(f"  launch {launch.kernel}: grid {launch.grid}, block {launch.block}")
+        sizes = {n: np.dtype(self.program.value(n).type.dtype).itemsize for n in self.halos}
+        halos = {n: h for n, h in self.halos.items() if not h.empty}
+        return lines + describe(self.decomp, halos, sizes, None if every_rank else self.comm.rank)
+
     def exchange(self, env: dict, arrays, stream=None) -> None:
         """Fill the halos of ``arrays`` (names of ``env``'s blocks) from the neighbours."""
         exchange_halos({n: env[n] for n in arrays}, self.decomp, {n: self.halos[n] for n in arrays},
@@ -142,6 +162,10 @@ class RankStep:
         if unknown:
             raise ArgumentError(f"{self.program.name} has no input {unknown[0]!r}")
         return env
+
+
+def _box(box: tuple) -> str:
+    return "[" + ", ".join(f"{lo}:{hi}" for lo, hi in box) + "]"
 
 
 def _launch(step, env: dict) -> None:

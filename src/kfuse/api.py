@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import threading
 
 from . import config
 from .errors import ArgumentError, KfuseError
@@ -247,7 +248,7 @@ class JitFunction:
         labels = layout.labels() if layout is not None else self.names
         captured: list = []
         loops: list | None = [] if fold else None
-        _PRECISION_ASKED.append({})
+        _ASKED.stack.append({})
         try:
             program, structure = _trace.trace(self.fn, labels, list(specs), self.name,
                                               layout.assemble if layout is not None else None, captured,
@@ -261,7 +262,7 @@ class JitFunction:
                                 "traced as runtime scalars: declare a loop count static, kfuse.jit(f, "
                                 "static_argnames=(...))") from None
         finally:
-            asked = _PRECISION_ASKED.pop()
+            asked = _ASKED.stack.pop()
         return program, structure, next(iter(asked), None), captured, loops or []
 
     def get(self, args: tuple, key: tuple | None = None) -> "_Entry":
@@ -439,8 +440,16 @@ def _numerics() -> tuple:
     s = config.get()
     return (() if s.precision == "ieee" else (("precision", s.precision),)) + \
         (() if s.fmad else (("fmad", False),))
-# one record per JitFunction trace in progress: {precision: the first product that named it}
-_PRECISION_ASKED: list = []
+class _Asked(threading.local):
+    """One record per JitFunction trace in progress on this thread (ranks of
+    :class:`kfuse.distributed.LocalComm` are threads tracing at once): {precision: the first
+    product that named it}."""
+
+    def __init__(self):
+        self.stack: list = []
+
+
+_ASKED = _Asked()
 
 
 def trace_precision(who: str, precision: str) -> None:
@@ -448,14 +457,14 @@ def trace_precision(who: str, precision: str) -> None:
     the jitted function plans and compiles in it, every product of it included (they share one
     precision).  Two products naming different ones are an ArgumentError naming both; outside a
     JitFunction's trace only the setting's precision is accepted."""
-    if not _PRECISION_ASKED:
+    if not _ASKED.stack:
         setting = config.get().precision
         if precision != setting:
             raise ArgumentError(f"{who}: precision={precision!r} while tracing outside kfuse.jit, where the "
                                 f"setting is {setting!r}: call it inside kfuse.config.override(precision="
                                 f"{precision!r})")
         return
-    asked = _PRECISION_ASKED[-1]
+    asked = _ASKED.stack[-1]
     other = next((w for p, w in asked.items() if p != precision), None)
     if other is not None:
         raise ArgumentError(f"{who}: precision={precision!r} inside kfuse.jit, where {other} named "

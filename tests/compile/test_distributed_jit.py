@@ -135,9 +135,9 @@ def jacobi_plus(a, b):
 
 def test_explain_says_the_exchanges_the_overlap_and_the_bytes():
     def rank(comm):
-        g = kd.Grid((13, 11), comm=comm, split=(2, 1), arrays="numpy")
+        g = kd.Grid((13, 11), comm=comm, split=(2, 1), arrays="numpy", overlap=True)
         u = g.scatter(np.ones((13, 11)))
-        with LOCK, kfuse.config.override(overlap=True):
+        with LOCK:
             return prepare(kfuse.jit(jacobi, arch="sm_90"), u).explain()
     text = LocalComm.run(2, rank, timeout=300)[1]
     assert "jacobi on rank 1 of 2: 1 launch(es), every array of the grid stored with halo ((1, 1), (0, 0)) " \

@@ -12,6 +12,7 @@ import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+ENV = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
 
 
 def _gpus() -> int:
@@ -31,3 +32,18 @@ def test_two_ranks_on_nccl_are_bitwise_one_gpu(dtype):
                          env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert run.stdout.count("bitwise") == 2, run.stdout
+
+
+@pytest.mark.parametrize("overlap", [False, True])
+def test_the_example_runs_on_two_ranks_as_documented(overlap):
+    """``torchrun --nproc-per-node 2 -m kfuse.examples.jacobi_ranks``: checked against NumPy."""
+    pytest.importorskip("torch", reason="torchrun starts the ranks")
+    if _gpus() < 2:
+        pytest.skip(f"{_gpus()} GPU(s): two are needed")
+    env = dict(os.environ, **ENV,
+               PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
+                          "-m", "kfuse.examples.jacobi_ranks", "--n", "1030", "--steps", "20", "--check"]
+                         + (["--overlap"] if overlap else []), env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "over 2 rank(s) (2, 1)" in run.stdout and "(ok)" in run.stdout, run.stdout

@@ -83,3 +83,15 @@ def test_bad_arguments_are_refused_naming_them():
     with pytest.raises(ArgumentError, match="an array of another grid"):
         g.gather(other.zeros())
     assert "Grid((4, 4), ranks (1, 1), rank 0 owns 0:4 x 0:4)" == repr(g)
+
+
+def test_the_shipped_example_parses_its_launch_line_and_checks_on_the_host(capsys):
+    from kfuse.examples import jacobi_ranks
+    with pytest.raises(SystemExit) as e:
+        jacobi_ranks.main(["--help"])
+    assert e.value.code == 0 and "torchrun" not in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        jacobi_ranks.main(["--dtype", "int8"])
+    ref = jacobi_ranks.reference(6, 2)
+    a = np.fromfunction(jacobi_ranks.initial, (6, 6))
+    assert np.array_equal(ref, jacobi_ranks.jacobi(jacobi_ranks.jacobi(a))) and not np.array_equal(ref, a)

@@ -23,11 +23,16 @@ class Grid:
     """``shape`` decomposed over the ranks of ``comm`` (default: :func:`kfuse.distributed.init`),
     ``split``: "auto" or ranks per axis; ``order``: the memory order of the blocks; ``arrays``:
     where blocks live, "cupy" (this rank's GPU) or "numpy" (host memory: runs the flow without
-    a GPU, kernels excepted)."""
+    a GPU, kernels excepted); ``overlap``: whether steps on this grid compute their interior while
+    the halos are exchanged (None: the setting ``overlap``)."""
 
-    def __init__(self, shape, comm=None, split="auto", order: str = "C", arrays: str = "cupy"):
+    def __init__(self, shape, comm=None, split="auto", order: str = "C", arrays: str = "cupy",
+                 overlap: bool | None = None):
         if arrays not in ("cupy", "numpy"):
             raise ArgumentError(f"arrays: {arrays!r} is not 'cupy' or 'numpy'")
+        if overlap is not None and not isinstance(overlap, bool):
+            raise ArgumentError(f"overlap: {overlap!r} is not True, False or None")
+        self.overlap = overlap
         if comm is None:
             from .join import init
             comm = init()

@@ -82,7 +82,7 @@ def _entry(fn, args: tuple, kwargs: dict, grid) -> DistEntry:
     spec_kwargs = {k: _spec(v) for k, v in kwargs.items()}
     _, key = fn.split(spec_args, spec_kwargs, lower_spec)
     cache = fn._distributed
-    where = (key, grid.decomp, id(grid.comm), config.get().overlap)
+    where = (key, grid.decomp, id(grid.comm), _overlap(grid))
     hit = cache.get(where + (_storage_key(args, kwargs),))
     if hit is None:
         hit = cache[where + (_storage_key(args, kwargs),)] = _build(fn, key, grid, args, kwargs)
@@ -102,8 +102,13 @@ def _build(fn, key: tuple, grid, args: tuple, kwargs: dict) -> DistEntry:
                             "(DistArrays of the grid, or arrays every rank holds whole)")
     plan = make_plan(program, fn.given_plan, fn.fuse)
     widest = _widest(args, kwargs)
-    step = RankStep(program, plan, grid.decomp, grid.comm, arch=fn.arch, storage=widest)
+    step = RankStep(program, plan, grid.decomp, grid.comm, arch=fn.arch, storage=widest, overlap=_overlap(grid))
     return DistEntry(program, structure, step, grid)
+
+
+def _overlap(grid) -> bool:
+    """Whether steps on ``grid`` overlap their exchanges (the grid's choice, else the setting)."""
+    return config.get().overlap if grid.overlap is None else grid.overlap
 
 
 def _grid(args: tuple, kwargs: dict):

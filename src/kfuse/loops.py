@@ -29,6 +29,7 @@ import weakref
 from .errors import ArgumentError, KfuseError
 from .loop_run import GRAPH_STEPS
 from .loop_schedule import LoopPlan
+from .distributed.grid import is_distributed
 from .platform import arrays
 
 
@@ -50,6 +51,8 @@ def iterate(step, state, steps: int, *, consts=(), out=None, graph_steps: int = 
     form, keys, fields = _fields(state)
     cvals, ckeys = _consts(consts)
     jf = _step_function(step, form, keys, len(fields), ckeys, len(cvals))
+    if any(is_distributed(f) for f in list(fields) + list(cvals)):
+        return _iterate_distributed(jf, form, keys, fields, cvals, int(steps), out)
     torch_fields = [arrays.is_torch(f) for f in fields]
     xs = [arrays.to_cupy(_label(form, keys, j), f) for j, f in enumerate(fields)]
     cs = [arrays.to_cupy(f"consts[{ckeys[i] if ckeys else i}]", c) if _is_array(c) else c
@@ -82,6 +85,30 @@ def _check_counts(steps, graph_steps) -> None:
         raise ArgumentError(f"iterate: steps must be a non-negative integer, got {steps!r}")
     if isinstance(graph_steps, bool) or not isinstance(graph_steps, numbers.Integral) or graph_steps < 2:
         raise ArgumentError(f"iterate: graph_steps must be an integer >= 2, got {graph_steps!r}")
+
+
+def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, steps: int, out):
+    """:func:`iterate` on :class:`kfuse.distributed.DistArray` fields: the step called ``steps``
+    times on the ranks' blocks (each call exchanges the halos it reads; one launch per kernel
+    per step, no CUDA graph yet).  ``out=``: DistArrays of the same grid take the final blocks."""
+    for j, f in enumerate(fields):
+        if not is_distributed(f):
+            raise ArgumentError(f"iterate: {_label(form, keys, j)} is not a DistArray while another field "
+                                "is: every field of a distributed state lives on the grid")
+    xs = list(fields)
+    for _ in range(steps):
+        xs = list(jf(*xs, *cvals))
+    if out is None:
+        return _restore(form, keys, xs)
+    oform, okeys, given = _fields(out)
+    if oform == "dict":
+        given = [out[k] for k in keys]
+    if len(given) != len(xs) or not all(is_distributed(o) and o.grid.decomp == x.grid.decomp and o.dtype == x.dtype
+                                        for o, x in zip(given, xs)):
+        raise ArgumentError("iterate: out must hold DistArrays of the state's grid, structure and types")
+    for o, x in zip(given, xs):
+        o.block, o.halo = x.block, x.halo
+    return out
 
 
 def _is_array(x) -> bool:

@@ -144,3 +144,17 @@ def test_explain_says_the_exchanges_the_overlap_and_the_bytes():
            "(block (7, 11))" in text
     assert "exchange a while the interior [8:13, 0:11] runs; then 1 strip(s) [7:8, 0:11]" in text
     assert "sends [7:8, 0:11] (1 x 11) = 88 bytes, receives [6:7, 0:11] (1 x 11) = 88 bytes" in text
+
+
+def test_iterate_on_dist_arrays_compiles_the_loop_step_and_needs_a_gpu_to_run():
+    def rank(comm):
+        g = kd.Grid((12, 9), comm=comm, arrays="numpy")
+        u = g.scatter(np.ones((12, 9)))
+        f = kfuse.jit(jacobi, arch="sm_90")
+        if not device.has_gpu():
+            with LOCK, pytest.raises(NoGPUError):
+                kfuse.iterate(f, u, 3)
+        with LOCK, pytest.raises(ArgumentError, match=r"state\[1\] is not a DistArray"):
+            kfuse.iterate(lambda a, b: (a, b), (u, np.ones(3)), 2)
+        return True
+    assert LocalComm.run(2, rank, timeout=300) == [True, True]

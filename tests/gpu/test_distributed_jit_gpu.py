@@ -107,3 +107,19 @@ def test_the_example_on_ranks_of_one_gpu(overlap, capsys):
                                                              comm=comm), timeout=300)
     out = capsys.readouterr().out
     assert codes == [0, 0] and "(ok)" in out and "over 2 rank(s) (2, 1)" in out, out
+
+
+def test_iterate_on_dist_arrays_is_bitwise_the_whole_grid():
+    host = np.random.default_rng(9).standard_normal((130, 97))
+    want = _whole(jacobi, host, 6)
+
+    def rank(comm):
+        g = kd.Grid(host.shape, comm=comm, split=(3, 2))
+        u = g.scatter(host)
+        f = kfuse.jit(jacobi)
+        with LOCK:
+            prepare(f, u)
+        out = g.zeros()
+        got = kfuse.iterate(f, u, 6, out=out)
+        return got is out and np.array_equal(g.gather(out, root=None), want)
+    assert LocalComm.run(6, rank, timeout=300) == [True] * 6

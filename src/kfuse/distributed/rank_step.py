@@ -2,7 +2,9 @@
 blocks (:func:`kfuse.distributed.placed.rank_module`), compiled by NVRTC, and a call that
 launches them on the rank's padded blocks (device arrays), exchanging each halo just before the
 first kernel that reads it across a cut (:func:`kfuse.distributed.schedule.exchange_schedule`),
-in the communicator's stream order.
+in the communicator's stream order.  A scalar a kernel reduces holds the rank's partial when
+the kernel ends; the ranks all-reduce it right after that launch
+(:func:`kfuse.distributed.reduce.reduce_schedule`), so every rank returns the whole grid's value.
 
 Every array of the grid's shape (inputs, intermediates, outputs) is stored with one padding, the
 *storage halo* (:func:`kfuse.distributed.halo.storage_halo`: the widest halo the step reads,
@@ -20,6 +22,7 @@ from .exchange import local_box
 from .halo import Halo, on_grid, other_reads, refusal, step_halos, storage_halo
 from .halo_exchange import exchange_halos
 from .placed import rank_module
+from .reduce import all_reduce_packed, pack_outputs, reduce_schedule
 from .schedule import exchange_schedule
 
 
@@ -42,6 +45,7 @@ class RankStep:
         self.module = rank_module(program, plan, decomp, comm.rank, {n: self.storage for n in self.grid_arrays})
         self.compiled, self.target, self.spec = self._compile(arch or device.current_arch())
         self.schedule = exchange_schedule(self.spec.launches, program.inputs, self.halos)
+        self.reduces = reduce_schedule(program, self.spec.launches)
         self._allocs = tuple((a.name, self._shape(a.name, a.shape), np.dtype(a.dtype)) for a in self.spec.per_call)
         self._steps = None
 
@@ -78,15 +82,18 @@ class RankStep:
         if self._steps is None:
             self._steps = load_kernels(self.compiled.cubin, self.module.launches)
         poison = config.get().poison
+        views, packed = pack_outputs(self.reduces, cupy, poison)
+        env.update(views)
         for name, shape, dt in self._allocs:
             if name not in env:
                 env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
         storage = {n: self.storage for n in self.halos}
-        for (fn, grid, block, shared, recipe), before in zip(self._steps, self.schedule):
+        for (fn, grid, block, shared, recipe), before, reduces in zip(self._steps, self.schedule, packed):
             if before:
                 exchange_halos({n: env[n] for n in before}, self.decomp, {n: self.halos[n] for n in before},
                                self.comm, storage=storage)
             fn(grid, block, tuple([env[r] if r.__class__ is str else r for r in recipe]), shared)
+            all_reduce_packed(reduces, self.comm)
         return {out: env[out] for out in self.program.outputs}
 
     def _bind(self, inputs: dict) -> dict:

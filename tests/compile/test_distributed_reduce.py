@@ -119,3 +119,37 @@ def test_a_norm_finished_in_the_kernel_and_a_complex_maximum_are_refused():
     assert "finalize must be the identity: nrm2 finishes with 'r = kf_sqrt(acc);'" in why
     assert "complex values are only summed" in reduction_refusal([(library.get("max"), "complex128")])
 
+
+
+def rms(a):
+    return np.sqrt(((a[1:-1, 1:-1] - a[:-2, 1:-1]) ** 2).sum() / 99.0)
+
+
+def test_a_scalar_kernel_after_the_reduction_runs_whole_on_every_rank():
+    prog, plan = _planned(rms, [(13, 11)])
+    assert [k.space for k in plan.kernels] == ["grid", "scalar"]
+    for step in _steps(prog, plan, (13, 11), (2, 1)):
+        reduced = _out(prog, "sum")
+        assert step.reduces == ((AllReduce("sum", "float64", (reduced,)),), ())
+        assert any(a.value == reduced for a in step.spec.launches[1].args if a.kind == "in")
+        assert "Y0" not in step.module.kernels[1].text   # not placed: the same kernel as on one GPU
+
+
+def test_jit_on_dist_arrays_returns_the_field_and_the_scalar():
+    import threading
+
+    import kfuse
+    import kfuse.distributed as kd
+    from kfuse.distributed.jit import prepare
+    lock = threading.Lock()
+
+    def rank(comm):
+        g = kd.Grid((13, 11), comm=comm, split=(2, 2), arrays="numpy")
+        u = g.scatter(np.ones((13, 11)))
+        with lock:
+            entry = prepare(kfuse.jit(jacobi_residual, arch="sm_90"), u)
+        return entry.structure, entry.step.reduces, entry.program.returned()
+
+    for structure, reduces, returned in LocalComm.run(4, rank, timeout=300):
+        assert structure == "tuple" and len(returned) == 2
+        assert reduces == ((AllReduce("sum", "float64", (returned[1],)),),)

@@ -45,7 +45,7 @@ class RankStep:
         self.module = rank_module(program, plan, decomp, comm.rank, {n: self.storage for n in self.grid_arrays})
         self.compiled, self.target, self.spec = self._compile(arch or device.current_arch())
         self.schedule = exchange_schedule(self.spec.launches, program.inputs, self.halos)
-        self.reduces = reduce_schedule(program, self.spec.launches)
+        self.reduces = reduce_schedule(program, self.spec.launches, {k.name for k in plan.kernels if k.space == "grid"})
         self._allocs = tuple((a.name, self._shape(a.name, a.shape), np.dtype(a.dtype)) for a in self.spec.per_call)
         self._steps = None
 

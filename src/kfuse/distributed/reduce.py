@@ -31,11 +31,14 @@ class AllReduce:
     values: tuple
 
 
-def reduce_schedule(program, launches) -> tuple:
+def reduce_schedule(program, launches, placed=None) -> tuple:
     """One tuple of :class:`AllReduce` per launch of ``launches`` (in launch order: objects with
-    ``calls``, the program call ids the launch serves, and ``args`` of ``kind`` and ``value``):
-    the reductions the launch finishes, grouped by (op, dtype) in first-seen order."""
-    return tuple(_launch_reduces(program, launch) for launch in launches)
+    ``calls``, the program call ids the launch serves, ``args`` of ``kind`` and ``value``, and
+    ``plan_kernel``): the reductions the launch finishes, grouped by (op, dtype) in first-seen
+    order.  ``placed``: the names of the plan's placed kernels (None: every launch's); a kernel
+    run whole on every rank reduces whole values and is not all-reduced."""
+    return tuple(_launch_reduces(program, launch) if placed is None or launch.plan_kernel in placed else ()
+                 for launch in launches)
 
 
 def _launch_reduces(program, launch) -> tuple:

@@ -18,7 +18,6 @@ from kfuse.distributed import LocalComm, decompose, step_halos
 from kfuse.distributed.placed import rank_module
 from kfuse.distributed.rank_step import RankStep
 from kfuse.distributed.reduce import AllReduce
-from kfuse.errors import PlanError
 from kfuse.frontend.trace import trace
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan

@@ -2,7 +2,7 @@
 the same kernel placed on its padded block (kfuse.distributed.placed), halos exchanged between
 steps over LocalComm (kfuse.distributed.exchange_halos); after several steps every rank's block
 is bitwise the one-grid run's, for window updates, a 9-point stencil reading corners, a 3-D
-7-point stencil, uneven blocks and 1-D and 2-D splits."""
+7-point stencil, uneven blocks and 1-D and 2-D splits; a reduction covers the rank's own points."""
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +13,6 @@ from kfuse.codegen.module import generate
 from kfuse.distributed import LocalComm, decompose, exchange_halos, step_halos
 from kfuse.distributed.placed import rank_module, rank_placements
 from kfuse.distributed.reference import scatter
-from kfuse.errors import PlanError
 from kfuse.frontend.trace import trace
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
@@ -84,14 +83,15 @@ def _exchanged(block, d, halo, comm):
     return blocks["a"]
 
 
-def test_a_reduction_is_refused_on_a_rank():
+def test_a_reduction_is_placed_on_the_owned_points():
     def norm(a):
         return (a[1:-1] * a[:-2]).sum()
     prog = trace(norm, ["a"], [("a", (12,), "float64", "C")], "norm")[0]
     plan = best_plan(prog, load_calibration())
     d = decompose((12,), 2)
-    with pytest.raises(PlanError, match="neither stages values in shared memory nor reduces|only grid kernels"):
-        rank_module(prog, plan, d, 0, step_halos(prog, plan, d))
+    text = rank_module(prog, plan, d, 1, step_halos(prog, plan, d)).kernels[0].text
+    assert "constexpr int X0 = 6" in text and "x_p >= 6 && x_p < 11" in text   # rank 1: points 6 .. 11
+    assert "kf_block_reduce" in text and "GRID" not in text   # one block: finished in it
 
 
 def test_a_plan_with_vectors_and_staging_is_placed_one_point_per_thread(tmp_path):

@@ -9,7 +9,8 @@ import pytest
 
 from kfuse.distributed import LocalComm, decompose
 from kfuse.distributed.rank_step import RankStep
-from kfuse.errors import ArgumentError, NoGPUError, PlanError
+from kfuse.distributed.reduce import AllReduce
+from kfuse.errors import ArgumentError, NoGPUError
 from kfuse.frontend.trace import trace
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
@@ -61,7 +62,7 @@ def test_bad_calls_are_refused_before_the_gpu():
     assert LocalComm.run(2, call, timeout=120) == [True, True]
 
 
-def test_a_wrong_communicator_and_a_reduction_are_refused():
+def test_a_wrong_communicator_is_refused_and_a_reduction_is_all_reduced():
     prog, plan = _planned(jacobi, (13, 11))
     with pytest.raises(ArgumentError, match="comm: 2 ranks, the decomposition has 3"):
         LocalComm.run(2, lambda comm: RankStep(prog, plan, decompose((13, 11), 3), comm, arch="sm_90"))
@@ -70,5 +71,5 @@ def test_a_wrong_communicator_and_a_reduction_are_refused():
         return (a[1:-1] * a[:-2]).sum()
     prog = trace(norm, ["a"], [("a", (12,), "float64", "C")], "norm")[0]
     plan = best_plan(prog, load_calibration())
-    with pytest.raises(PlanError, match="nor reduces"):
-        LocalComm.run(2, lambda comm: RankStep(prog, plan, decompose((12,), 2), comm, arch="sm_90"))
+    steps = LocalComm.run(2, lambda comm: RankStep(prog, plan, decompose((12,), 2), comm, arch="sm_90"), timeout=120)
+    assert [s.reduces for s in steps] == [((AllReduce("sum", "float64", tuple(prog.outputs)),),)] * 2

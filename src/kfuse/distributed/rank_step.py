@@ -2,7 +2,9 @@
 blocks (:func:`kfuse.distributed.placed.rank_module`), compiled by NVRTC, and a call that
 launches them on the rank's padded blocks (device arrays), exchanging each halo just before the
 first kernel that reads it across a cut (:func:`kfuse.distributed.schedule.exchange_schedule`),
-in the communicator's stream order.
+in the communicator's stream order.  A scalar a kernel reduces holds the rank's partial when
+the kernel ends; the ranks all-reduce it right after that launch
+(:func:`kfuse.distributed.reduce.reduce_schedule`), so every rank returns the whole grid's value.
 
 Every array of the grid's shape (inputs, intermediates, outputs) is stored with one padding, the
 *storage halo* (:func:`kfuse.distributed.halo.storage_halo`: the widest halo the step reads,
@@ -26,6 +28,7 @@ from .halo import Halo, on_grid, other_reads, refusal, step_halos, storage_halo
 from .halo_exchange import exchange_halos
 from .placed import rank_module
 from .overlap import split_box
+from .reduce import all_reduce_packed, pack_outputs, reduce_schedule
 from .schedule import exchange_schedule
 
 
@@ -52,6 +55,7 @@ class RankStep:
         from ..runtime.launch_spec import build_spec
         self.spec = build_spec(program, self.module, self.arch, self.target)
         self.schedule = exchange_schedule(self.spec.launches, program.inputs, self.halos)
+        self.reduces = reduce_schedule(program, self.spec.launches, {k.name for k in plan.kernels if k.space == "grid"})
         self._allocs = tuple((a.name, self._shape(a.name, a.shape), np.dtype(a.dtype)) for a in self.spec.per_call)
         overlap = config.get().overlap if overlap is None else overlap
         self.parts = RankParts.build(self, plan) if overlap else None
@@ -89,17 +93,20 @@ class RankStep:
         if self._steps is None:
             self._steps = load_kernels(self.compiled.cubin, self.module.launches)
         poison = config.get().poison
+        views, packed = pack_outputs(self.reduces, cupy, poison)
+        env.update(views)
         for name, shape, dt in self._allocs:
             if name not in env:
                 env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
         parts = self.parts.loaded() if self.parts is not None else {}
-        for i, (step, before) in enumerate(zip(self._steps, self.schedule)):
+        for i, (step, before, reduces) in enumerate(zip(self._steps, self.schedule, packed)):
             if before and i in parts:
                 self._overlapped(env, before, parts[i])
-                continue
-            if before:
-                self.exchange(env, before)
-            _launch(step, env)
+            else:
+                if before:
+                    self.exchange(env, before)
+                _launch(step, env)
+            all_reduce_packed(reduces, self.comm)
         return {out: env[out] for out in self.program.outputs}
 
     def explain(self, every_rank: bool = False) -> list:

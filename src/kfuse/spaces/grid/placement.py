@@ -37,17 +37,36 @@ class Placement:
 
 def placement_refusal(program, calls, frame, params: dict, placement: Placement, info) -> str | None:
     """Why the grid kernel of ``calls`` cannot be placed (None: it can): a launch shape other
-    than one point per thread, a halo strategy staging values, a reduction (its partials need an
-    all-reduce), a remapped read (``np.roll``, ``np.pad``: indices across the grid's edge), or
-    arrays of the grid's shape at different frame positions."""
+    than one point per thread, a halo strategy staging values, a reduction the ranks cannot
+    all-reduce after its finish (:func:`reduction_refusal`), a remapped read (``np.roll``,
+    ``np.pad``: indices across the grid's edge), or arrays of the grid's shape at different frame
+    positions.  A placed reduction covers the rank's owned points only: its scalar output holds
+    the rank's partial, which the ranks then all-reduce."""
     if int(params.get("vec", 1)) != 1 or params.get("rows", "apart") != "apart":
         return "a placed kernel runs one point per thread (vec 1, rows apart)"
-    if not halo.plain(params) or any(info.fn(c).is_reduce for c in calls):
-        return "a placed kernel neither stages values in shared memory nor reduces (not built)"
+    if not halo.plain(params):
+        return "a placed kernel does not stage values in shared memory"
+    why = reduction_refusal([(info.fn(c), info.dtype(c)) for c in calls if info.fn(c).is_reduce])
+    if why:
+        return why
     if any(is_remap(info.fn(c)) for c in calls):
         return "a placed kernel does not read through np.roll or np.pad (their indices cross the grid's edge)"
     if len({frame.pos[a] for a in _grid_arrays(frame, placement)}) > 1:
         return "the arrays of the grid's shape lie at different positions of the kernel's frame"
+    return None
+
+
+def reduction_refusal(reductions) -> str | None:
+    """Why the ranks' partials of ``reductions`` ((library function, dtype) pairs) cannot be
+    combined by an all-reduce of the finished scalars (None: they can): a finalize other than
+    the identity (a norm's square root is not a sum of the ranks' roots), or a complex
+    maximum or minimum (communicators reduce complex values only as sums of their parts)."""
+    for fn, dtype in reductions:
+        if fn.finalize.strip() != f"{fn.output.name} = acc;":
+            return (f"a placed reduction is all-reduced after its finish, so its finalize must be the "
+                    f"identity: {fn.name} finishes with {fn.finalize.strip()!r}")
+        if str(dtype).startswith("complex") and fn.combine != "+":
+            return f"a placed {fn.name} of {dtype} values cannot be all-reduced (complex values are only summed)"
     return None
 
 

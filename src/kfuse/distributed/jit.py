@@ -40,7 +40,7 @@ class DistEntry:
 
     def __call__(self, dynamic: tuple):
         program, step = self.program, self.step
-        env, arrays = {}, {}
+        env, arrays, plain = {}, {}, {}
         for inp in step.spec.inputs:
             x = dynamic[inp.argument]
             if is_distributed(x):
@@ -50,11 +50,14 @@ class DistEntry:
             elif inp.host:
                 env[inp.name] = x
             else:
-                env[inp.name] = x   # an array every rank holds whole
+                env[inp.name] = plain[inp.name] = x   # an array every rank holds whole
         outs = step(**env)
         for inp, out in program.writes.items():
-            arrays[inp].block = outs[out]
-        results = [self._result(name, outs, arrays) for name in program.returned()]
+            if inp in arrays:
+                arrays[inp].block = outs[out]
+            else:
+                plain[inp][...] = outs[out]   # a written array every rank holds whole, as NumPy writes it
+        results = [self._result(name, outs, {**plain, **arrays}) for name in program.returned()]
         if self.structure == "none":
             return None
         if self.structure == "single":
@@ -69,7 +72,7 @@ class DistEntry:
         """Output ``name``: the written argument itself where it is one, a new DistArray for an
         array of the grid, the array itself (replicated on every rank) otherwise."""
         for inp, out in self.program.writes.items():
-            if out == name:
+            if out == name and inp in arrays:
                 return arrays[inp]
         if name in self.step.grid_arrays:
             return DistArray(self.grid, outs[name], self.step.storage)

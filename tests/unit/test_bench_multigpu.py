@@ -21,8 +21,9 @@ from kfuse.errors import ArgumentError
 # ------------------------------------------------------------------ workloads
 def test_workload_table():
     ready = [w.name for w in W.select()]
-    assert ready == ["jacobi-2d-16384-strong", "jacobi-2d-4096-strong", "jacobi-2d-16384-weak", "heat-3d-512-weak"]
-    assert {w.stencil for w in W.WORKLOADS.values() if not w.ready} == {"cg", "gemm"}
+    assert ready == ["jacobi-2d-16384-strong", "jacobi-2d-4096-strong", "jacobi-2d-16384-weak", "heat-3d-512-weak",
+                     "cg-poisson-3d", "gemm-8192-rows", "app-heat7-512-weak", "app-wave2d-8192-weak"]
+    assert [w.kind for w in W.WORKLOADS.values()][4:] == ["cg", "gemm", "app", "app"]
     strong, weak, heat = (W.WORKLOADS[n] for n in ("jacobi-2d-16384-strong", "jacobi-2d-16384-weak",
                                                     "heat-3d-512-weak"))
     assert strong.global_shape(2) == (16384, 16384) and weak.global_shape(2) == (32768, 16384)
@@ -34,11 +35,14 @@ def test_workload_table():
     assert [w.name for w in W.select(["heat-3d"])] == ["heat-3d-512-weak"]
 
 
-def test_workload_select_refuses():
+def test_workload_select_refuses(monkeypatch):
     with pytest.raises(ArgumentError, match="no such workload"):
         W.select(["jacobi-9d"])
+    slot = W.ScaledWorkload("fft-slot", "fft", (8,), "strong", ready=False)
+    monkeypatch.setitem(W.WORKLOADS, slot.name, slot)
     with pytest.raises(ArgumentError, match="registry slot"):
-        W.select(["cg"])
+        W.select(["fft"])
+    assert [w.name for w in W.select(["app"])] == ["app-heat7-512-weak", "app-wave2d-8192-weak"]
 
 
 def test_init_block_is_a_function_of_the_global_index():
@@ -157,7 +161,7 @@ def test_gpu_counts():
 def test_missing_peer_is_skipped_with_its_reason():
     have = {"torch", "cupy"}
     ok, skipped = PR.availability(list(PR.ORDER), find_spec=lambda m: object() if m in have else None)
-    assert ok == ["kfuse", "torch", "torch-cupy"]
+    assert ok == ["kfuse", "kfuse-pipelined", "torch", "torch-cupy"]
     assert skipped == {"jax-concat": "jax not installed", "jax-split": "jax not installed"}
     with pytest.raises(ArgumentError, match="unknown peer 'mpi'"):
         PR.parse("kfuse,mpi")
@@ -168,7 +172,7 @@ def test_dry_run_lists_launches_and_skips():
                                              "--dtype", "float32", "--out", "o"])
     jobs, skipped = runner.plan(args, 2, find_spec=lambda m: object() if m != "jax" else None)
     assert [(j.launch, j.gpus) for j in jobs] == [("torchrun", 1), ("torchrun", 2)]
-    assert jobs[1].out == "o/torchrun-2gpu" and jobs[1].what.peers == ("kfuse", "torch", "torch-cupy")
+    assert jobs[1].out == "o/torchrun-2gpu" and jobs[1].what.peers == ("kfuse", "kfuse-pipelined", "torch", "torch-cupy")
     text = runner.dry_run(jobs, skipped)
     assert "NCCL_NVLS_ENABLE=0" in text and "--nproc-per-node=2" in text
     assert "# skipped jax-split: jax not installed" in text

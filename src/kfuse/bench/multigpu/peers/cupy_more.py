@@ -74,7 +74,7 @@ def build_gemm(ctx, wl, dtype: str) -> GemmRun:
     return GemmRun(side.cupy.matmul, a, b, box, side.timer, side.to_host)
 
 
-class AppRun(PeerRun):
+class CupyAppRun(PeerRun):
     """The application's state on the rank's padded rows (CuPy), stepped by the bound loop."""
 
     whats = ("step",)
@@ -99,4 +99,4 @@ class AppRun(PeerRun):
         return self.slab.box, read_fields(self.wl, self.state, self.side.to_host, self.slab.owned_rows)
 
 
-BUILDERS = {"cg": build_cg, "gemm": build_gemm, "app": AppRun}
+BUILDERS = {"cg": build_cg, "gemm": build_gemm, "app": CupyAppRun}

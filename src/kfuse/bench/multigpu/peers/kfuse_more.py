@@ -84,7 +84,7 @@ def build_gemm(ctx, wl, dtype: str) -> GemmRun:
     return GemmRun(lambda x, y: gemm(x, y, ctx.comm, check=False), a, b, box, cupy_timer(cupy), cupy.asnumpy)
 
 
-class AppRun(PeerRun):
+class KfuseAppRun(PeerRun):
     """The application's fields as DistArrays of a grid split along axis 0, stepped by the
     author's loop with ``kfuse.jit`` of the author's step."""
 

@@ -69,5 +69,5 @@ def build(ctx, wl, dtype: str, variant: str = "single_reduction"):
         from . import kfuse_more
         if wl.kind == "cg":
             return kfuse_more.build_cg(ctx, wl, dtype, variant)
-        return {"gemm": kfuse_more.build_gemm, "app": kfuse_more.AppRun}[wl.kind](ctx, wl, dtype)
+        return {"gemm": kfuse_more.build_gemm, "app": kfuse_more.KfuseAppRun}[wl.kind](ctx, wl, dtype)
     return KfuseRun(ctx, wl, dtype)

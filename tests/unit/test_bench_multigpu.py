@@ -172,7 +172,8 @@ def test_dry_run_lists_launches_and_skips():
                                              "--dtype", "float32", "--out", "o"])
     jobs, skipped = runner.plan(args, 2, find_spec=lambda m: object() if m != "jax" else None)
     assert [(j.launch, j.gpus) for j in jobs] == [("torchrun", 1), ("torchrun", 2)]
-    assert jobs[1].out == "o/torchrun-2gpu" and jobs[1].what.peers == ("kfuse", "kfuse-pipelined", "torch", "torch-cupy")
+    assert jobs[1].out == "o/torchrun-2gpu"
+    assert jobs[1].what.peers == ("kfuse", "kfuse-pipelined", "torch", "torch-cupy")
     text = runner.dry_run(jobs, skipped)
     assert "NCCL_NVLS_ENABLE=0" in text and "--nproc-per-node=2" in text
     assert "# skipped jax-split: jax not installed" in text

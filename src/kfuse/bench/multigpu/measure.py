@@ -45,13 +45,14 @@ def per_step_ms(run, what: str, steps: int, loops: int) -> dict:
 def measure_peer(build, ctx, wl, dtype: str, steps: int, loops: int, check_steps: int) -> dict:
     """One record: built, checked, timed (a failure is the record's status and note)."""
     rec = {"workload": wl.name, "dtype": dtype, "gpus": ctx.size, "rank": ctx.rank,
-           "bytes_per_step": wl.bytes_per_step(ctx.size, dtype), "halo_bytes": wl.halo_bytes(ctx.size, dtype),
-           "flops_per_step": wl.flops_per_step(ctx.size, dtype)}
-    try:
+           "bytes_per_step": 0, "halo_bytes": 0, "flops_per_step": None}
+    try:   # an application's sizes need its module: a failure to find it is the record's
+        rec.update(bytes_per_step=wl.bytes_per_step(ctx.size, dtype), halo_bytes=wl.halo_bytes(ctx.size, dtype),
+                   flops_per_step=wl.flops_per_step(ctx.size, dtype))
         run = build(ctx, wl, dtype)
         rec["check"] = check(run, wl, ctx.size, dtype, check_steps)
         if not rec["check"]["ok"]:
-            return {**rec, "status": "wrong", "note": f"max abs error {rec['check']['max_abs_err']}"}
+            return {**rec, "status": "wrong", "note": f"max error {rec['check']['max_abs_err']} (tolerance {rec['check']['tol']})"}
         for what in run.whats:
             if what in COMMUNICATION and ctx.size == 1:
                 continue

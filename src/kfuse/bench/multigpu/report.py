@@ -1,7 +1,8 @@
 """The multi-GPU suite's report: one table row per workload, dtype and peer (the step on one
 GPU and on the run's largest count, the scaling efficiency, the halo exchange alone, the
 exposed communication, the % of the DRAM limit per GPU, the check, the all-reduce alone, TFLOP/s
-per GPU; a refused point as "refused: <reason>"), the peers skipped and why, ``results.json`` and a PNG of the step times."""
+per GPU; a refused point as "refused: <reason>"), the peers skipped and why, ``results.json``
+and a PNG of the step times."""
 from __future__ import annotations
 
 import json
@@ -68,8 +69,9 @@ def render(results: dict) -> str:
         parts += ["Skipped peers:", ""] + [f"- {k}: {v}" for k, v in skipped.items()] + [""]
     failed = [p for p in results["points"] if p["status"] in ("failed", "wrong", "skipped")]
     if failed:
-        parts += ["Failed, wrong or skipped points:", ""] + [f"- {p['peer']} {p['workload']} {p['dtype']} on {p['gpus']} GPU(s): "
-                                      f"{p['status']}: {p.get('note', '')}" for p in failed] + [""]
+        parts += ["Failed, wrong or skipped points:", ""]
+        parts += [f"- {p['peer']} {p['workload']} {p['dtype']} on {p['gpus']} GPU(s): {p['status']}: {p.get('note', '')}"
+                  for p in failed] + [""]
     return "\n".join(parts)
 
 

@@ -109,8 +109,9 @@ class Refused(Exception):
 class PeerRun:
     """A peer's built workload on one rank: ``run(what, steps)`` runs ``steps`` back-to-back
     steps of ``what`` ("step": exchange and compute; "compute": no exchange; "halo": exchange
-    only; "allreduce": the reduction alone) and returns the seconds they took on the device; ``owned()`` is (the global box,
-    the rank's values there as a NumPy array) after the steps run so far."""
+    only; "allreduce": the reduction alone) and returns the seconds they took on the device;
+    ``owned()`` is (the global box, the rank's values there as a NumPy array) after the steps
+    run so far."""
 
     whats = ("step", "compute", "halo")
 

@@ -59,8 +59,9 @@ def build_cg(ctx, wl, dtype: str) -> CGRun:
     side = Side(ctx)
     cp = side.cupy
     lay = layout(wl, ctx.size, ctx.rank)
-    indptr, indices, data = poisson_rows(wl.global_shape(ctx.size), wl.planes(ctx.size, ctx.rank), dtype, local=True)
-    A = cs.csr_matrix((side.upload(data), side.upload(indices), side.upload(indptr)), shape=(lay.n, lay.n + lay.n_ghost))
+    rows = poisson_rows(wl.global_shape(ctx.size), wl.planes(ctx.size, ctx.rank), dtype, local=True)
+    indptr, indices, data = (side.upload(a) for a in rows)
+    A = cs.csr_matrix((data, indices, indptr), shape=(lay.n, lay.n + lay.n_ghost))
     box = wl.boxes(ctx.size)[ctx.rank]
     ops = CGOps(matvec=lambda ext: A @ ext, exchange=side.exchange, all_reduce=side.all_reduce,
                 pack=lambda *d: cp.stack(d), empty=lambda n, like: cp.empty(n, dtype=like.dtype))

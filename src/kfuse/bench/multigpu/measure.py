@@ -1,6 +1,8 @@
 """What one rank measures for a peer on a workload: the check after a few steps against the
 float64 NumPy reference of its box, then the median time per step (loops of many steps after a
-warm-up) of the full step, the compute alone and the halo exchange alone; and the device copy
+warm-up) of the full step, the compute alone, the halo exchange alone and the all-reduce alone
+(those the peer times); a peer with no form of the workload is "skipped", one whose library
+refuses it "refused", each with the reason; and the device copy
 bandwidth the DRAM fraction is taken against.  The results are plain dicts
 (:data:`kfuse.bench.multigpu.schema.RECORD_KEYS`)."""
 from __future__ import annotations
@@ -10,23 +12,27 @@ import traceback
 
 import numpy as np
 
-from .workloads import reference_window
+from .peers.base import NotApplicable, Refused
 
-#: tolerance of the check, relative to the grid's largest value (1)
-TOLERANCE = {"float32": 1e-5, "float64": 1e-12}
 WARMUP_STEPS = 3
+#: what is timed only with several ranks
+COMMUNICATION = ("halo", "allreduce")
 
 
 def check(run, wl, gpus: int, dtype: str, steps: int) -> dict:
-    """Run ``steps`` steps and compare the rank's values with the reference."""
+    """Run ``steps`` steps and compare the rank's values with the workload's float64 reference
+    (the error absolute, or relative to the reference's largest value where the workload says)."""
     run.run("step", steps)
     box, got = run.owned()
-    want = reference_window(wl, gpus, box, steps)
+    want = wl.reference(gpus, box, steps)
+    tol = wl.tolerance(dtype)
     if got.shape != want.shape:
-        return {"ok": False, "max_abs_err": None, "tol": TOLERANCE[dtype],
+        return {"ok": False, "max_abs_err": None, "tol": tol,
                 "note": f"shape {got.shape}, the reference's {want.shape}"}
     err = float(np.max(np.abs(got - want))) if got.size else 0.0
-    return {"ok": bool(err <= TOLERANCE[dtype]), "max_abs_err": err, "tol": TOLERANCE[dtype]}
+    if wl.relative_check and want.size:
+        err /= max(float(np.max(np.abs(want))), np.finfo(np.float64).tiny)
+    return {"ok": bool(err <= tol), "max_abs_err": err, "tol": tol}
 
 
 def per_step_ms(run, what: str, steps: int, loops: int) -> dict:
@@ -39,18 +45,24 @@ def per_step_ms(run, what: str, steps: int, loops: int) -> dict:
 def measure_peer(build, ctx, wl, dtype: str, steps: int, loops: int, check_steps: int) -> dict:
     """One record: built, checked, timed (a failure is the record's status and note)."""
     rec = {"workload": wl.name, "dtype": dtype, "gpus": ctx.size, "rank": ctx.rank,
-           "bytes_per_step": wl.bytes_per_step(ctx.size, dtype), "halo_bytes": wl.halo_bytes(ctx.size, dtype)}
-    try:
+           "bytes_per_step": 0, "halo_bytes": 0, "flops_per_step": None}
+    try:   # an application's sizes need its module: a failure to find it is the record's
+        rec.update(bytes_per_step=wl.bytes_per_step(ctx.size, dtype), halo_bytes=wl.halo_bytes(ctx.size, dtype),
+                   flops_per_step=wl.flops_per_step(ctx.size, dtype))
         run = build(ctx, wl, dtype)
         rec["check"] = check(run, wl, ctx.size, dtype, check_steps)
         if not rec["check"]["ok"]:
-            return {**rec, "status": "wrong", "note": f"max abs error {rec['check']['max_abs_err']}"}
+            return {**rec, "status": "wrong", "note": f"max error {rec['check']['max_abs_err']} (tolerance {rec['check']['tol']})"}
         for what in run.whats:
-            if what == "halo" and ctx.size == 1:
+            if what in COMMUNICATION and ctx.size == 1:
                 continue
             t = per_step_ms(run, what, steps, loops)
             rec[f"{what}_ms"], rec[f"{what}_loops_ms"] = t["ms"], t["loops_ms"]
         rec["status"] = "ok"
+    except NotApplicable as e:
+        rec.update(status="skipped", note=str(e))
+    except Refused as e:
+        rec.update(status="refused", note=str(e))
     except Exception as e:  # noqa: BLE001 - one peer's failure is its record, the run goes on
         rec.update(status="failed", note=f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
                    traceback=traceback.format_exc()[-2000:])

@@ -119,6 +119,8 @@ def main(argv=None) -> int:
         for dtype in args.dtypes.split(","):
             for peer in args.peers.split(","):
                 spec = REGISTRY[peer]
+                if not spec.applies(wl):
+                    continue
                 mod = spec.load()
                 opts = dict(spec.options)
                 rec = M.measure_peer(lambda c, w, d: mod.build(c, w, d, **opts), ctx, wl, dtype,

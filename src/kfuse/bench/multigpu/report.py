@@ -1,7 +1,8 @@
 """The multi-GPU suite's report: one table row per workload, dtype and peer (the step on one
 GPU and on the run's largest count, the scaling efficiency, the halo exchange alone, the
-exposed communication, the % of the DRAM limit per GPU, the check), the peers skipped and
-why, ``results.json`` and a PNG of the step times."""
+exposed communication, the % of the DRAM limit per GPU, the check, the all-reduce alone, TFLOP/s
+per GPU; a refused point as "refused: <reason>"), the peers skipped and why, ``results.json``
+and a PNG of the step times."""
 from __future__ import annotations
 
 import json
@@ -20,16 +21,23 @@ def _pct(x) -> str:
     return "—" if x is None else f"{100 * x:.1f}%"
 
 
+def _tf(x) -> str:
+    return "—" if x is None else f"{x:.2f}"
+
+
 def _cell(point: dict | None, field: str, fmt) -> str:
     if point is None:
         return "—"
+    if point["status"] == "refused":
+        return "refused: " + " ".join(str(point.get("note", "")).split()).replace("|", "/")
     if point["status"] != "ok":
         return point["status"]
     return fmt(point.get(field))
 
 
 def rows(results: dict) -> list:
-    """Table rows: [workload, dtype, peer, 1 GPU, P GPUs, efficiency, halo, exposed, DRAM, check]."""
+    """Table rows: [workload, dtype, peer, 1 GPU, P GPUs, efficiency, halo, exposed, DRAM, check,
+    all-reduce, TFLOP/s per GPU on P GPUs]; a refused point's cells say "refused: <reason>"."""
     pts = results["points"]
     top = max((p["gpus"] for p in pts), default=1)
     index = {(p["peer"], p["workload"], p["dtype"], p["gpus"]): p for p in pts}
@@ -44,7 +52,8 @@ def rows(results: dict) -> list:
         out.append([wl, dtype, peer, _cell(one, "step_ms", _ms), _cell(many, "step_ms", _ms),
                     _cell(many, "efficiency", _pct), _cell(many, "halo_ms", _ms),
                     exposed or "—", _cell(many, "dram_frac", _pct),
-                    f"{max(err):.1e}" if err else "—"])
+                    f"{max(err):.1e}" if err else "—", _cell(many, "allreduce_ms", _ms),
+                    _cell(many, "tflops", _tf)])
     return out
 
 
@@ -52,16 +61,17 @@ def render(results: dict) -> str:
     """The report as Markdown."""
     top = max((p["gpus"] for p in results["points"]), default=1)
     head = ["workload", "dtype", "peer", "1 GPU ms", f"{top} GPUs ms", "efficiency", "halo alone ms",
-            "exposed ms", "DRAM % per GPU", "check max err"]
+            "exposed ms", "DRAM % per GPU", "check max err", "all-reduce alone ms", "TFLOP/s per GPU"]
     parts = [f"# kfuse bench --multi-gpu ({results.get('meta', {}).get('device', 'device unknown')})", "",
              md_table(head, rows(results)), ""]
     skipped = results.get("skipped") or {}
     if skipped:
         parts += ["Skipped peers:", ""] + [f"- {k}: {v}" for k, v in skipped.items()] + [""]
-    failed = [p for p in results["points"] if p["status"] in ("failed", "wrong")]
+    failed = [p for p in results["points"] if p["status"] in ("failed", "wrong", "skipped")]
     if failed:
-        parts += ["Failures:", ""] + [f"- {p['peer']} {p['workload']} {p['dtype']} on {p['gpus']} GPU(s): "
-                                      f"{p['status']}: {p.get('note', '')}" for p in failed] + [""]
+        parts += ["Failed, wrong or skipped points:", ""]
+        parts += [f"- {p['peer']} {p['workload']} {p['dtype']} on {p['gpus']} GPU(s): {p['status']}: {p.get('note', '')}"
+                  for p in failed] + [""]
     return "\n".join(parts)
 
 

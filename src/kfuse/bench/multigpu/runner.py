@@ -33,8 +33,9 @@ JOB_TIMEOUT_S = 540.0
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kfuse bench --multi-gpu",
-        description="Stencils on several GPUs: kfuse against JAX shard_map (two forms), torch.distributed "
-                    "with a torch step and with a fused CuPy step, on 1 and 2 GPUs.",
+        description="Stencils, CG on a Poisson matrix, a row-split GEMM and applications on several GPUs: "
+                    "kfuse against JAX shard_map (two forms), torch.distributed with torch and with CuPy, "
+                    "on 1 and 2 GPUs.",
         epilog="Workloads: " + ", ".join(W.ORDER) + " (those marked not ready are registry slots).")
     p.add_argument("--gpus", type=int, nargs="+", default=None, help="GPU counts (default: 1 and 2)")
     p.add_argument("--workload", nargs="+", default=None, metavar="NAME")

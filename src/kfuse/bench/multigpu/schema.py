@@ -2,7 +2,7 @@
 device's copy bandwidth, one record per peer, workload and dtype), the checks that a file has
 that shape, and the merge of the ranks into one row per point (the slowest rank's times, the
 worst check) with the derived figures: scaling efficiency, exposed communication and the
-fraction of the DRAM limit."""
+fraction of the DRAM limit, TFLOP/s per GPU."""
 from __future__ import annotations
 
 from ...errors import ArgumentError
@@ -11,8 +11,8 @@ RANK_SCHEMA = "kfuse-bench-multigpu-rank/1"
 RESULTS_SCHEMA = "kfuse-bench-multigpu/1"
 RANK_KEYS = ("schema", "rank", "size", "launch", "peer_records", "copy_GBps")
 RECORD_KEYS = ("peer", "workload", "dtype", "gpus", "rank", "status", "bytes_per_step", "halo_bytes")
-STATUSES = ("ok", "wrong", "failed", "skipped")
-TIMES = ("step_ms", "compute_ms", "halo_ms")
+STATUSES = ("ok", "wrong", "failed", "refused", "skipped")
+TIMES = ("step_ms", "compute_ms", "halo_ms", "allreduce_ms")
 
 
 def check_rank_file(doc: dict, where: str = "rank file") -> dict:
@@ -37,7 +37,7 @@ def check_rank_file(doc: dict, where: str = "rank file") -> dict:
 
 
 def _worst_status(recs: list) -> str:
-    for s in ("failed", "wrong", "skipped"):
+    for s in ("failed", "wrong", "refused", "skipped"):
         if any(r["status"] == s for r in recs):
             return s
     return "ok"
@@ -55,7 +55,8 @@ def merge_ranks(rank_files: list) -> list:
     for (peer, wl, dtype, gpus), recs in groups.items():
         p = {"peer": peer, "workload": wl, "dtype": dtype, "gpus": gpus, "ranks": len(recs),
              "status": _worst_status(recs), "bytes_per_step": max(r["bytes_per_step"] for r in recs),
-             "halo_bytes": max(r["halo_bytes"] for r in recs)}
+             "halo_bytes": max(r["halo_bytes"] for r in recs),
+             "flops_per_step": max((r.get("flops_per_step") or 0) for r in recs) or None}
         notes = [r["note"] for r in recs if r.get("note")]
         if notes:
             p["note"] = notes[0]
@@ -73,7 +74,8 @@ def merge_ranks(rank_files: list) -> list:
 def derive(points: list, scaling: dict) -> list:
     """Each point with ``efficiency`` (against the same peer's 1-GPU time: t1 / (P tP) strong,
     t1 / tP weak; ``scaling``: workload -> "strong" or "weak"), ``exposed_ms`` (step minus
-    compute alone) and ``dram_frac`` (bytes per step / step time / copy bandwidth)."""
+    compute alone), ``dram_frac`` (bytes per step / step time / copy bandwidth) and ``tflops``
+    (TFLOP/s per GPU, where the workload counts flops)."""
     one = {(p["peer"], p["workload"], p["dtype"]): p["step_ms"] for p in points if p["gpus"] == 1}
     out = []
     for p in points:
@@ -82,6 +84,7 @@ def derive(points: list, scaling: dict) -> list:
         q["efficiency"] = efficiency(t1, t, p["gpus"], scaling.get(p["workload"], "strong"))
         q["exposed_ms"] = t - p["compute_ms"] if t is not None and p.get("compute_ms") is not None else None
         q["dram_frac"] = dram_fraction(p["bytes_per_step"], t, p.get("copy_GBps"))
+        q["tflops"] = p["flops_per_step"] / (t * 1e-3) / 1e12 if t and p.get("flops_per_step") else None
         out.append(q)
     return out
 

@@ -1,96 +1,31 @@
-"""The workloads of the multi-GPU suite, as data: a stencil, its grid (global for strong
-scaling, per GPU for weak), the axis the ranks split, and the dtypes.
-
-Each stencil is the stencil suite's PolyBench step that keeps the boundary (jacobi-2d 5-point,
-heat-3d 7-point, written once over an ops namespace): over NumPy it is the float64 reference,
-over kfuse the step kfuse traces.  The grid is cut into
-row slabs along the slowest axis (axis 0, C order) by :func:`kfuse.distributed.decompose`; a
-rank's padded block is its slab plus one halo row on each cut side.  The initial grid is a
-function of the global index, so every rank builds its own block without the whole grid.
-Entries with ``ready=False`` hold a registry slot (CG, GEMM) that no run takes yet.
+"""The workloads of the multi-GPU suite, one registry entry each: the stencils
+(:mod:`.stencil_workload`: jacobi-2d, heat-3d), CG on a 3-D Poisson matrix (:mod:`.cg_workload`),
+the row-split GEMM and one-field and several-field applications of the application suite
+(:mod:`.gemm_workload`, :mod:`.app_workload`).  Every workload has a name, a ``kind`` (the
+stencil's name, "cg", "gemm" or "app"), a scaling, its dtypes, the boxes of the ranks, the DRAM
+bytes (and flops) of one step on the busiest GPU, the bytes of a rank's exchange, and the float64
+``reference`` of a rank's box after a few steps with the ``tolerance`` of the check.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import numpy as np
-
 from ...errors import ArgumentError
-from ..stencils import opsets
-from ..stencils.workloads import heat3d_step, jacobi2d_step
+from .app_workload import AppWorkload
+from .cg_workload import CGWorkload
+from .gemm_workload import GemmWorkload
+from .stencil_workload import DTYPES, SCALINGS, STENCILS, ScaledWorkload, init_block
 
-DTYPES = ("float32", "float64")
-SCALINGS = ("strong", "weak")
-
-
-def _stepper(fn, name: str):
-    """A one-argument step ``name(a)`` of ``fn(ops, a)`` over ``ops``."""
-
-    def make(ops):
-        def step(a):
-            return fn(ops, a)
-
-        step.__name__ = step.__qualname__ = name
-        return step
-
-    return make
-
-
-#: stencil name -> (its step over an ops namespace, its rank)
-STENCILS = {"jacobi-2d": (_stepper(jacobi2d_step, "jacobi_2d"), 2), "heat-3d": (_stepper(heat3d_step, "heat_3d"), 3)}
-
-
-@dataclass(frozen=True)
-class ScaledWorkload:
-    """``shape``: the global grid (``strong``) or each GPU's grid (``weak``, stacked along
-    axis 0); ``stencil``: a key of :data:`STENCILS` (or a slot's kind when not ``ready``)."""
-
-    name: str
-    stencil: str
-    shape: tuple
-    scaling: str
-    dtypes: tuple = DTYPES
-    ready: bool = True
-
-    def global_shape(self, gpus: int) -> tuple:
-        """The whole grid on ``gpus`` GPUs."""
-        if self.scaling == "strong":
-            return tuple(self.shape)
-        return (self.shape[0] * gpus,) + tuple(self.shape[1:])
-
-    def step(self, ops=None):
-        """The stencil's one-argument step over ``ops`` (an ops namespace of
-        :mod:`kfuse.bench.stencils.opsets`; default NumPy's)."""
-        return STENCILS[self.stencil][0](ops or opsets.get("numpy"))
-
-    def boxes(self, gpus: int) -> list:
-        """Each rank's owned box ((lo, hi) per axis), cut along axis 0."""
-        from ...distributed import decompose
-
-        shape = self.global_shape(gpus)
-        d = decompose(shape, gpus, split=(gpus,) + (1,) * (len(shape) - 1))
-        return [d.box(r) for r in range(gpus)]
-
-    def bytes_per_step(self, gpus: int, dtype: str) -> int:
-        """DRAM bytes of one step on the busiest GPU: its slab read once and written once."""
-        box = max(self.boxes(gpus), key=lambda b: b[0][1] - b[0][0])
-        return 2 * int(np.prod([hi - lo for lo, hi in box])) * np.dtype(dtype).itemsize
-
-    def halo_bytes(self, gpus: int, dtype: str) -> int:
-        """Bytes one interior rank sends per step (one row to each neighbour)."""
-        if gpus < 2:
-            return 0
-        row = int(np.prod(self.global_shape(gpus)[1:])) * np.dtype(dtype).itemsize
-        return row * (2 if gpus > 2 else 1)
-
+__all__ = ["DTYPES", "SCALINGS", "STENCILS", "ScaledWorkload", "CGWorkload", "GemmWorkload", "AppWorkload",
+           "WORKLOADS", "ORDER", "select", "init_block", "reference_window"]
 
 WORKLOADS = {w.name: w for w in (
     ScaledWorkload("jacobi-2d-16384-strong", "jacobi-2d", (16384, 16384), "strong"),
     ScaledWorkload("jacobi-2d-4096-strong", "jacobi-2d", (4096, 4096), "strong"),
     ScaledWorkload("jacobi-2d-16384-weak", "jacobi-2d", (16384, 16384), "weak"),
     ScaledWorkload("heat-3d-512-weak", "heat-3d", (512, 512, 512), "weak"),
-    ScaledWorkload("cg-poisson-3d", "cg", (216, 216, 216), "weak", ready=False),
-    ScaledWorkload("gemm-8192-rows", "gemm", (8192, 8192), "strong", ready=False),
+    CGWorkload("cg-poisson-3d", "cg", (216, 216, 216), "weak"),
+    GemmWorkload("gemm-8192-rows", "gemm", (8192, 8192, 8192), "strong"),
+    AppWorkload("app-heat7-512-weak", "app", (512, 512, 512), "weak", app="heat7"),
+    AppWorkload("app-wave2d-8192-weak", "app", (8192, 8192), "weak", app="wave2d"),
 )}
 ORDER = tuple(WORKLOADS)
 
@@ -102,7 +37,7 @@ def select(names=None, include_slots: bool = False) -> list:
         return [w for w in WORKLOADS.values() if w.ready or include_slots]
     out = []
     for n in names:
-        hit = [w for w in WORKLOADS.values() if n in (w.name, w.stencil)]
+        hit = [w for w in WORKLOADS.values() if n in (w.name, w.kind)]
         if not hit:
             raise ArgumentError(f"--workload {n!r}: no such workload; known: {', '.join(ORDER)}")
         not_ready = [w.name for w in hit if not w.ready]
@@ -112,28 +47,6 @@ def select(names=None, include_slots: bool = False) -> list:
     return [w for w in WORKLOADS.values() if w in out]
 
 
-def init_block(box: tuple, xp, dtype: str):
-    """The initial grid on ``box`` (global (lo, hi) per axis), built with ``xp`` (numpy, cupy,
-    torch-like modules with ``arange``): ((7 i + 13 j + 5 k) mod 97) / 97 of the global index."""
-    coeff = (7, 13, 5)
-    total = 0
-    for axis, (lo, hi) in enumerate(box):
-        shape = [1] * len(box)
-        shape[axis] = hi - lo
-        total = total + (xp.arange(lo, hi) * coeff[axis]).reshape(shape)
-    return ((total % 97) / 97.0).astype(dtype)
-
-
-def reference_window(wl: ScaledWorkload, gpus: int, box: tuple, steps: int) -> np.ndarray:
-    """The float64 NumPy result after ``steps`` steps on ``box``: computed on the box widened by
-    ``steps`` rows along axis 0 (the domain of dependence), so it equals the whole grid's."""
-    n0 = wl.global_shape(gpus)[0]
-    (lo, hi), rest = box[0], tuple(box[1:])
-    wlo, whi = max(lo - steps, 0), min(hi + steps, n0)
-    if rest != tuple((0, s) for s in wl.global_shape(gpus)[1:]):
-        raise ArgumentError(f"box {box}: the reference takes row slabs (whole along every axis but 0)")
-    a = init_block(((wlo, whi),) + rest, np, "float64")
-    step = wl.step()
-    for _ in range(steps):
-        a = step(a)   # a window edge that is not the grid's goes stale one row per step, outside the box
-    return a[lo - wlo: hi - wlo]
+def reference_window(wl, gpus: int, box: tuple, steps: int):
+    """The float64 values of workload ``wl`` on ``box`` after ``steps`` steps."""
+    return wl.reference(gpus, box, steps)

@@ -18,7 +18,9 @@ from ....errors import ArgumentError
 class PeerSpec:
     """``module``: the peer's module under this package; ``requires``: the Python modules it
     imports; ``launch``: "torchrun" (a process per GPU) or "single" (one process, every GPU);
-    ``options``: keyword arguments its ``build`` takes (a variant of the same module)."""
+    ``options``: keyword arguments its ``build`` takes (a variant of the same module);
+    ``kinds``: the workload kinds it runs (None: every kind; a kind it has no form of is a
+    "skipped" record with the reason)."""
 
     name: str
     module: str
@@ -27,23 +29,38 @@ class PeerSpec:
     label: str
     ours: bool = False
     options: tuple = ()
+    kinds: tuple | None = None
+
+    def applies(self, wl) -> bool:
+        """Whether the peer runs workload ``wl``."""
+        return self.kinds is None or wl.kind in self.kinds
 
     def load(self):
         """The peer's module."""
         return importlib.import_module(f"{__name__}.{self.module}")
 
 
+STENCIL_KINDS = ("jacobi-2d", "heat-3d")
+
 REGISTRY = {p.name: p for p in (
     PeerSpec("kfuse", "kfuse_peer", ("cupy", "torch"), "torchrun",
-             "kfuse RankStep on NCCL", ours=True),
+             "kfuse RankStep on NCCL (CG: kfuse.distributed.solvers.cg single_reduction; GEMM: "
+             "kfuse.distributed.blas3.gemm; apps: kfuse.jit of the step on DistArrays)", ours=True),
+    PeerSpec("kfuse-pipelined", "kfuse_peer", ("cupy", "torch"), "torchrun",
+             "kfuse.distributed.solvers.cg pipelined on NCCL", ours=True,
+             options=(("variant", "pipelined"),), kinds=("cg",)),
     PeerSpec("jax-concat", "jax_peer", ("jax",), "single",
-             "JAX shard_map + ppermute, halos concatenated", options=(("form", "concat"),)),
+             "JAX shard_map + ppermute, halos concatenated", options=(("form", "concat"),),
+             kinds=STENCIL_KINDS + ("cg",)),
     PeerSpec("jax-split", "jax_peer", ("jax",), "single",
-             "JAX shard_map + ppermute, interior before edges", options=(("form", "split"),)),
+             "JAX shard_map + ppermute, interior before edges", options=(("form", "split"),),
+             kinds=STENCIL_KINDS),
     PeerSpec("torch", "torch_peer", ("torch",), "torchrun",
-             "torch.distributed NCCL + torch eager step"),
+             "torch.distributed NCCL + torch eager step (CG: torch sparse CSR; GEMM: torch.matmul)",
+             kinds=STENCIL_KINDS + ("cg", "gemm")),
     PeerSpec("torch-cupy", "cupy_peer", ("torch", "cupy"), "torchrun",
-             "torch.distributed NCCL + fused CuPy kernel"),
+             "torch.distributed NCCL + fused CuPy kernel (CG: cupyx CSR; GEMM: cupy.matmul; apps: "
+             "the step on CuPy)"),
 )}
 ORDER = tuple(REGISTRY)
 

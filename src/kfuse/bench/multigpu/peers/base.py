@@ -96,11 +96,22 @@ def update_rows(a, b, r0: int, r1: int, stencil: str) -> None:
     b[inner] = nb * acc if not center else center * a[inner] + nb * acc
 
 
+class NotApplicable(Exception):
+    """Raised by a peer's ``build`` for a workload it has no fair form of (the reason): the
+    record is "skipped" with it."""
+
+
+class Refused(Exception):
+    """Raised by a peer's ``build`` when its library refuses the workload (the library's
+    reason): the record is "refused" with it."""
+
+
 class PeerRun:
     """A peer's built workload on one rank: ``run(what, steps)`` runs ``steps`` back-to-back
     steps of ``what`` ("step": exchange and compute; "compute": no exchange; "halo": exchange
-    only) and returns the seconds they took on the device; ``owned()`` is (the global box,
-    the rank's values there as a NumPy array) after the steps run so far."""
+    only; "allreduce": the reduction alone) and returns the seconds they took on the device;
+    ``owned()`` is (the global box, the rank's values there as a NumPy array) after the steps
+    run so far."""
 
     whats = ("step", "compute", "halo")
 

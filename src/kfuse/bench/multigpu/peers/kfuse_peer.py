@@ -63,5 +63,11 @@ class KfuseRun(PeerRun):
         return self.u.grid.box, self.cupy.asnumpy(self.u.local).astype(np.float64)
 
 
-def build(ctx, wl, dtype: str) -> KfuseRun:
+def build(ctx, wl, dtype: str, variant: str = "single_reduction"):
+    """The stencil step; CG (``variant``), GEMM and the applications from :mod:`.kfuse_more`."""
+    if wl.kind in ("cg", "gemm", "app"):
+        from . import kfuse_more
+        if wl.kind == "cg":
+            return kfuse_more.build_cg(ctx, wl, dtype, variant)
+        return {"gemm": kfuse_more.build_gemm, "app": kfuse_more.KfuseAppRun}[wl.kind](ctx, wl, dtype)
     return KfuseRun(ctx, wl, dtype)

@@ -7,6 +7,22 @@ from ..workloads import init_block
 from .base import PeerRun, slab
 
 
+def p2p(dist, sends: list, recvs: list) -> None:
+    """``[(peer, tensor)]`` sends and receives as one batch of NCCL point-to-point operations,
+    waited for."""
+    ops = [dist.P2POp(dist.isend, x, peer) for peer, x in sends]
+    ops += [dist.P2POp(dist.irecv, x, peer) for peer, x in recvs]
+    if ops:
+        for work in dist.batch_isend_irecv(ops):
+            work.wait()
+
+
+def exchange_rows(dist, s, x) -> None:
+    """Slab ``s``'s edge rows of the padded block ``x`` sent to the neighbours, their rows
+    received into its halo rows."""
+    p2p(dist, [(peer, x[snd]) for peer, snd, _ in s.sends()], [(peer, x[rcv]) for peer, _, rcv in s.sends()])
+
+
 class TorchSlabRun(PeerRun):
     """A row slab in two torch buffers (``a`` the current step, ``b`` the next), stepped by
     :meth:`compute_into` (a subclass's kernel) after the halo exchange."""
@@ -26,13 +42,7 @@ class TorchSlabRun(PeerRun):
 
     def exchange(self, x) -> None:
         """Send my edge rows of ``x`` to the neighbours, receive their rows into my halo rows."""
-        ops = []
-        for peer, snd, rcv in self.slab.sends():
-            ops.append(self.dist.P2POp(self.dist.isend, x[snd], peer))
-            ops.append(self.dist.P2POp(self.dist.irecv, x[rcv], peer))
-        if ops:
-            for work in self.dist.batch_isend_irecv(ops):
-                work.wait()
+        exchange_rows(self.dist, self.slab, x)
 
     def compute_into(self, a, b) -> None:
         raise NotImplementedError

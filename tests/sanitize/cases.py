@@ -7,6 +7,7 @@ no GPU (stencil variants are planned on the CPU)."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 from typing import Callable
 
 import numpy as np
@@ -16,6 +17,7 @@ import kfuse.examples   # (an attribute of kfuse only once imported)
 from kfuse import blas, linalg
 
 PRECISIONS = ("ieee", "tf32")
+_LOCK = threading.Lock()   # ranks as threads: one compile at a time
 TOL = {"float32": 1e-4, "float64": 1e-10, "tf32": 3e-2}
 ALPHA, BETA = 0.7, 1.3
 
@@ -344,7 +346,52 @@ def solver_cases() -> list:
         [Case(f"solvers/bicg-{d}", "solvers", _bicg(d)) for d in ("float32", "float64")]
 
 
-GROUPS = {"examples": example_cases, "stencils": stencil_cases, "blas3": blas3_cases, "solvers": solver_cases}
+def _distributed(overlap: bool, reduce: bool) -> Callable[[], str]:
+    """Jacobi on 2 x 2 ranks of one GPU (LocalComm threads), halos exchanged, optionally
+    overlapped, optionally returning the residual all-reduced; against NumPy float64."""
+    def run() -> str:
+        import kfuse.distributed as kd
+        from kfuse.distributed.jit import prepare
+        from kfuse.examples.jacobi_ranks import initial, jacobi, reference
+
+        def step(a):
+            b = jacobi(a)
+            return (b, ((b - a) * (b - a)).sum()) if reduce else b
+
+        def rank(comm):
+            g = kd.Grid((67, 45), comm=comm, split=(2, 2), overlap=overlap)
+            u = g.fromfunction(initial)
+            f = kfuse.jit(step)
+            with _LOCK:
+                prepare(f, u)
+            for _ in range(3):
+                r = f(u)
+                u = r[0] if reduce else r
+            return g.gather(u, root=0), (float(r[1].get()) if reduce else None)
+        got = kd.LocalComm.run(4, rank, timeout=300)
+        err = close("jacobi over 4 ranks", got[0][0], reference_grid(67, 45, 3, initial, jacobi), TOL["float64"])
+        if reduce:
+            prev = reference_grid(67, 45, 2, initial, jacobi)
+            last = jacobi(prev)
+            close("residual", np.array(got[0][1]), np.array(((last - prev) ** 2).sum()), TOL["float64"])
+        return f"max err {err:.1e}"
+    return run
+
+
+def reference_grid(n: int, m: int, steps: int, initial, jacobi) -> np.ndarray:
+    a = np.fromfunction(initial, (n, m))
+    for _ in range(steps):
+        a = jacobi(a)
+    return a
+
+
+def distributed_cases() -> list:
+    return [Case(f"distributed/jacobi-{'overlap' if o else 'plain'}{'-residual' if r else ''}", "distributed",
+                 _distributed(o, r)) for o in (False, True) for r in (False, True)]
+
+
+GROUPS = {"examples": example_cases, "stencils": stencil_cases, "blas3": blas3_cases, "solvers": solver_cases,
+          "distributed": distributed_cases}
 
 
 def cases(groups=None) -> list:

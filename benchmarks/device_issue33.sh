@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Issue 33 (several GPUs) on the device, from the repository root:  bash benchmarks/device_issue33.sh STEP...
+# Steps: tests (the distributed GPU files: ranks as LocalComm threads on one GPU; the NCCL files
+# need two GPUs and skip below), sanitize (compute-sanitizer memcheck + racecheck over the
+# distributed cases, CuPy's pools off), bench1 / bench2 (kfuse bench --multi-gpu on 1 or on 1 and
+# 2 GPUs: BENCH_WORKLOADS, BENCH_PEERS, BENCH_DTYPES; results in $OUT/mgpu).  Run on
+# nvidia-h200-x2 for the two-GPU steps.  NVLink multicast stays off (the variables below).
+set -u
+export PYTHONUNBUFFERED=1 PYTHONPATH=src:. NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+OUT=${OUT:-out}; mkdir -p "$OUT"; export OUT
+FILES="tests/gpu/test_distributed_gpu.py tests/gpu/test_distributed_jit_gpu.py tests/gpu/test_distributed_blas3_gpu.py
+       tests/gpu/test_distributed_solvers_gpu.py tests/gpu/test_distributed_reduce_gpu.py
+       tests/gpu/test_distributed_placed_fast_gpu.py tests/gpu/test_bench_multigpu_gpu.py tests/gpu/test_distributed_nccl_gpu.py"
+for step in "$@"; do
+  t0=$(date +%s)
+  case "$step" in
+    tests) files=$(for f in $FILES; do [ -f "$f" ] && echo "$f"; done)
+           timeout "${TESTS_LIMIT:-420}" python3 -m pytest -v -n "${TESTS_WORKERS:-8}" -p no:cacheprovider -rfE \
+             --timeout 300 --junitxml="$OUT"/tests.xml $files > "$OUT/tests.log" 2>&1
+           echo "tests: exit $? after $(( $(date +%s) - t0 )) s"; grep -E "(FAILED|ERROR) tests/" "$OUT/tests.log" | head -30
+           tail -2 "$OUT/tests.log" ;;
+    sanitize) bash tests/sanitize/run_sanitizer.sh --only distributed ${SAN_ARGS:-} > "$OUT"/sanitize_stdout.log 2>&1
+           echo "sanitize: exit $?"; tail -20 "$OUT"/sanitize_stdout.log ;;
+    bench1|bench2)
+           gpus="1"; [ "$step" = bench2 ] && gpus="1 2"
+           timeout "${BENCH_LIMIT:-560}" python3 -m kfuse bench --multi-gpu --gpus $gpus --loops "${BENCH_LOOPS:-5}" \
+             ${BENCH_WORKLOADS:+--workload $BENCH_WORKLOADS} ${BENCH_PEERS:+--peers $BENCH_PEERS} \
+             ${BENCH_DTYPES:+--dtype $BENCH_DTYPES} --job-timeout "${BENCH_JOB_LIMIT:-260}" --out "$OUT/mgpu" \
+             > "$OUT/$step.log" 2>&1
+           echo "$step: exit $? after $(( $(date +%s) - t0 )) s"; tail -50 "$OUT/$step.log" ;;
+    *) echo "unknown step $step (tests, sanitize, bench1, bench2)" ;;
+  esac
+done

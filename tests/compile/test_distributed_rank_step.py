@@ -70,5 +70,5 @@ def test_a_wrong_communicator_and_a_reduction_are_refused():
         return (a[1:-1] * a[:-2]).sum()
     prog = trace(norm, ["a"], [("a", (12,), "float64", "C")], "norm")[0]
     plan = best_plan(prog, load_calibration())
-    with pytest.raises(PlanError, match="nor reduces"):
+    with pytest.raises(PlanError, match="does not reduce"):
         LocalComm.run(2, lambda comm: RankStep(prog, plan, decompose((12,), 2), comm, arch="sm_90"))

@@ -13,7 +13,7 @@ from kfuse import config, spaces
 from kfuse.codegen.module import generate
 from kfuse.distributed import LocalComm, decompose, exchange_halos, step_halos
 from kfuse.distributed.exchange import local_box
-from kfuse.distributed.halo import storage_halo
+from kfuse.distributed.halo import Halo, storage_halo
 from kfuse.distributed.placed import placed_plan, rank_module
 from kfuse.distributed.reference import scatter
 from kfuse.frontend.trace import trace
@@ -176,6 +176,9 @@ def test_the_multi_field_step_at_two_frame_positions(dims, tmp_path):
     prog, plan, _ = check(two_fields, (13, 11), dims, "float64", tmp_path)
     poses = [spaces.get("grid").frame(prog, k.calls, k.params, program_info(prog)).pos for k in plan.kernels]
     assert any(p.get("a") not in (None, p.get("b")) and "b" in p for p in poses)   # the case once refused
+    halos = step_halos(prog, plan, decompose((13, 11), int(np.prod(dims)), split=dims))
+    cut = tuple((1, 1) if n > 1 else (0, 0) for n in dims)
+    assert halos == {"a": Halo(cut), "b": Halo(((0, 0), (0, 0)))}   # each output's own reads, no more
 
 
 @pytest.mark.parametrize("fn, shape, dims, dtype, params", [
@@ -198,3 +201,24 @@ def test_every_placed_kernel_compiles_for_sm90_without_spills(fn, shape, dims, d
     for t in (t for rank in texts for t in rank):
         if params:
             assert f"VEC = {params.get('vec', 1)}" in t and ("__shared__" in t) == ("smem" in params)
+
+
+def test_kfuse_jit_on_three_dist_arrays_keeps_the_plan_on_every_rank():
+    import threading
+    import kfuse
+    import kfuse.distributed as kd
+    from kfuse.distributed.jit import prepare
+    lock = threading.Lock()
+    prog, plan = planned(shallow, (13, 22), "float64", ROWS)
+
+    def rank(comm):
+        g = kd.Grid((13, 22), comm=comm, split=(2, 2), arrays="numpy")
+        u, v, h = (g.scatter(np.full((13, 22), k)) for k in (1.0, 2.0, 3.0))
+        with lock:
+            entry = prepare(kfuse.jit(shallow, arch="sm_90", plan=plan.to_json()), u, v, h)
+        res = entry.step.compiled.resources()
+        assert all(r["spill_stores"] == 0 for r in res.values()), res
+        return [k.text for k in entry.step.module.kernels]
+
+    for texts in LocalComm.run(4, rank, timeout=300):
+        assert len(texts) == 1 and "VEC = 2" in texts[0] and "PY = 2" in texts[0] and "double2" in texts[0]

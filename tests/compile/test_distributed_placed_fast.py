@@ -222,3 +222,15 @@ def test_kfuse_jit_on_three_dist_arrays_keeps_the_plan_on_every_rank():
 
     for texts in LocalComm.run(4, rank, timeout=300):
         assert len(texts) == 1 and "VEC = 2" in texts[0] and "PY = 2" in texts[0] and "double2" in texts[0]
+
+
+def test_a_stored_value_not_of_the_grids_shape_is_refused_with_the_reason():
+    from kfuse.errors import PlanError
+
+    def lap(a):
+        return a[1:-1, 1:-1] * 4.0 - a[:-2, 1:-1] - a[2:, 1:-1]
+    prog = trace(lap, ["a"], [("a", (12, 9), "float64", "C")], "lap")[0]
+    plan = best_plan(prog, load_calibration())
+    d = decompose((12, 9), 2)
+    with pytest.raises(PlanError, match=r"stores a value of shape \(10, 7\), not the grid's \(12, 9\)"):
+        rank_module(prog, plan, d, 0, step_halos(prog, plan, d))

@@ -2,7 +2,8 @@
 the same kernel placed on its padded block (kfuse.distributed.placed), halos exchanged between
 steps over LocalComm (kfuse.distributed.exchange_halos); after several steps every rank's block
 is bitwise the one-grid run's, for window updates, a 9-point stencil reading corners, a 3-D
-7-point stencil, uneven blocks and 1-D and 2-D splits; a reduction covers the rank's own points."""
+7-point stencil, uneven blocks and 1-D and 2-D splits; a reduction covers the rank's own points;
+a plan's vectors and staging are kept."""
 from __future__ import annotations
 
 import numpy as np
@@ -94,15 +95,15 @@ def test_a_reduction_is_placed_on_the_owned_points():
     assert "kf_block_reduce" in text and "GRID" not in text   # one block: finished in it
 
 
-def test_a_plan_with_vectors_and_staging_is_placed_one_point_per_thread(tmp_path):
+def test_a_plan_with_vectors_and_staging_keeps_them_placed(tmp_path):
     from kfuse.distributed.placed import placed_plan
-    prog, plan = _planned(jacobi, (13, 11))
+    prog, plan = _planned(jacobi, (13, 12))
     k = plan.kernels[0]
     staged = prog.calls[1].out   # a value the kernel reads at several offsets
     plan.kernels[0] = type(k)(k.name, k.calls, k.space, {**k.params, "vec": 2, "rows": "apart", "smem": staged})
     placed = placed_plan(plan).kernels[0].params
-    assert "vec" not in placed and "smem" not in placed and placed["bx"] == k.params["bx"]
-    d = decompose((13, 11), 2)
+    assert placed == plan.kernels[0].params
+    d = decompose((13, 12), 2)
     halos = step_halos(prog, plan, d)
     kernel = rank_module(prog, plan, d, 1, {**halos, prog.outputs[0]: halos["a"]}).kernels[0].text
-    assert "__shared__" not in kernel and "__syncthreads" not in kernel and "VEC = 1" in kernel
+    assert "__shared__" in kernel and "__syncthreads" in kernel and "VEC = 2" in kernel and "double2" in kernel

@@ -59,10 +59,39 @@ def step_reads(program, plan) -> dict:
             continue
         frame = grid.frame(program, kp.calls, kp.params, info)
         origins = {tuple(lo for lo, _ in box) for _, box in frame.boxes}
-        out[kp.name] = {array: frozenset(tuple(t + d - p for t, d, p in zip(o, off, frame.pos[array]))
-                                         for off in offs for o in origins)
-                        for array, offs in frame.loads.items()}
+        if len(origins) > 1:   # outputs at different frame positions: each from its own reads
+            out[kp.name] = _reads_per_output(program, kp, frame, grid, info)
+            continue
+        out[kp.name] = _offsets(frame, origins)
     return out
+
+
+def _offsets(frame, origins) -> dict:
+    """{array: offsets} of ``frame``'s loads from each of ``origins`` (the frame points of the
+    stored outputs' element 0), in each array's own index space."""
+    return {array: frozenset(tuple(t + d - p for t, d, p in zip(o, off, frame.pos[array]))
+                             for off in offs for o in origins)
+            for array, offs in frame.loads.items()}
+
+
+def _reads_per_output(program, kp, frame, grid, info) -> dict:
+    """{array: offsets} of a grid kernel whose stored outputs lie at different frame positions:
+    per stored output, the loads of the calls it depends on only (offsets from an output's
+    element 0 to an array's do not depend on the frame), taken together."""
+    produced = {info.out(c): c for c in kp.calls if c in frame.reads}
+    merged: dict = {}
+    for c, _ in frame.boxes:
+        need, todo = set(), [c]
+        while todo:
+            k = todo.pop()
+            if k not in need:
+                need.add(k)
+                todo.extend(produced[r.base] for r in frame.reads[k] if r.base in produced)
+        calls = [k for k in kp.calls if k in need or k not in frame.reads or not frame.reads[k]]
+        sub = grid.frame(program, calls, kp.params, info, stored={info.out(c)})
+        for array, offs in _offsets(sub, {tuple(lo for lo, _ in box) for _, box in sub.boxes}).items():
+            merged.setdefault(array, set()).update(offs)
+    return {array: frozenset(offs) for array, offs in merged.items()}
 
 
 def other_reads(program, plan, decomp) -> dict:

@@ -49,7 +49,8 @@ def touches_grid(program, calls, decomp) -> bool:
 
 def placed_plan(plan):
     """``plan`` with each grid kernel's parameters as a placed kernel takes them
-    (:func:`kfuse.spaces.grid.placement.placeable`: one point per thread, every halo recomputed)."""
+    (:func:`kfuse.spaces.grid.placement.placeable`: vector accesses, adjacent rows and staged
+    tiles kept)."""
     kernels = [dataclasses.replace(k, params=placeable(k.params)) if k.space == "grid" else k for k in plan.kernels]
     return dataclasses.replace(plan, kernels=kernels)
 

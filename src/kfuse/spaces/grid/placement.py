@@ -9,7 +9,9 @@ the rank's: its boxes cut to the owned points and each block's origin and shape 
 ``Frame.storage``, which is all the lowering reads to address memory.  Every point is the same
 expression in the same order as on one GPU, so results are bitwise those of one GPU; a global
 boundary (``if (x_p >= 1 && ...)``) stays where it was.  What a placement cannot hold is refused
-(:func:`placement_refusal`)."""
+(:func:`placement_refusal`).  The kernel keeps its launch parameters: vector accesses where an
+array's block rows keep the alignment, adjacent rows, and tiles staged in shared memory filled
+from the padded blocks (the halo rows the exchange filled included)."""
 from __future__ import annotations
 
 import dataclasses
@@ -17,7 +19,7 @@ import types
 
 from ...errors import PlanError
 from ...library.remap import is_remap
-from . import halo
+from .frame import _union
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,23 +38,22 @@ class Placement:
 
 
 def placement_refusal(program, calls, frame, params: dict, placement: Placement, info) -> str | None:
-    """Why the grid kernel of ``calls`` cannot be placed (None: it can): a launch shape other
-    than one point per thread, a halo strategy staging values, a reduction the ranks cannot
-    all-reduce after its finish (:func:`reduction_refusal`), a remapped read (``np.roll``,
-    ``np.pad``: indices across the grid's edge), or arrays of the grid's shape at different frame
-    positions.  A placed reduction covers the rank's owned points only: its scalar output holds
-    the rank's partial, which the ranks then all-reduce."""
-    if int(params.get("vec", 1)) != 1 or params.get("rows", "apart") != "apart":
-        return "a placed kernel runs one point per thread (vec 1, rows apart)"
-    if not halo.plain(params):
-        return "a placed kernel does not stage values in shared memory"
+    """Why the grid kernel of ``calls`` cannot be placed (None: it can): a reduction the ranks
+    cannot all-reduce after its finish (:func:`reduction_refusal`), a remapped read
+    (``np.roll``, ``np.pad``: indices across the grid's edge), or a stored value not of the
+    grid's shape (no rank holds a block of it).  A placed reduction covers the rank's owned
+    points only: its scalar output holds the rank's partial, which the ranks then all-reduce.
+    Vector accesses, adjacent rows and shared-memory staging are placed as they are: they address
+    the padded blocks through ``Frame.storage``."""
     why = reduction_refusal([(info.fn(c), info.dtype(c)) for c in calls if info.fn(c).is_reduce])
     if why:
         return why
     if any(is_remap(info.fn(c)) for c in calls):
         return "a placed kernel does not read through np.roll or np.pad (their indices cross the grid's edge)"
-    if len({frame.pos[a] for a in _grid_arrays(frame, placement)}) > 1:
-        return "the arrays of the grid's shape lie at different positions of the kernel's frame"
+    for c, box in frame.boxes:
+        if tuple(hi - lo for lo, hi in box) != tuple(placement.shape):
+            return (f"call {c} stores a value of shape {tuple(hi - lo for lo, hi in box)}, not the grid's "
+                    f"{tuple(placement.shape)}: no rank holds a block of it")
     return None
 
 
@@ -71,26 +72,32 @@ def reduction_refusal(reductions) -> str | None:
 
 
 def placeable(params: dict) -> dict:
-    """``params`` without what a placed kernel does not take: vector accesses, adjacent rows,
-    every halo strategy's parameters (each value recomputed)."""
-    drop = {"vec", "rows"} | {p.name for s in halo.STRATEGIES for p in s.params}
-    return {k: v for k, v in params.items() if k not in drop}
+    """``params`` as a placed kernel takes them: all of them (vector accesses, adjacent rows and
+    staged tiles address the rank's padded blocks; an array whose block rows do not keep the
+    vector alignment is accessed an element at a time, :func:`kfuse.spaces.grid.space.vector_arrays`)."""
+    return dict(params)
 
 
 def placed_frame(frame, placement: Placement):
-    """``frame`` on the rank: boxes cut to the owned points, the blocks' origins and shapes in
+    """``frame`` on the rank: each stored box cut to the owned points of its own array (the owned
+    box shifted by that array's position in the frame, so that arrays at different positions keep
+    their global indices), the threads' domain their union, the blocks' origins and shapes in
     ``storage``."""
     arrays = _grid_arrays(frame, placement)
     missing = [a for a in arrays if placement.block(a) is None]
     if missing:
         raise PlanError(f"placement: no block for array {missing[0]!r}")
-    pos = frame.pos[arrays[0]] if arrays else (0,) * frame.rank
-    owned = tuple((lo + p, hi + p) for (lo, hi), p in zip(placement.owned, pos))
     storage = {a: (tuple(lo for lo, _ in placement.block(a)), tuple(hi - lo for lo, hi in placement.block(a)))
                for a in arrays}
-    return dataclasses.replace(frame, box=_meet(frame.box, owned),
-                               boxes=tuple((c, _meet(b, owned)) for c, b in frame.boxes),
+    boxes = tuple((c, _meet(b, _owned_at(placement, b))) for c, b in frame.boxes)
+    return dataclasses.replace(frame, box=_union([b for _, b in boxes], frame.rank), boxes=boxes,
                                storage=types.MappingProxyType(storage))
+
+
+def _owned_at(placement: Placement, box: tuple) -> tuple:
+    """The owned box in frame coordinates of the array stored over frame box ``box`` (its element
+    0 at the box's low corner)."""
+    return tuple((lo + b, hi + b) for (lo, hi), (b, _) in zip(placement.owned, box))
 
 
 def _grid_arrays(frame, placement: Placement) -> list:

@@ -318,7 +318,8 @@ class GridSpace(Space):
         px, py, vec = int(params.get("px", 1)), int(params.get("py", 1)), int(params.get("vec", 1))
         ext = frame.memory_extents() + (1, 1, 1)
         stored = info.stored(calls)
-        x0, vector = info.memo(("grid-vector", id(frame), vec, stored), lambda: vector_arrays(program, frame, vec, stored))
+        x0, vector = vector_arrays(program, frame, vec, stored) if frame.storage else \
+            info.memo(("grid-vector", id(frame), vec, stored), lambda: vector_arrays(program, frame, vec, stored))
         ext = (frame.box[frame.axes[0]][1] - x0,) + ext[1:]
         tiles = (math.ceil(max(0, ext[0]) / (bx * px * vec)), math.ceil(ext[1] / (by * py)) if frame.rank > 1 else 1,
                  math.ceil(ext[2] / zc) if frame.rank > 2 else 1, ext[3] if frame.rank > 3 else 1)
@@ -403,7 +404,8 @@ def vector_arrays(program, frame, vec: int, stored) -> tuple:
     the threads' x points start where the first loaded array (else stored one) that can take
     ``vec``-wide accesses has an aligned element, and each array whose rows hold a multiple of
     ``vec`` elements, aligned alike, in the kernel's order and 16 bytes at most, takes them (the
-    others are read and written an element at a time)."""
+    others are read and written an element at a time).  Rows and alignment are those of the
+    memory the kernel addresses: a placed kernel's padded blocks (``Frame.storage``)."""
     x = frame.axes[0]
     lo = frame.box[x][0]
     arrays = [b for b in list(frame.loads) + sorted(set(stored) & set(frame.pos))
@@ -413,10 +415,10 @@ def vector_arrays(program, frame, vec: int, stored) -> tuple:
         t = program.value(b).type
         return (t.dtype in ("float32", "float64") and vec * itemsize(t.dtype) <= 16 and t.order == frame.order
                 and memory_axes(frame.rank, t.order)[0] == x
-                and frame.shape[b][x] % vec == 0 and (start - frame.pos[b][x]) % vec == 0)
+                and frame.stored_shape(b)[x] % vec == 0 and (start - frame.stored_pos(b)[x]) % vec == 0)
 
-    ref = next((b for b in arrays if fits(b, frame.pos[b][x])), None)
-    start = lo if ref is None else lo - (lo - frame.pos[ref][x]) % vec
+    ref = next((b for b in arrays if fits(b, frame.stored_pos(b)[x])), None)
+    start = lo if ref is None else lo - (lo - frame.stored_pos(ref)[x]) % vec
     return start, tuple(b for b in dict.fromkeys(arrays) if vec > 1 and fits(b, start))
 
 

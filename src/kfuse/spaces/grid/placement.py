@@ -50,7 +50,13 @@ def placement_refusal(program, calls, frame, params: dict, placement: Placement,
         return why
     if any(is_remap(info.fn(c)) for c in calls):
         return "a placed kernel does not read through np.roll or np.pad (their indices cross the grid's edge)"
+    reduces = [c for c in calls if info.fn(c).is_reduce]
+    if reduces and len({frame.pos[a] for a in _grid_arrays(frame, placement)}) > 1:
+        return ("a placed reduction needs the kernel's arrays of the grid's shape at one position of its frame "
+                "(its operand's points are cut to the owned box there)")
     for c, box in frame.boxes:
+        if c in reduces:
+            continue   # the reduced operand (a window of the grid, say): cut at the arrays' position
         if tuple(hi - lo for lo, hi in box) != tuple(placement.shape):
             return (f"call {c} stores a value of shape {tuple(hi - lo for lo, hi in box)}, not the grid's "
                     f"{tuple(placement.shape)}: no rank holds a block of it")
@@ -89,9 +95,24 @@ def placed_frame(frame, placement: Placement):
         raise PlanError(f"placement: no block for array {missing[0]!r}")
     storage = {a: (tuple(lo for lo, _ in placement.block(a)), tuple(hi - lo for lo, hi in placement.block(a)))
                for a in arrays}
-    boxes = tuple((c, _meet(b, _owned_at(placement, b))) for c, b in frame.boxes)
+    grid_box = _grid_box(frame, placement, arrays)
+    boxes = tuple((c, _meet(b, _owned_at(placement, b) if _spans_grid(b, placement) else grid_box))
+                  for c, b in frame.boxes)
     return dataclasses.replace(frame, box=_union([b for _, b in boxes], frame.rank), boxes=boxes,
                                storage=types.MappingProxyType(storage))
+
+
+def _spans_grid(box: tuple, placement: Placement) -> bool:
+    """Whether frame box ``box`` has the grid's shape (a stored array's); else it is a reduced
+    operand's (a window of the grid, say)."""
+    return tuple(hi - lo for lo, hi in box) == tuple(placement.shape)
+
+
+def _grid_box(frame, placement: Placement, arrays: list) -> tuple:
+    """The owned box in frame coordinates at the position of the kernel's arrays of the grid's
+    shape (one position: :func:`placement_refusal` refuses a reduction with several)."""
+    pos = frame.pos[arrays[0]] if arrays else (0,) * frame.rank
+    return tuple((lo + p, hi + p) for (lo, hi), p in zip(placement.owned, pos))
 
 
 def _owned_at(placement: Placement, box: tuple) -> tuple:

@@ -9,7 +9,8 @@ import numpy as np
 
 from .. import config
 from ..errors import ArgumentError
-from ..frontend.trace import ShapeDtype, lower_spec
+from ..frontend.trace import lower_spec
+from ..ir import check_dtype
 from .grid import DistArray, is_distributed
 from .rank_step import RankStep
 
@@ -81,9 +82,7 @@ class DistEntry:
 
 def _entry(fn, args: tuple, kwargs: dict, grid) -> DistEntry:
     """The compiled step of ``fn`` for these arguments on ``grid`` (cached on ``fn``)."""
-    spec_args = tuple(_spec(a) for a in args)
-    spec_kwargs = {k: _spec(v) for k, v in kwargs.items()}
-    _, key = fn.split(spec_args, spec_kwargs, lower_spec)
+    _, key = fn.split(args, kwargs, _spec)
     cache = fn._distributed
     where = (key, grid.decomp, id(grid.comm), _overlap(grid))
     hit = cache.get(where + (_storage_key(args, kwargs),))
@@ -125,10 +124,12 @@ def _grid(args: tuple, kwargs: dict):
     return grid
 
 
-def _spec(x):
-    """What the trace takes for argument ``x``: a DistArray stands for an array of its global
-    shape."""
-    return ShapeDtype(x.shape, x.dtype.name, order=x.order) if is_distributed(x) else x
+def _spec(name: str, x) -> tuple:
+    """The trace's key of argument ``x`` (:func:`kfuse.frontend.trace.lower_spec`): a DistArray
+    stands for a device array of its global shape, type (masks included) and order."""
+    if not is_distributed(x):
+        return lower_spec(name, x)
+    return ("a", tuple(x.shape), check_dtype(x.dtype, f"argument {name!r}", masks=True), x.order)
 
 
 def _widest(args: tuple, kwargs: dict):

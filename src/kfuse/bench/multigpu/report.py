@@ -61,7 +61,8 @@ def render(results: dict) -> str:
     """The report as Markdown."""
     top = max((p["gpus"] for p in results["points"]), default=1)
     many = f"{top} GPU{'s' if top > 1 else ''} ms (scaled)"
-    head = ["workload", "dtype", "peer", "1 GPU ms", many, "efficiency", "halo alone ms", "exposed ms", "DRAM % per GPU", "check max err", "all-reduce alone ms", "TFLOP/s per GPU"]
+    head = ["workload", "dtype", "peer", "1 GPU ms", many, "efficiency", "halo alone ms", "exposed ms",
+            "DRAM % per GPU", "check max err", "all-reduce alone ms", "TFLOP/s per GPU"]
     parts = [f"# kfuse bench --multi-gpu ({results.get('meta', {}).get('device', 'device unknown')})", "",
              md_table(head, rows(results)), ""]
     skipped = results.get("skipped") or {}

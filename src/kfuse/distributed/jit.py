@@ -39,7 +39,9 @@ class DistEntry:
     def __init__(self, program, structure: str, step: RankStep, grid):
         self.program, self.structure, self.step, self.grid = program, structure, step, grid
 
-    def __call__(self, dynamic: tuple):
+    def __call__(self, dynamic: tuple, communicate: bool = True):
+        """The step on this rank for the call's arguments (one per parameter, dynamic ones only);
+        ``communicate=False``: the kernels alone (:meth:`RankStep.run`), for timing."""
         program, step = self.program, self.step
         env, arrays, plain = {}, {}, {}
         for inp in step.spec.inputs:
@@ -52,7 +54,7 @@ class DistEntry:
                 env[inp.name] = x
             else:
                 env[inp.name] = plain[inp.name] = x   # an array every rank holds whole
-        outs = step(**env)
+        outs = step.run(env, communicate)
         for inp, out in program.writes.items():
             if inp in arrays:
                 arrays[inp].block = outs[out]

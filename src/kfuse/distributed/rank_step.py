@@ -86,6 +86,12 @@ class RankStep:
         """Launch the step on this rank's blocks (``inputs`` by name: padded device blocks of the
         grid's arrays, whose halos are updated in place, and numbers for the scalars); the
         outputs' new blocks, by name."""
+        return self.run(inputs)
+
+    def run(self, inputs: dict, communicate: bool = True) -> dict:
+        """:meth:`__call__` with ``inputs`` as a dict; ``communicate=False``: the kernels alone,
+        no exchange and no all-reduce (the halos keep what they hold: for timing the compute
+        of a step, not for results)."""
         env = self._bind(inputs)
         device.require_gpu(f"running {self.program.name} on rank {self.comm.rank}")
         import cupy
@@ -98,15 +104,18 @@ class RankStep:
         for name, shape, dt in self._allocs:
             if name not in env:
                 env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
-        parts = self.parts.loaded() if self.parts is not None else {}
+        parts = self.parts.loaded() if self.parts is not None and communicate else {}
         for i, (step, before, reduces) in enumerate(zip(self._steps, self.schedule, packed)):
-            if before and i in parts:
+            if not communicate:
+                _launch(step, env)
+            elif before and i in parts:
                 self._overlapped(env, before, parts[i])
             else:
                 if before:
                     self.exchange(env, before)
                 _launch(step, env)
-            all_reduce_packed(reduces, self.comm)
+            if communicate:
+                all_reduce_packed(reduces, self.comm)
         return {out: env[out] for out in self.program.outputs}
 
     def explain(self, every_rank: bool = False) -> list:

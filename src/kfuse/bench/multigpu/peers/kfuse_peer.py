@@ -12,7 +12,7 @@ from .base import PeerRun
 
 def distributed_step(wl, dtype: str, shape: tuple, comm):
     """(the rank's first DistArray, the step ``u -> next u``, its halo exchange alone ``u -> u``,
-    the compute alone ``block -> block``: the same step by ``kfuse.jit`` on the padded block)."""
+    the compute alone ``u -> next u``: the step's kernels without exchanges)."""
     import cupy
 
     import kfuse
@@ -23,7 +23,8 @@ def distributed_step(wl, dtype: str, shape: tuple, comm):
     g = kd.Grid(shape, comm=comm, split=(comm.size,) + (1,) * (len(shape) - 1))
     u = kd.DistArray(g, cupy.asarray(init_block(g.box, np, dtype)), g.no_halo())
     step = kfuse.jit(fn)
-    rank_step = prepare(step, u).step
+    entry = prepare(step, u)
+    rank_step = entry.step
     name = rank_step.program.inputs[0]
     halos, storage = {name: rank_step.halos[name]}, {name: rank_step.storage}
 
@@ -31,7 +32,10 @@ def distributed_step(wl, dtype: str, shape: tuple, comm):
         kd.exchange_halos({name: x.block}, g.decomp, halos, comm, storage=storage)
         return x
 
-    return u, step, exchange, kfuse.jit(fn)
+    def compute(x):
+        return entry((x,), communicate=False)
+
+    return u, step, exchange, compute
 
 
 class KfuseRun(PeerRun):
@@ -49,7 +53,7 @@ class KfuseRun(PeerRun):
         cp = self.cupy
         fn = self.fns[what]
         e0, e1 = cp.cuda.Event(), cp.cuda.Event()
-        x = self.u.block if what == "compute" else self.u
+        x = self.u
         e0.record()
         for _ in range(steps):
             x = fn(x)

@@ -95,9 +95,17 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
         if not is_distributed(f):
             raise ArgumentError(f"iterate: {_label(form, keys, j)} is not a DistArray while another field "
                                 "is: every field of a distributed state lives on the grid")
+    from .distributed.jit import prepare
     xs = list(fields)
     for _ in range(steps):
-        xs = list(jf(*xs, *cvals))
+        plan = prepare(jf, *xs, *cvals).structure   # the LoopPlan: where each next field comes from
+        computed = jf(*xs, *cvals)
+        computed = list(computed) if isinstance(computed, (tuple, list)) else [computed]
+        args = xs + list(cvals)
+        nxt: list = []
+        for kind, i in plan.sources:
+            nxt.append(computed[i] if kind == "out" else args[i] if kind == "in" else nxt[i])
+        xs = nxt
     if out is None:
         return _restore(form, keys, xs)
     oform, okeys, given = _fields(out)

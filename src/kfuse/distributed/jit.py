@@ -17,11 +17,37 @@ from .rank_step import RankStep
 
 def call(fn, args: tuple, kwargs: dict):
     """``fn`` (a :class:`kfuse.JitFunction`) run on the ranks of its DistArray arguments' grid."""
-    grid = _grid(args, kwargs)
-    _check_whole(fn, args, kwargs, grid)
-    step = _entry(fn, args, kwargs, grid)
-    dynamic = fn.layout.split(args, kwargs)[0]
+    fast = _fast_key(fn, args, kwargs)
+    step = fn._distributed.get(fast) if fast is not None else None
+    if step is None:
+        grid = _grid(args, kwargs)
+        _check_whole(fn, args, kwargs, grid)
+        step = _entry(fn, args, kwargs, grid)
+        if fast is not None:
+            fn._distributed[fast] = step
+    dynamic = args if fast is not None and not kwargs and len(args) == len(fn.names) else \
+        fn.layout.split(args, kwargs)[0]
     return step(dynamic)
+
+
+def _fast_key(fn, args: tuple, kwargs: dict):
+    """A cheap key of a call with positional arguments only and no static ones: per DistArray its
+    grid, type and storage; per other argument its type, shape and dtype (numbers are traced by
+    type); None where the full key must be built."""
+    if kwargs or not fn.layout.plain or len(args) != len(fn.names):
+        return None
+    key = ["fast", _overlap_of(args)]
+    for a in args:
+        if is_distributed(a):
+            key.append((id(a.grid.comm), a.grid.decomp, a.dtype.char, a.halo.widths))
+        else:
+            key.append((type(a), getattr(a, "shape", None), str(getattr(a, "dtype", ""))))
+    return tuple(key)
+
+
+def _overlap_of(args: tuple):
+    grid = next(a.grid for a in args if is_distributed(a))
+    return _overlap(grid), config.get().fmad, config.get().precision
 
 
 def prepare(fn, *args, **kwargs) -> "DistEntry":
@@ -86,7 +112,7 @@ def _entry(fn, args: tuple, kwargs: dict, grid) -> DistEntry:
     """The compiled step of ``fn`` for these arguments on ``grid`` (cached on ``fn``)."""
     _, key = fn.split(args, kwargs, _spec)
     cache = fn._distributed
-    where = (key, grid.decomp, id(grid.comm), _overlap(grid))
+    where = (key, grid.decomp, id(grid.comm), _overlap(grid), config.get().fmad, config.get().precision)
     hit = cache.get(where + (_storage_key(args, kwargs),))
     if hit is None:
         hit = cache[where + (_storage_key(args, kwargs),)] = _build(fn, key, grid, args, kwargs)

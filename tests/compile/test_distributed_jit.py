@@ -158,3 +158,21 @@ def test_iterate_on_dist_arrays_compiles_the_loop_step_and_needs_a_gpu_to_run():
             kfuse.iterate(lambda a, b: (a, b), (u, np.ones(3)), 2)
         return True
     assert LocalComm.run(2, rank, timeout=300) == [True, True]
+
+
+def test_a_repeated_call_takes_the_fast_path_to_the_same_step():
+    def rank(comm):
+        g = kd.Grid((12, 9), comm=comm, arrays="numpy")
+        u = g.scatter(np.ones((12, 9)))
+        f = kfuse.jit(relax, arch="sm_90")
+        for _ in range(2):
+            with LOCK:
+                if device.has_gpu():
+                    prepare(f, u, 0.5)
+                else:
+                    with pytest.raises(NoGPUError):
+                        f(u, 0.5)
+        entries = {id(e) for e in f._distributed.values()}
+        fast = [k for k in f._distributed if k[0] == "fast"]
+        return len(entries), len(fast) >= (0 if device.has_gpu() else 1)
+    assert LocalComm.run(2, rank, timeout=300) == [(1, True)] * 2

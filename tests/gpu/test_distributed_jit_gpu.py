@@ -145,3 +145,21 @@ def test_iterate_of_a_step_passing_a_field_through_is_bitwise_the_whole_grid():
         return [g.gather(x, root=None) for x in got]
     for r, got in enumerate(LocalComm.run(4, rank, timeout=300)):
         assert all(np.array_equal(x, w) for x, w in zip(got, want)), r
+
+
+def test_global_indexing_and_reductions_on_gpu_blocks():
+    whole = np.random.default_rng(11).standard_normal((37, 23))
+    want = whole.copy()
+    want[:, 0] = 0
+    want[5:9, 4:10:2] = 2.5
+
+    def rank(comm):
+        g = kd.Grid(whole.shape, comm=comm, split=(2, 2))
+        u = g.scatter(whole)
+        u[:, 0] = 0
+        u[5:9, 4:10:2] = 2.5
+        return u[3:30:4, ::-3], float(u.sum()), float(u.max()), g.gather(u, root=None)
+
+    for sel, s, hi, got in LocalComm.run(4, rank, timeout=120):
+        assert np.array_equal(got, want) and np.array_equal(sel, want[3:30:4, ::-3])
+        assert s == pytest.approx(want.sum(), rel=1e-12) and hi == want.max()

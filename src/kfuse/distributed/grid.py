@@ -168,6 +168,33 @@ class DistArray:
         """:meth:`Grid.gather` of this array."""
         return self.grid.gather(self, root)
 
+    def __getitem__(self, key):
+        """The elements ``key`` (integers, slices, ...) selects of the whole array, as a NumPy
+        array on every rank (:func:`kfuse.distributed.indexing.getitem`)."""
+        from .indexing import getitem
+        return getitem(self, key)
+
+    def __setitem__(self, key, value) -> None:
+        """Write ``value`` at the elements ``key`` selects (each rank its own points;
+        :func:`kfuse.distributed.indexing.setitem`)."""
+        from .indexing import setitem
+        setitem(self, key, value)
+
+    def sum(self):
+        """The sum of every element, the same on every rank (one all-reduce)."""
+        from .indexing import reduce
+        return reduce(self, "sum")
+
+    def max(self):
+        """The largest element, the same on every rank (one all-reduce)."""
+        from .indexing import reduce
+        return reduce(self, "max")
+
+    def min(self):
+        """The smallest element, the same on every rank (one all-reduce)."""
+        from .indexing import reduce
+        return reduce(self, "min")
+
     def __repr__(self) -> str:
         return f"DistArray({self.shape}, {self.dtype}, rank {self.grid.rank}: block {tuple(self.block.shape)})"
 

@@ -176,3 +176,13 @@ def test_a_repeated_call_takes_the_fast_path_to_the_same_step():
         fast = [k for k in f._distributed if k[0] == "fast"]
         return len(entries), len(fast) >= (0 if device.has_gpu() else 1)
     assert LocalComm.run(2, rank, timeout=300) == [(1, True)] * 2
+
+
+def test_an_element_wise_step_alone_is_refused_saying_why():
+    def rank(comm):
+        g = kd.Grid((12, 9), comm=comm, arrays="numpy")
+        u, v = g.scatter(np.ones((12, 9))), g.scatter(np.ones((12, 9)))
+        with LOCK, pytest.raises(PlanError, match="runs element-wise over the cut array 'a'.*not built yet"):
+            prepare(kfuse.jit(lambda a, b: a + 2 * b, arch="sm_90"), u, v)
+        return True
+    assert LocalComm.run(2, rank, timeout=300) == [True, True]

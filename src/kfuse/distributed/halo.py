@@ -47,6 +47,10 @@ def halo_of(offsets, decomp) -> Halo:
     return Halo(widths, diagonal)
 
 
+#: kernel spaces of element-wise work (maps and whole reductions over flat or tiled arrays)
+ELEMENTWISE_SPACES = ("vec", "tile", "scalar")
+
+
 def step_reads(program, plan) -> dict:
     """{kernel name: {array: frozenset of offsets}} for the grid kernels of ``plan``: each array a
     kernel loads from memory, at the offsets (in its own index space) from the point of the
@@ -153,6 +157,11 @@ def refusal(halos: dict, decomp, others: dict | None = None) -> str | None:
                         f"along axis {axis} or a larger grid")
     cut = [a for a in range(decomp.rank) if decomp.cut(a)]
     for kernel, (space, arrays) in sorted((others or {}).items()):
+        if arrays and cut and space in ELEMENTWISE_SPACES:
+            return (f"kernel {kernel!r} ({space} space) runs element-wise over the cut array {arrays[0]!r}: "
+                    "planned outside the grid space because it reads no neighbour, and only grid kernels "
+                    f"run on arrays cut along axes {tuple(cut)} (not built yet; inside a step that reads "
+                    "neighbours such calls join its grid kernel)")
         if arrays and cut:
             return (f"kernel {kernel!r} ({space} space) reads the cut array {arrays[0]!r} whole "
                     f"(a transpose, a matrix product or a reduction by rows reads across blocks); "

@@ -44,6 +44,11 @@ def pad_edge2(a):
     return 0.5 * a + 0.25 * (p[:-4] + p[4:])
 
 
+def pad_edge3(a):
+    p = np.pad(a, 1, mode="edge")
+    return a + 0.1 * (p[:-2, 1:-1, 1:-1] + p[2:, 1:-1, 1:-1] + p[1:-1, :-2, 1:-1] + p[1:-1, 1:-1, 2:] - 4.0 * a)
+
+
 def pad_wrap(a):
     p = np.pad(a, 1, mode="wrap")
     return 0.2 * (p[:-2, 1:-1] + p[2:, 1:-1] + p[1:-1, :-2] + p[1:-1, 2:] + a)
@@ -55,6 +60,7 @@ CASES = [(roll1, (17,), (3,), True), (roll1, (16,), (2,), True),
          (roll_diagonal, (13, 11), (2, 2), True), (roll_diagonal, (10, 13), (1, 3), True),
          (pad_edge, (13, 11), (3, 1), False), (pad_edge, (13, 11), (2, 2), False),
          (pad_edge, (12, 9), (2, 3), True), (pad_edge2, (19,), (3,), False), (pad_edge2, (19,), (4,), True),
+         (pad_edge3, (9, 7, 6), (2, 1, 1), False), (pad_edge3, (9, 7, 6), (3, 1, 1), True),
          (pad_wrap, (13, 11), (2, 2), True)]
 STEPS = 3
 

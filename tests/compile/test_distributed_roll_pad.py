@@ -13,7 +13,8 @@ from kfuse import config
 from kfuse.codegen.module import generate
 from kfuse.distributed import LocalComm, decompose, exchange_halos, step_halos
 from kfuse.distributed.halo import storage_halo, wrap_refusal, wrapped_axes
-from kfuse.distributed.placed import rank_module, rank_placements
+from kfuse.distributed.exchange import local_box, to_local
+from kfuse.distributed.placed import rank_module
 from kfuse.distributed.reference import scatter
 from kfuse.errors import PlanError
 from kfuse.frontend.trace import trace
@@ -83,19 +84,18 @@ def _ranks(prog, plan, d, g, tmp_path):
     storage = storage_halo([halo], d)
     halos = {"a": storage, prog.outputs[0]: storage}   # the step's output is the next step's input
     blocks = scatter(g, d, storage)
-    exes = []
-    for r in range(d.size):
-        (tmp_path / str(r)).mkdir()
-        exes.append(grid_cpu.build([(prog, rank_module(prog, plan, d, r, halos))], [blocks[r]], False,
-                                   str(tmp_path / str(r))))
+    dirs = [tmp_path / f"rank{r}" for r in range(d.size)]
+    exes = [_build(prog, rank_module(prog, plan, d, r, halos), blocks[r], where) for r, where in enumerate(dirs)]
     for _ in range(STEPS):
         blocks = LocalComm.run(d.size, lambda comm: _exchanged(blocks[comm.rank], d, halo, storage, comm))
-        blocks = [grid_cpu.run(exes[r], [0], [blocks[r]], str(tmp_path / str(r)))[0] for r in range(d.size)]
-    out = []
-    for r in range(d.size):
-        pad = rank_placements(prog, plan, d, r, halos)[plan.kernels[0].name].block("a")
-        out.append(blocks[r][tuple(slice(lo - plo, hi - plo) for (lo, hi), (plo, _) in zip(d.box(r), pad))])
-    return out
+        blocks = [grid_cpu.run(exe, [0], [b], str(where))[0] for exe, b, where in zip(exes, blocks, dirs)]
+    boxes = [local_box(d, r, storage) for r in range(d.size)]
+    return [b[to_local(d.box(r), box)] for r, (b, box) in enumerate(zip(blocks, boxes))]
+
+
+def _build(prog, module, block, where) -> str:
+    where.mkdir()
+    return grid_cpu.build([(prog, module)], [block], False, str(where))
 
 
 @pytest.mark.parametrize("fn, shape, dims, periodic", CASES,

@@ -24,10 +24,14 @@ class Grid:
     ``split``: "auto" or ranks per axis; ``order``: the memory order of the blocks; ``arrays``:
     where blocks live, "cupy" (this rank's GPU) or "numpy" (host memory: runs the flow without
     a GPU, kernels excepted); ``overlap``: whether steps on this grid compute their interior while
-    the halos are exchanged (None: the setting ``overlap``)."""
+    the halos are exchanged (None: the setting ``overlap``); ``periodic``: a bool, or one per
+    axis, the axes that wrap: a step may read across their edges (``np.roll``,
+    ``np.pad(mode="wrap")``) where the ranks cut them, each block padded past the grid's edge
+    with the other end's values.  The boundary is the grid's, not a step's: every array of a
+    grid has one layout, so the steps of a loop pass their arrays on without copies."""
 
     def __init__(self, shape, comm=None, split="auto", order: str = "C", arrays: str = "cupy",
-                 overlap: bool | None = None):
+                 overlap: bool | None = None, periodic=None):
         if arrays not in ("cupy", "numpy"):
             raise ArgumentError(f"arrays: {arrays!r} is not 'cupy' or 'numpy'")
         if overlap is not None and not isinstance(overlap, bool):
@@ -37,7 +41,7 @@ class Grid:
             from .join import init
             comm = init()
         self.comm, self.arrays = comm, arrays
-        self.decomp: Decomposition = decompose(shape, comm.size, split=split, order=order)
+        self.decomp: Decomposition = decompose(shape, comm.size, split=split, periodic=periodic, order=order)
 
     @property
     def xp(self):

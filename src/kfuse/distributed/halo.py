@@ -15,6 +15,7 @@ import dataclasses
 
 from ..errors import ShapeError
 from .. import spaces
+from ..library.remap import is_remap
 from ..spaces.registry import program_info
 
 
@@ -96,6 +97,30 @@ def _reads_per_output(program, kp, frame, grid, info) -> dict:
         for array, offs in _offsets(sub, {tuple(lo for lo, _ in box) for _, box in sub.boxes}).items():
             merged.setdefault(array, set()).update(offs)
     return {array: frozenset(offs) for array, offs in merged.items()}
+
+
+def wrapped_axes(program, plan) -> tuple:
+    """The logical axes (sorted) along which a grid kernel of ``plan`` reads an array across its
+    edge, wrapping (``np.roll``, ``np.pad(mode="wrap")``: :mod:`kfuse.library.remap`)."""
+    info = program_info(program)
+    axes = set()
+    for kp in plan.kernels:
+        for c in kp.calls if kp.space == "grid" else ():
+            call = program.calls[c]
+            if is_remap(info.fn(c)) and info.fn(c).mode == "wrap" and call.at is not None:
+                axes.update(a for a, (lo, hi) in enumerate(call.at) if lo or hi)
+    return tuple(sorted(axes))
+
+
+def wrap_refusal(program, plan, decomp) -> str | None:
+    """Why ``plan`` cannot run over ``decomp`` for its wrapped reads (None: it can): a read that
+    wraps along an axis the ranks cut needs that axis periodic (the halo filled across the edge)."""
+    for axis in wrapped_axes(program, plan):
+        if axis < decomp.rank and decomp.cut(axis) and not decomp.periodic[axis]:
+            return (f"the step wraps along axis {axis} (np.roll or np.pad(mode='wrap')), which the ranks cut "
+                    f"into {decomp.dims[axis]} blocks: make the grid periodic along it "
+                    f"(Grid(shape, periodic=...)) or do not cut it (split=...)")
+    return None
 
 
 def other_reads(program, plan, decomp) -> dict:

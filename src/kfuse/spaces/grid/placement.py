@@ -41,15 +41,19 @@ def placement_refusal(program, calls, frame, params: dict, placement: Placement,
     """Why the grid kernel of ``calls`` cannot be placed (None: it can): a reduction the ranks
     cannot all-reduce after its finish (:func:`reduction_refusal`), a remapped read
     (``np.roll``, ``np.pad``: indices across the grid's edge), or a stored value not of the
-    grid's shape (no rank holds a block of it).  A placed reduction covers the rank's owned
+    grid's shape (no rank holds a block of it), or a wrapped read the padded blocks do not hold
+    (:func:`wrap_refusal`).  Reads through ``np.pad`` and ``np.roll`` are placed: their indices
+    are global, clamped at the grid's edge, or, wrapped along an axis a block holds only part of,
+    read from the halo (:mod:`kfuse.codegen.grid.remap`).  A placed reduction covers the rank's owned
     points only: its scalar output holds the rank's partial, which the ranks then all-reduce.
     Vector accesses, adjacent rows and shared-memory staging are placed as they are: they address
     the padded blocks through ``Frame.storage``."""
     why = reduction_refusal([(info.fn(c), info.dtype(c)) for c in calls if info.fn(c).is_reduce])
     if why:
         return why
-    if any(is_remap(info.fn(c)) for c in calls):
-        return "a placed kernel does not read through np.roll or np.pad (their indices cross the grid's edge)"
+    why = wrap_refusal(program, [c for c in calls if is_remap(info.fn(c))], frame, placement, info)
+    if why:
+        return why
     reduces = [c for c in calls if info.fn(c).is_reduce]
     if reduces and len({frame.pos[a] for a in _grid_arrays(frame, placement)}) > 1:
         return ("a placed reduction needs the kernel's arrays of the grid's shape at one position of its frame "
@@ -61,6 +65,47 @@ def placement_refusal(program, calls, frame, params: dict, placement: Placement,
             return (f"call {c} stores a value of shape {tuple(hi - lo for lo, hi in box)}, not the grid's "
                     f"{tuple(placement.shape)}: no rank holds a block of it")
     return None
+
+
+def wrap_refusal(program, remaps, frame, placement: Placement, info) -> str | None:
+    """Why the wrapped reads (``np.roll``, ``np.pad(mode="wrap")``) of the calls ``remaps`` cannot
+    be placed (None: they can): along an axis a block holds only part of, a wrapped read is its
+    unreduced index, so its source must be the whole axis of an array of the grid (not a window
+    of it, which wraps at the window's edges) and the padded block must hold every index the
+    owned points read (its halo filled across the periodic edge)."""
+    for c in remaps:
+        if info.fn(c).mode != "wrap":
+            continue
+        call = program.calls[c]
+        view = program.value(call.args["u"])
+        base = program.base(call.args["u"])
+        block = placement.block(base)
+        if block is None:
+            continue   # held whole by every rank: the kernel wraps
+        for axis, ((lo, hi), n) in enumerate(zip(block, placement.shape)):
+            if lo <= 0 and hi >= n:
+                continue
+            if view.type.shape[axis] != n:
+                return (f"call {c} ({call.label}) wraps a window of {program.value(base).display} along axis "
+                        f"{axis}, which the ranks cut: a placed kernel wraps whole axes only")
+            need = _read_span(frame, placement, base, axis)
+            if need is not None and (need[0] < lo or need[1] > hi):
+                return (f"call {c} ({call.label}) reads {program.value(base).display} at indices {need[0]} .. "
+                        f"{need[1] - 1} along axis {axis}, past the rank's block {lo} .. {hi - 1}: the axis "
+                        f"must be periodic (its halo filled across the grid's edge)")
+    return None
+
+
+def _read_span(frame, placement: Placement, base: str, axis: int) -> tuple | None:
+    """(lo, hi) of the indices of ``base`` along ``axis`` the owned points load (unreduced),
+    None where the kernel does not load it."""
+    offs = frame.loads.get(base)
+    if not offs:
+        return None
+    origins = {box[axis][0] for c, box in frame.boxes if _spans_grid(box, placement)} or {frame.pos[base][axis]}
+    lo, hi = placement.owned[axis]
+    shift = [o - frame.pos[base][axis] for o in origins]
+    return (lo + min(shift) + min(d[axis] for d in offs), hi - 1 + max(shift) + max(d[axis] for d in offs) + 1)
 
 
 def reduction_refusal(reductions) -> str | None:

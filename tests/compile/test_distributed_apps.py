@@ -62,8 +62,11 @@ def _values(mod, state: dict, entry) -> dict:
     return {inp.name: state[names[inp.argument]] for inp in entry.step.spec.inputs}
 
 
-@pytest.mark.parametrize("ranks", [2, 4])
-@pytest.mark.parametrize("name, periodic, steps", APPS, ids=lambda x: str(x))
+#: lbm on 4 ranks (49 s of CI) adds nothing to lbm on 2 and allen_cahn on 4 (distinct periodic neighbours)
+CASES = [(*app, ranks) for app in APPS for ranks in (2, 4) if (app[0], ranks) != ("lbm_d2q9", 4)]
+
+
+@pytest.mark.parametrize("name, periodic, steps, ranks", CASES, ids=lambda x: str(x))
 def test_an_application_runs_on_ranks_bitwise_the_whole_grid(name, periodic, steps, ranks, tmp_path):
     mod = apps.load(name)
     state, shape, entries = _prepare(name, ranks, periodic)

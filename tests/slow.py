@@ -54,6 +54,25 @@ SLOW = {
         "goes with the chunks: the whole sample holds invalid programs",
     "tests/fuzz/test_fuzz_stencil_compile.py::test_the_stencil_seeds_hold_invalid_programs":
         "goes with the chunks: the whole sample holds invalid programs",
+    # several ranks of a decomposed grid, each rank's placed kernels built with g++ and run
+    "tests/compile/test_distributed_apps.py::test_an_application_runs_on_ranks_bitwise_the_whole_grid":
+        "each application's step on 2 or 4 ranks, a g++ build per rank",
+    "tests/compile/test_distributed_overlap.py::test_each_part_computes_its_box_bitwise":
+        "the unsplit kernel and each part, one g++ build per rank",
+    "tests/compile/test_distributed_placed.py::test_ranks_run_bitwise_the_one_grid_steps": "a g++ build per rank",
+    "tests/compile/test_distributed_placed_fast.py::test_vectors_and_adjacent_rows_are_kept_and_bitwise":
+        "a g++ build per rank",
+    "tests/compile/test_distributed_placed_fast.py::"
+    "test_blocks_whose_rows_lose_the_alignment_run_an_element_at_a_time": "a g++ build per rank",
+    "tests/compile/test_distributed_placed_fast.py::test_staged_tiles_are_filled_from_the_padded_block":
+        "a g++ build per rank",
+    "tests/compile/test_distributed_placed_fast.py::test_a_staged_computed_value_and_box9": "a g++ build per rank",
+    "tests/compile/test_distributed_placed_fast.py::test_planned_steps_and_several_fields_are_bitwise":
+        "a g++ build per rank",
+    "tests/compile/test_distributed_placed_fast.py::test_the_multi_field_step_at_two_frame_positions":
+        "a g++ build per rank",
+    "tests/compile/test_distributed_roll_pad.py::test_ranks_roll_and_pad_bitwise_the_one_grid_steps":
+        "a g++ build per rank",
 }
 
 

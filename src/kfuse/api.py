@@ -384,6 +384,9 @@ class JitFunction:
                     hit = self._fast[fk] = self.get(*self.split(args, kwargs))
         if hit is None:
             if _distributed(args, kwargs):
+                if out is not None:
+                    raise ArgumentError(f"{self.name}: out= is not taken with DistArray arguments (the results "
+                                        "are new DistArrays; a function that writes its argument updates it)")
                 from .distributed.jit import call
                 return call(self, args, kwargs)
             dynamic, key = self.split(args, kwargs)

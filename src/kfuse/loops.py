@@ -95,8 +95,9 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
         if not is_distributed(f):
             raise ArgumentError(f"iterate: {_label(form, keys, j)} is not a DistArray while another field "
                                 "is: every field of a distributed state lives on the grid")
+    from .distributed.grid import DistArray
     from .distributed.jit import prepare
-    xs = list(fields)
+    xs = [DistArray(f.grid, f.block, f.halo) for f in fields]   # a step writing its argument leaves the caller's
     for _ in range(steps):
         plan = prepare(jf, *xs, *cvals).structure   # the LoopPlan: where each next field comes from
         computed = jf(*xs, *cvals)

@@ -28,6 +28,7 @@ PROFILES = {"pdb1HYS": (36_417, 4.344765e6), "cant": (62_451, 4.007383e6),
 def _xp(a):
     try:
         import cupy
+        import cupyx.scipy.sparse  # noqa: F401 - loaded before get_array_module asks for it (threads race its lazy load)
         return cupy.get_array_module(a)
     except ImportError:
         return np

@@ -186,3 +186,19 @@ def test_an_element_wise_step_alone_is_refused_saying_why():
             prepare(kfuse.jit(lambda a, b: a + 2 * b, arch="sm_90"), u, v)
         return True
     assert LocalComm.run(2, rank, timeout=300) == [True, True]
+
+
+def test_the_fast_key_tells_layouts_apart_and_out_is_refused():
+    from kfuse.distributed.jit import _fast_key
+
+    def rank(comm):
+        g = kd.Grid((6, 6), comm=comm, arrays="numpy")
+        u = g.zeros()
+        f = kfuse.jit(lambda a, w: a, arch="sm_90")
+        w = np.ones((3, 3))
+        keys = [_fast_key(f, (u, x), {}) for x in (w, np.asfortranarray(w), w.T.copy())]
+        assert keys[0] != keys[1] and keys[0] == keys[2] and _fast_key(f, (u, np.ones((3, 6))[:, ::2]), {}) != keys[0]
+        with pytest.raises(ArgumentError, match="out= is not taken with DistArray arguments"):
+            kfuse.jit(jacobi, arch="sm_90")(u, out=g.zeros())
+        return True
+    assert LocalComm.run(2, rank, timeout=120) == [True, True]

@@ -67,3 +67,18 @@ def test_a_rank_without_points_in_the_selection_and_bad_keys():
 
     for s, row in LocalComm.run(3, rank):
         assert s == 4.0 and np.array_equal(row, [1.0, 1.0])
+
+
+def test_sums_are_in_numpys_type_and_a_dist_array_is_written_whole():
+    def rank(comm):
+        g = kd.Grid((4, 4), comm=comm, split=(2, 1), arrays="numpy")
+        mask = g.scatter(np.ones((4, 4), bool))
+        small = g.full(100, dtype="int8")
+        a, b = g.zeros(), g.full(2.0)
+        a[...] = b
+        with pytest.raises(ArgumentError, match="a DistArray is written only whole"):
+            a[0, :] = b
+        return mask.sum(), small.sum(), g.gather(a, root=None), mask.max()
+
+    for m, s, a, hi in LocalComm.run(2, rank):
+        assert m == 16 and m.dtype == np.int64 and s == 1600 and np.all(a == 2.0) and bool(hi) is True

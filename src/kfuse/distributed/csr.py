@@ -22,7 +22,7 @@ import dataclasses
 
 import numpy as np
 
-from ..errors import ArgumentError, DTypeError, PlanError, ShapeError
+from ..errors import ArgumentError, DTypeError, KfuseError, PlanError, ShapeError
 from ..sparse import CSR
 from .protocol import array_module
 
@@ -196,13 +196,18 @@ class DistCSR:
     @staticmethod
     def from_rows(rows, row_offset: int, n_global: int, comm) -> "DistCSR":
         """This rank's rows ``row_offset : row_offset + rows.shape[0]`` (``rows``: a CSR of shape
-        ``(m, n_global)``, global column numbers); the ranks learn the split (one all-reduce of the
-        row counts) and who needs which entries of x (one all-reduce of how many entries each rank
+        ``(m, n_global)``, global column numbers); the ranks agree that every rank's rows are valid (one
+        small all-reduce), learn the split (one all-reduce of the row counts) and who needs which entries of x (one all-reduce of how many entries each rank
         needs from each, one exchange of the index lists)."""
         _check_comm(comm)
-        rows = _check_matrix(rows, "rows")
-        if rows.shape[1] != n_global:
-            raise ShapeError(f"rows has {rows.shape[1]} columns, the matrix is {n_global} x {n_global}")
+        err = None
+        try:
+            rows = _check_matrix(rows, "rows")
+            if rows.shape[1] != n_global:
+                raise ShapeError(f"rows has {rows.shape[1]} columns, the matrix is {n_global} x {n_global}")
+        except KfuseError as e:
+            err = e
+        _refuse_together(comm, err)
         counts = np.zeros(2 * comm.size, dtype=np.int64)
         counts[comm.rank], counts[comm.size + comm.rank] = row_offset, rows.shape[0]
         counts = host_all_reduce(comm, counts)
@@ -322,6 +327,19 @@ def _device_module(comm):
     """The array module a communicator moves (None: it takes NumPy arrays)."""
     xp = getattr(comm, "_xp", None)
     return None if xp is None or xp is np else xp
+
+
+def _refuse_together(comm, err) -> None:
+    """Raise ``err`` on its rank and an error naming that rank on the others, once every rank has
+    said whether it refuses (one small all-reduce): no rank is left waiting in the next one."""
+    flags = np.zeros(comm.size, dtype=np.int64)
+    flags[comm.rank] = err is not None
+    flags = host_all_reduce(comm, flags)
+    if err is not None:
+        raise err
+    if flags.any():
+        raise ArgumentError(f"rank {int(np.argmax(flags))} refused its rows (its own error says why); "
+                            f"rank {comm.rank} stops with it")
 
 
 def host_all_reduce(comm, array: np.ndarray) -> np.ndarray:

@@ -6,8 +6,8 @@ from the gathered array, on every rank (each rank sends the part its block owns:
 or an array broadcastable to the selection, the same on every rank; no communication; the halos
 are refreshed by the next step's exchange, as always before they are read).  Keys are integers,
 slices (any step) and ``...``; fancy and boolean indexing are refused with the reason.
-``sum``, ``max``, ``min`` and ``mean`` reduce over the owned points, then all-reduce on the
-device: the same value on every rank."""
+``sum``, ``max`` and ``min`` reduce over the owned points, then all-reduce on the device: the
+same value on every rank (a sum in NumPy's result type: int64 for booleans and small integers)."""
 from __future__ import annotations
 
 import numpy as np
@@ -81,6 +81,9 @@ def getitem(a, key):
 def setitem(a, key, value) -> None:
     """``a[key] = value`` (see the module docstring), on this rank's owned points."""
     indices, _ = axis_indices(key, a.shape)
+    if getattr(type(value), "__kfuse_distributed__", False):
+        _set_from(a, indices, value)
+        return
     sel_shape = tuple(len(i) for i in indices)
     kept_shape = tuple(len(i) for i, k in zip(indices, axis_indices(key, a.shape)[1]) if k)
     xp = array_module(a.block)
@@ -98,6 +101,16 @@ def setitem(a, key, value) -> None:
     local[np.ix_(*[g - lo for (_, g), lo in zip(mine, own_lo)])] = xp.asarray(part, dtype=a.dtype)
 
 
+def _set_from(a, indices: tuple, value) -> None:
+    """``a[...] = value`` for a DistArray ``value`` of the same grid (each rank copies its own
+    points); another selection of a DistArray is refused."""
+    whole = all(len(i) == n and (i == np.arange(n)).all() for i, n in zip(indices, a.shape))
+    if not whole or value.grid.decomp != a.grid.decomp:
+        raise ArgumentError("value: a DistArray is written only whole into an array of the same grid "
+                            "(u[...] = v); gather() it, or pass a NumPy or CuPy array")
+    a.local[...] = value.local.astype(a.dtype, copy=False)
+
+
 #: reduction -> (the array method on the owned points, the all-reduce op, the value of no points)
 REDUCTIONS = {"sum": ("sum", "sum", 0), "max": ("max", "max", None), "min": ("min", "min", None)}
 
@@ -108,14 +121,17 @@ def reduce(a, how: str):
     method, op, empty = REDUCTIONS[how]
     xp = array_module(a.block)
     local = a.local
+    dt = np.add.reduce(np.zeros(1, a.dtype)).dtype if how == "sum" else a.dtype   # NumPy's sum type
     if local.size:
-        part = getattr(local, method)().reshape(())
+        part = local.sum(dtype=dt) if how == "sum" else getattr(local, method)()
     elif empty is not None:
-        part = xp.zeros((), dtype=a.dtype)
+        part = xp.zeros((), dtype=dt)
+    elif dt.kind == "b":
+        part = xp.full((), how == "min", dtype=dt)
     else:   # no points here: the identity of max / min
-        info = np.finfo(a.dtype) if a.dtype.kind in "fc" else np.iinfo(a.dtype)
-        part = xp.full((), info.min if how == "max" else info.max, dtype=a.dtype)
-    out = xp.array(part, dtype=a.dtype).reshape(1)
+        info = np.finfo(dt) if dt.kind in "fc" else np.iinfo(dt)
+        part = xp.full((), info.min if how == "max" else info.max, dtype=dt)
+    out = xp.array(part, dtype=dt).reshape(1)
     a.grid.comm.all_reduce(out, op)
     return out.reshape(())
 

@@ -40,8 +40,12 @@ def _fast_key(fn, args: tuple, kwargs: dict):
     for a in args:
         if is_distributed(a):
             key.append((id(a.grid.comm), a.grid.decomp, a.dtype.char, a.halo.widths))
+        elif isinstance(a, (int, float, complex)):
+            key.append(type(a))
+        elif hasattr(a, "flags") and hasattr(a, "shape"):
+            key.append((type(a), a.shape, a.dtype.char, a.flags.c_contiguous, a.flags.f_contiguous))
         else:
-            key.append((type(a), getattr(a, "shape", None), str(getattr(a, "dtype", ""))))
+            return None   # anything else: the full key (lower_spec: layout, contiguity, sparse parts)
     return tuple(key)
 
 

@@ -109,9 +109,9 @@ class LocalComm:
         check_open(self)
         sends, recvs, copies = check_exchange(sends, recvs, self.rank, self.size)
         world, me = self._world, self.rank
-        _settle(a for _, a in sends)   # the sends' values are written before another thread reads them
+        posted = [(p, _Message(a)) for p, a in sends if p != me]
+        _settle(m.array for _, m in posted)   # the copies are written before another thread reads them
         with world.cond:
-            posted = [(p, _Message(a)) for p, a in sends if p != me]
             for p, msg in posted:
                 world.mail[(me, p)].append(msg)
             world.cond.notify_all()

@@ -27,10 +27,11 @@ import time
 
 import numpy as np
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, KfuseError
 from ..solvers import SolveInfo
 from .csr import DistCSR, host_spmv, transpose
 from .protocol import array_module
+from .rows import share
 
 #: The CG variants :func:`cg` runs.
 VARIANTS = ("single_reduction", "pipelined")
@@ -118,9 +119,22 @@ def _extend(A: DistCSR, x, stream=None):
 
 
 def _prepare(A, b, x0):
-    """``(xp, b, x)`` checked: ``b`` and ``x0`` are this rank's parts, floating, on A's side."""
+    """``(xp, b, x)`` checked on every rank together: a rank refusing its ``b`` or ``x0`` raises
+    its error and the other ranks name it (one small all-reduce: no rank is left waiting in the
+    solver's first collective)."""
     if not isinstance(A, DistCSR):
         raise ArgumentError(f"A must be a kfuse.distributed.csr.DistCSR, not {type(A).__name__}")
+    err, out = None, None
+    try:
+        out = _checked(A, b, x0)
+    except KfuseError as e:
+        err = e
+    share(A.comm, [], error=err, like=A.local.data if A.device else None)
+    return out
+
+
+def _checked(A, b, x0):
+    """``(xp, b, x)`` checked: ``b`` and ``x0`` are this rank's parts, floating, on A's side."""
     A.check_vector(b, "b")
     if b.dtype != A.dtype:
         raise ArgumentError(f"b is {b.dtype}, A is {A.dtype}: convert one of them")

@@ -98,8 +98,8 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
     from .distributed.grid import DistArray
     from .distributed.jit import prepare
     xs = [DistArray(f.grid, f.block, f.halo) for f in fields]   # a step writing its argument leaves the caller's
+    plan = prepare(jf, *xs, *cvals).structure if steps else None   # the LoopPlan: where each field comes from
     for _ in range(steps):
-        plan = prepare(jf, *xs, *cvals).structure   # the LoopPlan: where each next field comes from
         computed = jf(*xs, *cvals)
         computed = list(computed) if isinstance(computed, (tuple, list)) else [computed]
         args = xs + list(cvals)

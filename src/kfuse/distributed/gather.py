@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ArgumentError
-from .protocol import array_module
+from .protocol import array_module, to_host
 
 
 def gather(grid, array, root: int | None = 0):
@@ -26,13 +26,10 @@ def gather(grid, array, root: int | None = 0):
         return None
     whole = np.empty(decomp.shape, dtype=mine.dtype, order=decomp.order)
     for p, buf in recvs + [(comm.rank, mine)]:
-        whole[tuple(slice(lo, hi) for lo, hi in decomp.box(p))] = _host(buf)
+        whole[tuple(slice(lo, hi) for lo, hi in decomp.box(p))] = to_host(buf)
     return whole
 
 
 def _extent(box: tuple) -> tuple:
     return tuple(hi - lo for lo, hi in box)
 
-
-def _host(x):
-    return x.get() if hasattr(x, "get") and not isinstance(x, np.ndarray) else np.asarray(x)

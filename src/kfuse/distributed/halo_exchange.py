@@ -9,6 +9,8 @@ both sides then list a pair's messages alike, even when one peer is the neighbou
 (two ranks along a periodic axis)."""
 from __future__ import annotations
 
+import functools
+
 from ..errors import ArgumentError
 from .exchange import exchange_plan, local_box, to_local
 from .protocol import array_module
@@ -27,19 +29,30 @@ def exchange_halos(blocks: dict, decomp, halos: dict, comm, stream=None, storage
         stored = (storage or {}).get(name, halo)
         _check_covers(name, stored, halo)
         block = _block(blocks, name, decomp, rank, stored)
-        padded = local_box(decomp, rank, stored)
-        plan = exchange_plan(decomp, rank, {name: halo}, block.itemsize)
-        for m in sorted(plan, key=lambda m: m.direction):
-            if m.send is not None:
-                sends.append((m.peer, _copy(block[to_local(m.send, padded, decomp.shape)])))
-        for m in sorted(plan, key=lambda m: tuple(-x for x in m.direction)):
-            if m.recv is not None:
-                buf = array_module(block).empty(tuple(hi - lo for lo, hi in m.recv), dtype=block.dtype)
-                recvs.append((m.peer, buf))
-                into.append((block, to_local(m.recv, padded, decomp.shape, m.direction), buf))
+        out_of, into_of = routes(decomp, rank, halo, stored)
+        sends += [(peer, _copy(block[where])) for peer, where in out_of]
+        for peer, shape, where in into_of:
+            buf = array_module(block).empty(shape, dtype=block.dtype)
+            recvs.append((peer, buf))
+            into.append((block, where, buf))
     comm.exchange(sends, recvs, stream=stream)
     for block, where, buf in into:
         block[where] = buf
+
+
+@functools.lru_cache(maxsize=512)
+def routes(decomp, rank: int, halo, stored) -> tuple:
+    """(sends: ((peer, slices of the block), ...) in the order of their direction, receives:
+    ((peer, shape, slices of the block), ...) in the order of the sender's direction) of one array
+    of ``halo`` stored with ``stored`` on ``rank``: the exchange plan worked out once, not at
+    every step."""
+    padded = local_box(decomp, rank, stored)
+    plan = exchange_plan(decomp, rank, {"a": halo}, 1)
+    out_of = tuple((m.peer, to_local(m.send, padded, decomp.shape))
+                   for m in sorted(plan, key=lambda m: m.direction) if m.send is not None)
+    into_of = tuple((m.peer, tuple(hi - lo for lo, hi in m.recv), to_local(m.recv, padded, decomp.shape, m.direction))
+                    for m in sorted(plan, key=lambda m: tuple(-x for x in m.direction)) if m.recv is not None)
+    return out_of, into_of
 
 
 def _check_covers(name: str, stored, halo) -> None:

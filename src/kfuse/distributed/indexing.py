@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ArgumentError
-from .protocol import array_module
+from .protocol import array_module, to_host
 
 
 def axis_indices(key, shape: tuple) -> tuple:
@@ -73,7 +73,7 @@ def getitem(a, key):
     comm.exchange(sends, recvs)
     out = np.empty(tuple(len(i) for i in indices), dtype=a.dtype)
     for p, buf in recvs + ([(comm.rank, part)] if part is not None else []):
-        out[np.ix_(*[pos for pos, _ in pieces[p]])] = _host(buf)
+        out[np.ix_(*[pos for pos, _ in pieces[p]])] = to_host(buf)
     result = out.reshape(tuple(len(i) for i, k in zip(indices, kept) if k))
     return result[()] if result.ndim == 0 else result
 
@@ -87,7 +87,7 @@ def setitem(a, key, value) -> None:
     sel_shape = tuple(len(i) for i in indices)
     kept_shape = tuple(len(i) for i, k in zip(indices, axis_indices(key, a.shape)[1]) if k)
     xp = array_module(a.block)
-    v = np.asarray(value.get() if hasattr(value, "get") and not isinstance(value, np.ndarray) else value)
+    v = to_host(value)
     try:
         v = np.broadcast_to(v, kept_shape).reshape(sel_shape)
     except ValueError:
@@ -135,6 +135,3 @@ def reduce(a, how: str):
     a.grid.comm.all_reduce(out, op)
     return out.reshape(())
 
-
-def _host(x):
-    return x.get() if hasattr(x, "get") and not isinstance(x, np.ndarray) else np.asarray(x)

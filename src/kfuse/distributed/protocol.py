@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 from typing import Protocol, runtime_checkable
 
+import numpy as np
+
 from ..errors import ArgumentError, KfuseError
 
 #: The reductions ``all_reduce`` knows.
@@ -119,6 +121,11 @@ def check_open(comm) -> None:
 def array_module(array):
     """The module that made ``array`` (numpy for numpy.ndarray, cupy for cupy.ndarray)."""
     return importlib.import_module(type(array).__module__.split(".")[0])
+
+
+def to_host(x):
+    """``x`` as a NumPy array (a CuPy array copied to the host; NumPy arrays as they are)."""
+    return x.get() if hasattr(x, "get") and not isinstance(x, np.ndarray) else np.asarray(x)
 
 
 def copy_into(dst, src) -> None:

@@ -106,14 +106,14 @@ class RankStep:
                 env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
         parts = self.parts.loaded() if self.parts is not None and communicate else {}
         for i, (step, before, reduces) in enumerate(zip(self._steps, self.schedule, packed)):
-            if not communicate:
-                _launch(step, env)
-            elif before and i in parts:
+            before = before if communicate else ()
+            if i in parts and before:
                 self._overlapped(env, before, parts[i])
-            else:
-                if before:
-                    self.exchange(env, before)
-                _launch(step, env)
+                all_reduce_packed(reduces, self.comm)
+                continue
+            if before:
+                self.exchange(env, before)
+            _launch(step, env)
             if communicate:
                 all_reduce_packed(reduces, self.comm)
         return {out: env[out] for out in self.program.outputs}

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..errors import ArgumentError, ShapeError
 from .decomp import decompose
-from .protocol import array_module
+from .protocol import array_module, to_host
 
 
 def row_split(shape, size: int):
@@ -69,7 +69,7 @@ def share(comm, values, error: BaseException | None = None, like=None) -> Shared
     table = xp.zeros((comm.size, 1 + len(values)), dtype="int64")
     table[comm.rank] = xp.asarray([1 if error is not None else 0] + values, dtype="int64")
     comm.all_reduce(table, "sum")
-    host = table.get() if hasattr(table, "get") else np.asarray(table)
+    host = to_host(table)
     rows = tuple(tuple(int(v) for v in row[1:]) for row in host)
     failed = tuple(r for r, row in enumerate(host) if row[0])
     if error is not None:

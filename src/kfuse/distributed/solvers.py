@@ -30,7 +30,7 @@ import numpy as np
 from ..errors import ArgumentError, KfuseError
 from ..solvers import SolveInfo
 from .csr import DistCSR, host_spmv, transpose
-from .protocol import array_module
+from .protocol import array_module, to_host
 from .rows import share
 
 #: The CG variants :func:`cg` runs.
@@ -168,13 +168,13 @@ class _Monitor:
 
     def stop(self, it: int, rr, rho=None) -> bool:
         """Read ``rr`` (= r·r, summed); True when the solve ends at iteration ``it``."""
-        val = math.sqrt(abs(complex(_host(rr)))) / self.bnorm
+        val = math.sqrt(abs(complex(to_host(rr)))) / self.bnorm
         self.residuals.append((it, val))
         if not math.isfinite(val):
             self.status = "nan"
         elif val <= self.tol:
             self.status = "converged"
-        elif rho is not None and complex(_host(rho)) == 0:
+        elif rho is not None and complex(to_host(rho)) == 0:
             self.status = "breakdown"
         else:
             return it >= self.maxiter
@@ -182,10 +182,6 @@ class _Monitor:
 
     def info(self, it: int) -> SolveInfo:
         return SolveInfo(self.status, it, self.residuals, time.perf_counter() - self.t0)
-
-
-def _host(a):
-    return a.get() if hasattr(a, "get") else a
 
 
 def _reduce(A, red, stream=None):
@@ -213,7 +209,7 @@ def _steps(gamma, delta, gamma_old, alpha_old, first: bool):
 def _bnorm(A, b, xp) -> float:
     bb = _pack(xp, b.dtype, b @ b)
     _reduce(A, bb)
-    return math.sqrt(abs(complex(_host(bb[0]))))
+    return math.sqrt(abs(complex(to_host(bb[0]))))
 
 
 def cg(A: DistCSR, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every: int = 10,

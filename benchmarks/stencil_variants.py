@@ -4,6 +4,7 @@ and what the model predicted for each.  Prints a table, writes JSON to $OUT or .
 
     PYTHONPATH=src:. python3 benchmarks/stencil_variants.py [heat3d jacobi2d hdiff ...]
     PYTHONPATH=src:. DTYPE=float64 python3 benchmarks/stencil_variants.py flux5-512 box27-512
+    PRODUCT='{"bx": [32, 64], "by": [4, 8], "vec": [2, 4], "zc": [1, 4]}' python3 benchmarks/stencil_variants.py heat3d-512
 
 A name with a size (``flux5-512``) is a workload of ``kfuse bench --stencils`` at its full shape,
 in ``DTYPE`` (float32 by default); the variants compile in parallel threads first.
@@ -76,6 +77,18 @@ def grid_variants(prog, calls, info):
     """The grid space's variants of the one kernel running ``calls`` (or the GRID list)."""
     dom = spaces.kernel_domain(prog, calls)
     variants = spaces.get("grid").variants(prog, calls, dom, spaces.kernel_dtype(prog, calls), True, info)
+    if os.environ.get("PRODUCT"):   # every combination of the given parameter lists, refusals dropped
+        import itertools
+        space, axes = spaces.get("grid"), json.loads(os.environ["PRODUCT"])
+        variants = []
+        for values in itertools.product(*axes.values()):
+            p = dict(zip(axes, values))
+            if p.get("uz", 1) > p.get("zc", 1):
+                continue
+            p = {k: v for k, v in p.items() if not (k in ("uz", "px", "py", "vec") and v == 1)}
+            if space.refusal_of(prog, calls, p, info) is None and p not in variants:
+                variants.append(p)
+        return variants
     if os.environ.get("GRID"):   # an explicit grid of shapes: bx,by,px,py,uz[,stream] per entry
         space = spaces.get("grid")
         variants = []
@@ -104,6 +117,8 @@ def sweep(name, prog, dev, extra, shape, ceiling, cal) -> list:
     print(f"{name}: model plan {[(len(k.calls), k.params) for k in best.kernels]} "
           f"predicted {predict_plan(prog, [(k.calls, k.params) for k in best.kernels], cal)['gpu_s'] * 1e6:.1f} us",
           flush=True)
+    if len(best.kernels) == 1 and best.kernels[0].params not in variants:   # the model's pick timed too
+        variants = [best.kernels[0].params] + variants
     plans = [make_plan(prog, [(calls, params)]) for params in variants]
     rows = []
     for params, exe in zip(variants, build_all(prog, plans)):

@@ -122,6 +122,19 @@ def test_a_one_sided_read_has_a_one_sided_width():
     assert halo_of({(2, 0)}, decompose((10, 12), 2)) == Halo(((0, 2), (0, 0)), False)
 
 
+def rms_of_difference(a):
+    return ((a[1:-1, 1:-1] - a[:-2, 1:-1]) ** 2).sum()
+
+
+def test_a_reduced_window_reads_from_the_grid_arrays_position():
+    """The ranks cut a reduced window where the grid's arrays lie: reading ``a[:-2]`` beside
+    ``a[1:-1]`` reaches one row below the owned rows (the low side), not above."""
+    prog, plan = _step(rms_of_difference, (13, 11))
+    d = decompose((13, 11), 2, split=(2, 1))
+    assert step_halos(prog, plan, d) == {"a": Halo(((1, 0), (0, 0)), False)}
+    assert _only(step_reads(prog, plan, (13, 11))) == {"a": {(0, 0), (-1, 0)}}
+
+
 def test_two_arrays_each_get_their_own_halo():
     prog, plan = _step(two_arrays, (10, 12), ("a", "c"))
     reads = {}

@@ -67,15 +67,15 @@ PROBES = [
 ]
 
 
-def _grid_probe(name: str, fields: tuple):
-    """A probe traced from the stencil ``name`` of :mod:`.workloads` (grid kernels): a callable
-    of the sizes ``{"shape": (...)}`` returning the bound program."""
+def _grid_probe(name: str, fields: tuple, dtype: str = "float32"):
+    """A probe traced from the stencil ``name`` of :mod:`.workloads` (grid kernels) over
+    ``dtype`` arrays: a callable of the sizes ``{"shape": (...)}`` returning the bound program."""
     def make(size: dict) -> Program:
         import kfuse
         from ..frontend.trace import trace
         from . import workloads
         code = getattr(workloads, name)
-        specs = [("a", tuple(size["shape"]), "float32", "C") for _ in fields]
+        specs = [("a", tuple(size["shape"]), dtype, "C") for _ in fields]
         return trace(lambda *xs: code(kfuse, *xs), list(fields), specs, name)[0]
     return make
 
@@ -84,6 +84,17 @@ PROBES += [
     ("grid3-map", _grid_probe("heat3d", ("u",)), {"medium": {"shape": (256, 256, 256)}, "large": {"shape": (512, 512, 512)}}),
     ("grid2-map", _grid_probe("jacobi2d", ("a",)), {"medium": {"shape": (4096, 4096)}, "large": {"shape": (16384, 16384)}}),
     ("grid3-chain", _grid_probe("hdiff", ("q",)), {"medium": {"shape": (64, 260, 260)}, "large": {"shape": (64, 516, 516)}}),
+    # the same over 8-byte elements (the grid space's kinds tell them apart: a thread moves twice the bytes)
+    ("grid3-map-f64", _grid_probe("heat3d", ("u",), "float64"),
+     {"medium": {"shape": (256, 256, 256)}, "large": {"shape": (512, 512, 512)}}),
+    ("grid2-map-f64", _grid_probe("jacobi2d", ("a",), "float64"),
+     {"medium": {"shape": (4096, 4096)}, "large": {"shape": (16384, 16384)}}),
+    ("grid3-chain-f64", _grid_probe("hdiff", ("q",), "float64"),
+     {"medium": {"shape": (64, 260, 260)}, "large": {"shape": (64, 516, 516)}}),
+    # maps of many loads per point (the grid space's box kinds)
+    ("grid3-box", _grid_probe("box27", ("u",)), {"medium": {"shape": (256, 256, 256)}, "large": {"shape": (512, 512, 512)}}),
+    ("grid3-box-f64", _grid_probe("box27", ("u",), "float64"),
+     {"medium": {"shape": (256, 256, 256)}, "large": {"shape": (512, 512, 512)}}),
 ]
 
 

@@ -6,7 +6,8 @@ jax.numpy and inside ``kfuse.jit``; ``ops`` gives ``where`` and the like.  The s
 
 * ``heat3d``: PolyBench heat-3d, 7 points, one sweep ``A -> B`` of the interior;
 * ``jacobi2d``: PolyBench jacobi-2d, 5 points, one sweep;
-* ``hdiff``: COSMO horizontal diffusion as GridTools and StencilFlow write it.
+* ``hdiff``: COSMO horizontal diffusion as GridTools and StencilFlow write it;
+* ``box27``: the 27-point box (AN5D j3d27pt), many loads per point.
 """
 from __future__ import annotations
 
@@ -38,3 +39,21 @@ def hdiff(ops, q, coeff=0.025):
 
 
 __all__ = ["hdiff", "heat3d", "jacobi2d"]
+
+
+def _shift(d: int) -> slice:
+    """The slice of offset ``d`` in {-1, 0, 1} around a 1-cell interior."""
+    return slice(1 + d, -1 + d if d < 1 else None)
+
+
+OFFSETS27 = tuple((i, j, k) for i in (-1, 0, 1) for j in (-1, 0, 1) for k in (-1, 0, 1))
+BOX27_WEIGHTS = tuple(0.02 + 0.001 * n for n in range(27))   # distinct: nothing factors out
+
+
+def box27(ops, u):
+    """27-point box (AN5D j3d27pt): ``sum_{di,dj,dk in -1..1} w[di,dj,dk] u[i+di, j+dj, k+dk]``."""
+    acc = None
+    for w, (di, dj, dk) in zip(BOX27_WEIGHTS, OFFSETS27):
+        term = w * u[_shift(di), _shift(dj), _shift(dk)]
+        acc = term if acc is None else acc + term
+    return acc

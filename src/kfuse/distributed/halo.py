@@ -52,10 +52,13 @@ def halo_of(offsets, decomp) -> Halo:
 ELEMENTWISE_SPACES = ("vec", "tile", "scalar")
 
 
-def step_reads(program, plan) -> dict:
+def step_reads(program, plan, shape: tuple | None = None) -> dict:
     """{kernel name: {array: frozenset of offsets}} for the grid kernels of ``plan``: each array a
     kernel loads from memory, at the offsets (in its own index space) from the point of the
-    kernel's output a thread owns (every stored output and reduced operand counted)."""
+    kernel's output a thread owns (every stored output and reduced operand counted).  With the
+    grid's ``shape``, a box of another shape (a reduced window of the grid) is owned as the ranks
+    cut it: at the position of the kernel's arrays of the grid's shape
+    (:func:`kfuse.spaces.grid.placement.placed_frame`), not from the window's element 0."""
     info = program_info(program)
     grid = spaces.get("grid")
     out = {}
@@ -63,12 +66,22 @@ def step_reads(program, plan) -> dict:
         if kp.space != "grid":
             continue
         frame = grid.frame(program, kp.calls, kp.params, info)
-        origins = {tuple(lo for lo, _ in box) for _, box in frame.boxes}
+        origins = {_origin(frame, box, shape) for _, box in frame.boxes}
         if len(origins) > 1:   # outputs at different frame positions: each from its own reads
             out[kp.name] = _reads_per_output(program, kp, frame, grid, info)
             continue
         out[kp.name] = _offsets(frame, origins)
     return out
+
+
+def _origin(frame, box: tuple, shape: tuple | None) -> tuple:
+    """The frame point of the element 0 of the array whose owned points cover ``box``: the box's
+    low corner, or for a box not of the grid's ``shape`` the position of the frame's arrays of
+    that shape (where the ranks cut a reduced window)."""
+    if shape is None or tuple(hi - lo for lo, hi in box) == tuple(shape):
+        return tuple(lo for lo, _ in box)
+    at = sorted(frame.pos[a] for a in frame.loads if tuple(frame.shape.get(a, ())) == tuple(shape))
+    return tuple(at[0]) if at else tuple(lo for lo, _ in box)
 
 
 def _offsets(frame, origins) -> dict:
@@ -151,7 +164,7 @@ def step_halos(program, plan, decomp) -> dict:
     """{array: Halo} over every grid kernel of ``plan``, for the arrays of the decomposed grid's
     shape (offsets of all kernels reading an array taken together)."""
     merged: dict = {}
-    for reads in step_reads(program, plan).values():
+    for reads in step_reads(program, plan, tuple(decomp.shape)).values():
         for array, offs in reads.items():
             if on_grid(program, array, decomp):
                 merged.setdefault(array, set()).update(offs)

@@ -188,6 +188,22 @@ def _env_index(cal: Calibration) -> tuple:
     return (by_kind, by_shape), _ENV_INDEX[id(cal.env_factor)][3]
 
 
+#: (text, stand-in) pairs: a kind a calibration lacks borrows the kind with ``text`` replaced by
+#: its stand-in, the first one measured, in this order (the grid space's kinds over 8-byte
+#: elements, :data:`kfuse.spaces.grid.space.WIDE_KIND`, then its many-loads maps, ``box``)
+KIND_STANDINS = (("-f64", ""), ("-box", "-map"))
+
+
+def kind_fallback(kind: str, by_kind: dict) -> str:
+    """``kind``, or the nearest kind it refines that the calibration measured (a calibration
+    made before the grid kinds were measured per element size, or before the many-loads maps
+    had their own probe, lends the kind they were measured as before)."""
+    tried = [kind]
+    for text, standin in KIND_STANDINS:
+        tried += [k.replace(text, standin) for k in tried if text in k]
+    return next((k for k in tried if k in by_kind), kind)
+
+
 def _factor(key: str, cal: Calibration) -> float:
     """Measured/analytic ratio of the nearest calibrated environment (1 when none is close).
 
@@ -214,6 +230,7 @@ def _factor(key: str, cal: Calibration) -> float:
                 best, best_d, best_fields = f, d, fields
         return best, best_d, best_fields
 
+    kind = kind_fallback(kind, by_kind)
     best, best_d, best_fields = nearest(by_shape.get((kind, shape), []), True)
     if best_d is None or best_d >= 1:
         best, best_d, best_fields = nearest(by_kind.get(kind, []), False)

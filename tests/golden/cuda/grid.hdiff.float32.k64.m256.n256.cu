@@ -102,20 +102,20 @@ __device__ __forceinline__ void out_sub_compute(const float x, const float y, fl
 }
 
 // ===================== rank 1 =====================
-// plan {"fingerprint": "dfffe060c4021e53", "kernels": [{"calls": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "name": "k0_t1_mul__t2_add__t3_add__and17more", "params": {"bx": 32, "by": 4, "py": 4, "rows": "adjacent", "vec": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "hdiff", "sizes": {"k": 64, "m": 256, "n": 256}}
+// plan {"fingerprint": "dfffe060c4021e53", "kernels": [{"calls": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "name": "k0_t1_mul__t2_add__t3_add__and17more", "params": {"bx": 128, "by": 2, "py": 4, "rows": "adjacent", "vec": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "hdiff", "sizes": {"k": 64, "m": 256, "n": 256}}
 // Plan: k0_t1_mul__t2_add__t3_add__and17more runs call(s) [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]
-// launch k0_t1_mul__t2_add__t3_add__and17more grid=(4096, 1, 1) block=(128, 1, 1) smem=0 args=(in:q_, host:coeff, out:out) aligned=(out:8, q:8)
+// launch k0_t1_mul__t2_add__t3_add__and17more grid=(2048, 1, 1) block=(256, 1, 1) smem=0 args=(in:q_, host:coeff, out:out) aligned=(out:8, q:8)
 
-// kernel k0_t1_mul__t2_add__t3_add__and17more: grid 64 x 252 x 252 (C order), block 32 x 4, 1 plane(s) per block
-extern "C" __global__ void __launch_bounds__(128)
+// kernel k0_t1_mul__t2_add__t3_add__and17more: grid 64 x 252 x 252 (C order), block 128 x 2, 1 plane(s) per block
+extern "C" __global__ void __launch_bounds__(256)
 k0_t1_mul__t2_add__t3_add__and17more(const float* __restrict__ q_,
     const float coeff,
     float* __restrict__ out)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 4, PX = 1, PY = 4, VEC = 2, ZC = 1;
-    constexpr int X0 = 2, NBX = 4;   // x (axis 2): points 2 .. 253
-    constexpr int Y0 = 2, NBY = 16;   // y (axis 1): points 2 .. 253
+    constexpr int BX = 128, BY = 2, PX = 1, PY = 4, VEC = 2, ZC = 1;
+    constexpr int X0 = 2, NBX = 1;   // x (axis 2): points 2 .. 253
+    constexpr int Y0 = 2, NBY = 32;   // y (axis 1): points 2 .. 253
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 63
     const float coeff_v = coeff;
     idx_t b = blockIdx.x;

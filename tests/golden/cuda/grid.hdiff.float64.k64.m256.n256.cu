@@ -102,7 +102,7 @@ __device__ __forceinline__ void out_sub_compute(const double x, const double y, 
 }
 
 // ===================== rank 1 =====================
-// plan {"fingerprint": "65cc6968c83b01f2", "kernels": [{"calls": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "name": "k0_t1_mul__t2_add__t3_add__and17more", "params": {"bx": 32, "by": 4, "py": 2, "vec": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "hdiff", "sizes": {"k": 64, "m": 256, "n": 256}}
+// plan {"fingerprint": "65cc6968c83b01f2", "kernels": [{"calls": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19], "name": "k0_t1_mul__t2_add__t3_add__and17more", "params": {"bx": 32, "by": 4, "py": 2, "rows": "adjacent", "vec": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "hdiff", "sizes": {"k": 64, "m": 256, "n": 256}}
 // Plan: k0_t1_mul__t2_add__t3_add__and17more runs call(s) [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]
 // launch k0_t1_mul__t2_add__t3_add__and17more grid=(8192, 1, 1) block=(128, 1, 1) smem=0 args=(in:q_, host:coeff, out:out) aligned=(out:16, q:16)
 
@@ -125,47 +125,484 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        #pragma unroll
-        for (int j = 0; j < PY; ++j) {
-            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-            const int x_p = X0 + (x_b * BX + tx) * VEC;
-            const idx_t q__at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65536;
-            const idx_t out_at = (idx_t)(x_p - 2) + (idx_t)(y_p - 2) * 252 + (idx_t)z_p * 63504;
-            if (x_p >= 2 && x_p < 253 && y_p >= 2 && y_p < 254 && z_p >= 0 && z_p < 64) {   // all 2 points inside
-                const double2 q__ym2_q = *reinterpret_cast<const double2*>(&q_[q__at - 512]);
-                const double2 q__ym1_q = *reinterpret_cast<const double2*>(&q_[q__at - 256]);
-                const double2 q__xm2_q = *reinterpret_cast<const double2*>(&q_[q__at - 2]);
-                const double2 q__q = *reinterpret_cast<const double2*>(&q_[q__at]);
-                const double2 q__x2_q = *reinterpret_cast<const double2*>(&q_[q__at + 2]);
-                const double2 q__y1_q = *reinterpret_cast<const double2*>(&q_[q__at + 256]);
-                const double2 q__y2_q = *reinterpret_cast<const double2*>(&q_[q__at + 512]);
+        const int y_p = Y0 + (y_b * BY + ty) * PY;   // the first of the thread's PY rows
+        const int x_p = X0 + (x_b * BX + tx) * VEC;
+        const idx_t q__at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65536;
+        const idx_t out_at = (idx_t)(x_p - 2) + (idx_t)(y_p - 2) * 252 + (idx_t)z_p * 63504;
+        if (x_p >= 2 && x_p < 253 && y_p >= 2 && y_p < 253 && z_p >= 0 && z_p < 64) {   // all 4 points inside
+            const double2 q__ym2_q = *reinterpret_cast<const double2*>(&q_[q__at - 512]);
+            const double2 q__ym1_q = *reinterpret_cast<const double2*>(&q_[q__at - 256]);
+            const double2 q__xm2_q = *reinterpret_cast<const double2*>(&q_[q__at - 2]);
+            const double2 q__q = *reinterpret_cast<const double2*>(&q_[q__at]);
+            const double2 q__x2_q = *reinterpret_cast<const double2*>(&q_[q__at + 2]);
+            const double2 q__xm2_y1_q = *reinterpret_cast<const double2*>(&q_[q__at + 254]);
+            const double2 q__y1_q = *reinterpret_cast<const double2*>(&q_[q__at + 256]);
+            const double2 q__x2_y1_q = *reinterpret_cast<const double2*>(&q_[q__at + 258]);
+            const double2 q__y2_q = *reinterpret_cast<const double2*>(&q_[q__at + 512]);
+            const double2 q__y3_q = *reinterpret_cast<const double2*>(&q_[q__at + 768]);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
+            double t1_x1_e;
+            t1_mul_compute(4.0, q__q.y, t1_x1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
+            double t2_x2_e;
+            t2_add_compute(q__x2_q.x, q__q.x, t2_x2_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
+            double t3_x2_e;
+            t3_add_compute(t2_x2_e, q__y1_q.y, t3_x2_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
+            double t4_x2_e;
+            t4_add_compute(t3_x2_e, q__ym1_q.y, t4_x2_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
+            double lap_x1_e;
+            lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
+            double t1_e;
+            t1_mul_compute(4.0, q__q.x, t1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
+            double t2_x1_e;
+            t2_add_compute(q__q.y, q__xm2_q.y, t2_x1_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
+            double t3_x1_e;
+            t3_add_compute(t2_x1_e, q__y1_q.x, t3_x1_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
+            double t4_x1_e;
+            t4_add_compute(t3_x1_e, q__ym1_q.x, t4_x1_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
+            double lap_e;
+            lap_sub_compute(t1_e, t4_x1_e, lap_e);
+            // call 5: flx = lap[0, 0, 1] - lap   (at x1)
+            double flx_x1_e;
+            flx_sub_compute(lap_x1_e, lap_e, flx_x1_e);
+            // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1)
+            double t7_x1_e;
+            t7_sub_compute(q__q.y, q__q.x, t7_x1_e);
+            // call 7: t8 = mul(flx, t7)   (at x1)
+            double t8_x1_e;
+            t8_mul_compute(flx_x1_e, t7_x1_e, t8_x1_e);
+            // call 8: t9 = gt(t8, 0.0)   (at x1)
+            double t9_x1_e;
+            t9_gt_compute(t8_x1_e, 0.0, t9_x1_e);
+            // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x1)
+            double flx_1_x1_e;
+            flx_1_where_compute(t9_x1_e, 0.0, flx_x1_e, flx_1_x1_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1)
+            double t1_xm1_e;
+            t1_mul_compute(4.0, q__xm2_q.y, t1_xm1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])
+            double t2_e;
+            t2_add_compute(q__q.x, q__xm2_q.x, t2_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])
+            double t3_e;
+            t3_add_compute(t2_e, q__xm2_y1_q.y, t3_e);
+            const double q__xm1_ym1_e = q_[q__at - 257];
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])
+            double t4_e;
+            t4_add_compute(t3_e, q__xm1_ym1_e, t4_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1)
+            double lap_xm1_e;
+            lap_sub_compute(t1_xm1_e, t4_e, lap_xm1_e);
+            // call 5: flx = lap[0, 0, 1] - lap
+            double flx_e;
+            flx_sub_compute(lap_e, lap_xm1_e, flx_e);
+            // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])
+            double t7_e;
+            t7_sub_compute(q__q.x, q__xm2_q.y, t7_e);
+            // call 7: t8 = mul(flx, t7)
+            double t8_e;
+            t8_mul_compute(flx_e, t7_e, t8_e);
+            // call 8: t9 = gt(t8, 0.0)
+            double t9_e;
+            t9_gt_compute(t8_e, 0.0, t9_e);
+            // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)
+            double flx_1_e;
+            flx_1_where_compute(t9_e, 0.0, flx_e, flx_1_e);
+            // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x1)
+            double t16_x1_e;
+            t16_sub_compute(flx_1_x1_e, flx_1_e, t16_x1_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
+            double t1_y1_e;
+            t1_mul_compute(4.0, q__y1_q.x, t1_y1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
+            double t2_x1_y1_e;
+            t2_add_compute(q__y1_q.y, q__xm2_y1_q.y, t2_x1_y1_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
+            double t3_x1_y1_e;
+            t3_add_compute(t2_x1_y1_e, q__y2_q.x, t3_x1_y1_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
+            double t4_x1_y1_e;
+            t4_add_compute(t3_x1_y1_e, q__q.x, t4_x1_y1_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
+            double lap_y1_e;
+            lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
+            // call 10: fly = lap[0, 1, 0] - lap   (at y1)
+            double fly_y1_e;
+            fly_sub_compute(lap_y1_e, lap_e, fly_y1_e);
+            // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y1)
+            double t12_y1_e;
+            t12_sub_compute(q__y1_q.x, q__q.x, t12_y1_e);
+            // call 12: t13 = mul(fly, t12)   (at y1)
+            double t13_y1_e;
+            t13_mul_compute(fly_y1_e, t12_y1_e, t13_y1_e);
+            // call 13: t14 = gt(t13, 0.0)   (at y1)
+            double t14_y1_e;
+            t14_gt_compute(t13_y1_e, 0.0, t14_y1_e);
+            // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at y1)
+            double fly_1_y1_e;
+            fly_1_where_compute(t14_y1_e, 0.0, fly_y1_e, fly_1_y1_e);
+            // call 16: t17 = add(t16, fly[0:64, 1:253, 1:253])   (at x1)
+            double t17_x1_e;
+            t17_add_compute(t16_x1_e, fly_1_y1_e, t17_x1_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at ym1)
+            double t1_ym1_e;
+            t1_mul_compute(4.0, q__ym1_q.x, t1_ym1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_ym1)
+            double t2_x1_ym1_e;
+            t2_add_compute(q__ym1_q.y, q__xm1_ym1_e, t2_x1_ym1_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_ym1)
+            double t3_x1_ym1_e;
+            t3_add_compute(t2_x1_ym1_e, q__q.x, t3_x1_ym1_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_ym1)
+            double t4_x1_ym1_e;
+            t4_add_compute(t3_x1_ym1_e, q__ym2_q.x, t4_x1_ym1_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at ym1)
+            double lap_ym1_e;
+            lap_sub_compute(t1_ym1_e, t4_x1_ym1_e, lap_ym1_e);
+            // call 10: fly = lap[0, 1, 0] - lap
+            double fly_e;
+            fly_sub_compute(lap_e, lap_ym1_e, fly_e);
+            // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])
+            double t12_e;
+            t12_sub_compute(q__q.x, q__ym1_q.x, t12_e);
+            // call 12: t13 = mul(fly, t12)
+            double t13_e;
+            t13_mul_compute(fly_e, t12_e, t13_e);
+            // call 13: t14 = gt(t13, 0.0)
+            double t14_e;
+            t14_gt_compute(t13_e, 0.0, t14_e);
+            // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)
+            double fly_1_e;
+            fly_1_where_compute(t14_e, 0.0, fly_e, fly_1_e);
+            // call 17: t18 = sub(t17, fly[0:64, 0:252, 1:253])   (at x1)
+            double t18_x1_e;
+            t18_sub_compute(t17_x1_e, fly_1_e, t18_x1_e);
+            // call 18: t19 = mul(coeff, t18)   (at x1)
+            double t19_x1_e;
+            t19_mul_compute(coeff_v, t18_x1_e, t19_x1_e);
+            // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])
+            double out_e;
+            out_sub_compute(q__q.x, t19_x1_e, out_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2)
+            double t1_x2_e;
+            t1_mul_compute(4.0, q__x2_q.x, t1_x2_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3)
+            double t2_x3_e;
+            t2_add_compute(q__x2_q.y, q__q.y, t2_x3_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3)
+            double t3_x3_e;
+            t3_add_compute(t2_x3_e, q__x2_y1_q.x, t3_x3_e);
+            const double q__x2_ym1_e = q_[q__at - 254];
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3)
+            double t4_x3_e;
+            t4_add_compute(t3_x3_e, q__x2_ym1_e, t4_x3_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2)
+            double lap_x2_e;
+            lap_sub_compute(t1_x2_e, t4_x3_e, lap_x2_e);
+            // call 5: flx = lap[0, 0, 1] - lap   (at x2)
+            double flx_x2_e;
+            flx_sub_compute(lap_x2_e, lap_x1_e, flx_x2_e);
+            // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2)
+            double t7_x2_e;
+            t7_sub_compute(q__x2_q.x, q__q.y, t7_x2_e);
+            // call 7: t8 = mul(flx, t7)   (at x2)
+            double t8_x2_e;
+            t8_mul_compute(flx_x2_e, t7_x2_e, t8_x2_e);
+            // call 8: t9 = gt(t8, 0.0)   (at x2)
+            double t9_x2_e;
+            t9_gt_compute(t8_x2_e, 0.0, t9_x2_e);
+            // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x2)
+            double flx_1_x2_e;
+            flx_1_where_compute(t9_x2_e, 0.0, flx_x2_e, flx_1_x2_e);
+            // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x2)
+            double t16_x2_e;
+            t16_sub_compute(flx_1_x2_e, flx_1_x1_e, t16_x2_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
+            double t1_x1_y1_e;
+            t1_mul_compute(4.0, q__y1_q.y, t1_x1_y1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
+            double t2_x2_y1_e;
+            t2_add_compute(q__x2_y1_q.x, q__y1_q.x, t2_x2_y1_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
+            double t3_x2_y1_e;
+            t3_add_compute(t2_x2_y1_e, q__y2_q.y, t3_x2_y1_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
+            double t4_x2_y1_e;
+            t4_add_compute(t3_x2_y1_e, q__q.y, t4_x2_y1_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
+            double lap_x1_y1_e;
+            lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
+            // call 10: fly = lap[0, 1, 0] - lap   (at x1_y1)
+            double fly_x1_y1_e;
+            fly_sub_compute(lap_x1_y1_e, lap_x1_e, fly_x1_y1_e);
+            // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y1)
+            double t12_x1_y1_e;
+            t12_sub_compute(q__y1_q.y, q__q.y, t12_x1_y1_e);
+            // call 12: t13 = mul(fly, t12)   (at x1_y1)
+            double t13_x1_y1_e;
+            t13_mul_compute(fly_x1_y1_e, t12_x1_y1_e, t13_x1_y1_e);
+            // call 13: t14 = gt(t13, 0.0)   (at x1_y1)
+            double t14_x1_y1_e;
+            t14_gt_compute(t13_x1_y1_e, 0.0, t14_x1_y1_e);
+            // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at x1_y1)
+            double fly_1_x1_y1_e;
+            fly_1_where_compute(t14_x1_y1_e, 0.0, fly_x1_y1_e, fly_1_x1_y1_e);
+            // call 16: t17 = add(t16, fly[0:64, 1:253, 1:253])   (at x2)
+            double t17_x2_e;
+            t17_add_compute(t16_x2_e, fly_1_x1_y1_e, t17_x2_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_ym1)
+            double t1_x1_ym1_e;
+            t1_mul_compute(4.0, q__ym1_q.y, t1_x1_ym1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_ym1)
+            double t2_x2_ym1_e;
+            t2_add_compute(q__x2_ym1_e, q__ym1_q.x, t2_x2_ym1_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_ym1)
+            double t3_x2_ym1_e;
+            t3_add_compute(t2_x2_ym1_e, q__q.y, t3_x2_ym1_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_ym1)
+            double t4_x2_ym1_e;
+            t4_add_compute(t3_x2_ym1_e, q__ym2_q.y, t4_x2_ym1_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_ym1)
+            double lap_x1_ym1_e;
+            lap_sub_compute(t1_x1_ym1_e, t4_x2_ym1_e, lap_x1_ym1_e);
+            // call 10: fly = lap[0, 1, 0] - lap   (at x1)
+            double fly_x1_e;
+            fly_sub_compute(lap_x1_e, lap_x1_ym1_e, fly_x1_e);
+            // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1)
+            double t12_x1_e;
+            t12_sub_compute(q__q.y, q__ym1_q.y, t12_x1_e);
+            // call 12: t13 = mul(fly, t12)   (at x1)
+            double t13_x1_e;
+            t13_mul_compute(fly_x1_e, t12_x1_e, t13_x1_e);
+            // call 13: t14 = gt(t13, 0.0)   (at x1)
+            double t14_x1_e;
+            t14_gt_compute(t13_x1_e, 0.0, t14_x1_e);
+            // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at x1)
+            double fly_1_x1_e;
+            fly_1_where_compute(t14_x1_e, 0.0, fly_x1_e, fly_1_x1_e);
+            // call 17: t18 = sub(t17, fly[0:64, 0:252, 1:253])   (at x2)
+            double t18_x2_e;
+            t18_sub_compute(t17_x2_e, fly_1_x1_e, t18_x2_e);
+            // call 18: t19 = mul(coeff, t18)   (at x2)
+            double t19_x2_e;
+            t19_mul_compute(coeff_v, t18_x2_e, t19_x2_e);
+            // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1)
+            double out_x1_e;
+            out_sub_compute(q__q.y, t19_x2_e, out_x1_e);
+            // call 5: flx = lap[0, 0, 1] - lap   (at x1_y1)
+            double flx_x1_y1_e;
+            flx_sub_compute(lap_x1_y1_e, lap_y1_e, flx_x1_y1_e);
+            // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y1)
+            double t7_x1_y1_e;
+            t7_sub_compute(q__y1_q.y, q__y1_q.x, t7_x1_y1_e);
+            // call 7: t8 = mul(flx, t7)   (at x1_y1)
+            double t8_x1_y1_e;
+            t8_mul_compute(flx_x1_y1_e, t7_x1_y1_e, t8_x1_y1_e);
+            // call 8: t9 = gt(t8, 0.0)   (at x1_y1)
+            double t9_x1_y1_e;
+            t9_gt_compute(t8_x1_y1_e, 0.0, t9_x1_y1_e);
+            // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x1_y1)
+            double flx_1_x1_y1_e;
+            flx_1_where_compute(t9_x1_y1_e, 0.0, flx_x1_y1_e, flx_1_x1_y1_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1_y1)
+            double t1_xm1_y1_e;
+            t1_mul_compute(4.0, q__xm2_y1_q.y, t1_xm1_y1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at y1)
+            double t2_y1_e;
+            t2_add_compute(q__y1_q.x, q__xm2_y1_q.x, t2_y1_e);
+            const double q__xm1_y2_e = q_[q__at + 511];
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at y1)
+            double t3_y1_e;
+            t3_add_compute(t2_y1_e, q__xm1_y2_e, t3_y1_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at y1)
+            double t4_y1_e;
+            t4_add_compute(t3_y1_e, q__xm2_q.y, t4_y1_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1_y1)
+            double lap_xm1_y1_e;
+            lap_sub_compute(t1_xm1_y1_e, t4_y1_e, lap_xm1_y1_e);
+            // call 5: flx = lap[0, 0, 1] - lap   (at y1)
+            double flx_y1_e;
+            flx_sub_compute(lap_y1_e, lap_xm1_y1_e, flx_y1_e);
+            // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at y1)
+            double t7_y1_e;
+            t7_sub_compute(q__y1_q.x, q__xm2_y1_q.y, t7_y1_e);
+            // call 7: t8 = mul(flx, t7)   (at y1)
+            double t8_y1_e;
+            t8_mul_compute(flx_y1_e, t7_y1_e, t8_y1_e);
+            // call 8: t9 = gt(t8, 0.0)   (at y1)
+            double t9_y1_e;
+            t9_gt_compute(t8_y1_e, 0.0, t9_y1_e);
+            // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at y1)
+            double flx_1_y1_e;
+            flx_1_where_compute(t9_y1_e, 0.0, flx_y1_e, flx_1_y1_e);
+            // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x1_y1)
+            double t16_x1_y1_e;
+            t16_sub_compute(flx_1_x1_y1_e, flx_1_y1_e, t16_x1_y1_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y2)
+            double t1_y2_e;
+            t1_mul_compute(4.0, q__y2_q.x, t1_y2_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y2)
+            double t2_x1_y2_e;
+            t2_add_compute(q__y2_q.y, q__xm1_y2_e, t2_x1_y2_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y2)
+            double t3_x1_y2_e;
+            t3_add_compute(t2_x1_y2_e, q__y3_q.x, t3_x1_y2_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y2)
+            double t4_x1_y2_e;
+            t4_add_compute(t3_x1_y2_e, q__y1_q.x, t4_x1_y2_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y2)
+            double lap_y2_e;
+            lap_sub_compute(t1_y2_e, t4_x1_y2_e, lap_y2_e);
+            // call 10: fly = lap[0, 1, 0] - lap   (at y2)
+            double fly_y2_e;
+            fly_sub_compute(lap_y2_e, lap_y1_e, fly_y2_e);
+            // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y2)
+            double t12_y2_e;
+            t12_sub_compute(q__y2_q.x, q__y1_q.x, t12_y2_e);
+            // call 12: t13 = mul(fly, t12)   (at y2)
+            double t13_y2_e;
+            t13_mul_compute(fly_y2_e, t12_y2_e, t13_y2_e);
+            // call 13: t14 = gt(t13, 0.0)   (at y2)
+            double t14_y2_e;
+            t14_gt_compute(t13_y2_e, 0.0, t14_y2_e);
+            // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at y2)
+            double fly_1_y2_e;
+            fly_1_where_compute(t14_y2_e, 0.0, fly_y2_e, fly_1_y2_e);
+            // call 16: t17 = add(t16, fly[0:64, 1:253, 1:253])   (at x1_y1)
+            double t17_x1_y1_e;
+            t17_add_compute(t16_x1_y1_e, fly_1_y2_e, t17_x1_y1_e);
+            // call 17: t18 = sub(t17, fly[0:64, 0:252, 1:253])   (at x1_y1)
+            double t18_x1_y1_e;
+            t18_sub_compute(t17_x1_y1_e, fly_1_y1_e, t18_x1_y1_e);
+            // call 18: t19 = mul(coeff, t18)   (at x1_y1)
+            double t19_x1_y1_e;
+            t19_mul_compute(coeff_v, t18_x1_y1_e, t19_x1_y1_e);
+            // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at y1)
+            double out_y1_e;
+            out_sub_compute(q__y1_q.x, t19_x1_y1_e, out_y1_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2_y1)
+            double t1_x2_y1_e;
+            t1_mul_compute(4.0, q__x2_y1_q.x, t1_x2_y1_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3_y1)
+            double t2_x3_y1_e;
+            t2_add_compute(q__x2_y1_q.y, q__y1_q.y, t2_x3_y1_e);
+            const double q__x2_y2_e = q_[q__at + 514];
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3_y1)
+            double t3_x3_y1_e;
+            t3_add_compute(t2_x3_y1_e, q__x2_y2_e, t3_x3_y1_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3_y1)
+            double t4_x3_y1_e;
+            t4_add_compute(t3_x3_y1_e, q__x2_q.x, t4_x3_y1_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2_y1)
+            double lap_x2_y1_e;
+            lap_sub_compute(t1_x2_y1_e, t4_x3_y1_e, lap_x2_y1_e);
+            // call 5: flx = lap[0, 0, 1] - lap   (at x2_y1)
+            double flx_x2_y1_e;
+            flx_sub_compute(lap_x2_y1_e, lap_x1_y1_e, flx_x2_y1_e);
+            // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2_y1)
+            double t7_x2_y1_e;
+            t7_sub_compute(q__x2_y1_q.x, q__y1_q.y, t7_x2_y1_e);
+            // call 7: t8 = mul(flx, t7)   (at x2_y1)
+            double t8_x2_y1_e;
+            t8_mul_compute(flx_x2_y1_e, t7_x2_y1_e, t8_x2_y1_e);
+            // call 8: t9 = gt(t8, 0.0)   (at x2_y1)
+            double t9_x2_y1_e;
+            t9_gt_compute(t8_x2_y1_e, 0.0, t9_x2_y1_e);
+            // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x2_y1)
+            double flx_1_x2_y1_e;
+            flx_1_where_compute(t9_x2_y1_e, 0.0, flx_x2_y1_e, flx_1_x2_y1_e);
+            // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x2_y1)
+            double t16_x2_y1_e;
+            t16_sub_compute(flx_1_x2_y1_e, flx_1_x1_y1_e, t16_x2_y1_e);
+            // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y2)
+            double t1_x1_y2_e;
+            t1_mul_compute(4.0, q__y2_q.y, t1_x1_y2_e);
+            // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y2)
+            double t2_x2_y2_e;
+            t2_add_compute(q__x2_y2_e, q__y2_q.x, t2_x2_y2_e);
+            // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y2)
+            double t3_x2_y2_e;
+            t3_add_compute(t2_x2_y2_e, q__y3_q.y, t3_x2_y2_e);
+            // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y2)
+            double t4_x2_y2_e;
+            t4_add_compute(t3_x2_y2_e, q__y1_q.y, t4_x2_y2_e);
+            // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y2)
+            double lap_x1_y2_e;
+            lap_sub_compute(t1_x1_y2_e, t4_x2_y2_e, lap_x1_y2_e);
+            // call 10: fly = lap[0, 1, 0] - lap   (at x1_y2)
+            double fly_x1_y2_e;
+            fly_sub_compute(lap_x1_y2_e, lap_x1_y1_e, fly_x1_y2_e);
+            // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y2)
+            double t12_x1_y2_e;
+            t12_sub_compute(q__y2_q.y, q__y1_q.y, t12_x1_y2_e);
+            // call 12: t13 = mul(fly, t12)   (at x1_y2)
+            double t13_x1_y2_e;
+            t13_mul_compute(fly_x1_y2_e, t12_x1_y2_e, t13_x1_y2_e);
+            // call 13: t14 = gt(t13, 0.0)   (at x1_y2)
+            double t14_x1_y2_e;
+            t14_gt_compute(t13_x1_y2_e, 0.0, t14_x1_y2_e);
+            // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at x1_y2)
+            double fly_1_x1_y2_e;
+            fly_1_where_compute(t14_x1_y2_e, 0.0, fly_x1_y2_e, fly_1_x1_y2_e);
+            // call 16: t17 = add(t16, fly[0:64, 1:253, 1:253])   (at x2_y1)
+            double t17_x2_y1_e;
+            t17_add_compute(t16_x2_y1_e, fly_1_x1_y2_e, t17_x2_y1_e);
+            // call 17: t18 = sub(t17, fly[0:64, 0:252, 1:253])   (at x2_y1)
+            double t18_x2_y1_e;
+            t18_sub_compute(t17_x2_y1_e, fly_1_x1_y1_e, t18_x2_y1_e);
+            // call 18: t19 = mul(coeff, t18)   (at x2_y1)
+            double t19_x2_y1_e;
+            t19_mul_compute(coeff_v, t18_x2_y1_e, t19_x2_y1_e);
+            // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1_y1)
+            double out_x1_y1_e;
+            out_sub_compute(q__y1_q.y, t19_x2_y1_e, out_x1_y1_e);
+            *reinterpret_cast<double2*>(&out[out_at]) = make_double2(out_e, out_x1_e);   // store out
+            *reinterpret_cast<double2*>(&out[out_at + 252]) = make_double2(out_y1_e, out_x1_y1_e);   // store out
+        } else {   // the points one by one
+            if (x_p >= 2 && x_p < 254 && y_p >= 2 && y_p < 254 && z_p >= 0 && z_p < 64) {
+                const double q__e = q_[q__at];
+                const double q__x1_e = q_[q__at + 1];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
                 double t1_x1_e;
-                t1_mul_compute(4.0, q__q.y, t1_x1_e);
+                t1_mul_compute(4.0, q__x1_e, t1_x1_e);
+                const double q__x2_e = q_[q__at + 2];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
                 double t2_x2_e;
-                t2_add_compute(q__x2_q.x, q__q.x, t2_x2_e);
+                t2_add_compute(q__x2_e, q__e, t2_x2_e);
+                const double q__x1_y1_e = q_[q__at + 257];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
                 double t3_x2_e;
-                t3_add_compute(t2_x2_e, q__y1_q.y, t3_x2_e);
+                t3_add_compute(t2_x2_e, q__x1_y1_e, t3_x2_e);
+                const double q__x1_ym1_e = q_[q__at - 255];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
                 double t4_x2_e;
-                t4_add_compute(t3_x2_e, q__ym1_q.y, t4_x2_e);
+                t4_add_compute(t3_x2_e, q__x1_ym1_e, t4_x2_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
                 double lap_x1_e;
                 lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
                 double t1_e;
-                t1_mul_compute(4.0, q__q.x, t1_e);
+                t1_mul_compute(4.0, q__e, t1_e);
+                const double q__xm1_e = q_[q__at - 1];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
                 double t2_x1_e;
-                t2_add_compute(q__q.y, q__xm2_q.y, t2_x1_e);
+                t2_add_compute(q__x1_e, q__xm1_e, t2_x1_e);
+                const double q__y1_e = q_[q__at + 256];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
                 double t3_x1_e;
-                t3_add_compute(t2_x1_e, q__y1_q.x, t3_x1_e);
+                t3_add_compute(t2_x1_e, q__y1_e, t3_x1_e);
+                const double q__ym1_e = q_[q__at - 256];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
                 double t4_x1_e;
-                t4_add_compute(t3_x1_e, q__ym1_q.x, t4_x1_e);
+                t4_add_compute(t3_x1_e, q__ym1_e, t4_x1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
                 double lap_e;
                 lap_sub_compute(t1_e, t4_x1_e, lap_e);
@@ -174,7 +611,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 flx_sub_compute(lap_x1_e, lap_e, flx_x1_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1)
                 double t7_x1_e;
-                t7_sub_compute(q__q.y, q__q.x, t7_x1_e);
+                t7_sub_compute(q__x1_e, q__e, t7_x1_e);
                 // call 7: t8 = mul(flx, t7)   (at x1)
                 double t8_x1_e;
                 t8_mul_compute(flx_x1_e, t7_x1_e, t8_x1_e);
@@ -186,10 +623,11 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 flx_1_where_compute(t9_x1_e, 0.0, flx_x1_e, flx_1_x1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1)
                 double t1_xm1_e;
-                t1_mul_compute(4.0, q__xm2_q.y, t1_xm1_e);
+                t1_mul_compute(4.0, q__xm1_e, t1_xm1_e);
+                const double q__xm2_e = q_[q__at - 2];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])
                 double t2_e;
-                t2_add_compute(q__q.x, q__xm2_q.x, t2_e);
+                t2_add_compute(q__e, q__xm2_e, t2_e);
                 const double q__xm1_y1_e = q_[q__at + 255];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])
                 double t3_e;
@@ -206,7 +644,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 flx_sub_compute(lap_e, lap_xm1_e, flx_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])
                 double t7_e;
-                t7_sub_compute(q__q.x, q__xm2_q.y, t7_e);
+                t7_sub_compute(q__e, q__xm1_e, t7_e);
                 // call 7: t8 = mul(flx, t7)
                 double t8_e;
                 t8_mul_compute(flx_e, t7_e, t8_e);
@@ -221,16 +659,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 t16_sub_compute(flx_1_x1_e, flx_1_e, t16_x1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
                 double t1_y1_e;
-                t1_mul_compute(4.0, q__y1_q.x, t1_y1_e);
+                t1_mul_compute(4.0, q__y1_e, t1_y1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
                 double t2_x1_y1_e;
-                t2_add_compute(q__y1_q.y, q__xm1_y1_e, t2_x1_y1_e);
+                t2_add_compute(q__x1_y1_e, q__xm1_y1_e, t2_x1_y1_e);
+                const double q__y2_e = q_[q__at + 512];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
                 double t3_x1_y1_e;
-                t3_add_compute(t2_x1_y1_e, q__y2_q.x, t3_x1_y1_e);
+                t3_add_compute(t2_x1_y1_e, q__y2_e, t3_x1_y1_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
                 double t4_x1_y1_e;
-                t4_add_compute(t3_x1_y1_e, q__q.x, t4_x1_y1_e);
+                t4_add_compute(t3_x1_y1_e, q__e, t4_x1_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
                 double lap_y1_e;
                 lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
@@ -239,7 +678,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 fly_sub_compute(lap_y1_e, lap_e, fly_y1_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y1)
                 double t12_y1_e;
-                t12_sub_compute(q__y1_q.x, q__q.x, t12_y1_e);
+                t12_sub_compute(q__y1_e, q__e, t12_y1_e);
                 // call 12: t13 = mul(fly, t12)   (at y1)
                 double t13_y1_e;
                 t13_mul_compute(fly_y1_e, t12_y1_e, t13_y1_e);
@@ -254,16 +693,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 t17_add_compute(t16_x1_e, fly_1_y1_e, t17_x1_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at ym1)
                 double t1_ym1_e;
-                t1_mul_compute(4.0, q__ym1_q.x, t1_ym1_e);
+                t1_mul_compute(4.0, q__ym1_e, t1_ym1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_ym1)
                 double t2_x1_ym1_e;
-                t2_add_compute(q__ym1_q.y, q__xm1_ym1_e, t2_x1_ym1_e);
+                t2_add_compute(q__x1_ym1_e, q__xm1_ym1_e, t2_x1_ym1_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_ym1)
                 double t3_x1_ym1_e;
-                t3_add_compute(t2_x1_ym1_e, q__q.x, t3_x1_ym1_e);
+                t3_add_compute(t2_x1_ym1_e, q__e, t3_x1_ym1_e);
+                const double q__ym2_e = q_[q__at - 512];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_ym1)
                 double t4_x1_ym1_e;
-                t4_add_compute(t3_x1_ym1_e, q__ym2_q.x, t4_x1_ym1_e);
+                t4_add_compute(t3_x1_ym1_e, q__ym2_e, t4_x1_ym1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at ym1)
                 double lap_ym1_e;
                 lap_sub_compute(t1_ym1_e, t4_x1_ym1_e, lap_ym1_e);
@@ -272,7 +712,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 fly_sub_compute(lap_e, lap_ym1_e, fly_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])
                 double t12_e;
-                t12_sub_compute(q__q.x, q__ym1_q.x, t12_e);
+                t12_sub_compute(q__e, q__ym1_e, t12_e);
                 // call 12: t13 = mul(fly, t12)
                 double t13_e;
                 t13_mul_compute(fly_e, t12_e, t13_e);
@@ -290,13 +730,19 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 t19_mul_compute(coeff_v, t18_x1_e, t19_x1_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])
                 double out_e;
-                out_sub_compute(q__q.x, t19_x1_e, out_e);
+                out_sub_compute(q__e, t19_x1_e, out_e);
+                out[out_at] = out_e;   // store out
+            }
+            if (x_p + 1 >= 2 && x_p + 1 < 254 && y_p >= 2 && y_p < 254 && z_p >= 0 && z_p < 64) {
+                const double q__x1_e = q_[q__at + 1];
+                const double q__x2_e = q_[q__at + 2];
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2)
                 double t1_x2_e;
-                t1_mul_compute(4.0, q__x2_q.x, t1_x2_e);
+                t1_mul_compute(4.0, q__x2_e, t1_x2_e);
+                const double q__x3_e = q_[q__at + 3];
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3)
                 double t2_x3_e;
-                t2_add_compute(q__x2_q.y, q__q.y, t2_x3_e);
+                t2_add_compute(q__x3_e, q__x1_e, t2_x3_e);
                 const double q__x2_y1_e = q_[q__at + 258];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3)
                 double t3_x3_e;
@@ -308,12 +754,30 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2)
                 double lap_x2_e;
                 lap_sub_compute(t1_x2_e, t4_x3_e, lap_x2_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
+                double t1_x1_e;
+                t1_mul_compute(4.0, q__x1_e, t1_x1_e);
+                const double q__e = q_[q__at];
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
+                double t2_x2_e;
+                t2_add_compute(q__x2_e, q__e, t2_x2_e);
+                const double q__x1_y1_e = q_[q__at + 257];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
+                double t3_x2_e;
+                t3_add_compute(t2_x2_e, q__x1_y1_e, t3_x2_e);
+                const double q__x1_ym1_e = q_[q__at - 255];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
+                double t4_x2_e;
+                t4_add_compute(t3_x2_e, q__x1_ym1_e, t4_x2_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
+                double lap_x1_e;
+                lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
                 // call 5: flx = lap[0, 0, 1] - lap   (at x2)
                 double flx_x2_e;
                 flx_sub_compute(lap_x2_e, lap_x1_e, flx_x2_e);
                 // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2)
                 double t7_x2_e;
-                t7_sub_compute(q__x2_q.x, q__q.y, t7_x2_e);
+                t7_sub_compute(q__x2_e, q__x1_e, t7_x2_e);
                 // call 7: t8 = mul(flx, t7)   (at x2)
                 double t8_x2_e;
                 t8_mul_compute(flx_x2_e, t7_x2_e, t8_x2_e);
@@ -323,21 +787,55 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x2)
                 double flx_1_x2_e;
                 flx_1_where_compute(t9_x2_e, 0.0, flx_x2_e, flx_1_x2_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
+                double t1_e;
+                t1_mul_compute(4.0, q__e, t1_e);
+                const double q__xm1_e = q_[q__at - 1];
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
+                double t2_x1_e;
+                t2_add_compute(q__x1_e, q__xm1_e, t2_x1_e);
+                const double q__y1_e = q_[q__at + 256];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
+                double t3_x1_e;
+                t3_add_compute(t2_x1_e, q__y1_e, t3_x1_e);
+                const double q__ym1_e = q_[q__at - 256];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
+                double t4_x1_e;
+                t4_add_compute(t3_x1_e, q__ym1_e, t4_x1_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
+                double lap_e;
+                lap_sub_compute(t1_e, t4_x1_e, lap_e);
+                // call 5: flx = lap[0, 0, 1] - lap   (at x1)
+                double flx_x1_e;
+                flx_sub_compute(lap_x1_e, lap_e, flx_x1_e);
+                // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1)
+                double t7_x1_e;
+                t7_sub_compute(q__x1_e, q__e, t7_x1_e);
+                // call 7: t8 = mul(flx, t7)   (at x1)
+                double t8_x1_e;
+                t8_mul_compute(flx_x1_e, t7_x1_e, t8_x1_e);
+                // call 8: t9 = gt(t8, 0.0)   (at x1)
+                double t9_x1_e;
+                t9_gt_compute(t8_x1_e, 0.0, t9_x1_e);
+                // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x1)
+                double flx_1_x1_e;
+                flx_1_where_compute(t9_x1_e, 0.0, flx_x1_e, flx_1_x1_e);
                 // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x2)
                 double t16_x2_e;
                 t16_sub_compute(flx_1_x2_e, flx_1_x1_e, t16_x2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
                 double t1_x1_y1_e;
-                t1_mul_compute(4.0, q__y1_q.y, t1_x1_y1_e);
+                t1_mul_compute(4.0, q__x1_y1_e, t1_x1_y1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
                 double t2_x2_y1_e;
-                t2_add_compute(q__x2_y1_e, q__y1_q.x, t2_x2_y1_e);
+                t2_add_compute(q__x2_y1_e, q__y1_e, t2_x2_y1_e);
+                const double q__x1_y2_e = q_[q__at + 513];
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
                 double t3_x2_y1_e;
-                t3_add_compute(t2_x2_y1_e, q__y2_q.y, t3_x2_y1_e);
+                t3_add_compute(t2_x2_y1_e, q__x1_y2_e, t3_x2_y1_e);
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
                 double t4_x2_y1_e;
-                t4_add_compute(t3_x2_y1_e, q__q.y, t4_x2_y1_e);
+                t4_add_compute(t3_x2_y1_e, q__x1_e, t4_x2_y1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
                 double lap_x1_y1_e;
                 lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
@@ -346,7 +844,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 fly_sub_compute(lap_x1_y1_e, lap_x1_e, fly_x1_y1_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y1)
                 double t12_x1_y1_e;
-                t12_sub_compute(q__y1_q.y, q__q.y, t12_x1_y1_e);
+                t12_sub_compute(q__x1_y1_e, q__x1_e, t12_x1_y1_e);
                 // call 12: t13 = mul(fly, t12)   (at x1_y1)
                 double t13_x1_y1_e;
                 t13_mul_compute(fly_x1_y1_e, t12_x1_y1_e, t13_x1_y1_e);
@@ -361,16 +859,17 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 t17_add_compute(t16_x2_e, fly_1_x1_y1_e, t17_x2_e);
                 // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_ym1)
                 double t1_x1_ym1_e;
-                t1_mul_compute(4.0, q__ym1_q.y, t1_x1_ym1_e);
+                t1_mul_compute(4.0, q__x1_ym1_e, t1_x1_ym1_e);
                 // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_ym1)
                 double t2_x2_ym1_e;
-                t2_add_compute(q__x2_ym1_e, q__ym1_q.x, t2_x2_ym1_e);
+                t2_add_compute(q__x2_ym1_e, q__ym1_e, t2_x2_ym1_e);
                 // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_ym1)
                 double t3_x2_ym1_e;
-                t3_add_compute(t2_x2_ym1_e, q__q.y, t3_x2_ym1_e);
+                t3_add_compute(t2_x2_ym1_e, q__x1_e, t3_x2_ym1_e);
+                const double q__x1_ym2_e = q_[q__at - 511];
                 // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_ym1)
                 double t4_x2_ym1_e;
-                t4_add_compute(t3_x2_ym1_e, q__ym2_q.y, t4_x2_ym1_e);
+                t4_add_compute(t3_x2_ym1_e, q__x1_ym2_e, t4_x2_ym1_e);
                 // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_ym1)
                 double lap_x1_ym1_e;
                 lap_sub_compute(t1_x1_ym1_e, t4_x2_ym1_e, lap_x1_ym1_e);
@@ -379,7 +878,7 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 fly_sub_compute(lap_x1_e, lap_x1_ym1_e, fly_x1_e);
                 // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1)
                 double t12_x1_e;
-                t12_sub_compute(q__q.y, q__ym1_q.y, t12_x1_e);
+                t12_sub_compute(q__x1_e, q__x1_ym1_e, t12_x1_e);
                 // call 12: t13 = mul(fly, t12)   (at x1)
                 double t13_x1_e;
                 t13_mul_compute(fly_x1_e, t12_x1_e, t13_x1_e);
@@ -397,341 +896,340 @@ k0_t1_mul__t2_add__t3_add__and17more(const double* __restrict__ q_,
                 t19_mul_compute(coeff_v, t18_x2_e, t19_x2_e);
                 // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1)
                 double out_x1_e;
-                out_sub_compute(q__q.y, t19_x2_e, out_x1_e);
-                *reinterpret_cast<double2*>(&out[out_at]) = make_double2(out_e, out_x1_e);   // store out
-            } else {   // the points one by one
-                if (x_p >= 2 && x_p < 254 && y_p >= 2 && y_p < 254 && z_p >= 0 && z_p < 64) {
-                    const double q__e = q_[q__at];
-                    const double q__x1_e = q_[q__at + 1];
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
-                    double t1_x1_e;
-                    t1_mul_compute(4.0, q__x1_e, t1_x1_e);
-                    const double q__x2_e = q_[q__at + 2];
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
-                    double t2_x2_e;
-                    t2_add_compute(q__x2_e, q__e, t2_x2_e);
-                    const double q__x1_y1_e = q_[q__at + 257];
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
-                    double t3_x2_e;
-                    t3_add_compute(t2_x2_e, q__x1_y1_e, t3_x2_e);
-                    const double q__x1_ym1_e = q_[q__at - 255];
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
-                    double t4_x2_e;
-                    t4_add_compute(t3_x2_e, q__x1_ym1_e, t4_x2_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
-                    double lap_x1_e;
-                    lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
-                    double t1_e;
-                    t1_mul_compute(4.0, q__e, t1_e);
-                    const double q__xm1_e = q_[q__at - 1];
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
-                    double t2_x1_e;
-                    t2_add_compute(q__x1_e, q__xm1_e, t2_x1_e);
-                    const double q__y1_e = q_[q__at + 256];
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
-                    double t3_x1_e;
-                    t3_add_compute(t2_x1_e, q__y1_e, t3_x1_e);
-                    const double q__ym1_e = q_[q__at - 256];
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
-                    double t4_x1_e;
-                    t4_add_compute(t3_x1_e, q__ym1_e, t4_x1_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
-                    double lap_e;
-                    lap_sub_compute(t1_e, t4_x1_e, lap_e);
-                    // call 5: flx = lap[0, 0, 1] - lap   (at x1)
-                    double flx_x1_e;
-                    flx_sub_compute(lap_x1_e, lap_e, flx_x1_e);
-                    // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1)
-                    double t7_x1_e;
-                    t7_sub_compute(q__x1_e, q__e, t7_x1_e);
-                    // call 7: t8 = mul(flx, t7)   (at x1)
-                    double t8_x1_e;
-                    t8_mul_compute(flx_x1_e, t7_x1_e, t8_x1_e);
-                    // call 8: t9 = gt(t8, 0.0)   (at x1)
-                    double t9_x1_e;
-                    t9_gt_compute(t8_x1_e, 0.0, t9_x1_e);
-                    // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x1)
-                    double flx_1_x1_e;
-                    flx_1_where_compute(t9_x1_e, 0.0, flx_x1_e, flx_1_x1_e);
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1)
-                    double t1_xm1_e;
-                    t1_mul_compute(4.0, q__xm1_e, t1_xm1_e);
-                    const double q__xm2_e = q_[q__at - 2];
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])
-                    double t2_e;
-                    t2_add_compute(q__e, q__xm2_e, t2_e);
-                    const double q__xm1_y1_e = q_[q__at + 255];
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])
-                    double t3_e;
-                    t3_add_compute(t2_e, q__xm1_y1_e, t3_e);
-                    const double q__xm1_ym1_e = q_[q__at - 257];
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])
-                    double t4_e;
-                    t4_add_compute(t3_e, q__xm1_ym1_e, t4_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1)
-                    double lap_xm1_e;
-                    lap_sub_compute(t1_xm1_e, t4_e, lap_xm1_e);
-                    // call 5: flx = lap[0, 0, 1] - lap
-                    double flx_e;
-                    flx_sub_compute(lap_e, lap_xm1_e, flx_e);
-                    // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])
-                    double t7_e;
-                    t7_sub_compute(q__e, q__xm1_e, t7_e);
-                    // call 7: t8 = mul(flx, t7)
-                    double t8_e;
-                    t8_mul_compute(flx_e, t7_e, t8_e);
-                    // call 8: t9 = gt(t8, 0.0)
-                    double t9_e;
-                    t9_gt_compute(t8_e, 0.0, t9_e);
-                    // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)
-                    double flx_1_e;
-                    flx_1_where_compute(t9_e, 0.0, flx_e, flx_1_e);
-                    // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x1)
-                    double t16_x1_e;
-                    t16_sub_compute(flx_1_x1_e, flx_1_e, t16_x1_e);
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
-                    double t1_y1_e;
-                    t1_mul_compute(4.0, q__y1_e, t1_y1_e);
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
-                    double t2_x1_y1_e;
-                    t2_add_compute(q__x1_y1_e, q__xm1_y1_e, t2_x1_y1_e);
-                    const double q__y2_e = q_[q__at + 512];
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
-                    double t3_x1_y1_e;
-                    t3_add_compute(t2_x1_y1_e, q__y2_e, t3_x1_y1_e);
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
-                    double t4_x1_y1_e;
-                    t4_add_compute(t3_x1_y1_e, q__e, t4_x1_y1_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
-                    double lap_y1_e;
-                    lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
-                    // call 10: fly = lap[0, 1, 0] - lap   (at y1)
-                    double fly_y1_e;
-                    fly_sub_compute(lap_y1_e, lap_e, fly_y1_e);
-                    // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y1)
-                    double t12_y1_e;
-                    t12_sub_compute(q__y1_e, q__e, t12_y1_e);
-                    // call 12: t13 = mul(fly, t12)   (at y1)
-                    double t13_y1_e;
-                    t13_mul_compute(fly_y1_e, t12_y1_e, t13_y1_e);
-                    // call 13: t14 = gt(t13, 0.0)   (at y1)
-                    double t14_y1_e;
-                    t14_gt_compute(t13_y1_e, 0.0, t14_y1_e);
-                    // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at y1)
-                    double fly_1_y1_e;
-                    fly_1_where_compute(t14_y1_e, 0.0, fly_y1_e, fly_1_y1_e);
-                    // call 16: t17 = add(t16, fly[0:64, 1:253, 1:253])   (at x1)
-                    double t17_x1_e;
-                    t17_add_compute(t16_x1_e, fly_1_y1_e, t17_x1_e);
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at ym1)
-                    double t1_ym1_e;
-                    t1_mul_compute(4.0, q__ym1_e, t1_ym1_e);
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_ym1)
-                    double t2_x1_ym1_e;
-                    t2_add_compute(q__x1_ym1_e, q__xm1_ym1_e, t2_x1_ym1_e);
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_ym1)
-                    double t3_x1_ym1_e;
-                    t3_add_compute(t2_x1_ym1_e, q__e, t3_x1_ym1_e);
-                    const double q__ym2_e = q_[q__at - 512];
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_ym1)
-                    double t4_x1_ym1_e;
-                    t4_add_compute(t3_x1_ym1_e, q__ym2_e, t4_x1_ym1_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at ym1)
-                    double lap_ym1_e;
-                    lap_sub_compute(t1_ym1_e, t4_x1_ym1_e, lap_ym1_e);
-                    // call 10: fly = lap[0, 1, 0] - lap
-                    double fly_e;
-                    fly_sub_compute(lap_e, lap_ym1_e, fly_e);
-                    // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])
-                    double t12_e;
-                    t12_sub_compute(q__e, q__ym1_e, t12_e);
-                    // call 12: t13 = mul(fly, t12)
-                    double t13_e;
-                    t13_mul_compute(fly_e, t12_e, t13_e);
-                    // call 13: t14 = gt(t13, 0.0)
-                    double t14_e;
-                    t14_gt_compute(t13_e, 0.0, t14_e);
-                    // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)
-                    double fly_1_e;
-                    fly_1_where_compute(t14_e, 0.0, fly_e, fly_1_e);
-                    // call 17: t18 = sub(t17, fly[0:64, 0:252, 1:253])   (at x1)
-                    double t18_x1_e;
-                    t18_sub_compute(t17_x1_e, fly_1_e, t18_x1_e);
-                    // call 18: t19 = mul(coeff, t18)   (at x1)
-                    double t19_x1_e;
-                    t19_mul_compute(coeff_v, t18_x1_e, t19_x1_e);
-                    // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])
-                    double out_e;
-                    out_sub_compute(q__e, t19_x1_e, out_e);
-                    out[out_at] = out_e;   // store out
-                }
-                if (x_p + 1 >= 2 && x_p + 1 < 254 && y_p >= 2 && y_p < 254 && z_p >= 0 && z_p < 64) {
-                    const double q__x1_e = q_[q__at + 1];
-                    const double q__x2_e = q_[q__at + 2];
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2)
-                    double t1_x2_e;
-                    t1_mul_compute(4.0, q__x2_e, t1_x2_e);
-                    const double q__x3_e = q_[q__at + 3];
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3)
-                    double t2_x3_e;
-                    t2_add_compute(q__x3_e, q__x1_e, t2_x3_e);
-                    const double q__x2_y1_e = q_[q__at + 258];
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3)
-                    double t3_x3_e;
-                    t3_add_compute(t2_x3_e, q__x2_y1_e, t3_x3_e);
-                    const double q__x2_ym1_e = q_[q__at - 254];
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3)
-                    double t4_x3_e;
-                    t4_add_compute(t3_x3_e, q__x2_ym1_e, t4_x3_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2)
-                    double lap_x2_e;
-                    lap_sub_compute(t1_x2_e, t4_x3_e, lap_x2_e);
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
-                    double t1_x1_e;
-                    t1_mul_compute(4.0, q__x1_e, t1_x1_e);
-                    const double q__e = q_[q__at];
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
-                    double t2_x2_e;
-                    t2_add_compute(q__x2_e, q__e, t2_x2_e);
-                    const double q__x1_y1_e = q_[q__at + 257];
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
-                    double t3_x2_e;
-                    t3_add_compute(t2_x2_e, q__x1_y1_e, t3_x2_e);
-                    const double q__x1_ym1_e = q_[q__at - 255];
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
-                    double t4_x2_e;
-                    t4_add_compute(t3_x2_e, q__x1_ym1_e, t4_x2_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
-                    double lap_x1_e;
-                    lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
-                    // call 5: flx = lap[0, 0, 1] - lap   (at x2)
-                    double flx_x2_e;
-                    flx_sub_compute(lap_x2_e, lap_x1_e, flx_x2_e);
-                    // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2)
-                    double t7_x2_e;
-                    t7_sub_compute(q__x2_e, q__x1_e, t7_x2_e);
-                    // call 7: t8 = mul(flx, t7)   (at x2)
-                    double t8_x2_e;
-                    t8_mul_compute(flx_x2_e, t7_x2_e, t8_x2_e);
-                    // call 8: t9 = gt(t8, 0.0)   (at x2)
-                    double t9_x2_e;
-                    t9_gt_compute(t8_x2_e, 0.0, t9_x2_e);
-                    // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x2)
-                    double flx_1_x2_e;
-                    flx_1_where_compute(t9_x2_e, 0.0, flx_x2_e, flx_1_x2_e);
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
-                    double t1_e;
-                    t1_mul_compute(4.0, q__e, t1_e);
-                    const double q__xm1_e = q_[q__at - 1];
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
-                    double t2_x1_e;
-                    t2_add_compute(q__x1_e, q__xm1_e, t2_x1_e);
-                    const double q__y1_e = q_[q__at + 256];
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
-                    double t3_x1_e;
-                    t3_add_compute(t2_x1_e, q__y1_e, t3_x1_e);
-                    const double q__ym1_e = q_[q__at - 256];
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
-                    double t4_x1_e;
-                    t4_add_compute(t3_x1_e, q__ym1_e, t4_x1_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
-                    double lap_e;
-                    lap_sub_compute(t1_e, t4_x1_e, lap_e);
-                    // call 5: flx = lap[0, 0, 1] - lap   (at x1)
-                    double flx_x1_e;
-                    flx_sub_compute(lap_x1_e, lap_e, flx_x1_e);
-                    // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1)
-                    double t7_x1_e;
-                    t7_sub_compute(q__x1_e, q__e, t7_x1_e);
-                    // call 7: t8 = mul(flx, t7)   (at x1)
-                    double t8_x1_e;
-                    t8_mul_compute(flx_x1_e, t7_x1_e, t8_x1_e);
-                    // call 8: t9 = gt(t8, 0.0)   (at x1)
-                    double t9_x1_e;
-                    t9_gt_compute(t8_x1_e, 0.0, t9_x1_e);
-                    // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x1)
-                    double flx_1_x1_e;
-                    flx_1_where_compute(t9_x1_e, 0.0, flx_x1_e, flx_1_x1_e);
-                    // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x2)
-                    double t16_x2_e;
-                    t16_sub_compute(flx_1_x2_e, flx_1_x1_e, t16_x2_e);
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
-                    double t1_x1_y1_e;
-                    t1_mul_compute(4.0, q__x1_y1_e, t1_x1_y1_e);
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
-                    double t2_x2_y1_e;
-                    t2_add_compute(q__x2_y1_e, q__y1_e, t2_x2_y1_e);
-                    const double q__x1_y2_e = q_[q__at + 513];
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
-                    double t3_x2_y1_e;
-                    t3_add_compute(t2_x2_y1_e, q__x1_y2_e, t3_x2_y1_e);
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
-                    double t4_x2_y1_e;
-                    t4_add_compute(t3_x2_y1_e, q__x1_e, t4_x2_y1_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
-                    double lap_x1_y1_e;
-                    lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
-                    // call 10: fly = lap[0, 1, 0] - lap   (at x1_y1)
-                    double fly_x1_y1_e;
-                    fly_sub_compute(lap_x1_y1_e, lap_x1_e, fly_x1_y1_e);
-                    // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y1)
-                    double t12_x1_y1_e;
-                    t12_sub_compute(q__x1_y1_e, q__x1_e, t12_x1_y1_e);
-                    // call 12: t13 = mul(fly, t12)   (at x1_y1)
-                    double t13_x1_y1_e;
-                    t13_mul_compute(fly_x1_y1_e, t12_x1_y1_e, t13_x1_y1_e);
-                    // call 13: t14 = gt(t13, 0.0)   (at x1_y1)
-                    double t14_x1_y1_e;
-                    t14_gt_compute(t13_x1_y1_e, 0.0, t14_x1_y1_e);
-                    // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at x1_y1)
-                    double fly_1_x1_y1_e;
-                    fly_1_where_compute(t14_x1_y1_e, 0.0, fly_x1_y1_e, fly_1_x1_y1_e);
-                    // call 16: t17 = add(t16, fly[0:64, 1:253, 1:253])   (at x2)
-                    double t17_x2_e;
-                    t17_add_compute(t16_x2_e, fly_1_x1_y1_e, t17_x2_e);
-                    // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_ym1)
-                    double t1_x1_ym1_e;
-                    t1_mul_compute(4.0, q__x1_ym1_e, t1_x1_ym1_e);
-                    // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_ym1)
-                    double t2_x2_ym1_e;
-                    t2_add_compute(q__x2_ym1_e, q__ym1_e, t2_x2_ym1_e);
-                    // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_ym1)
-                    double t3_x2_ym1_e;
-                    t3_add_compute(t2_x2_ym1_e, q__x1_e, t3_x2_ym1_e);
-                    const double q__x1_ym2_e = q_[q__at - 511];
-                    // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_ym1)
-                    double t4_x2_ym1_e;
-                    t4_add_compute(t3_x2_ym1_e, q__x1_ym2_e, t4_x2_ym1_e);
-                    // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_ym1)
-                    double lap_x1_ym1_e;
-                    lap_sub_compute(t1_x1_ym1_e, t4_x2_ym1_e, lap_x1_ym1_e);
-                    // call 10: fly = lap[0, 1, 0] - lap   (at x1)
-                    double fly_x1_e;
-                    fly_sub_compute(lap_x1_e, lap_x1_ym1_e, fly_x1_e);
-                    // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1)
-                    double t12_x1_e;
-                    t12_sub_compute(q__x1_e, q__x1_ym1_e, t12_x1_e);
-                    // call 12: t13 = mul(fly, t12)   (at x1)
-                    double t13_x1_e;
-                    t13_mul_compute(fly_x1_e, t12_x1_e, t13_x1_e);
-                    // call 13: t14 = gt(t13, 0.0)   (at x1)
-                    double t14_x1_e;
-                    t14_gt_compute(t13_x1_e, 0.0, t14_x1_e);
-                    // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at x1)
-                    double fly_1_x1_e;
-                    fly_1_where_compute(t14_x1_e, 0.0, fly_x1_e, fly_1_x1_e);
-                    // call 17: t18 = sub(t17, fly[0:64, 0:252, 1:253])   (at x2)
-                    double t18_x2_e;
-                    t18_sub_compute(t17_x2_e, fly_1_x1_e, t18_x2_e);
-                    // call 18: t19 = mul(coeff, t18)   (at x2)
-                    double t19_x2_e;
-                    t19_mul_compute(coeff_v, t18_x2_e, t19_x2_e);
-                    // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1)
-                    double out_x1_e;
-                    out_sub_compute(q__x1_e, t19_x2_e, out_x1_e);
-                    out[out_at + 1] = out_x1_e;   // store out
-                }
+                out_sub_compute(q__x1_e, t19_x2_e, out_x1_e);
+                out[out_at + 1] = out_x1_e;   // store out
+            }
+            if (x_p >= 2 && x_p < 254 && y_p + 1 >= 2 && y_p + 1 < 254 && z_p >= 0 && z_p < 64) {
+                const double q__y1_e = q_[q__at + 256];
+                const double q__x1_y1_e = q_[q__at + 257];
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
+                double t1_x1_y1_e;
+                t1_mul_compute(4.0, q__x1_y1_e, t1_x1_y1_e);
+                const double q__x2_y1_e = q_[q__at + 258];
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
+                double t2_x2_y1_e;
+                t2_add_compute(q__x2_y1_e, q__y1_e, t2_x2_y1_e);
+                const double q__x1_y2_e = q_[q__at + 513];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
+                double t3_x2_y1_e;
+                t3_add_compute(t2_x2_y1_e, q__x1_y2_e, t3_x2_y1_e);
+                const double q__x1_e = q_[q__at + 1];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
+                double t4_x2_y1_e;
+                t4_add_compute(t3_x2_y1_e, q__x1_e, t4_x2_y1_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
+                double lap_x1_y1_e;
+                lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
+                double t1_y1_e;
+                t1_mul_compute(4.0, q__y1_e, t1_y1_e);
+                const double q__xm1_y1_e = q_[q__at + 255];
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
+                double t2_x1_y1_e;
+                t2_add_compute(q__x1_y1_e, q__xm1_y1_e, t2_x1_y1_e);
+                const double q__y2_e = q_[q__at + 512];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
+                double t3_x1_y1_e;
+                t3_add_compute(t2_x1_y1_e, q__y2_e, t3_x1_y1_e);
+                const double q__e = q_[q__at];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
+                double t4_x1_y1_e;
+                t4_add_compute(t3_x1_y1_e, q__e, t4_x1_y1_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
+                double lap_y1_e;
+                lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
+                // call 5: flx = lap[0, 0, 1] - lap   (at x1_y1)
+                double flx_x1_y1_e;
+                flx_sub_compute(lap_x1_y1_e, lap_y1_e, flx_x1_y1_e);
+                // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y1)
+                double t7_x1_y1_e;
+                t7_sub_compute(q__x1_y1_e, q__y1_e, t7_x1_y1_e);
+                // call 7: t8 = mul(flx, t7)   (at x1_y1)
+                double t8_x1_y1_e;
+                t8_mul_compute(flx_x1_y1_e, t7_x1_y1_e, t8_x1_y1_e);
+                // call 8: t9 = gt(t8, 0.0)   (at x1_y1)
+                double t9_x1_y1_e;
+                t9_gt_compute(t8_x1_y1_e, 0.0, t9_x1_y1_e);
+                // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x1_y1)
+                double flx_1_x1_y1_e;
+                flx_1_where_compute(t9_x1_y1_e, 0.0, flx_x1_y1_e, flx_1_x1_y1_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at xm1_y1)
+                double t1_xm1_y1_e;
+                t1_mul_compute(4.0, q__xm1_y1_e, t1_xm1_y1_e);
+                const double q__xm2_y1_e = q_[q__at + 254];
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at y1)
+                double t2_y1_e;
+                t2_add_compute(q__y1_e, q__xm2_y1_e, t2_y1_e);
+                const double q__xm1_y2_e = q_[q__at + 511];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at y1)
+                double t3_y1_e;
+                t3_add_compute(t2_y1_e, q__xm1_y2_e, t3_y1_e);
+                const double q__xm1_e = q_[q__at - 1];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at y1)
+                double t4_y1_e;
+                t4_add_compute(t3_y1_e, q__xm1_e, t4_y1_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at xm1_y1)
+                double lap_xm1_y1_e;
+                lap_sub_compute(t1_xm1_y1_e, t4_y1_e, lap_xm1_y1_e);
+                // call 5: flx = lap[0, 0, 1] - lap   (at y1)
+                double flx_y1_e;
+                flx_sub_compute(lap_y1_e, lap_xm1_y1_e, flx_y1_e);
+                // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at y1)
+                double t7_y1_e;
+                t7_sub_compute(q__y1_e, q__xm1_y1_e, t7_y1_e);
+                // call 7: t8 = mul(flx, t7)   (at y1)
+                double t8_y1_e;
+                t8_mul_compute(flx_y1_e, t7_y1_e, t8_y1_e);
+                // call 8: t9 = gt(t8, 0.0)   (at y1)
+                double t9_y1_e;
+                t9_gt_compute(t8_y1_e, 0.0, t9_y1_e);
+                // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at y1)
+                double flx_1_y1_e;
+                flx_1_where_compute(t9_y1_e, 0.0, flx_y1_e, flx_1_y1_e);
+                // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x1_y1)
+                double t16_x1_y1_e;
+                t16_sub_compute(flx_1_x1_y1_e, flx_1_y1_e, t16_x1_y1_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y2)
+                double t1_y2_e;
+                t1_mul_compute(4.0, q__y2_e, t1_y2_e);
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y2)
+                double t2_x1_y2_e;
+                t2_add_compute(q__x1_y2_e, q__xm1_y2_e, t2_x1_y2_e);
+                const double q__y3_e = q_[q__at + 768];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y2)
+                double t3_x1_y2_e;
+                t3_add_compute(t2_x1_y2_e, q__y3_e, t3_x1_y2_e);
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y2)
+                double t4_x1_y2_e;
+                t4_add_compute(t3_x1_y2_e, q__y1_e, t4_x1_y2_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y2)
+                double lap_y2_e;
+                lap_sub_compute(t1_y2_e, t4_x1_y2_e, lap_y2_e);
+                // call 10: fly = lap[0, 1, 0] - lap   (at y2)
+                double fly_y2_e;
+                fly_sub_compute(lap_y2_e, lap_y1_e, fly_y2_e);
+                // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y2)
+                double t12_y2_e;
+                t12_sub_compute(q__y2_e, q__y1_e, t12_y2_e);
+                // call 12: t13 = mul(fly, t12)   (at y2)
+                double t13_y2_e;
+                t13_mul_compute(fly_y2_e, t12_y2_e, t13_y2_e);
+                // call 13: t14 = gt(t13, 0.0)   (at y2)
+                double t14_y2_e;
+                t14_gt_compute(t13_y2_e, 0.0, t14_y2_e);
+                // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at y2)
+                double fly_1_y2_e;
+                fly_1_where_compute(t14_y2_e, 0.0, fly_y2_e, fly_1_y2_e);
+                // call 16: t17 = add(t16, fly[0:64, 1:253, 1:253])   (at x1_y1)
+                double t17_x1_y1_e;
+                t17_add_compute(t16_x1_y1_e, fly_1_y2_e, t17_x1_y1_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])
+                double t1_e;
+                t1_mul_compute(4.0, q__e, t1_e);
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1)
+                double t2_x1_e;
+                t2_add_compute(q__x1_e, q__xm1_e, t2_x1_e);
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1)
+                double t3_x1_e;
+                t3_add_compute(t2_x1_e, q__y1_e, t3_x1_e);
+                const double q__ym1_e = q_[q__at - 256];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1)
+                double t4_x1_e;
+                t4_add_compute(t3_x1_e, q__ym1_e, t4_x1_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])
+                double lap_e;
+                lap_sub_compute(t1_e, t4_x1_e, lap_e);
+                // call 10: fly = lap[0, 1, 0] - lap   (at y1)
+                double fly_y1_e;
+                fly_sub_compute(lap_y1_e, lap_e, fly_y1_e);
+                // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at y1)
+                double t12_y1_e;
+                t12_sub_compute(q__y1_e, q__e, t12_y1_e);
+                // call 12: t13 = mul(fly, t12)   (at y1)
+                double t13_y1_e;
+                t13_mul_compute(fly_y1_e, t12_y1_e, t13_y1_e);
+                // call 13: t14 = gt(t13, 0.0)   (at y1)
+                double t14_y1_e;
+                t14_gt_compute(t13_y1_e, 0.0, t14_y1_e);
+                // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at y1)
+                double fly_1_y1_e;
+                fly_1_where_compute(t14_y1_e, 0.0, fly_y1_e, fly_1_y1_e);
+                // call 17: t18 = sub(t17, fly[0:64, 0:252, 1:253])   (at x1_y1)
+                double t18_x1_y1_e;
+                t18_sub_compute(t17_x1_y1_e, fly_1_y1_e, t18_x1_y1_e);
+                // call 18: t19 = mul(coeff, t18)   (at x1_y1)
+                double t19_x1_y1_e;
+                t19_mul_compute(coeff_v, t18_x1_y1_e, t19_x1_y1_e);
+                // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at y1)
+                double out_y1_e;
+                out_sub_compute(q__y1_e, t19_x1_y1_e, out_y1_e);
+                out[out_at + 252] = out_y1_e;   // store out
+            }
+            if (x_p + 1 >= 2 && x_p + 1 < 254 && y_p + 1 >= 2 && y_p + 1 < 254 && z_p >= 0 && z_p < 64) {
+                const double q__x1_y1_e = q_[q__at + 257];
+                const double q__x2_y1_e = q_[q__at + 258];
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x2_y1)
+                double t1_x2_y1_e;
+                t1_mul_compute(4.0, q__x2_y1_e, t1_x2_y1_e);
+                const double q__x3_y1_e = q_[q__at + 259];
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x3_y1)
+                double t2_x3_y1_e;
+                t2_add_compute(q__x3_y1_e, q__x1_y1_e, t2_x3_y1_e);
+                const double q__x2_y2_e = q_[q__at + 514];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x3_y1)
+                double t3_x3_y1_e;
+                t3_add_compute(t2_x3_y1_e, q__x2_y2_e, t3_x3_y1_e);
+                const double q__x2_e = q_[q__at + 2];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x3_y1)
+                double t4_x3_y1_e;
+                t4_add_compute(t3_x3_y1_e, q__x2_e, t4_x3_y1_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x2_y1)
+                double lap_x2_y1_e;
+                lap_sub_compute(t1_x2_y1_e, t4_x3_y1_e, lap_x2_y1_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y1)
+                double t1_x1_y1_e;
+                t1_mul_compute(4.0, q__x1_y1_e, t1_x1_y1_e);
+                const double q__y1_e = q_[q__at + 256];
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y1)
+                double t2_x2_y1_e;
+                t2_add_compute(q__x2_y1_e, q__y1_e, t2_x2_y1_e);
+                const double q__x1_y2_e = q_[q__at + 513];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y1)
+                double t3_x2_y1_e;
+                t3_add_compute(t2_x2_y1_e, q__x1_y2_e, t3_x2_y1_e);
+                const double q__x1_e = q_[q__at + 1];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y1)
+                double t4_x2_y1_e;
+                t4_add_compute(t3_x2_y1_e, q__x1_e, t4_x2_y1_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y1)
+                double lap_x1_y1_e;
+                lap_sub_compute(t1_x1_y1_e, t4_x2_y1_e, lap_x1_y1_e);
+                // call 5: flx = lap[0, 0, 1] - lap   (at x2_y1)
+                double flx_x2_y1_e;
+                flx_sub_compute(lap_x2_y1_e, lap_x1_y1_e, flx_x2_y1_e);
+                // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x2_y1)
+                double t7_x2_y1_e;
+                t7_sub_compute(q__x2_y1_e, q__x1_y1_e, t7_x2_y1_e);
+                // call 7: t8 = mul(flx, t7)   (at x2_y1)
+                double t8_x2_y1_e;
+                t8_mul_compute(flx_x2_y1_e, t7_x2_y1_e, t8_x2_y1_e);
+                // call 8: t9 = gt(t8, 0.0)   (at x2_y1)
+                double t9_x2_y1_e;
+                t9_gt_compute(t8_x2_y1_e, 0.0, t9_x2_y1_e);
+                // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x2_y1)
+                double flx_1_x2_y1_e;
+                flx_1_where_compute(t9_x2_y1_e, 0.0, flx_x2_y1_e, flx_1_x2_y1_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at y1)
+                double t1_y1_e;
+                t1_mul_compute(4.0, q__y1_e, t1_y1_e);
+                const double q__xm1_y1_e = q_[q__at + 255];
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x1_y1)
+                double t2_x1_y1_e;
+                t2_add_compute(q__x1_y1_e, q__xm1_y1_e, t2_x1_y1_e);
+                const double q__y2_e = q_[q__at + 512];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x1_y1)
+                double t3_x1_y1_e;
+                t3_add_compute(t2_x1_y1_e, q__y2_e, t3_x1_y1_e);
+                const double q__e = q_[q__at];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x1_y1)
+                double t4_x1_y1_e;
+                t4_add_compute(t3_x1_y1_e, q__e, t4_x1_y1_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at y1)
+                double lap_y1_e;
+                lap_sub_compute(t1_y1_e, t4_x1_y1_e, lap_y1_e);
+                // call 5: flx = lap[0, 0, 1] - lap   (at x1_y1)
+                double flx_x1_y1_e;
+                flx_sub_compute(lap_x1_y1_e, lap_y1_e, flx_x1_y1_e);
+                // call 6: t7 = sub(q[0:64, 1:255, 2:255], q[0:64, 1:255, 1:254])   (at x1_y1)
+                double t7_x1_y1_e;
+                t7_sub_compute(q__x1_y1_e, q__y1_e, t7_x1_y1_e);
+                // call 7: t8 = mul(flx, t7)   (at x1_y1)
+                double t8_x1_y1_e;
+                t8_mul_compute(flx_x1_y1_e, t7_x1_y1_e, t8_x1_y1_e);
+                // call 8: t9 = gt(t8, 0.0)   (at x1_y1)
+                double t9_x1_y1_e;
+                t9_gt_compute(t8_x1_y1_e, 0.0, t9_x1_y1_e);
+                // call 9: flx = where(flx * (q[0, 0, 1] - q) > 0, 0, flx)   (at x1_y1)
+                double flx_1_x1_y1_e;
+                flx_1_where_compute(t9_x1_y1_e, 0.0, flx_x1_y1_e, flx_1_x1_y1_e);
+                // call 15: t16 = sub(flx[0:64, 1:253, 1:253], flx[0:64, 1:253, 0:252])   (at x2_y1)
+                double t16_x2_y1_e;
+                t16_sub_compute(flx_1_x2_y1_e, flx_1_x1_y1_e, t16_x2_y1_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1_y2)
+                double t1_x1_y2_e;
+                t1_mul_compute(4.0, q__x1_y2_e, t1_x1_y2_e);
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2_y2)
+                double t2_x2_y2_e;
+                t2_add_compute(q__x2_y2_e, q__y2_e, t2_x2_y2_e);
+                const double q__x1_y3_e = q_[q__at + 769];
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2_y2)
+                double t3_x2_y2_e;
+                t3_add_compute(t2_x2_y2_e, q__x1_y3_e, t3_x2_y2_e);
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2_y2)
+                double t4_x2_y2_e;
+                t4_add_compute(t3_x2_y2_e, q__x1_y1_e, t4_x2_y2_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1_y2)
+                double lap_x1_y2_e;
+                lap_sub_compute(t1_x1_y2_e, t4_x2_y2_e, lap_x1_y2_e);
+                // call 10: fly = lap[0, 1, 0] - lap   (at x1_y2)
+                double fly_x1_y2_e;
+                fly_sub_compute(lap_x1_y2_e, lap_x1_y1_e, fly_x1_y2_e);
+                // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y2)
+                double t12_x1_y2_e;
+                t12_sub_compute(q__x1_y2_e, q__x1_y1_e, t12_x1_y2_e);
+                // call 12: t13 = mul(fly, t12)   (at x1_y2)
+                double t13_x1_y2_e;
+                t13_mul_compute(fly_x1_y2_e, t12_x1_y2_e, t13_x1_y2_e);
+                // call 13: t14 = gt(t13, 0.0)   (at x1_y2)
+                double t14_x1_y2_e;
+                t14_gt_compute(t13_x1_y2_e, 0.0, t14_x1_y2_e);
+                // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at x1_y2)
+                double fly_1_x1_y2_e;
+                fly_1_where_compute(t14_x1_y2_e, 0.0, fly_x1_y2_e, fly_1_x1_y2_e);
+                // call 16: t17 = add(t16, fly[0:64, 1:253, 1:253])   (at x2_y1)
+                double t17_x2_y1_e;
+                t17_add_compute(t16_x2_y1_e, fly_1_x1_y2_e, t17_x2_y1_e);
+                // call 0: t1 = mul(4.0, q[0:64, 1:255, 1:255])   (at x1)
+                double t1_x1_e;
+                t1_mul_compute(4.0, q__x1_e, t1_x1_e);
+                // call 1: t2 = add(q[0:64, 1:255, 2:256], q[0:64, 1:255, 0:254])   (at x2)
+                double t2_x2_e;
+                t2_add_compute(q__x2_e, q__e, t2_x2_e);
+                // call 2: t3 = add(t2, q[0:64, 2:256, 1:255])   (at x2)
+                double t3_x2_e;
+                t3_add_compute(t2_x2_e, q__x1_y1_e, t3_x2_e);
+                const double q__x1_ym1_e = q_[q__at - 255];
+                // call 3: t4 = add(t3, q[0:64, 0:254, 1:255])   (at x2)
+                double t4_x2_e;
+                t4_add_compute(t3_x2_e, q__x1_ym1_e, t4_x2_e);
+                // call 4: lap = 4 * q - (q[0, 0, 1] + q[0, 0, -1] + q[0, 1, 0] + q[0, -1, 0])   (at x1)
+                double lap_x1_e;
+                lap_sub_compute(t1_x1_e, t4_x2_e, lap_x1_e);
+                // call 10: fly = lap[0, 1, 0] - lap   (at x1_y1)
+                double fly_x1_y1_e;
+                fly_sub_compute(lap_x1_y1_e, lap_x1_e, fly_x1_y1_e);
+                // call 11: t12 = sub(q[0:64, 2:255, 1:255], q[0:64, 1:254, 1:255])   (at x1_y1)
+                double t12_x1_y1_e;
+                t12_sub_compute(q__x1_y1_e, q__x1_e, t12_x1_y1_e);
+                // call 12: t13 = mul(fly, t12)   (at x1_y1)
+                double t13_x1_y1_e;
+                t13_mul_compute(fly_x1_y1_e, t12_x1_y1_e, t13_x1_y1_e);
+                // call 13: t14 = gt(t13, 0.0)   (at x1_y1)
+                double t14_x1_y1_e;
+                t14_gt_compute(t13_x1_y1_e, 0.0, t14_x1_y1_e);
+                // call 14: fly = where(fly * (q[0, 1, 0] - q) > 0, 0, fly)   (at x1_y1)
+                double fly_1_x1_y1_e;
+                fly_1_where_compute(t14_x1_y1_e, 0.0, fly_x1_y1_e, fly_1_x1_y1_e);
+                // call 17: t18 = sub(t17, fly[0:64, 0:252, 1:253])   (at x2_y1)
+                double t18_x2_y1_e;
+                t18_sub_compute(t17_x2_y1_e, fly_1_x1_y1_e, t18_x2_y1_e);
+                // call 18: t19 = mul(coeff, t18)   (at x2_y1)
+                double t19_x2_y1_e;
+                t19_mul_compute(coeff_v, t18_x2_y1_e, t19_x2_y1_e);
+                // call 19: out = q - coeff * (flx - flx[0, 0, -1] + fly - fly[0, -1, 0])   (at x1_y1)
+                double out_x1_y1_e;
+                out_sub_compute(q__x1_y1_e, t19_x2_y1_e, out_x1_y1_e);
+                out[out_at + 253] = out_x1_y1_e;   // store out
             }
         }
     }

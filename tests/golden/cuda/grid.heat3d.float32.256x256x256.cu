@@ -320,9 +320,9 @@ k6_t8_add(const float* __restrict__ t1,
 }
 
 // ===================== rank 2 =====================
-// plan {"fingerprint": "8792909b13fe5930", "kernels": [{"calls": [1], "name": "k0_t2_add", "params": {"bx": 32, "by": 8, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [0, 2], "name": "k1_t1_mul__t3_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_mul", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k6_t8_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
+// plan {"fingerprint": "8792909b13fe5930", "kernels": [{"calls": [1], "name": "k0_t2_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [0, 2], "name": "k1_t1_mul__t3_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_mul", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k6_t8_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
 // Plan: k0_t2_add runs call(s) [1]; k1_t1_mul__t3_add runs call(s) [0, 2]; k2_t4_add runs call(s) [3]; k3_t5_add runs call(s) [4]; k4_t6_add runs call(s) [5]; k5_t7_mul runs call(s) [6]; k6_t8_add runs call(s) [7]
-// launch k0_t2_add grid=(16256, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
+// launch k0_t2_add grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
 // launch k1_t1_mul__t3_add grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(host:a1, in:a0, in:t2, out:t1, out:t3)
 // launch k2_t4_add grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
 // launch k3_t5_add grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
@@ -336,9 +336,9 @@ k0_t2_add(const float* __restrict__ a0,
     float* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 2, PY = 2, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 2, PY = 1, VEC = 1, ZC = 1;
     constexpr int X0 = 1, NBX = 4;   // x (axis 2): points 1 .. 254
-    constexpr int Y0 = 1, NBY = 16;   // y (axis 1): points 1 .. 254
+    constexpr int Y0 = 1, NBY = 32;   // y (axis 1): points 1 .. 254
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 253
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -347,22 +347,19 @@ k0_t2_add(const float* __restrict__ a0,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
+        const int y_p = Y0 + y_b * BY * PY + ty;
         #pragma unroll
-        for (int j = 0; j < PY; ++j) {
-            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-            #pragma unroll
-            for (int i = 0; i < PX; ++i) {
-                const int x_p = X0 + x_b * BX * PX + i * BX + tx;
-                const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65536;
-                const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 254 + (idx_t)z_p * 64516;
-                if (x_p >= 1 && x_p < 255 && y_p >= 1 && y_p < 255 && z_p >= 0 && z_p < 254) {
-                    const float a0_e = a0[a0_at];
-                    const float a0_z2_e = a0[a0_at + 131072];
-                    // call 1: t2 = add(a0[0:254, 1:255, 1:255], a0[2:256, 1:255, 1:255])
-                    float t2_e;
-                    t2_add_compute(a0_e, a0_z2_e, t2_e);
-                    t2[t2_at] = t2_e;   // store t2
-                }
+        for (int i = 0; i < PX; ++i) {
+            const int x_p = X0 + x_b * BX * PX + i * BX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65536;
+            const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 254 + (idx_t)z_p * 64516;
+            if (x_p >= 1 && x_p < 255 && y_p >= 1 && y_p < 255 && z_p >= 0 && z_p < 254) {
+                const float a0_e = a0[a0_at];
+                const float a0_z2_e = a0[a0_at + 131072];
+                // call 1: t2 = add(a0[0:254, 1:255, 1:255], a0[2:256, 1:255, 1:255])
+                float t2_e;
+                t2_add_compute(a0_e, a0_z2_e, t2_e);
+                t2[t2_at] = t2_e;   // store t2
             }
         }
     }
@@ -601,10 +598,10 @@ k6_t8_add(const float* __restrict__ t1,
 }
 
 // ===================== rank 3 =====================
-// plan {"fingerprint": "8792909b13fe5930", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_add", "params": {"bx": 32, "by": 8, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_t6_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k6_t7_mul", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k7_t8_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
+// plan {"fingerprint": "8792909b13fe5930", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_t6_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k6_t7_mul", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k7_t8_add", "params": {"bx": 32, "by": 8, "px": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_t2_add runs call(s) [1]; k2_t3_add runs call(s) [2]; k3_t4_add runs call(s) [3]; k4_t5_add runs call(s) [4]; k5_t6_add runs call(s) [5]; k6_t7_mul runs call(s) [6]; k7_t8_add runs call(s) [7]
 // launch k0_t1_mul grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(host:a1, in:a0, out:t1)
-// launch k1_t2_add grid=(16256, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
+// launch k1_t2_add grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
 // launch k2_t3_add grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
 // launch k3_t4_add grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
 // launch k4_t5_add grid=(32512, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
@@ -654,9 +651,9 @@ k1_t2_add(const float* __restrict__ a0,
     float* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 2, PY = 2, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 2, PY = 1, VEC = 1, ZC = 1;
     constexpr int X0 = 1, NBX = 4;   // x (axis 2): points 1 .. 254
-    constexpr int Y0 = 1, NBY = 16;   // y (axis 1): points 1 .. 254
+    constexpr int Y0 = 1, NBY = 32;   // y (axis 1): points 1 .. 254
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 253
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -665,22 +662,19 @@ k1_t2_add(const float* __restrict__ a0,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
+        const int y_p = Y0 + y_b * BY * PY + ty;
         #pragma unroll
-        for (int j = 0; j < PY; ++j) {
-            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-            #pragma unroll
-            for (int i = 0; i < PX; ++i) {
-                const int x_p = X0 + x_b * BX * PX + i * BX + tx;
-                const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65536;
-                const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 254 + (idx_t)z_p * 64516;
-                if (x_p >= 1 && x_p < 255 && y_p >= 1 && y_p < 255 && z_p >= 0 && z_p < 254) {
-                    const float a0_e = a0[a0_at];
-                    const float a0_z2_e = a0[a0_at + 131072];
-                    // call 1: t2 = add(a0[0:254, 1:255, 1:255], a0[2:256, 1:255, 1:255])
-                    float t2_e;
-                    t2_add_compute(a0_e, a0_z2_e, t2_e);
-                    t2[t2_at] = t2_e;   // store t2
-                }
+        for (int i = 0; i < PX; ++i) {
+            const int x_p = X0 + x_b * BX * PX + i * BX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65536;
+            const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 254 + (idx_t)z_p * 64516;
+            if (x_p >= 1 && x_p < 255 && y_p >= 1 && y_p < 255 && z_p >= 0 && z_p < 254) {
+                const float a0_e = a0[a0_at];
+                const float a0_z2_e = a0[a0_at + 131072];
+                // call 1: t2 = add(a0[0:254, 1:255, 1:255], a0[2:256, 1:255, 1:255])
+                float t2_e;
+                t2_add_compute(a0_e, a0_z2_e, t2_e);
+                t2[t2_at] = t2_e;   // store t2
             }
         }
     }

@@ -42,15 +42,15 @@ __device__ __forceinline__ void t8_add_compute(const double x, const double y, d
 }
 
 // ===================== rank 1 =====================
-// plan {"fingerprint": "d10c203013cae706", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__t2_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_mul", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k6_t8_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
+// plan {"fingerprint": "d10c203013cae706", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__t2_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_mul", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k6_t8_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
 // Plan: k0_t1_mul__t2_add runs call(s) [0, 1]; k1_t3_add runs call(s) [2]; k2_t4_add runs call(s) [3]; k3_t5_add runs call(s) [4]; k4_t6_add runs call(s) [5]; k5_t7_mul runs call(s) [6]; k6_t8_add runs call(s) [7]
-// launch k0_t1_mul__t2_add grid=(108, 1, 1) block=(256, 1, 1) smem=0 args=(host:a1, in:a0, out:t1, out:t2)
-// launch k1_t3_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
-// launch k2_t4_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
-// launch k3_t5_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
-// launch k4_t6_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, in:a0, out:t6)
-// launch k5_t7_mul grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(host:a2, in:t6, out:t7)
-// launch k6_t8_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:t7, out:t8)
+// launch k0_t1_mul__t2_add grid=(36, 1, 1) block=(256, 1, 1) smem=0 args=(host:a1, in:a0, out:t1, out:t2)
+// launch k1_t3_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
+// launch k2_t4_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
+// launch k3_t5_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
+// launch k4_t6_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, in:a0, out:t6)
+// launch k5_t7_mul grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(host:a2, in:t6, out:t7)
+// launch k6_t8_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:t7, out:t8)
 
 // kernel k0_t1_mul__t2_add: grid 18 x 21 x 35 (C order), block 32 x 8, 1 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
@@ -60,9 +60,9 @@ k0_t1_mul__t2_add(const double a1,
     double* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 1, NBX = 2;   // x (axis 2): points 1 .. 35
-    constexpr int Y0 = 1, NBY = 3;   // y (axis 1): points 1 .. 21
+    constexpr int Y0 = 1, NBY = 1;   // y (axis 1): points 1 .. 21
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 17
     const double a1_v = a1;
     idx_t b = blockIdx.x;
@@ -70,28 +70,31 @@ k0_t1_mul__t2_add(const double a1,
     const int y_b = (int)(b % NBY); b /= NBY;
     const int z_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
-    const int y_p = Y0 + y_b * BY + ty;
-    const int x_p = X0 + x_b * BX + tx;
-    const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z
-    double a0_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z0_p, 0), 18) * 851], a0_z1_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z0_p + 1, 0), 18) * 851], a0_z2_e;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        a0_z2_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z_p + 2, 0), 18) * 851];
-        const idx_t t1_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 735;
-        const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)z_p * 735;
-        if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 1 && z_p < 18) {
-            // call 0: t1 = mul(a1, a0[1:18, 1:22, 1:36])
-            double t1_e;
-            t1_mul_compute(a1_v, a0_e, t1_e);
-            t1[t1_at] = t1_e;   // store t1
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 37 + (idx_t)z_p * 851;
+            const idx_t t1_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 735;
+            const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)z_p * 735;
+            if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 1 && z_p < 18) {
+                const double a0_e = a0[a0_at];
+                // call 0: t1 = mul(a1, a0[1:18, 1:22, 1:36])
+                double t1_e;
+                t1_mul_compute(a1_v, a0_e, t1_e);
+                t1[t1_at] = t1_e;   // store t1
+            }
+            if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 0 && z_p < 17) {
+                const double a0_e = a0[a0_at];
+                const double a0_z2_e = a0[a0_at + 1702];
+                // call 1: t2 = add(a0[0:17, 1:22, 1:36], a0[2:19, 1:22, 1:36])
+                double t2_e;
+                t2_add_compute(a0_e, a0_z2_e, t2_e);
+                t2[t2_at] = t2_e;   // store t2
+            }
         }
-        if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 0 && z_p < 17) {
-            // call 1: t2 = add(a0[0:17, 1:22, 1:36], a0[2:19, 1:22, 1:36])
-            double t2_e;
-            t2_add_compute(a0_e, a0_z2_e, t2_e);
-            t2[t2_at] = t2_e;   // store t2
-        }
-        a0_e = a0_z1_e; a0_z1_e = a0_z2_e;   // the queue moves a plane
     }
 }
 
@@ -102,9 +105,9 @@ k1_t3_add(const double* __restrict__ t2,
     double* __restrict__ t3)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -113,18 +116,21 @@ k1_t3_add(const double* __restrict__ t2,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)y_p * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t2_e = t2[t2_at];
-            const double a0_e = a0[a0_at];
-            // call 2: t3 = add(t2, a0[1:18, 0:21, 1:36])
-            double t3_e;
-            t3_add_compute(t2_e, a0_e, t3_e);
-            t3[t3_at] = t3_e;   // store t3
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)y_p * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t2_e = t2[t2_at];
+                const double a0_e = a0[a0_at];
+                // call 2: t3 = add(t2, a0[1:18, 0:21, 1:36])
+                double t3_e;
+                t3_add_compute(t2_e, a0_e, t3_e);
+                t3[t3_at] = t3_e;   // store t3
+            }
         }
     }
 }
@@ -136,9 +142,9 @@ k2_t4_add(const double* __restrict__ t3,
     double* __restrict__ t4)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -147,18 +153,21 @@ k2_t4_add(const double* __restrict__ t3,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)(y_p - -2) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t3_e = t3[t3_at];
-            const double a0_e = a0[a0_at];
-            // call 3: t4 = add(t3, a0[1:18, 2:23, 1:36])
-            double t4_e;
-            t4_add_compute(t3_e, a0_e, t4_e);
-            t4[t4_at] = t4_e;   // store t4
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)(y_p - -2) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t3_e = t3[t3_at];
+                const double a0_e = a0[a0_at];
+                // call 3: t4 = add(t3, a0[1:18, 2:23, 1:36])
+                double t4_e;
+                t4_add_compute(t3_e, a0_e, t4_e);
+                t4[t4_at] = t4_e;   // store t4
+            }
         }
     }
 }
@@ -170,9 +179,9 @@ k3_t5_add(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -181,18 +190,21 @@ k3_t5_add(const double* __restrict__ t4,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t4_e = t4[t4_at];
-            const double a0_e = a0[a0_at];
-            // call 4: t5 = add(t4, a0[1:18, 1:22, 0:35])
-            double t5_e;
-            t5_add_compute(t4_e, a0_e, t5_e);
-            t5[t5_at] = t5_e;   // store t5
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t4_e = t4[t4_at];
+                const double a0_e = a0[a0_at];
+                // call 4: t5 = add(t4, a0[1:18, 1:22, 0:35])
+                double t5_e;
+                t5_add_compute(t4_e, a0_e, t5_e);
+                t5[t5_at] = t5_e;   // store t5
+            }
         }
     }
 }
@@ -204,9 +216,9 @@ k4_t6_add(const double* __restrict__ t5,
     double* __restrict__ t6)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -215,18 +227,21 @@ k4_t6_add(const double* __restrict__ t5,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)(x_p - -2) + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t5_e = t5[t5_at];
-            const double a0_e = a0[a0_at];
-            // call 5: t6 = add(t5, a0[1:18, 1:22, 2:37])
-            double t6_e;
-            t6_add_compute(t5_e, a0_e, t6_e);
-            t6[t6_at] = t6_e;   // store t6
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)(x_p - -2) + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t5_e = t5[t5_at];
+                const double a0_e = a0[a0_at];
+                // call 5: t6 = add(t5, a0[1:18, 1:22, 2:37])
+                double t6_e;
+                t6_add_compute(t5_e, a0_e, t6_e);
+                t6[t6_at] = t6_e;   // store t6
+            }
         }
     }
 }
@@ -238,9 +253,9 @@ k5_t7_mul(const double a2,
     double* __restrict__ t7)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     const double a2_v = a2;
     idx_t b = blockIdx.x;
@@ -250,16 +265,19 @@ k5_t7_mul(const double a2,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t6_e = t6[t6_at];
-            // call 6: t7 = mul(a2, t6)
-            double t7_e;
-            t7_mul_compute(a2_v, t6_e, t7_e);
-            t7[t7_at] = t7_e;   // store t7
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t6_e = t6[t6_at];
+                // call 6: t7 = mul(a2, t6)
+                double t7_e;
+                t7_mul_compute(a2_v, t6_e, t7_e);
+                t7[t7_at] = t7_e;   // store t7
+            }
         }
     }
 }
@@ -271,9 +289,9 @@ k6_t8_add(const double* __restrict__ t1,
     double* __restrict__ t8)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -282,32 +300,35 @@ k6_t8_add(const double* __restrict__ t1,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t8_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t1_e = t1[t1_at];
-            const double t7_e = t7[t7_at];
-            // call 7: t8 = add(t1, t7)
-            double t8_e;
-            t8_add_compute(t1_e, t7_e, t8_e);
-            t8[t8_at] = t8_e;   // store t8
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t8_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t1_e = t1[t1_at];
+                const double t7_e = t7[t7_at];
+                // call 7: t8 = add(t1, t7)
+                double t8_e;
+                t8_add_compute(t1_e, t7_e, t8_e);
+                t8[t8_at] = t8_e;   // store t8
+            }
         }
     }
 }
 
 // ===================== rank 2 =====================
-// plan {"fingerprint": "d10c203013cae706", "kernels": [{"calls": [1], "name": "k0_t2_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [0, 2], "name": "k1_t1_mul__t3_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_mul", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k6_t8_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
+// plan {"fingerprint": "d10c203013cae706", "kernels": [{"calls": [1], "name": "k0_t2_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [0, 2], "name": "k1_t1_mul__t3_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_mul", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k6_t8_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
 // Plan: k0_t2_add runs call(s) [1]; k1_t1_mul__t3_add runs call(s) [0, 2]; k2_t4_add runs call(s) [3]; k3_t5_add runs call(s) [4]; k4_t6_add runs call(s) [5]; k5_t7_mul runs call(s) [6]; k6_t8_add runs call(s) [7]
-// launch k0_t2_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
-// launch k1_t1_mul__t3_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(host:a1, in:a0, in:t2, out:t1, out:t3)
-// launch k2_t4_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
-// launch k3_t5_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
-// launch k4_t6_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, in:a0, out:t6)
-// launch k5_t7_mul grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(host:a2, in:t6, out:t7)
-// launch k6_t8_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:t7, out:t8)
+// launch k0_t2_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
+// launch k1_t1_mul__t3_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(host:a1, in:a0, in:t2, out:t1, out:t3)
+// launch k2_t4_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
+// launch k3_t5_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
+// launch k4_t6_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, in:a0, out:t6)
+// launch k5_t7_mul grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(host:a2, in:t6, out:t7)
+// launch k6_t8_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:t7, out:t8)
 
 // kernel k0_t2_add: grid 17 x 21 x 35 (C order), block 32 x 8, 1 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
@@ -315,30 +336,32 @@ k0_t2_add(const double* __restrict__ a0,
     double* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 1, NBX = 2;   // x (axis 2): points 1 .. 35
-    constexpr int Y0 = 1, NBY = 3;   // y (axis 1): points 1 .. 21
+    constexpr int Y0 = 1, NBY = 1;   // y (axis 1): points 1 .. 21
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)(b % NBY); b /= NBY;
     const int z_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
-    const int y_p = Y0 + y_b * BY + ty;
-    const int x_p = X0 + x_b * BX + tx;
-    const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z
-    double a0_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z0_p, 0), 18) * 851], a0_z1_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z0_p + 1, 0), 18) * 851], a0_z2_e;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        a0_z2_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z_p + 2, 0), 18) * 851];
-        const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)z_p * 735;
-        if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 0 && z_p < 17) {
-            // call 1: t2 = add(a0[0:17, 1:22, 1:36], a0[2:19, 1:22, 1:36])
-            double t2_e;
-            t2_add_compute(a0_e, a0_z2_e, t2_e);
-            t2[t2_at] = t2_e;   // store t2
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 37 + (idx_t)z_p * 851;
+            const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)z_p * 735;
+            if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 0 && z_p < 17) {
+                const double a0_e = a0[a0_at];
+                const double a0_z2_e = a0[a0_at + 1702];
+                // call 1: t2 = add(a0[0:17, 1:22, 1:36], a0[2:19, 1:22, 1:36])
+                double t2_e;
+                t2_add_compute(a0_e, a0_z2_e, t2_e);
+                t2[t2_at] = t2_e;   // store t2
+            }
         }
-        a0_e = a0_z1_e; a0_z1_e = a0_z2_e;   // the queue moves a plane
     }
 }
 
@@ -351,9 +374,9 @@ k1_t1_mul__t3_add(const double a1,
     double* __restrict__ t3)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 1, NBX = 2;   // x (axis 2): points 1 .. 35
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 21
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 21
     constexpr int Z0 = 1;   // z (axis 0): points 1 .. 17
     const double a1_v = a1;
     idx_t b = blockIdx.x;
@@ -363,26 +386,29 @@ k1_t1_mul__t3_add(const double a1,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 37 + (idx_t)z_p * 851;
-        const idx_t t1_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 735;
-        const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
-        const idx_t t3_at = (idx_t)(x_p - 1) + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
-        if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 1 && z_p < 18) {
-            const double a0_e = a0[a0_at];
-            // call 0: t1 = mul(a1, a0[1:18, 1:22, 1:36])
-            double t1_e;
-            t1_mul_compute(a1_v, a0_e, t1_e);
-            t1[t1_at] = t1_e;   // store t1
-        }
-        if (x_p >= 1 && x_p < 36 && y_p >= 0 && y_p < 21 && z_p >= 1 && z_p < 18) {
-            const double t2_e = t2[t2_at];
-            const double a0_e = a0[a0_at];
-            // call 2: t3 = add(t2, a0[1:18, 0:21, 1:36])
-            double t3_e;
-            t3_add_compute(t2_e, a0_e, t3_e);
-            t3[t3_at] = t3_e;   // store t3
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 37 + (idx_t)z_p * 851;
+            const idx_t t1_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 735;
+            const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
+            const idx_t t3_at = (idx_t)(x_p - 1) + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
+            if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 1 && z_p < 18) {
+                const double a0_e = a0[a0_at];
+                // call 0: t1 = mul(a1, a0[1:18, 1:22, 1:36])
+                double t1_e;
+                t1_mul_compute(a1_v, a0_e, t1_e);
+                t1[t1_at] = t1_e;   // store t1
+            }
+            if (x_p >= 1 && x_p < 36 && y_p >= 0 && y_p < 21 && z_p >= 1 && z_p < 18) {
+                const double t2_e = t2[t2_at];
+                const double a0_e = a0[a0_at];
+                // call 2: t3 = add(t2, a0[1:18, 0:21, 1:36])
+                double t3_e;
+                t3_add_compute(t2_e, a0_e, t3_e);
+                t3[t3_at] = t3_e;   // store t3
+            }
         }
     }
 }
@@ -394,9 +420,9 @@ k2_t4_add(const double* __restrict__ t3,
     double* __restrict__ t4)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -405,18 +431,21 @@ k2_t4_add(const double* __restrict__ t3,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)(y_p - -2) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t3_e = t3[t3_at];
-            const double a0_e = a0[a0_at];
-            // call 3: t4 = add(t3, a0[1:18, 2:23, 1:36])
-            double t4_e;
-            t4_add_compute(t3_e, a0_e, t4_e);
-            t4[t4_at] = t4_e;   // store t4
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)(y_p - -2) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t3_e = t3[t3_at];
+                const double a0_e = a0[a0_at];
+                // call 3: t4 = add(t3, a0[1:18, 2:23, 1:36])
+                double t4_e;
+                t4_add_compute(t3_e, a0_e, t4_e);
+                t4[t4_at] = t4_e;   // store t4
+            }
         }
     }
 }
@@ -428,9 +457,9 @@ k3_t5_add(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -439,18 +468,21 @@ k3_t5_add(const double* __restrict__ t4,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t4_e = t4[t4_at];
-            const double a0_e = a0[a0_at];
-            // call 4: t5 = add(t4, a0[1:18, 1:22, 0:35])
-            double t5_e;
-            t5_add_compute(t4_e, a0_e, t5_e);
-            t5[t5_at] = t5_e;   // store t5
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t4_e = t4[t4_at];
+                const double a0_e = a0[a0_at];
+                // call 4: t5 = add(t4, a0[1:18, 1:22, 0:35])
+                double t5_e;
+                t5_add_compute(t4_e, a0_e, t5_e);
+                t5[t5_at] = t5_e;   // store t5
+            }
         }
     }
 }
@@ -462,9 +494,9 @@ k4_t6_add(const double* __restrict__ t5,
     double* __restrict__ t6)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -473,18 +505,21 @@ k4_t6_add(const double* __restrict__ t5,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)(x_p - -2) + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t5_e = t5[t5_at];
-            const double a0_e = a0[a0_at];
-            // call 5: t6 = add(t5, a0[1:18, 1:22, 2:37])
-            double t6_e;
-            t6_add_compute(t5_e, a0_e, t6_e);
-            t6[t6_at] = t6_e;   // store t6
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)(x_p - -2) + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t5_e = t5[t5_at];
+                const double a0_e = a0[a0_at];
+                // call 5: t6 = add(t5, a0[1:18, 1:22, 2:37])
+                double t6_e;
+                t6_add_compute(t5_e, a0_e, t6_e);
+                t6[t6_at] = t6_e;   // store t6
+            }
         }
     }
 }
@@ -496,9 +531,9 @@ k5_t7_mul(const double a2,
     double* __restrict__ t7)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     const double a2_v = a2;
     idx_t b = blockIdx.x;
@@ -508,16 +543,19 @@ k5_t7_mul(const double a2,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t6_e = t6[t6_at];
-            // call 6: t7 = mul(a2, t6)
-            double t7_e;
-            t7_mul_compute(a2_v, t6_e, t7_e);
-            t7[t7_at] = t7_e;   // store t7
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t6_e = t6[t6_at];
+                // call 6: t7 = mul(a2, t6)
+                double t7_e;
+                t7_mul_compute(a2_v, t6_e, t7_e);
+                t7[t7_at] = t7_e;   // store t7
+            }
         }
     }
 }
@@ -529,9 +567,9 @@ k6_t8_add(const double* __restrict__ t1,
     double* __restrict__ t8)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -540,33 +578,36 @@ k6_t8_add(const double* __restrict__ t1,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t8_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t1_e = t1[t1_at];
-            const double t7_e = t7[t7_at];
-            // call 7: t8 = add(t1, t7)
-            double t8_e;
-            t8_add_compute(t1_e, t7_e, t8_e);
-            t8[t8_at] = t8_e;   // store t8
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t8_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t1_e = t1[t1_at];
+                const double t7_e = t7[t7_at];
+                // call 7: t8 = add(t1, t7)
+                double t8_e;
+                t8_add_compute(t1_e, t7_e, t8_e);
+                t8[t8_at] = t8_e;   // store t8
+            }
         }
     }
 }
 
 // ===================== rank 3 =====================
-// plan {"fingerprint": "d10c203013cae706", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_t6_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k6_t7_mul", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k7_t8_add", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
+// plan {"fingerprint": "d10c203013cae706", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_t6_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k6_t7_mul", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [7], "name": "k7_t8_add", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "heat3d", "sizes": {}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_t2_add runs call(s) [1]; k2_t3_add runs call(s) [2]; k3_t4_add runs call(s) [3]; k4_t5_add runs call(s) [4]; k5_t6_add runs call(s) [5]; k6_t7_mul runs call(s) [6]; k7_t8_add runs call(s) [7]
-// launch k0_t1_mul grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(host:a1, in:a0, out:t1)
-// launch k1_t2_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
-// launch k2_t3_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
-// launch k3_t4_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
-// launch k4_t5_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
-// launch k5_t6_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, in:a0, out:t6)
-// launch k6_t7_mul grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(host:a2, in:t6, out:t7)
-// launch k7_t8_add grid=(102, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:t7, out:t8)
+// launch k0_t1_mul grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(host:a1, in:a0, out:t1)
+// launch k1_t2_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
+// launch k2_t3_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
+// launch k3_t4_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
+// launch k4_t5_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
+// launch k5_t6_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, in:a0, out:t6)
+// launch k6_t7_mul grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(host:a2, in:t6, out:t7)
+// launch k7_t8_add grid=(34, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:t7, out:t8)
 
 // kernel k0_t1_mul: grid 17 x 21 x 35 (C order), block 32 x 8, 1 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
@@ -575,9 +616,9 @@ k0_t1_mul(const double a1,
     double* __restrict__ t1)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 1, NBX = 2;   // x (axis 2): points 1 .. 35
-    constexpr int Y0 = 1, NBY = 3;   // y (axis 1): points 1 .. 21
+    constexpr int Y0 = 1, NBY = 1;   // y (axis 1): points 1 .. 21
     constexpr int Z0 = 1;   // z (axis 0): points 1 .. 17
     const double a1_v = a1;
     idx_t b = blockIdx.x;
@@ -587,16 +628,19 @@ k0_t1_mul(const double a1,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 37 + (idx_t)z_p * 851;
-        const idx_t t1_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 735;
-        if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 1 && z_p < 18) {
-            const double a0_e = a0[a0_at];
-            // call 0: t1 = mul(a1, a0[1:18, 1:22, 1:36])
-            double t1_e;
-            t1_mul_compute(a1_v, a0_e, t1_e);
-            t1[t1_at] = t1_e;   // store t1
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 37 + (idx_t)z_p * 851;
+            const idx_t t1_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 735;
+            if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 1 && z_p < 18) {
+                const double a0_e = a0[a0_at];
+                // call 0: t1 = mul(a1, a0[1:18, 1:22, 1:36])
+                double t1_e;
+                t1_mul_compute(a1_v, a0_e, t1_e);
+                t1[t1_at] = t1_e;   // store t1
+            }
         }
     }
 }
@@ -607,30 +651,32 @@ k1_t2_add(const double* __restrict__ a0,
     double* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 1, NBX = 2;   // x (axis 2): points 1 .. 35
-    constexpr int Y0 = 1, NBY = 3;   // y (axis 1): points 1 .. 21
+    constexpr int Y0 = 1, NBY = 1;   // y (axis 1): points 1 .. 21
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)(b % NBY); b /= NBY;
     const int z_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
-    const int y_p = Y0 + y_b * BY + ty;
-    const int x_p = X0 + x_b * BX + tx;
-    const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z
-    double a0_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z0_p, 0), 18) * 851], a0_z1_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z0_p + 1, 0), 18) * 851], a0_z2_e;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        a0_z2_e = a0[(idx_t)min(max(x_p, 0), 36) + (idx_t)min(max(y_p, 0), 22) * 37 + (idx_t)min(max(z_p + 2, 0), 18) * 851];
-        const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)z_p * 735;
-        if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 0 && z_p < 17) {
-            // call 1: t2 = add(a0[0:17, 1:22, 1:36], a0[2:19, 1:22, 1:36])
-            double t2_e;
-            t2_add_compute(a0_e, a0_z2_e, t2_e);
-            t2[t2_at] = t2_e;   // store t2
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 37 + (idx_t)z_p * 851;
+            const idx_t t2_at = (idx_t)(x_p - 1) + (idx_t)(y_p - 1) * 35 + (idx_t)z_p * 735;
+            if (x_p >= 1 && x_p < 36 && y_p >= 1 && y_p < 22 && z_p >= 0 && z_p < 17) {
+                const double a0_e = a0[a0_at];
+                const double a0_z2_e = a0[a0_at + 1702];
+                // call 1: t2 = add(a0[0:17, 1:22, 1:36], a0[2:19, 1:22, 1:36])
+                double t2_e;
+                t2_add_compute(a0_e, a0_z2_e, t2_e);
+                t2[t2_at] = t2_e;   // store t2
+            }
         }
-        a0_e = a0_z1_e; a0_z1_e = a0_z2_e;   // the queue moves a plane
     }
 }
 
@@ -641,9 +687,9 @@ k2_t3_add(const double* __restrict__ t2,
     double* __restrict__ t3)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -652,18 +698,21 @@ k2_t3_add(const double* __restrict__ t2,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)y_p * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t2_e = t2[t2_at];
-            const double a0_e = a0[a0_at];
-            // call 2: t3 = add(t2, a0[1:18, 0:21, 1:36])
-            double t3_e;
-            t3_add_compute(t2_e, a0_e, t3_e);
-            t3[t3_at] = t3_e;   // store t3
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)y_p * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t2_e = t2[t2_at];
+                const double a0_e = a0[a0_at];
+                // call 2: t3 = add(t2, a0[1:18, 0:21, 1:36])
+                double t3_e;
+                t3_add_compute(t2_e, a0_e, t3_e);
+                t3[t3_at] = t3_e;   // store t3
+            }
         }
     }
 }
@@ -675,9 +724,9 @@ k3_t4_add(const double* __restrict__ t3,
     double* __restrict__ t4)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -686,18 +735,21 @@ k3_t4_add(const double* __restrict__ t3,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)(y_p - -2) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t3_e = t3[t3_at];
-            const double a0_e = a0[a0_at];
-            // call 3: t4 = add(t3, a0[1:18, 2:23, 1:36])
-            double t4_e;
-            t4_add_compute(t3_e, a0_e, t4_e);
-            t4[t4_at] = t4_e;   // store t4
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)(x_p - -1) + (idx_t)(y_p - -2) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t3_e = t3[t3_at];
+                const double a0_e = a0[a0_at];
+                // call 3: t4 = add(t3, a0[1:18, 2:23, 1:36])
+                double t4_e;
+                t4_add_compute(t3_e, a0_e, t4_e);
+                t4[t4_at] = t4_e;   // store t4
+            }
         }
     }
 }
@@ -709,9 +761,9 @@ k4_t5_add(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -720,18 +772,21 @@ k4_t5_add(const double* __restrict__ t4,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t4_e = t4[t4_at];
-            const double a0_e = a0[a0_at];
-            // call 4: t5 = add(t4, a0[1:18, 1:22, 0:35])
-            double t5_e;
-            t5_add_compute(t4_e, a0_e, t5_e);
-            t5[t5_at] = t5_e;   // store t5
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t4_e = t4[t4_at];
+                const double a0_e = a0[a0_at];
+                // call 4: t5 = add(t4, a0[1:18, 1:22, 0:35])
+                double t5_e;
+                t5_add_compute(t4_e, a0_e, t5_e);
+                t5[t5_at] = t5_e;   // store t5
+            }
         }
     }
 }
@@ -743,9 +798,9 @@ k5_t6_add(const double* __restrict__ t5,
     double* __restrict__ t6)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -754,18 +809,21 @@ k5_t6_add(const double* __restrict__ t5,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t a0_at = (idx_t)(x_p - -2) + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t5_e = t5[t5_at];
-            const double a0_e = a0[a0_at];
-            // call 5: t6 = add(t5, a0[1:18, 1:22, 2:37])
-            double t6_e;
-            t6_add_compute(t5_e, a0_e, t6_e);
-            t6[t6_at] = t6_e;   // store t6
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t a0_at = (idx_t)(x_p - -2) + (idx_t)(y_p - -1) * 37 + (idx_t)(z_p - -1) * 851;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t5_e = t5[t5_at];
+                const double a0_e = a0[a0_at];
+                // call 5: t6 = add(t5, a0[1:18, 1:22, 2:37])
+                double t6_e;
+                t6_add_compute(t5_e, a0_e, t6_e);
+                t6[t6_at] = t6_e;   // store t6
+            }
         }
     }
 }
@@ -777,9 +835,9 @@ k6_t7_mul(const double a2,
     double* __restrict__ t7)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     const double a2_v = a2;
     idx_t b = blockIdx.x;
@@ -789,16 +847,19 @@ k6_t7_mul(const double a2,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t6_e = t6[t6_at];
-            // call 6: t7 = mul(a2, t6)
-            double t7_e;
-            t7_mul_compute(a2_v, t6_e, t7_e);
-            t7[t7_at] = t7_e;   // store t7
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t6_e = t6[t6_at];
+                // call 6: t7 = mul(a2, t6)
+                double t7_e;
+                t7_mul_compute(a2_v, t6_e, t7_e);
+                t7[t7_at] = t7_e;   // store t7
+            }
         }
     }
 }
@@ -810,9 +871,9 @@ k7_t8_add(const double* __restrict__ t1,
     double* __restrict__ t8)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 16
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -821,18 +882,21 @@ k7_t8_add(const double* __restrict__ t1,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t8_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
-            const double t1_e = t1[t1_at];
-            const double t7_e = t7[t7_at];
-            // call 7: t8 = add(t1, t7)
-            double t8_e;
-            t8_add_compute(t1_e, t7_e, t8_e);
-            t8[t8_at] = t8_e;   // store t8
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t7_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t8_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 0 && z_p < 17) {
+                const double t1_e = t1[t1_at];
+                const double t7_e = t7[t7_at];
+                // call 7: t8 = add(t1, t7)
+                double t8_e;
+                t8_add_compute(t1_e, t7_e, t8_e);
+                t8[t8_at] = t8_e;   // store t8
+            }
         }
     }
 }

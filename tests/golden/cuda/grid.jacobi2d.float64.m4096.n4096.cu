@@ -32,12 +32,12 @@ __device__ __forceinline__ void b_interior_compute(const double inner, double& z
 }
 
 // ===================== rank 1 =====================
-// plan {"fingerprint": "934a3024d9ce5087", "kernels": [{"calls": [0, 1], "name": "k0_t1_add__t2_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_mul", "params": {"bx": 32, "by": 4, "py": 2, "vec": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_b_interior", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "jacobi2d", "sizes": {"m": 4096, "n": 4096}}
+// plan {"fingerprint": "934a3024d9ce5087", "kernels": [{"calls": [0, 1], "name": "k0_t1_add__t2_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_mul", "params": {"bx": 128, "by": 2, "px": 2, "vec": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_b_interior", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "jacobi2d", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t1_add__t2_add runs call(s) [0, 1]; k1_t3_add runs call(s) [2]; k2_t4_add runs call(s) [3]; k3_t5_mul runs call(s) [4]; k4_b_interior runs call(s) [5]
 // launch k0_t1_add__t2_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:a_, out:t2)
 // launch k1_t3_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a_, out:t3)
 // launch k2_t4_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a_, out:t4)
-// launch k3_t5_mul grid=(32768, 1, 1) block=(128, 1, 1) smem=0 args=(in:t4, out:t5) aligned=(t4:16, t5:16)
+// launch k3_t5_mul grid=(16376, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, out:t5) aligned=(t4:16, t5:16)
 // launch k4_b_interior grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:a_, in:t5, out:b_)
 
 // kernel k0_t1_add__t2_add: grid 4094 x 4094 (C order), block 128 x 2, 1 plane(s) per block
@@ -147,23 +147,23 @@ k2_t4_add(const double* __restrict__ t3,
     }
 }
 
-// kernel k3_t5_mul: grid 4094 x 4094 (C order), block 32 x 4, 1 plane(s) per block
-extern "C" __global__ void __launch_bounds__(128)
+// kernel k3_t5_mul: grid 4094 x 4094 (C order), block 128 x 2, 1 plane(s) per block
+extern "C" __global__ void __launch_bounds__(256)
 k3_t5_mul(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 4, PX = 1, PY = 2, VEC = 2;
-    constexpr int X0 = 0, NBX = 64;   // x (axis 1): points 0 .. 4093
+    constexpr int BX = 128, BY = 2, PX = 2, PY = 1, VEC = 2;
+    constexpr int X0 = 0, NBX = 8;   // x (axis 1): points 0 .. 4093
     constexpr int Y0 = 0;   // y (axis 0): points 0 .. 4093
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
+    const int y_p = Y0 + y_b * BY * PY + ty;
     #pragma unroll
-    for (int j = 0; j < PY; ++j) {
-        const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-        const int x_p = X0 + (x_b * BX + tx) * VEC;
+    for (int i = 0; i < PX; ++i) {
+        const int x_p = X0 + ((x_b * PX + i) * BX + tx) * VEC;
         const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 4094;
         const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 4094;
         if (x_p >= 0 && x_p < 4093 && y_p >= 0 && y_p < 4094) {   // all 2 points inside
@@ -232,12 +232,12 @@ k4_b_interior(const double* __restrict__ a_,
 }
 
 // ===================== rank 2 =====================
-// plan {"fingerprint": "934a3024d9ce5087", "kernels": [{"calls": [0], "name": "k0_t1_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [1, 2], "name": "k1_t2_add__t3_add", "params": {"bx": 32, "by": 4, "py": 2, "vec": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_mul", "params": {"bx": 32, "by": 4, "py": 2, "vec": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_b_interior", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "jacobi2d", "sizes": {"m": 4096, "n": 4096}}
+// plan {"fingerprint": "934a3024d9ce5087", "kernels": [{"calls": [0], "name": "k0_t1_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [1, 2], "name": "k1_t2_add__t3_add", "params": {"bx": 128, "by": 2, "px": 2, "vec": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_mul", "params": {"bx": 128, "by": 2, "px": 2, "vec": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_b_interior", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "jacobi2d", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t1_add runs call(s) [0]; k1_t2_add__t3_add runs call(s) [1, 2]; k2_t4_add runs call(s) [3]; k3_t5_mul runs call(s) [4]; k4_b_interior runs call(s) [5]
 // launch k0_t1_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:a_, out:t1)
-// launch k1_t2_add__t3_add grid=(32768, 1, 1) block=(128, 1, 1) smem=0 args=(in:t1, in:a_, out:t3) aligned=(a:16, t1:16, t3:16)
+// launch k1_t2_add__t3_add grid=(16376, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:a_, out:t3) aligned=(a:16, t1:16, t3:16)
 // launch k2_t4_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a_, out:t4)
-// launch k3_t5_mul grid=(32768, 1, 1) block=(128, 1, 1) smem=0 args=(in:t4, out:t5) aligned=(t4:16, t5:16)
+// launch k3_t5_mul grid=(16376, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, out:t5) aligned=(t4:16, t5:16)
 // launch k4_b_interior grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:a_, in:t5, out:b_)
 
 // kernel k0_t1_add: grid 4094 x 4094 (C order), block 128 x 2, 1 plane(s) per block
@@ -273,24 +273,24 @@ k0_t1_add(const double* __restrict__ a_,
     }
 }
 
-// kernel k1_t2_add__t3_add: grid 4094 x 4094 (C order), block 32 x 4, 1 plane(s) per block
-extern "C" __global__ void __launch_bounds__(128)
+// kernel k1_t2_add__t3_add: grid 4094 x 4094 (C order), block 128 x 2, 1 plane(s) per block
+extern "C" __global__ void __launch_bounds__(256)
 k1_t2_add__t3_add(const double* __restrict__ t1,
     const double* __restrict__ a_,
     double* __restrict__ t3)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 4, PX = 1, PY = 2, VEC = 2;
-    constexpr int X0 = 0, NBX = 64;   // x (axis 1): points 0 .. 4093
+    constexpr int BX = 128, BY = 2, PX = 2, PY = 1, VEC = 2;
+    constexpr int X0 = 0, NBX = 8;   // x (axis 1): points 0 .. 4093
     constexpr int Y0 = 0;   // y (axis 0): points 0 .. 4093
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
+    const int y_p = Y0 + y_b * BY * PY + ty;
     #pragma unroll
-    for (int j = 0; j < PY; ++j) {
-        const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-        const int x_p = X0 + (x_b * BX + tx) * VEC;
+    for (int i = 0; i < PX; ++i) {
+        const int x_p = X0 + ((x_b * PX + i) * BX + tx) * VEC;
         const idx_t a__at = (idx_t)(x_p - -2) + (idx_t)(y_p - -1) * 4096;
         const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 4094;
         const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 4094;
@@ -376,23 +376,23 @@ k2_t4_add(const double* __restrict__ t3,
     }
 }
 
-// kernel k3_t5_mul: grid 4094 x 4094 (C order), block 32 x 4, 1 plane(s) per block
-extern "C" __global__ void __launch_bounds__(128)
+// kernel k3_t5_mul: grid 4094 x 4094 (C order), block 128 x 2, 1 plane(s) per block
+extern "C" __global__ void __launch_bounds__(256)
 k3_t5_mul(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 4, PX = 1, PY = 2, VEC = 2;
-    constexpr int X0 = 0, NBX = 64;   // x (axis 1): points 0 .. 4093
+    constexpr int BX = 128, BY = 2, PX = 2, PY = 1, VEC = 2;
+    constexpr int X0 = 0, NBX = 8;   // x (axis 1): points 0 .. 4093
     constexpr int Y0 = 0;   // y (axis 0): points 0 .. 4093
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
+    const int y_p = Y0 + y_b * BY * PY + ty;
     #pragma unroll
-    for (int j = 0; j < PY; ++j) {
-        const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-        const int x_p = X0 + (x_b * BX + tx) * VEC;
+    for (int i = 0; i < PX; ++i) {
+        const int x_p = X0 + ((x_b * PX + i) * BX + tx) * VEC;
         const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 4094;
         const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 4094;
         if (x_p >= 0 && x_p < 4093 && y_p >= 0 && y_p < 4094) {   // all 2 points inside
@@ -461,13 +461,13 @@ k4_b_interior(const double* __restrict__ a_,
 }
 
 // ===================== rank 3 =====================
-// plan {"fingerprint": "934a3024d9ce5087", "kernels": [{"calls": [0], "name": "k0_t1_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_mul", "params": {"bx": 32, "by": 4, "py": 2, "vec": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_b_interior", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "jacobi2d", "sizes": {"m": 4096, "n": 4096}}
+// plan {"fingerprint": "934a3024d9ce5087", "kernels": [{"calls": [0], "name": "k0_t1_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_add", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_mul", "params": {"bx": 128, "by": 2, "px": 2, "vec": 2, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_b_interior", "params": {"bx": 128, "by": 2, "px": 2, "py": 2, "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "jacobi2d", "sizes": {"m": 4096, "n": 4096}}
 // Plan: k0_t1_add runs call(s) [0]; k1_t2_add runs call(s) [1]; k2_t3_add runs call(s) [2]; k3_t4_add runs call(s) [3]; k4_t5_mul runs call(s) [4]; k5_b_interior runs call(s) [5]
 // launch k0_t1_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:a_, out:t1)
 // launch k1_t2_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:a_, out:t2)
 // launch k2_t3_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a_, out:t3)
 // launch k3_t4_add grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a_, out:t4)
-// launch k4_t5_mul grid=(32768, 1, 1) block=(128, 1, 1) smem=0 args=(in:t4, out:t5) aligned=(t4:16, t5:16)
+// launch k4_t5_mul grid=(16376, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, out:t5) aligned=(t4:16, t5:16)
 // launch k5_b_interior grid=(16384, 1, 1) block=(256, 1, 1) smem=0 args=(in:a_, in:t5, out:b_)
 
 // kernel k0_t1_add: grid 4094 x 4094 (C order), block 128 x 2, 1 plane(s) per block
@@ -608,23 +608,23 @@ k3_t4_add(const double* __restrict__ t3,
     }
 }
 
-// kernel k4_t5_mul: grid 4094 x 4094 (C order), block 32 x 4, 1 plane(s) per block
-extern "C" __global__ void __launch_bounds__(128)
+// kernel k4_t5_mul: grid 4094 x 4094 (C order), block 128 x 2, 1 plane(s) per block
+extern "C" __global__ void __launch_bounds__(256)
 k4_t5_mul(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 4, PX = 1, PY = 2, VEC = 2;
-    constexpr int X0 = 0, NBX = 64;   // x (axis 1): points 0 .. 4093
+    constexpr int BX = 128, BY = 2, PX = 2, PY = 1, VEC = 2;
+    constexpr int X0 = 0, NBX = 8;   // x (axis 1): points 0 .. 4093
     constexpr int Y0 = 0;   // y (axis 0): points 0 .. 4093
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
+    const int y_p = Y0 + y_b * BY * PY + ty;
     #pragma unroll
-    for (int j = 0; j < PY; ++j) {
-        const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-        const int x_p = X0 + (x_b * BX + tx) * VEC;
+    for (int i = 0; i < PX; ++i) {
+        const int x_p = X0 + ((x_b * PX + i) * BX + tx) * VEC;
         const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 4094;
         const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 4094;
         if (x_p >= 0 && x_p < 4093 && y_p >= 0 && y_p < 4094) {   // all 2 points inside

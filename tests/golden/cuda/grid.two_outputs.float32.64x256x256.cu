@@ -42,14 +42,14 @@ __device__ __forceinline__ void t7_max_finalize(const float acc, float& r) {
 }
 
 // ===================== rank 1 =====================
-// plan {"fingerprint": "8117c544e4c4120f", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_max", "params": {"bx": 32, "by": 8, "px": 2, "py": 2, "zc": 4}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
+// plan {"fingerprint": "8117c544e4c4120f", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_max", "params": {"bx": 64, "by": 4, "px": 2, "vec": 4, "zc": 4}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
 // Plan: k0_t1_mul__t2_sub runs call(s) [0, 1]; k1_t3_sub runs call(s) [2]; k2_t4_sub runs call(s) [3]; k3_t5_sub runs call(s) [4]; k4_t6_sub runs call(s) [5]; k5_t7_max runs call(s) [6]
 // launch k0_t1_mul__t2_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
 // launch k1_t3_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
 // launch k2_t4_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
 // launch k3_t5_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
 // launch k4_t6_sub grid=(16128, 1, 1) block=(256, 1, 1) smem=0 args=(in:a1, out:t6)
-// launch k5_t7_max grid=(1024, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[4096B], counter:kf_count[4B])
+// launch k5_t7_max grid=(1024, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[4096B], counter:kf_count[4B]) aligned=(t5:16)
 
 // kernel k0_t1_mul__t2_sub: grid 62 x 254 x 256 (C order), block 32 x 8, 1 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
@@ -222,7 +222,7 @@ k4_t6_sub(const float* __restrict__ a1,
     }
 }
 
-// kernel k5_t7_max: grid 62 x 254 x 256 (C order), block 32 x 8, 4 plane(s) per block
+// kernel k5_t7_max: grid 62 x 254 x 256 (C order), block 64 x 4, 4 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
 k5_t7_max(const float* __restrict__ t5,
     float* __restrict__ t7,
@@ -230,10 +230,10 @@ k5_t7_max(const float* __restrict__ t5,
     unsigned int* __restrict__ kf_count)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 2, PY = 2, VEC = 1, ZC = 4, BS = 256;
+    constexpr int BX = 64, BY = 4, PX = 2, PY = 1, VEC = 4, ZC = 4, BS = 256;
     constexpr int GRID = 1024;
-    constexpr int X0 = 0, NBX = 4;   // x (axis 2): points 0 .. 255
-    constexpr int Y0 = 0, NBY = 16;   // y (axis 1): points 0 .. 253
+    constexpr int X0 = 0, NBX = 1;   // x (axis 2): points 0 .. 255
+    constexpr int Y0 = 0, NBY = 64;   // y (axis 1): points 0 .. 253
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 61
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -243,16 +243,33 @@ k5_t7_max(const float* __restrict__ t5,
     float t7_acc = kf_op_max_t<float>::identity();   // clear output of accumulated reduction
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
+        const int y_p = Y0 + y_b * BY * PY + ty;
         #pragma unroll
-        for (int j = 0; j < PY; ++j) {
-            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-            #pragma unroll
-            for (int i = 0; i < PX; ++i) {
-                const int x_p = X0 + x_b * BX * PX + i * BX + tx;
-                const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65024;
+        for (int i = 0; i < PX; ++i) {
+            const int x_p = X0 + ((x_b * PX + i) * BX + tx) * VEC;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65024;
+            if (x_p >= 0 && x_p < 253 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {   // all 4 points inside
+                const float4 t5_q = *reinterpret_cast<const float4*>(&t5[t5_at]);
+                t7_max_compute(t5_q.x, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.y, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.z, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.w, t7_acc);   // call 6: t7 = max(t5)
+            } else {   // the points one by one
                 if (x_p >= 0 && x_p < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
                     const float t5_e = t5[t5_at];
                     t7_max_compute(t5_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 1 >= 0 && x_p + 1 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x1_e = t5[t5_at + 1];
+                    t7_max_compute(t5_x1_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 2 >= 0 && x_p + 2 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x2_e = t5[t5_at + 2];
+                    t7_max_compute(t5_x2_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 3 >= 0 && x_p + 3 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x3_e = t5[t5_at + 3];
+                    t7_max_compute(t5_x3_e, t7_acc);   // call 6: t7 = max(t5)
                 }
             }
         }
@@ -280,14 +297,14 @@ k5_t7_max(const float* __restrict__ t5,
 }
 
 // ===================== rank 2 =====================
-// plan {"fingerprint": "8117c544e4c4120f", "kernels": [{"calls": [0, 5], "name": "k0_t1_mul__t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_max", "params": {"bx": 32, "by": 8, "px": 2, "py": 2, "zc": 4}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
+// plan {"fingerprint": "8117c544e4c4120f", "kernels": [{"calls": [0, 5], "name": "k0_t1_mul__t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_max", "params": {"bx": 64, "by": 4, "px": 2, "vec": 4, "zc": 4}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
 // Plan: k0_t1_mul__t6_sub runs call(s) [0, 5]; k1_t2_sub runs call(s) [1]; k2_t3_sub runs call(s) [2]; k3_t4_sub runs call(s) [3]; k4_t5_sub runs call(s) [4]; k5_t7_max runs call(s) [6]
 // launch k0_t1_mul__t6_sub grid=(16128, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, in:a1, out:t1, out:t6)
 // launch k1_t2_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:a0, out:t2)
 // launch k2_t3_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
 // launch k3_t4_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
 // launch k4_t5_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
-// launch k5_t7_max grid=(1024, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[4096B], counter:kf_count[4B])
+// launch k5_t7_max grid=(1024, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[4096B], counter:kf_count[4B]) aligned=(t5:16)
 
 // kernel k0_t1_mul__t6_sub: grid 63 x 256 x 256 (C order), block 32 x 8, 1 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
@@ -469,7 +486,7 @@ k4_t5_sub(const float* __restrict__ t4,
     }
 }
 
-// kernel k5_t7_max: grid 62 x 254 x 256 (C order), block 32 x 8, 4 plane(s) per block
+// kernel k5_t7_max: grid 62 x 254 x 256 (C order), block 64 x 4, 4 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
 k5_t7_max(const float* __restrict__ t5,
     float* __restrict__ t7,
@@ -477,10 +494,10 @@ k5_t7_max(const float* __restrict__ t5,
     unsigned int* __restrict__ kf_count)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 2, PY = 2, VEC = 1, ZC = 4, BS = 256;
+    constexpr int BX = 64, BY = 4, PX = 2, PY = 1, VEC = 4, ZC = 4, BS = 256;
     constexpr int GRID = 1024;
-    constexpr int X0 = 0, NBX = 4;   // x (axis 2): points 0 .. 255
-    constexpr int Y0 = 0, NBY = 16;   // y (axis 1): points 0 .. 253
+    constexpr int X0 = 0, NBX = 1;   // x (axis 2): points 0 .. 255
+    constexpr int Y0 = 0, NBY = 64;   // y (axis 1): points 0 .. 253
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 61
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -490,16 +507,33 @@ k5_t7_max(const float* __restrict__ t5,
     float t7_acc = kf_op_max_t<float>::identity();   // clear output of accumulated reduction
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
+        const int y_p = Y0 + y_b * BY * PY + ty;
         #pragma unroll
-        for (int j = 0; j < PY; ++j) {
-            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-            #pragma unroll
-            for (int i = 0; i < PX; ++i) {
-                const int x_p = X0 + x_b * BX * PX + i * BX + tx;
-                const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65024;
+        for (int i = 0; i < PX; ++i) {
+            const int x_p = X0 + ((x_b * PX + i) * BX + tx) * VEC;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65024;
+            if (x_p >= 0 && x_p < 253 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {   // all 4 points inside
+                const float4 t5_q = *reinterpret_cast<const float4*>(&t5[t5_at]);
+                t7_max_compute(t5_q.x, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.y, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.z, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.w, t7_acc);   // call 6: t7 = max(t5)
+            } else {   // the points one by one
                 if (x_p >= 0 && x_p < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
                     const float t5_e = t5[t5_at];
                     t7_max_compute(t5_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 1 >= 0 && x_p + 1 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x1_e = t5[t5_at + 1];
+                    t7_max_compute(t5_x1_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 2 >= 0 && x_p + 2 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x2_e = t5[t5_at + 2];
+                    t7_max_compute(t5_x2_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 3 >= 0 && x_p + 3 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x3_e = t5[t5_at + 3];
+                    t7_max_compute(t5_x3_e, t7_acc);   // call 6: t7 = max(t5)
                 }
             }
         }
@@ -527,7 +561,7 @@ k5_t7_max(const float* __restrict__ t5,
 }
 
 // ===================== rank 3 =====================
-// plan {"fingerprint": "8117c544e4c4120f", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k6_t7_max", "params": {"bx": 32, "by": 8, "px": 2, "py": 2, "zc": 4}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
+// plan {"fingerprint": "8117c544e4c4120f", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k6_t7_max", "params": {"bx": 64, "by": 4, "px": 2, "vec": 4, "zc": 4}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_t2_sub runs call(s) [1]; k2_t3_sub runs call(s) [2]; k3_t4_sub runs call(s) [3]; k4_t5_sub runs call(s) [4]; k5_t6_sub runs call(s) [5]; k6_t7_max runs call(s) [6]
 // launch k0_t1_mul grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t1)
 // launch k1_t2_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:a0, out:t2)
@@ -535,7 +569,7 @@ k5_t7_max(const float* __restrict__ t5,
 // launch k3_t4_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
 // launch k4_t5_sub grid=(15872, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
 // launch k5_t6_sub grid=(16128, 1, 1) block=(256, 1, 1) smem=0 args=(in:a1, out:t6)
-// launch k6_t7_max grid=(1024, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[4096B], counter:kf_count[4B])
+// launch k6_t7_max grid=(1024, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[4096B], counter:kf_count[4B]) aligned=(t5:16)
 
 // kernel k0_t1_mul: grid 62 x 254 x 256 (C order), block 32 x 8, 1 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
@@ -737,7 +771,7 @@ k5_t6_sub(const float* __restrict__ a1,
     }
 }
 
-// kernel k6_t7_max: grid 62 x 254 x 256 (C order), block 32 x 8, 4 plane(s) per block
+// kernel k6_t7_max: grid 62 x 254 x 256 (C order), block 64 x 4, 4 plane(s) per block
 extern "C" __global__ void __launch_bounds__(256)
 k6_t7_max(const float* __restrict__ t5,
     float* __restrict__ t7,
@@ -745,10 +779,10 @@ k6_t7_max(const float* __restrict__ t5,
     unsigned int* __restrict__ kf_count)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 2, PY = 2, VEC = 1, ZC = 4, BS = 256;
+    constexpr int BX = 64, BY = 4, PX = 2, PY = 1, VEC = 4, ZC = 4, BS = 256;
     constexpr int GRID = 1024;
-    constexpr int X0 = 0, NBX = 4;   // x (axis 2): points 0 .. 255
-    constexpr int Y0 = 0, NBY = 16;   // y (axis 1): points 0 .. 253
+    constexpr int X0 = 0, NBX = 1;   // x (axis 2): points 0 .. 255
+    constexpr int Y0 = 0, NBY = 64;   // y (axis 1): points 0 .. 253
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 61
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -758,16 +792,33 @@ k6_t7_max(const float* __restrict__ t5,
     float t7_acc = kf_op_max_t<float>::identity();   // clear output of accumulated reduction
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
+        const int y_p = Y0 + y_b * BY * PY + ty;
         #pragma unroll
-        for (int j = 0; j < PY; ++j) {
-            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
-            #pragma unroll
-            for (int i = 0; i < PX; ++i) {
-                const int x_p = X0 + x_b * BX * PX + i * BX + tx;
-                const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65024;
+        for (int i = 0; i < PX; ++i) {
+            const int x_p = X0 + ((x_b * PX + i) * BX + tx) * VEC;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 256 + (idx_t)z_p * 65024;
+            if (x_p >= 0 && x_p < 253 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {   // all 4 points inside
+                const float4 t5_q = *reinterpret_cast<const float4*>(&t5[t5_at]);
+                t7_max_compute(t5_q.x, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.y, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.z, t7_acc);   // call 6: t7 = max(t5)
+                t7_max_compute(t5_q.w, t7_acc);   // call 6: t7 = max(t5)
+            } else {   // the points one by one
                 if (x_p >= 0 && x_p < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
                     const float t5_e = t5[t5_at];
                     t7_max_compute(t5_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 1 >= 0 && x_p + 1 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x1_e = t5[t5_at + 1];
+                    t7_max_compute(t5_x1_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 2 >= 0 && x_p + 2 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x2_e = t5[t5_at + 2];
+                    t7_max_compute(t5_x2_e, t7_acc);   // call 6: t7 = max(t5)
+                }
+                if (x_p + 3 >= 0 && x_p + 3 < 256 && y_p >= 0 && y_p < 254 && z_p >= 0 && z_p < 62) {
+                    const float t5_x3_e = t5[t5_at + 3];
+                    t7_max_compute(t5_x3_e, t7_acc);   // call 6: t7 = max(t5)
                 }
             }
         }

@@ -42,13 +42,13 @@ __device__ __forceinline__ void t7_max_finalize(const double acc, double& r) {
 }
 
 // ===================== rank 1 =====================
-// plan {"fingerprint": "2ef1ba6223d11ecd", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_max", "params": {"bx": 32, "by": 8, "py": 4, "stream": "y", "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
+// plan {"fingerprint": "2ef1ba6223d11ecd", "kernels": [{"calls": [0, 1], "name": "k0_t1_mul__t2_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k1_t3_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k2_t4_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k3_t5_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k4_t6_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_max", "params": {"bx": 32, "by": 8, "py": 4, "stream": "y", "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
 // Plan: k0_t1_mul__t2_sub runs call(s) [0, 1]; k1_t3_sub runs call(s) [2]; k2_t4_sub runs call(s) [3]; k3_t5_sub runs call(s) [4]; k4_t6_sub runs call(s) [5]; k5_t7_max runs call(s) [6]
-// launch k0_t1_mul__t2_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
-// launch k1_t3_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
-// launch k2_t4_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
-// launch k3_t5_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
-// launch k4_t6_sub grid=(48, 1, 1) block=(256, 1, 1) smem=0 args=(in:a1, out:t6)
+// launch k0_t1_mul__t2_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t2)
+// launch k1_t3_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
+// launch k2_t4_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
+// launch k3_t5_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
+// launch k4_t6_sub grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(in:a1, out:t6)
 // launch k5_t7_max grid=(38, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[304B], counter:kf_count[4B])
 
 // kernel k0_t1_mul__t2_sub: grid 7 x 19 x 35 (C order), block 32 x 8, 1 plane(s) per block
@@ -57,33 +57,35 @@ k0_t1_mul__t2_sub(const double* __restrict__ a0,
     double* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 1, NBY = 3;   // y (axis 1): points 1 .. 19
+    constexpr int Y0 = 1, NBY = 1;   // y (axis 1): points 1 .. 19
     constexpr int Z0 = 1;   // z (axis 0): points 1 .. 7
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)(b % NBY); b /= NBY;
     const int z_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
-    const int y_p = Y0 + y_b * BY + ty;
-    const int x_p = X0 + x_b * BX + tx;
-    const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z
-    double a0_e = a0[(idx_t)min(max(x_p, 0), 34) + (idx_t)min(max(y_p, 0), 20) * 35 + (idx_t)min(max(z0_p, 0), 8) * 735], a0_z1_e;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        a0_z1_e = a0[(idx_t)min(max(x_p, 0), 34) + (idx_t)min(max(y_p, 0), 20) * 35 + (idx_t)min(max(z_p + 1, 0), 8) * 735];
-        const idx_t t2_at = (idx_t)x_p + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 1 && y_p < 20 && z_p >= 1 && z_p < 8) {
-            // call 0: t1 = mul(a0[1:8, 1:20, 0:35], 4.0)
-            double t1_e;
-            t1_mul_compute(a0_e, 4.0, t1_e);
-            // call 1: t2 = sub(t1, a0[2:9, 1:20, 0:35])
-            double t2_e;
-            t2_sub_compute(t1_e, a0_z1_e, t2_e);
-            t2[t2_at] = t2_e;   // store t2
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t2_at = (idx_t)x_p + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 1 && y_p < 20 && z_p >= 1 && z_p < 8) {
+                const double a0_e = a0[a0_at];
+                // call 0: t1 = mul(a0[1:8, 1:20, 0:35], 4.0)
+                double t1_e;
+                t1_mul_compute(a0_e, 4.0, t1_e);
+                const double a0_z1_e = a0[a0_at + 735];
+                // call 1: t2 = sub(t1, a0[2:9, 1:20, 0:35])
+                double t2_e;
+                t2_sub_compute(t1_e, a0_z1_e, t2_e);
+                t2[t2_at] = t2_e;   // store t2
+            }
         }
-        a0_e = a0_z1_e;   // the queue moves a plane
     }
 }
 
@@ -94,9 +96,9 @@ k1_t3_sub(const double* __restrict__ t2,
     double* __restrict__ t3)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -105,18 +107,21 @@ k1_t3_sub(const double* __restrict__ t2,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)z_p * 735;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t2_e = t2[t2_at];
-            const double a0_e = a0[a0_at];
-            // call 2: t3 = sub(t2, a0[0:7, 1:20, 0:35])
-            double t3_e;
-            t3_sub_compute(t2_e, a0_e, t3_e);
-            t3[t3_at] = t3_e;   // store t3
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)z_p * 735;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t2_e = t2[t2_at];
+                const double a0_e = a0[a0_at];
+                // call 2: t3 = sub(t2, a0[0:7, 1:20, 0:35])
+                double t3_e;
+                t3_sub_compute(t2_e, a0_e, t3_e);
+                t3[t3_at] = t3_e;   // store t3
+            }
         }
     }
 }
@@ -128,9 +133,9 @@ k2_t4_sub(const double* __restrict__ t3,
     double* __restrict__ t4)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -139,18 +144,21 @@ k2_t4_sub(const double* __restrict__ t3,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -2) * 35 + (idx_t)(z_p - -1) * 735;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t3_e = t3[t3_at];
-            const double a0_e = a0[a0_at];
-            // call 3: t4 = sub(t3, a0[1:8, 2:21, 0:35])
-            double t4_e;
-            t4_sub_compute(t3_e, a0_e, t4_e);
-            t4[t4_at] = t4_e;   // store t4
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -2) * 35 + (idx_t)(z_p - -1) * 735;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t3_e = t3[t3_at];
+                const double a0_e = a0[a0_at];
+                // call 3: t4 = sub(t3, a0[1:8, 2:21, 0:35])
+                double t4_e;
+                t4_sub_compute(t3_e, a0_e, t4_e);
+                t4[t4_at] = t4_e;   // store t4
+            }
         }
     }
 }
@@ -162,9 +170,9 @@ k3_t5_sub(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -173,18 +181,21 @@ k3_t5_sub(const double* __restrict__ t4,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - -1) * 735;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t4_e = t4[t4_at];
-            const double a0_e = a0[a0_at];
-            // call 4: t5 = sub(t4, a0[1:8, 0:19, 0:35])
-            double t5_e;
-            t5_sub_compute(t4_e, a0_e, t5_e);
-            t5[t5_at] = t5_e;   // store t5
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - -1) * 735;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t4_e = t4[t4_at];
+                const double a0_e = a0[a0_at];
+                // call 4: t5 = sub(t4, a0[1:8, 0:19, 0:35])
+                double t5_e;
+                t5_sub_compute(t4_e, a0_e, t5_e);
+                t5[t5_at] = t5_e;   // store t5
+            }
         }
     }
 }
@@ -195,30 +206,32 @@ k4_t6_sub(const double* __restrict__ a1,
     double* __restrict__ t6)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 1;   // z (axis 0): points 1 .. 8
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)(b % NBY); b /= NBY;
     const int z_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
-    const int y_p = Y0 + y_b * BY + ty;
-    const int x_p = X0 + x_b * BX + tx;
-    const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z
-    double a1_zm1_e = a1[(idx_t)min(max(x_p, 0), 34) + (idx_t)min(max(y_p, 0), 20) * 35 + (idx_t)min(max(z0_p - 1, 0), 8) * 735], a1_e;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        a1_e = a1[(idx_t)min(max(x_p, 0), 34) + (idx_t)min(max(y_p, 0), 20) * 35 + (idx_t)min(max(z_p, 0), 8) * 735];
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 1 && z_p < 9) {
-            // call 5: t6 = sub(a1[1:9, 0:21, 0:35], a1[0:8, 0:21, 0:35])
-            double t6_e;
-            t6_sub_compute(a1_e, a1_zm1_e, t6_e);
-            t6[t6_at] = t6_e;   // store t6
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 1 && z_p < 9) {
+                const double a1_e = a1[a1_at];
+                const double a1_zm1_e = a1[a1_at - 735];
+                // call 5: t6 = sub(a1[1:9, 0:21, 0:35], a1[0:8, 0:21, 0:35])
+                double t6_e;
+                t6_sub_compute(a1_e, a1_zm1_e, t6_e);
+                t6[t6_at] = t6_e;   // store t6
+            }
         }
-        a1_zm1_e = a1_e;   // the queue moves a plane
     }
 }
 
@@ -277,13 +290,13 @@ k5_t7_max(const double* __restrict__ t5,
 }
 
 // ===================== rank 2 =====================
-// plan {"fingerprint": "2ef1ba6223d11ecd", "kernels": [{"calls": [0, 5], "name": "k0_t1_mul__t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_max", "params": {"bx": 32, "by": 8, "py": 4, "stream": "y", "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
+// plan {"fingerprint": "2ef1ba6223d11ecd", "kernels": [{"calls": [0, 5], "name": "k0_t1_mul__t6_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k5_t7_max", "params": {"bx": 32, "by": 8, "py": 4, "stream": "y", "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
 // Plan: k0_t1_mul__t6_sub runs call(s) [0, 5]; k1_t2_sub runs call(s) [1]; k2_t3_sub runs call(s) [2]; k3_t4_sub runs call(s) [3]; k4_t5_sub runs call(s) [4]; k5_t7_max runs call(s) [6]
-// launch k0_t1_mul__t6_sub grid=(48, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, in:a1, out:t1, out:t6)
-// launch k1_t2_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:a0, out:t2)
-// launch k2_t3_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
-// launch k3_t4_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
-// launch k4_t5_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
+// launch k0_t1_mul__t6_sub grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, in:a1, out:t1, out:t6)
+// launch k1_t2_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:a0, out:t2)
+// launch k2_t3_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
+// launch k3_t4_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
+// launch k4_t5_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
 // launch k5_t7_max grid=(38, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[304B], counter:kf_count[4B])
 
 // kernel k0_t1_mul__t6_sub: grid 8 x 21 x 35 (C order), block 32 x 8, 1 plane(s) per block
@@ -294,39 +307,41 @@ k0_t1_mul__t6_sub(const double* __restrict__ a0,
     double* __restrict__ t6)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 1;   // z (axis 0): points 1 .. 8
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)(b % NBY); b /= NBY;
     const int z_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
-    const int y_p = Y0 + y_b * BY + ty;
-    const int x_p = X0 + x_b * BX + tx;
-    const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z
-    double a1_zm1_e = a1[(idx_t)min(max(x_p, 0), 34) + (idx_t)min(max(y_p, 0), 20) * 35 + (idx_t)min(max(z0_p - 1, 0), 8) * 735], a1_e;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        a1_e = a1[(idx_t)min(max(x_p, 0), 34) + (idx_t)min(max(y_p, 0), 20) * 35 + (idx_t)min(max(z_p, 0), 8) * 735];
-        const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t1_at = (idx_t)x_p + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 665;
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 1 && y_p < 20 && z_p >= 1 && z_p < 8) {
-            const double a0_e = a0[a0_at];
-            // call 0: t1 = mul(a0[1:8, 1:20, 0:35], 4.0)
-            double t1_e;
-            t1_mul_compute(a0_e, 4.0, t1_e);
-            t1[t1_at] = t1_e;   // store t1
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t1_at = (idx_t)x_p + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 665;
+            const idx_t a1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 1 && y_p < 20 && z_p >= 1 && z_p < 8) {
+                const double a0_e = a0[a0_at];
+                // call 0: t1 = mul(a0[1:8, 1:20, 0:35], 4.0)
+                double t1_e;
+                t1_mul_compute(a0_e, 4.0, t1_e);
+                t1[t1_at] = t1_e;   // store t1
+            }
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 1 && z_p < 9) {
+                const double a1_e = a1[a1_at];
+                const double a1_zm1_e = a1[a1_at - 735];
+                // call 5: t6 = sub(a1[1:9, 0:21, 0:35], a1[0:8, 0:21, 0:35])
+                double t6_e;
+                t6_sub_compute(a1_e, a1_zm1_e, t6_e);
+                t6[t6_at] = t6_e;   // store t6
+            }
         }
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 1 && z_p < 9) {
-            // call 5: t6 = sub(a1[1:9, 0:21, 0:35], a1[0:8, 0:21, 0:35])
-            double t6_e;
-            t6_sub_compute(a1_e, a1_zm1_e, t6_e);
-            t6[t6_at] = t6_e;   // store t6
-        }
-        a1_zm1_e = a1_e;   // the queue moves a plane
     }
 }
 
@@ -337,9 +352,9 @@ k1_t2_sub(const double* __restrict__ t1,
     double* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -348,18 +363,21 @@ k1_t2_sub(const double* __restrict__ t1,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)(z_p - -2) * 735;
-        const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t1_e = t1[t1_at];
-            const double a0_e = a0[a0_at];
-            // call 1: t2 = sub(t1, a0[2:9, 1:20, 0:35])
-            double t2_e;
-            t2_sub_compute(t1_e, a0_e, t2_e);
-            t2[t2_at] = t2_e;   // store t2
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)(z_p - -2) * 735;
+            const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t1_e = t1[t1_at];
+                const double a0_e = a0[a0_at];
+                // call 1: t2 = sub(t1, a0[2:9, 1:20, 0:35])
+                double t2_e;
+                t2_sub_compute(t1_e, a0_e, t2_e);
+                t2[t2_at] = t2_e;   // store t2
+            }
         }
     }
 }
@@ -371,9 +389,9 @@ k2_t3_sub(const double* __restrict__ t2,
     double* __restrict__ t3)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -382,18 +400,21 @@ k2_t3_sub(const double* __restrict__ t2,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)z_p * 735;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t2_e = t2[t2_at];
-            const double a0_e = a0[a0_at];
-            // call 2: t3 = sub(t2, a0[0:7, 1:20, 0:35])
-            double t3_e;
-            t3_sub_compute(t2_e, a0_e, t3_e);
-            t3[t3_at] = t3_e;   // store t3
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)z_p * 735;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t2_e = t2[t2_at];
+                const double a0_e = a0[a0_at];
+                // call 2: t3 = sub(t2, a0[0:7, 1:20, 0:35])
+                double t3_e;
+                t3_sub_compute(t2_e, a0_e, t3_e);
+                t3[t3_at] = t3_e;   // store t3
+            }
         }
     }
 }
@@ -405,9 +426,9 @@ k3_t4_sub(const double* __restrict__ t3,
     double* __restrict__ t4)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -416,18 +437,21 @@ k3_t4_sub(const double* __restrict__ t3,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -2) * 35 + (idx_t)(z_p - -1) * 735;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t3_e = t3[t3_at];
-            const double a0_e = a0[a0_at];
-            // call 3: t4 = sub(t3, a0[1:8, 2:21, 0:35])
-            double t4_e;
-            t4_sub_compute(t3_e, a0_e, t4_e);
-            t4[t4_at] = t4_e;   // store t4
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -2) * 35 + (idx_t)(z_p - -1) * 735;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t3_e = t3[t3_at];
+                const double a0_e = a0[a0_at];
+                // call 3: t4 = sub(t3, a0[1:8, 2:21, 0:35])
+                double t4_e;
+                t4_sub_compute(t3_e, a0_e, t4_e);
+                t4[t4_at] = t4_e;   // store t4
+            }
         }
     }
 }
@@ -439,9 +463,9 @@ k4_t5_sub(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -450,18 +474,21 @@ k4_t5_sub(const double* __restrict__ t4,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - -1) * 735;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t4_e = t4[t4_at];
-            const double a0_e = a0[a0_at];
-            // call 4: t5 = sub(t4, a0[1:8, 0:19, 0:35])
-            double t5_e;
-            t5_sub_compute(t4_e, a0_e, t5_e);
-            t5[t5_at] = t5_e;   // store t5
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - -1) * 735;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t4_e = t4[t4_at];
+                const double a0_e = a0[a0_at];
+                // call 4: t5 = sub(t4, a0[1:8, 0:19, 0:35])
+                double t5_e;
+                t5_sub_compute(t4_e, a0_e, t5_e);
+                t5[t5_at] = t5_e;   // store t5
+            }
         }
     }
 }
@@ -521,14 +548,14 @@ k5_t7_max(const double* __restrict__ t5,
 }
 
 // ===================== rank 3 =====================
-// plan {"fingerprint": "2ef1ba6223d11ecd", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_t6_sub", "params": {"bx": 32, "by": 8, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k6_t7_max", "params": {"bx": 32, "by": 8, "py": 4, "stream": "y", "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
+// plan {"fingerprint": "2ef1ba6223d11ecd", "kernels": [{"calls": [0], "name": "k0_t1_mul", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [1], "name": "k1_t2_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [2], "name": "k2_t3_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [3], "name": "k3_t4_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [4], "name": "k4_t5_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [5], "name": "k5_t6_sub", "params": {"bx": 32, "by": 8, "py": 4, "zc": 1}, "space": "grid"}, {"calls": [6], "name": "k6_t7_max", "params": {"bx": 32, "by": 8, "py": 4, "stream": "y", "zc": 1}, "space": "grid"}], "kfuse_plan": 1, "program": "two_outputs", "sizes": {}}
 // Plan: k0_t1_mul runs call(s) [0]; k1_t2_sub runs call(s) [1]; k2_t3_sub runs call(s) [2]; k3_t4_sub runs call(s) [3]; k4_t5_sub runs call(s) [4]; k5_t6_sub runs call(s) [5]; k6_t7_max runs call(s) [6]
-// launch k0_t1_mul grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t1)
-// launch k1_t2_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:a0, out:t2)
-// launch k2_t3_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
-// launch k3_t4_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
-// launch k4_t5_sub grid=(42, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
-// launch k5_t6_sub grid=(48, 1, 1) block=(256, 1, 1) smem=0 args=(in:a1, out:t6)
+// launch k0_t1_mul grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:a0, out:t1)
+// launch k1_t2_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t1, in:a0, out:t2)
+// launch k2_t3_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t2, in:a0, out:t3)
+// launch k3_t4_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t3, in:a0, out:t4)
+// launch k4_t5_sub grid=(14, 1, 1) block=(256, 1, 1) smem=0 args=(in:t4, in:a0, out:t5)
+// launch k5_t6_sub grid=(16, 1, 1) block=(256, 1, 1) smem=0 args=(in:a1, out:t6)
 // launch k6_t7_max grid=(38, 1, 1) block=(256, 1, 1) smem=0 args=(in:t5, out:t7, partial:kf_part_t7[304B], counter:kf_count[4B])
 
 // kernel k0_t1_mul: grid 7 x 19 x 35 (C order), block 32 x 8, 1 plane(s) per block
@@ -537,9 +564,9 @@ k0_t1_mul(const double* __restrict__ a0,
     double* __restrict__ t1)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 1, NBY = 3;   // y (axis 1): points 1 .. 19
+    constexpr int Y0 = 1, NBY = 1;   // y (axis 1): points 1 .. 19
     constexpr int Z0 = 1;   // z (axis 0): points 1 .. 7
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -548,16 +575,19 @@ k0_t1_mul(const double* __restrict__ a0,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
-        const idx_t t1_at = (idx_t)x_p + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 1 && y_p < 20 && z_p >= 1 && z_p < 8) {
-            const double a0_e = a0[a0_at];
-            // call 0: t1 = mul(a0[1:8, 1:20, 0:35], 4.0)
-            double t1_e;
-            t1_mul_compute(a0_e, 4.0, t1_e);
-            t1[t1_at] = t1_e;   // store t1
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t1_at = (idx_t)x_p + (idx_t)(y_p - 1) * 35 + (idx_t)(z_p - 1) * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 1 && y_p < 20 && z_p >= 1 && z_p < 8) {
+                const double a0_e = a0[a0_at];
+                // call 0: t1 = mul(a0[1:8, 1:20, 0:35], 4.0)
+                double t1_e;
+                t1_mul_compute(a0_e, 4.0, t1_e);
+                t1[t1_at] = t1_e;   // store t1
+            }
         }
     }
 }
@@ -569,9 +599,9 @@ k1_t2_sub(const double* __restrict__ t1,
     double* __restrict__ t2)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -580,18 +610,21 @@ k1_t2_sub(const double* __restrict__ t1,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)(z_p - -2) * 735;
-        const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t1_e = t1[t1_at];
-            const double a0_e = a0[a0_at];
-            // call 1: t2 = sub(t1, a0[2:9, 1:20, 0:35])
-            double t2_e;
-            t2_sub_compute(t1_e, a0_e, t2_e);
-            t2[t2_at] = t2_e;   // store t2
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)(z_p - -2) * 735;
+            const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t1_e = t1[t1_at];
+                const double a0_e = a0[a0_at];
+                // call 1: t2 = sub(t1, a0[2:9, 1:20, 0:35])
+                double t2_e;
+                t2_sub_compute(t1_e, a0_e, t2_e);
+                t2[t2_at] = t2_e;   // store t2
+            }
         }
     }
 }
@@ -603,9 +636,9 @@ k2_t3_sub(const double* __restrict__ t2,
     double* __restrict__ t3)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -614,18 +647,21 @@ k2_t3_sub(const double* __restrict__ t2,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)z_p * 735;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t2_e = t2[t2_at];
-            const double a0_e = a0[a0_at];
-            // call 2: t3 = sub(t2, a0[0:7, 1:20, 0:35])
-            double t3_e;
-            t3_sub_compute(t2_e, a0_e, t3_e);
-            t3[t3_at] = t3_e;   // store t3
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t2_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -1) * 35 + (idx_t)z_p * 735;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t2_e = t2[t2_at];
+                const double a0_e = a0[a0_at];
+                // call 2: t3 = sub(t2, a0[0:7, 1:20, 0:35])
+                double t3_e;
+                t3_sub_compute(t2_e, a0_e, t3_e);
+                t3[t3_at] = t3_e;   // store t3
+            }
         }
     }
 }
@@ -637,9 +673,9 @@ k3_t4_sub(const double* __restrict__ t3,
     double* __restrict__ t4)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -648,18 +684,21 @@ k3_t4_sub(const double* __restrict__ t3,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -2) * 35 + (idx_t)(z_p - -1) * 735;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t3_e = t3[t3_at];
-            const double a0_e = a0[a0_at];
-            // call 3: t4 = sub(t3, a0[1:8, 2:21, 0:35])
-            double t4_e;
-            t4_sub_compute(t3_e, a0_e, t4_e);
-            t4[t4_at] = t4_e;   // store t4
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t3_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)(y_p - -2) * 35 + (idx_t)(z_p - -1) * 735;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t3_e = t3[t3_at];
+                const double a0_e = a0[a0_at];
+                // call 3: t4 = sub(t3, a0[1:8, 2:21, 0:35])
+                double t4_e;
+                t4_sub_compute(t3_e, a0_e, t4_e);
+                t4[t4_at] = t4_e;   // store t4
+            }
         }
     }
 }
@@ -671,9 +710,9 @@ k4_t5_sub(const double* __restrict__ t4,
     double* __restrict__ t5)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 18
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 18
     constexpr int Z0 = 0;   // z (axis 0): points 0 .. 6
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
@@ -682,18 +721,21 @@ k4_t5_sub(const double* __restrict__ t4,
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        const int y_p = Y0 + y_b * BY * PY + ty;
-        const int x_p = X0 + x_b * BX * PX + tx;
-        const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - -1) * 735;
-        const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
-            const double t4_e = t4[t4_at];
-            const double a0_e = a0[a0_at];
-            // call 4: t5 = sub(t4, a0[1:8, 0:19, 0:35])
-            double t5_e;
-            t5_sub_compute(t4_e, a0_e, t5_e);
-            t5[t5_at] = t5_e;   // store t5
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t t4_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            const idx_t a0_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - -1) * 735;
+            const idx_t t5_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 665;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 19 && z_p >= 0 && z_p < 7) {
+                const double t4_e = t4[t4_at];
+                const double a0_e = a0[a0_at];
+                // call 4: t5 = sub(t4, a0[1:8, 0:19, 0:35])
+                double t5_e;
+                t5_sub_compute(t4_e, a0_e, t5_e);
+                t5[t5_at] = t5_e;   // store t5
+            }
         }
     }
 }
@@ -704,30 +746,32 @@ k5_t6_sub(const double* __restrict__ a1,
     double* __restrict__ t6)
 {
     using idx_t = int;
-    constexpr int BX = 32, BY = 8, PX = 1, PY = 1, VEC = 1, ZC = 1;
+    constexpr int BX = 32, BY = 8, PX = 1, PY = 4, VEC = 1, ZC = 1;
     constexpr int X0 = 0, NBX = 2;   // x (axis 2): points 0 .. 34
-    constexpr int Y0 = 0, NBY = 3;   // y (axis 1): points 0 .. 20
+    constexpr int Y0 = 0, NBY = 1;   // y (axis 1): points 0 .. 20
     constexpr int Z0 = 1;   // z (axis 0): points 1 .. 8
     idx_t b = blockIdx.x;
     const int x_b = (int)(b % NBX); b /= NBX;
     const int y_b = (int)(b % NBY); b /= NBY;
     const int z_b = (int)b;
     const int tx = threadIdx.x % BX, ty = threadIdx.x / BX;
-    const int y_p = Y0 + y_b * BY + ty;
-    const int x_p = X0 + x_b * BX + tx;
-    const int z0_p = Z0 + z_b * ZC;   // the block's first plane: register queues along z
-    double a1_zm1_e = a1[(idx_t)min(max(x_p, 0), 34) + (idx_t)min(max(y_p, 0), 20) * 35 + (idx_t)min(max(z0_p - 1, 0), 8) * 735], a1_e;
     for (int k = 0; k < ZC; ++k) {
         const int z_p = Z0 + z_b * ZC + k;
-        a1_e = a1[(idx_t)min(max(x_p, 0), 34) + (idx_t)min(max(y_p, 0), 20) * 35 + (idx_t)min(max(z_p, 0), 8) * 735];
-        const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
-        if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 1 && z_p < 9) {
-            // call 5: t6 = sub(a1[1:9, 0:21, 0:35], a1[0:8, 0:21, 0:35])
-            double t6_e;
-            t6_sub_compute(a1_e, a1_zm1_e, t6_e);
-            t6[t6_at] = t6_e;   // store t6
+        #pragma unroll
+        for (int j = 0; j < PY; ++j) {
+            const int y_p = Y0 + y_b * BY * PY + j * BY + ty;
+            const int x_p = X0 + x_b * BX * PX + tx;
+            const idx_t a1_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)z_p * 735;
+            const idx_t t6_at = (idx_t)x_p + (idx_t)y_p * 35 + (idx_t)(z_p - 1) * 735;
+            if (x_p >= 0 && x_p < 35 && y_p >= 0 && y_p < 21 && z_p >= 1 && z_p < 9) {
+                const double a1_e = a1[a1_at];
+                const double a1_zm1_e = a1[a1_at - 735];
+                // call 5: t6 = sub(a1[1:9, 0:21, 0:35], a1[0:8, 0:21, 0:35])
+                double t6_e;
+                t6_sub_compute(a1_e, a1_zm1_e, t6_e);
+                t6[t6_at] = t6_e;   // store t6
+            }
         }
-        a1_zm1_e = a1_e;   // the queue moves a plane
     }
 }
 

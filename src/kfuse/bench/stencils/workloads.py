@@ -27,30 +27,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ...calibrate.workloads import hdiff, heat3d, jacobi2d
+from ...calibrate.workloads import box27, hdiff, heat3d, jacobi2d
 from . import shapes as _shapes
 
 # ---------------------------------------------------------------------------
 # the stencils
 # ---------------------------------------------------------------------------
-
-
-def _shift(d: int) -> slice:
-    """The slice of offset ``d`` in {-1, 0, 1} around a 1-cell interior."""
-    return slice(1 + d, -1 + d if d < 1 else None)
-
-
-OFFSETS27 = tuple((i, j, k) for i in (-1, 0, 1) for j in (-1, 0, 1) for k in (-1, 0, 1))
-BOX27_WEIGHTS = tuple(0.02 + 0.001 * n for n in range(27))   # distinct: nothing factors out
-
-
-def box27(ops, u):
-    """27-point box (AN5D j3d27pt): ``sum_{di,dj,dk in -1..1} w[di,dj,dk] u[i+di, j+dj, k+dk]``."""
-    acc = None
-    for w, (di, dj, dk) in zip(BOX27_WEIGHTS, OFFSETS27):
-        term = w * u[_shift(di), _shift(dj), _shift(dk)]
-        acc = term if acc is None else acc + term
-    return acc
 
 
 FLUX5_C, FLUX5_DT = 0.1, 0.5

@@ -22,7 +22,7 @@ from ...ir import itemsize
 from . import halo
 from .branches import size_refusal
 from .geometry import GridGeometry
-from .work import Shape, estimated_registers, extra_work
+from .work import LIVE_LOADS, Shape, estimated_registers, extra_work
 from ..traffic import Traffic
 from ..base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, ParamSpec, Space, blocks_wanted,
     reads_nowhere)
@@ -270,8 +270,9 @@ class GridSpace(Space):
         elif lean:
             scalar = [((32, 16), (2, 1), "stream"), ((128, 2), (2, 2), 1), ((32, 4), (1, 4), 1),
                       ((32, 4), (1, 1), "stream"), ((32, 4), (1, 1), 1), ((64, 2), (1, 1), 1)]
-            vectors = [((bx, by), (1, py), v) for (bx, by) in ((32, 4), (128, 2)) for py in (2, 4)
-                       for v in sorted({2, pack})]
+            vectors = [((bx, by), (1, py), v) for (bx, by), pys in (((32, 8), (1,)), ((64, 4), (1,)),
+                                                                   ((32, 4), (2, 4)), ((128, 2), (2, 4)))
+                       for py in pys for v in sorted({2, pack})]
             choices = choices[:2]
         else:
             scalar = [(shape, pts, depth) for shape in ((32, 8), (32, 4), (128, 2), (32, 16))
@@ -294,9 +295,8 @@ class GridSpace(Space):
                 continue
             p = {k: v for k, v in self._shape_params(frame, bx, by, {}, px, py).items()}
             p["vec"] = vec
-            if frame.rank > 2:
-                p["zc"] = 1
-            add(p)
+            for zc in ((SHORT_WALKS[:2] if lean else SHORT_WALKS) if frame.rank > 2 else (None,)):
+                add({**p, "zc": zc} if zc else p)
         for by in owned_shapes(frame):   # each thread computes all points of a short fastest axis
             add(self._shape_params(frame, 1, by, {}, frame.extent(frame.axes[0])))
         for p in [q for q in out if q.get("py", 1) > 1 and halo.plain(q)]:   # rows sharing their reads
@@ -369,13 +369,20 @@ class GridSpace(Space):
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         """``grid<rank>-map`` (every value evaluated at one point), ``grid<rank>-chain`` (values
         computed in the kernel read at several points: recomputed or staged) or
-        ``grid<rank>-reduce``: the calibration's probes measure each."""
+        ``grid<rank>-reduce``; a map loading more than ``LIVE_LOADS`` points is
+        ``grid<rank>-box`` (the 27-point box: its launch shapes fare otherwise); with :data:`WIDE_KIND` appended where the kernel's arrays hold
+        8-byte elements (a launch shape's bandwidth depends on the bytes each thread moves): the
+        calibration's probes measure each; a calibration without the wide kinds lends the
+        4-byte ones (:func:`kfuse.model.predict.kind_fallback`)."""
         frame = self.frame(program, calls, {}, info)
         if any(info.fn(c).is_reduce for c in calls):
             what = "reduce"
+        elif any(len(v) > 1 for v in frame.reach.values()):
+            what = "chain"
         else:
-            what = "chain" if any(len(v) > 1 for v in frame.reach.values()) else "map"
-        return f"grid{min(frame.rank, 3)}-{what}"
+            what = "box" if sum(len(o) for o in frame.loads.values()) > LIVE_LOADS else "map"
+        wide = max([itemsize(program.value(b).type.dtype) for b in frame.pos] or [4]) >= 8
+        return f"grid{min(frame.rank, 3)}-{what}" + (WIDE_KIND if wide else "")
 
     def env_fields(self, program, calls: list, facts: dict, info) -> dict:
         return {}
@@ -386,9 +393,10 @@ class GridSpace(Space):
         return reads_nowhere(program, calls, base)
 
     def ceiling_share(self, params: dict) -> float:
-        """:data:`STREAM_SHARE` for a block walking planes (``zc`` > 1), else 1: walking blocks
-        sit at planes far apart, one plane per block keeps the running blocks' loads together."""
-        return STREAM_SHARE if int(params.get("zc", 1)) > 1 else 1.0
+        """:data:`STREAM_SHARE` for a block walking more than :data:`SHORT_WALK` planes, else 1:
+        blocks walking far sit at planes far apart, while one plane per block or a short walk
+        keeps the running blocks' loads together."""
+        return STREAM_SHARE if int(params.get("zc", 1)) > SHORT_WALK else 1.0
 
 
 def owned_shapes(frame) -> tuple:
@@ -444,6 +452,16 @@ def streamed(frame, stream: str):
 #: reached 73% of the copy ceiling walking 124 planes per block, 85% at one plane per block;
 #: flux5, heat-3d float64, box27 walking 124 planes 1.25-1.7x the best plane-per-block variant)
 STREAM_SHARE = 0.75
+#: the suffix of the calibration kinds of grid kernels over 8-byte elements (``grid3-map-f64``)
+WIDE_KIND = "-f64"
+#: planes a block walks that still keep the running blocks' loads together (H200, 2026-11-29:
+#: heat-3d 512³ with 8-byte loads per thread fastest walking 4 planes per block in float32 and
+#: float64, 7% and 14% faster than the best plane per block; the 27-point box walking 8, 15%;
+#: 124 planes per block lose, :data:`STREAM_SHARE`)
+SHORT_WALK = 8
+#: the streaming depths the vector variants of 3-D frames take: a plane per block, short walks
+#: (the lean set of large fusions the first two)
+SHORT_WALKS = (1, 4, 8)
 #: points per thread the variants go up to (H200 sweeps: 16 points per thread never won, 3-38%
 #: slower than the best at 4-8 on jacobi-2d, heat-3d, flux5, hdiff; a plan may still ask for more)
 SEARCHED_POINTS = 8

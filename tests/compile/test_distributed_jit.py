@@ -178,16 +178,6 @@ def test_a_repeated_call_takes_the_fast_path_to_the_same_step():
     assert LocalComm.run(2, rank, timeout=300) == [(1, True)] * 2
 
 
-def test_an_element_wise_step_alone_is_refused_saying_why():
-    def rank(comm):
-        g = kd.Grid((12, 9), comm=comm, arrays="numpy")
-        u, v = g.scatter(np.ones((12, 9))), g.scatter(np.ones((12, 9)))
-        with LOCK, pytest.raises(PlanError, match="runs element-wise over the cut array 'a'.*not built yet"):
-            prepare(kfuse.jit(lambda a, b: a + 2 * b, arch="sm_90"), u, v)
-        return True
-    assert LocalComm.run(2, rank, timeout=300) == [True, True]
-
-
 def test_the_fast_key_tells_layouts_apart_and_out_is_refused():
     from kfuse.distributed.jit import _fast_key
 

@@ -136,6 +136,24 @@ def wrap_refusal(program, plan, decomp) -> str | None:
     return None
 
 
+def transposed_refusal(program, plan, decomp) -> str | None:
+    """Why ``plan`` cannot run over ``decomp`` for a transposed read (None: it can): a grid
+    kernel reading a cut array through a view of the other memory order (``a.T``) reads the
+    point mirrored across the diagonal, which lies in another rank's block."""
+    if not any(decomp.cut(a) for a in range(decomp.rank)):
+        return None
+    for kp in plan.kernels:
+        for c in kp.calls if kp.space == "grid" else ():
+            for v in program.calls[c].args.values():
+                base = program.base(v)
+                if base != v and on_grid(program, base, decomp) and \
+                        program.value(v).type.order != program.value(base).type.order:
+                    return (f"kernel {kp.name!r} reads the cut array {base!r} transposed ({v!r}): its points "
+                            "lie in other ranks' blocks; transpose it before cutting it, or do not cut "
+                            "the grid (split=(1, ...))")
+    return None
+
+
 def other_reads(program, plan, decomp) -> dict:
     """{kernel name: (space, arrays)} for the kernels of ``plan`` that are not grid kernels and
     read an array of the decomposed grid's shape (sorted names)."""
@@ -196,10 +214,9 @@ def refusal(halos: dict, decomp, others: dict | None = None) -> str | None:
     cut = [a for a in range(decomp.rank) if decomp.cut(a)]
     for kernel, (space, arrays) in sorted((others or {}).items()):
         if arrays and cut and space in ELEMENTWISE_SPACES:
-            return (f"kernel {kernel!r} ({space} space) runs element-wise over the cut array {arrays[0]!r}: "
-                    "planned outside the grid space because it reads no neighbour, and only grid kernels "
-                    f"run on arrays cut along axes {tuple(cut)} (not built yet; inside a step that reads "
-                    "neighbours such calls join its grid kernel)")
+            return (f"kernel {kernel!r} ({space} space) reads the cut array {arrays[0]!r} outside the grid "
+                    "space (a call the grid space cannot host there, such as a reduction along one axis); "
+                    f"only grid kernels run on arrays cut along axes {tuple(cut)}")
         if arrays and cut:
             return (f"kernel {kernel!r} ({space} space) reads the cut array {arrays[0]!r} whole "
                     f"(a transpose, a matrix product or a reduction by rows reads across blocks); "

@@ -5,6 +5,8 @@ blocks, halos exchanged inside the step).  The results are DistArrays of the sam
 argument the function writes (``u[1:-1] = ...``) is updated in place, as NumPy updates it."""
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
 from .. import config
@@ -134,6 +136,7 @@ def _build(fn, key: tuple, grid, args: tuple, kwargs: dict) -> DistEntry:
         raise ArgumentError(f"{fn.name}: reads arrays it does not take as arguments "
                             f"({', '.join(str(c[0]) for c in captured)}): on several GPUs pass them as arguments "
                             "(DistArrays of the grid, or arrays every rank holds whole)")
+    program = dataclasses.replace(program, grid=tuple(grid.shape))   # the ranks' maps run as grid kernels
     plan = make_plan(program, fn.given_plan, fn.fuse)
     widest = _widest(args, kwargs)
     step = RankStep(program, plan, grid.decomp, grid.comm, arch=fn.arch, storage=widest, overlap=_overlap(grid))

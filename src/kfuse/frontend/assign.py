@@ -82,9 +82,11 @@ def check_operand(t):
                          f"{b.values[base].display}: NumPy's view would show the assigned values; take the "
                          "slice again after the assignment")
     if t._drop:
-        raise ShapeError(f"{v.display}: an integer index (u[-2, :]) drops an axis, which kfuse supports only "
-                         "for the value of an assignment (v[0, :] = v[-2, :]); use a slice u[-2:-1, :] "
-                         "to keep the axis")
+        raise ShapeError(f"{v.display}: an integer index (u[-2, :]) or a sum along a short axis "
+                         "(a.sum(axis=1)) drops an axis, which kfuse supports only in the value of an "
+                         "assignment into a window (v[0, :] = v[-2, :], r[:, 0] = a.sum(axis=1)), not as "
+                         "a value of its own (returned, or an argument of another call); for an index, "
+                         "a slice u[-2:-1, :] keeps the axis")
 
 
 def replaced_base(b, name: str) -> str | None:

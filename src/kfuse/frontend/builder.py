@@ -256,11 +256,16 @@ class GraphBuilder:
         return self.values[name].type
 
     def transpose(self, name: str) -> str:
-        """A transpose view of a matrix (no copy); vectors and scalars are returned as they are."""
+        """A transpose view of a matrix (no copy); vectors and scalars are returned as they are
+        (NumPy's ``.T`` of them); arrays of 3 or 4 axes are refused."""
         v = self.values[name]
         if v.type.kind == "sparse":
             raise ShapeError(f"{v.display}.T: kfuse does not transpose sparse matrices on the fly; store the "
                              "transpose as a matrix of its own (kfuse.sparse.CSR.T), as the paper does")
+        if v.type.kind == "grid":   # NumPy reverses the axes: kfuse transposes matrices only
+            raise ShapeError(f"{v.display}.T: transposing an array of {len(v.type.shape)} axes is not "
+                             "supported (kfuse transposes matrices); index it in the other order, or "
+                             "transpose it before the call (numpy.ascontiguousarray(a.T))")
         if v.type.kind != "matrix":
             return name
         if v.window is not None:

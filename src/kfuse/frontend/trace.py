@@ -88,7 +88,14 @@ class Tensor:
     def T(self) -> "Tensor":
         return Tensor(self._b, self._b.transpose(as_operand(self._b, self)))
 
-    def transpose(self) -> "Tensor":
+    def transpose(self, *axes) -> "Tensor":
+        """NumPy's ``a.transpose()``, ``a.transpose(1, 0)`` or ``a.transpose((1, 0))``: the axes
+        reversed (:attr:`T`); another order of the axes is refused."""
+        axes = tuple(axes[0]) if len(axes) == 1 and isinstance(axes[0], (tuple, list)) else axes
+        rank = len(self.shape)
+        if axes and tuple(axes) != tuple(range(rank - 1, -1, -1)):
+            raise ShapeError(f"{self._b.values[self._name].display}.transpose{tuple(axes)}: kfuse reverses "
+                             "the axes only (a.T, a.transpose()); another order of the axes is not supported")
         return self.T
 
     def __repr__(self):

@@ -237,6 +237,10 @@ class Program:
     #: how many of the outputs, first, are the function's return values (the rest: final values
     #: of written arguments only); -1: all of them
     results: int = -1
+    #: the global shape of a grid cut into blocks over ranks (:mod:`kfuse.distributed`), () on one
+    #: GPU: every map and reduction over arrays of that shape is then a grid call (ranks run grid
+    #: kernels only, each over its own points)
+    grid: tuple = ()
 
     # ------------------------------------------------------------------ graph
     def value(self, name: str) -> Value:
@@ -343,7 +347,8 @@ class Program:
                 "values": [v.to_json() for v in self.values.values()],
                 "inputs": list(self.inputs), "outputs": list(self.outputs),
                 "calls": [c.to_json() for c in self.calls], "sizes": dict(self.sizes)} | \
-            ({"writes": dict(self.writes), "results": self.results} if self.writes else {})
+            ({"writes": dict(self.writes), "results": self.results} if self.writes else {}) | \
+            ({"grid": list(self.grid)} if self.grid else {})
 
     @staticmethod
     def from_json(d) -> "Program":
@@ -368,6 +373,10 @@ class Program:
         if isinstance(results, bool) or not isinstance(results, int) or not -1 <= results <= len(prog.outputs):
             raise KfuseError("program JSON: 'results' must be -1 or a count of outputs")
         prog.results = results
+        grid = d.get("grid", [])
+        if not isinstance(grid, list) or any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in grid):
+            raise KfuseError("program JSON: 'grid' must be a list of positive extents")
+        prog.grid = tuple(grid)
         return prog
 
     def returned(self) -> list:
@@ -375,8 +384,9 @@ class Program:
         return list(self.outputs if self.results < 0 else self.outputs[:self.results])
 
     def fingerprint(self) -> str:
-        """Stable hash of everything that defines the program."""
-        text = json.dumps(self.to_json(), sort_keys=True)
+        """Stable hash of everything that defines the program's computation (not the ranks'
+        :attr:`grid`: a plan made on one GPU is the same program's plan on ranks)."""
+        text = json.dumps({k: v for k, v in self.to_json().items() if k != "grid"}, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

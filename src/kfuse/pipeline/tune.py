@@ -33,9 +33,11 @@ from ..runtime.timing import device_seconds, rotating_args
 
 
 def tune_key(program: Program, device_name: str) -> str:
-    """Cache key of a tuned plan: the program (sizes and element types included), device, version."""
+    """Cache key of a tuned plan: the program (sizes and element types included), the grid its
+    ranks cut (one GPU's plans may hold flat kernels), device, version."""
     h = hashlib.sha256()
-    for part in (program.fingerprint(), json.dumps(program.sizes, sort_keys=True), device_name, __version__):
+    ranks = [json.dumps(list(program.grid))] if program.grid else []
+    for part in (program.fingerprint(), json.dumps(program.sizes, sort_keys=True), *ranks, device_name, __version__):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()[:24]

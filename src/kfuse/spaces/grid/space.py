@@ -42,9 +42,20 @@ def _eligible(program, call, fn) -> bool:
         all(v.type.kind != "sparse" for v in vals)
 
 
+def _on_ranks_grid(program, vals) -> bool:
+    """Whether one of ``vals`` is an array of the shape of the grid the program's ranks cut
+    (:attr:`kfuse.ir.Program.grid`; never on one GPU)."""
+    if not program.grid:
+        return False
+    want = tuple(program.grid)
+    return any(tuple(program.sizes.get(n, n) if isinstance(n, str) else n for n in v.type.shape) == want
+               for v in vals if v.type.kind != "scalar")
+
+
 def grid_calls(program) -> frozenset:
     """Ids of the calls the grid space hosts: the flat maps and reductions that read a window
-    view, touch a grid (3 or 4 axes) or run ``interior`` or ``assign``, the reductions of whole matrices, and
+    view, touch a grid (3 or 4 axes, or of the shape of the grid ranks cut: ``Program.grid``)
+    or run ``interior`` or ``assign``, the reductions of whole matrices, and
     the flat maps and reductions
     connected to them through arrays (so a pointwise call next to a stencil can fuse with it)."""
     from ... import library
@@ -61,7 +72,7 @@ def grid_calls(program) -> frozenset:
         vals = [program.value(v) for v in list(c.args.values()) + [c.out]]
         whole = fns[c.id].hof == "reduce" and any(v.type.kind == "matrix" for v in vals)   # sum/max of a matrix
         if fns[c.id].name in ("interior", "assign") or is_remap(fns[c.id]) or whole or any(v.window for v in vals) or \
-                any(v.type.kind == "grid" for v in vals):
+                any(v.type.kind == "grid" for v in vals) or _on_ranks_grid(program, vals):
             got.add(c.id)
     if got:
         producer = program.producers()

@@ -190,6 +190,9 @@ class Settings:
     poison: bool = _setting(False, FLAG, "fill outputs and workspace with NaN before launches (tests)")
     overlap: bool = _setting(False, FLAG, "on several GPUs, compute each step's interior while its halos are "
                                           "exchanged, then the boundary strips (kfuse.distributed)")
+    halo_depth: int = _setting(1, _integer(1), "on several GPUs, kfuse.iterate steps a one-kernel step this "
+                                               "many times per exchange of halos as many times wider "
+                                               "(kfuse.distributed.deep; 1: an exchange every step)")
     reuse_outputs: int = _setting(16 << 20, _integer(0), "outputs up to this many bytes may reuse an earlier "
                                                          "call's array nobody holds any more (0: always allocate)")
     auto_graph: bool = _setting(True, FLAG, "replay a CUDA graph of a call's launches for arguments seen "

@@ -26,6 +26,7 @@ import inspect
 import numbers
 import weakref
 
+from . import config
 from .errors import ArgumentError, KfuseError
 from .loop_run import GRAPH_STEPS
 from .loop_schedule import LoopPlan
@@ -90,7 +91,9 @@ def _check_counts(steps, graph_steps) -> None:
 def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, steps: int, out):
     """:func:`iterate` on :class:`kfuse.distributed.DistArray` fields: the step called ``steps``
     times on the ranks' blocks (each call exchanges the halos it reads; one launch per kernel
-    per step, no CUDA graph yet).  ``out=``: DistArrays of the same grid take the final blocks."""
+    per step, no CUDA graph yet), or with the setting ``halo_depth`` above 1 that many steps
+    per exchange (:func:`kfuse.distributed.deep.run_deep`).  ``out=``: DistArrays of the same
+    grid take the final blocks."""
     for j, f in enumerate(fields):
         if not is_distributed(f):
             raise ArgumentError(f"iterate: {_label(form, keys, j)} is not a DistArray while another field "
@@ -98,7 +101,13 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
     from .distributed.grid import DistArray
     from .distributed.jit import prepare
     xs = [DistArray(f.grid, f.block, f.halo) for f in fields]   # a step writing its argument leaves the caller's
-    plan = prepare(jf, *xs, *cvals).structure if steps else None   # the LoopPlan: where each field comes from
+    entry = prepare(jf, *xs, *cvals) if steps else None
+    plan = entry.structure if steps else None   # the LoopPlan: where each field comes from
+    depth = config.get().halo_depth
+    if steps > 1 and depth > 1:
+        from .distributed.deep import run_deep
+        xs = run_deep(entry, xs, list(cvals), steps, depth)
+        steps = 0
     for _ in range(steps):
         computed = jf(*xs, *cvals)
         computed = list(computed) if isinstance(computed, (tuple, list)) else [computed]

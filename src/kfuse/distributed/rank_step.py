@@ -41,7 +41,7 @@ class RankStep:
                  overlap: bool | None = None):
         if comm.size != decomp.size:
             raise ArgumentError(f"comm: {comm.size} ranks, the decomposition has {decomp.size}")
-        self.program, self.decomp, self.comm = program, decomp, comm
+        self.program, self.plan, self.decomp, self.comm = program, plan, decomp, comm
         self.halos = step_halos(program, plan, decomp)
         why = refusal(self.halos, decomp, other_reads(program, plan, decomp)) or wrap_refusal(program, plan, decomp) \
             or transposed_refusal(program, plan, decomp)

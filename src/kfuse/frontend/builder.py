@@ -58,6 +58,7 @@ class GraphBuilder:
         self.inputs: list = []
         self.calls: list = []
         self._tmp = 0
+        self.masks: set = set()   # values that are comparisons' 0/1 masks (NumPy's bool arrays)
         self._consts: dict = {}
         self._idents: dict = {}   # C identifier -> how many values' names give it
         self._counted = 0         # values counted in _idents

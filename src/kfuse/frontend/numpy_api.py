@@ -42,6 +42,8 @@ NEAREST = {
 
 
 FLOOR, MOD = NEAREST["numpy.floor_divide"], NEAREST["numpy.remainder"]
+#: the nearest form of ``& | ^ ~``: comparisons are 0/1 masks of the operands' type, not bool arrays
+LOGICAL = "0/1 masks: m1 * m2 for and, np.maximum(m1, m2) for or, 1 - m for not"
 
 
 def qualified(func) -> str:
@@ -125,12 +127,24 @@ def _no_floor(name: str):
 
 def equal(x, y):
     """``x == y`` as a 0/1 mask of the operands' type (NaN equals nothing, as in NumPy)."""
-    return _binary(">=", x, y) * _binary("<=", x, y)
+    return mark_mask(_binary(">=", x, y) * _binary("<=", x, y))
 
 
 def not_equal(x, y):
     """``x != y`` as a 0/1 mask (1 where :func:`equal` is 0)."""
-    return 1.0 - equal(x, y)
+    return mark_mask(1.0 - equal(x, y))
+
+
+def mark_mask(t):
+    """Record traced ``t`` as a comparison's 0/1 mask (NumPy's bool array); returns ``t``."""
+    if traced(t):
+        t._b.masks.add(t._name)
+    return t
+
+
+def is_mask(t) -> bool:
+    """Whether ``t`` is a traced comparison's 0/1 mask (:func:`mark_mask`), a bool array in NumPy."""
+    return traced(t) and t._name in t._b.masks
 
 
 def clip(x, lo=None, hi=None):
@@ -211,7 +225,7 @@ def _whole(name: str, axis=None, dtype=None, out=None, keepdims=False, **rest):
     if out is not None:
         raise unsupported(name, "out=: return the result instead")
     if keepdims:
-        raise unsupported(name, "keepdims=True: the result is a 0-d array")
+        raise unsupported(name, "keepdims=True is not taken (kfuse's result drops the reduced axes)")
     if dtype is not None:
         raise unsupported(name, f"dtype={dtype!r}: kfuse reduces in the array's own type")
     extra = {k: v for k, v in rest.items() if v is not np._NoValue}

@@ -4,7 +4,9 @@ or rolled array stored by a kernel of its own; the model's: read through; each g
 staging, streaming, points per thread, vector width) and the unfused and model's plans of
 every other case compile with NVRTC for sm_90 without spills, and compute NumPy's result when
 their CUDA C runs on the CPU (g++, no contraction: tests/compile/grid_cpu.py) for two steps,
-in float64 and float32, C and F order."""
+in float64 and float32, C and F order: bitwise, but for a float32 ``x ** 3`` (Allen-Cahn), which
+NumPy computes with its own SIMD power on CPUs with AVX-512 (an ulp from the C library's ``powf``
+the kernels call), within ``POW_ULPS`` ulps of the field's scale."""
 from __future__ import annotations
 
 import numpy as np
@@ -30,6 +32,11 @@ def _program(name: str, dtype: str, order: str = "C"):
     fn, shapes = CASES[name]
     specs = [("a", s, dtype, order if len(s) > 1 else "C") for s in shapes]
     return trace(fn, [f"s{i}" for i in range(len(shapes))], specs, name)[0]
+
+
+#: ulps of the field's scale a float32 step with ``x ** 3`` may differ from NumPy after two steps
+#: (NumPy's power is not the C library's on every CPU)
+POW_ULPS = 8
 
 
 def _plans(prog, every: bool) -> list:
@@ -62,8 +69,14 @@ def _run_cpu(name: str, dtype: str, order: str, every: bool, tmp) -> None:
             got = grid_cpu.run(exe, [k, k], [_memory(a).copy() for a in start], str(tmp))
             for i, (g, w) in enumerate(zip(got, want)):
                 g = _from_memory(g, start[i])
-                assert np.array_equal(g, w), (f"plan {first + k} {[(kp.calls, kp.params) for kp in p.kernels]}: "
-                                              f"field {i} differs at {np.argwhere(g != w)[:4].tolist()}")
+                where = f"plan {first + k} {[(kp.calls, kp.params) for kp in p.kernels]}: field {i}"
+                if dtype == "float32" and any(c.fn == "pow" for c in prog.calls):
+                    # NumPy's float32 power is SIMD-dispatched (AVX-512: not the C library's powf, an
+                    # ulp apart): agree within what two steps move that ulp, bitwise elsewhere
+                    scale = POW_ULPS * np.finfo(np.float32).eps * max(1.0, float(np.abs(w).max()))
+                    assert np.abs(g.astype(np.float64) - w).max() <= scale, f"{where} differs past {scale:.1e}"
+                    continue
+                assert np.array_equal(g, w), f"{where} differs at {np.argwhere(g != w)[:4].tolist()}"
 
 
 @pytest.mark.parametrize("dtype,order,every", [("float64", "C", True), ("float64", "F", False),

@@ -14,6 +14,7 @@ import kfuse
 import kfuse.distributed as kd
 from kfuse import config
 from kfuse.distributed import LocalComm
+from kfuse.distributed.jit import prepare
 from tests.compile.test_distributed_deep import leap
 from tests.compile.test_distributed_placed import box9, jacobi
 
@@ -33,7 +34,7 @@ def _ranks(fn, hosts: list, dims: tuple, steps: int, depth: int) -> list:
         state = tuple(g.scatter(h) for h in hosts)
         f = kfuse.jit(fn)
         with LOCK:
-            kfuse.distributed.jit.prepare(f, *state)
+            prepare(f, *state)
         out = kfuse.iterate(f, state if len(state) > 1 else state[0], steps)
         return [g.gather(x, root=None) for x in (out if isinstance(out, (tuple, list)) else [out])]
     with config.override(halo_depth=depth):

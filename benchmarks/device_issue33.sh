@@ -10,7 +10,8 @@ export PYTHONUNBUFFERED=1 PYTHONPATH=src:. NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DIS
 OUT=${OUT:-out}; mkdir -p "$OUT"; export OUT
 FILES="tests/gpu/test_distributed_gpu.py tests/gpu/test_distributed_jit_gpu.py tests/gpu/test_distributed_blas3_gpu.py
        tests/gpu/test_distributed_solvers_gpu.py tests/gpu/test_distributed_reduce_gpu.py
-       tests/gpu/test_distributed_placed_fast_gpu.py tests/gpu/test_bench_multigpu_gpu.py tests/gpu/test_distributed_nccl_gpu.py"
+       tests/gpu/test_distributed_placed_fast_gpu.py tests/gpu/test_bench_multigpu_gpu.py tests/gpu/test_distributed_nccl_gpu.py
+       tests/gpu/test_distributed_deep_gpu.py tests/gpu/test_distributed_apps_gpu.py"
 for step in "$@"; do
   t0=$(date +%s)
   case "$step" in

@@ -68,7 +68,7 @@ def one_d(a):
     return b
 
 
-@pytest.mark.parametrize("fn, shape, dims, depth, steps", CASES, ids=str)
+@pytest.mark.parametrize("fn, shape, dims, depth, steps", CASES, ids=lambda x: getattr(x, "__name__", str(x)))
 def test_ranks_stepping_deep_are_bitwise_the_whole_grid(fn, shape, dims, depth, steps, tmp_path):
     fn = one_d if len(shape) == 1 else fn
     prog, plan = _planned(fn, shape)

@@ -104,7 +104,7 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
     entry = prepare(jf, *xs, *cvals) if steps else None
     plan = entry.structure if steps else None   # the LoopPlan: where each field comes from
     depth = config.get().halo_depth
-    if steps > 1 and depth > 1:
+    if steps > 1 and depth > 1 and _deep_ok(entry, depth):
         from .distributed.deep import run_deep
         xs = run_deep(entry, xs, list(cvals), steps, depth)
         steps = 0
@@ -127,6 +127,20 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
     for o, x in zip(given, xs):
         o.block, o.halo = x.block, x.halo
     return out
+
+
+def _deep_ok(entry, depth: int) -> bool:
+    """Whether the step can run ``depth`` steps per exchange; if not, a KfuseWarning says why
+    (the loop then exchanges every step, as with ``halo_depth=1``)."""
+    import warnings
+    from .distributed.deep import deep_step
+    from .errors import KfuseWarning, PlanError
+    try:
+        deep_step(entry, depth)
+        return True
+    except PlanError as e:
+        warnings.warn(f"halo_depth={depth} not used, halos exchanged every step: {e}", KfuseWarning, stacklevel=3)
+        return False
 
 
 def _is_array(x) -> bool:

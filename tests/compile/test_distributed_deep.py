@@ -184,3 +184,40 @@ def test_iterate_with_a_halo_depth_runs_the_deep_step_with_the_loops_state(monke
     depth, state, nexts, steps, widths = seen[0]
     assert (depth, steps, widths) == (3, 7, ((3, 3), (0, 0)))
     assert nexts[0] == state[1] and nexts[1] not in state   # a <- b (old), b <- the computed c
+
+
+def test_a_step_that_cannot_run_deep_falls_back_to_an_exchange_per_step_saying_why(monkeypatch):
+    """With halo_depth set for every loop, a loop whose step cannot run deep (a maximum finished
+    before the step divides by it: two launches) runs with an exchange every step and a
+    KfuseWarning gives the reason (no GPU: the per-step path is recorded)."""
+    import threading
+    import warnings
+
+    import kfuse
+    import kfuse.distributed as kd
+    from kfuse.distributed.jit import DistEntry
+    from kfuse.errors import KfuseWarning
+    calls, lock = [], threading.Lock()
+
+    def call(self, dynamic, communicate=True):
+        calls.append(len(dynamic))
+        return tuple(dynamic[:1]) + (0.0,)
+    monkeypatch.setattr(DistEntry, "__call__", call)
+
+    def scaled(a):   # a step using the sum of its field: a reduction
+        b = jacobi(a)
+        return b / (1.0 + abs(b).max())
+    a0 = np.random.default_rng(3).standard_normal((20, 9))
+
+    def rank(comm):
+        g = kd.Grid(a0.shape, comm=comm, split=(2, 1), arrays="numpy")
+        with lock, warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            for _ in range(2):   # the refusal is kept: asked again, it is not built again
+                kfuse.iterate(kfuse.jit(scaled, arch="sm_90"), g.scatter(a0), 3)
+        return [str(w.message) for w in seen if issubclass(w.category, KfuseWarning)]
+    with config.override(halo_depth=2):
+        got = LocalComm.run(2, rank, timeout=300)
+    assert all(len(msgs) == 2 and all("halo_depth=2 not used" in m and "launches" in m for m in msgs)
+               for msgs in got), got
+    assert len(calls) == 2 * 2 * 3   # two loops of 3 steps on 2 ranks, one call per step

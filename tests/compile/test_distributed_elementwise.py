@@ -19,7 +19,7 @@ from kfuse.distributed.exchange import local_box, to_local
 from kfuse.distributed.jit import prepare
 from kfuse.distributed.reference import scatter
 from kfuse.distributed.reduce import AllReduce
-from kfuse.errors import KfuseError
+from kfuse.errors import KfuseError, PlanError
 from kfuse.ir import Program
 from kfuse.pipeline.plan import make_plan
 from kfuse.spaces.grid.space import grid_calls
@@ -112,3 +112,25 @@ def test_the_program_json_keeps_the_grid():
     bad = ranked.to_json() | {"grid": [13, -1]}
     with pytest.raises(KfuseError, match="'grid' must be a list of positive extents"):
         Program.from_json(bad)
+
+
+@pytest.mark.parametrize("fn", [lambda a: a[-1] * a, lambda a: a * a[0], lambda a: a[2] + a],
+                         ids=["last", "first", "third"])
+def test_an_element_of_a_cut_array_is_refused(fn):
+    """``a[-1]`` lies in one rank's block: a step picking it is refused, not run with each
+    rank's own element (a scalar prologue of the grid kernel on one GPU)."""
+    with pytest.raises(PlanError, match="an element picked from a lies in one rank's block"):
+        _prepare(fn, (8,), (2,), [np.arange(8.0)])
+
+
+def test_a_whole_array_read_transposed_with_the_grid_is_refused():
+    """``u + B.T`` with ``B`` held whole by every rank, of the grid's transposed shape: not a grid
+    call (a grid kernel addresses every array in one memory order), refused on ranks."""
+    b = np.arange(24.0).reshape(4, 6)
+
+    def rank(comm):
+        g = kd.Grid((6, 4), comm=comm, split=(2, 1), arrays="numpy")
+        with LOCK, pytest.raises(PlanError, match="reads the cut array 'u' outside the grid space"):
+            prepare(kfuse.jit(lambda u, B: u + B.T, arch="sm_90"), g.scatter(np.ones((6, 4))), b)
+        return True
+    assert LocalComm.run(2, rank, timeout=300) == [True, True]

@@ -57,7 +57,7 @@ class DeepStep:
                  arch: str | None = None):
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
             raise ArgumentError(f"halo_depth must be a positive integer, got {depth!r}")
-        one = RankStep(program, plan, decomp, comm, arch=arch)   # the step's own refusals first
+        one = RankStep(program, plan, decomp, comm, arch=arch, overlap=False)   # the step's own refusals first
         why = _refusal(one, program, plan, decomp, state, nexts)
         self.reach = reach(one.halos, decomp.rank)
         self.halo = deep_halo(self.reach, depth)
@@ -67,7 +67,7 @@ class DeepStep:
             raise PlanError(f"{program.name} with halos {depth} steps deep over {decomp.dims} ranks: {why}")
         self.program, self.decomp, self.comm, self.depth = program, decomp, comm, depth
         self.state, self.nexts = list(state), list(nexts)
-        self.step = RankStep(program, plan, decomp, comm, arch=arch, storage=self.halo)
+        self.step = RankStep(program, plan, decomp, comm, arch=arch, storage=self.halo, overlap=False)
         kernel = plan.kernels[0].name
         storages = {n: self.step.storage for n in self.step.grid_arrays}
         self.boxes = [local_box(decomp, comm.rank, deep_halo(self.reach, depth - 1 - s)) for s in range(depth)]
@@ -137,23 +137,39 @@ def _refusal(one: RankStep, program, plan, decomp, state: list, nexts: list) -> 
     return None
 
 
+def deep_step(entry, depth: int) -> DeepStep:
+    """The :class:`DeepStep` of a compiled step on DistArrays (``entry``: a
+    :class:`kfuse.distributed.jit.DistEntry` whose ``structure`` is the loop's
+    :class:`kfuse.loop_schedule.LoopPlan`), kept on the entry per depth; PlanError with the
+    reason where the step cannot run deep."""
+    deeps = entry.__dict__.setdefault("_deep", {})
+    if isinstance(deeps.get(depth), PlanError):
+        raise deeps[depth]   # refused before: not built again
+    if depth not in deeps:
+        program, loop, grid = entry.program, entry.structure, entry.grid
+        user = [n for n in program.inputs if not program.value(n).copy_of]   # what the sources index
+        state = list(user[:loop.n])
+        nexts: list = []
+        for kind, i in loop.sources:
+            nexts.append(program.outputs[i] if kind == "out" else user[i] if kind == "in" else nexts[i])
+        try:
+            deeps[depth] = DeepStep(program, entry.step.plan, grid.decomp, grid.comm, depth, state, nexts,
+                                    arch=entry.step.arch)
+        except PlanError as e:
+            deeps[depth] = e
+            raise
+    return deeps[depth]
+
+
 def run_deep(entry, fields: list, consts: list, steps: int, depth: int) -> list:
     """:func:`kfuse.iterate`'s ``steps`` steps of a compiled step on DistArrays (``entry``: a
     :class:`kfuse.distributed.jit.DistEntry` whose ``structure`` is the loop's
-    :class:`kfuse.loop_schedule.LoopPlan`), ``depth`` per exchange: the final state's fields,
-    new DistArrays of the grid.  The :class:`DeepStep` is kept on the entry per depth."""
+    :class:`kfuse.loop_schedule.LoopPlan`), ``depth`` per exchange (:func:`deep_step`): the
+    final state's fields, new DistArrays of the grid."""
     from .grid import DistArray
     from .jit import _store_with
-    program, loop, grid = entry.program, entry.structure, entry.grid
-    state = list(program.inputs[:loop.n])
-    nexts: list = []
-    for kind, i in loop.sources:
-        nexts.append(program.outputs[i] if kind == "out" else program.inputs[i] if kind == "in" else nexts[i])
-    deeps = entry.__dict__.setdefault("_deep", {})
-    if depth not in deeps:
-        deeps[depth] = DeepStep(program, entry.step.plan, grid.decomp, grid.comm, depth, state, nexts,
-                                arch=entry.step.arch)
-    deep = deeps[depth]
+    grid = entry.grid
+    deep = deep_step(entry, depth)
     env = {}
     for inp in deep.step.spec.inputs:
         x = (list(fields) + list(consts))[inp.argument]
@@ -164,4 +180,4 @@ def run_deep(entry, fields: list, consts: list, steps: int, depth: int) -> list:
         else:
             env[inp.name] = x
     out = deep.run(env, steps)
-    return [DistArray(grid, out[name], deep.step.storage) for name in state]
+    return [DistArray(grid, out[name], deep.step.storage) for name in deep.state]

@@ -215,8 +215,9 @@ def refusal(halos: dict, decomp, others: dict | None = None) -> str | None:
     for kernel, (space, arrays) in sorted((others or {}).items()):
         if arrays and cut and space in ELEMENTWISE_SPACES:
             return (f"kernel {kernel!r} ({space} space) reads the cut array {arrays[0]!r} outside the grid "
-                    "space (a call the grid space cannot host there, such as a reduction along one axis); "
-                    f"only grid kernels run on arrays cut along axes {tuple(cut)}")
+                    "space (with an array every rank holds whole that is not of the grid's shape, through a "
+                    "transpose, or by a plan made for one GPU); only grid kernels run on arrays cut along "
+                    f"axes {tuple(cut)}")
         if arrays and cut:
             return (f"kernel {kernel!r} ({space} space) reads the cut array {arrays[0]!r} whole "
                     f"(a transpose, a matrix product or a reduction by rows reads across blocks); "

@@ -48,7 +48,8 @@ def placement_refusal(program, calls, frame, params: dict, placement: Placement,
     points only: its scalar output holds the rank's partial, which the ranks then all-reduce.
     Vector accesses, adjacent rows and shared-memory staging are placed as they are: they address
     the padded blocks through ``Frame.storage``."""
-    why = reduction_refusal([(info.fn(c), info.dtype(c)) for c in calls if info.fn(c).is_reduce])
+    why = reduction_refusal([(info.fn(c), info.dtype(c)) for c in calls if info.fn(c).is_reduce]) or \
+        pick_refusal(program, calls, placement, info)
     if why:
         return why
     why = wrap_refusal(program, [c for c in calls if is_remap(info.fn(c))], frame, placement, info)
@@ -64,6 +65,21 @@ def placement_refusal(program, calls, frame, params: dict, placement: Placement,
         if tuple(hi - lo for lo, hi in box) != tuple(placement.shape):
             return (f"call {c} stores a value of shape {tuple(hi - lo for lo, hi in box)}, not the grid's "
                     f"{tuple(placement.shape)}: no rank holds a block of it")
+    return None
+
+
+def pick_refusal(program, calls, placement: Placement, info) -> str | None:
+    """Why a call of the kernel cannot run on a rank's block for reading an array of the grid
+    whole, by index (``a[-1]``, a scalar prologue every thread computes): the element lies in
+    one rank's block (None: no such call)."""
+    for c in calls:
+        call = program.calls[c]
+        for p in (q for q in getattr(info.fn(c), "whole_reads", ()) if q in call.args):
+            v = program.value(call.args[p])
+            if tuple(program.sizes.get(n, n) if isinstance(n, str) else n
+                                        for n in v.type.shape) == tuple(placement.shape):
+                return (f"{call.label}: an element picked from {v.display} lies in one rank's block; "
+                        "pick it before cutting the grid (gather it, or pass it as a number)")
     return None
 
 

@@ -34,12 +34,25 @@ _GRID_CALLS: dict = {}   # id(program) -> (weak ref, snapshot key, frozenset of 
 
 
 def _eligible(program, call, fn) -> bool:
-    """A flat map or reduction over arrays (the calls a grid kernel can run)."""
+    """A flat map or reduction over arrays (the calls a grid kernel can run), none of them read
+    through a transpose view (a grid kernel addresses every array in one memory order)."""
     if fn.hof not in ("map", "reduce"):
         return False
     vals = [program.value(v) for v in call.args.values()] + [program.value(call.out)]
     return any(v.type.kind in ("vector", "matrix", "grid") for v in vals) and \
-        all(v.type.kind != "sparse" for v in vals)
+        all(v.type.kind != "sparse" for v in vals) and not any(_transposed(program, v) for v in call.args.values())
+
+
+def _transposed(program, name: str) -> bool:
+    """Whether value ``name`` is a view of another memory order than its base's (``a.T``)."""
+    base = program.base(name)
+    return base != name and program.value(name).type.order != program.value(base).type.order
+
+
+def _picks(program, call, fn) -> bool:
+    """Whether ``call`` makes a number from an array other than by reducing it (an element
+    ``a[-1]``): on ranks the element lies in one rank's block, so it is no grid call there."""
+    return fn.hof != "reduce" and program.value(call.out).type.kind == "scalar"
 
 
 def _on_ranks_grid(program, vals) -> bool:
@@ -72,7 +85,8 @@ def grid_calls(program) -> frozenset:
         vals = [program.value(v) for v in list(c.args.values()) + [c.out]]
         whole = fns[c.id].hof == "reduce" and any(v.type.kind == "matrix" for v in vals)   # sum/max of a matrix
         if fns[c.id].name in ("interior", "assign") or is_remap(fns[c.id]) or whole or any(v.window for v in vals) or \
-                any(v.type.kind == "grid" for v in vals) or _on_ranks_grid(program, vals):
+                any(v.type.kind == "grid" for v in vals) or \
+                (_on_ranks_grid(program, vals) and not _picks(program, c, fns[c.id])):
             got.add(c.id)
     if got:
         producer = program.producers()
@@ -88,7 +102,8 @@ def grid_calls(program) -> frozenset:
             grew = False
             for src, dst in edges:
                 for a, b in ((src, dst), (dst, src)):
-                    if a in got and b in ok and b not in got:
+                    picked = program.grid and _picks(program, program.calls[b], fns[b])
+                    if a in got and b in ok and b not in got and not picked:
                         got.add(b)
                         grew = True
     out = frozenset(got)

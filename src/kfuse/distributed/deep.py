@@ -166,8 +166,7 @@ def run_deep(entry, fields: list, consts: list, steps: int, depth: int) -> list:
     :class:`kfuse.distributed.jit.DistEntry` whose ``structure`` is the loop's
     :class:`kfuse.loop_schedule.LoopPlan`), ``depth`` per exchange (:func:`deep_step`): the
     final state's fields, new DistArrays of the grid."""
-    from .grid import DistArray
-    from .jit import _store_with
+    from .grid import DistArray, store_with
     grid = entry.grid
     deep = deep_step(entry, depth)
     env = {}
@@ -175,7 +174,7 @@ def run_deep(entry, fields: list, consts: list, steps: int, depth: int) -> list:
         x = (list(fields) + list(consts))[inp.argument]
         if isinstance(x, DistArray):
             x = DistArray(x.grid, x.block, x.halo)   # the caller's arrays keep their blocks
-            _store_with(x, deep.step.storage)
+            store_with(x, deep.step.storage)
             env[inp.name] = x.block
         else:
             env[inp.name] = x

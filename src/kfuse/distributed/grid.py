@@ -203,6 +203,15 @@ class DistArray:
         return f"DistArray({self.shape}, {self.dtype}, rank {self.grid.rank}: block {tuple(self.block.shape)})"
 
 
+def store_with(x: DistArray, halo) -> None:
+    """Give ``x`` the storage halo a step's kernels address (its owned values kept)."""
+    if x.halo.widths != halo.widths:
+        y = x.with_halo(halo)
+        x.block, x.halo = y.block, y.halo
+    elif x.halo != halo:
+        x.halo = halo
+
+
 def is_distributed(x) -> bool:
     """Whether ``x`` is a :class:`DistArray`."""
     return getattr(type(x), "__kfuse_distributed__", False) is True

@@ -13,7 +13,7 @@ from .. import config
 from ..errors import ArgumentError
 from ..frontend.trace import lower_spec
 from ..ir import check_dtype
-from .grid import DistArray, is_distributed
+from .grid import DistArray, is_distributed, store_with
 from .rank_step import RankStep
 
 
@@ -79,7 +79,7 @@ class DistEntry:
         for inp in step.spec.inputs:
             x = dynamic[inp.argument]
             if is_distributed(x):
-                _store_with(x, step.storage)
+                store_with(x, step.storage)
                 arrays[inp.name] = x
                 env[inp.name] = x.block
             elif inp.host:
@@ -178,15 +178,6 @@ def _widest(args: tuple, kwargs: dict):
 
 def _storage_key(args: tuple, kwargs: dict) -> tuple:
     return tuple(a.halo.widths for a in list(args) + list(kwargs.values()) if is_distributed(a))
-
-
-def _store_with(x: DistArray, halo) -> None:
-    """Give ``x`` the storage halo the step's kernels address (its owned values kept)."""
-    if x.halo.widths != halo.widths:
-        y = x.with_halo(halo)
-        x.block, x.halo = y.block, y.halo
-    elif x.halo != halo:
-        x.halo = halo
 
 
 def _check_whole(fn, args: tuple, kwargs: dict, grid) -> None:

@@ -87,8 +87,12 @@ class Grid:
 
     def full(self, value, dtype="float64") -> "DistArray":
         """An array of the grid filled with ``value``."""
+        from .indexing import as_value
         a = self.empty(dtype)
-        a.block.fill(value)
+        v = as_value(value, a.dtype)
+        if v.ndim:
+            raise ArgumentError(f"value: a number, got an array of shape {v.shape} (scatter() an array)")
+        a.block.fill(v.astype(a.dtype)[()])
         return a
 
     def scatter(self, whole, dtype=None) -> "DistArray":
@@ -98,7 +102,7 @@ class Grid:
             raise ArgumentError(f"whole: a NumPy or CuPy array of shape {self.shape}, got {type(whole).__name__}")
         if tuple(whole.shape) != self.shape:
             raise ShapeError(f"whole: shape {tuple(whole.shape)}, the grid's is {self.shape}")
-        dt = _dtype(dtype or whole.dtype)
+        dt = _dtype(whole.dtype if dtype is None else dtype)
         own = whole[tuple(slice(lo, hi) for lo, hi in self.box)]
         if self.arrays == "numpy" and not isinstance(own, np.ndarray):
             own = own.get()
@@ -113,6 +117,9 @@ class Grid:
         values = xp.asarray(fn(*idx))
         own = tuple(hi - lo for lo, hi in self.box)
         if values.shape != own:
+            if values.ndim:   # a shape that broadcasts to one rank's block need not to another's
+                raise ShapeError(f"fn: returned shape {tuple(values.shape)} for this rank's block of {own}: "
+                                 "a number or an array of its index arrays' shape")
             values = xp.broadcast_to(values, own)
         return DistArray(self, xp.array(values, dtype=_dtype(dtype), order=self.decomp.order), self.no_halo())
 
@@ -162,6 +169,7 @@ class DistArray:
     def with_halo(self, halo: Halo) -> "DistArray":
         """This array stored with ``halo`` (the same array when it already is; else a new block,
         the owned points copied, the halo unset until the next exchange)."""
+        _check_halo(halo, self.ndim)
         if halo.widths == self.halo.widths:
             return self if halo == self.halo else DistArray(self.grid, self.block, halo)
         out = self.grid.empty(self.dtype, halo)
@@ -224,6 +232,16 @@ def _of(grid: Grid, array, name: str) -> DistArray:
         raise ArgumentError(f"{name}: an array of another grid ({array.grid.decomp.dims} ranks over "
                             f"{array.grid.shape}; this one: {grid.decomp.dims} over {grid.shape})")
     return array
+
+
+def _check_halo(halo, ndim: int) -> None:
+    if not isinstance(halo, Halo):
+        raise ArgumentError(f"halo: a kfuse.distributed.Halo, got {type(halo).__name__}")
+    w = halo.widths
+    count = lambda x: isinstance(x, (int, np.integer)) and not isinstance(x, bool) and x >= 0   # noqa: E731
+    if (not isinstance(w, tuple) or len(w) != ndim
+            or any(not isinstance(p, tuple) or len(p) != 2 or not all(map(count, p)) for p in w)):
+        raise ArgumentError(f"halo: widths {w!r} must be (lo, hi) non-negative integers per axis of a {ndim}-D grid")
 
 
 def _dtype(dtype) -> np.dtype:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import ArgumentError
+from ..errors import ArgumentError, DTypeError
 from .protocol import array_module, to_host
 
 
@@ -31,6 +31,10 @@ def axis_indices(key, shape: tuple) -> tuple:
     out, kept = [], []
     for axis, (k, n) in enumerate(zip(key, shape)):
         if isinstance(k, slice):
+            if k.step is not None and not (isinstance(k.step, (int, np.integer)) and not isinstance(k.step, bool)):
+                raise ArgumentError(f"index: slice step {k.step!r} along axis {axis} is not an integer")
+            if k.step == 0:
+                raise ArgumentError(f"index: slice step cannot be zero (axis {axis})")
             out.append(np.arange(n)[k])
             kept.append(True)
         elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
@@ -75,7 +79,8 @@ def getitem(a, key):
     for p, buf in recvs + ([(comm.rank, part)] if part is not None else []):
         out[np.ix_(*[pos for pos, _ in pieces[p]])] = to_host(buf)
     result = out.reshape(tuple(len(i) for i, k in zip(indices, kept) if k))
-    return result[()] if result.ndim == 0 else result
+    ellipsis = any(k is Ellipsis for k in (key if isinstance(key, tuple) else (key,)))
+    return result[()] if result.ndim == 0 and not ellipsis else result   # NumPy: u[0, 0, ...] is 0-d
 
 
 def setitem(a, key, value) -> None:
@@ -87,9 +92,13 @@ def setitem(a, key, value) -> None:
     sel_shape = tuple(len(i) for i in indices)
     kept_shape = tuple(len(i) for i, k in zip(indices, axis_indices(key, a.shape)[1]) if k)
     xp = array_module(a.block)
-    v = to_host(value)
+    v = as_value(value, a.dtype)
+    shape = v.shape
+    element = not kept_shape and not any(k is Ellipsis for k in (key if isinstance(key, tuple) else (key,)))
+    while len(shape) > len(kept_shape) and shape[0] == 1 and not element:   # NumPy drops leading 1s
+        shape = shape[1:]                                                     # (not for one element)
     try:
-        v = np.broadcast_to(v, kept_shape).reshape(sel_shape)
+        v = np.broadcast_to(v.reshape(shape), kept_shape).reshape(sel_shape)
     except ValueError:
         raise ArgumentError(f"value: shape {v.shape} does not broadcast to the selection's {kept_shape}") from None
     mine = _mine(indices, a.grid.box)
@@ -99,6 +108,32 @@ def setitem(a, key, value) -> None:
     part = v[np.ix_(*[pos for pos, _ in mine])]
     local = a.local
     local[np.ix_(*[g - lo for (_, g), lo in zip(mine, own_lo)])] = xp.asarray(part, dtype=a.dtype)
+
+
+def as_value(value, dtype, what: str = "value"):
+    """``value`` as a NumPy array, refused (DTypeError) where NumPy's ``a[...] = value`` into an
+    array of ``dtype`` refuses it: a number, a list or ``None`` converted as NumPy stores it
+    (NaN into an integer array, a complex number into a real one, an integer out of range are
+    refused); a numeric array cast later, unsafely, as NumPy casts it."""
+    if type(value).__module__.split(".")[0] == "cupy":
+        value = to_host(value)
+    if isinstance(value, np.ndarray) and value.dtype.kind not in "OSUV":
+        return value
+    try:
+        shape = np.shape(value)
+    except ValueError:
+        raise ArgumentError(f"{what}: a ragged sequence, not an array or a number") from None
+    out = np.empty(shape, dtype)
+    try:
+        out[...] = value
+    except (TypeError, ValueError, OverflowError) as e:
+        raise DTypeError(f"{what}: {_short(value)} cannot be stored in an array of {np.dtype(dtype)} ({e})") from None
+    return out
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _set_from(a, indices: tuple, value) -> None:

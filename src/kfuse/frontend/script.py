@@ -25,7 +25,7 @@ import dataclasses
 import os
 import re
 
-from ..errors import KfuseError, ScriptError
+from ..errors import KfuseError, ScriptError, ShapeError
 from ..ir import DTYPES, Program
 from .builder import GraphBuilder
 from .assign import replaced_base
@@ -310,6 +310,9 @@ def parse(text: str, name: str = "script", dtype: str | None = None, source: str
     A script whose slices or offsets need the sizes' values (``u[1:-1]`` of ``u(n)``) is parsed
     again when bound: it is a :class:`ScriptProgram` until then, its shapes shown as ``n-2``."""
     from .. import config
+    if not isinstance(text, str):
+        raise KfuseError(f"script text must be a str, got {type(text).__name__}")
+    _check_sizes(sizes)
     dtype = dtype or config.get().default_dtype
     try:
         return _Parser(text, name, dtype, source, sizes).parse()
@@ -317,6 +320,17 @@ def parse(text: str, name: str = "script", dtype: str | None = None, source: str
         pass
     parser = _Parser(text, name, dtype, source, sizes, probe=True)
     return symbolic_program(parser.parse(), parser.probes, (parse, text, dtype, source, dict(sizes or {})))
+
+
+def _check_sizes(sizes) -> None:
+    """Refuse ``sizes`` that are not a dict of size name -> non-negative integer (one ShapeError)."""
+    if sizes is None:
+        return
+    if not isinstance(sizes, dict):
+        raise ShapeError(f"sizes must be a dict of size name -> integer, got {type(sizes).__name__} {sizes!r}")
+    for k, d in sizes.items():
+        if isinstance(d, bool) or not hasattr(d, "__index__") or int(d) < 0:
+            raise ShapeError(f"size {k!r}: sizes must be non-negative integers (0: an empty axis), got {d!r}")
 
 
 def load(path_or_text: str, dtype: str | None = None) -> Program:

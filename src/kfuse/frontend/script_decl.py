@@ -59,7 +59,7 @@ class DeclParser:
 
     def dims(self, kind, nt):
         want = {"scalar": 0, "vector": 1, "matrix": 2, "grid": (1, 2, 3, 4), "csr": 2, "ell": 2}[kind]
-        dims, order = [], "C"
+        dims, order, seen_order = [], "C", False
         if self.peek().text == "(":
             self.next()
             while True:
@@ -69,6 +69,9 @@ class DeclParser:
                 elif t.text == "unit" and kind == "matrix" and len(dims) == 2:
                     self.unit_option(nt, t)
                 elif t.text == "order" and self.peek().text == "=":
+                    if seen_order:
+                        raise self.err(f"{nt.text!r}: order is given twice", t)
+                    seen_order = True
                     self.next()
                     o = self.next()
                     if o.text not in ("C", "F"):

@@ -170,7 +170,7 @@ def plan_from_json(d) -> "Plan":
         d = files.loads(d, "plan", PlanError)
     if not isinstance(d, dict):
         raise PlanError(f"a plan is a JSON object with 'kfuse_plan' and 'kernels', got a {_json_kind(d)}")
-    if d.get("kfuse_plan") != PLAN_VERSION:
+    if d.get("kfuse_plan") != PLAN_VERSION or type(d.get("kfuse_plan")) is not int:   # not True, not 1.0
         raise PlanError("not a kfuse plan (missing or wrong 'kfuse_plan' version)")
     extra = [k for k in d if k not in PLAN_FIELDS]
     if extra:

@@ -189,7 +189,7 @@ class ArrayType:
                 if d not in sizes:
                     raise ShapeError(f"size {d!r} is not bound (give it with --size {d}=N)")
                 d = sizes[d]
-            if not isinstance(d, (int, np.integer)) or int(d) < 0:
+            if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or int(d) < 0:
                 raise ShapeError(f"sizes must be non-negative integers (0: an empty axis), got {d!r}")
             shape.append(int(d))
         return dataclasses.replace(self, shape=tuple(shape))

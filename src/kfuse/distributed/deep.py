@@ -23,7 +23,7 @@ from .. import config
 from ..errors import ArgumentError, PlanError
 from ..platform import device
 from .exchange import local_box
-from .halo import Halo, refusal, wrapped_axes
+from .halo import Halo, refusal, step_halos, wrapped_axes
 from .halo_exchange import exchange_halos
 from .placed import rank_module
 from .rank_step import RankStep, _launch
@@ -57,23 +57,25 @@ class DeepStep:
                  arch: str | None = None):
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
             raise ArgumentError(f"halo_depth must be a positive integer, got {depth!r}")
-        one = RankStep(program, plan, decomp, comm, arch=arch, overlap=False)   # the step's own refusals first
-        why = _refusal(one, program, plan, decomp, state, nexts)
-        self.reach = reach(one.halos, decomp.rank)
+        halos = step_halos(program, plan, decomp)
+        self.reach = reach(halos, decomp.rank)
         self.halo = deep_halo(self.reach, depth)
-        deep = {n: self.halo for n in one.halos}
-        why = why or refusal(deep, decomp)
+        # the step's own refusals first (RankStep), then what keeps it from running deep
+        self.step = RankStep(program, plan, decomp, comm, arch=arch, storage=self.halo, overlap=False)
+        why = _refusal(self.step, program, plan, decomp, state, nexts) or \
+            refusal({n: self.halo for n in halos}, decomp)
         if why:
             raise PlanError(f"{program.name} with halos {depth} steps deep over {decomp.dims} ranks: {why}")
         self.program, self.decomp, self.comm, self.depth = program, decomp, comm, depth
         self.state, self.nexts = list(state), list(nexts)
-        self.step = RankStep(program, plan, decomp, comm, arch=arch, storage=self.halo, overlap=False)
         kernel = plan.kernels[0].name
         storages = {n: self.step.storage for n in self.step.grid_arrays}
         self.boxes = [local_box(decomp, comm.rank, deep_halo(self.reach, depth - 1 - s)) for s in range(depth)]
-        self.modules = [rank_module(program, plan, decomp, comm.rank, storages, {kernel: box}) for box in self.boxes]
-        self.compiled = [self.step._compile(m)[0] for m in self.modules]
-        self.consts = [n for n in program.inputs if n in one.halos and n not in self.state]
+        # the group's last step computes the owned box: the step's own module
+        self.modules = [rank_module(program, plan, decomp, comm.rank, storages, {kernel: box})
+                        for box in self.boxes[:-1]] + [self.step.module]
+        self.compiled = [self.step._compile(m)[0] for m in self.modules[:-1]] + [self.step.compiled]
+        self.consts = [n for n in program.inputs if n in halos and n not in self.state]
         self._loaded = None
 
     def run(self, inputs: dict, steps: int) -> dict:
@@ -170,8 +172,9 @@ def run_deep(entry, fields: list, consts: list, steps: int, depth: int) -> list:
     grid = entry.grid
     deep = deep_step(entry, depth)
     env = {}
+    args = list(fields) + list(consts)
     for inp in deep.step.spec.inputs:
-        x = (list(fields) + list(consts))[inp.argument]
+        x = args[inp.argument]
         if isinstance(x, DistArray):
             x = DistArray(x.grid, x.block, x.halo)   # the caller's arrays keep their blocks
             store_with(x, deep.step.storage)

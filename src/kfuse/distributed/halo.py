@@ -136,24 +136,6 @@ def wrap_refusal(program, plan, decomp) -> str | None:
     return None
 
 
-def transposed_refusal(program, plan, decomp) -> str | None:
-    """Why ``plan`` cannot run over ``decomp`` for a transposed read (None: it can): a grid
-    kernel reading a cut array through a view of the other memory order (``a.T``) reads the
-    point mirrored across the diagonal, which lies in another rank's block."""
-    if not any(decomp.cut(a) for a in range(decomp.rank)):
-        return None
-    for kp in plan.kernels:
-        for c in kp.calls if kp.space == "grid" else ():
-            for v in program.calls[c].args.values():
-                base = program.base(v)
-                if base != v and on_grid(program, base, decomp) and \
-                        program.value(v).type.order != program.value(base).type.order:
-                    return (f"kernel {kp.name!r} reads the cut array {base!r} transposed ({v!r}): its points "
-                            "lie in other ranks' blocks; transpose it before cutting it, or do not cut "
-                            "the grid (split=(1, ...))")
-    return None
-
-
 def other_reads(program, plan, decomp) -> dict:
     """{kernel name: (space, arrays)} for the kernels of ``plan`` that are not grid kernels and
     read an array of the decomposed grid's shape (sorted names)."""
@@ -174,8 +156,7 @@ def on_grid(program, name: str, decomp) -> bool:
     value = program.values.get(name)
     if value is None or value.role == "const":
         return False
-    shape = tuple(program.sizes.get(n, n) if isinstance(n, str) else n for n in value.type.shape)
-    return shape == tuple(decomp.shape)
+    return program.extents(name) == tuple(decomp.shape)
 
 
 def step_halos(program, plan, decomp) -> dict:

@@ -24,7 +24,7 @@ from .. import config
 from ..errors import ArgumentError, PlanError
 from ..platform import device
 from .exchange import local_box
-from .halo import Halo, on_grid, other_reads, refusal, step_halos, storage_halo, transposed_refusal, wrap_refusal
+from .halo import Halo, on_grid, other_reads, refusal, step_halos, storage_halo, wrap_refusal
 from .halo_exchange import exchange_halos
 from .placed import rank_module
 from .overlap import split_box
@@ -43,8 +43,7 @@ class RankStep:
             raise ArgumentError(f"comm: {comm.size} ranks, the decomposition has {decomp.size}")
         self.program, self.plan, self.decomp, self.comm = program, plan, decomp, comm
         self.halos = step_halos(program, plan, decomp)
-        why = refusal(self.halos, decomp, other_reads(program, plan, decomp)) or wrap_refusal(program, plan, decomp) \
-            or transposed_refusal(program, plan, decomp)
+        why = refusal(self.halos, decomp, other_reads(program, plan, decomp)) or wrap_refusal(program, plan, decomp)
         if why:
             raise PlanError(f"{program.name} over {decomp.dims} ranks: {why}")
         self.storage = storage_halo(self.halos.values(), decomp, storage)

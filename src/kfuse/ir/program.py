@@ -258,6 +258,10 @@ class Program:
         """Map value name -> id of the call that writes it."""
         return {out: c.id for c in self.calls for out in c.outs.values()}
 
+    def extents(self, name: str) -> tuple:
+        """The shape of value ``name`` with the program's bound sizes put in for their names."""
+        return tuple(self.sizes.get(n, n) if isinstance(n, str) else n for n in self.value(name).type.shape)
+
     def call(self, cid: int) -> Call:
         return self.calls[cid]
 

@@ -75,10 +75,9 @@ def pick_refusal(program, calls, placement: Placement, info) -> str | None:
     for c in calls:
         call = program.calls[c]
         for p in (q for q in getattr(info.fn(c), "whole_reads", ()) if q in call.args):
-            v = program.value(call.args[p])
-            if tuple(program.sizes.get(n, n) if isinstance(n, str) else n
-                                        for n in v.type.shape) == tuple(placement.shape):
-                return (f"{call.label}: an element picked from {v.display} lies in one rank's block; "
+            if program.extents(call.args[p]) == tuple(placement.shape):
+                return (f"{call.label}: an element picked from {program.value(call.args[p]).display} lies "
+                        "in one rank's block; "
                         "pick it before cutting the grid (gather it, or pass it as a number)")
     return None
 

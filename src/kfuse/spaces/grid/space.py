@@ -22,7 +22,7 @@ from ...ir import itemsize
 from . import halo
 from .branches import size_refusal
 from .geometry import GridGeometry
-from .work import LIVE_LOADS, Shape, estimated_registers, extra_work
+from .work import LIVE_LOADS, Shape, estimated_registers, extra_work, wide_elements
 from ..traffic import Traffic
 from ..base import (INT_MAX, SMEM_FLAGS, SMEM_STATIC_LIMIT, Domain, ParamSpec, Space, blocks_wanted,
     reads_nowhere)
@@ -49,20 +49,10 @@ def _transposed(program, name: str) -> bool:
     return base != name and program.value(name).type.order != program.value(base).type.order
 
 
-def _picks(program, call, fn) -> bool:
-    """Whether ``call`` makes a number from an array other than by reducing it (an element
-    ``a[-1]``): on ranks the element lies in one rank's block, so it is no grid call there."""
-    return fn.hof != "reduce" and program.value(call.out).type.kind == "scalar"
-
-
-def _on_ranks_grid(program, vals) -> bool:
-    """Whether one of ``vals`` is an array of the shape of the grid the program's ranks cut
-    (:attr:`kfuse.ir.Program.grid`; never on one GPU)."""
-    if not program.grid:
-        return False
-    want = tuple(program.grid)
-    return any(tuple(program.sizes.get(n, n) if isinstance(n, str) else n for n in v.type.shape) == want
-               for v in vals if v.type.kind != "scalar")
+def _on_ranks_grid(program, names) -> bool:
+    """Whether one of values ``names`` is an array of the shape of the grid the program's ranks
+    cut (:attr:`kfuse.ir.Program.grid`; never on one GPU)."""
+    return bool(program.grid) and any(program.extents(n) == tuple(program.grid) for n in names)
 
 
 def grid_calls(program) -> frozenset:
@@ -85,8 +75,7 @@ def grid_calls(program) -> frozenset:
         vals = [program.value(v) for v in list(c.args.values()) + [c.out]]
         whole = fns[c.id].hof == "reduce" and any(v.type.kind == "matrix" for v in vals)   # sum/max of a matrix
         if fns[c.id].name in ("interior", "assign") or is_remap(fns[c.id]) or whole or any(v.window for v in vals) or \
-                any(v.type.kind == "grid" for v in vals) or \
-                (_on_ranks_grid(program, vals) and not _picks(program, c, fns[c.id])):
+                any(v.type.kind == "grid" for v in vals) or _on_ranks_grid(program, list(c.args.values()) + [c.out]):
             got.add(c.id)
     if got:
         producer = program.producers()
@@ -102,8 +91,7 @@ def grid_calls(program) -> frozenset:
             grew = False
             for src, dst in edges:
                 for a, b in ((src, dst), (dst, src)):
-                    picked = program.grid and _picks(program, program.calls[b], fns[b])
-                    if a in got and b in ok and b not in got and not picked:
+                    if a in got and b in ok and b not in got:
                         got.add(b)
                         grew = True
     out = frozenset(got)
@@ -396,10 +384,11 @@ class GridSpace(Space):
         """``grid<rank>-map`` (every value evaluated at one point), ``grid<rank>-chain`` (values
         computed in the kernel read at several points: recomputed or staged) or
         ``grid<rank>-reduce``; a map loading more than ``LIVE_LOADS`` points is
-        ``grid<rank>-box`` (the 27-point box: its launch shapes fare otherwise); with :data:`WIDE_KIND` appended where the kernel's arrays hold
-        8-byte elements (a launch shape's bandwidth depends on the bytes each thread moves): the
-        calibration's probes measure each; a calibration without the wide kinds lends the
-        4-byte ones (:func:`kfuse.model.predict.kind_fallback`)."""
+        ``grid<rank>-box`` (the 27-point box: its launch shapes fare otherwise); with
+        :data:`WIDE_KIND` appended where the kernel's arrays hold 8-byte elements (a launch
+        shape's bandwidth depends on the bytes each thread moves): the calibration's probes
+        measure each; a calibration without the refined kinds lends the ones they refine
+        (:func:`kfuse.model.predict.kind_fallback`)."""
         frame = self.frame(program, calls, {}, info)
         if any(info.fn(c).is_reduce for c in calls):
             what = "reduce"
@@ -407,8 +396,7 @@ class GridSpace(Space):
             what = "chain"
         else:
             what = "box" if sum(len(o) for o in frame.loads.values()) > LIVE_LOADS else "map"
-        wide = max([itemsize(program.value(b).type.dtype) for b in frame.pos] or [4]) >= 8
-        return f"grid{min(frame.rank, 3)}-{what}" + (WIDE_KIND if wide else "")
+        return f"grid{min(frame.rank, 3)}-{what}" + (WIDE_KIND if wide_elements(frame, info) else "")
 
     def env_fields(self, program, calls: list, facts: dict, info) -> dict:
         return {}

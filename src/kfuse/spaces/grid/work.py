@@ -129,5 +129,10 @@ def _owned_registers(frame, shape, info) -> int:
 
 def _wide(frame, info) -> int:
     """Registers an evaluated value takes: 2 where the kernel holds 8-byte elements, else 1."""
-    return info.memo(("grid-wide", id(frame)), lambda: 2 if max(
-        (itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4 else 1)
+    return 2 if wide_elements(frame, info) else 1
+
+
+def wide_elements(frame, info) -> bool:
+    """Whether the kernel of ``frame`` holds 8-byte elements (its widest array's)."""
+    return info.memo(("grid-wide", id(frame)), lambda: max(
+        (itemsize(info.program.value(b).type.dtype) for b in frame.pos), default=4) > 4)

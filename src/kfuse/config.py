@@ -193,6 +193,9 @@ class Settings:
     halo_depth: int = _setting(1, _integer(1), "on several GPUs, kfuse.iterate steps a one-kernel step this "
                                                "many times per exchange of halos as many times wider "
                                                "(kfuse.distributed.deep; 1: an exchange every step)")
+    temporal_depth: int = _setting(0, _integer(0), "kfuse.iterate on one GPU: steps per pass over the grid of a "
+                                                   "2-D stencil step (temporal blocking; 0: the model picks, "
+                                                   "1: one step per pass, k: k steps, where the step allows it)")
     reuse_outputs: int = _setting(16 << 20, _integer(0), "outputs up to this many bytes may reuse an earlier "
                                                          "call's array nobody holds any more (0: always allocate)")
     auto_graph: bool = _setting(True, FLAG, "replay a CUDA graph of a call's launches for arguments seen "

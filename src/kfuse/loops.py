@@ -28,6 +28,7 @@ import weakref
 
 from . import config
 from .errors import ArgumentError, KfuseError
+from . import loop_temporal
 from .loop_run import GRAPH_STEPS
 from .loop_schedule import LoopPlan
 from .distributed.grid import is_distributed
@@ -60,7 +61,12 @@ def iterate(step, state, steps: int, *, consts=(), out=None, graph_steps: int = 
           for i, c in enumerate(cvals)]
     entry = jf.get(*jf.split(tuple(xs) + tuple(cs)))
     targets = _targets(entry.structure, out, xs)
-    results = run(entry, xs, cs, int(steps), int(graph_steps), targets)
+    decision = loop_temporal.choose(entry.exe, entry.structure.sources, int(steps))
+    loop_temporal.forced_refusal(decision)
+    if decision.cost is not None:
+        results = loop_temporal.run(entry, decision, xs, cs, int(steps), int(graph_steps), targets)
+    else:
+        results = run(entry, xs, cs, int(steps), int(graph_steps), targets)
     if out is not None:
         return out
     results = [_as_torch(r) if t else r for r, t in zip(results, torch_fields)]
@@ -79,6 +85,16 @@ def lower(step, state, *, consts=()):
 
 
 iterate.lower = lower   # kfuse.iterate.lower(step, state, consts=...): the step lowered without a GPU
+
+
+def temporal_plan(step, state, steps: int, *, consts=()) -> dict:
+    """How :func:`iterate` runs ``steps`` steps of ``step`` on one GPU, decided without a GPU
+    (state and constants as for :func:`lower`): ``blocked`` (several steps per pass over the
+    grid: :mod:`kfuse.loop_temporal`), the pass's ``depth``, ``threads`` and ``rows``, the model's
+    time per step blocked and one step per launch, and ``why_not`` where it is not blocked."""
+    _check_counts(steps, GRAPH_STEPS)
+    low = lower(step, state, consts=consts)
+    return loop_temporal.choose(low.executable, low.structure.sources, int(steps)).as_dict()
 
 
 def _check_counts(steps, graph_steps) -> None:

@@ -33,6 +33,7 @@ FLOORS = {
     "calibrate": 11.5,   # kfuse calibrate: measuring this GPU (below the suite, which imports it)
     "cli": 12, "bench": 12, "__main__": 13,
     "jitargs": 9, "loop_schedule": 9, "loop_run": 9,   # jit's arguments; iterate's buffers and runs
+    "loop_temporal": 9,   # iterate's temporally blocked passes (one GPU)
     "loop_fold_run": 9,   # a jit function's folded time loop, run as iterate runs a step
 }
 

@@ -228,6 +228,8 @@ def _registry() -> dict:
                  (67, 65, 17), 31, draw=SCALE_DRAW, source="SCALE-LES-like"),
         Workload("jacobi2d_loop-8192", jacobi2d_step, ("a",), ("a",), (8192,) * 2, (515, 387), 1,
                  steps=100, source="PolyBench, boundary kept"),
+        Workload("jacobi2d_loop-16384", jacobi2d_step, ("a",), ("a",), (16384,) * 2, (1031, 517), 1,
+                 steps=96, source="PolyBench, boundary kept (issue 35's temporal-blocking target)"),
         Workload("heat3d_loop-256", heat3d_step, ("u",), ("u",), (256,) * 3, (35, 33, 37), 1,
                  steps=100, source="PolyBench, boundary kept"),
     ]

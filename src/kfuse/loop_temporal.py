@@ -1,0 +1,147 @@
+"""Temporal blocking in :func:`kfuse.iterate` on one GPU: ``depth`` steps per pass over the grid
+(:mod:`kfuse.spaces.grid.temporal` says which steps qualify and how a pass runs,
+:mod:`kfuse.model.temporal` what it costs, :mod:`kfuse.codegen.grid.temporal` its code).
+
+:func:`choose` decides for a compiled step and a step count: the setting ``temporal_depth``
+(0: the model picks the cheapest shape and blocks where it predicts a pass beats a step per
+launch; 1: never; k: k steps per pass where the step allows it, else a KfuseWarning with the
+reason and one step per pass).  :func:`run` runs ``steps // depth`` passes between two buffers
+per field (the caller's arrays are only read), then the remaining steps as :mod:`kfuse.loop_run`
+runs them.  The compiled pass is kept with the step's executable, per shape."""
+from __future__ import annotations
+
+import dataclasses
+import warnings
+
+from . import config, spaces
+from .codegen.grid.temporal import pass_module
+from .errors import KfuseWarning
+from .model.calibration import load_calibration
+from .model.predict import predict_plan
+from .model.temporal import best
+from .platform import device
+from .spaces.grid import temporal as space
+
+
+@dataclasses.dataclass
+class Decision:
+    """What :func:`choose` decided: ``cost`` (a :class:`kfuse.model.temporal.PassCost`; None:
+    one step per launch), the modelled time of one step per launch, and why not blocked."""
+
+    cost: object = None
+    facts: object = None
+    one_step_s: float = 0.0
+    why: str = ""
+
+    def as_dict(self) -> dict:
+        out = {"blocked": self.cost is not None, "one_step_predicted_us": round(self.one_step_s * 1e6, 3)}
+        if self.cost is not None:
+            out.update(self.cost.as_dict())
+        if self.why:
+            out["why_not"] = self.why
+        return out
+
+
+def facts_of(exe, sources: list) -> tuple:
+    """(StepFacts, None) or (None, why not) for the step executable ``exe``, kept with it."""
+    memo = exe.__dict__.setdefault("_temporal_facts", {})
+    key = tuple(sources)
+    if key not in memo:
+        program, plan = exe.program, exe.plan_obj
+        info = spaces.program_info(program)
+        grid = spaces.get("grid")
+        memo[key] = space.analyse(program, plan.kernels, list(sources), info,
+                                  lambda calls: grid.frame(program, list(calls), {}, info))
+    return memo[key]
+
+
+def choose(exe, sources: list, steps: int, depth: int | None = None) -> Decision:
+    """The Decision for ``steps`` steps of ``exe`` whose loop fields come from ``sources``
+    (``depth``: the setting ``temporal_depth`` when None)."""
+    depth = config.get().temporal_depth if depth is None else depth
+    if depth == 1:
+        return Decision(why="the setting temporal_depth is 1")
+    memo = exe.__dict__.setdefault("_temporal_choices", {})
+    key = (tuple(sources), min(steps, max(space.DEPTHS) + 1), depth, device.planning_device())
+    if key not in memo:
+        memo[key] = _choose(exe, sources, steps, depth)
+    return memo[key]
+
+
+def _choose(exe, sources: list, steps: int, depth: int) -> Decision:
+    facts, why = facts_of(exe, sources)
+    if facts is None:
+        return Decision(why=why)
+    if steps < 2:
+        return Decision(facts=facts, why=f"{steps} step(s): nothing to block")
+    cal = load_calibration(device.planning_device())
+    program, kernels = exe.program, exe.plan_obj.kernels
+    one = predict_plan(program, [(k.calls, k.params) for k in kernels], cal)["gpu_s"]
+    if depth > steps:
+        return Decision(facts=facts, one_step_s=one, why=f"temporal_depth {depth} exceeds the {steps} steps")
+    shapes = space.shapes(facts)
+    cost = best(program, kernels[0].calls, facts, shapes, cal, steps, depth)
+    if cost is None:
+        why = (f"no block shape holds {depth} levels" if depth > 1 else "no block shape fits")
+        return Decision(facts=facts, one_step_s=one, why=why)
+    if depth < 2 and cost.per_step_s >= 0.95 * one:
+        return Decision(facts=facts, one_step_s=one,
+                        why=f"the model predicts {cost.per_step_s * 1e6:.1f} us per step blocked "
+                            f"({cost.blocking.depth} steps per pass), {one * 1e6:.1f} us one step per launch")
+    return Decision(cost, facts, one)
+
+
+def forced_refusal(decision: Decision) -> None:
+    """A KfuseWarning where the setting asked for a depth the step cannot run."""
+    depth = config.get().temporal_depth
+    if depth > 1 and decision.cost is None:
+        warnings.warn(f"temporal_depth={depth} not used, one step per launch: {decision.why}",
+                      KfuseWarning, stacklevel=4)
+
+
+def _compiled(exe, facts, blocking):
+    """The loaded pass kernel of ``blocking`` (compiled once per executable and device)."""
+    import cupy
+
+    from .runtime.cache import compile_cached
+    from .runtime.launch import load_kernels
+    memo = exe.__dict__.setdefault("_temporal_passes", {})
+    key = (blocking, cupy.cuda.runtime.getDevice())
+    if key not in memo:
+        source, kernel = pass_module(exe.program, exe.plan_obj.kernels[0], facts, blocking)
+        res, _hit = compile_cached(source, exe.target)
+        memo[key] = (load_kernels(res.cubin, [kernel]), source)
+    return memo[key][0]
+
+
+def pass_source(exe, sources: list, blocking) -> str:
+    """The CUDA text of the pass of ``blocking`` for ``exe`` (what :func:`run` compiles)."""
+    facts, why = facts_of(exe, sources)
+    if facts is None:
+        raise ValueError(why)
+    return pass_module(exe.program, exe.plan_obj.kernels[0], facts, blocking)[0]
+
+
+def run(entry, decision: Decision, xs: list, cs: list, steps: int, graph_steps: int, targets) -> list:
+    """The fields after ``steps`` steps: ``steps // depth`` passes, then the rest one step per
+    launch (:func:`kfuse.loop_run.run`, which also delivers into ``targets``)."""
+    import cupy
+
+    from .loop_run import _deliver, run as run_steps_loop
+    from .runtime.launch import run_steps
+    exe, facts, blocking = entry.exe, decision.facts, decision.cost.blocking
+    passes, rest = divmod(steps, blocking.depth)
+    launches = _compiled(exe, facts, blocking)
+    ins = list(xs) + list(cs) + list(entry.bound)
+    env = exe.bind(tuple(ins[:exe.n_arguments]), {})[0]
+    src = list(xs)
+    bufs = [[cupy.empty_like(x) for x in xs], [cupy.empty_like(x) for x in xs]]
+    for p in range(passes):
+        dst = bufs[p % 2]
+        for f, o, s, d in zip(facts.fields, facts.outputs, src, dst):
+            env[f], env[o] = s, d
+        run_steps(launches, env)
+        src = dst
+    if rest:
+        return run_steps_loop(entry, src, cs, rest, graph_steps, targets)
+    return _deliver(src, targets)

@@ -1,0 +1,185 @@
+"""Temporal blocking of a time loop's step: ``depth`` steps of :func:`kfuse.iterate` in one pass
+over the grid (the loop-level halo strategy; its code: :mod:`kfuse.codegen.grid.temporal`, its
+cost: :mod:`kfuse.model.temporal`, its run: :mod:`kfuse.loop_temporal`).
+
+A block owns ``threads`` adjacent columns of a 2-D grid (C order: a row is contiguous) and a
+chunk of ``rows`` rows, and streams down them.  Each of the ``depth`` time levels keeps, per
+field, its last ``2 ry + 2`` rows twice: the thread's own column in registers (reads at no column
+offset) and the block's columns in a shared-memory ring (reads at column offsets).  Level ``t``
+runs ``ry + 1`` rows behind level ``t - 1``, so one ``__syncthreads`` per input row serves every
+level; the last level goes to memory.  Halos are recomputed, not exchanged: a block's outer
+``depth * rx`` columns (``depth * ry`` rows above and below its chunk) are read and stepped but
+only the middle ``width`` columns are stored.
+
+What qualifies (:func:`analyse`, every refusal a sentence): a step that runs as one grid kernel
+over a 2-D C-order grid; every field computed by the step (none passed through unchanged) of
+the fields' shape and type; no reduction, no periodic or remapped read, no scalar computed from
+the arrays; each field read at constant offsets within a radius (``ry`` rows, ``rx`` columns).
+Other arrays the step reads (constant fields) are loaded from memory at every level (they stay
+in L1 and L2).  Everything here is pure data."""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from ...library.remap import is_remap
+
+#: the time levels a pass may hold, the threads (columns) of a block, the rows of its chunk
+DEPTHS = (2, 3, 4, 6, 8, 12, 16)
+THREADS = (128, 256, 512)
+ROWS = (64, 128, 256, 512)
+MAX_RADIUS = 4             # a field read further away (rows or columns) is not blocked
+SHARED_LIMIT = 200 * 1024  # dynamic shared memory a pass may ask of a block (bytes)
+
+
+@dataclasses.dataclass(frozen=True)
+class StepFacts:
+    """What blocking needs of a qualifying step: the grid ``shape`` (rows, columns), the element
+    ``itemsize``, the state ``fields`` (program inputs, in the loop's order) and the ``outputs``
+    holding their next values, the other arrays it loads (``consts``), the radius (``ry`` rows,
+    ``rx`` columns) and, per field, the offsets it is read at."""
+
+    shape: tuple
+    dtype: str
+    itemsize: int
+    fields: tuple
+    outputs: tuple
+    consts: tuple
+    ry: int
+    rx: int
+    offsets: dict
+
+    def column_reads(self) -> int:
+        """Reads per point and level at a column offset (served by the shared ring)."""
+        return sum(1 for offs in self.offsets.values() for d in offs if d[1] != 0)
+
+
+@dataclasses.dataclass(frozen=True)
+class Blocking:
+    """One pass's shape: ``depth`` steps, ``threads`` columns per block (halo included),
+    ``rows`` rows per block."""
+
+    depth: int
+    threads: int
+    rows: int
+
+    def width(self, facts: StepFacts) -> int:
+        """Columns a block stores (its threads less the recomputed halo on both sides)."""
+        return self.threads - 2 * self.depth * facts.rx
+
+    def ring(self, facts: StepFacts) -> int:
+        """Rows each level keeps (in registers and in the shared ring)."""
+        return 2 * facts.ry + 2
+
+    def lag(self, facts: StepFacts) -> int:
+        """Rows a level runs behind the one before it."""
+        return facts.ry + 1
+
+    def grid(self, facts: StepFacts) -> tuple:
+        """(column blocks, row blocks)."""
+        ny, nx = facts.shape
+        return math.ceil(nx / self.width(facts)), math.ceil(ny / self.rows)
+
+    def iterations(self, facts: StepFacts) -> int:
+        """Input rows a block streams past (its chunk, the halo rows, the pipeline's drain)."""
+        return self.rows + self.depth * facts.ry + self.depth * self.lag(facts)
+
+    def shared_bytes(self, facts: StepFacts) -> int:
+        """The rings of levels 0 .. depth - 1, every field (a row padded by ``rx`` each side)."""
+        return (self.depth * len(facts.fields) * self.ring(facts) * (self.threads + 2 * facts.rx)
+                * facts.itemsize)
+
+    def registers(self, facts: StepFacts) -> int:
+        """Registers a thread is estimated to hold: the levels' windows of its column, every
+        field, and about 24 for indices and the step's temporaries (ptxas: jacobi float64 depth
+        8, 77; float32 depth 16, 76)."""
+        words = max(1, facts.itemsize // 4)
+        return 24 + self.depth * len(facts.fields) * self.ring(facts) * words
+
+    def refusal(self, facts: StepFacts) -> str | None:
+        """Why this shape cannot run the step (None: it can)."""
+        cap = min(255, 65536 // self.threads)
+        if self.registers(facts) > cap:
+            return (f"depth {self.depth} holds about {self.registers(facts)} registers a thread, "
+                    f"over the {cap} a block of {self.threads} threads may have")
+        if 4 * 2 * self.depth * facts.rx >= self.threads:
+            return (f"depth {self.depth} recomputes {2 * self.depth * facts.rx} of a block's "
+                    f"{self.threads} columns (a quarter or more)")
+        if self.shared_bytes(facts) > SHARED_LIMIT:
+            return f"depth {self.depth} x {self.threads} columns needs {self.shared_bytes(facts)} bytes of shared memory"
+        return None
+
+    def as_dict(self) -> dict:
+        return {"depth": self.depth, "threads": self.threads, "rows": self.rows}
+
+
+def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
+    """(StepFacts, None) for a step that can be blocked in time, else (None, why not).
+    ``kernels``: the step plan's KernelPlans; ``sources``: the loop's field sources
+    (:class:`kfuse.loop_schedule.LoopPlan`); ``frame_of(calls)``: the grid space's frame of the
+    one kernel's calls, with no halo strategy."""
+    why = _shape_refusal(program, kernels, sources, info)
+    if why:
+        return None, why
+    calls = kernels[0].calls
+    frame = frame_of(calls)
+    n = len(sources)
+    fields, outputs = tuple(program.inputs[:n]), tuple(program.outputs[:n])
+    t = program.value(fields[0]).type
+    if frame.rank != 2 or len(t.shape) != 2:
+        return None, f"the grid has {len(t.shape)} axes: only 2-D grids are blocked in time"
+    if t.order != "C":
+        return None, "the grid is in Fortran order: only C-order grids are blocked in time"
+    for f, o in zip(fields, outputs):
+        ft, ot = program.value(f).type, program.value(o).type
+        if ft.shape != t.shape or ft.dtype != t.dtype or ot.shape != t.shape or ot.dtype != t.dtype:
+            return None, f"field {program.value(f).display} and its next value differ in shape or type from the first field"
+        if frame.pos.get(o, (0, 0)) != (0, 0) or program.value(o).view_of:
+            return None, f"the next value of {program.value(f).display} is not the whole field"
+    if frame.box != ((0, t.shape[0]), (0, t.shape[1])):
+        return None, "the step's kernel does not cover the whole grid"
+    offsets = {f: frozenset(frame.loads.get(f, ())) for f in fields}
+    ry = max((abs(d[0]) for offs in offsets.values() for d in offs), default=0)
+    rx = max((abs(d[1]) for offs in offsets.values() for d in offs), default=0)
+    if max(ry, rx) > MAX_RADIUS:
+        return None, f"a field is read {max(ry, rx)} points away (at most {MAX_RADIUS} are blocked)"
+    if ry == 0 and rx == 0:
+        return None, "no field is read at a neighbour: the steps are independent maps"
+    consts = tuple(b for b in frame.loads if b not in fields)
+    from ...ir import itemsize
+    return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, ry, rx, offsets), None
+
+
+def _shape_refusal(program, kernels: list, sources: list, info) -> str | None:
+    """Why the step's plan and the loop's fields rule blocking out before its frame is looked at."""
+    if any(s != ("out", j) for j, s in enumerate(sources)):
+        return ("a field is passed through unchanged or repeats another (a two-level scheme such "
+                "as the wave equation's): not blocked in time yet")
+    if len(kernels) != 1:
+        return f"the step runs as {len(kernels)} kernels, not one"
+    if kernels[0].space != "grid":
+        return f"the step's kernel is a {kernels[0].space} kernel, not a stencil (grid) kernel"
+    if program.writes:
+        return "the step writes an argument in place"
+    for c in kernels[0].calls:
+        fn = info.fn(c)
+        if fn.is_reduce:
+            return f"the step reduces ({program.calls[c].label}): a reduction ends every step"
+        if is_remap(fn):
+            return f"the step reads across the grid ({program.calls[c].label}: a periodic or remapped read)"
+        call = program.calls[c]
+        if info.domain(c).space != "grid" and any(program.value(v).type.kind != "scalar" for v in call.args.values()):
+            return f"the step computes a scalar from the arrays ({call.label})"
+    return None
+
+
+def shapes(facts: StepFacts) -> list:
+    """Every legal Blocking for ``facts``, deepest first."""
+    out = []
+    for depth in sorted(DEPTHS, reverse=True):
+        for threads in THREADS:
+            for rows in ROWS:
+                b = Blocking(depth, threads, rows)
+                if b.refusal(facts) is None:
+                    out.append(b)
+    return out

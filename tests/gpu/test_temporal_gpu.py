@@ -1,0 +1,128 @@
+"""GPU tier for temporal blocking in ``kfuse.iterate`` (several steps per pass over the grid:
+kfuse.loop_temporal): every depth forced through the setting and the model's own pick, float32
+and float64, odd sizes, step counts that leave a remainder, one and two fields, a constant field,
+scalars, out= -- against the NumPy float64 loop; the caller's state bitwise unchanged; the pass
+actually ran (its kernel is kept with the step)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import kfuse
+from kfuse.errors import KfuseWarning
+
+TOL = {"float32": 2e-5, "float64": 1e-12}   # relative to the largest magnitude, after every step
+
+
+def jacobi(a):
+    return kfuse.interior(a, 0.2 * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1]))
+
+
+def jacobi_np(a):
+    b = a.copy()
+    b[1:-1, 1:-1] = 0.2 * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1])
+    return b
+
+
+def gray_scott(u, v, feed, kill):
+    c = (slice(1, -1), slice(1, -1))
+    uvv = u[c] * v[c] * v[c]
+    lu = u[1:-1, 2:] + u[1:-1, :-2] + u[2:, 1:-1] + u[:-2, 1:-1] - 4 * u[c]
+    lv = v[1:-1, 2:] + v[1:-1, :-2] + v[2:, 1:-1] + v[:-2, 1:-1] - 4 * v[c]
+    return (kfuse.interior(u, u[c] + 0.16 * lu - uvv + feed[c] * (1 - u[c])),
+            kfuse.interior(v, v[c] + 0.08 * lv + uvv - (kill + feed[c]) * v[c]))
+
+
+def gray_scott_np(u, v, feed, kill):
+    c = (slice(1, -1), slice(1, -1))
+    uvv = u[c] * v[c] * v[c]
+    lu = u[1:-1, 2:] + u[1:-1, :-2] + u[2:, 1:-1] + u[:-2, 1:-1] - 4 * u[c]
+    lv = v[1:-1, 2:] + v[1:-1, :-2] + v[2:, 1:-1] + v[:-2, 1:-1] - 4 * v[c]
+    un, vn = u.copy(), v.copy()
+    un[c] = u[c] + 0.16 * lu - uvv + feed[c] * (1 - u[c])
+    vn[c] = v[c] + 0.08 * lv + uvv - (kill + feed[c]) * v[c]
+    return un, vn
+
+
+def _close(got, want, dtype):
+    got = np.asarray(got, np.float64)
+    scale = max(1.0, float(np.abs(want).max()))
+    err = float(np.abs(got - want).max()) / scale
+    assert np.isfinite(got).all() and err <= TOL[dtype], err
+
+
+@pytest.fixture
+def passes(monkeypatch):
+    """The depths of the blocked runs kfuse.iterate made (kfuse.loop_temporal.run, recorded)."""
+    from kfuse import loop_temporal
+    seen, real = [], loop_temporal.run
+
+    def run(entry, decision, *args):
+        seen.append(decision.cost.blocking.depth)
+        return real(entry, decision, *args)
+    monkeypatch.setattr(loop_temporal, "run", run)
+    return seen
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("depth", [0, 2, 3, 4, 8, 16])
+@pytest.mark.parametrize("shape", [(257, 301), (1000, 999), (7, 520)])
+def test_jacobi_every_depth_matches_numpy(dtype, depth, shape, passes):
+    import cupy
+    steps = 37
+    a = np.random.default_rng(depth).random(shape).astype(dtype)
+    d = cupy.asarray(a)
+    with kfuse.config.override(temporal_depth=depth):
+        plan = kfuse.loops.temporal_plan(jacobi, a, steps)
+        got = kfuse.iterate(jacobi, d, steps=steps)
+    if depth > 1:
+        assert plan["blocked"] and plan["depth"] == depth and passes == [depth], (plan, passes)
+    else:
+        assert passes == ([plan["depth"]] if plan["blocked"] else []), (plan, passes)
+    assert np.array_equal(cupy.asnumpy(d), a)   # the caller's state untouched
+    want = a.astype(np.float64)
+    for _ in range(steps):
+        want = jacobi_np(want)
+    _close(cupy.asnumpy(got), want, dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_two_fields_constant_field_scalar_and_out(dtype, passes):
+    import cupy
+    shape, steps = (333, 517), 50
+    rng = np.random.default_rng(7)
+    u, v, feed = (rng.random(shape).astype(dtype), (0.3 * rng.random(shape)).astype(dtype),
+                  (0.05 * rng.random(shape)).astype(dtype))
+    du, dv, df = cupy.asarray(u), cupy.asarray(v), cupy.asarray(feed)
+    ou, ov = cupy.full(shape, np.nan, dtype), cupy.full(shape, np.nan, dtype)
+    with kfuse.config.override(temporal_depth=6):
+        plan = kfuse.loops.temporal_plan(gray_scott, (u, v), steps, consts=(feed, 0.06))
+        res = kfuse.iterate(gray_scott, (du, dv), steps=steps, consts=(df, 0.06), out=(ou, ov))
+    assert plan["blocked"] and plan["depth"] == 6 and passes == [6], (plan, passes)
+    assert res[0] is ou and res[1] is ov
+    for host, dev in ((u, du), (v, dv), (feed, df)):
+        assert np.array_equal(cupy.asnumpy(dev), host)
+    wu, wv = u.astype(np.float64), v.astype(np.float64)
+    for _ in range(steps):
+        wu, wv = gray_scott_np(wu, wv, feed.astype(np.float64), 0.06)
+    _close(cupy.asnumpy(ou), wu, dtype)
+    _close(cupy.asnumpy(ov), wv, dtype)
+
+
+def test_forced_depth_the_step_cannot_take_warns_and_runs_one_step_per_launch(passes):
+    import cupy
+
+    def heat3(u):
+        return kfuse.interior(u, u[1:-1, 1:-1, 1:-1] + 0.1 * (u[2:, 1:-1, 1:-1] + u[:-2, 1:-1, 1:-1]
+                                                              - 2 * u[1:-1, 1:-1, 1:-1]))
+    a = np.random.default_rng(3).random((9, 10, 11))
+    with kfuse.config.override(temporal_depth=4), pytest.warns(KfuseWarning, match="only 2-D grids"):
+        got = kfuse.iterate(heat3, cupy.asarray(a), steps=5)
+    want = a
+    for _ in range(5):
+        w = want.copy()
+        w[1:-1, 1:-1, 1:-1] = want[1:-1, 1:-1, 1:-1] + 0.1 * (want[2:, 1:-1, 1:-1] + want[:-2, 1:-1, 1:-1]
+                                                              - 2 * want[1:-1, 1:-1, 1:-1])
+        want = w
+    _close(cupy.asnumpy(got), want, "float64")
+    assert passes == []

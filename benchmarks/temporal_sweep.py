@@ -52,7 +52,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", type=int, nargs="+", default=[16384, 8192])
     ap.add_argument("--dtypes", nargs="+", default=["float32", "float64"])
     ap.add_argument("--depths", type=int, nargs="+", default=[2, 3, 4, 6, 8, 12, 16])
-    ap.add_argument("--threads", type=int, nargs="+", default=[256, 512])
+    ap.add_argument("--threads", type=int, nargs="+", default=[128, 256, 512])
     ap.add_argument("--rows", type=int, nargs="+", default=[256, 512])
     ap.add_argument("--steps", type=int, default=96)
     ap.add_argument("--repeats", type=int, default=5)
@@ -67,8 +67,8 @@ def main(argv=None) -> int:
     from kfuse.spaces.grid.temporal import Blocking
     cal = load_calibration(device.planning_device())
     rows_out = []
-    print(f"{'n':>6} {'dtype':>8} {'depth':>5} {'thr':>4} {'rows':>4} {'us/step':>9} {'pred':>9} "
-          f"{'x limit':>8} {'GB/s copy':>9}  how", flush=True)
+    print(f"{'n':>6} {'dtype':>8} {'depth':>5} {'thr':>4} {'rows':>4} {'res':>3} {'us/step':>9} {'pred':>9} "
+          f"{'x limit':>8} {'GB/s copy':>9} {'eff GB/s':>9}  how", flush=True)
     for n in args.sizes:
         for dtype in args.dtypes:
             ceil = copy_ceiling(n, dtype, args.repeats)
@@ -80,20 +80,22 @@ def main(argv=None) -> int:
             facts, why = loop_temporal.facts_of(low.executable, low.structure.sources)
             auto = kfuse.loops.temporal_plan(jacobi, host, args.steps)
 
-            def row(depth, thr, rws, t, pred, how):
+            def row(depth, thr, rws, t, pred, how, resident=None):
                 r = {"n": n, "dtype": dtype, "depth": depth, "threads": thr, "rows": rws, "us_per_step": t * 1e6,
                      "predicted_us": None if pred is None else pred * 1e6, "x_limit": limit / t,
-                     "copy_gbs": ceil / 1e9, "limit_us": limit * 1e6, "how": how}
+                     "copy_gbs": ceil / 1e9, "limit_us": limit * 1e6, "how": how, "resident_blocks": resident,
+                     "effective_gbs": 2 * d.nbytes / t / 1e9}
                 rows_out.append(r)
-                print(f"{n:>6} {dtype:>8} {depth:>5} {thr or '':>4} {rws or '':>4} {t * 1e6:9.1f} "
-                      f"{'' if pred is None else f'{pred * 1e6:9.1f}':>9} {limit / t:8.2f} {ceil / 1e9:9.0f}  {how}",
-                      flush=True)
+                print(f"{n:>6} {dtype:>8} {depth:>5} {thr or '':>4} {rws or '':>4} {resident or '':>3} {t * 1e6:9.1f} "
+                      f"{'' if pred is None else f'{pred * 1e6:9.1f}':>9} {limit / t:8.2f} {ceil / 1e9:9.0f} "
+                      f"{2 * d.nbytes / t / 1e9:9.0f}  {how}", flush=True)
             with kfuse.config.override(temporal_depth=1):
                 t1 = timed(lambda: kfuse.iterate(jacobi, d, steps=args.steps), args.repeats) / args.steps
             row(1, None, None, t1, auto.get("one_step_predicted_us", 0) * 1e-6, "one step per launch (CUDA graphs)")
             t0 = timed(lambda: kfuse.iterate(jacobi, d, steps=args.steps), args.repeats) / args.steps
             row(auto.get("depth", 1), auto.get("threads"), auto.get("rows"), t0,
-                auto.get("predicted_us_per_step", 0) * 1e-6, "the model's pick (temporal_depth=0)")
+                auto.get("predicted_us_per_step", 0) * 1e-6, "the model's pick (temporal_depth=0)",
+                auto.get("resident_blocks"))
             for depth in args.depths:
                 for thr in args.threads:
                     for rws in args.rows:
@@ -104,7 +106,7 @@ def main(argv=None) -> int:
                         dec = loop_temporal.Decision(cost, facts, 0.0)
                         steps = depth * max(1, round(args.steps / depth))
                         t = timed(lambda: loop_temporal.run(entry, dec, [d], [], steps, 64, None), args.repeats) / steps
-                        row(depth, thr, rws, t, cost.per_step_s, "forced shape")
+                        row(depth, thr, rws, t, cost.per_step_s, "forced shape", cost.resident)
             got = cupy.asnumpy(kfuse.iterate(jacobi, d, steps=8))
             want = host.astype(np.float64)
             for _ in range(8):

@@ -196,6 +196,9 @@ class Settings:
     temporal_depth: int = _setting(0, _integer(0), "kfuse.iterate on one GPU: steps per pass over the grid of a "
                                                    "2-D stencil step (temporal blocking; 0: the model picks, "
                                                    "1: one step per pass, k: k steps, where the step allows it)")
+    temporal_tune: int = _setting(3, _integer(0), "kfuse.iterate: time this many of the model's best pass shapes "
+                                                  "on a step's first blocked run and keep the fastest (0, 1: "
+                                                  "the model's pick)")
     reuse_outputs: int = _setting(16 << 20, _integer(0), "outputs up to this many bytes may reuse an earlier "
                                                          "call's array nobody holds any more (0: always allocate)")
     auto_graph: bool = _setting(True, FLAG, "replay a CUDA graph of a call's launches for arguments seen "

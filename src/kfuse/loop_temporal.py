@@ -18,7 +18,7 @@ from .codegen.grid.temporal import pass_module
 from .errors import KfuseWarning
 from .model.calibration import load_calibration
 from .model.predict import predict_plan
-from .model.temporal import best
+from .model.temporal import ranked
 from .platform import device
 from .spaces.grid import temporal as space
 
@@ -26,17 +26,25 @@ from .spaces.grid import temporal as space
 @dataclasses.dataclass
 class Decision:
     """What :func:`choose` decided: ``cost`` (a :class:`kfuse.model.temporal.PassCost`; None:
-    one step per launch), the modelled time of one step per launch, and why not blocked."""
+    one step per launch), the modelled time of one step per launch, why not blocked, and the
+    ``candidates`` :func:`run` times on the first blocked run (``measured``: shape -> seconds a
+    pass took then; ``cost`` is the fastest from then on)."""
 
     cost: object = None
     facts: object = None
     one_step_s: float = 0.0
     why: str = ""
+    candidates: list = dataclasses.field(default_factory=list)
+    measured: dict = dataclasses.field(default_factory=dict)
 
     def as_dict(self) -> dict:
         out = {"blocked": self.cost is not None, "one_step_predicted_us": round(self.one_step_s * 1e6, 3)}
         if self.cost is not None:
             out.update(self.cost.as_dict())
+            out["tuned_among"] = [c.blocking.as_dict() for c in self.candidates]
+            if self.measured:
+                out["measured_us_per_step"] = {f"{b.depth}/{b.threads}/{b.rows}": round(t / b.depth * 1e6, 3)
+                                               for b, t in self.measured.items()}
         if self.why:
             out["why_not"] = self.why
         return out
@@ -62,10 +70,18 @@ def choose(exe, sources: list, steps: int, depth: int | None = None) -> Decision
     if depth == 1:
         return Decision(why="the setting temporal_depth is 1")
     memo = exe.__dict__.setdefault("_temporal_choices", {})
-    key = (tuple(sources), min(steps, max(space.DEPTHS) + 1), depth, device.planning_device())
+    key = (tuple(sources), min(steps, max(space.DEPTHS) + 1), depth, config.get().temporal_tune, _device_id())
     if key not in memo:
         memo[key] = _choose(exe, sources, steps, depth)
     return memo[key]
+
+
+def _device_id() -> int:
+    """The current device (-1: none), as the choice depends on it."""
+    if not device.has_gpu():
+        return -1
+    import cupy
+    return cupy.cuda.runtime.getDevice()
 
 
 def _choose(exe, sources: list, steps: int, depth: int) -> Decision:
@@ -79,16 +95,17 @@ def _choose(exe, sources: list, steps: int, depth: int) -> Decision:
     one = predict_plan(program, [(k.calls, k.params) for k in kernels], cal)["gpu_s"]
     if depth > steps:
         return Decision(facts=facts, one_step_s=one, why=f"temporal_depth {depth} exceeds the {steps} steps")
-    shapes = space.shapes(facts)
-    cost = best(program, kernels[0].calls, facts, shapes, cal, steps, depth)
-    if cost is None:
+    costs = ranked(program, kernels[0].calls, facts, space.shapes(facts), cal, steps, depth)
+    if not costs:
         why = (f"no block shape holds {depth} levels" if depth > 1 else "no block shape fits")
         return Decision(facts=facts, one_step_s=one, why=why)
+    cost = costs[0]
     if depth < 2 and cost.per_step_s >= 0.95 * one:
         return Decision(facts=facts, one_step_s=one,
                         why=f"the model predicts {cost.per_step_s * 1e6:.1f} us per step blocked "
                             f"({cost.blocking.depth} steps per pass), {one * 1e6:.1f} us one step per launch")
-    return Decision(cost, facts, one)
+    tune = config.get().temporal_tune
+    return Decision(cost, facts, one, candidates=costs[:tune] if tune > 1 else [])
 
 
 def forced_refusal(decision: Decision) -> None:
@@ -124,18 +141,24 @@ def pass_source(exe, sources: list, blocking) -> str:
 
 def run(entry, decision: Decision, xs: list, cs: list, steps: int, graph_steps: int, targets) -> list:
     """The fields after ``steps`` steps: ``steps // depth`` passes, then the rest one step per
-    launch (:func:`kfuse.loop_run.run`, which also delivers into ``targets``)."""
+    launch (:func:`kfuse.loop_run.run`, which also delivers into ``targets``).  On the first run
+    of a decision with candidates, each is timed over one pass first (:func:`_tune`)."""
     import cupy
 
     from .loop_run import _deliver, run as run_steps_loop
     from .runtime.launch import run_steps
-    exe, facts, blocking = entry.exe, decision.facts, decision.cost.blocking
+    exe, facts = entry.exe, decision.facts
+    ins = tuple((list(xs) + list(cs) + list(entry.bound))[:exe.n_arguments])
+    env = exe.fast_bind(ins)
+    if env is None:
+        env = exe.bind(ins, {})[0]
+    bufs = [[cupy.empty_like(x) for x in xs], [cupy.empty_like(x) for x in xs]]
+    if decision.candidates and not decision.measured:
+        _tune(exe, decision, env, xs, bufs[0])
+    blocking = decision.cost.blocking
     passes, rest = divmod(steps, blocking.depth)
     launches = _compiled(exe, facts, blocking)
-    ins = list(xs) + list(cs) + list(entry.bound)
-    env = exe.bind(tuple(ins[:exe.n_arguments]), {})[0]
     src = list(xs)
-    bufs = [[cupy.empty_like(x) for x in xs], [cupy.empty_like(x) for x in xs]]
     for p in range(passes):
         dst = bufs[p % 2]
         for f, o, s, d in zip(facts.fields, facts.outputs, src, dst):
@@ -145,3 +168,28 @@ def run(entry, decision: Decision, xs: list, cs: list, steps: int, graph_steps: 
     if rest:
         return run_steps_loop(entry, src, cs, rest, graph_steps, targets)
     return _deliver(src, targets)
+
+
+def _tune(exe, decision: Decision, env: dict, xs: list, scratch: list) -> None:
+    """Time one pass of each candidate (after one untimed) from the caller's fields into
+    ``scratch``; the fastest per step becomes the decision's cost."""
+    import cupy
+
+    from .runtime.launch import run_steps
+    facts = decision.facts
+    for f, o, x, d in zip(facts.fields, facts.outputs, xs, scratch):
+        env[f], env[o] = x, d
+    best = None
+    for cost in decision.candidates:
+        launches = _compiled(exe, facts, cost.blocking)
+        run_steps(launches, env)
+        start, end = cupy.cuda.Event(), cupy.cuda.Event()
+        start.record()
+        run_steps(launches, env)
+        end.record()
+        end.synchronize()
+        t = cupy.cuda.get_elapsed_time(start, end) * 1e-3
+        decision.measured[cost.blocking] = t
+        if best is None or t / cost.blocking.depth < best[0]:
+            best = (t / cost.blocking.depth, cost)
+    decision.cost = best[1]

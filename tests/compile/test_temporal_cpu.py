@@ -167,7 +167,7 @@ def test_blocking_shapes_refuse_with_reasons():
     import dataclasses
     wide = dataclasses.replace(facts, ry=4, rx=0, fields=("a", "b"), itemsize=4)
     assert "shared memory" in T.Blocking(11, 256, 64).refusal(wide)
-    assert "registers" in T.Blocking(16, 512, 64).refusal(dataclasses.replace(facts, itemsize=8))
+    assert "registers" in T.Blocking(28, 128, 64).refusal(dataclasses.replace(facts, rx=0, itemsize=8))
     assert all(b.refusal(facts) is None for b in T.shapes(facts))
 
 

@@ -282,6 +282,37 @@ def default_plan(prog) -> list:
     return [("default plan (H200: shipped calibration and winners)", plan)]
 
 
+def _jacobi(a):
+    import kfuse
+    return kfuse.interior(a, 0.2 * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1]))
+
+
+def _gray_scott(u, v, feed, kill):
+    import kfuse
+    c = (slice(1, -1), slice(1, -1))
+    uvv = u[c] * v[c] * v[c]
+    lu = u[1:-1, 2:] + u[1:-1, :-2] + u[2:, 1:-1] + u[:-2, 1:-1] - 4 * u[c]
+    lv = v[1:-1, 2:] + v[1:-1, :-2] + v[2:, 1:-1] + v[:-2, 1:-1] - 4 * v[c]
+    return (kfuse.interior(u, u[c] + 0.16 * lu - uvv + feed[c] * (1 - u[c])),
+            kfuse.interior(v, v[c] + 0.08 * lv + uvv - (kill + feed[c]) * v[c]))
+
+
+def temporal_cases():
+    """(file stem, CUDA text) of temporally blocked passes (kfuse.loop_temporal): jacobi-2d in
+    float32 at depth 4, Gray-Scott (two fields, a constant field, a number) in float64 at depth 3."""
+    import numpy as np
+
+    import kfuse
+    from kfuse import loop_temporal
+    from kfuse.spaces.grid.temporal import Blocking
+    cases = [("grid.temporal_jacobi_f32_d4", _jacobi, (np.zeros((1000, 999), np.float32),), (), Blocking(4, 256, 256)),
+             ("grid.temporal_gray_scott_f64_d3", _gray_scott, ((np.zeros((515, 333)),) * 2,),
+              (np.zeros((515, 333)), 0.06), Blocking(3, 128, 128))]
+    for stem, step, state, consts, blocking in cases:
+        low = kfuse.loops.lower(step, state[0], consts=consts)
+        yield stem, loop_temporal.pass_source(low.executable, low.structure.sources, blocking)
+
+
 PARTS = ("blas", "grid", "gemm")   # the parts: examples and solvers, stencils (grid.*), BLAS-3 (gemm.*)
 
 
@@ -306,6 +337,8 @@ def compute_all(only: str | None = None) -> dict:
         if only in (None, "grid"):
             for stem, kind, name, dtype, sizes in grid_cases():
                 out[stem + ".cu"] = render_program(grid_program(kind, name, dtype, sizes), ranked_only)
+            for stem, text in temporal_cases():
+                out[stem + ".cu"] = text
         if only in (None, "gemm"):
             for stem, name, precision in gemm_cases():
                 with config.override(precision=precision):

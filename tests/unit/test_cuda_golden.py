@@ -26,7 +26,9 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     stems = {f[:-3] for f in os.listdir(corpus.CUDA) if f.endswith(".cu")}
     assert len(list(corpus.example_cases())) == 11 * 4 * 3
     assert {s for s, *_ in corpus.example_cases()} | {s for s, *_ in corpus.solver_cases()} | {"prelude"} | \
-        {s for s, *_ in corpus.grid_cases()} | {s for s, *_ in corpus.gemm_cases()} == stems
+        {s for s, *_ in corpus.grid_cases()} | {s for s, *_ in corpus.gemm_cases()} | \
+        {s for s, _ in corpus.temporal_cases()} == stems
+    assert len(list(corpus.temporal_cases())) == 2
     assert len(list(corpus.grid_cases())) == 28
     assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) == 28
     tf32 = generated["gemm.gemm_nn_4096.float32.tf32.cu"]    # the shipped H200 winner of its bucket
@@ -39,6 +41,7 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     assert text.count("// ===================== rank ") >= corpus.RANKED
     assert text.count(" in its implementation ") == corpus.RANKED - 1
     assert "// error" not in "".join(generated.values())
+    assert generated["grid.temporal_jacobi_f32_d4.cu"].count("__syncthreads();   // every level") == 4   # one a row, unrolled 4 times
 
 
 def test_generated_cuda_identical_to_corpus(generated):

@@ -66,8 +66,9 @@ class Calibration:
     l2_reuse: float = 0.15
     wave_tail_s: float = 0.0              # a partly filled last wave of blocks (0: not modelled; a
                                           # calibration sets it with the factors measured under it)
-    smem_bw: float = 3.0e13               # shared-memory bytes/s across the chip (132 SMs x 128 B/clock, H200)
-    temporal_factor: dict = dataclasses.field(default_factory=dict)  # dtype -> measured / modelled pass time
+    # temporally blocked passes: dtype -> {"level", "row"} thread-instructions, "single_block"
+    # (:mod:`kfuse.model.temporal`; empty: its defaults, fitted on the H200)
+    temporal: dict = dataclasses.field(default_factory=dict)
     # GEMM engine peaks and scheme efficiencies (``kfuse calibrate --blas3``; :mod:`kfuse.spaces.gemm.calibration`)
     gemm: dict = dataclasses.field(default_factory=dict)
 

@@ -1,23 +1,34 @@
 """The cost of a temporally blocked pass (:mod:`kfuse.spaces.grid.temporal`) and the choice of its
 shape for a time loop.
 
-A pass of ``depth`` steps is bound by the slowest of three streams, over the calibration's rates:
+A pass of ``depth`` steps is bound by the slower of two streams:
 
 - memory: each block reads its chunk's rows and the ``depth * ry`` rows above and below it
   (halo columns included: neighbouring blocks read them again), every field; writes the owned
-  points once; constant fields once;
-- shared memory: per block, input row and field, each level below the last pushes a row and
-  each level reads its neighbours at column offsets from the ring (``smem_bw``);
-- arithmetic: the step's multiply-adds at every level over every thread's column, halo
-  columns and rows included (``fma_rate``, halved for 8-byte elements).
+  points once; constant fields once (``read_bw``, ``write_bw``);
+- issue: the busiest SM runs ``ceil(blocks / (SMs x resident))`` waves of ``resident`` blocks,
+  each thread ``iterations x depth`` point-levels (halo columns and rows included), at
+  ``level + row / depth`` thread-instructions per point-level, ``level`` scaled by the step's
+  operations per point (loads and the library's operation counts) over jacobi's 11 and ``row``
+  by the fields; an SM holding one block idles at every barrier (``single_block``).  The SM
+  issues ``fma_rate / sm_count`` thread-instructions a second.
 
-The time per step is the pass's over ``depth``, times the calibration's ``temporal_factor``
-(measured / modelled, 1.0 where not measured).  Pure functions of data."""
+The calibration's ``temporal`` section holds ``level`` and ``row`` per element type and
+``single_block``; the defaults were fitted on jacobi-2d 16384^2 on the H200 (the sweep of
+``benchmarks/temporal_sweep.py``) and picked the fastest shape measured at 8192^2, outside the
+fit, in both types.  The time per step is the pass's over ``depth``.  Pure functions of data."""
 from __future__ import annotations
 
 import dataclasses
+import math
 
-from .predict import _flops
+from .. import spaces
+
+#: thread-instructions per point-level (``level``) and per input row (``row``) of jacobi-2d, the
+#: single-block slowdown: fitted on the H200's 16384^2 sweep (2026-11-29)
+DEFAULTS = {"float32": {"level": 11.5, "row": 60.0}, "float64": {"level": 21.5, "row": 102.0},
+            "single_block": 1.2}
+JACOBI_OPS = 11.0   # jacobi-2d: five loads, four adds, a multiply, the kept boundary
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,14 +37,24 @@ class PassCost:
 
     blocking: object
     memory_s: float
-    shared_s: float
-    compute_s: float
+    issue_s: float
     per_step_s: float
+    resident: int
 
     def as_dict(self) -> dict:
         return {**self.blocking.as_dict(), "predicted_us_per_step": round(self.per_step_s * 1e6, 3),
-                "memory_us": round(self.memory_s * 1e6, 3), "shared_us": round(self.shared_s * 1e6, 3),
-                "compute_us": round(self.compute_s * 1e6, 3)}
+                "memory_us": round(self.memory_s * 1e6, 3), "issue_us": round(self.issue_s * 1e6, 3),
+                "resident_blocks": self.resident}
+
+
+def step_ops(program, calls: list, facts) -> float:
+    """Operations a point of the step costs: its loads of the fields and constant fields and
+    the library's operation count of each call (1 at least)."""
+    info = spaces.program_info(program)
+    ops = sum(len(o) for o in facts.offsets.values()) + len(facts.consts)
+    for c in calls:
+        ops += max(1.0, float(info.fn(c).flops or 0))
+    return ops
 
 
 def pass_cost(program, calls: list, facts, blocking, cal) -> PassCost:
@@ -47,19 +68,21 @@ def pass_cost(program, calls: list, facts, blocking, cal) -> PassCost:
     read = nf * size * blocks * threads * rows_read + len(facts.consts) * size * ny * nx
     write = nf * size * ny * nx
     memory = read / cal.read_bw + write / cal.write_bw
-    iters = blocks * threads * blocking.iterations(facts)
-    shared = iters * size * (nf * depth + depth * facts.column_reads()) / getattr(cal, "smem_bw", 3.0e13)
-    over = blocks * threads * blocking.iterations(facts) / max(1, ny * nx)
-    rate = cal.fma_rate / (2 if size == 8 else 1)
-    compute = _flops(program, list(calls), cal) * depth * over / rate
-    factor = getattr(cal, "temporal_factor", {}).get(facts.dtype, 1.0)
-    per_step = (max(memory, shared, compute) + cal.gpu_launch_s) / depth * factor
-    return PassCost(blocking, memory, shared, compute, per_step)
+    table = getattr(cal, "temporal", None) or DEFAULTS
+    kind = table.get(facts.dtype) or DEFAULTS.get(facts.dtype) or DEFAULTS["float64"]
+    resident = blocking.resident(facts)
+    waves = math.ceil(blocks / (cal.sm_count * resident))
+    point_levels = waves * resident * threads * blocking.iterations(facts) * depth
+    per_level = kind["level"] * step_ops(program, calls, facts) / JACOBI_OPS + kind["row"] * nf / depth
+    slow = table.get("single_block", DEFAULTS["single_block"]) if resident == 1 else 1.0
+    issue = point_levels * per_level * slow / (cal.fma_rate / cal.sm_count)
+    per_step = (max(memory, issue) + cal.gpu_launch_s) / depth
+    return PassCost(blocking, memory, issue, per_step, resident)
 
 
-def best(program, calls: list, facts, shapes: list, cal, steps: int, depth: int = 0) -> PassCost | None:
-    """The cheapest of ``shapes`` per step for a loop of ``steps`` steps (``depth`` > 1: only
-    that depth), None when none fits."""
+def ranked(program, calls: list, facts, shapes: list, cal, steps: int, depth: int = 0) -> list:
+    """``shapes`` that fit a loop of ``steps`` steps (``depth`` > 1: only that depth), cheapest
+    per step first (ties: the deeper first)."""
     costs = [pass_cost(program, calls, facts, b, cal) for b in shapes
              if b.depth <= steps and (depth < 2 or b.depth == depth)]
-    return min(costs, key=lambda c: (c.per_step_s, -c.blocking.depth)) if costs else None
+    return sorted(costs, key=lambda c: (c.per_step_s, -c.blocking.depth))

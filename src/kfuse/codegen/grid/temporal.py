@@ -1,24 +1,29 @@
 """Code of a temporally blocked pass (:mod:`kfuse.spaces.grid.temporal` says what it is): the
 step's kernel evaluated ``DEPTH`` times per point, each level reading the one before it from
-registers (the thread's column) and a shared ring (other columns).  Sample (jacobi, float64,
-depth 2, 256 threads, 256 rows; one field ``a``, read one row and one column away)::
+registers (the thread's column) and a shared ring (other columns).  The stream down the rows is
+unrolled ``R`` times, so every ring slot (a row's distance from the block's first input row,
+mod ``R``) is a constant: no index arithmetic, no register shuffles.  Sample (jacobi, float32,
+depth 4; one field ``a``, read one row and one column away; ``tests/golden/cuda/grid.temporal_*``)::
 
-    const int x_p = (int)blockIdx.x * W - DEPTH * RX + tx;       // the thread's column
-    double a_r0[R] = {}, a_r1[R] = {};                           // each level's last R rows here
-    double a_pf = ...;                                           // the next input row, loaded early
-    for (int i = r0 - DEPTH * RY; i <= r1 - 1 + DEPTH * L; ++i) {
-        {   // level 0: input row i
-            ...  a_r0[R - 1] = v; a_s[slot(i)][tx + RX] = v;
+    const int x_p = (int)blockIdx.x * W - DEPTH * RX + tx;        // the thread's column
+    float a__r0[R] = {}, ..., a__r3[R] = {};                      // each level's last R rows here
+    for (int m = 0; m <= i_end - i0; m += R) {
+        if (i0 + m + 0 <= i_end) {   // input row i, ring slot 0
+            const int i = i0 + m + 0;
+            a__r0[0] = a__in; a__st[0] = a__in;                     // level 0: the row loaded a row ahead
+            {   // level 1: row i - 1 L, the step once more
+                const int y_p = i - 1 * L;
+                float t6_e = a__r0[2];                                // the kept boundary
+                if (x_p >= 1 && x_p < 998 && y_p >= 1 && y_p < 999) {
+                    t1_add_compute(a__r0[2], a__st[515], t1_e);      // a at (y_p, x_p - 1), from the ring
+                    ...
+                }
+                a__r1[2] = t6_e; a__st[...] = t6_e;
+            }
+            ...                                                       // levels 2, 3; level 4 stores
+            __syncthreads();
         }
-        {   // level 1: row i - L, the step once
-            const int y_p = i - 1 * L;
-            // call 0: t1 = add(a[1:999, 1:998], a[1:999, 0:997])
-            t1_add_compute(a_r0[1], a_s[...][tx + RX - 1], t1_e);  ...
-        }
-        {   // level 2 (the last): row i - 2 L, stored where the block owns it
-            ...
-        }
-        __syncthreads();
+        ...                                                           // ring slots 1 .. R - 1
     }
 """
 from __future__ import annotations
@@ -40,12 +45,10 @@ class _Level:
     def read(self, em, scope, base: str, d: tuple) -> str:
         dy, dx = d
         level = em.level - 1
-        name = ident(base)
+        slot = em.slot(em.level, dy)
         if dx == 0:
-            return f"{name}_r{level}[{em.facts.ry + dy}]"
-        slot = em.slot(scope, dy)
-        return (f"{name}_s[({level} * R + {slot}) * SW + tx + RX"
-                + (f" + {dx}" if dx > 0 else f" - {-dx}") + "]")
+            return f"{ident(base)}_r{level}[{slot}]"
+        return f"{ident(base)}_st[{(level * em.ring + slot) * em.row_width + dx}]"
 
 
 class TemporalLowering(GridLowering):
@@ -56,19 +59,15 @@ class TemporalLowering(GridLowering):
         super().__init__(program, kplan, set(facts.outputs))
         self.facts, self.blocking, self.prefetch = facts, blocking, prefetch
         self.name = f"{kplan.name}_tb{blocking.depth}"
-        self.level = 0
+        self.level = self.u = 0
+        self.ring, self.lag = blocking.ring(facts), blocking.lag(facts)
+        self.row_width = blocking.threads + 2 * facts.rx
 
-    # ------------------------------------------------------------------ shared ring slots
-    def slot(self, scope, dy: int) -> str:
-        """The ring slot of row ``y_p + dy`` (declared once per level)."""
-        key = ("slot", dy)
-        got = scope.find(key)
-        if got is None:
-            got = f"kf_slot_{'m' if dy < 0 else ''}{abs(dy)}"
-            off = f" + {dy}" if dy > 0 else f" - {-dy}" if dy < 0 else ""
-            scope.code(f"const int {got} = (y_p{off} + BIAS) % R;")
-            scope.memo[key] = got
-        return got
+    # ------------------------------------------------------------------ ring slots
+    def slot(self, t: int, dy: int = 0) -> int:
+        """The ring slot (registers and shared) of level ``t``'s row ``y_p + dy`` in unrolled
+        iteration ``u``: rows sit at their distance from the block's first input row, mod R."""
+        return (self.u - t * self.lag + dy) % self.ring
 
     def proven(self, scope, base: str, d: tuple) -> bool:
         return False   # constant fields: every load clamped into its array
@@ -103,14 +102,12 @@ class TemporalLowering(GridLowering):
         f, b = self.facts, self.blocking
         ny, nx = f.shape
         R, L = b.ring(f), b.lag(f)
-        bias = R * (b.depth * (L + f.ry) // R + 2 + f.ry)
         code(f"using idx_t = {self.idx};")
         code(f"constexpr int NY = {ny}, NX = {nx};   // the grid: rows, columns")
         code(f"constexpr int DEPTH = {b.depth}, RY = {f.ry}, RX = {f.rx};   // steps per pass, the step's radius")
         code(f"constexpr int W = {b.width(f)}, H = {b.rows};   // columns stored, rows owned per block")
         code(f"constexpr int R = {R}, L = {L}, SW = {b.threads + 2 * f.rx};   "
              "// rows a level keeps, rows a level lags, a ring row's width")
-        code(f"constexpr int BIAS = {bias};   // a multiple of R: slots of the rows above the grid stay positive")
         code("const int tx = threadIdx.x;")
         code("const int x_p = (int)blockIdx.x * W - DEPTH * RX + tx;   // the thread's column")
         code("const int r0 = (int)blockIdx.y * H, r1 = min(r0 + H, NY);   // the rows the block stores")
@@ -118,8 +115,8 @@ class TemporalLowering(GridLowering):
         code("extern __shared__ __align__(16) unsigned char kf_smem[];")
         ctype = self.ctype_of(f.fields[0])
         for k, v in enumerate(f.fields):
-            code(f"{ctype}* {ident(v)}_s = reinterpret_cast<{ctype}*>(kf_smem) + {k} * (DEPTH * R * SW);   "
-                 f"// {self.program.value(v).display}: the rings of levels 0 .. DEPTH - 1")
+            code(f"{ctype}* {ident(v)}_st = reinterpret_cast<{ctype}*>(kf_smem) + {k} * (DEPTH * R * SW) + tx + RX;   "
+                 f"// {self.program.value(v).display}: the rings of levels 0 .. DEPTH - 1, at the thread's column")
 
     def _registers(self, code) -> None:
         f, b = self.facts, self.blocking
@@ -138,30 +135,36 @@ class TemporalLowering(GridLowering):
                      f"{ident(v)}[(idx_t)i * NX + x_p] : {ctype}(0);")
 
     def _loop(self, code) -> None:
+        """The stream down the rows, unrolled R times so that every ring slot is a constant."""
         f, b = self.facts, self.blocking
-        pf = self.prefetch
-        with code.block("for (int i = r0 - DEPTH * RY; i <= r1 - 1 + DEPTH * L; ++i) {"):
-            with code.block("{   // level 0: input row i (loaded a row ahead), row i + PF requested"):
-                code(f"const int i_next = i + {pf};")
-                code("const int s_in = (i + BIAS) % R;")
-                for v in f.fields:
-                    n = ident(v)
-                    code(f"const auto {n}_in = {n}_pf[0];")
-                    code("#pragma unroll")
-                    code(f"for (int k = 0; k + 1 < {pf}; ++k) {n}_pf[k] = {n}_pf[k + 1];")
-                    code(f"{n}_pf[{pf - 1}] = (in_x && i_next >= i_load && i_next < i_stop) ? "
-                         f"{n}[(idx_t)i_next * NX + x_p] : {self.ctype_of(v)}(0);")
-                    self._push(code, n, 0, f"{n}_in", "s_in")
-            for t in range(1, b.depth + 1):
-                self._level(code, t)
-            code("__syncthreads();   // every level's new row in the rings before the next reads it")
+        code("const int i0 = r0 - DEPTH * RY, i_end = r1 - 1 + DEPTH * L;   // the block's first and last input row")
+        with code.block("for (int m = 0; m <= i_end - i0; m += R) {"):
+            for u in range(self.ring):
+                self.u = u
+                with code.block(f"if (i0 + m + {u} <= i_end) {{   // input row i, ring slot {u}"):
+                    code(f"const int i = i0 + m + {u};")
+                    self._input(code)
+                    for t in range(1, b.depth + 1):
+                        self._level(code, t)
+                    code("__syncthreads();   // every level's new row in the rings before the next reads it")
 
-    def _push(self, code, n: str, t: int, value: str, slot: str) -> None:
-        """Level ``t``'s new row of field ``n``: into its registers and its ring."""
-        code("#pragma unroll")
-        code(f"for (int k = 0; k + 1 < R; ++k) {n}_r{t}[k] = {n}_r{t}[k + 1];")
-        code(f"{n}_r{t}[R - 1] = {value};")
-        code(f"{n}_s[({t} * R + {slot}) * SW + tx + RX] = {value};")
+    def _input(self, code) -> None:
+        """Level 0: input row ``i`` (loaded a row ahead), row ``i + PF`` requested."""
+        pf = self.prefetch
+        code(f"const int i_next = i + {pf};")
+        for v in self.facts.fields:
+            n = ident(v)
+            code(f"const auto {n}_in = {n}_pf[0];")
+            for k in range(pf - 1):
+                code(f"{n}_pf[{k}] = {n}_pf[{k + 1}];")
+            code(f"{n}_pf[{pf - 1}] = (in_x && i_next >= i_load && i_next < i_stop) ? "
+                 f"{n}[(idx_t)i_next * NX + x_p] : {self.ctype_of(v)}(0);")
+            self._push(code, n, 0, f"{n}_in")
+
+    def _push(self, code, n: str, t: int, value: str) -> None:
+        """Level ``t``'s new row of field ``n``: into its register ring and its shared ring."""
+        s = self.slot(t)
+        code(f"{n}_r{t}[{s}] = {value}; {n}_st[{(t * self.ring + s) * self.row_width}] = {value};")
 
     def _level(self, code, t: int) -> None:
         """Level ``t``: the step at row ``i - t L`` from level ``t - 1``; the last level stores."""
@@ -179,9 +182,8 @@ class TemporalLowering(GridLowering):
                     for o, name in zip(f.outputs, names):
                         block(f"{ident(o)}[(idx_t)y_p * NX + x_p] = {name};   // store {self.program.value(o).display}")
             else:
-                block("const int s_out = (y_p + BIAS) % R;")
                 for v, name in zip(f.fields, names):
-                    self._push(block, ident(v), t, name, "s_out")
+                    self._push(block, ident(v), t, name)
 
 
 def pass_module(program, kplan, facts, blocking, prefetch: int = 1) -> tuple:

@@ -30,6 +30,7 @@ THREADS = (128, 256, 512)
 ROWS = (64, 128, 256, 512)
 MAX_RADIUS = 4             # a field read further away (rows or columns) is not blocked
 SHARED_LIMIT = 200 * 1024  # dynamic shared memory a pass may ask of a block (bytes)
+SM_THREADS, SM_REGISTERS, SM_SHARED = 2048, 65536, 228 * 1024   # one SM of compute capability 9.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,23 +91,29 @@ class Blocking:
                 * facts.itemsize)
 
     def registers(self, facts: StepFacts) -> int:
-        """Registers a thread is estimated to hold: the levels' windows of its column, every
-        field, and about 24 for indices and the step's temporaries (ptxas: jacobi float64 depth
-        8, 77; float32 depth 16, 76)."""
+        """Registers a thread is estimated to hold: the levels' rings of its column, every field,
+        and 32 for indices and the step's temporaries (ptxas, jacobi at 256 threads: float32
+        depth 8, 63, depth 12, 79; float64 depth 8, 92, depth 12, 124, depth 16, 156)."""
         words = max(1, facts.itemsize // 4)
-        return 24 + self.depth * len(facts.fields) * self.ring(facts) * words
+        return 32 + self.depth * len(facts.fields) * self.ring(facts) * words
+
+    def resident(self, facts: StepFacts) -> int:
+        """Blocks an SM holds at once (threads, registers in units of 8, shared memory)."""
+        regs = -(-self.registers(facts) // 8) * 8
+        return max(1, min(SM_THREADS // self.threads, SM_REGISTERS // (regs * self.threads),
+                          SM_SHARED // (self.shared_bytes(facts) + 1024), 32))
 
     def refusal(self, facts: StepFacts) -> str | None:
         """Why this shape cannot run the step (None: it can)."""
-        cap = min(255, 65536 // self.threads)
-        if self.registers(facts) > cap:
-            return (f"depth {self.depth} holds about {self.registers(facts)} registers a thread, "
-                    f"over the {cap} a block of {self.threads} threads may have")
+        if self.shared_bytes(facts) > SHARED_LIMIT:
+            return f"depth {self.depth} x {self.threads} columns needs {self.shared_bytes(facts)} bytes of shared memory"
         if 4 * 2 * self.depth * facts.rx >= self.threads:
             return (f"depth {self.depth} recomputes {2 * self.depth * facts.rx} of a block's "
                     f"{self.threads} columns (a quarter or more)")
-        if self.shared_bytes(facts) > SHARED_LIMIT:
-            return f"depth {self.depth} x {self.threads} columns needs {self.shared_bytes(facts)} bytes of shared memory"
+        cap = min(255, SM_REGISTERS // self.threads)
+        if self.registers(facts) > cap:
+            return (f"depth {self.depth} holds about {self.registers(facts)} registers a thread, "
+                    f"over the {cap} a block of {self.threads} threads may have")
         return None
 
     def as_dict(self) -> dict:

@@ -390,8 +390,53 @@ def distributed_cases() -> list:
                  _distributed(o, r)) for o in (False, True) for r in (False, True)]
 
 
+def _temporal(dtype: str, depth: int, two: bool) -> Callable[[], str]:
+    """kfuse.iterate blocked in time (kfuse.loop_temporal) at ``depth`` steps per pass, 23 steps
+    of jacobi (or two fields of Gray-Scott) on an odd grid; against NumPy float64."""
+    def run() -> str:
+        import cupy
+        rng = np.random.default_rng(depth)   # fields in [0, 1)
+        shape, steps = (67, 45), 23
+        host = [rng.random(shape).astype(dtype) for _ in range(2 if two else 1)]
+        dev = [cupy.asarray(h) for h in host]
+
+        def jac(a, xp_interior):
+            return xp_interior(a, 0.2 * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1]))
+
+        def gs(u, v, xp_interior):
+            c = (slice(1, -1), slice(1, -1))
+            lu = u[1:-1, 2:] + u[1:-1, :-2] + u[2:, 1:-1] + u[:-2, 1:-1] - 4 * u[c]
+            lv = v[1:-1, 2:] + v[1:-1, :-2] + v[2:, 1:-1] + v[:-2, 1:-1] - 4 * v[c]
+            uvv = u[c] * v[c] * v[c]
+            return (xp_interior(u, u[c] + 0.16 * lu - uvv + 0.035 * (1 - u[c])),
+                    xp_interior(v, v[c] + 0.08 * lv + uvv - 0.1 * v[c]))
+
+        def np_interior(u, new):
+            r = u.copy()
+            r[1:-1, 1:-1] = new
+            return r
+        with kfuse.config.override(temporal_depth=depth):
+            if two:
+                got = kfuse.iterate(lambda u, v: gs(u, v, kfuse.interior), tuple(dev), steps=steps)
+            else:
+                got = (kfuse.iterate(lambda a: jac(a, kfuse.interior), dev[0], steps=steps),)
+        want = [h.astype(np.float64) for h in host]
+        for _ in range(steps):
+            want = list(gs(*want, np_interior)) if two else [jac(want[0], np_interior)]
+        unchanged({f"field {k}": (d, h) for k, (h, d) in enumerate(zip(host, dev))})
+        err = max(close(f"field {k}", g, w, TOL[dtype]) for k, (g, w) in enumerate(zip(got, want)))
+        return f"max err {err:.1e}"
+    return run
+
+
+def temporal_cases() -> list:
+    return [Case(f"temporal/{'gray_scott' if two else 'jacobi'}-{dtype}-depth{depth}", "temporal",
+                 _temporal(dtype, depth, two))
+            for dtype, depth, two in (("float32", 3, False), ("float64", 8, False), ("float64", 4, True))]
+
+
 GROUPS = {"examples": example_cases, "stencils": stencil_cases, "blas3": blas3_cases, "solvers": solver_cases,
-          "distributed": distributed_cases}
+          "distributed": distributed_cases, "temporal": temporal_cases}
 
 
 def cases(groups=None) -> list:

@@ -19,7 +19,9 @@ from kfuse.distributed import LocalComm, exchange_halos
 from kfuse.distributed.exchange import local_box, to_local
 from kfuse.distributed.jit import prepare
 from kfuse.distributed.reference import fill_halos, scatter
+from kfuse.errors import ArgumentError, NoGPUError
 from kfuse.pipeline.plan import make_plan
+from kfuse.platform import device
 from tests.compile import compile_helpers  # noqa: F401 - skips the module without NVRTC
 from tests.compile import grid_cpu
 from tests.programs import apps
@@ -123,3 +125,34 @@ def _exchanged(blocks: list, names: list, d, halos: dict, storage, comm) -> list
     env = {n: b.copy() for n, b in zip(names, blocks)}
     exchange_halos({n: env[n] for n in halos}, d, halos, comm, storage={n: storage for n in halos})
     return [env[n] for n in names]
+
+
+def test_a_mask_every_rank_holds_whole_is_bound_as_one_gpu_binds_it():
+    """lbm's ``cylinder`` (Ny, Nx), not of the grid's shape (Ny, Nx, 9), is held whole by every
+    rank; the program reads it as ``cylinder[..., None]`` over F's grid.  A call with the user's
+    mask binds it as that view (it was refused: "cylinder: rank 0 takes a bool block of shape
+    (21, 45, 1), got bool (21, 45)", the GPU test of every application on DistArrays), and the
+    call goes on to need a GPU; a mask of another shape is still refused."""
+    mod = apps.load("lbm_d2q9")
+    state = mod.init(mod.TEST, "float32")
+    shape = tuple(state["F"].shape)
+
+    def rank(comm):
+        g = kd.Grid(shape, comm=comm, arrays="numpy", periodic=True, split=(2, 1, 1))
+        dist = {k: g.scatter(v) if tuple(v.shape) == shape else v for k, v in state.items()}
+        f = kfuse.jit(mod.step, arch="sm_90")
+        with LOCK, config.override(search_grid_time_s=0.0):
+            entry = prepare(f, *apps.args_of(mod.step, dist))
+        step = entry.step
+        inputs = {"F": np.zeros(step.padded_shape("F"), np.float32), "cylinder": state["cylinder"],
+                  "cx": state["cx"], "cy": state["cy"]}
+        env = step._bind(inputs)
+        mask = env["cylinder"]
+        assert mask.shape == shape[:2] + (1,) and np.shares_memory(mask, state["cylinder"])
+        with pytest.raises(ArgumentError, match="cylinder: rank .* takes a bool block of shape"):
+            step._bind({**inputs, "cylinder": state["cylinder"][:, :-1]})
+        if not device.has_gpu():
+            with pytest.raises(NoGPUError):
+                f(*apps.args_of(mod.step, dist))
+        return True
+    assert LocalComm.run(2, rank, timeout=600) == [True, True]

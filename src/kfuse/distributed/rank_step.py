@@ -159,7 +159,9 @@ class RankStep:
 
     def _bind(self, inputs: dict) -> dict:
         """The kernels' environment from the call's inputs, checked: padded blocks of the grid's
-        arrays, numbers for the scalars."""
+        arrays, numbers for the scalars, the other arrays whole (a boolean mask ``F[mask, :]``
+        given as the user's ``mask``: the program's input is ``mask[..., None]``, a view, as one
+        GPU's executable binds it)."""
         env = {}
         for name in self.program.inputs:
             if name not in inputs:
@@ -170,6 +172,8 @@ class RankStep:
                 env[name] = np.dtype(t.dtype).type(x)
                 continue
             want = self.padded_shape(name)
+            if t.dtype == "bool" and name not in self.grid_arrays and tuple(getattr(x, "shape", ())) + (1,) == want:
+                x = x.reshape(want)   # a mask F[mask, :] every rank holds whole, read over F's grid: mask[..., None]
             if tuple(getattr(x, "shape", ())) != want or getattr(x, "dtype", None) != np.dtype(t.dtype):
                 raise ArgumentError(f"{name}: rank {self.comm.rank} takes a {t.dtype} block of shape {want}, "
                                     f"got {getattr(x, 'dtype', type(x).__name__)} {tuple(getattr(x, 'shape', ()))}")

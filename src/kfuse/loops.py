@@ -84,7 +84,6 @@ def lower(step, state, *, consts=()):
     return jf.lower(*fields, *cvals)
 
 
-iterate.lower = lower   # kfuse.iterate.lower(step, state, consts=...): the step lowered without a GPU
 
 
 def temporal_plan(step, state, steps: int, *, consts=()) -> dict:
@@ -95,6 +94,10 @@ def temporal_plan(step, state, steps: int, *, consts=()) -> dict:
     _check_counts(steps, GRAPH_STEPS)
     low = lower(step, state, consts=consts)
     return loop_temporal.choose(low.executable, low.structure.sources, int(steps)).as_dict()
+
+
+iterate.lower = lower   # kfuse.iterate.lower(step, state, consts=...): the step lowered without a GPU
+iterate.temporal_plan = temporal_plan   # kfuse.iterate.temporal_plan(step, state, steps): blocked or why not
 
 
 def _check_counts(steps, graph_steps) -> None:

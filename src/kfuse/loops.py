@@ -87,11 +87,23 @@ def lower(step, state, *, consts=()):
 
 
 def temporal_plan(step, state, steps: int, *, consts=()) -> dict:
-    """How :func:`iterate` runs ``steps`` steps of ``step`` on one GPU, decided without a GPU
-    (state and constants as for :func:`lower`): ``blocked`` (several steps per pass over the
-    grid: :mod:`kfuse.loop_temporal`), the pass's ``depth``, ``threads`` and ``rows``, the model's
-    time per step blocked and one step per launch, and ``why_not`` where it is not blocked."""
+    """How :func:`iterate` runs ``steps`` steps of ``step`` on one GPU: ``blocked`` (several
+    steps per pass over the grid: :mod:`kfuse.loop_temporal`), the pass's ``depth``, ``threads``
+    and ``rows``, the model's time per step blocked and one step per launch, the shapes timed on
+    the first run (``tuned_among``; after it, ``measured_us_per_step``), and ``why_not`` where it
+    is not blocked.  Device arrays: the decision :func:`iterate` takes (and took, tuned, if it
+    ran); NumPy arrays or :class:`kfuse.ShapeDtype` specs: decided without a GPU, as for
+    :func:`lower`."""
     _check_counts(steps, GRAPH_STEPS)
+    form, keys, fields = _fields(state, lowering=True)
+    cvals, ckeys = _consts(consts, lowering=True)
+    if fields and all(arrays.is_torch(f) or hasattr(f, "__cuda_array_interface__") for f in fields):
+        jf = _step_function(step, form, keys, len(fields), ckeys, len(cvals))
+        xs = [arrays.to_cupy(_label(form, keys, j), f) for j, f in enumerate(fields)]
+        cs = [arrays.to_cupy(f"consts[{ckeys[i] if ckeys else i}]", c) if _is_array(c) else c
+              for i, c in enumerate(cvals)]
+        entry = jf.get(*jf.split(tuple(xs) + tuple(cs)))
+        return loop_temporal.choose(entry.exe, entry.structure.sources, int(steps)).as_dict()
     low = lower(step, state, consts=consts)
     return loop_temporal.choose(low.executable, low.structure.sources, int(steps)).as_dict()
 

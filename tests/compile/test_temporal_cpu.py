@@ -195,3 +195,54 @@ def test_deepest_shapes_compile_without_spills(dtype):
         src, kernel = pass_module(low.program, low.plan_obj.kernels[0], facts, b)
         res = compile_cuda(src, "sm_90").resources()[kernel.name]
         assert res["spill_stores"] == 0 and res["spill_loads"] == 0, (b, res)
+
+
+def _channel(u):   # periodic along the columns (np.roll), walls along the rows (kept)
+    lap = np.roll(u, 1, axis=1) + np.roll(u, -1, axis=1) - 2 * u
+    return kfuse.interior(u, u[1:-1, :] + 0.1 * lap[1:-1, :] + 0.05 * (u[2:, :] + u[:-2, :] - 2 * u[1:-1, :]))
+
+
+def _channel_np(u):
+    lap = np.roll(u, 1, axis=1) + np.roll(u, -1, axis=1) - 2 * u
+    b = u.copy()
+    b[1:-1, :] = u[1:-1, :] + 0.1 * lap[1:-1, :] + 0.05 * (u[2:, :] + u[:-2, :] - 2 * u[1:-1, :])
+    return b
+
+
+def test_periodic_columns_and_kept_rows_match_numpy():
+    shape = (37, 41)
+    u = np.random.default_rng(6).random(shape)
+    low, facts, why = _facts(_channel, np.zeros(shape))
+    assert why is None and facts.periodic == (False, True), why
+    for b in (T.Blocking(3, 32, 8), T.Blocking(4, 64, 64)):
+        got, = _run_pass(low, facts, b, {low.program.inputs[0]: u})
+        want = u
+        for _ in range(b.depth):
+            want = _channel_np(want)
+        np.testing.assert_allclose(got, want, rtol=1e-14, atol=1e-15)
+
+
+@pytest.mark.parametrize("shape", [(45, 33), (6, 70), (70, 5)])
+def test_periodic_rolls_match_numpy(shape):
+    from tests.programs.apps import allen_cahn as m
+    rng = np.random.default_rng(4)
+    phi = rng.uniform(-1, 1, shape)
+    low, facts, why = _facts(m.step, {"phi": np.zeros(shape)})
+    assert why is None and facts.periodic == (True, True) and (facts.ry, facts.rx) == (1, 1), why
+    for b in (T.Blocking(3, 32, 8), T.Blocking(5, 64, 64)):
+        got, = _run_pass(low, facts, b, {low.program.inputs[0]: phi})
+        want = phi.copy()
+        for _ in range(b.depth):
+            m.step(want)
+        np.testing.assert_allclose(got, want, rtol=1e-13, atol=1e-14)
+
+
+def test_pads_and_rolls_of_windows_are_refused():
+    from tests.programs.apps import hotspot
+    import inspect
+    names = list(inspect.signature(hotspot.step).parameters)
+    st = hotspot.init(hotspot.TEST, "float64")
+    fields = [n for n in names if n in hotspot.FIELDS["written"]]
+    consts = {n: np.asarray(st[n]) if hasattr(st[n], "shape") else st[n] for n in names if n not in fields}
+    plan = kfuse.iterate.temporal_plan(hotspot.step, {n: np.asarray(st[n]) for n in fields}, 10, consts=consts)
+    assert not plan["blocked"] and "pads an array" in plan["why_not"]

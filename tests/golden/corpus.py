@@ -299,7 +299,8 @@ def _gray_scott(u, v, feed, kill):
 
 def temporal_cases():
     """(file stem, CUDA text) of temporally blocked passes (kfuse.loop_temporal): jacobi-2d in
-    float32 at depth 4, Gray-Scott (two fields, a constant field, a number) in float64 at depth 3."""
+    float32 at depth 4, Gray-Scott (two fields, a constant field, a number) and Allen-Cahn
+    (periodic: np.roll along both axes) in float64 at depth 3."""
     import numpy as np
 
     import kfuse
@@ -308,6 +309,9 @@ def temporal_cases():
     cases = [("grid.temporal_jacobi_f32_d4", _jacobi, (np.zeros((1000, 999), np.float32),), (), Blocking(4, 256, 256)),
              ("grid.temporal_gray_scott_f64_d3", _gray_scott, ((np.zeros((515, 333)),) * 2,),
               (np.zeros((515, 333)), 0.06), Blocking(3, 128, 128))]
+    from tests.programs.apps import allen_cahn
+    cases.append(("grid.temporal_allen_cahn_f64_d3", allen_cahn.step, ({"phi": np.zeros((515, 333))},), (),
+                  Blocking(3, 128, 128)))
     for stem, step, state, consts, blocking in cases:
         low = kfuse.loops.lower(step, state[0], consts=consts)
         yield stem, loop_temporal.pass_source(low.executable, low.structure.sources, blocking)

@@ -148,3 +148,48 @@ def test_a_jit_time_loop_written_in_place_is_blocked_and_matches_numpy(dtype, pa
     want = _jacobi_in_place(a.astype(np.float64), n)
     _close(cupy.asnumpy(d), want, dtype)     # the argument written, as NumPy writes it
     assert got is d or np.array_equal(cupy.asnumpy(got), cupy.asnumpy(d))
+
+
+def test_the_first_run_times_the_best_shapes_and_the_plan_reports_them():
+    import cupy
+    a = cupy.asarray(np.random.default_rng(5).random((2049, 1537)))
+    with kfuse.config.override(temporal_depth=0, temporal_tune=3):
+        before = kfuse.iterate.temporal_plan(jacobi, a, 48)
+        kfuse.iterate(jacobi, a, steps=48)
+        after = kfuse.iterate.temporal_plan(jacobi, a, 48)
+    assert before["blocked"] and len(before["tuned_among"]) == 3 and "measured_us_per_step" not in before
+    timed = after["measured_us_per_step"]
+    assert len(timed) == 3 and all(t > 0 for t in timed.values())
+    best = min(timed, key=timed.get)
+    assert best == f"{after['depth']}/{after['threads']}/{after['rows']}"   # the fastest is kept
+
+
+def _allen_cahn_loop(phi, n):
+    from tests.programs.apps import allen_cahn
+    for _ in range(n):
+        allen_cahn.step(phi)
+    return phi
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("depth", [3, 8])
+def test_periodic_rolls_blocked_match_numpy(dtype, depth, passes):
+    """Allen-Cahn as the tutorials write it (np.roll Laplacian, phi updated in place): through
+    kfuse.iterate (a dict state) and through a jit time loop, on an odd grid."""
+    import cupy
+
+    from tests.programs.apps import allen_cahn
+    shape, steps = (203, 157), 2 * depth + 1
+    phi = np.random.default_rng(depth).uniform(-1, 1, shape).astype(dtype)
+    want = phi.astype(np.float64)
+    for _ in range(steps):
+        allen_cahn.step(want)
+    d = cupy.asarray(phi)
+    with kfuse.config.override(temporal_depth=depth):
+        got = kfuse.iterate(allen_cahn.step, {"phi": d}, steps)["phi"]
+        assert np.array_equal(cupy.asnumpy(d), phi)
+        _close(cupy.asnumpy(got), want, dtype)
+        f = kfuse.jit(_allen_cahn_loop, static_argnames=("n",))
+        f(d, steps)
+    _close(cupy.asnumpy(d), want, dtype)
+    assert passes == [depth, depth]

@@ -429,10 +429,29 @@ def _temporal(dtype: str, depth: int, two: bool) -> Callable[[], str]:
     return run
 
 
+def _temporal_periodic(depth: int) -> Callable[[], str]:
+    """Allen-Cahn (np.roll along both axes, phi updated in place) blocked at ``depth``."""
+    def run() -> str:
+        import cupy
+
+        from tests.programs.apps import allen_cahn
+        phi = np.random.default_rng(depth).uniform(-1, 1, (67, 45))
+        d = cupy.asarray(phi)
+        with kfuse.config.override(temporal_depth=depth):
+            got = kfuse.iterate(allen_cahn.step, {"phi": d}, 11)["phi"]
+        want = phi.copy()
+        for _ in range(11):
+            allen_cahn.step(want)
+        unchanged({"phi": (d, phi)})
+        return f"max err {close('phi', got, want, TOL['float64']):.1e}"
+    return run
+
+
 def temporal_cases() -> list:
     return [Case(f"temporal/{'gray_scott' if two else 'jacobi'}-{dtype}-depth{depth}", "temporal",
                  _temporal(dtype, depth, two))
-            for dtype, depth, two in (("float32", 3, False), ("float64", 8, False), ("float64", 4, True))]
+            for dtype, depth, two in (("float32", 3, False), ("float64", 8, False), ("float64", 4, True))] + \
+        [Case("temporal/allen_cahn-float64-depth5", "temporal", _temporal_periodic(5))]
 
 
 GROUPS = {"examples": example_cases, "stencils": stencil_cases, "blas3": blas3_cases, "solvers": solver_cases,

@@ -277,8 +277,8 @@ def test_inputs_seeded_fresh_and_never_zero():
 def test_select_by_name_and_by_stencil():
     assert [w.name for w in W.select(["heat3d"])] == ["heat3d-256", "heat3d-512"]
     assert [w.name for w in W.select(["hdiff-80x256x256", "jacobi2d_loop"])] == \
-        ["hdiff-80x256x256", "jacobi2d_loop-8192"]
-    assert len(W.select(None)) == len(W.ORDER) == 12
+        ["hdiff-80x256x256", "jacobi2d_loop-8192", "jacobi2d_loop-16384"]
+    assert len(W.select(None)) == len(W.ORDER) == 13
     with pytest.raises(ValueError, match="unknown workload"):
         W.select(["nosuch"])
 

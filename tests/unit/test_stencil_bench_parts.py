@@ -35,7 +35,7 @@ def test_parts_cover_every_workload_once(total):
 def test_three_parts_each_get_a_loop_or_a_big_grid():
     got = [parts.split(list(W.ORDER), n, 3) for n in (1, 2, 3)]
     assert got[0][0] == "heat3d-256" and got[1][0] == "heat3d-512" and got[2][0] == "box27-512"
-    assert "jacobi2d_loop-8192" in got[1] and "heat3d_loop-256" in got[2]
+    assert all(any("_loop" in w for w in g) for g in got)   # a time loop in every part
 
 
 def test_cli_part_errors_before_needing_a_gpu(capsys):
@@ -295,3 +295,17 @@ def test_loop_table_in_the_report():
     text = report.render(res)
     assert "| jacobi2d_loop-8192 | float32 | kfuse | kfuse.iterate |" in text
     assert "loop: kfuse.iterate" in text
+
+
+def test_temporal_table_in_the_report():
+    blocked = rec("kfuse", "jacobi2d_loop-8192", loop="kfuse.iterate")
+    blocked["plan"] = {"calls": 6, "kernels": [], "temporal": {
+        "blocked": True, "depth": 12, "threads": 256, "rows": 256, "resident_blocks": 3,
+        "predicted_us_per_step": 44.6, "measured_us_per_step": {"12/256/256": 49.1}}}
+    one = rec("kfuse", "jacobi2d_loop-8192", loop="kfuse.iterate")
+    one["dtype"] = "float64"
+    one["plan"] = {"calls": 6, "kernels": [], "temporal": {"blocked": False, "why_not": "the setting temporal_depth is 1"}}
+    text = report.render({"meta": {}, "ceilings": None, "records": [blocked, one]})
+    assert "## Time loops blocked in time" in text
+    assert "| jacobi2d_loop-8192 | float32 | 12 | 256 x 256 | 3 | 38% | 44.6 |" in text
+    assert "12/256/256: 49.1 µs" in text and "not blocked: the setting temporal_depth is 1" in text

@@ -430,9 +430,9 @@ k0_t1_mul__t2_mul__t3_add__and23more_tb3(const double* __restrict__ u,
     constexpr int W = 122, H = 128;   // columns stored, rows owned per block
     constexpr int R = 4, L = 2, SW = 130;   // rows a level keeps, rows a level lags, a ring row's width
     const int tx = threadIdx.x;
-    const int x_p = (int)blockIdx.x * W - DEPTH * RX + tx;   // the thread's column
+    const int x_c = (int)blockIdx.x * W - DEPTH * RX + tx, x_p = x_c;   // the thread's column
     const int r0 = (int)blockIdx.y * H, r1 = min(r0 + H, NY);   // the rows the block stores
-    const bool owner = tx >= DEPTH * RX && tx < DEPTH * RX + W && x_p < NX;
+    const bool owner = tx >= DEPTH * RX && tx < DEPTH * RX + W && x_c < NX;
     extern __shared__ __align__(16) unsigned char kf_smem[];
     double* u_st = reinterpret_cast<double*>(kf_smem) + 0 * (DEPTH * R * SW) + tx + RX;   // u: the rings of levels 0 .. DEPTH - 1, at the thread's column
     double* v__st = reinterpret_cast<double*>(kf_smem) + 1 * (DEPTH * R * SW) + tx + RX;   // v: the rings of levels 0 .. DEPTH - 1, at the thread's column

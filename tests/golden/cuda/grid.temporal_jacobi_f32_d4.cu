@@ -306,9 +306,9 @@ k0_t1_add__t2_add__t3_add__and3more_tb4(const float* __restrict__ a_,
     constexpr int W = 248, H = 256;   // columns stored, rows owned per block
     constexpr int R = 4, L = 2, SW = 258;   // rows a level keeps, rows a level lags, a ring row's width
     const int tx = threadIdx.x;
-    const int x_p = (int)blockIdx.x * W - DEPTH * RX + tx;   // the thread's column
+    const int x_c = (int)blockIdx.x * W - DEPTH * RX + tx, x_p = x_c;   // the thread's column
     const int r0 = (int)blockIdx.y * H, r1 = min(r0 + H, NY);   // the rows the block stores
-    const bool owner = tx >= DEPTH * RX && tx < DEPTH * RX + W && x_p < NX;
+    const bool owner = tx >= DEPTH * RX && tx < DEPTH * RX + W && x_c < NX;
     extern __shared__ __align__(16) unsigned char kf_smem[];
     float* a__st = reinterpret_cast<float*>(kf_smem) + 0 * (DEPTH * R * SW) + tx + RX;   // a: the rings of levels 0 .. DEPTH - 1, at the thread's column
     float a__r0[R] = {}, a__r1[R] = {}, a__r2[R] = {}, a__r3[R] = {};   // a: each level's last R rows of the column

@@ -80,6 +80,11 @@ class KfuseStencil(Impl):
         info["fissioned"] = plan.get("fissioned", [])   # the plan's groups the search fissioned
         return info
 
+    def temporal_info(self, built, args: list, steps: int) -> dict:
+        """How kfuse.iterate ran the loop: several steps per pass (depth, block shape, resident
+        blocks, the model's time per step, the shapes timed) or why not."""
+        return self.kfuse.iterate.temporal_plan(built, args[0], steps)
+
 
 def build_step(impl: Impl, wl, dtype: str):
     """The impl's compiled (or eager) step of ``wl``."""

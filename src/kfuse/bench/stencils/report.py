@@ -19,7 +19,7 @@ from ..report import fmt_pct, fmt_rate, fmt_speedup, fmt_us, md_table
 from ..report import impl_order as _impl_order
 from . import workloads as W
 from .peers import DEFAULT_IMPLS, PEERS
-from .tables import occupancy_table, table1, table2
+from .tables import occupancy_table, table1, table2, temporal_table
 
 DEFINITIONS = """\
 - µs per step: median of >= 7 timed loops (CUDA events after warm-up; JAX: host clock and a final
@@ -209,6 +209,10 @@ def render(results: dict, plot_note: str | None = None) -> str:
     lp = loop_table(results)
     if lp:
         parts += ["## Time loops: which loop each implementation ran", "", lp, ""]
+    tt = temporal_table(results, metrics)
+    if tt:
+        parts += ["## Time loops blocked in time (kfuse.iterate: several steps per pass, Table 2 of the passes)",
+                  "", tt, ""]
     for key in sorted_keys(table):
         wl = W.WORKLOADS[key[0]]
         shape = "×".join(map(str, next(iter(table[key].values()))["shape"]))

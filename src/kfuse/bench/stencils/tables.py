@@ -193,3 +193,36 @@ def occupancy_table(results: dict, metrics) -> str:
                      "tuned blocks", "tuned occupancy", "tuned µs",
                      "occupancy-rule blocks", "rule occupancy", "rule µs",
                      "model's gain (rule µs / kfuse µs)", "tuned gain (rule µs / tuned µs)"], rows)
+
+
+def temporal_table(results: dict, metrics) -> str:
+    """kfuse's time loops blocked in time (``plan["temporal"]`` of a loop record): depth, block
+    (threads x rows), resident blocks per SM and occupancy, the model's µs per step beside the
+    measured, the bandwidth a step reaches and the fraction of the one-step limit; or why the
+    loop ran one step per launch.  "" when no record has it."""
+    from ..report import fmt_us
+
+    ceil = results.get("ceilings")
+    rows = []
+    for rec in results.get("records", []):
+        plan = rec.get("plan") if isinstance(rec.get("plan"), dict) else {}
+        tp = plan.get("temporal")
+        if rec["impl"] != "kfuse" or not isinstance(tp, dict):
+            continue
+        m = metrics(rec, ceil)
+        if not tp.get("blocked"):
+            rows.append([rec["workload"], rec["dtype"], "1", NA, NA, NA, NA, fmt_us(m["us"]) if m else NA, NA,
+                         NA, "not blocked: " + str(tp.get("why_not", ""))])
+            continue
+        res = tp.get("resident_blocks")
+        occ = fmt_pct(res * tp["threads"] / 2048) if res else NA
+        rows.append([rec["workload"], rec["dtype"], str(tp["depth"]), f"{tp['threads']} x {tp['rows']}",
+                     str(res or NA), occ, fmt_us(tp.get("predicted_us_per_step")),
+                     fmt_us(m["us"]) if m else NA, fmt_rate(m["eff_GBs"]) if m else NA,
+                     fmt_pct(m.get("frac_limit")) if m and "frac_limit" in m else NA,
+                     "timed: " + ", ".join(f"{k}: {v} µs" for k, v in (tp.get("measured_us_per_step") or {}).items())])
+    if not rows:
+        return ""
+    return md_table(["workload", "dtype", "steps per pass", "block (threads x rows)", "resident blocks / SM",
+                     "occupancy", "model µs / step", "measured µs / step", "step GB/s", "% of limit",
+                     "note (depth/threads/rows timed on the first run)"], rows)

@@ -92,6 +92,8 @@ def run_point(impl, wl, args) -> dict:
     if hasattr(impl, "plan_info"):
         try:
             rec["plan"] = impl.plan_info(built, inputs)
+            if wl.loop and hasattr(impl, "temporal_info"):   # the loop's passes (blocked in time or not)
+                rec["plan"]["temporal"] = impl.temporal_info(built, inputs, wl.steps)
         except Exception as exc:
             rec["plan"] = {"error": peers.first_line(exc)}
     outs = impl.outputs(result)

@@ -29,10 +29,11 @@ depth 4; one field ``a``, read one row and one column away; ``tests/golden/cuda/
 from __future__ import annotations
 
 from ...ir import ident
+from ...library.remap import is_remap
 from ..common import KernelSource
 from ..render import module_text
 from .lower import GridLowering
-from .scope import Point, Scope
+from .scope import Point, Scope, _add, offset_tag
 
 
 class _Level:
@@ -68,6 +69,18 @@ class TemporalLowering(GridLowering):
         """The ring slot (registers and shared) of level ``t``'s row ``y_p + dy`` in unrolled
         iteration ``u``: rows sit at their distance from the block's first input row, mod R."""
         return (self.u - t * self.lag + dy) % self.ring
+
+    def emit_compute(self, scope, call, d: tuple, name: str):
+        """As the grid lowering's; a roll of a field is the field at the shifted offset, read
+        where the level reads it (the cyclic layout wraps it)."""
+        if not is_remap(self.fns[call.id]):
+            return super().emit_compute(scope, call, d, name)
+        r = next(r for r in self.frame.reads[call.id] if r.param == "u")
+        tag = offset_tag(self.frame, d)
+        src = self.value_at(scope, r.base, _add(d, r.d), call)
+        scope.code(f"// call {call.id}: {call.label}" + (f"   (at {tag})" if tag else "") + ": the field, rolled")
+        scope.code(f"{self.ctype_of(call.out)} {name};")
+        scope.code(f"{call.name}_compute({src}, {name});")
 
     def proven(self, scope, base: str, d: tuple) -> bool:
         return False   # constant fields: every load clamped into its array
@@ -109,9 +122,13 @@ class TemporalLowering(GridLowering):
         code(f"constexpr int R = {R}, L = {L}, SW = {b.threads + 2 * f.rx};   "
              "// rows a level keeps, rows a level lags, a ring row's width")
         code("const int tx = threadIdx.x;")
-        code("const int x_p = (int)blockIdx.x * W - DEPTH * RX + tx;   // the thread's column")
+        if f.periodic[1]:
+            code("const int x_c = (int)blockIdx.x * W - DEPTH * RX + tx;   // the thread's column ...")
+            code("const int x_p = ((x_c % NX) + NX) % NX;   // ... on the periodic grid")
+        else:
+            code("const int x_c = (int)blockIdx.x * W - DEPTH * RX + tx, x_p = x_c;   // the thread's column")
         code("const int r0 = (int)blockIdx.y * H, r1 = min(r0 + H, NY);   // the rows the block stores")
-        code("const bool owner = tx >= DEPTH * RX && tx < DEPTH * RX + W && x_p < NX;")
+        code("const bool owner = tx >= DEPTH * RX && tx < DEPTH * RX + W && x_c < NX;")
         code("extern __shared__ __align__(16) unsigned char kf_smem[];")
         ctype = self.ctype_of(f.fields[0])
         for k, v in enumerate(f.fields):
@@ -124,15 +141,25 @@ class TemporalLowering(GridLowering):
         for v in f.fields:
             levels = ", ".join(f"{ident(v)}_r{t}[R] = {{}}" for t in range(b.depth))
             code(f"{ctype} {levels};   // {self.program.value(v).display}: each level's last R rows of the column")
-        code("const bool in_x = x_p >= 0 && x_p < NX;")
-        code("const int i_load = max(r0 - DEPTH * RY, 0), i_stop = min(r1 + DEPTH * RY, NY);   // input rows read")
+        if f.periodic[1]:
+            code("const bool in_x = true;   // every column holds a point of the periodic grid")
+        else:
+            code("const bool in_x = x_p >= 0 && x_p < NX;")
+        if f.periodic[0]:
+            code("const int i_load = r0 - DEPTH * RY, i_stop = r1 + DEPTH * RY;   // input rows read (periodic)")
+        else:
+            code("const int i_load = max(r0 - DEPTH * RY, 0), i_stop = min(r1 + DEPTH * RY, NY);   // input rows read")
         for v in f.fields:
             code(f"{ctype} {ident(v)}_pf[{self.prefetch}];   // the next input rows, loaded a row ahead")
             code("#pragma unroll")
             with code.block(f"for (int k = 0; k < {self.prefetch}; ++k) {{"):
                 code(f"const int i = r0 - DEPTH * RY + k;")
                 code(f"{ident(v)}_pf[k] = (in_x && i >= i_load && i < i_stop) ? "
-                     f"{ident(v)}[(idx_t)i * NX + x_p] : {ctype}(0);")
+                     f"{ident(v)}[(idx_t){self._row('i')} * NX + x_p] : {ctype}(0);")
+
+    def _row(self, i: str) -> str:
+        """The grid row of stream row ``i`` (wrapped where the rows are periodic)."""
+        return f"(({i} % NY) + NY) % NY" if self.facts.periodic[0] else i
 
     def _loop(self, code) -> None:
         """The stream down the rows, unrolled R times so that every ring slot is a constant."""
@@ -143,6 +170,8 @@ class TemporalLowering(GridLowering):
                 self.u = u
                 with code.block(f"if (i0 + m + {u} <= i_end) {{   // input row i, ring slot {u}"):
                     code(f"const int i = i0 + m + {u};")
+                    if f.periodic[0]:
+                        code(f"const int i_w = {self._row('i')};   // its row on the periodic grid")
                     self._input(code)
                     for t in range(1, b.depth + 1):
                         self._level(code, t)
@@ -158,7 +187,7 @@ class TemporalLowering(GridLowering):
             for k in range(pf - 1):
                 code(f"{n}_pf[{k}] = {n}_pf[{k + 1}];")
             code(f"{n}_pf[{pf - 1}] = (in_x && i_next >= i_load && i_next < i_stop) ? "
-                 f"{n}[(idx_t)i_next * NX + x_p] : {self.ctype_of(v)}(0);")
+                 f"{n}[(idx_t){self._row('i_next')} * NX + x_p] : {self.ctype_of(v)}(0);")
             self._push(code, n, 0, f"{n}_in")
 
     def _push(self, code, n: str, t: int, value: str) -> None:
@@ -174,8 +203,15 @@ class TemporalLowering(GridLowering):
                                           if last else f": row i - {t} L, the step once more"))
         with code.block(head) as block:
             block(f"const int y_p = i - {t} * L;")
+            row = "y_p"
+            if f.periodic[0]:
+                row = "y_w"
+                if t * self.lag <= f.shape[0]:
+                    block(f"const int y_w = i_w - {t} * L < 0 ? i_w - {t} * L + NY : i_w - {t} * L;   // on the periodic grid")
+                else:
+                    block(f"const int y_w = {self._row('y_p')};   // on the periodic grid")
             self.level = t
-            scope = Scope(block, None, None, Point(("x_p", "y_p"), ("tx", "0")))
+            scope = Scope(block, None, None, Point(("x_p", row), ("tx", "0")))
             names = [self.value_at(scope, o, (0, 0), self.producer[o]) for o in f.outputs]
             if last:
                 with block.block("if (owner && y_p >= r0 && y_p < r1) {"):

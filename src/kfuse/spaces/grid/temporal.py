@@ -13,8 +13,11 @@ only the middle ``width`` columns are stored.
 
 What qualifies (:func:`analyse`, every refusal a sentence): a step that runs as one grid kernel
 over a 2-D C-order grid; every field computed by the step (none passed through unchanged) of
-the fields' shape and type; no reduction, no periodic or remapped read, no scalar computed from
-the arrays; each field read at constant offsets within a radius (``ry`` rows, ``rx`` columns).
+the fields' shape and type; no reduction, no ``np.pad``, no scalar computed from the arrays;
+each field read at constant offsets within a radius (``ry`` rows, ``rx`` columns).  ``np.roll``
+of a whole field is served by laying the block's columns and the row stream out cyclically
+along the rolled axes (a thread past the grid's edge holds the column across it): every level
+then reads its periodic neighbours where it reads any other.
 Other arrays the step reads (constant fields) are loaded from memory at every level (they stay
 in L1 and L2).  Everything here is pure data."""
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from ...library.remap import is_remap
+from ...library.remap import is_remap, widths
 
 #: the time levels a pass may hold, the threads (columns) of a block, the rows of its chunk
 DEPTHS = (2, 3, 4, 6, 8, 12, 16)
@@ -49,6 +52,7 @@ class StepFacts:
     ry: int
     rx: int
     offsets: dict
+    periodic: tuple = (False, False)   # (rows, columns): a field is rolled along that axis
 
     def column_reads(self) -> int:
         """Reads per point and level at a column offset (served by the shared ring)."""
@@ -153,8 +157,32 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
     if ry == 0 and rx == 0:
         return None, "no field is read at a neighbour: the steps are independent maps"
     consts = tuple(b for b in frame.loads if b not in fields)
+    periodic, why = _rolls(program, calls, fields, info)
+    if why:
+        return None, why
     from ...ir import itemsize
-    return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, ry, rx, offsets), None
+    return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, ry, rx, offsets,
+                     periodic), None
+
+
+def _rolls(program, calls: list, fields: tuple, info) -> tuple:
+    """((rows, columns) periodic, None), or (None, why): a pass serves ``np.roll`` of a whole
+    field by laying its threads and rows out cyclically along the rolled axes; other read-through
+    calls (``np.pad``, a roll of a window, of a constant field or of a computed value) are refused."""
+    periodic = [False, False]
+    for c in calls:
+        fn = info.fn(c)
+        if not is_remap(fn):
+            continue
+        call = program.calls[c]
+        src = program.value(call.args["u"])
+        if fn.mode != "wrap":
+            return None, f"the step pads an array ({call.label}): not blocked in time yet"
+        if program.base(call.args["u"]) not in fields or src.window:
+            return None, f"the step rolls a value that is not a whole field of the loop ({call.label})"
+        for a, (before, after) in enumerate(widths(call, 2)):
+            periodic[a] = periodic[a] or before != 0 or after != 0
+    return tuple(periodic), None
 
 
 def _shape_refusal(program, kernels: list, sources: list, info) -> str | None:
@@ -172,8 +200,6 @@ def _shape_refusal(program, kernels: list, sources: list, info) -> str | None:
         fn = info.fn(c)
         if fn.is_reduce:
             return f"the step reduces ({program.calls[c].label}): a reduction ends every step"
-        if is_remap(fn):
-            return f"the step reads across the grid ({program.calls[c].label}: a periodic or remapped read)"
         call = program.calls[c]
         if info.domain(c).space != "grid" and any(program.value(v).type.kind != "scalar" for v in call.args.values()):
             return f"the step computes a scalar from the arrays ({call.label})"

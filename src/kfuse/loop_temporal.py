@@ -153,6 +153,9 @@ def run(entry, decision: Decision, xs: list, cs: list, steps: int, graph_steps: 
     if env is None:
         env = exe.bind(ins, {})[0]
     bufs = [[cupy.empty_like(x) for x in xs], [cupy.empty_like(x) for x in xs]]
+    if config.get().poison:   # every point a pass leaves unwritten shows as NaN
+        for b in bufs[0] + bufs[1]:
+            b.fill(float("nan"))
     if decision.candidates and not decision.measured:
         _tune(exe, decision, env, xs, bufs[0])
     blocking = decision.cost.blocking

@@ -332,6 +332,9 @@ def host_iterate(fake_cupy, monkeypatch):
         entry = real_get(self, None, key)
         return types.SimpleNamespace(structure=entry.structure, exe=FakeExe(entry.exe.program), bound=())
     monkeypatch.setattr(api.JitFunction, "get", get)
+    from kfuse import config
+    with config.override(temporal_depth=1):   # one step per launch: the stand-in runs steps, not passes
+        yield
 
 
 def test_iterate_keeps_the_structure_and_writes_out(host_iterate):

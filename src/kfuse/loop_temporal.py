@@ -36,6 +36,7 @@ class Decision:
     why: str = ""
     candidates: list = dataclasses.field(default_factory=list)
     measured: dict = dataclasses.field(default_factory=dict)
+    tails: dict = dataclasses.field(default_factory=dict)   # rest -> the Blocking of one pass of ``rest`` steps, or None
 
     def as_dict(self) -> dict:
         out = {"blocked": self.cost is not None, "one_step_predicted_us": round(self.one_step_s * 1e6, 3)}
@@ -168,9 +169,30 @@ def run(entry, decision: Decision, xs: list, cs: list, steps: int, graph_steps: 
             env[f], env[o] = s, d
         run_steps(launches, env)
         src = dst
+    tail = _tail(exe, decision, rest)
+    if tail is not None:   # the last steps as one shallower pass
+        dst = bufs[passes % 2]
+        for f, o, s, d in zip(facts.fields, facts.outputs, src, dst):
+            env[f], env[o] = s, d
+        run_steps(_compiled(exe, facts, tail), env)
+        src, rest = dst, 0
     if rest:
         return run_steps_loop(entry, src, cs, rest, graph_steps, targets)
     return _deliver(src, targets)
+
+
+def _tail(exe, decision: Decision, rest: int):
+    """The Blocking of one pass of the ``rest`` steps left after the full passes, where the
+    model has one cheaper per step than a step per launch (None: they run one per launch)."""
+    if rest < 2:
+        return None
+    if rest not in decision.tails:
+        cal = load_calibration(device.planning_device())
+        facts, kernels = decision.facts, exe.plan_obj.kernels
+        costs = ranked(exe.program, kernels[0].calls, facts, space.shapes(facts, (rest,)), cal, rest, rest)
+        ok = costs and costs[0].per_step_s < 0.95 * decision.one_step_s
+        decision.tails[rest] = costs[0].blocking if ok else None
+    return decision.tails[rest]
 
 
 def _tune(exe, decision: Decision, env: dict, xs: list, scratch: list) -> None:

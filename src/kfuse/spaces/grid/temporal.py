@@ -206,10 +206,10 @@ def _shape_refusal(program, kernels: list, sources: list, info) -> str | None:
     return None
 
 
-def shapes(facts: StepFacts) -> list:
-    """Every legal Blocking for ``facts``, deepest first."""
+def shapes(facts: StepFacts, depths: tuple = DEPTHS) -> list:
+    """Every legal Blocking for ``facts`` of ``depths``, deepest first."""
     out = []
-    for depth in sorted(DEPTHS, reverse=True):
+    for depth in sorted(depths, reverse=True):
         for threads in THREADS:
             for rows in ROWS:
                 b = Blocking(depth, threads, rows)

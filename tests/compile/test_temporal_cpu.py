@@ -246,3 +246,34 @@ def test_pads_and_rolls_of_windows_are_refused():
     consts = {n: np.asarray(st[n]) if hasattr(st[n], "shape") else st[n] for n in names if n not in fields}
     plan = kfuse.iterate.temporal_plan(hotspot.step, {n: np.asarray(st[n]) for n in fields}, 10, consts=consts)
     assert not plan["blocked"] and "pads an array" in plan["why_not"]
+
+
+def _driven(u, v):   # v's next value does not read v: the pass has no argument v to load
+    un = kfuse.interior(u, 0.2 * (u[1:-1, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:] + u[2:, 1:-1] + u[:-2, 1:-1]))
+    return un, un * 0.5
+
+
+def _driven_periodic(u, v):
+    return 0.5 * u + 0.5 * np.roll(u, -1, axis=0), 0.5 * u + 0.5 * np.roll(u, 1, axis=1)
+
+
+@pytest.mark.parametrize("periodic", [False, True])
+def test_a_field_the_step_never_reads(periodic):
+    shape = (21, 27)
+    rng = np.random.default_rng(7)
+    u, v = rng.random(shape), rng.random(shape)
+    step = _driven_periodic if periodic else _driven
+    low, facts, why = _facts(step, (np.zeros(shape), np.zeros(shape)))
+    assert why is None and not facts.offsets[facts.fields[1]], why
+    inputs = dict(zip(low.program.inputs, (u, v)))
+    for b in (T.Blocking(2, 32, 8), T.Blocking(3, 32, 5)):
+        gu, gv = _run_pass(low, facts, b, inputs)
+        wu, wv = u, v
+        for _ in range(b.depth):
+            if periodic:
+                wu, wv = 0.5 * wu + 0.5 * np.roll(wu, -1, axis=0), 0.5 * wu + 0.5 * np.roll(wu, 1, axis=1)
+            else:
+                wu = jacobi_np(wu)
+                wv = wu * 0.5
+        np.testing.assert_allclose(gu, wu, rtol=1e-14, atol=1e-15)
+        np.testing.assert_allclose(gv, wv, rtol=1e-14, atol=1e-15)

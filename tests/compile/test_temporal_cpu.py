@@ -277,3 +277,16 @@ def test_a_field_the_step_never_reads(periodic):
                 wv = wu * 0.5
         np.testing.assert_allclose(gu, wu, rtol=1e-14, atol=1e-15)
         np.testing.assert_allclose(gv, wv, rtol=1e-14, atol=1e-15)
+
+
+def test_forced_depths_outside_the_table_and_past_sixteen_steps():
+    from kfuse import loop_temporal
+    low = kfuse.loops.lower(jacobi, np.zeros((64, 64)))
+    with kfuse.config.override(temporal_depth=5):   # any depth the setting names, not only DEPTHS
+        plan = kfuse.loops.temporal_plan(jacobi, np.zeros((64, 64)), 100)
+        assert plan["blocked"] and plan["depth"] == 5, plan
+    with kfuse.config.override(temporal_depth=20):
+        few = loop_temporal.choose(low.executable, low.structure.sources, 17)
+        assert few.cost is None and "exceeds the 17 steps" in few.why
+        many = loop_temporal.choose(low.executable, low.structure.sources, 1000)   # not the 17 steps' answer
+        assert many.cost is not None and many.cost.blocking.depth == 20, many.why

@@ -206,10 +206,12 @@ def _shape_refusal(program, kernels: list, sources: list, info) -> str | None:
     return None
 
 
-def shapes(facts: StepFacts) -> list:
-    """Every legal Blocking for ``facts``, deepest first."""
+def shapes(facts: StepFacts, depth: int = 0) -> list:
+    """Every legal Blocking for ``facts``, deepest first (``depth`` > 1: that depth too, where it
+    is none of DEPTHS: the setting temporal_depth asks for any)."""
     out = []
-    for depth in sorted(DEPTHS, reverse=True):
+    depths = set(DEPTHS) | ({depth} if depth > 1 else set())
+    for depth in sorted(depths, reverse=True):
         for threads in THREADS:
             for rows in ROWS:
                 b = Blocking(depth, threads, rows)

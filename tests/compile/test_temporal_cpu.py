@@ -290,3 +290,38 @@ def test_forced_depths_outside_the_table_and_past_sixteen_steps():
         assert few.cost is None and "exceeds the 17 steps" in few.why
         many = loop_temporal.choose(low.executable, low.structure.sources, 1000)   # not the 17 steps' answer
         assert many.cost is not None and many.cost.blocking.depth == 20, many.why
+
+
+def _placed_apart(u, v):   # v first read beside a roll of u: the frame places v a row off the outputs
+    b = u.copy()
+    b[1:-1, 1:-1] = (np.roll(u, 1, axis=0) + v)[1:-1, 1:-1] * 0.5
+    c = u.copy()
+    c[1:-1, 1:-1] = v[1:-1, 1:-1] * 0.5 + v[2:, 1:-1] * 0.5
+    return b, c
+
+
+def _placed_apart_columns(u, v):
+    t = np.roll(u, 1, axis=1) + v
+    b = u.copy()
+    b[1:-1, 1:-1] = t[1:-1, 1:-1] * 0.5 + t[2:, 1:-1] * 0.25
+    c = u.copy()
+    c[1:-1, 1:-1] = v[1:-1, 1:-1] * 0.5 + v[1:-1, 2:] * 0.5
+    return b, c
+
+
+@pytest.mark.parametrize("step", [_placed_apart, _placed_apart_columns], ids=["rows", "columns"])
+def test_a_field_placed_off_the_outputs_in_the_frame(step):
+    """The grid frame may place a field at another position than the next values (here v, first
+    read beside a rolled u): the offsets it is read at are the frame's less the field's place."""
+    shape = (19, 23)
+    rng = np.random.default_rng(8)
+    u, v = rng.random(shape), rng.random(shape)
+    low, facts, why = _facts(step, (np.zeros(shape), np.zeros(shape)))
+    assert why is None, why
+    for b in (T.Blocking(2, 32, 8), T.Blocking(3, 32, 5)):
+        gu, gv = _run_pass(low, facts, b, dict(zip(low.program.inputs, (u, v))))
+        wu, wv = u, v
+        for _ in range(b.depth):
+            wu, wv = step(wu, wv)
+        np.testing.assert_allclose(gu, wu, rtol=1e-14, atol=1e-15)
+        np.testing.assert_allclose(gv, wv, rtol=1e-14, atol=1e-15)

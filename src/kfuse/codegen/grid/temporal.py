@@ -44,7 +44,10 @@ class _Level:
         self.lowering, self.index = lowering, index
 
     def read(self, em, scope, base: str, d: tuple) -> str:
-        dy, dx = d
+        # ``d``: from the thread's point in the frame, where the outputs (the rings' rows and
+        # columns) lie; the field may be placed elsewhere (kfuse.spaces.grid.temporal.analyse)
+        py, px = em.frame.pos.get(base, (0, 0))
+        dy, dx = d[0] - py, d[1] - px
         level = em.level - 1
         slot = em.slot(em.level, dy)
         if dx == 0:

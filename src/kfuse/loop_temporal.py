@@ -97,7 +97,8 @@ def _choose(exe, sources: list, steps: int, depth: int) -> Decision:
     one = predict_plan(program, [(k.calls, k.params) for k in kernels], cal)["gpu_s"]
     if depth > steps:
         return Decision(facts=facts, one_step_s=one, why=f"temporal_depth {depth} exceeds the {steps} steps")
-    costs = ranked(program, kernels[0].calls, facts, space.shapes(facts, depth), cal, steps, depth)
+    depths = space.DEPTHS if depth < 2 else (depth,)   # the setting may name any depth, not only DEPTHS
+    costs = ranked(program, kernels[0].calls, facts, space.shapes(facts, depths), cal, steps, depth)
     if not costs:
         why = (f"no block shape holds {depth} levels" if depth > 1 else "no block shape fits")
         return Decision(facts=facts, one_step_s=one, why=why)

@@ -215,11 +215,9 @@ def _shape_refusal(program, kernels: list, sources: list, info) -> str | None:
     return None
 
 
-def shapes(facts: StepFacts, depth: int = 0) -> list:
-    """Every legal Blocking for ``facts``, deepest first (``depth`` > 1: that depth too, where it
-    is none of DEPTHS: the setting temporal_depth asks for any)."""
+def shapes(facts: StepFacts, depths: tuple = DEPTHS) -> list:
+    """Every legal Blocking for ``facts`` of ``depths``, deepest first."""
     out = []
-    depths = set(DEPTHS) | ({depth} if depth > 1 else set())
     for depth in sorted(depths, reverse=True):
         for threads in THREADS:
             for rows in ROWS:

@@ -71,7 +71,9 @@ def choose(exe, sources: list, steps: int, depth: int | None = None) -> Decision
     if depth == 1:
         return Decision(why="the setting temporal_depth is 1")
     memo = exe.__dict__.setdefault("_temporal_choices", {})
-    key = (tuple(sources), min(steps, max(space.DEPTHS) + 1), depth, config.get().temporal_tune, _device_id())
+    # step counts past the deepest pass allowed decide alike (the forced depth may exceed DEPTHS)
+    key = (tuple(sources), min(steps, max(max(space.DEPTHS), depth) + 1), depth, config.get().temporal_tune,
+           _device_id())
     if key not in memo:
         memo[key] = _choose(exe, sources, steps, depth)
     return memo[key]
@@ -96,7 +98,8 @@ def _choose(exe, sources: list, steps: int, depth: int) -> Decision:
     one = predict_plan(program, [(k.calls, k.params) for k in kernels], cal)["gpu_s"]
     if depth > steps:
         return Decision(facts=facts, one_step_s=one, why=f"temporal_depth {depth} exceeds the {steps} steps")
-    costs = ranked(program, kernels[0].calls, facts, space.shapes(facts), cal, steps, depth)
+    depths = space.DEPTHS if depth < 2 else (depth,)   # the setting may name any depth, not only DEPTHS
+    costs = ranked(program, kernels[0].calls, facts, space.shapes(facts, depths), cal, steps, depth)
     if not costs:
         why = (f"no block shape holds {depth} levels" if depth > 1 else "no block shape fits")
         return Decision(facts=facts, one_step_s=one, why=why)

@@ -246,3 +246,82 @@ def test_pads_and_rolls_of_windows_are_refused():
     consts = {n: np.asarray(st[n]) if hasattr(st[n], "shape") else st[n] for n in names if n not in fields}
     plan = kfuse.iterate.temporal_plan(hotspot.step, {n: np.asarray(st[n]) for n in fields}, 10, consts=consts)
     assert not plan["blocked"] and "pads an array" in plan["why_not"]
+
+
+def _driven(u, v):   # v's next value does not read v: the pass has no argument v to load
+    un = kfuse.interior(u, 0.2 * (u[1:-1, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:] + u[2:, 1:-1] + u[:-2, 1:-1]))
+    return un, un * 0.5
+
+
+def _driven_periodic(u, v):
+    return 0.5 * u + 0.5 * np.roll(u, -1, axis=0), 0.5 * u + 0.5 * np.roll(u, 1, axis=1)
+
+
+@pytest.mark.parametrize("periodic", [False, True])
+def test_a_field_the_step_never_reads(periodic):
+    shape = (21, 27)
+    rng = np.random.default_rng(7)
+    u, v = rng.random(shape), rng.random(shape)
+    step = _driven_periodic if periodic else _driven
+    low, facts, why = _facts(step, (np.zeros(shape), np.zeros(shape)))
+    assert why is None and not facts.offsets[facts.fields[1]], why
+    inputs = dict(zip(low.program.inputs, (u, v)))
+    for b in (T.Blocking(2, 32, 8), T.Blocking(3, 32, 5)):
+        gu, gv = _run_pass(low, facts, b, inputs)
+        wu, wv = u, v
+        for _ in range(b.depth):
+            if periodic:
+                wu, wv = 0.5 * wu + 0.5 * np.roll(wu, -1, axis=0), 0.5 * wu + 0.5 * np.roll(wu, 1, axis=1)
+            else:
+                wu = jacobi_np(wu)
+                wv = wu * 0.5
+        np.testing.assert_allclose(gu, wu, rtol=1e-14, atol=1e-15)
+        np.testing.assert_allclose(gv, wv, rtol=1e-14, atol=1e-15)
+
+
+def test_forced_depths_outside_the_table_and_past_sixteen_steps():
+    from kfuse import loop_temporal
+    low = kfuse.loops.lower(jacobi, np.zeros((64, 64)))
+    with kfuse.config.override(temporal_depth=5):   # any depth the setting names, not only DEPTHS
+        plan = kfuse.loops.temporal_plan(jacobi, np.zeros((64, 64)), 100)
+        assert plan["blocked"] and plan["depth"] == 5, plan
+    with kfuse.config.override(temporal_depth=20):
+        few = loop_temporal.choose(low.executable, low.structure.sources, 17)
+        assert few.cost is None and "exceeds the 17 steps" in few.why
+        many = loop_temporal.choose(low.executable, low.structure.sources, 1000)   # not the 17 steps' answer
+        assert many.cost is not None and many.cost.blocking.depth == 20, many.why
+
+
+def _placed_apart(u, v):   # v first read beside a roll of u: the frame places v a row off the outputs
+    b = u.copy()
+    b[1:-1, 1:-1] = (np.roll(u, 1, axis=0) + v)[1:-1, 1:-1] * 0.5
+    c = u.copy()
+    c[1:-1, 1:-1] = v[1:-1, 1:-1] * 0.5 + v[2:, 1:-1] * 0.5
+    return b, c
+
+
+def _placed_apart_columns(u, v):
+    t = np.roll(u, 1, axis=1) + v
+    b = u.copy()
+    b[1:-1, 1:-1] = t[1:-1, 1:-1] * 0.5 + t[2:, 1:-1] * 0.25
+    c = u.copy()
+    c[1:-1, 1:-1] = v[1:-1, 1:-1] * 0.5 + v[1:-1, 2:] * 0.5
+    return b, c
+
+
+@pytest.mark.parametrize("step", [_placed_apart, _placed_apart_columns], ids=["rows", "columns"])
+def test_a_field_placed_off_the_outputs_in_the_frame(step):
+    """The grid frame may place a field at another position than the next values (here v, first
+    read beside a rolled u): the offsets it is read at are the frame's less the field's place."""
+    shape = (19, 23)
+    rng = np.random.default_rng(8)
+    u, v = rng.random(shape), rng.random(shape)
+    low, facts, why = _facts(step, (np.zeros(shape), np.zeros(shape)))
+    assert why is None, why
+    for b in (T.Blocking(2, 32, 8), T.Blocking(3, 32, 5)):
+        gu, gv = _run_pass(low, facts, b, dict(zip(low.program.inputs, (u, v))))
+        wu, wv = u, v
+        for _ in range(b.depth):
+            wu, wv = step(wu, wv)
+        np.testing.assert_allclose(gu, wu, rtol=1e-14, atol=1e-15)
+        np.testing.assert_allclose(gv, wv, rtol=1e-14, atol=1e-15)

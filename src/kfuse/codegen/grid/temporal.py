@@ -44,7 +44,10 @@ class _Level:
         self.lowering, self.index = lowering, index
 
     def read(self, em, scope, base: str, d: tuple) -> str:
-        dy, dx = d
+        # ``d``: from the thread's point in the frame, where the outputs (the rings' rows and
+        # columns) lie; the field may be placed elsewhere (kfuse.spaces.grid.temporal.analyse)
+        py, px = em.frame.pos.get(base, (0, 0))
+        dy, dx = d[0] - py, d[1] - px
         level = em.level - 1
         slot = em.slot(em.level, dy)
         if dx == 0:
@@ -92,6 +95,9 @@ class TemporalLowering(GridLowering):
         self.producer = {c.out: c for c in self.calls}
         self.served = {v: _Level(self, k) for k, v in enumerate(f.fields)}
         self.staged = {}
+        # the fields the step reads (a field whose next value is computed from the others only,
+        # ``(u, v) -> (g(u), h(u))``, is no argument of the kernel: no loads, no rings)
+        self.streamed = [v for v in f.fields if v in self.reads]
         self.build_args()
         body = self.body
         ny, nx = f.shape
@@ -132,13 +138,15 @@ class TemporalLowering(GridLowering):
         code("extern __shared__ __align__(16) unsigned char kf_smem[];")
         ctype = self.ctype_of(f.fields[0])
         for k, v in enumerate(f.fields):
+            if v not in self.streamed:
+                continue
             code(f"{ctype}* {ident(v)}_st = reinterpret_cast<{ctype}*>(kf_smem) + {k} * (DEPTH * R * SW) + tx + RX;   "
                  f"// {self.program.value(v).display}: the rings of levels 0 .. DEPTH - 1, at the thread's column")
 
     def _registers(self, code) -> None:
         f, b = self.facts, self.blocking
         ctype = self.ctype_of(f.fields[0])
-        for v in f.fields:
+        for v in self.streamed:
             levels = ", ".join(f"{ident(v)}_r{t}[R] = {{}}" for t in range(b.depth))
             code(f"{ctype} {levels};   // {self.program.value(v).display}: each level's last R rows of the column")
         if f.periodic[1]:
@@ -149,7 +157,7 @@ class TemporalLowering(GridLowering):
             code("const int i_load = r0 - DEPTH * RY, i_stop = r1 + DEPTH * RY;   // input rows read (periodic)")
         else:
             code("const int i_load = max(r0 - DEPTH * RY, 0), i_stop = min(r1 + DEPTH * RY, NY);   // input rows read")
-        for v in f.fields:
+        for v in self.streamed:
             code(f"{ctype} {ident(v)}_pf[{self.prefetch}];   // the next input rows, loaded a row ahead")
             code("#pragma unroll")
             with code.block(f"for (int k = 0; k < {self.prefetch}; ++k) {{"):
@@ -181,7 +189,7 @@ class TemporalLowering(GridLowering):
         """Level 0: input row ``i`` (loaded a row ahead), row ``i + PF`` requested."""
         pf = self.prefetch
         code(f"const int i_next = i + {pf};")
-        for v in self.facts.fields:
+        for v in self.streamed:
             n = ident(v)
             code(f"const auto {n}_in = {n}_pf[0];")
             for k in range(pf - 1):
@@ -219,7 +227,8 @@ class TemporalLowering(GridLowering):
                         block(f"{ident(o)}[(idx_t)y_p * NX + x_p] = {name};   // store {self.program.value(o).display}")
             else:
                 for v, name in zip(f.fields, names):
-                    self._push(block, ident(v), t, name)
+                    if v in self.streamed:
+                        self._push(block, ident(v), t, name)
 
 
 def pass_module(program, kplan, facts, blocking, prefetch: int = 1) -> tuple:

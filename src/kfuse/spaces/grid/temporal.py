@@ -149,7 +149,11 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
             return None, f"the next value of {program.value(f).display} is not the whole field"
     if frame.box != ((0, t.shape[0]), (0, t.shape[1])):
         return None, "the step's kernel does not cover the whole grid"
-    offsets = {f: frozenset(frame.loads.get(f, ())) for f in fields}
+    # the frame's load offsets are from the thread's point, where the outputs lie (at (0, 0)); a
+    # field placed elsewhere in the frame (read first beside a rolled value, say) is read at them
+    # less its place: the offsets of its elements, as the pass's rings hold them
+    offsets = {f: frozenset(_element(d, frame.pos.get(f, (0, 0))) for d in frame.loads.get(f, ()))
+               for f in fields}
     ry = max((abs(d[0]) for offs in offsets.values() for d in offs), default=0)
     rx = max((abs(d[1]) for offs in offsets.values() for d in offs), default=0)
     if max(ry, rx) > MAX_RADIUS:
@@ -163,6 +167,11 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
     from ...ir import itemsize
     return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, ry, rx, offsets,
                      periodic), None
+
+
+def _element(d: tuple, pos: tuple) -> tuple:
+    """A frame offset ``d`` of an array placed at ``pos``: the offset of its element."""
+    return tuple(a - p for a, p in zip(d, pos))
 
 
 def _rolls(program, calls: list, fields: tuple, info) -> tuple:

@@ -147,6 +147,19 @@ def run(entry, decision: Decision, xs: list, cs: list, steps: int, graph_steps: 
     """The fields after ``steps`` steps: ``steps // depth`` passes, then the rest one step per
     launch (:func:`kfuse.loop_run.run`, which also delivers into ``targets``).  On the first run
     of a decision with candidates, each is timed over one pass first (:func:`_tune`)."""
+    from .errors import CompileError
+    from .loop_run import run as run_steps_loop
+    try:
+        return _run_blocked(entry, decision, xs, cs, steps, graph_steps, targets)
+    except CompileError as e:   # a pass NVRTC refuses: the loop runs as it would unblocked
+        decision.cost, decision.candidates = None, []
+        decision.why = f"the pass did not compile ({str(e).splitlines()[0]})"
+        warnings.warn(f"kfuse.iterate: one step per launch: {decision.why}", KfuseWarning, stacklevel=3)
+        return run_steps_loop(entry, list(xs), cs, steps, graph_steps, targets)
+
+
+def _run_blocked(entry, decision: Decision, xs: list, cs: list, steps: int, graph_steps: int, targets) -> list:
+    """:func:`run`'s passes (a CompileError leaves the caller's arrays as they were)."""
     import cupy
 
     from .loop_run import _deliver, run as run_steps_loop

@@ -325,3 +325,12 @@ def test_a_field_placed_off_the_outputs_in_the_frame(step):
             wu, wv = step(wu, wv)
         np.testing.assert_allclose(gu, wu, rtol=1e-14, atol=1e-15)
         np.testing.assert_allclose(gv, wv, rtol=1e-14, atol=1e-15)
+
+
+def _rolls_only(u):   # periodic jacobi written with rolls alone
+    return 0.25 * (np.roll(u, 1, 0) + np.roll(u, -1, 0) + np.roll(u, 1, 1) + np.roll(u, -1, 1))
+
+
+def test_a_value_made_of_rolls_alone_is_refused_saying_so():
+    _low, facts, why = _facts(_rolls_only, np.zeros((20, 30)))
+    assert facts is None and "off the grid's origin" in why, why

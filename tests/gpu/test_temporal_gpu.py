@@ -193,3 +193,23 @@ def test_periodic_rolls_blocked_match_numpy(dtype, depth, passes):
         f(d, steps)
     _close(cupy.asnumpy(d), want, dtype)
     assert passes == [depth, depth]
+
+
+def test_a_pass_nvrtc_refuses_falls_back_to_one_step_per_launch(monkeypatch):
+    import cupy
+
+    from kfuse import loop_temporal
+    from kfuse.errors import CompileError
+
+    def refuse(*args):
+        raise CompileError("kfuse.cu(1): error: (a refusal staged by the test)")
+    monkeypatch.setattr(loop_temporal, "_compiled", refuse)
+    a = np.random.default_rng(9).random((129, 77))
+    d = cupy.asarray(a)
+    with kfuse.config.override(temporal_depth=4), pytest.warns(KfuseWarning, match="the pass did not compile"):
+        got = kfuse.iterate(jacobi, d, steps=9)
+    want = a
+    for _ in range(9):
+        want = jacobi_np(want)
+    _close(cupy.asnumpy(got), want, "float64")
+    assert np.array_equal(cupy.asnumpy(d), a)

@@ -13,7 +13,7 @@ only the middle ``width`` columns are stored.
 
 What qualifies (:func:`analyse`, every refusal a sentence): a step that runs as one grid kernel
 over a 2-D C-order grid; every field computed by the step (none passed through unchanged) of
-the fields' shape and type; no reduction, no ``np.pad``, no scalar computed from the arrays;
+the fields' shape and type; no reduction, no ``np.pad`` but its ``wrap`` mode, no scalar computed from the arrays;
 each field read at constant offsets within a radius (``ry`` rows, ``rx`` columns).  ``np.roll``
 of a whole field is served by laying the block's columns and the row stream out cyclically
 along the rolled axes (a thread past the grid's edge holds the column across it): every level
@@ -145,8 +145,11 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
         ft, ot = program.value(f).type, program.value(o).type
         if ft.shape != t.shape or ft.dtype != t.dtype or ot.shape != t.shape or ot.dtype != t.dtype:
             return None, f"field {program.value(f).display} and its next value differ in shape or type from the first field"
-        if frame.pos.get(o, (0, 0)) != (0, 0) or program.value(o).view_of:
+        if program.value(o).view_of:
             return None, f"the next value of {program.value(f).display} is not the whole field"
+        if frame.pos.get(o, (0, 0)) != (0, 0):
+            return None, (f"the kernel's frame places the next value of {program.value(f).display} off the "
+                          "grid's origin (a value made of rolls alone): not blocked in time yet")
     if frame.box != ((0, t.shape[0]), (0, t.shape[1])):
         return None, "the step's kernel does not cover the whole grid"
     # the frame's load offsets are from the thread's point, where the outputs lie (at (0, 0)); a
@@ -177,7 +180,8 @@ def _element(d: tuple, pos: tuple) -> tuple:
 def _rolls(program, calls: list, fields: tuple, info) -> tuple:
     """((rows, columns) periodic, None), or (None, why): a pass serves ``np.roll`` of a whole
     field by laying its threads and rows out cyclically along the rolled axes; other read-through
-    calls (``np.pad``, a roll of a window, of a constant field or of a computed value) are refused."""
+    calls (``np.pad`` but ``mode="wrap"``, a roll of a window, of a constant field or of a computed
+    value) are refused."""
     periodic = [False, False]
     for c in calls:
         fn = info.fn(c)

@@ -331,6 +331,40 @@ def _rolls_only(u):   # periodic jacobi written with rolls alone
     return 0.25 * (np.roll(u, 1, 0) + np.roll(u, -1, 0) + np.roll(u, 1, 1) + np.roll(u, -1, 1))
 
 
-def test_a_value_made_of_rolls_alone_is_refused_saying_so():
-    _low, facts, why = _facts(_rolls_only, np.zeros((20, 30)))
-    assert facts is None and "off the grid's origin" in why, why
+def _rolls_two_fields(u, v):   # two fields, each next value made of rolls alone, reading the other
+    return (0.5 * (np.roll(u, 1, 0) + np.roll(v, -1, 1)), 0.25 * (np.roll(v, 2, 0) + np.roll(u, 1, 1)) + 0.5 * v)
+
+
+@pytest.mark.parametrize("shape", [(20, 30), (7, 66), (45, 5)])
+def test_values_made_of_rolls_alone_match_numpy(shape):
+    rng = np.random.default_rng(10)
+    u, v = rng.random(shape), rng.random(shape)
+    low, facts, why = _facts(_rolls_only, np.zeros(shape))
+    assert why is None and facts.periodic == (True, True) and (facts.ry, facts.rx) == (1, 1), why
+    for b in (T.Blocking(3, 32, 8), T.Blocking(2, 64, 64)):
+        got, = _run_pass(low, facts, b, {low.program.inputs[0]: u})
+        want = u
+        for _ in range(b.depth):
+            want = _rolls_only(want)
+        np.testing.assert_allclose(got, want, rtol=1e-14, atol=1e-15)
+    low, facts, why = _facts(_rolls_two_fields, (np.zeros(shape), np.zeros(shape)))
+    assert why is None and (facts.ry, facts.rx) == (2, 1), why
+    b = T.Blocking(3, 32, 8)
+    gu, gv = _run_pass(low, facts, b, dict(zip(low.program.inputs, (u, v))))
+    wu, wv = u, v
+    for _ in range(b.depth):
+        wu, wv = _rolls_two_fields(wu, wv)
+    np.testing.assert_allclose(gu, wu, rtol=1e-14, atol=1e-15)
+    np.testing.assert_allclose(gv, wv, rtol=1e-14, atol=1e-15)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_forced_and_tail_depths_off_the_table_compile_without_spills(dtype):
+    """A forced temporal_depth and the last pass of the steps left take depths DEPTHS lacks."""
+    from kfuse.runtime.nvrtc import compile_cuda
+    low, facts, _ = _facts(jacobi, np.zeros((4096, 4096), dtype))
+    for b in (T.Blocking(5, 256, 256), T.Blocking(7, 128, 128), T.Blocking(20, 256, 256), T.Blocking(24, 256, 512)):
+        assert b.refusal(facts) is None, b
+        src, kernel = pass_module(low.program, low.plan_obj.kernels[0], facts, b)
+        res = compile_cuda(src, "sm_90").resources()[kernel.name]
+        assert res["spill_stores"] == 0 and res["spill_loads"] == 0, (b, res)

@@ -220,7 +220,8 @@ class TemporalLowering(GridLowering):
                     block(f"const int y_w = {self._row('y_p')};   // on the periodic grid")
             self.level = t
             scope = Scope(block, None, None, Point(("x_p", row), ("tx", "0")))
-            names = [self.value_at(scope, o, (0, 0), self.producer[o]) for o in f.outputs]
+            # each next value where the frame places it: its element at the thread's point
+            names = [self.value_at(scope, o, self.frame.pos.get(o, (0, 0)), self.producer[o]) for o in f.outputs]
             if last:
                 with block.block("if (owner && y_p >= r0 && y_p < r1) {"):
                     for o, name in zip(f.outputs, names):

@@ -147,16 +147,19 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
             return None, f"field {program.value(f).display} and its next value differ in shape or type from the first field"
         if program.value(o).view_of:
             return None, f"the next value of {program.value(f).display} is not the whole field"
-        if frame.pos.get(o, (0, 0)) != (0, 0):
-            return None, (f"the kernel's frame places the next value of {program.value(f).display} off the "
-                          "grid's origin (a value made of rolls alone): not blocked in time yet")
-    if frame.box != ((0, t.shape[0]), (0, t.shape[1])):
-        return None, "the step's kernel does not cover the whole grid"
-    # the frame's load offsets are from the thread's point, where the outputs lie (at (0, 0)); a
-    # field placed elsewhere in the frame (read first beside a rolled value, say) is read at them
-    # less its place: the offsets of its elements, as the pass's rings hold them
-    offsets = {f: frozenset(_element(d, frame.pos.get(f, (0, 0))) for d in frame.loads.get(f, ()))
-               for f in fields}
+    # the pass evaluates each next value at the frame offset where the frame places it ((0, 0), or
+    # off it for a value made of rolls alone), so element k of every next value is the thread's
+    placed = {o: frame.pos.get(o, (0, 0)) for o in outputs}
+    producers = {program.calls[c].out: c for c in calls}
+    boxes = dict(frame.boxes)
+    for o, (py, px) in placed.items():
+        if boxes.get(producers.get(o)) != ((py, py + t.shape[0]), (px, px + t.shape[1])):
+            return None, "the step's kernel does not cover the whole grid"
+    # the frame's load offsets are from the thread's point: a field placed at ``pos`` is read at
+    # its elements ``d + at - pos`` by the next value evaluated at ``at`` (over every next value:
+    # a radius that covers them all)
+    offsets = {f: frozenset(tuple(x + a - q for x, a, q in zip(d, at, frame.pos.get(f, (0, 0))))
+                            for d in frame.loads.get(f, ()) for at in set(placed.values())) for f in fields}
     ry = max((abs(d[0]) for offs in offsets.values() for d in offs), default=0)
     rx = max((abs(d[1]) for offs in offsets.values() for d in offs), default=0)
     if max(ry, rx) > MAX_RADIUS:
@@ -170,11 +173,6 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
     from ...ir import itemsize
     return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, ry, rx, offsets,
                      periodic), None
-
-
-def _element(d: tuple, pos: tuple) -> tuple:
-    """A frame offset ``d`` of an array placed at ``pos``: the offset of its element."""
-    return tuple(a - p for a, p in zip(d, pos))
 
 
 def _rolls(program, calls: list, fields: tuple, info) -> tuple:

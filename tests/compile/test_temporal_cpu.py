@@ -368,3 +368,15 @@ def test_forced_and_tail_depths_off_the_table_compile_without_spills(dtype):
         src, kernel = pass_module(low.program, low.plan_obj.kernels[0], facts, b)
         res = compile_cuda(src, "sm_90").resources()[kernel.name]
         assert res["spill_stores"] == 0 and res["spill_loads"] == 0, (b, res)
+
+
+def test_the_steps_left_run_as_one_shallower_pass_where_the_model_prefers_it():
+    from kfuse import loop_temporal
+    big = kfuse.loops.lower(jacobi, np.zeros((8192, 8192), np.float32))
+    d = loop_temporal.choose(big.executable, big.structure.sources, 100)
+    assert d.cost is not None
+    assert loop_temporal._tail(big.executable, d, 1) is None            # one step: one launch
+    tail = loop_temporal._tail(big.executable, d, 5)
+    assert tail is not None and tail.depth == 5 and tail.refusal(d.facts) is None
+    slow = loop_temporal.Decision(d.cost, d.facts, one_step_s=1e-9)   # one step per launch modelled cheaper
+    assert loop_temporal._tail(big.executable, slow, 5) is None

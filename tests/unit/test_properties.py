@@ -55,3 +55,18 @@ def test_random_expressions_match_numpy(case):
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=0, equal_nan=True, err_msg=text)
     # and the program survives a JSON round trip unchanged
     assert Program.from_json(json.dumps(prog.to_json())) == prog
+
+
+def test_a_negative_zero_literal_keeps_its_sign():
+    """-(2 - 2) is -0.0 (float literals, as NumPy's float64): x / -(2 - 2) is -inf, not +inf (the
+    literal table once merged -0.0 into the 0.0 made first, since -0.0 == 0.0)."""
+    prog = script.parse("vector x(n), out(n); input x;\nout = (x / (-(2 - 2))) * 3 + 0 * (2 - 2);\nreturn out;", "e",
+                        "float64")
+    prog = bind_sizes(prog, {"n": 2})
+    x = np.array([1.0, -2.0])
+    with np.errstate(all="ignore"):
+        got = reference.run(prog, {"x": x})[prog.outputs[0]]
+        want = x / -(np.float64(2) - np.float64(2)) * 3
+    np.testing.assert_array_equal(got, want)   # [-inf, inf]
+    zeros = [v.const for v in prog.values.values() if v.role == "const" and v.const == 0]
+    assert sorted(np.copysign(1.0, zeros)) == [-1.0, 1.0]

@@ -247,7 +247,9 @@ class GraphBuilder:
         else:
             value = float(value)
             dtype = dtype or real_dtype(self.default_dtype)
-        key = (value, dtype)
+        # -0.0 == 0.0: the key keeps the signs of zeros apart (x / -(2 - 2) is -inf, as NumPy has it)
+        parts = (value.real, value.imag) if isinstance(value, complex) else (value,)
+        key = (value, dtype, tuple(math.copysign(1.0, p) for p in parts))
         if key not in self._consts:
             self._consts[key] = self.add_value(ArrayType("scalar", dtype), "const",
                                                self.fresh_name(f"c{len(self._consts)}"), const=value)

@@ -121,16 +121,9 @@ class FoldedExecutable:
         """The loop's steps: temporally blocked where the body allows it and the model (or the
         setting temporal_depth) says so and no number changes from step to step, else as
         :func:`kfuse.iterate` runs a step."""
-        from . import loop_temporal
-        from .loop_run import run
+        from .loop_temporal import run_loop
         entry = types.SimpleNamespace(structure=self.loop, exe=self.body, bound=())
-        if self._varying is None:
-            decision = loop_temporal.choose(self.body, self.loop.sources, self.folded.count)
-            loop_temporal.forced_refusal(decision)
-            if decision.cost is not None:
-                return loop_temporal.run(entry, decision, list(xs), list(cs), self.folded.count,
-                                         self.graph_steps, targets)
-        return run(entry, list(xs), list(cs), self.folded.count, self.graph_steps, targets, self._varying)
+        return run_loop(entry, list(xs), list(cs), self.folded.count, self.graph_steps, targets, self._varying)
 
 
 def step_setter(folded):

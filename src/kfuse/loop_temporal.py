@@ -5,9 +5,9 @@
 :func:`choose` decides for a compiled step and a step count: the setting ``temporal_depth``
 (0: the model picks the cheapest shape and blocks where it predicts a pass beats a step per
 launch; 1: never; k: k steps per pass where the step allows it, else a KfuseWarning with the
-reason and one step per pass).  :func:`run` runs ``steps // depth`` passes between two buffers
-per field (the caller's arrays are only read), then the remaining steps as :mod:`kfuse.loop_run`
-runs them.  The compiled pass is kept with the step's executable, per shape."""
+reason and one step per pass).  :func:`run_loop` runs a loop either way; :func:`run` runs
+``steps // depth`` passes between two buffers per field (the caller's arrays are only read),
+then the remaining steps.  The compiled pass is kept with the step's executable, per shape."""
 from __future__ import annotations
 
 import dataclasses
@@ -99,7 +99,7 @@ def _choose(exe, sources: list, steps: int, depth: int) -> Decision:
     if depth > steps:
         return Decision(facts=facts, one_step_s=one, why=f"temporal_depth {depth} exceeds the {steps} steps")
     depths = space.DEPTHS if depth < 2 else (depth,)   # the setting may name any depth, not only DEPTHS
-    costs = ranked(program, kernels[0].calls, facts, space.shapes(facts, depths), cal, steps, depth)
+    costs = ranked(program, kernels[0].calls, facts, space.shapes(facts, depths), cal, steps)
     if not costs:
         why = (f"no block shape holds {depth} levels" if depth > 1 else "no block shape fits")
         return Decision(facts=facts, one_step_s=one, why=why)
@@ -112,12 +112,21 @@ def _choose(exe, sources: list, steps: int, depth: int) -> Decision:
     return Decision(cost, facts, one, candidates=costs[:tune] if tune > 1 else [])
 
 
-def forced_refusal(decision: Decision) -> None:
-    """A KfuseWarning where the setting asked for a depth the step cannot run."""
-    depth = config.get().temporal_depth
-    if depth > 1 and decision.cost is None:
-        warnings.warn(f"temporal_depth={depth} not used, one step per launch: {decision.why}",
-                      KfuseWarning, stacklevel=4)
+def run_loop(entry, xs: list, cs: list, steps: int, graph_steps: int, targets, varying=None) -> list:
+    """The fields after ``steps`` steps of ``entry`` (a loop's compiled step): blocked in time
+    where :func:`choose` says so, else (and for a loop whose numbers change from step to step,
+    ``varying``) as :func:`kfuse.loop_run.run` runs them.  A setting ``temporal_depth`` the step
+    cannot take gives a KfuseWarning with the reason."""
+    from .loop_run import run as run_steps_loop
+    if varying is None:
+        decision = choose(entry.exe, entry.structure.sources, steps)
+        depth = config.get().temporal_depth
+        if depth > 1 and decision.cost is None:
+            warnings.warn(f"temporal_depth={depth} not used, one step per launch: {decision.why}",
+                          KfuseWarning, stacklevel=3)
+        if decision.cost is not None:
+            return run(entry, decision, xs, cs, steps, graph_steps, targets)
+    return run_steps_loop(entry, xs, cs, steps, graph_steps, targets, varying)
 
 
 def _compiled(exe, facts, blocking):
@@ -130,9 +139,16 @@ def _compiled(exe, facts, blocking):
     key = (blocking, cupy.cuda.runtime.getDevice())
     if key not in memo:
         source, kernel = pass_module(exe.program, exe.plan_obj.kernels[0], facts, blocking)
-        res, _hit = compile_cached(source, exe.target)
-        memo[key] = (load_kernels(res.cubin, [kernel]), source)
-    return memo[key][0]
+        memo[key] = load_kernels(compile_cached(source, exe.target)[0].cubin, [kernel])
+    return memo[key]
+
+
+def _launch_pass(launches: list, env: dict, facts, src: list, dst: list) -> None:
+    """One pass from the fields ``src`` into ``dst`` (``env``: the step's bound arguments)."""
+    from .runtime.launch import run_steps
+    for f, o, s, d in zip(facts.fields, facts.outputs, src, dst):
+        env[f], env[o] = s, d
+    run_steps(launches, env)
 
 
 def pass_source(exe, sources: list, blocking) -> str:
@@ -144,9 +160,10 @@ def pass_source(exe, sources: list, blocking) -> str:
 
 
 def run(entry, decision: Decision, xs: list, cs: list, steps: int, graph_steps: int, targets) -> list:
-    """The fields after ``steps`` steps: ``steps // depth`` passes, then the rest one step per
-    launch (:func:`kfuse.loop_run.run`, which also delivers into ``targets``).  On the first run
-    of a decision with candidates, each is timed over one pass first (:func:`_tune`)."""
+    """The fields after ``steps`` steps: ``steps // depth`` passes, then the rest as one shallower
+    pass (:func:`_tail`) or one step per launch (:func:`kfuse.loop_run.run`, which also delivers
+    into ``targets``).  On the first run of a decision with candidates, each is timed over one
+    pass first (:func:`_tune`); a pass NVRTC refuses leaves the loop one step per launch."""
     from .errors import CompileError
     from .loop_run import run as run_steps_loop
     try:
@@ -163,7 +180,6 @@ def _run_blocked(entry, decision: Decision, xs: list, cs: list, steps: int, grap
     import cupy
 
     from .loop_run import _deliver, run as run_steps_loop
-    from .runtime.launch import run_steps
     exe, facts = entry.exe, decision.facts
     ins = tuple((list(xs) + list(cs) + list(entry.bound))[:exe.n_arguments])
     env = exe.fast_bind(ins)
@@ -180,18 +196,12 @@ def _run_blocked(entry, decision: Decision, xs: list, cs: list, steps: int, grap
     launches = _compiled(exe, facts, blocking)
     src = list(xs)
     for p in range(passes):
-        dst = bufs[p % 2]
-        for f, o, s, d in zip(facts.fields, facts.outputs, src, dst):
-            env[f], env[o] = s, d
-        run_steps(launches, env)
-        src = dst
+        _launch_pass(launches, env, facts, src, bufs[p % 2])
+        src = bufs[p % 2]
     tail = _tail(exe, decision, rest)
     if tail is not None:   # the last steps as one shallower pass
-        dst = bufs[passes % 2]
-        for f, o, s, d in zip(facts.fields, facts.outputs, src, dst):
-            env[f], env[o] = s, d
-        run_steps(_compiled(exe, facts, tail), env)
-        src, rest = dst, 0
+        _launch_pass(_compiled(exe, facts, tail), env, facts, src, bufs[passes % 2])
+        src, rest = bufs[passes % 2], 0
     if rest:
         return run_steps_loop(entry, src, cs, rest, graph_steps, targets)
     return _deliver(src, targets)
@@ -205,7 +215,7 @@ def _tail(exe, decision: Decision, rest: int):
     if rest not in decision.tails:
         cal = load_calibration(device.planning_device())
         facts, kernels = decision.facts, exe.plan_obj.kernels
-        costs = ranked(exe.program, kernels[0].calls, facts, space.shapes(facts, (rest,)), cal, rest, rest)
+        costs = ranked(exe.program, kernels[0].calls, facts, space.shapes(facts, (rest,)), cal, rest)
         ok = costs and costs[0].per_step_s < 0.95 * decision.one_step_s
         decision.tails[rest] = costs[0].blocking if ok else None
     return decision.tails[rest]
@@ -215,18 +225,14 @@ def _tune(exe, decision: Decision, env: dict, xs: list, scratch: list) -> None:
     """Time one pass of each candidate (after one untimed) from the caller's fields into
     ``scratch``; the fastest per step becomes the decision's cost."""
     import cupy
-
-    from .runtime.launch import run_steps
     facts = decision.facts
-    for f, o, x, d in zip(facts.fields, facts.outputs, xs, scratch):
-        env[f], env[o] = x, d
     best = None
     for cost in decision.candidates:
         launches = _compiled(exe, facts, cost.blocking)
-        run_steps(launches, env)
+        _launch_pass(launches, env, facts, xs, scratch)
         start, end = cupy.cuda.Event(), cupy.cuda.Event()
         start.record()
-        run_steps(launches, env)
+        _launch_pass(launches, env, facts, xs, scratch)
         end.record()
         end.synchronize()
         t = cupy.cuda.get_elapsed_time(start, end) * 1e-3

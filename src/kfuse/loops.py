@@ -48,7 +48,6 @@ def iterate(step, state, steps: int, *, consts=(), out=None, graph_steps: int = 
     state itself).  CuPy arrays or torch tensors (each result of its field's kind).  The loop's
     buffers and its CUDA graph are kept with the compiled step (per device and stream), so
     later calls replay them at no host cost beyond the launches."""
-    from .loop_run import run
     _check_counts(steps, graph_steps)
     form, keys, fields = _fields(state)
     cvals, ckeys = _consts(consts)
@@ -56,17 +55,9 @@ def iterate(step, state, steps: int, *, consts=(), out=None, graph_steps: int = 
     if any(is_distributed(f) for f in list(fields) + list(cvals)):
         return _iterate_distributed(jf, form, keys, fields, cvals, int(steps), out)
     torch_fields = [arrays.is_torch(f) for f in fields]
-    xs = [arrays.to_cupy(_label(form, keys, j), f) for j, f in enumerate(fields)]
-    cs = [arrays.to_cupy(f"consts[{ckeys[i] if ckeys else i}]", c) if _is_array(c) else c
-          for i, c in enumerate(cvals)]
-    entry = jf.get(*jf.split(tuple(xs) + tuple(cs)))
+    entry, xs, cs = _device_entry(jf, form, keys, fields, cvals, ckeys)
     targets = _targets(entry.structure, out, xs)
-    decision = loop_temporal.choose(entry.exe, entry.structure.sources, int(steps))
-    loop_temporal.forced_refusal(decision)
-    if decision.cost is not None:
-        results = loop_temporal.run(entry, decision, xs, cs, int(steps), int(graph_steps), targets)
-    else:
-        results = run(entry, xs, cs, int(steps), int(graph_steps), targets)
+    results = loop_temporal.run_loop(entry, xs, cs, int(steps), int(graph_steps), targets)
     if out is not None:
         return out
     results = [_as_torch(r) if t else r for r, t in zip(results, torch_fields)]
@@ -84,6 +75,13 @@ def lower(step, state, *, consts=()):
     return jf.lower(*fields, *cvals)
 
 
+def _device_entry(jf, form: str, keys: tuple, fields: list, cvals: list, ckeys: tuple) -> tuple:
+    """(the compiled step's entry, the fields and the constants as CuPy arrays) for device
+    fields and constants."""
+    xs = [arrays.to_cupy(_label(form, keys, j), f) for j, f in enumerate(fields)]
+    cs = [arrays.to_cupy(f"consts[{ckeys[i] if ckeys else i}]", c) if _is_array(c) else c
+          for i, c in enumerate(cvals)]
+    return jf.get(*jf.split(tuple(xs) + tuple(cs))), xs, cs
 
 
 def temporal_plan(step, state, steps: int, *, consts=()) -> dict:
@@ -99,10 +97,7 @@ def temporal_plan(step, state, steps: int, *, consts=()) -> dict:
     cvals, ckeys = _consts(consts, lowering=True)
     if fields and all(arrays.is_torch(f) or hasattr(f, "__cuda_array_interface__") for f in fields):
         jf = _step_function(step, form, keys, len(fields), ckeys, len(cvals))
-        xs = [arrays.to_cupy(_label(form, keys, j), f) for j, f in enumerate(fields)]
-        cs = [arrays.to_cupy(f"consts[{ckeys[i] if ckeys else i}]", c) if _is_array(c) else c
-              for i, c in enumerate(cvals)]
-        entry = jf.get(*jf.split(tuple(xs) + tuple(cs)))
+        entry = _device_entry(jf, form, keys, fields, cvals, ckeys)[0]
         return loop_temporal.choose(entry.exe, entry.structure.sources, int(steps)).as_dict()
     low = lower(step, state, consts=consts)
     return loop_temporal.choose(low.executable, low.structure.sources, int(steps)).as_dict()

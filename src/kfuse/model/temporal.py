@@ -57,9 +57,9 @@ def step_ops(program, calls: list, facts) -> float:
     return ops
 
 
-def pass_cost(program, calls: list, facts, blocking, cal) -> PassCost:
+def pass_cost(program, calls: list, facts, blocking, cal, ops: float | None = None) -> PassCost:
     """The modelled cost of ``blocking`` for the step ``calls`` of ``program`` (see the module
-    docstring)."""
+    docstring; ``ops``: :func:`step_ops`, where the caller has it)."""
     ny, nx = facts.shape
     gx, gy = blocking.grid(facts)
     blocks, threads, depth = gx * gy, blocking.threads, blocking.depth
@@ -68,21 +68,22 @@ def pass_cost(program, calls: list, facts, blocking, cal) -> PassCost:
     read = nf * size * blocks * threads * rows_read + len(facts.consts) * size * ny * nx
     write = nf * size * ny * nx
     memory = read / cal.read_bw + write / cal.write_bw
-    table = getattr(cal, "temporal", None) or DEFAULTS
+    table = cal.temporal or DEFAULTS
     kind = table.get(facts.dtype) or DEFAULTS.get(facts.dtype) or DEFAULTS["float64"]
     resident = blocking.resident(facts)
     waves = math.ceil(blocks / (cal.sm_count * resident))
     point_levels = waves * resident * threads * blocking.iterations(facts) * depth
-    per_level = kind["level"] * step_ops(program, calls, facts) / JACOBI_OPS + kind["row"] * nf / depth
+    ops = step_ops(program, calls, facts) if ops is None else ops
+    per_level = kind["level"] * ops / JACOBI_OPS + kind["row"] * nf / depth
     slow = table.get("single_block", DEFAULTS["single_block"]) if resident == 1 else 1.0
     issue = point_levels * per_level * slow / (cal.fma_rate / cal.sm_count)
     per_step = (max(memory, issue) + cal.gpu_launch_s) / depth
     return PassCost(blocking, memory, issue, per_step, resident)
 
 
-def ranked(program, calls: list, facts, shapes: list, cal, steps: int, depth: int = 0) -> list:
-    """``shapes`` that fit a loop of ``steps`` steps (``depth`` > 1: only that depth), cheapest
-    per step first (ties: the deeper first)."""
-    costs = [pass_cost(program, calls, facts, b, cal) for b in shapes
-             if b.depth <= steps and (depth < 2 or b.depth == depth)]
+def ranked(program, calls: list, facts, shapes: list, cal, steps: int) -> list:
+    """``shapes`` that fit a loop of ``steps`` steps, cheapest per step first (ties: the deeper
+    first)."""
+    ops = step_ops(program, calls, facts)
+    costs = [pass_cost(program, calls, facts, b, cal, ops) for b in shapes if b.depth <= steps]
     return sorted(costs, key=lambda c: (c.per_step_s, -c.blocking.depth))

@@ -40,9 +40,6 @@ class _Level:
     """Serves a field's value at level ``t - 1`` to the evaluation of level ``t``: from the
     thread's registers at no column offset, else from the block's shared ring."""
 
-    def __init__(self, lowering, index: int):
-        self.lowering, self.index = lowering, index
-
     def read(self, em, scope, base: str, d: tuple) -> str:
         # ``d``: from the thread's point in the frame, where the outputs (the rings' rows and
         # columns) lie; the field may be placed elsewhere (kfuse.spaces.grid.temporal.analyse)
@@ -65,7 +62,7 @@ class TemporalLowering(GridLowering):
         self.name = f"{kplan.name}_tb{blocking.depth}"
         self.level = self.u = 0
         self.ring, self.lag = blocking.ring(facts), blocking.lag(facts)
-        self.row_width = blocking.threads + 2 * facts.rx
+        self.row_width = blocking.row_width(facts)
 
     # ------------------------------------------------------------------ ring slots
     def slot(self, t: int, dy: int = 0) -> int:
@@ -93,7 +90,7 @@ class TemporalLowering(GridLowering):
         f, b = self.facts, self.blocking
         self.frame = self.space.frame(self.program, self.kplan.calls, {}, self.info)
         self.producer = {c.out: c for c in self.calls}
-        self.served = {v: _Level(self, k) for k, v in enumerate(f.fields)}
+        self.served = dict.fromkeys(f.fields, _Level())
         self.staged = {}
         # the fields the step reads (a field whose next value is computed from the others only,
         # ``(u, v) -> (g(u), h(u))``, is no argument of the kernel: no loads, no rings)
@@ -107,7 +104,7 @@ class TemporalLowering(GridLowering):
         body.name = self.name
         big = ny * nx >= 2**31
         self.idx = "long long" if big else "int"
-        self._constants(body.indices, grid)
+        self._constants(body.indices)
         self.emit_scalar_loads(body.invariants)
         self.emit_prologue(body.invariants)
         self._registers(body.invariants)
@@ -117,7 +114,7 @@ class TemporalLowering(GridLowering):
         source.shared_bytes = b.shared_bytes(f)
         return source
 
-    def _constants(self, code, grid: tuple) -> None:
+    def _constants(self, code) -> None:
         f, b = self.facts, self.blocking
         ny, nx = f.shape
         R, L = b.ring(f), b.lag(f)
@@ -125,7 +122,7 @@ class TemporalLowering(GridLowering):
         code(f"constexpr int NY = {ny}, NX = {nx};   // the grid: rows, columns")
         code(f"constexpr int DEPTH = {b.depth}, RY = {f.ry}, RX = {f.rx};   // steps per pass, the step's radius")
         code(f"constexpr int W = {b.width(f)}, H = {b.rows};   // columns stored, rows owned per block")
-        code(f"constexpr int R = {R}, L = {L}, SW = {b.threads + 2 * f.rx};   "
+        code(f"constexpr int R = {R}, L = {L}, SW = {self.row_width};   "
              "// rows a level keeps, rows a level lags, a ring row's width")
         code("const int tx = threadIdx.x;")
         if f.periodic[1]:

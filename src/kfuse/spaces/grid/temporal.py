@@ -54,10 +54,6 @@ class StepFacts:
     offsets: dict
     periodic: tuple = (False, False)   # (rows, columns): a field is rolled along that axis
 
-    def column_reads(self) -> int:
-        """Reads per point and level at a column offset (served by the shared ring)."""
-        return sum(1 for offs in self.offsets.values() for d in offs if d[1] != 0)
-
 
 @dataclasses.dataclass(frozen=True)
 class Blocking:
@@ -80,6 +76,10 @@ class Blocking:
         """Rows a level runs behind the one before it."""
         return facts.ry + 1
 
+    def row_width(self, facts: StepFacts) -> int:
+        """Elements of a ring row: the block's columns padded by ``rx`` each side."""
+        return self.threads + 2 * facts.rx
+
     def grid(self, facts: StepFacts) -> tuple:
         """(column blocks, row blocks)."""
         ny, nx = facts.shape
@@ -91,8 +91,7 @@ class Blocking:
 
     def shared_bytes(self, facts: StepFacts) -> int:
         """The rings of levels 0 .. depth - 1, every field (a row padded by ``rx`` each side)."""
-        return (self.depth * len(facts.fields) * self.ring(facts) * (self.threads + 2 * facts.rx)
-                * facts.itemsize)
+        return self.depth * len(facts.fields) * self.ring(facts) * self.row_width(facts) * facts.itemsize
 
     def registers(self, facts: StepFacts) -> int:
         """Registers a thread is estimated to hold: the levels' rings of its column, every field,

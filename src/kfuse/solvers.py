@@ -191,18 +191,24 @@ def _capture(step, fixed, state, other, n_in, span: int):
 
 
 def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every: int = 10,
-       graph: bool = True, fmt: str | None = None, tune: bool = False):
+       graph: bool = True, fmt: str | None = None, tune: bool = False, engine: str = "auto"):
     """Solve A x = b for symmetric positive definite A by conjugate gradients.
 
     Returns ``(x, info)``; ``info.status`` says whether ||b - A x|| / ||b|| <= tol was reached
     within ``maxiter`` iterations (default 10 n), checked every ``check_every`` iterations.
     ``tune=True``: time the best predicted plans of the iteration on this system first
     (about a second, once per matrix shape and density; cached) and run the fastest.
+    ``engine``: ``"resident"`` runs the iterations inside one cooperative launch (CSR matrices;
+    :mod:`kfuse.solver_resident`; the residual is then tested after every iteration),
+    ``"graph"`` as fused kernels replayed from CUDA graphs, ``"auto"`` (default) the one
+    :mod:`kfuse.model.resident` predicts faster.
     """
     import cupy
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
     r = _jitted(_residual, False)(A, x, b)
+    if _engine(engine, "cg", A) == "resident":
+        return _resident("cg", A, b, x, r, tol, maxiter)
     p = cupy.array(r, copy=True)
     rho = _jitted(_dot, False)(r, r)
     step = _jitted(cg_step, False, tune)
@@ -211,13 +217,16 @@ def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every
 
 
 def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every: int = 10,
-         graph: bool = True, fmt: str | None = None, At=None, tune: bool = False):
+         graph: bool = True, fmt: str | None = None, At=None, tune: bool = False, engine: str = "auto"):
     """Solve A x = b by biconjugate gradients (A may be nonsymmetric).  ``At``: Aᵀ if you
-    have it; otherwise kfuse builds it once (the paper stores both matrices).  ``tune``: as
-    for :func:`cg`."""
+    have it; otherwise kfuse builds it once (the paper stores both matrices; the resident
+    engine forms Aᵀp̃ from A's own entries and does not read At).
+    ``tune``, ``engine``: as for :func:`cg`."""
     import cupy
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
+    if _engine(engine, "bicg", A) == "resident":
+        return _resident("bicg", A, b, x, _jitted(_residual, False)(A, x, b), tol, maxiter)
     if At is None:
         At = A.T if isinstance(A, cupy.ndarray) else _sparse.as_sparse(
             _sparse.CSR.from_any(A).transpose(), A.fmt, device=True)
@@ -233,6 +242,56 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
     state, info = _loop(step, (A, At), (x, r, rt, p, pt, rho, rr), 6, b, tol, maxiter, max(1, check_every),
                         6, 5, graph)
     return state[0], info
+
+
+ENGINES = ("auto", "resident", "graph")
+
+
+def _engine(engine: str, solver: str, A) -> str:
+    """The engine that runs the solve: the one asked for, or the model's choice for "auto"
+    ("resident" refused with the reason where the system cannot run resident)."""
+    from .model import resident as model
+    from .platform import device
+    if engine not in ENGINES:
+        raise ArgumentError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
+    if engine == "graph":
+        return "graph"
+    why = _resident_refusal(solver, A)
+    if engine == "resident" and why:
+        raise ArgumentError(f"engine='resident' cannot run this system: {why}")
+    if why:
+        return "graph"
+    if engine == "resident":
+        return "resident"
+    return model.choose(solver, A.shape[0], A.nnz, A.dtype.name, device.planning_device()).engine
+
+
+def _resident_refusal(solver: str, A) -> str:
+    from .spaces import resident as space
+    if not isinstance(A, _sparse.CSR):
+        return f"the resident engine takes CSR matrices, not {type(A).__name__}"
+    return space.refusal(solver, A.dtype.name, A.shape[0], A.nnz)
+
+
+def _resident(solver: str, A, b, x, r, tol: float, maxiter: int):
+    """(x, SolveInfo) of a resident run from x and r = b - A x."""
+    import cupy
+
+    from . import solver_resident
+    from .spaces import resident as space
+    bnorm = float(cupy.linalg.norm(b)) or 1.0
+    rr0 = float(cupy.vdot(r, r).real)
+    if math.sqrt(rr0) / bnorm <= tol:
+        return x, SolveInfo("converged", 0, [(0, math.sqrt(rr0) / bnorm)], 0.0)
+    rt, transpose = None, ""
+    if solver == "bicg":
+        rt = cupy.array(r, copy=True)
+        transpose = "same" if solver_resident.symmetric(A) else "scatter"
+    shape = space.shape_for(solver, A.dtype.name, A.shape[0], A.nnz, transpose)
+    out = solver_resident.run(shape, A, x, r, rt, rr0, (tol * bnorm) ** 2, maxiter)
+    residuals = [(0, math.sqrt(rr0) / bnorm)] + [(k + 1, math.sqrt(max(v, 0.0)) / bnorm)
+                                                 for k, v in enumerate(out.rr)]
+    return x, SolveInfo(out.status, out.iterations, residuals, out.seconds + out.setup_s, out.setup_s)
 
 
 def _dot(x, y):

@@ -34,7 +34,8 @@ FLOORS = {
     "cli": 12, "bench": 12, "__main__": 13,
     "jitargs": 9, "loop_schedule": 9, "loop_run": 9,   # jit's arguments; iterate's buffers and runs
     "loop_temporal": 9,   # iterate's temporally blocked passes (one GPU)
-    "loop_fold_run": 9,   # a jit function's folded time loop, run as iterate runs a step
+    "loop_fold_run": 9,
+    "solver_resident": 9,   # CG and BiCG iterations in one cooperative launch   # a jit function's folded time loop, run as iterate runs a step
 }
 
 

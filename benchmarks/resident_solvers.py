@@ -81,7 +81,7 @@ def bench(name, solver, A, ceil, iters, sweep: bool) -> dict:
     row["x_graph_vs_resident"] = _agree(solve, Ad, b, kw)
     if sweep:
         row["sweep"] = []
-        points = [(0, lanes, rows) for lanes in (4, 8, 16) for rows in (1, 2, 4)] + [(1, 8, 4), (2, 8, 4)]
+        points = [(0, lanes, rows) for lanes in (4, 8) for rows in (1, 2, 4)] + [(1, 8, 2), (2, 8, 2)]
         for per_sm, lanes, rows in points:
             shape = space.shape_for(solver, A.dtype.name, n, A.nnz, transpose, lanes=lanes, rows=rows)
             t = _resident_shape(shape, Ad, b, per_sm, iters)

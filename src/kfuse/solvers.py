@@ -38,7 +38,8 @@ class SolveInfo:
     iterations: int
     residuals: list
     time_s: float
-    capture_s: float = 0.0   # of time_s: building the CUDA graphs (once per solve)
+    capture_s: float = 0.0   # of time_s: setup (CUDA graph capture; resident: compile, load, layout)
+    engine: str = "graph"    # "graph" (fused kernels, CUDA graphs) or "resident" (one cooperative launch)
 
     @property
     def converged(self) -> bool:
@@ -200,14 +201,14 @@ def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every
     (about a second, once per matrix shape and density; cached) and run the fastest.
     ``engine``: ``"resident"`` runs the iterations inside one cooperative launch (CSR matrices;
     :mod:`kfuse.solver_resident`; the residual is then tested after every iteration),
-    ``"graph"`` as fused kernels replayed from CUDA graphs, ``"auto"`` (default) the one
-    :mod:`kfuse.model.resident` predicts faster.
+    ``"graph"`` as fused kernels replayed from CUDA graphs, ``"auto"`` (default): the graph
+    engine, which measured faster on every system tried (the resident one is an experiment).
     """
     import cupy
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
     r = _jitted(_residual, False)(A, x, b)
-    if _engine(engine, "cg", A) == "resident":
+    if _engine(engine, "cg", A, tune) == "resident":
         return _resident("cg", A, b, x, r, tol, maxiter)
     p = cupy.array(r, copy=True)
     rho = _jitted(_dot, False)(r, r)
@@ -225,7 +226,7 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
     import cupy
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
-    if _engine(engine, "bicg", A) == "resident":
+    if _engine(engine, "bicg", A, tune) == "resident":
         return _resident("bicg", A, b, x, _jitted(_residual, False)(A, x, b), tol, maxiter)
     if At is None:
         At = A.T if isinstance(A, cupy.ndarray) else _sparse.as_sparse(
@@ -247,14 +248,12 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
 ENGINES = ("auto", "resident", "graph")
 
 
-def _engine(engine: str, solver: str, A) -> str:
+def _engine(engine: str, solver: str, A, tune: bool = False) -> str:
     """The engine that runs the solve: the one asked for, or the model's choice for "auto"
     ("resident" refused with the reason where the system cannot run resident)."""
-    from .model import resident as model
-    from .platform import device
     if engine not in ENGINES:
         raise ArgumentError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
-    if engine == "graph":
+    if engine == "graph" or (engine == "auto" and tune):   # tune=True: the graph engine's plans, timed
         return "graph"
     why = _resident_refusal(solver, A)
     if engine == "resident" and why:
@@ -263,7 +262,10 @@ def _engine(engine: str, solver: str, A) -> str:
         return "graph"
     if engine == "resident":
         return "resident"
-    return model.choose(solver, A.shape[0], A.nnz, A.dtype.name, device.planning_device()).engine
+    # "auto": the graph engine.  The resident engine measured 0.52-0.91x the graph engine on the
+    # H200 (benchmarks/results/2026-11-29/issue35_s30_resident) and the model's split between the
+    # two (kfuse.model.resident.choose) is not trusted below those sizes, where nothing was measured
+    return "graph"
 
 
 def _resident_refusal(solver: str, A) -> str:
@@ -282,7 +284,7 @@ def _resident(solver: str, A, b, x, r, tol: float, maxiter: int):
     bnorm = float(cupy.linalg.norm(b)) or 1.0
     rr0 = float(cupy.vdot(r, r).real)
     if math.sqrt(rr0) / bnorm <= tol:
-        return x, SolveInfo("converged", 0, [(0, math.sqrt(rr0) / bnorm)], 0.0)
+        return x, SolveInfo("converged", 0, [(0, math.sqrt(rr0) / bnorm)], 0.0, engine="resident")
     rt, transpose = None, ""
     if solver == "bicg":
         rt = cupy.array(r, copy=True)
@@ -291,7 +293,8 @@ def _resident(solver: str, A, b, x, r, tol: float, maxiter: int):
     out = solver_resident.run(shape, A, x, r, rt, rr0, (tol * bnorm) ** 2, maxiter)
     residuals = [(0, math.sqrt(rr0) / bnorm)] + [(k + 1, math.sqrt(max(v, 0.0)) / bnorm)
                                                  for k, v in enumerate(out.rr)]
-    return x, SolveInfo(out.status, out.iterations, residuals, out.seconds + out.setup_s, out.setup_s)
+    return x, SolveInfo(out.status, out.iterations, residuals, out.seconds + out.setup_s, out.setup_s,
+                        "resident")
 
 
 def _dot(x, y):

@@ -317,6 +317,18 @@ def temporal_cases():
         yield stem, loop_temporal.pass_source(low.executable, low.structure.sources, blocking)
 
 
+def resident_cases():
+    """(file stem, CUDA text) of resident solver kernels (kfuse.solver_resident): CG float64,
+    BiCG float32 with A symmetric and with the Aᵀ scatter."""
+    from kfuse.codegen.resident import module_source
+    from kfuse.spaces import resident as space
+    for solver, dtype, transpose in (("cg", "float64", ""), ("bicg", "float32", "same"),
+                                     ("bicg", "float32", "scatter")):
+        shape = space.shape_for(solver, dtype, 100_000, 700_000, transpose, lanes=4, rows=2)
+        stem = f"solver.resident_{solver}_{dtype}" + (f"_{transpose}" if transpose else "")
+        yield stem, module_source(shape, solver)
+
+
 PARTS = ("blas", "grid", "gemm")   # the parts: examples and solvers, stencils (grid.*), BLAS-3 (gemm.*)
 
 
@@ -338,6 +350,8 @@ def compute_all(only: str | None = None) -> dict:
                 out[stem + ".cu"] = render_program(bound_example(name, dtype, sizes))
             for stem, step, dtype, hint in solver_cases():
                 out[stem + ".cu"] = render_program(traced_solver(step, dtype, hint))
+            for stem, text in resident_cases():
+                out[stem + ".cu"] = text
         if only in (None, "grid"):
             for stem, kind, name, dtype, sizes in grid_cases():
                 out[stem + ".cu"] = render_program(grid_program(kind, name, dtype, sizes), ranked_only)

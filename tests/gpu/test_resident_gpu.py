@@ -162,11 +162,14 @@ def test_statuses_and_refusals():
         solvers.bicg(cupy.eye(4), cupy.ones(4), engine="resident")
 
 
-def test_auto_picks_resident_for_a_small_system():
+def test_auto_runs_the_graph_engine():
     import cupy
     A = sparse.banded(5000, 9, "float32", seed=2)
     b = cupy.ones(5000, np.float32)
     x, info = solvers.bicg(A, b, tol=1e-5)
+    assert info.engine == "graph" and info.converged
+    x2, info2 = solvers.bicg(A, b, tol=1e-5, engine="resident")
+    assert info2.engine == "resident" and info2.converged
     d = A.todense().astype(np.float64)
-    assert info.converged
-    assert np.linalg.norm(1 - d @ x.get().astype(np.float64)) / np.sqrt(5000) < 1e-4
+    for v in (x, x2):
+        assert np.linalg.norm(1 - d @ v.get().astype(np.float64)) / np.sqrt(5000) < 1e-4

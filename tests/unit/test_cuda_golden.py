@@ -27,8 +27,8 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     assert len(list(corpus.example_cases())) == 11 * 4 * 3
     assert {s for s, *_ in corpus.example_cases()} | {s for s, *_ in corpus.solver_cases()} | {"prelude"} | \
         {s for s, *_ in corpus.grid_cases()} | {s for s, *_ in corpus.gemm_cases()} | \
-        {s for s, _ in corpus.temporal_cases()} == stems
-    assert len(list(corpus.temporal_cases())) == 3
+        {s for s, _ in corpus.temporal_cases()} | {s for s, _ in corpus.resident_cases()} == stems
+    assert len(list(corpus.temporal_cases())) == 3 and len(list(corpus.resident_cases())) == 3
     assert len(list(corpus.grid_cases())) == 28
     assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) == 28
     tf32 = generated["gemm.gemm_nn_4096.float32.tf32.cu"]    # the shipped H200 winner of its bucket
@@ -41,6 +41,8 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     assert text.count("// ===================== rank ") >= corpus.RANKED
     assert text.count(" in its implementation ") == corpus.RANKED - 1
     assert "// error" not in "".join(generated.values())
+    scatter = generated["solver.resident_bicg_float32_scatter.cu"]
+    assert scatter.count("grid_barrier(barrier);") == 2 and "atomicAdd(&window[w], c)" in scatter
     assert generated["grid.temporal_jacobi_f32_d4.cu"].count("__syncthreads();   // every level") == 4   # one a row, unrolled 4 times
 
 

@@ -68,15 +68,13 @@ __device__ __forceinline__ double block_sum(double v, double* red) {
     return v;
 }
 
-// The sum of every block's part (part[b * 4]), by the first warp, in the same order in every
-// block; written to *out for the block.
-__device__ __forceinline__ void grid_sum(const double* part, double* out) {
-    if (threadIdx.x < 32) {
-        double v = 0.0;
-        for (int b = threadIdx.x; b < gridDim.x; b += 32) v += part[b * 4];
-        for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-        if (threadIdx.x == 0) *out = v;
-    }
+// The sum of every block's part (part[b * 4]), read by all the block's threads at once and summed
+// in the same order in every block; written to *out, seen by every thread on return.
+__device__ __forceinline__ void grid_sum(const double* part, double* out, double* red) {
+    double v = 0.0;
+    for (int b = threadIdx.x; b < gridDim.x; b += blockDim.x) v += part[b * 4];
+    v = block_sum(v, red);
+    if (threadIdx.x == 0) *out = v;
     __syncthreads();
 }
 """
@@ -88,7 +86,7 @@ def _signature(shape) -> str:
     if shape.solver == "bicg":
         vec += ["rt", "pt0", "pt1", "qt0", "qt1"]
     vecs = ",\n    ".join(f"{t}* {v}" for v in vec)
-    return (f'extern "C" __global__ void __launch_bounds__({shape.threads}) {shape.name}(\n'
+    return (f'extern "C" __global__ void __launch_bounds__({shape.threads}, 1) {shape.name}(\n'
             f"    const int* __restrict__ indptr, const int* __restrict__ indices,\n"
             f"    const {t}* __restrict__ values,      // A in CSR (read only)\n"
             f"    const int* __restrict__ starts,       // the rows of block b: starts[b] .. starts[b + 1] - 1\n"
@@ -115,12 +113,12 @@ def _pass(shape) -> list:
                 "        __syncthreads();"]
     acc = [f"{t} acc[{u}]"] + ([f"acc_t[{u}]"] if gather_t else []) + ([f"pt_i[{u}]"] if scatter else [])
     out += ["        double dot = 0.0;",
-            f"        for (int base = row0 + group; base < row1; base += {shape.threads // lanes * u}) {{",
+            f"        for (int base = row0; base < row1; base += {shape.threads // lanes * u}) {{   // alike in every lane: the shuffles below need the whole warp",
             f"            int e0[{u}], e1[{u}], len = 0;",
             "            " + ", ".join(acc) + ";",
             "            #pragma unroll",
             f"            for (int u = 0; u < {u}; ++u) {{",
-            f"                const int i = base + u * {shape.threads // lanes};",
+            f"                const int i = base + u * {shape.threads // lanes} + group;",
             "                e0[u] = i < row1 ? indptr[i] : 0;",
             "                e1[u] = i < row1 ? indptr[i + 1] : 0;",
             "                len = max(len, e1[u] - e0[u]);",
@@ -152,7 +150,7 @@ def _pass(shape) -> list:
         out.append(f"                acc[u] += __shfl_xor_sync(0xffffffffu, acc[u], {o});")
         if gather_t:
             out.append(f"                acc_t[u] += __shfl_xor_sync(0xffffffffu, acc_t[u], {o});")
-    out += [f"                const int i = base + u * {shape.threads // lanes};",
+    out += [f"                const int i = base + u * {shape.threads // lanes} + group;",
             "                if (i < row1 && lane == 0) {",
             f"                    const {t} p_i = r[i] + beta * p_in[i];",
             "                    p_out[i] = p_i;",
@@ -197,7 +195,7 @@ def _update(shape) -> list:
     out = ["        // phase 2: alpha = rho / (" + ("p̃.q" if bicg else "p.q") + "), x += alpha p, "
            "r -= alpha q" + (", r̃ -= alpha Aᵀp̃" if bicg else "") + ", the parts of "
            + ("r̃.r and r.r" if bicg else "r.r"),
-           "        grid_sum(part_k, &sums[0]);",
+           "        grid_sum(part_k, &sums[0], red);",
            f"        const double alpha = rho / sums[0];",
            f"        const {t} alpha_t = ({t})alpha;",
            "        double rr = 0.0, rtr = 0.0;",
@@ -234,9 +232,9 @@ def _update(shape) -> list:
     out += ["        }",
             "        grid_barrier(barrier);",
             "        // beta = rho_new / rho, the residual history, the stop test (alike in every block)",
-            "        grid_sum(part_k + 1, &sums[1]);"]
+            "        grid_sum(part_k + 1, &sums[1], red);"]
     if bicg:
-        out.append("        grid_sum(part_k + 2, &sums[2]);")
+        out.append("        grid_sum(part_k + 2, &sums[2], red);")
     rho_new = "sums[2]" if bicg else "sums[1]"
     out += ["        rr = sums[1];",
             f"        const double rho_new = {rho_new};",

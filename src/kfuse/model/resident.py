@@ -2,11 +2,13 @@
 iterations, :mod:`kfuse.spaces.resident`) against the same iteration as fused kernels replayed
 from a CUDA graph, and the choice between the two for ``engine="auto"``.
 
-Resident, per iteration: two grid barriers (``barrier_s`` each), the matrix pass (A's bytes
-once, plus the gathers of the vectors) at the L2 rate when the matrix and the vectors fit in
-``l2_share`` of the L2, else at the DRAM rate, the vector updates at the same rate, and for the
-BiCG scatter one atomic per entry: in shared memory (``shared_atomic_rate``) for the share of
-entries inside the block's window, else global (the calibration's ``atomic_rate``).
+Resident, per iteration: two grid barriers (``barrier_s`` each, measured at the full cooperative
+grid) and the matrix pass at ``entry_s`` seconds per entry of A (by solver and transpose mode,
+float32; float64 ``f64`` times that).  The pass is bound by the latency of each lane group's
+dependent loads (row pointers, then entries, then the gathered vector), not by bandwidth: the
+cooperative grid holds at most a few blocks per SM, and its groups walk their rows one after
+another.  The terms were measured on the H200 (2026-11-29, ``benchmarks/resident_solvers.py``:
+seed-003 profiles, 2-D and 3-D Poisson), so they describe those systems, in sample.
 
 Graph, per iteration: its kernels (CG 3, BiCG 3) at ``gpu_launch_s`` each, the matrix (BiCG:
 A and Aᵀ) at the DRAM rate unless it fits in L2, and the vectors.
@@ -16,8 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 
-#: the resident terms (seconds, bytes/s, shares): barrier and L2 rate measured on the H200
-DEFAULTS = {"barrier_s": 1.5e-6, "l2_bw": 18e12, "l2_share": 0.75, "shared_atomic_rate": 2.0e12}
+#: the resident terms, measured on the H200: a grid barrier of 792 blocks; seconds per entry of
+#: the matrix pass (float32) by solver and transpose mode; the float64 factor; the graph
+#: engine's L2 rate and the share of L2 its working set may fill
+DEFAULTS = {"barrier_s": 2.4e-6, "entry_s": {"cg": 6.4e-12, "bicg-scatter": 8.5e-12, "bicg-same": 13.3e-12},
+            "f64": 2.1, "l2_bw": 18e12, "l2_share": 0.75}
 KERNELS = {"cg": 3, "bicg": 3}
 #: vector reads and writes per row and iteration (element sizes): CG x, r, p, q; BiCG adds r̃, p̃, q̃
 VECTORS = {"cg": 9, "bicg": 16}
@@ -45,17 +50,12 @@ def matrix_bytes(n: int, nnz: int, item: int) -> int:
     return nnz * (item + 4) + (n + 1) * 4
 
 
-def resident_s(solver: str, n: int, nnz: int, item: int, cal, inside: float = 1.0) -> float:
-    """Seconds per resident iteration (``inside``: the share of scatter entries summed in
-    shared memory rather than by global atomics)."""
+def resident_s(solver: str, n: int, nnz: int, item: int, cal, transpose: str = "scatter") -> float:
+    """Seconds per resident iteration."""
     t = _terms(cal)
-    vec = VECTORS[solver] * n * item
-    total = matrix_bytes(n, nnz, item) + vec
-    bw = t["l2_bw"] if total <= t["l2_share"] * cal.l2_bytes else cal.read_bw
-    s = 2 * t["barrier_s"] + total / bw
-    if solver == "bicg":
-        s += nnz * inside / t["shared_atomic_rate"] + nnz * (1.0 - inside) / cal.atomic_rate
-    return s
+    key = solver if solver == "cg" else f"bicg-{transpose}"
+    entry = t["entry_s"][key] * (t["f64"] if item == 8 else 1.0)
+    return 2 * t["barrier_s"] + nnz * entry
 
 
 def graph_s(solver: str, n: int, nnz: int, item: int, cal) -> float:
@@ -66,15 +66,16 @@ def graph_s(solver: str, n: int, nnz: int, item: int, cal) -> float:
     return KERNELS[solver] * cal.gpu_launch_s + total / bw
 
 
-def choose(solver: str, n: int, nnz: int, dtype: str, device: str, cal=None) -> Choice:
+def choose(solver: str, n: int, nnz: int, dtype: str, device: str, cal=None,
+           transpose: str = "scatter") -> Choice:
     """The faster engine for a system by the model (``cal``: the device's calibration)."""
     import numpy as np
 
     from .calibration import load_calibration
     cal = cal or load_calibration(device)
     item = np.dtype(dtype).itemsize
-    res, gra = resident_s(solver, n, nnz, item, cal), graph_s(solver, n, nnz, item, cal)
+    res, gra = resident_s(solver, n, nnz, item, cal, transpose), graph_s(solver, n, nnz, item, cal)
     engine = "resident" if res < gra else "graph"
-    why = (f"resident {res * 1e6:.1f} us per iteration (two grid barriers, A read once) "
+    why = (f"resident {res * 1e6:.1f} us per iteration (two grid barriers, the matrix pass) "
            f"{'<' if res < gra else '>='} graph {gra * 1e6:.1f} us ({KERNELS[solver]} kernels)")
     return Choice(engine, res, gra, why)

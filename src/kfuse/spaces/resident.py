@@ -45,7 +45,7 @@ class ResidentShape:
     threads: int = 256
     lanes: int = 8           # lanes of a warp that share one row of the matrix pass
     window: int = 0          # scatter: columns of Aᵀp̃ summed in shared memory per block
-    rows: int = 4            # rows a lane group (and a thread of the updates) has in flight at once
+    rows: int = 1            # rows a lane group (and a thread of the updates) has in flight at once
 
     @property
     def ctype(self) -> str:
@@ -90,7 +90,7 @@ def default_lanes(nnz: int, n: int) -> int:
 
 
 def shape_for(solver: str, dtype: str, n: int, nnz: int, transpose: str = "", threads: int = 256,
-              lanes: int = 0, window: int = -1, rows: int = 4) -> ResidentShape:
+              lanes: int = 0, window: int = -1, rows: int = 1) -> ResidentShape:
     """The default shape of a system (``lanes`` 0: from the entries per row; ``window`` -1:
     2048 columns for the scatter, else none; ``rows``: rows in flight per lane group)."""
     if solver == "bicg" and transpose not in TRANSPOSES:

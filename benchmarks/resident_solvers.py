@@ -81,12 +81,13 @@ def bench(name, solver, A, ceil, iters, sweep: bool) -> dict:
     row["x_graph_vs_resident"] = _agree(solve, Ad, b, kw)
     if sweep:
         row["sweep"] = []
-        points = [(0, lanes, rows) for lanes in (4, 8) for rows in (1, 2, 4)] + [(1, 8, 2), (2, 8, 2)]
-        for per_sm, lanes, rows in points:
-            shape = space.shape_for(solver, A.dtype.name, n, A.nnz, transpose, lanes=lanes, rows=rows)
+        points = [(0, lanes, 1, 0) for lanes in (4, 8)] + \
+            [(0, lanes, 1, tile) for lanes in (4, 8, 32) for tile in (4, 8, 16)]
+        for per_sm, lanes, rows, tile in points:
+            shape = space.shape_for(solver, A.dtype.name, n, A.nnz, transpose, lanes=lanes, rows=rows, tile=tile)
             t = _resident_shape(shape, Ad, b, per_sm, iters)
-            row["sweep"].append({"per_sm": per_sm, "lanes": lanes, "rows": rows, "us": t * 1e6})
-            print(f"    {name} per_sm={per_sm} lanes={lanes} rows={rows}: {t * 1e6:.2f} us", flush=True)
+            row["sweep"].append({"per_sm": per_sm, "lanes": lanes, "rows": rows, "tile": tile, "us": t * 1e6})
+            print(f"    {name} per_sm={per_sm} lanes={lanes} rows={rows} tile={tile}: {t * 1e6:.2f} us", flush=True)
     return row
 
 

@@ -112,26 +112,38 @@ def _launch(loaded: Loaded, values: list) -> None:
 
 @dataclasses.dataclass
 class Layout:
-    """The host-made arrays of a system: block row starts and scatter windows (device), and the
-    share of entries inside the windows."""
+    """The host-made arrays of a system (device): the block starts (rows, or tiles where the
+    shape streams tiles), the tiles' first rows, the scatter windows, and the share of entries
+    inside the windows."""
 
     starts: object
+    tile_rows: object
     lows: object
     inside: float
 
 
 def layout(A, shape, blocks: int) -> Layout:
-    """Rows shared out among ``blocks`` blocks by work, the scatter windows (once per system)."""
+    """Rows (or row-aligned tiles) shared out among ``blocks`` blocks by work, the scatter
+    windows (once per run)."""
     import cupy
     indptr = A.indptr.get()
-    starts = space.partition(indptr, blocks)
+    if shape.tile:
+        if space.longest_row(indptr) > shape.capacity:
+            raise ValueError(f"a row of {space.longest_row(indptr)} entries does not fit a tile of "
+                             f"{shape.capacity}")
+        tile_rows = space.tiles(indptr, shape.capacity, 4 * shape.threads)
+        starts = space.partition_tiles(indptr, tile_rows, blocks)
+        rows = tile_rows[starts]
+    else:
+        starts = rows = space.partition(indptr, blocks)
+        tile_rows = starts
     if shape.transpose == "scatter":
         indices = A.indices.get()
-        lows = space.windows(indptr, indices, starts, shape.window)
-        inside = space.in_window(indptr, indices, starts, lows, shape.window)
+        lows = space.windows(indptr, indices, rows, shape.window)
+        inside = space.in_window(indptr, indices, rows, lows, shape.window)
     else:
         lows, inside = np.zeros(blocks, dtype=np.int32), 1.0
-    return Layout(cupy.asarray(starts), cupy.asarray(lows), inside)
+    return Layout(cupy.asarray(starts), cupy.asarray(tile_rows), cupy.asarray(lows), inside)
 
 
 def symmetric(A) -> bool:
@@ -189,7 +201,7 @@ def run(shape, A, x, r, rt, rho: float, stop: float, maxiter: int, per_sm: int =
         if bicg:
             qt[0].fill(0)
         vecs = [x, r, p[0], p[1], q] + ([rt, pt[0], pt[1], qt[0], qt[1]] if bicg else [])
-        _launch(loaded, [A.indptr, A.indices, A.data, lay.starts, lay.lows, *vecs, part, barrier,
+        _launch(loaded, [A.indptr, A.indices, A.data, lay.starts, lay.tile_rows, lay.lows, *vecs, part, barrier,
                          scalars, history, n, k, float(stop)])
         s = scalars.get()
         done = int(s[2])

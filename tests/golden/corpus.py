@@ -319,13 +319,15 @@ def temporal_cases():
 
 def resident_cases():
     """(file stem, CUDA text) of resident solver kernels (kfuse.solver_resident): CG float64,
-    BiCG float32 with A symmetric and with the Aᵀ scatter."""
+    BiCG float32 with A symmetric and with the Aᵀ scatter, BiCG float64 streaming tiles."""
     from kfuse.codegen.resident import module_source
     from kfuse.spaces import resident as space
-    for solver, dtype, transpose in (("cg", "float64", ""), ("bicg", "float32", "same"),
-                                     ("bicg", "float32", "scatter")):
-        shape = space.shape_for(solver, dtype, 100_000, 700_000, transpose, lanes=4, rows=2)
-        stem = f"solver.resident_{solver}_{dtype}" + (f"_{transpose}" if transpose else "")
+    for solver, dtype, transpose, tile in (("cg", "float64", "", 0), ("bicg", "float32", "same", 0),
+                                           ("bicg", "float32", "scatter", 0), ("bicg", "float64", "scatter", 8)):
+        shape = space.shape_for(solver, dtype, 100_000, 700_000, transpose, lanes=4, rows=2 if not tile else 1,
+                                tile=tile)
+        stem = f"solver.resident_{solver}_{dtype}" + (f"_{transpose}" if transpose else "") + \
+            (f"_tiles{tile}" if tile else "")
         yield stem, module_source(shape, solver)
 
 

@@ -173,3 +173,40 @@ def test_auto_runs_the_graph_engine():
     d = A.todense().astype(np.float64)
     for v in (x, x2):
         assert np.linalg.norm(1 - d @ v.get().astype(np.float64)) / np.sqrt(5000) < 1e-4
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("mode", ["cg", "same", "scatter"])
+@pytest.mark.parametrize("tile", [4, 16])
+@pytest.mark.parametrize("n", [1, 129, 4099])
+def test_tiles_match_float64(dtype, mode, tile, n):
+    """The pass that streams row-aligned tiles through shared memory."""
+    import cupy
+    A = _system("symmetric" if mode != "scatter" else "nonsymmetric", n, dtype, seed=n)
+    if mode == "cg":   # symmetric positive definite: the symmetric system plus its row sums
+        d = A.todense().astype(np.float64)
+        A = sparse.CSR.from_any((d + np.diag(np.abs(d).sum(1) + 1)).astype(dtype))
+    b, bh = _inputs(A, dtype)
+    iters = min(8, n)
+    solver = "cg" if mode == "cg" else "bicg"
+    shape = space.shape_for(solver, dtype, n, A.nnz, "" if mode == "cg" else mode, tile=tile, lanes=4)
+    Ad = A.to_device()
+    x = cupy.zeros(n, dtype)
+    r = b.copy()
+    out = solver_resident.run(shape, Ad, x, r, b.copy() if solver == "bicg" else None,
+                              float(bh.astype(np.float64) @ bh), 0.0, iters)
+    want, hist = (ref_cg if solver == "cg" else ref_bicg)(A.todense(), bh, out.iterations)
+    scale = max(1.0, float(np.abs(want).max()))
+    np.testing.assert_allclose(x.get().astype(np.float64), want, rtol=TOL[dtype], atol=TOL[dtype] * scale)
+
+
+def test_a_row_longer_than_a_tile_is_refused():
+    import cupy
+    d = np.eye(1500) * 4
+    d[7, :] = 0.5
+    d[7, 7] = 1000.0
+    A = sparse.CSR.from_any(d).to_device()
+    shape = space.shape_for("bicg", "float64", 1500, A.nnz, "scatter", tile=4)
+    b = cupy.ones(1500)
+    with pytest.raises(ValueError, match="does not fit a tile"):
+        solver_resident.run(shape, A, cupy.zeros(1500), b.copy(), b.copy(), 1500.0, 0.0, 3)

@@ -89,7 +89,8 @@ def _signature(shape) -> str:
     return (f'extern "C" __global__ void __launch_bounds__({shape.threads}, 1) {shape.name}(\n'
             f"    const int* __restrict__ indptr, const int* __restrict__ indices,\n"
             f"    const {t}* __restrict__ values,      // A in CSR (read only)\n"
-            f"    const int* __restrict__ starts,       // the rows of block b: starts[b] .. starts[b + 1] - 1\n"
+            f"    const int* __restrict__ starts,       // the rows (tiles) of block b: starts[b] .. starts[b + 1] - 1\n"
+            f"    const int* __restrict__ tile_rows,    // tiles: the first row of each tile, then n\n"
             f"    const int* __restrict__ window_low,   // BiCG scatter: the first column of block b's window\n"
             f"    {vecs},\n"
             f"    double* part,                         // [2][blocks][4]: the blocks' parts of the dots\n"
@@ -111,8 +112,26 @@ def _pass(shape) -> list:
     if scatter:
         out += [f"        for (int w = threadIdx.x; w < {shape.window}; w += {shape.threads}) window[w] = ({t})0;",
                 "        __syncthreads();"]
+    out.append("        double dot = 0.0;")
+    out += _tiles(shape) if shape.tile else _rows(shape)
+    if scatter:
+        out += ["        __syncthreads();",
+                "        // the window's sums into Aᵀ p̃ (blocks' windows overlap: atomics)",
+                f"        for (int w = threadIdx.x; w < {shape.window}; w += {shape.threads})",
+                f"            if (window[w] != ({t})0 && low + w < n) atomicAdd(&qt_out[low + w], window[w]);"]
+    out += ["        dot = block_sum(dot, red);",
+            "        if (threadIdx.x == 0) part_k[blockIdx.x * 4] = dot;",
+            "        grid_barrier(barrier);"]
+    return out
+
+
+def _rows(shape) -> list:
+    """The pass's loop when lane groups walk the block's rows, ``rows`` rows each at once."""
+    t, lanes, u = shape.ctype, shape.lanes, shape.rows
+    bicg, scatter = shape.solver == "bicg", shape.transpose == "scatter"
+    gather_t = bicg and not scatter
     acc = [f"{t} acc[{u}]"] + ([f"acc_t[{u}]"] if gather_t else []) + ([f"pt_i[{u}]"] if scatter else [])
-    out += ["        double dot = 0.0;",
+    out = [
             f"        for (int base = row0; base < row1; base += {shape.threads // lanes * u}) {{   // alike in every lane: the shuffles below need the whole warp",
             f"            int e0[{u}], e1[{u}], len = 0;",
             "            " + ", ".join(acc) + ";",
@@ -166,14 +185,80 @@ def _pass(shape) -> list:
     else:
         out.append("                    dot += (double)p_i * (double)acc[u];")
     out += ["                }", "            }", "        }"]
+    return out
+
+
+def _tiles(shape) -> list:
+    """The pass's loop when the block streams its row-aligned tiles: every thread loads its
+    ``tile`` entries of the tile at once (columns, values, then the gathered vectors) and leaves
+    the products in shared memory; lane groups then sum each row's products."""
+    t, lanes, e, th = shape.ctype, shape.lanes, shape.tile, shape.threads
+    bicg, scatter = shape.solver == "bicg", shape.transpose == "scatter"
+    gather_t = bicg and not scatter
+    out = ["        for (int tile = tile0; tile < tile1; ++tile) {",
+           "            const int tr0 = tile_rows[tile], tr1 = tile_rows[tile + 1];",
+           "            const int te0 = indptr[tr0], te1 = indptr[tr1];",
+           f"            int col[{e}];",
+           f"            {t} val[{e}];",
+           "            #pragma unroll",
+           f"            for (int k = 0; k < {e}; ++k) {{   // the tile's entries, {th} apart: coalesced",
+           f"                const int o = te0 + k * {th} + (int)threadIdx.x;",
+           "                col[k] = o < te1 ? indices[o] : -1;",
+           f"                val[k] = o < te1 ? values[o] : ({t})0;",
+           "            }",
+           "            #pragma unroll",
+           f"            for (int k = 0; k < {e}; ++k) {{",
+           "                if (col[k] >= 0) {",
+           "                    const int j = col[k];",
+           f"                    prod[k * {th} + threadIdx.x] = val[k] * (r[j] + beta * p_in[j]);"]
+    if gather_t:
+        out.append(f"                    prod_t[k * {th} + threadIdx.x] = val[k] * (rt[j] + beta * pt_in[j]);")
     if scatter:
-        out += ["        __syncthreads();",
-                "        // the window's sums into Aᵀ p̃ (blocks' windows overlap: atomics)",
-                f"        for (int w = threadIdx.x; w < {shape.window}; w += {shape.threads})",
-                f"            if (window[w] != ({t})0 && low + w < n) atomicAdd(&qt_out[low + w], window[w]);"]
-    out += ["        dot = block_sum(dot, red);",
-            "        if (threadIdx.x == 0) part_k[blockIdx.x * 4] = dot;",
-            "        grid_barrier(barrier);"]
+        out += [f"                    entry[k * {th} + threadIdx.x] = val[k];",
+                f"                    column[k * {th} + threadIdx.x] = j;"]
+    out += ["                }", "            }",
+            "            __syncthreads();",
+            f"            for (int base = tr0; base < tr1; base += {th // lanes}) {{   // alike in every lane (shuffles)",
+            "                const int i = base + group;",
+            "                const bool valid = i < tr1;",
+            "                const int o0 = valid ? indptr[i] - te0 : 0, o1 = valid ? indptr[i + 1] - te0 : 0;",
+            f"                {t} acc = ({t})0;"]
+    if gather_t:
+        out.append(f"                {t} acc_t = ({t})0;")
+    if scatter:
+        out.append(f"                const {t} pt_i = valid ? rt[i] + beta * pt_in[i] : ({t})0;")
+    out += [f"                for (int o = o0 + lane; o < o1; o += {lanes}) {{",
+            "                    acc += prod[o];"]
+    if gather_t:
+        out.append("                    acc_t += prod_t[o];")
+    if scatter:
+        out += [f"                    const {t} c = entry[o] * pt_i;",
+                "                    const int j = column[o];",
+                "                    const unsigned int w = (unsigned int)(j - low);",
+                f"                    if (w < {shape.window}u) atomicAdd(&window[w], c);",
+                "                    else atomicAdd(&qt_out[j], c);"]
+    out.append("                }")
+    for o in _halves(lanes):
+        out.append(f"                acc += __shfl_xor_sync(0xffffffffu, acc, {o});")
+        if gather_t:
+            out.append(f"                acc_t += __shfl_xor_sync(0xffffffffu, acc_t, {o});")
+    out += ["                if (valid && lane == 0) {",
+            f"                    const {t} p_i = r[i] + beta * p_in[i];",
+            "                    p_out[i] = p_i;",
+            "                    q[i] = acc;"]
+    if bicg:
+        if gather_t:
+            out += [f"                    const {t} pt_u = rt[i] + beta * pt_in[i];",
+                    "                    qt_out[i] = acc_t;"]
+        else:
+            out.append(f"                    const {t} pt_u = pt_i;")
+        out += ["                    pt_out[i] = pt_u;",
+                "                    dot += (double)pt_u * (double)acc;"]
+    else:
+        out.append("                    dot += (double)p_i * (double)acc;")
+    out += ["                }", "            }",
+            "            __syncthreads();   // the next tile reuses the products' memory",
+            "        }"]
     return out
 
 
@@ -258,11 +343,24 @@ def kernel_text(shape) -> str:
              f"{shape.lanes} lanes per row" + (f", transpose {shape.transpose}" if bicg else ""),
              "    __shared__ double red[32];",
              "    __shared__ double sums[4];"]
+    if scatter or shape.tile:
+        lines.append("    extern __shared__ __align__(16) unsigned char dynamic[];")
     if scatter:
-        lines += [f"    extern __shared__ __align__(16) unsigned char window_bytes[];",
-                  f"    {t}* window = ({t}*)window_bytes;   // Aᵀ p̃ for columns low .. low + {shape.window} - 1",
+        lines += [f"    {t}* window = ({t}*)dynamic;   // Aᵀ p̃ for columns low .. low + {shape.window} - 1",
                   "    const int low = window_low[blockIdx.x];"]
-    lines += ["    const int row0 = starts[blockIdx.x], row1 = starts[blockIdx.x + 1];",
+    if shape.tile:
+        cap, after = shape.capacity, f"dynamic + {shape.window * shape.item if scatter else 0}"
+        lines.append(f"    {t}* prod = ({t}*)({after});   // a tile's products a_ij p_j, {cap} at most")
+        if bicg and not scatter:
+            lines.append(f"    {t}* prod_t = prod + {cap};   // and a_ij p̃_j")
+        if scatter:
+            lines += [f"    {t}* entry = prod + {cap};   // the tile's entries a_ij",
+                      f"    int* column = (int*)(entry + {cap});   // and their columns j"]
+        lines += ["    const int tile0 = starts[blockIdx.x], tile1 = starts[blockIdx.x + 1];   // the block's tiles",
+                  "    const int row0 = tile_rows[tile0], row1 = tile_rows[tile1];"]
+    else:
+        lines.append("    const int row0 = starts[blockIdx.x], row1 = starts[blockIdx.x + 1];")
+    lines += [
               f"    const int lane = (int)(threadIdx.x % {shape.lanes}), group = (int)(threadIdx.x / {shape.lanes});",
               "    double rho = scalars[0], beta_d = scalars[1];",
               f"    {t} beta = ({t})beta_d;",

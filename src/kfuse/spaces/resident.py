@@ -31,6 +31,7 @@ TRANSPOSES = ("same", "scatter")
 THREADS = (256, 512)
 LANES = (4, 8, 16, 32)
 ROWS = (1, 2, 4, 8)
+TILES = (0, 4, 8, 16)
 #: the largest row index a resident kernel takes (int32 indices throughout)
 MAX_ROWS = 2 ** 31 - 1
 
@@ -46,6 +47,8 @@ class ResidentShape:
     lanes: int = 8           # lanes of a warp that share one row of the matrix pass
     window: int = 0          # scatter: columns of Aᵀp̃ summed in shared memory per block
     rows: int = 1            # rows a lane group (and a thread of the updates) has in flight at once
+    tile: int = 0            # 0: lane groups walk rows; k: the block streams row-aligned tiles of
+                             # up to k x threads entries, each thread loading k entries at once
 
     @property
     def ctype(self) -> str:
@@ -57,14 +60,23 @@ class ResidentShape:
 
     @property
     def shared_bytes(self) -> int:
-        """Dynamic shared memory per block: the scatter window."""
-        return self.window * self.item if self.transpose == "scatter" else 0
+        """Dynamic shared memory per block: the scatter window, a tile's products (and for the
+        scatter its entries and columns, for the symmetric gather the second products)."""
+        window = self.window * self.item if self.transpose == "scatter" else 0
+        per_entry = self.item + {"scatter": self.item + 4, "same": self.item}.get(self.transpose, 0)
+        return window + self.capacity * per_entry
 
     @property
     def name(self) -> str:
         """The kernel's name: solver, element type, transpose mode and shape."""
         t = f"_{self.transpose}" if self.transpose else ""
-        return f"kfuse_{self.solver}_resident_{self.dtype}{t}_t{self.threads}_l{self.lanes}_u{self.rows}"
+        tile = f"_e{self.tile}" if self.tile else ""
+        return f"kfuse_{self.solver}_resident_{self.dtype}{t}_t{self.threads}_l{self.lanes}_u{self.rows}{tile}"
+
+    @property
+    def capacity(self) -> int:
+        """Entries a tile holds at most (0: no tiles)."""
+        return self.tile * self.threads
 
     def as_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -90,7 +102,7 @@ def default_lanes(nnz: int, n: int) -> int:
 
 
 def shape_for(solver: str, dtype: str, n: int, nnz: int, transpose: str = "", threads: int = 256,
-              lanes: int = 0, window: int = -1, rows: int = 1) -> ResidentShape:
+              lanes: int = 0, window: int = -1, rows: int = 1, tile: int = 0) -> ResidentShape:
     """The default shape of a system (``lanes`` 0: from the entries per row; ``window`` -1:
     2048 columns for the scatter, else none; ``rows``: rows in flight per lane group)."""
     if solver == "bicg" and transpose not in TRANSPOSES:
@@ -102,10 +114,12 @@ def shape_for(solver: str, dtype: str, n: int, nnz: int, transpose: str = "", th
         raise ValueError(f"lanes must be one of {LANES}, got {lanes}")
     if rows not in ROWS:
         raise ValueError(f"rows must be one of {ROWS}, got {rows}")
+    if tile not in TILES:
+        raise ValueError(f"tile must be one of {TILES}, got {tile}")
     if window < 0:
         window = 2048 if transpose == "scatter" else 0
     return ResidentShape(solver, dtype, transpose if solver == "bicg" else "", threads, lanes,
-                         window if transpose == "scatter" else 0, rows)
+                         window if transpose == "scatter" else 0, rows, tile)
 
 
 def partition(indptr: np.ndarray, blocks: int) -> np.ndarray:
@@ -118,6 +132,39 @@ def partition(indptr: np.ndarray, blocks: int) -> np.ndarray:
     starts = np.searchsorted(work, targets, side="left").clip(0, n)
     starts[0], starts[-1] = 0, n
     return starts.astype(np.int32)
+
+
+def tiles(indptr: np.ndarray, capacity: int, max_rows: int) -> np.ndarray:
+    """First rows of row-aligned tiles of at most ``capacity`` entries and ``max_rows`` rows
+    (a row longer than ``capacity`` alone in its tile: the caller refuses it), ending with n."""
+    indptr = np.asarray(indptr, dtype=np.int64)
+    n = len(indptr) - 1
+    starts, r = [0], 0
+    while r < n:
+        # the last row whose end stays within capacity of the tile's first entry
+        end = int(np.searchsorted(indptr, indptr[r] + capacity, side="right")) - 1
+        end = min(max(end, r + 1), r + max_rows, n)
+        starts.append(end)
+        r = end
+    return np.asarray(starts, dtype=np.int32)
+
+
+def longest_row(indptr) -> int:
+    """Entries of the longest row."""
+    indptr = np.asarray(indptr, dtype=np.int64)
+    return int(np.diff(indptr).max()) if len(indptr) > 1 else 0
+
+
+def partition_tiles(indptr: np.ndarray, tile_rows: np.ndarray, blocks: int) -> np.ndarray:
+    """Tile starts of ``blocks`` contiguous tile ranges with about equal work (entries plus one
+    per row), ``blocks + 1`` int32 values from 0 to the number of tiles."""
+    indptr = np.asarray(indptr, dtype=np.int64)
+    rows = np.asarray(tile_rows, dtype=np.int64)
+    work = indptr[rows] + rows
+    targets = work[-1] * np.arange(blocks + 1) / max(1, blocks)
+    out = np.searchsorted(work, targets, side="left").clip(0, len(rows) - 1)
+    out[0], out[-1] = 0, len(rows) - 1
+    return out.astype(np.int32)
 
 
 def windows(indptr: np.ndarray, indices: np.ndarray, starts: np.ndarray, window: int) -> np.ndarray:

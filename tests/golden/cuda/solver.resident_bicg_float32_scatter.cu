@@ -49,7 +49,8 @@ __device__ __forceinline__ void grid_sum(const double* part, double* out, double
 extern "C" __global__ void __launch_bounds__(256, 1) kfuse_bicg_resident_float32_scatter_t256_l4_u2(
     const int* __restrict__ indptr, const int* __restrict__ indices,
     const float* __restrict__ values,      // A in CSR (read only)
-    const int* __restrict__ starts,       // the rows of block b: starts[b] .. starts[b + 1] - 1
+    const int* __restrict__ starts,       // the rows (tiles) of block b: starts[b] .. starts[b + 1] - 1
+    const int* __restrict__ tile_rows,    // tiles: the first row of each tile, then n
     const int* __restrict__ window_low,   // BiCG scatter: the first column of block b's window
     float* x,
     float* r,
@@ -69,8 +70,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) kfuse_bicg_resident_float32
     // BICG iterations, float32, 256 threads, 4 lanes per row, transpose scatter
     __shared__ double red[32];
     __shared__ double sums[4];
-    extern __shared__ __align__(16) unsigned char window_bytes[];
-    float* window = (float*)window_bytes;   // Aᵀ p̃ for columns low .. low + 2048 - 1
+    extern __shared__ __align__(16) unsigned char dynamic[];
+    float* window = (float*)dynamic;   // Aᵀ p̃ for columns low .. low + 2048 - 1
     const int low = window_low[blockIdx.x];
     const int row0 = starts[blockIdx.x], row1 = starts[blockIdx.x + 1];
     const int lane = (int)(threadIdx.x % 4), group = (int)(threadIdx.x / 4);

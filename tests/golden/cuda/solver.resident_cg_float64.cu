@@ -49,7 +49,8 @@ __device__ __forceinline__ void grid_sum(const double* part, double* out, double
 extern "C" __global__ void __launch_bounds__(256, 1) kfuse_cg_resident_float64_t256_l4_u2(
     const int* __restrict__ indptr, const int* __restrict__ indices,
     const double* __restrict__ values,      // A in CSR (read only)
-    const int* __restrict__ starts,       // the rows of block b: starts[b] .. starts[b + 1] - 1
+    const int* __restrict__ starts,       // the rows (tiles) of block b: starts[b] .. starts[b + 1] - 1
+    const int* __restrict__ tile_rows,    // tiles: the first row of each tile, then n
     const int* __restrict__ window_low,   // BiCG scatter: the first column of block b's window
     double* x,
     double* r,

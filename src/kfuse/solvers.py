@@ -272,6 +272,10 @@ def _resident_refusal(solver: str, A) -> str:
     from .spaces import resident as space
     if not isinstance(A, _sparse.CSR):
         return f"the resident engine takes CSR matrices, not {type(A).__name__}"
+    for part in ("indptr", "indices", "data"):
+        arr = getattr(A, part)
+        if (part != "data" and arr.dtype != np.int32) or not arr.flags.c_contiguous:
+            return f"the matrix's {part} must be a contiguous{' int32' if part != 'data' else ''} array"
     return space.refusal(solver, A.dtype.name, A.shape[0], A.nnz)
 
 

@@ -454,8 +454,45 @@ def temporal_cases() -> list:
         [Case("temporal/allen_cahn-float64-depth5", "temporal", _temporal_periodic(5))]
 
 
+def _resident(solver: str, dtype: str, transpose: str, tile: int) -> Callable[[], str]:
+    """A resident CG/BiCG run (kfuse.solver_resident, one cooperative launch) of 9 iterations on
+    an odd system; x against the same iterations in float64 NumPy."""
+    def run() -> str:
+        import cupy
+
+        from kfuse import solver_resident, sparse
+        from kfuse.spaces import resident as space
+        n = 517
+        d = sparse.banded(n, 7, "float64", seed=3).todense()
+        if transpose != "scatter":
+            d = d + d.T + np.diag(np.abs(d).sum(1) + 1)
+        A = sparse.CSR.from_any(d.astype(dtype))
+        b = np.random.default_rng(1).uniform(-1, 1, n).astype(dtype)
+        Ad, bd = A.to_device(), cupy.asarray(b)
+        x = cupy.zeros(n, dtype)
+        shape = space.shape_for(solver, dtype, n, A.nnz, transpose, lanes=4, tile=tile)
+        out = solver_resident.run(shape, Ad, x, bd.copy(), bd.copy() if solver == "bicg" else None,
+                                  float(b.astype(np.float64) @ b), 0.0, 9)
+        M, xs, r = d.astype(dtype).astype(np.float64), np.zeros(n), b.astype(np.float64)
+        rt, p, pt, rho = r.copy(), r.copy(), r.copy(), r @ r
+        for _ in range(out.iterations):
+            q, qt = M @ p, M.T @ pt
+            alpha = rho / (pt @ q)
+            xs, r, rt = xs + alpha * p, r - alpha * q, rt - alpha * qt
+            rho_new = rt @ r
+            p, pt, rho = r + rho_new / rho * p, rt + rho_new / rho * pt, rho_new
+        return f"max err {close('x', x, xs, TOL[dtype]):.1e}"
+    return run
+
+
+def resident_cases() -> list:
+    return [Case(f"resident/{s}-{d}{'-' + t if t else ''}-tile{e}", "resident", _resident(s, d, t, e))
+            for s, d, t, e in (("cg", "float64", "", 0), ("bicg", "float32", "scatter", 0),
+                               ("bicg", "float64", "same", 8), ("bicg", "float32", "scatter", 4))]
+
+
 GROUPS = {"examples": example_cases, "stencils": stencil_cases, "blas3": blas3_cases, "solvers": solver_cases,
-          "distributed": distributed_cases, "temporal": temporal_cases}
+          "distributed": distributed_cases, "temporal": temporal_cases, "resident": resident_cases}
 
 
 def cases(groups=None) -> list:

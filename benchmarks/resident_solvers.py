@@ -81,16 +81,13 @@ def bench(name, solver, A, ceil, iters, sweep: bool) -> dict:
     row["x_graph_vs_resident"] = _agree(solve, Ad, b, kw)
     if sweep:
         row["sweep"] = []
-        points = [(0, lanes, 1, 0, bar) for lanes in (4, 8) for bar in ("count", "flags")] + \
-            [(0, lanes, 1, tile, "count") for lanes in (4, 8, 32) for tile in (4, 8, 16)]
-        for per_sm, lanes, rows, tile, bar in points:
-            shape = space.shape_for(solver, A.dtype.name, n, A.nnz, transpose, lanes=lanes, rows=rows, tile=tile,
-                                    barrier=bar)
+        points = [(0, lanes, 1, 0) for lanes in (4, 8)] + \
+            [(0, lanes, 1, tile) for lanes in (4, 8, 32) for tile in (4, 8, 16)]
+        for per_sm, lanes, rows, tile in points:
+            shape = space.shape_for(solver, A.dtype.name, n, A.nnz, transpose, lanes=lanes, rows=rows, tile=tile)
             t = _resident_shape(shape, Ad, b, per_sm, iters)
-            row["sweep"].append({"per_sm": per_sm, "lanes": lanes, "rows": rows, "tile": tile, "barrier": bar,
-                                 "us": t * 1e6})
-            print(f"    {name} per_sm={per_sm} lanes={lanes} rows={rows} tile={tile} barrier={bar}: {t * 1e6:.2f} us",
-                  flush=True)
+            row["sweep"].append({"per_sm": per_sm, "lanes": lanes, "rows": rows, "tile": tile, "us": t * 1e6})
+            print(f"    {name} per_sm={per_sm} lanes={lanes} rows={rows} tile={tile}: {t * 1e6:.2f} us", flush=True)
     return row
 
 
@@ -125,26 +122,23 @@ def barrier_probe() -> list:
     per SM: 2000 barriers in one cooperative launch."""
     import cupy
 
-    from kfuse.codegen.resident import _FLAGS_BARRIER, _PRELUDE
+    from kfuse.codegen.resident import _PRELUDE
     from kfuse.platform import device
     from kfuse.runtime import nvrtc
     from kfuse.solver_resident import _Args
-    src = _PRELUDE + _FLAGS_BARRIER + (
+    src = _PRELUDE + (
         'extern "C" __global__ void __launch_bounds__(256) probe(unsigned int* barrier, int k) {\n'
-        "    for (int i = 0; i < k; ++i) grid_barrier(barrier);\n}\n"
-        'extern "C" __global__ void __launch_bounds__(256) probe_flags(unsigned int* barrier, int k) {\n'
-        "    for (int i = 0; i < k; ++i) grid_barrier_flags(barrier, i + 1);\n}\n")
+        "    for (int i = 0; i < k; ++i) grid_barrier(barrier);\n}\n")
     module = cupy.cuda.function.Module()
     module.load(nvrtc.compile_cuda(src, device.current_arch(), "probe.cu", ()).cubin)
+    fn = module.get_function("probe")
     from cupy.cuda import driver
     out = []
-    for kind, per_sm in [(k, p) for k in ("count", "flags") for p in (1, 2, 4, 6)]:
-        fn = module.get_function("probe" if kind == "count" else "probe_flags")
+    for per_sm in (1, 2, 4, 6):
+        bar = cupy.zeros(64, np.uint32)
         blocks = per_sm * device.sm_count()
-        bar = cupy.zeros(64 + blocks, np.uint32)
         times = []
         for k in (10, 2010):
-            bar.fill(0)
             a, b = cupy.cuda.Event(), cupy.cuda.Event()
             args = _Args([bar, k])
             a.record()
@@ -153,8 +147,8 @@ def barrier_probe() -> list:
             b.record()
             b.synchronize()
             times.append(cupy.cuda.get_elapsed_time(a, b) * 1e-3)
-        out.append({"kind": kind, "per_sm": per_sm, "blocks": blocks, "barrier_us": (times[1] - times[0]) / 2000 * 1e6})
-        print(f"grid barrier ({kind}), {blocks} blocks: {out[-1]['barrier_us']:.2f} us", flush=True)
+        out.append({"per_sm": per_sm, "blocks": blocks, "barrier_us": (times[1] - times[0]) / 2000 * 1e6})
+        print(f"grid barrier, {blocks} blocks: {out[-1]['barrier_us']:.2f} us", flush=True)
     return out
 
 

@@ -190,7 +190,7 @@ def run(shape, A, x, r, rt, rho: float, stop: float, maxiter: int, per_sm: int =
     pt = [cupy.zeros(n, dt), cupy.zeros(n, dt)] if bicg else []
     qt = [cupy.zeros(n, dt), cupy.zeros(n, dt)] if bicg else []
     part = cupy.zeros(2 * loaded.blocks * 4, np.float64)
-    barrier = cupy.zeros(64 + loaded.blocks, np.uint32)   # count / flags words (codegen.resident)
+    barrier = cupy.zeros(64, np.uint32)
     scalars = cupy.asarray(np.array([rho, 0.0, 0.0, 0.0]))
     history = cupy.zeros(chunk, np.float64)
     cupy.cuda.get_current_stream().synchronize()
@@ -198,7 +198,6 @@ def run(shape, A, x, r, rt, rho: float, stop: float, maxiter: int, per_sm: int =
     rr, it, status = [], 0, "maxiter"
     while it < maxiter:
         k = min(chunk, maxiter - it)
-        barrier.fill(0)
         if bicg:
             qt[0].fill(0)
         vecs = [x, r, p[0], p[1], q] + ([rt, pt[0], pt[1], qt[0], qt[1]] if bicg else [])

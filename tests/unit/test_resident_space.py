@@ -47,9 +47,6 @@ def test_refusals_and_shapes():
         space.shape_for("bicg", "float32", 10, 30)
     with pytest.raises(ValueError, match="lanes"):
         space.shape_for("cg", "float32", 10, 30, lanes=3)
-    with pytest.raises(ValueError, match="barrier"):
-        space.shape_for("cg", "float32", 10, 30, barrier="spin")
-    assert space.shape_for("cg", "float32", 10, 30, barrier="flags").name.endswith("_flags")
     with pytest.raises(ValueError, match="rows"):
         space.shape_for("cg", "float32", 10, 30, rows=3)
     s = space.shape_for("bicg", "float64", 10, 300, "scatter")

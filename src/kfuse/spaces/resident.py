@@ -32,7 +32,6 @@ THREADS = (256, 512)
 LANES = (4, 8, 16, 32)
 ROWS = (1, 2, 4, 8)
 TILES = (0, 4, 8, 16)
-BARRIERS = ("count", "flags")
 #: the largest row index a resident kernel takes (int32 indices throughout)
 MAX_ROWS = 2 ** 31 - 1
 
@@ -48,7 +47,6 @@ class ResidentShape:
     lanes: int = 8           # lanes of a warp that share one row of the matrix pass
     window: int = 0          # scatter: columns of Aᵀp̃ summed in shared memory per block
     rows: int = 1            # rows a lane group (and a thread of the updates) has in flight at once
-    barrier: str = "count"   # the grid barrier: "count" (one atomic count) or "flags" (a word per block)
     tile: int = 0            # 0: lane groups walk rows; k: the block streams row-aligned tiles of
                              # up to k x threads entries, each thread loading k entries at once
 
@@ -72,7 +70,7 @@ class ResidentShape:
     def name(self) -> str:
         """The kernel's name: solver, element type, transpose mode and shape."""
         t = f"_{self.transpose}" if self.transpose else ""
-        tile = (f"_e{self.tile}" if self.tile else "") + ("_flags" if self.barrier == "flags" else "")
+        tile = f"_e{self.tile}" if self.tile else ""
         return f"kfuse_{self.solver}_resident_{self.dtype}{t}_t{self.threads}_l{self.lanes}_u{self.rows}{tile}"
 
     @property
@@ -104,8 +102,7 @@ def default_lanes(nnz: int, n: int) -> int:
 
 
 def shape_for(solver: str, dtype: str, n: int, nnz: int, transpose: str = "", threads: int = 256,
-              lanes: int = 0, window: int = -1, rows: int = 1, tile: int = 0,
-              barrier: str = "count") -> ResidentShape:
+              lanes: int = 0, window: int = -1, rows: int = 1, tile: int = 0) -> ResidentShape:
     """The default shape of a system (``lanes`` 0: from the entries per row; ``window`` -1:
     2048 columns for the scatter, else none; ``rows``: rows in flight per lane group)."""
     if solver == "bicg" and transpose not in TRANSPOSES:
@@ -119,13 +116,10 @@ def shape_for(solver: str, dtype: str, n: int, nnz: int, transpose: str = "", th
         raise ValueError(f"rows must be one of {ROWS}, got {rows}")
     if tile not in TILES:
         raise ValueError(f"tile must be one of {TILES}, got {tile}")
-    if barrier not in BARRIERS:
-        raise ValueError(f"barrier must be one of {BARRIERS}, got {barrier!r}")
     if window < 0:
         window = 2048 if transpose == "scatter" else 0
-    return ResidentShape(solver, dtype, transpose=transpose if solver == "bicg" else "", threads=threads,
-                         lanes=lanes, window=window if transpose == "scatter" else 0, rows=rows, tile=tile,
-                         barrier=barrier)
+    return ResidentShape(solver, dtype, transpose if solver == "bicg" else "", threads, lanes,
+                         window if transpose == "scatter" else 0, rows, tile)
 
 
 def partition(indptr: np.ndarray, blocks: int) -> np.ndarray:

@@ -117,6 +117,38 @@ def _resident_shape(shape, Ad, b, per_sm, iters) -> float:
     return float(np.median(best))
 
 
+#: a grid barrier without a shared count, timed against the resident kernel's (block 0's first
+#: warp polls every block's word)
+_FLAGS_BARRIER = r"""
+// The same barrier without a shared count: block b (b > 0) posts the barrier's number in its own
+// word barrier[64 + b] and waits for block 0 to post it in barrier[32]; the first warp of block 0
+// waits for every block's word.  The words start at zero every launch.
+__device__ __forceinline__ void grid_barrier_flags(unsigned int* barrier, unsigned int number) {
+    __syncthreads();
+    if (blockIdx.x == 0) {
+        if (threadIdx.x < 32) {
+            for (unsigned int b = 1 + threadIdx.x; b < gridDim.x; b += 32) {
+                volatile unsigned int* word = barrier + 64 + b;
+                while (*word != number) { }
+            }
+            __syncwarp();
+            if (threadIdx.x == 0) {
+                __threadfence();
+                *(volatile unsigned int*)(barrier + 32) = number;
+            }
+        }
+    } else if (threadIdx.x == 0) {
+        __threadfence();
+        *(volatile unsigned int*)(barrier + 64 + blockIdx.x) = number;
+        volatile unsigned int* release = barrier + 32;
+        while (*release != number) { }
+    }
+    __threadfence();
+    __syncthreads();
+}
+"""
+
+
 def barrier_probe() -> list:
     """Seconds per grid barrier (the resident kernel's) for 1, 2, 4 and 6 blocks of 256 threads
     per SM: 2000 barriers in one cooperative launch."""
@@ -126,19 +158,22 @@ def barrier_probe() -> list:
     from kfuse.platform import device
     from kfuse.runtime import nvrtc
     from kfuse.solver_resident import _Args
-    src = _PRELUDE + (
+    src = _PRELUDE + _FLAGS_BARRIER + (
         'extern "C" __global__ void __launch_bounds__(256) probe(unsigned int* barrier, int k) {\n'
-        "    for (int i = 0; i < k; ++i) grid_barrier(barrier);\n}\n")
+        "    for (int i = 0; i < k; ++i) grid_barrier(barrier);\n}\n"
+        'extern "C" __global__ void __launch_bounds__(256) probe_flags(unsigned int* barrier, int k) {\n'
+        "    for (int i = 0; i < k; ++i) grid_barrier_flags(barrier, i + 1);\n}\n")
     module = cupy.cuda.function.Module()
     module.load(nvrtc.compile_cuda(src, device.current_arch(), "probe.cu", ()).cubin)
-    fn = module.get_function("probe")
     from cupy.cuda import driver
     out = []
-    for per_sm in (1, 2, 4, 6):
-        bar = cupy.zeros(64, np.uint32)
+    for kind, per_sm in [(k, p) for k in ("count", "flags") for p in (1, 2, 4, 6)]:
+        fn = module.get_function("probe" if kind == "count" else "probe_flags")
         blocks = per_sm * device.sm_count()
+        bar = cupy.zeros(64 + blocks, np.uint32)
         times = []
         for k in (10, 2010):
+            bar.fill(0)
             a, b = cupy.cuda.Event(), cupy.cuda.Event()
             args = _Args([bar, k])
             a.record()
@@ -147,8 +182,8 @@ def barrier_probe() -> list:
             b.record()
             b.synchronize()
             times.append(cupy.cuda.get_elapsed_time(a, b) * 1e-3)
-        out.append({"per_sm": per_sm, "blocks": blocks, "barrier_us": (times[1] - times[0]) / 2000 * 1e6})
-        print(f"grid barrier, {blocks} blocks: {out[-1]['barrier_us']:.2f} us", flush=True)
+        out.append({"kind": kind, "per_sm": per_sm, "blocks": blocks, "barrier_us": (times[1] - times[0]) / 2000 * 1e6})
+        print(f"grid barrier ({kind}), {blocks} blocks: {out[-1]['barrier_us']:.2f} us", flush=True)
     return out
 
 

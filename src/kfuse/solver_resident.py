@@ -59,11 +59,13 @@ def load(shape, per_sm: int = 0) -> Loaded:
 
     from .platform import device
     from .runtime.cache import compile_cached
+    from . import config
     dev = cupy.cuda.runtime.getDevice()
-    key = (shape, per_sm, dev)
+    arch = device.current_arch()
+    st = config.get()   # what changes the cubin besides the source: the target and NVRTC's options
+    key = (shape, per_sm, dev, arch, st.fmad, tuple(st.nvrtc_extra_options))
     if key in _LOADED:
         return _LOADED[key]
-    arch = device.current_arch()
     res, _hit = compile_cached(module_source(shape), arch, name=shape.name + ".cu")
     module = cupy.cuda.function.Module()
     module.load(res.cubin)

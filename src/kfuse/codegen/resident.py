@@ -170,21 +170,30 @@ def _rows(shape) -> list:
         if gather_t:
             out.append(f"                acc_t[u] += __shfl_xor_sync(0xffffffffu, acc_t[u], {o});")
     out += [f"                const int i = base + u * {shape.threads // lanes} + group;",
-            "                if (i < row1 && lane == 0) {",
-            f"                    const {t} p_i = r[i] + beta * p_in[i];",
-            "                    p_out[i] = p_i;",
-            "                    q[i] = acc[u];"]
+            "                if (i < row1 && lane == 0) {"]
+    out += _row_result(shape, "[u]")
+    out += ["                }", "            }", "        }"]
+    return out
+
+
+def _row_result(shape, at: str) -> list:
+    """Lane 0's statements for row i once its sums are in ``acc{at}`` (and ``acc_t{at}``): the
+    row's new p (and p̃), q (and Aᵀp̃ where gathered), its term of the pass's dot."""
+    t, bicg = shape.ctype, shape.solver == "bicg"
+    gather_t = bicg and shape.transpose != "scatter"
+    out = [f"                    const {t} p_i = r[i] + beta * p_in[i];",
+           "                    p_out[i] = p_i;",
+           f"                    q[i] = acc{at};"]
     if bicg:
         if gather_t:
             out += [f"                    const {t} pt_u = rt[i] + beta * pt_in[i];",
-                    "                    qt_out[i] = acc_t[u];"]
+                    f"                    qt_out[i] = acc_t{at};"]
         else:
-            out.append(f"                    const {t} pt_u = pt_i[u];")
+            out.append(f"                    const {t} pt_u = pt_i{at};")
         out += ["                    pt_out[i] = pt_u;",
-                "                    dot += (double)pt_u * (double)acc[u];"]
+                f"                    dot += (double)pt_u * (double)acc{at};"]
     else:
-        out.append("                    dot += (double)p_i * (double)acc[u];")
-    out += ["                }", "            }", "        }"]
+        out.append(f"                    dot += (double)p_i * (double)acc{at};")
     return out
 
 
@@ -242,20 +251,7 @@ def _tiles(shape) -> list:
         out.append(f"                acc += __shfl_xor_sync(0xffffffffu, acc, {o});")
         if gather_t:
             out.append(f"                acc_t += __shfl_xor_sync(0xffffffffu, acc_t, {o});")
-    out += ["                if (valid && lane == 0) {",
-            f"                    const {t} p_i = r[i] + beta * p_in[i];",
-            "                    p_out[i] = p_i;",
-            "                    q[i] = acc;"]
-    if bicg:
-        if gather_t:
-            out += [f"                    const {t} pt_u = rt[i] + beta * pt_in[i];",
-                    "                    qt_out[i] = acc_t;"]
-        else:
-            out.append(f"                    const {t} pt_u = pt_i;")
-        out += ["                    pt_out[i] = pt_u;",
-                "                    dot += (double)pt_u * (double)acc;"]
-    else:
-        out.append("                    dot += (double)p_i * (double)acc;")
+    out += ["                if (valid && lane == 0) {"] + _row_result(shape, "")
     out += ["                }", "            }",
             "            __syncthreads();   // the next tile reuses the products' memory",
             "        }"]

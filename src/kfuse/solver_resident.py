@@ -103,13 +103,14 @@ class _Args:
 
 
 def _launch(loaded: Loaded, values: list) -> None:
+    """One cooperative launch of ``loaded`` with ``values`` on the current stream (the driver
+    copies the parameter block at the call)."""
     import cupy
     from cupy.cuda import driver
     args = _Args(values)
     shape = loaded.shape
     driver.launchCooperativeKernel(loaded.function.ptr, loaded.blocks, 1, 1, shape.threads, 1, 1,
                                    shape.shared_bytes, cupy.cuda.get_current_stream().ptr, args.address)
-    return args
 
 
 @dataclasses.dataclass

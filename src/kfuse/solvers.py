@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import numbers
 import time
 
 import numpy as np
@@ -119,6 +120,16 @@ def _prepare(A, b, x0, fmt: str | None):
     return A, b, x
 
 
+def _check_tol(tol) -> float:
+    """``tol`` as a float; ArgumentError where it is not a number >= 0 (a negative tol is never
+    met by the graph engine's test of ||r|| / ||b|| and always by the resident kernel's test of
+    r.r against (tol ||b||)^2)."""
+    value = float(tol) if isinstance(tol, numbers.Real) else math.nan
+    if not value >= 0:
+        raise ArgumentError(f"tol must be a number >= 0, got {tol!r}")
+    return value
+
+
 def _like(state):
     import cupy
     return tuple(cupy.empty_like(s) for s in state)
@@ -199,12 +210,15 @@ def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every
     within ``maxiter`` iterations (default 10 n), checked every ``check_every`` iterations.
     ``tune=True``: time the best predicted plans of the iteration on this system first
     (about a second, once per matrix shape and density; cached) and run the fastest.
-    ``engine``: ``"resident"`` runs the iterations inside one cooperative launch (CSR matrices;
-    :mod:`kfuse.solver_resident`; the residual is then tested after every iteration),
-    ``"graph"`` as fused kernels replayed from CUDA graphs, ``"auto"`` (default): the graph
-    engine, which measured faster on every system tried (the resident one is an experiment).
+    ``engine``: ``"resident"`` runs the iterations inside one cooperative launch (CSR matrices
+    with int32 indices, float32 or float64; :mod:`kfuse.solver_resident`; the residual is then
+    tested after every iteration and ``info.residuals`` holds every iteration; ``check_every``,
+    ``graph`` and ``tune`` do not apply to it), ``"graph"`` as fused kernels replayed from CUDA
+    graphs, ``"auto"`` (default): the graph engine, which measured faster on every system tried
+    (the resident one is an experiment).  ``tol`` must be a number >= 0.
     """
     import cupy
+    tol = _check_tol(tol)
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
     r = _jitted(_residual, False)(A, x, b)
@@ -222,8 +236,9 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
     """Solve A x = b by biconjugate gradients (A may be nonsymmetric).  ``At``: Aᵀ if you
     have it; otherwise kfuse builds it once (the paper stores both matrices; the resident
     engine forms Aᵀp̃ from A's own entries and does not read At).
-    ``tune``, ``engine``: as for :func:`cg`."""
+    ``tol``, ``tune``, ``engine``: as for :func:`cg`."""
     import cupy
+    tol = _check_tol(tol)
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
     if _engine(engine, "bicg", A, tune) == "resident":
@@ -249,8 +264,9 @@ ENGINES = ("auto", "resident", "graph")
 
 
 def _engine(engine: str, solver: str, A, tune: bool = False) -> str:
-    """The engine that runs the solve: the one asked for, or the model's choice for "auto"
-    ("resident" refused with the reason where the system cannot run resident)."""
+    """The engine that runs the solve: the one asked for; for "auto" the graph engine (the
+    resident one measured slower; "resident" refused with the reason where the system cannot
+    run resident)."""
     if engine not in ENGINES:
         raise ArgumentError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
     if engine == "graph" or (engine == "auto" and tune):   # tune=True: the graph engine's plans, timed

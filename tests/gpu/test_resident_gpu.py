@@ -210,3 +210,34 @@ def test_a_row_longer_than_a_tile_is_refused():
     b = cupy.ones(1500)
     with pytest.raises(ValueError, match="does not fit a tile"):
         solver_resident.run(shape, A, cupy.zeros(1500), b.copy(), b.copy(), 1500.0, 0.0, 3)
+
+
+@pytest.mark.parametrize("mode", ["cg", "same", "scatter"])
+@pytest.mark.parametrize("chunk", [1, 5, 6])
+def test_launches_continue_where_the_last_one_stopped(mode, chunk):
+    """17 iterations as launches of ``chunk`` iterations (an odd launch ends with p and p̃ in the
+    second buffers, which the host swaps; every launch starts the scatter target anew) are the
+    17 iterations of one launch, and the float64 reference's."""
+    import cupy
+    n, iters = 777, 17
+    A = _system("symmetric" if mode != "scatter" else "nonsymmetric", n, "float64", seed=5)
+    if mode == "cg":   # symmetric positive definite
+        d = A.todense()
+        A = sparse.CSR.from_any(d + np.diag(np.abs(d).sum(1) + 1))
+    solver = "cg" if mode == "cg" else "bicg"
+    b, bh = _inputs(A, "float64")
+    shape = space.shape_for(solver, "float64", n, A.nnz, "" if mode == "cg" else mode)
+    Ad = A.to_device()
+    runs = []
+    for c in (chunk, solver_resident.LAUNCH_ITERATIONS):
+        x = cupy.zeros(n)
+        out = solver_resident.run(shape, Ad, x, b.copy(), b.copy() if solver == "bicg" else None,
+                                  float(bh @ bh), 0.0, iters, chunk=c)
+        assert out.status == "maxiter" and out.iterations == iters and len(out.rr) == iters
+        runs.append((x.get(), np.array(out.rr)))
+    (x1, rr1), (x2, rr2) = runs
+    np.testing.assert_allclose(rr1, rr2, rtol=1e-8)
+    np.testing.assert_allclose(x1, x2, rtol=1e-8, atol=1e-10 * float(np.abs(x2).max()))
+    want, hist = (ref_cg if solver == "cg" else ref_bicg)(A.todense(), bh, iters)
+    scale = max(1.0, float(np.abs(want).max()))
+    np.testing.assert_allclose(x1, want, rtol=TOL["float64"], atol=TOL["float64"] * scale)

@@ -65,3 +65,14 @@ def test_model_terms_and_choice():
     assert f64 > model.resident_s("cg", 10, 1_000_000, 4, cal)
     cal.resident = {"barrier_s": 1e-9, "entry_s": {"cg": 1e-15, "bicg-scatter": 1e-15, "bicg-same": 1e-15}}
     assert model.choose("bicg", 36_417, 4_344_765, "float32", "", cal).engine == "resident"
+
+
+def test_refusal_leaves_room_for_the_kernels_int32_strides():
+    """The kernel's loops test i < row1 after i += threads x rows (up to 4096) and a tile reads
+    offsets up to te0 + tile x threads (8192): within 2^16 of 2^31 - 1 they would overflow int."""
+    near = 2 ** 31 - 1 - 100
+    assert "int32" in space.refusal("cg", "float32", near, 10)
+    assert "int32" in space.refusal("bicg", "float32", 10, near)
+    big_stride = max(space.THREADS) * max(space.ROWS) + max(space.TILES) * max(space.THREADS)
+    assert space.MAX_ROWS + big_stride + 2048 <= 2 ** 31 - 1
+    assert space.refusal("cg", "float32", 2 ** 30, 2 ** 30) == ""

@@ -104,7 +104,6 @@ def _pass(shape) -> list:
     """Phase 1: the matrix pass over the block's rows, ``rows`` rows per lane group in flight."""
     t, lanes, u = shape.ctype, shape.lanes, shape.rows
     bicg, scatter = shape.solver == "bicg", shape.transpose == "scatter"
-    gather_t = bicg and not scatter
     out = ["        // phase 1: q = A p with p = r + beta p formed as it is gathered"
            + (", Aᵀ p̃ " + ("from the same gather (A symmetric)" if not scatter else
                            "scattered (shared window, global atomics outside it)") if bicg else "")

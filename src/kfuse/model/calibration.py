@@ -69,7 +69,7 @@ class Calibration:
     # temporally blocked passes: dtype -> {"level", "row"} thread-instructions, "single_block"
     # (:mod:`kfuse.model.temporal`; empty: its defaults, fitted on the H200)
     temporal: dict = dataclasses.field(default_factory=dict)
-    # resident solver iterations: barrier_s, l2_bw, l2_share, shared_atomic_rate
+    # resident solver iterations: barrier_s, entry_s, f64, l2_bw, l2_share
     # (:mod:`kfuse.model.resident`; empty: its defaults, measured on the H200)
     resident: dict = dataclasses.field(default_factory=dict)
     # GEMM engine peaks and scheme efficiencies (``kfuse calibrate --blas3``; :mod:`kfuse.spaces.gemm.calibration`)

@@ -32,8 +32,10 @@ THREADS = (256, 512)
 LANES = (4, 8, 16, 32)
 ROWS = (1, 2, 4, 8)
 TILES = (0, 4, 8, 16)
-#: the largest row index a resident kernel takes (int32 indices throughout)
-MAX_ROWS = 2 ** 31 - 1
+#: the most rows (and entries) a resident kernel takes: its int32 loop indices step past the last
+#: row or entry by up to a block's stride (threads x rows, a tile of tile x threads entries, the
+#: scatter window) before the loop test, so they stay this far below 2^31 - 1
+MAX_ROWS = 2 ** 31 - 1 - 2 ** 16
 
 
 @dataclasses.dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import numbers
 import time
 
 import numpy as np
@@ -87,11 +88,11 @@ class _Args:
 
     def __init__(self, values: list):
         self.held = []
-        for v in values:
-            if isinstance(v, float):
-                self.held.append(ctypes.c_double(v))
-            elif isinstance(v, int):
-                self.held.append(ctypes.c_int(v))
+        for v in values:   # Python or NumPy numbers: whole ones are the kernel's ints, others doubles
+            if isinstance(v, numbers.Integral):
+                self.held.append(ctypes.c_int(int(v)))
+            elif isinstance(v, numbers.Real):
+                self.held.append(ctypes.c_double(float(v)))
             else:
                 self.held.append(ctypes.c_void_p(v.data.ptr))
         self.block = (ctypes.c_void_p * len(self.held))(
@@ -184,6 +185,7 @@ def run(shape, A, x, r, rt, rho: float, stop: float, maxiter: int, per_sm: int =
     x, r and r̃ are updated in place."""
     import cupy
     t0 = time.perf_counter()
+    maxiter, chunk = int(maxiter), int(chunk)
     loaded = load(shape, per_sm)
     lay = layout(A, shape, loaded.blocks)
     n, dt = A.shape[0], np.dtype(shape.dtype)

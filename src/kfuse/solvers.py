@@ -130,6 +130,16 @@ def _check_tol(tol) -> float:
     return value
 
 
+def _check_maxiter(maxiter):
+    """``maxiter`` as an int (None stays None: the default, 10 n); ArgumentError where it is
+    not a whole number (a float reached the resident kernel's int parameter as a double)."""
+    if maxiter is None:
+        return None
+    if not isinstance(maxiter, numbers.Integral):
+        raise ArgumentError(f"maxiter must be a whole number, got {maxiter!r}")
+    return int(maxiter)
+
+
 def _like(state):
     import cupy
     return tuple(cupy.empty_like(s) for s in state)
@@ -218,7 +228,7 @@ def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every
     (the resident one is an experiment).  ``tol`` must be a number >= 0.
     """
     import cupy
-    tol = _check_tol(tol)
+    tol, maxiter = _check_tol(tol), _check_maxiter(maxiter)
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
     r = _jitted(_residual, False)(A, x, b)
@@ -238,7 +248,7 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
     engine forms Aᵀp̃ from A's own entries and does not read At).
     ``tol``, ``tune``, ``engine``: as for :func:`cg`."""
     import cupy
-    tol = _check_tol(tol)
+    tol, maxiter = _check_tol(tol), _check_maxiter(maxiter)
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
     if _engine(engine, "bicg", A, tune) == "resident":

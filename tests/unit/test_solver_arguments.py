@@ -19,3 +19,25 @@ def test_a_tol_that_is_not_a_number_at_least_zero_is_refused(solve, tol):
 def test_tol_zero_and_numpy_floats_are_taken():
     import numpy as np
     assert solvers._check_tol(0) == 0.0 and solvers._check_tol(np.float32(1e-3)) == pytest.approx(1e-3)
+
+
+@pytest.mark.parametrize("solve", [solvers.cg, solvers.bicg])
+@pytest.mark.parametrize("maxiter", [100.0, "100", 1.5])
+def test_a_maxiter_that_is_not_a_whole_number_is_refused(solve, maxiter):
+    """A float maxiter reached the resident kernel's int parameter as a double (100.0 read as
+    0 iterations) and crashed the graph engine's range()."""
+    with pytest.raises(ArgumentError, match="maxiter"):
+        solve(None, None, maxiter=maxiter)
+
+
+def test_launch_parameters_from_numpy_numbers():
+    """NumPy integers (an n or maxiter computed with NumPy) are the kernel's ints, not arrays."""
+    import ctypes
+
+    import numpy as np
+
+    from kfuse.solver_resident import _Args
+    args = _Args([np.int64(7), np.int32(3), 5, np.float64(0.5), 2.5, np.float32(1.5)])
+    kinds = [type(h) for h in args.held]
+    assert kinds == [ctypes.c_int] * 3 + [ctypes.c_double] * 3
+    assert [h.value for h in args.held] == [7, 3, 5, 0.5, 2.5, 1.5]

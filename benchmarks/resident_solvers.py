@@ -76,7 +76,7 @@ def bench(name, solver, A, ceil, iters, sweep: bool) -> dict:
     transpose = ("same" if solver_resident.symmetric(Ad) else "scatter") if solver == "bicg" else ""
     row["transpose"] = transpose
     from kfuse.platform import device
-    ch = model.choose(solver, n, A.nnz, A.dtype.name, device.planning_device())
+    ch = model.choose(solver, n, A.nnz, A.dtype.name, device.planning_device(), transpose=transpose or "scatter")
     row["model_resident_us"], row["model_graph_us"], row["model_engine"] = ch.resident_s * 1e6, ch.graph_s * 1e6, ch.engine
     row["x_graph_vs_resident"] = _agree(solve, Ad, b, kw)
     if sweep:

@@ -120,6 +120,13 @@ def _prepare(A, b, x0, fmt: str | None):
     return A, b, x
 
 
+def _arguments(tol, maxiter, engine: str) -> tuple:
+    """(tol, maxiter) checked before any GPU work, and ``engine`` one of :data:`ENGINES`."""
+    if engine not in ENGINES:
+        raise ArgumentError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
+    return _check_tol(tol), _check_maxiter(maxiter)
+
+
 def _check_tol(tol) -> float:
     """``tol`` as a float; ArgumentError where it is not a number >= 0 (a negative tol is never
     met by the graph engine's test of ||r|| / ||b|| and always by the resident kernel's test of
@@ -228,11 +235,11 @@ def cg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_every
     (the resident one is an experiment).  ``tol`` must be a number >= 0.
     """
     import cupy
-    tol, maxiter = _check_tol(tol), _check_maxiter(maxiter)
+    tol, maxiter = _arguments(tol, maxiter, engine)
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
     r = _jitted(_residual, False)(A, x, b)
-    if _engine(engine, "cg", A, tune) == "resident":
+    if _engine(engine, "cg", A) == "resident":
         return _resident("cg", A, b, x, r, tol, maxiter)
     p = cupy.array(r, copy=True)
     rho = _jitted(_dot, False)(r, r)
@@ -248,10 +255,10 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
     engine forms Aᵀp̃ from A's own entries and does not read At).
     ``tol``, ``tune``, ``engine``: as for :func:`cg`."""
     import cupy
-    tol, maxiter = _check_tol(tol), _check_maxiter(maxiter)
+    tol, maxiter = _arguments(tol, maxiter, engine)
     A, b, x = _prepare(A, b, x0, fmt)
     maxiter = maxiter or 10 * A.shape[0]
-    if _engine(engine, "bicg", A, tune) == "resident":
+    if _engine(engine, "bicg", A) == "resident":
         return _resident("bicg", A, b, x, _jitted(_residual, False)(A, x, b), tol, maxiter)
     if At is None:
         At = A.T if isinstance(A, cupy.ndarray) else _sparse.as_sparse(
@@ -273,25 +280,18 @@ def bicg(A, b, x0=None, tol: float = 1e-6, maxiter: int | None = None, check_eve
 ENGINES = ("auto", "resident", "graph")
 
 
-def _engine(engine: str, solver: str, A, tune: bool = False) -> str:
-    """The engine that runs the solve: the one asked for; for "auto" the graph engine (the
-    resident one measured slower; "resident" refused with the reason where the system cannot
-    run resident)."""
-    if engine not in ENGINES:
-        raise ArgumentError(f"engine must be one of {', '.join(map(repr, ENGINES))}, got {engine!r}")
-    if engine == "graph" or (engine == "auto" and tune):   # tune=True: the graph engine's plans, timed
+def _engine(engine: str, solver: str, A) -> str:
+    """The engine that runs the solve: "resident" where asked for (refused with the reason where
+    the system cannot run resident), else the graph engine.  "auto" is the graph engine: the
+    resident one measured 0.52-0.91x it on the H200 (benchmarks/results/2026-11-29/
+    issue35_s30_resident) and the model's split between the two (kfuse.model.resident.choose) is
+    not trusted below those sizes, where nothing was measured."""
+    if engine != "resident":
         return "graph"
     why = _resident_refusal(solver, A)
-    if engine == "resident" and why:
-        raise ArgumentError(f"engine='resident' cannot run this system: {why}")
     if why:
-        return "graph"
-    if engine == "resident":
-        return "resident"
-    # "auto": the graph engine.  The resident engine measured 0.52-0.91x the graph engine on the
-    # H200 (benchmarks/results/2026-11-29/issue35_s30_resident) and the model's split between the
-    # two (kfuse.model.resident.choose) is not trusted below those sizes, where nothing was measured
-    return "graph"
+        raise ArgumentError(f"engine='resident' cannot run this system: {why}")
+    return "resident"
 
 
 def _resident_refusal(solver: str, A) -> str:

@@ -41,3 +41,9 @@ def test_launch_parameters_from_numpy_numbers():
     kinds = [type(h) for h in args.held]
     assert kinds == [ctypes.c_int] * 3 + [ctypes.c_double] * 3
     assert [h.value for h in args.held] == [7, 3, 5, 0.5, 2.5, 1.5]
+
+
+@pytest.mark.parametrize("solve", [solvers.cg, solvers.bicg])
+def test_an_unknown_engine_is_refused_first(solve):
+    with pytest.raises(ArgumentError, match="engine"):
+        solve(None, None, engine="fast")

@@ -241,3 +241,41 @@ def test_launches_continue_where_the_last_one_stopped(mode, chunk):
     want, hist = (ref_cg if solver == "cg" else ref_bicg)(A.todense(), bh, iters)
     scale = max(1.0, float(np.abs(want).max()))
     np.testing.assert_allclose(x1, want, rtol=TOL["float64"], atol=TOL["float64"] * scale)
+
+
+def test_solver_inputs_x0_zero_right_side_and_refusals():
+    """Through solvers.cg/bicg(engine='resident'): a zero right side converges at iteration 0
+    with x = 0; an x0 is a start (not written) and the answer is A's; int64 indices and complex
+    values are refused with the reason."""
+    import cupy
+    A = sparse.poisson2d(20, "float64")
+    n, d = A.shape[0], A.todense()
+    Ad = A.to_device()
+    x, info = solvers.cg(Ad, cupy.zeros(n), engine="resident")
+    assert info.converged and info.iterations == 0 and not bool(x.any())
+    bh = np.random.default_rng(3).uniform(-1, 1, n)
+    x0 = cupy.asarray(np.random.default_rng(4).uniform(-1, 1, n))
+    keep = x0.copy()
+    for solve in (solvers.cg, solvers.bicg):
+        x, info = solve(Ad, cupy.asarray(bh), x0=x0, tol=1e-10, engine="resident")
+        assert info.converged and info.engine == "resident"
+        assert np.linalg.norm(bh - d @ x.get()) <= 1e-9 * np.linalg.norm(bh)
+        assert bool(cupy.array_equal(x0, keep))
+    wide = sparse.CSR(Ad.indptr.astype(cupy.int64), Ad.indices.astype(cupy.int64), Ad.data, Ad.shape)
+    with pytest.raises(kfuse.ArgumentError, match="int32"):
+        solvers.bicg(wide, cupy.asarray(bh), engine="resident")
+    cplx = sparse.CSR(Ad.indptr, Ad.indices, Ad.data.astype(cupy.complex128), Ad.shape)
+    with pytest.raises(kfuse.ArgumentError, match="complex128"):
+        solvers.bicg(cplx, cupy.asarray(bh).astype(cupy.complex128), engine="resident")
+
+
+def test_a_strided_right_side():
+    """b a view with a stride of 2: the answer of the same values contiguous."""
+    import cupy
+    A = sparse.poisson2d(20, "float64")
+    n = A.shape[0]
+    big = cupy.asarray(np.random.default_rng(5).uniform(-1, 1, 2 * n))
+    x1, i1 = solvers.cg(A, big[::2], tol=1e-10, engine="resident")
+    x2, i2 = solvers.cg(A, cupy.ascontiguousarray(big[::2]), tol=1e-10, engine="resident")
+    assert i1.converged and i1.iterations == i2.iterations
+    np.testing.assert_allclose(x1.get(), x2.get(), rtol=1e-12, atol=1e-14)

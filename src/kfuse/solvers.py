@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import sys
 import numbers
+import sys
 import time
 
 import numpy as np
@@ -321,7 +321,8 @@ def _resident(solver: str, A, b, x, r, tol: float, maxiter: int):
         rt = cupy.array(r, copy=True)
         transpose = "same" if solver_resident.symmetric(A) else "scatter"
     shape = space.shape_for(solver, A.dtype.name, A.shape[0], A.nnz, transpose)
-    out = solver_resident.run(shape, A, x, r, rt, rr0, min((tol * bnorm) * (tol * bnorm), sys.float_info.max), maxiter)
+    stop = min((tol * bnorm) * (tol * bnorm), sys.float_info.max)   # inf would pass an overflowing r.r
+    out = solver_resident.run(shape, A, x, r, rt, rr0, stop, maxiter)
     residuals = [(0, math.sqrt(rr0) / bnorm)] + [(k + 1, math.sqrt(max(v, 0.0)) / bnorm)
                                                  for k, v in enumerate(out.rr)]
     return x, SolveInfo(out.status, out.iterations, residuals, out.seconds + out.setup_s, out.setup_s,

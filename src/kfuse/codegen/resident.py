@@ -157,10 +157,7 @@ def _rows(shape) -> list:
     if gather_t:
         out.append("                        acc_t[u] += a * (rt[j] + beta * pt_in[j]);")
     if scatter:
-        out += [f"                        const {t} c = a * pt_i[u];",
-                "                        const unsigned int w = (unsigned int)(j - low);",
-                f"                        if (w < {shape.window}u) atomicAdd(&window[w], c);",
-                "                        else atomicAdd(&qt_out[j], c);"]
+        out += _scatter(shape, "a * pt_i[u]", " " * 24)
     out += ["                    }", "                }", "            }",
             "            #pragma unroll",
             f"            for (int u = 0; u < {u}; ++u) {{"]
@@ -240,11 +237,7 @@ def _tiles(shape) -> list:
     if gather_t:
         out.append("                    acc_t += prod_t[o];")
     if scatter:
-        out += [f"                    const {t} c = entry[o] * pt_i;",
-                "                    const int j = column[o];",
-                "                    const unsigned int w = (unsigned int)(j - low);",
-                f"                    if (w < {shape.window}u) atomicAdd(&window[w], c);",
-                "                    else atomicAdd(&qt_out[j], c);"]
+        out += ["                    const int j = column[o];"] + _scatter(shape, "entry[o] * pt_i", " " * 20)
     out.append("                }")
     for o in _halves(lanes):
         out.append(f"                acc += __shfl_xor_sync(0xffffffffu, acc, {o});")
@@ -255,6 +248,15 @@ def _tiles(shape) -> list:
             "            __syncthreads();   // the next tile reuses the products' memory",
             "        }"]
     return out
+
+
+def _scatter(shape, value: str, pad: str) -> list:
+    """Entry (row i, column j)'s term ``value`` of Aᵀp̃: into the block's shared window where j
+    lies in it, else by a global atomic."""
+    return [f"{pad}const {shape.ctype} c = {value};",
+            f"{pad}const unsigned int w = (unsigned int)(j - low);",
+            f"{pad}if (w < {shape.window}u) atomicAdd(&window[w], c);",
+            f"{pad}else atomicAdd(&qt_out[j], c);"]
 
 
 def _halves(lanes: int) -> list:
@@ -310,9 +312,16 @@ def _update(shape) -> list:
     if bicg:
         out.append("            part_k[blockIdx.x * 4 + 2] = rtr;")
     out += ["        }",
-            "        grid_barrier(barrier);",
-            "        // beta = rho_new / rho, the residual history, the stop test (alike in every block)",
-            "        grid_sum(part_k + 1, &sums[1], red);"]
+            "        grid_barrier(barrier);"]
+    return out + _next(shape)
+
+
+def _next(shape) -> list:
+    """After the second barrier: beta = rho_new / rho, the residual history, the stop test
+    (alike in every block)."""
+    t, bicg = shape.ctype, shape.solver == "bicg"
+    out = ["        // beta = rho_new / rho, the residual history, the stop test (alike in every block)",
+           "        grid_sum(part_k + 1, &sums[1], red);"]
     if bicg:
         out.append("        grid_sum(part_k + 2, &sums[2], red);")
     rho_new = "sums[2]" if bicg else "sums[1]"

@@ -123,8 +123,8 @@ extern "C" __global__ void __launch_bounds__(256, 1) kfuse_bicg_resident_float64
                 const double pt_i = valid ? rt[i] + beta * pt_in[i] : (double)0;
                 for (int o = o0 + lane; o < o1; o += 4) {
                     acc += prod[o];
-                    const double c = entry[o] * pt_i;
                     const int j = column[o];
+                    const double c = entry[o] * pt_i;
                     const unsigned int w = (unsigned int)(j - low);
                     if (w < 2048u) atomicAdd(&window[w], c);
                     else atomicAdd(&qt_out[j], c);

@@ -131,17 +131,8 @@ def _function(src: str, name: str):
 
 def _time(launch, reps: int = 5) -> float:
     """Median seconds of ``launch()`` (CUDA events) after one warm-up."""
-    import cupy
-    launch()
-    ts = []
-    for _ in range(reps):
-        a, b = cupy.cuda.Event(), cupy.cuda.Event()
-        a.record()
-        launch()
-        b.record()
-        b.synchronize()
-        ts.append(cupy.cuda.get_elapsed_time(a, b) * 1e-3)
-    return float(np.median(ts))
+    from kfuse.runtime.timing import median_seconds
+    return median_seconds(launch, loops=reps, calls=1, warmup=1)
 
 
 def cluster_barriers() -> list:

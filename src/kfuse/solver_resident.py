@@ -71,9 +71,8 @@ def load(shape, per_sm: int = 0) -> Loaded:
     module = cupy.cuda.function.Module()
     module.load(res.cubin)
     fn = module.get_function(shape.name)
-    if shape.shared_bytes > 48 * 1024:
-        from cupy.cuda import driver
-        driver.funcSetAttribute(fn.ptr, driver.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shape.shared_bytes)
+    if shape.shared_bytes > DEFAULT_SHARED:   # the attribute, refused past the device's opt-in limit
+        allow_shared(fn, shape, int(cupy.cuda.Device(dev).attributes["MaxSharedMemoryPerBlockOptin"]))
     fit = _occupancy(fn, shape.threads, shape.shared_bytes)
     if fit < 1:
         raise CompileError(f"{shape.name}: no block fits on an SM ({shape.threads} threads, "

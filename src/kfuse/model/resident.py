@@ -37,9 +37,6 @@ class Choice:
     graph_s: float
     why: str
 
-    def as_dict(self) -> dict:
-        return dataclasses.asdict(self)
-
 
 def _terms(cal) -> dict:
     return {**DEFAULTS, **(getattr(cal, "resident", None) or {})}
@@ -60,9 +57,10 @@ def resident_s(solver: str, n: int, nnz: int, item: int, cal, transpose: str = "
 
 def graph_s(solver: str, n: int, nnz: int, item: int, cal) -> float:
     """Seconds per iteration of the fused kernels replayed from a CUDA graph."""
+    t = _terms(cal)
     mats = 2 if solver == "bicg" else 1
     total = mats * matrix_bytes(n, nnz, item) + VECTORS[solver] * n * item
-    bw = _terms(cal)["l2_bw"] if total <= _terms(cal)["l2_share"] * cal.l2_bytes else cal.read_bw
+    bw = t["l2_bw"] if total <= t["l2_share"] * cal.l2_bytes else cal.read_bw
     return KERNELS[solver] * cal.gpu_launch_s + total / bw
 
 

@@ -76,12 +76,14 @@ class ResidentShape:
         return f"kfuse_{self.solver}_resident_{self.dtype}{t}_t{self.threads}_l{self.lanes}_u{self.rows}{tile}"
 
     @property
+    def kernel(self) -> str:
+        """The kernel's name, as a launch names it (:func:`kfuse.runtime.launch.allow_shared`)."""
+        return self.name
+
+    @property
     def capacity(self) -> int:
         """Entries a tile holds at most (0: no tiles)."""
         return self.tile * self.threads
-
-    def as_dict(self) -> dict:
-        return dataclasses.asdict(self)
 
 
 def refusal(solver: str, dtype: str, n: int, nnz: int) -> str:

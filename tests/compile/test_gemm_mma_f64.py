@@ -9,6 +9,8 @@
    layouts and pads, the permuted k slots, the fragment loads, the edge guards, the epilogue's
    accumulator -> (i, j) map and the structure hooks are checked against float64 NumPy (1e-12
    relative: the sums are IEEE double, in another order) without a GPU.
+3. TRSM's GEMM updates, put on mma_f64 by a plan (the TRSM search keeps ffma for float64), run on
+   the CPU alike against the float64 solve.
 """
 from __future__ import annotations
 
@@ -254,3 +256,30 @@ def test_structured_variants_compile_without_spills():
                                                 GemmOperand("B", True), c_uplo="mirror_lower", scheme=scheme,
                                                 second=(GemmOperand("B"), GemmOperand("A", True)))))
     _no_spills(kernels)
+
+
+# ---- TRSM's updates, put on mma_f64 by a plan (its search keeps ffma for float64) ------------------
+@pytest.mark.parametrize("side, uplo, trans, diag, algorithm", [("left", "lower", False, "nonunit", "recursive"),
+                                                               ("right", "upper", True, "unit", "blocked")])
+def test_trsm_updates_named_on_mma_f64_run_on_cpu(side, uplo, trans, diag, algorithm):
+    from tests.compile.test_trsm_compile import _module
+    from tests.compile.trsm_cpu import run_module, solve_reference
+    n, nrhs = 70, 37
+    rng = np.random.default_rng(n + nrhs)
+    A = rng.standard_normal((n, n)) / n
+    A[np.diag_indices(n)] = 2 + rng.random(n)
+    A[np.triu_indices(n, 1) if uplo == "lower" else np.tril_indices(n, -1)] = np.nan
+    if diag == "unit":
+        A[np.diag_indices(n)] = np.nan       # never read
+    B = rng.standard_normal((n, nrhs) if side == "left" else (nrhs, n))
+    edit = dict(engine="mma_f64", bm=64, bn=64, bk=16, stages=3, wm=32, wn=32, algorithm=algorithm, leaf=16, adapt=0)
+    prog, mod = _module(side, uplo, trans, diag, n, nrhs, "float64", edit)
+    ups = [k for k in mod.kernels if "_update_" in k.name and k.text]
+    assert ups and all("mma.sync.aligned.m8n8k4" in k.text for k in ups)
+    first = next(i for i, k in enumerate(mod.kernels) if k.text)
+    kernels = list(mod.kernels)
+    kernels[first] = dataclasses.replace(kernels[first], text=KF_DMMA_EMU + kernels[first].text)
+    out = prog.outputs[0]
+    got = run_module(dataclasses.replace(mod, kernels=kernels), {"A": A, "B": B, out: np.full(B.shape, np.nan)}, out)
+    want = solve_reference(A, B, uplo, trans, diag, side)
+    assert np.all(np.isfinite(got)) and np.abs(got - want).max() / max(1.0, np.abs(want).max()) <= TOL

@@ -135,7 +135,8 @@ class _MmaEmitter:
     """Writes the kernel of one checked spec as lines of CUDA C (TF32; :mod:`.mma_f64`'s
     emitter is a subclass: the class attributes name what differs)."""
 
-    #: the engine's rules module, element type and bytes, helpers, the mma's m rows
+    #: the engine's rules module, the element type and its bytes, the helpers printed once per
+    #: module, the header's tiles-per-warp line and the compute's comment
     RULES = rules
     CTYPE, ELEM = "float", 4
     HELPERS = MMA_HELPERS

@@ -14,6 +14,7 @@ filter's reason for each dropped one, and, where more than one engine serves the
 from __future__ import annotations
 
 from ... import library
+from . import engines
 from .rules import RULE_PARAMS, RULE_TEXT, composed, rule_refusals
 
 
@@ -45,7 +46,6 @@ def engine_lines(kernel, label: str, dtype: str, offered: list, predict, needed:
     """Where ``offered`` (the kernel's scheme variants, params dicts) span several engines: one
     line per engine with its fastest variant's ``predict(calls, params, needed)``, the kernel's
     own engine marked chosen; empty where one engine serves the product."""
-    from . import engines
     best: dict = {}
     for prm in offered:
         t = predict(kernel.calls, prm, needed)
@@ -56,14 +56,16 @@ def engine_lines(kernel, label: str, dtype: str, offered: list, predict, needed:
     mine = kernel.params.get("engine", "ffma")
     names = " or ".join(repr(e) for e in best)
     out = [f"engines, kernel {kernel.name} ({label}): {dtype} runs on {names}, ranked by the model"]
+    fastest = min(t for t, _ in best.values())
     for name, (t, prm) in sorted(best.items(), key=lambda kv: kv[1][0]):
         title = engines.get(name).title
-        if name == mine:   # the plan's own scheme (tuned, or from a winners table, maybe)
+        if name == mine:   # the plan's own scheme (the model's, or a tuned or measured winner)
             prm = kernel.params
             t = predict(kernel.calls, prm, needed)
         tile = f"bm={prm.get('bm')}, bn={prm.get('bn')}, bk={prm.get('bk')}"
         if name == mine:
-            out.append(f"  {name}: {t * 1e6:.1f} us  <- chosen ({title}; {tile})")
+            why = "" if t <= fastest else "; not the model's pick: the plan's scheme (tuned or a measured winner)"
+            out.append(f"  {name}: {t * 1e6:.1f} us  <- chosen ({title}; {tile}{why})")
         else:
             out.append(f"  {name}: {t * 1e6:.1f} us predicted at best ({title}; {tile}), not chosen")
     return out

@@ -8,7 +8,9 @@
    doubles, a barrier, each lane computes its c0, c1 from the *documented* positions): the shared
    layouts and pads, the permuted k slots, the fragment loads, the edge guards, the epilogue's
    accumulator -> (i, j) map and the structure hooks are checked against float64 NumPy (1e-12
-   relative: the sums are IEEE double, in another order) without a GPU.
+   relative: the sums are IEEE double, in another order) without a GPU.  The emulation replaces
+   the inline asm, so it cannot see the asm's operand order: the unit tier checks that
+   (``test_the_inline_asm_binds_d_a_b_c_in_the_isa_order``).
 3. TRSM's GEMM updates, put on mma_f64 by a plan (the TRSM search keeps ffma for float64), run on
    the CPU alike against the float64 solve.
 """

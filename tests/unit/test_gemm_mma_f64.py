@@ -5,6 +5,7 @@ cannot host), and ``explain``'s engine lines."""
 from __future__ import annotations
 
 import inspect
+import re
 
 import pytest
 
@@ -144,6 +145,50 @@ def test_the_kernel_is_double_throughout():
     assert src.params[:3] == (("const double* __restrict__", "A"), ("const double* __restrict__", "B"),
                               ("double* __restrict__", "C"))
     assert src.block == (256, 1, 1) and src.grid == (3 * 2, 1, 1)
+
+
+# ---- the inline asm: what the CPU emulation cannot see ---------------------------------------------
+def mma_operands(src: str) -> tuple:
+    """(instruction, [D, A, B, C] as lists of (constraint, C expression)) of the one ``asm
+    volatile`` of ``src`` issuing ``mma.sync``: its template's four ``{...}`` register groups
+    resolved through the output and input operand lists (outputs numbered first)."""
+    stmts = [m for m in re.findall(r"asm volatile\((.*?)\);", src, re.S) if "mma.sync" in m]
+    assert len(stmts) == 1, stmts
+    template, outs, ins = stmts[0].split(":")[:3]
+    text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', template))
+    ops = [(c, e.strip()) for sec in (outs, ins) for c, e in re.findall(r'"([^"]*)"\s*\(([^()]*)\)', sec)]
+    groups = [[ops[int(x.strip().lstrip("%"))] for x in grp.split(",")] for grp in re.findall(r"\{([^}]*)\}", text)]
+    return text.split()[0], groups
+
+
+@pytest.mark.parametrize("src, d, a, b", [
+    (printer.DMMA_HELPERS, ["d[0]", "d[1]"], "a", "b"),
+    (calibrate_gemm.PEAK_SRC.split("dmma_peak")[1], ["acc[c][0]", "acc[c][1]"], "a", "b")],
+    ids=["kf_mma_f64", "dmma_peak"])
+def test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(src, d, a, b):
+    """The compile tier replaces the asm by an emulation of ``kf_mma_f64(d, a, b)`` (d += A B with
+    ``a`` the A fragment), so it passes whatever the asm says: here the asm's operands must be the
+    PTX ISA's ``d, a, b, c`` with D = C = {d[0], d[1]} (c0, c1 in order, read-write), A = {a},
+    B = {b}, every register a double ("d"), on the one f64 shape and layout (.row.col)."""
+    instr, groups = mma_operands(src)
+    assert instr == "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64"
+    assert len(groups) == 4, groups
+    dd, aa, bb, cc = groups
+    assert [e for _, e in dd] == d and [e for _, e in cc] == d, (dd, cc)
+    assert all(c == "+d" for c, _ in dd + cc), (dd, cc)   # c tied to d: read-write doubles
+    assert aa == [("d", a)] and bb == [("d", b)], (aa, bb)
+    if src is printer.DMMA_HELPERS:
+        assert "void kf_mma_f64(double* d, double a, double b)" in src
+
+
+def test_the_asm_check_fails_for_a_and_b_swapped():
+    swapped = printer.DMMA_HELPERS.replace("{%2}, {%3}", "{%3}, {%2}")
+    assert swapped != printer.DMMA_HELPERS
+    with pytest.raises(AssertionError):
+        test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(swapped, ["d[0]", "d[1]"], "a", "b")
+    c_swapped = printer.DMMA_HELPERS.replace("{%0, %1}, {%2}", "{%1, %0}, {%2}")
+    with pytest.raises(AssertionError):
+        test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(c_swapped, ["d[0]", "d[1]"], "a", "b")
 
 
 # ---- planning ----------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -27,6 +28,8 @@ from kfuse.codegen import generate
 from kfuse.codegen.routines import emit_routines
 from kfuse.frontend import script
 from kfuse.fusion.plan import plan_from_json
+from kfuse.spaces.gemm import engines
+from kfuse.spaces.gemm.scheme import default_scheme
 
 PROGRAMS = {
     "gemv": "matrix A(m, k), B(k, n); vector x(n); input A, B, x; C = A @ B; y = C @ x; return C, y;",
@@ -62,10 +65,15 @@ def program(name, dtype, sizes):
     return bind_sizes(script.parse(PROGRAMS[name], name, dtype), sizes)
 
 
-def one_kernel_plan(prog, **scheme):
-    """The program in one gemm kernel, its scheme fields replaced by ``scheme``."""
+def one_kernel_plan(prog, dtype, **scheme):
+    """The program in one gemm kernel, its scheme fields replaced by ``scheme``; the FFMA engine's
+    default scheme where the product alone was planned on an engine without epilogue reductions
+    (float64 on mma_f64)."""
     d = make_plan(prog).to_json()
-    params = dict(next(k for k in d["kernels"] if k["space"] == "gemm")["params"], **scheme)
+    params = next(k for k in d["kernels"] if k["space"] == "gemm")["params"]
+    if not engines.get(params["engine"]).runs_reductions:
+        params = dict(params, **dataclasses.asdict(default_scheme(dtype)))
+    params = dict(params, **scheme)
     d["kernels"] = [{"name": "k0", "calls": list(range(len(prog.calls))), "space": "gemm", "params": params}]
     return plan_from_json(d)
 
@@ -74,7 +82,7 @@ def one_kernel_plan(prog, **scheme):
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_reductions_in_the_epilogue_compile_without_spills(name, dtype):
     prog = program(name, dtype, {"m": 1001, "n": 517, "k": 77})
-    exe = compile_program(prog, plan=one_kernel_plan(prog))
+    exe = compile_program(prog, plan=one_kernel_plan(prog, dtype))
     assert exe.n_kernels == 1
     assert_clean_resources(exe)
     assert exe.module.zero is not None   # several blocks along each summed axis: atomics
@@ -159,7 +167,7 @@ def run_kernel_on_cpu(prog, plan, arrays: dict, scalars: dict) -> dict:
 
 def check_on_cpu(name, dtype, m, n, k, scheme, seed=0):
     prog = program(name, dtype, {"m": m, "n": n, "k": k})
-    plan = one_kernel_plan(prog, **scheme)
+    plan = one_kernel_plan(prog, dtype, **scheme)
     rng = np.random.default_rng(seed)
     ins, scalars = {}, {}
     for v in prog.inputs:

@@ -20,7 +20,8 @@ e.g. after a change of the grid model that changes which plans rank first::
     PYTHONPATH=src python -m tests.golden.corpus --write --only grid
 
 The gemm part (files ``gemm.*``: a variant of each BLAS-3 routine and the GEMM fusions, float32
-in exact and TF32 precision, the default plan each call gets) refreshes with ``--only gemm``.
+in exact and TF32 precision, float64 products of :data:`GEMM_F64_CASES` (FP64 tensor cores), the
+default plan each call gets) refreshes with ``--only gemm``.
 
 ``--check`` regenerates and lists the files that differ (what the unit test does).
 """
@@ -248,14 +249,20 @@ GEMM_CASES = {
 }
 
 
+#: the gemm cases also written in float64 (the default plan: engine mma_f64, DMMA)
+GEMM_F64_CASES = ("gemm_nn",)
+
+
 def gemm_cases():
-    """(file stem, case name of :data:`GEMM_CASES`, precision) of the gemm part."""
+    """(file stem, case name of :data:`GEMM_CASES`, precision, dtype) of the gemm part."""
     for name in GEMM_CASES:
         for precision in ("ieee", "tf32"):
-            yield f"gemm.{name}.float32.{precision}", name, precision
+            yield f"gemm.{name}.float32.{precision}", name, precision, "float32"
+    for name in GEMM_F64_CASES:
+        yield f"gemm.{name}.float64.ieee", name, "ieee", "float64"
 
 
-def gemm_program(name: str, precision: str):
+def gemm_program(name: str, precision: str, dtype: str = "float32"):
     """The traced program of a :func:`gemm_cases` case (argument names from the builder)."""
     import inspect
 
@@ -267,7 +274,7 @@ def gemm_program(name: str, precision: str):
     fn = eval(src, {"kfuse": kfuse})
     names = list(inspect.signature(fn).parameters)
     with config.override(precision=precision):
-        return bind_sizes(trace(fn, names, [("a", s, "float32", "C") for s in shapes], name)[0], {})
+        return bind_sizes(trace(fn, names, [("a", s, dtype, "C") for s in shapes], name)[0], {})
 
 
 def default_plan(prog) -> list:
@@ -360,9 +367,9 @@ def compute_all(only: str | None = None) -> dict:
             for stem, text in temporal_cases():
                 out[stem + ".cu"] = text
         if only in (None, "gemm"):
-            for stem, name, precision in gemm_cases():
+            for stem, name, precision, dtype in gemm_cases():
                 with config.override(precision=precision):
-                    out[stem + ".cu"] = render_program(gemm_program(name, precision), default_plan)
+                    out[stem + ".cu"] = render_program(gemm_program(name, precision, dtype), default_plan)
     return out
 
 

@@ -15,6 +15,7 @@ def test_peaks_are_positive_and_ordered():
     assert set(peaks) == set(cg.PEAKS)
     assert all(v > 1e12 for v in peaks.values())
     assert peaks["mma_tf32/float32"] > peaks["ffma/float32"] > peaks["ffma/float64"]
+    assert peaks["mma_f64/float64"] > 1.5 * peaks["ffma/float64"]   # DMMA: twice the FP64 FFMA peak (H200: 67 / 33.5)
 
 
 def test_a_tiny_run_writes_a_valid_section_the_model_reads(tmp_path):

@@ -61,13 +61,15 @@ def inputs(prog, seed):
 
 
 def forced_plan(prog, scheme: dict) -> dict:
-    """The default plan with the product and every tile call in one gemm kernel of ``scheme``
-    (the sqrt of the residual's norms stays its own kernel, after)."""
+    """The default plan with the product and every tile call in one gemm kernel of ``scheme`` on
+    the FFMA engine (the one with epilogue reductions: a float64 product alone may be planned on
+    mma_f64; the sqrt of the residual's norms stays its own kernel, after)."""
     d = make_plan(prog).to_json()
     gemm = next(kd for kd in d["kernels"] if kd["space"] == "gemm")
     joined = [kd for kd in d["kernels"] if kd["space"] in ("gemm", "tile")]
     calls = sorted(c for kd in joined for c in kd["calls"])
-    d["kernels"] = [{"name": "k0", "calls": calls, "space": "gemm", "params": dict(gemm["params"], **scheme)}] + \
+    params = dict(gemm["params"], engine="ffma", wm=0, wn=0, **scheme)
+    d["kernels"] = [{"name": "k0", "calls": calls, "space": "gemm", "params": params}] + \
         [kd for kd in d["kernels"] if kd not in joined]
     return d
 

@@ -1,7 +1,9 @@
 """The cases of the sanitizer run (tests/sanitize/run_sanitizer.py): every packaged example, every
 staging variant of the fused grid kernel of the shared stencil programs, every BLAS-3 family
 (gemm in all four transposes, symm, trmm, trsm, syrk, syr2k, solve_triangular) in exact fp32 and
-TF32, and the solvers (CG, BiCG); small odd sizes.  Each case runs on the GPU and checks its
+TF32, the float64 products the model puts on the FP64 tensor cores (engine mma_f64: gemm, also at
+even sizes for its 16-byte copies, symm, trmm, syrk, syr2k), and the solvers (CG, BiCG); small odd
+sizes.  Each case runs on the GPU and checks its
 results against NumPy (float64) and its device inputs bitwise unchanged; enumerating them needs
 no GPU (stencil variants are planned on the CPU)."""
 from __future__ import annotations
@@ -159,6 +161,7 @@ def stencil_cases() -> list:
 
 # --------------------------------------------------------------------- BLAS-3
 M, N, K, T = 67, 33, 45, 97   # odd sizes; T: triangular/symmetric order (> trsm's 64-row leaf)
+EVEN = (66, 34, 46)           # even leading dimensions: 16-byte float64 copies, not tile multiples
 
 
 def _rng(name: str):
@@ -188,16 +191,16 @@ def _sym(n: int, uplo: str, rng) -> tuple:
     return stored, full
 
 
-def _blas3(name: str, order: str, prec: str, body) -> Case:
-    """A float32 BLAS-3 case, operands in ``order``: ``body(rng)`` gives (host inputs, want,
-    call(device inputs, precision) -> result)."""
-    label = f"blas3/{name}-{prec}"
+def _blas3(name: str, order: str, prec: str, body, dtype: str = "float32") -> Case:
+    """A float32 BLAS-3 case (or ``dtype`` float64: named ``-float64``), operands in ``order``:
+    ``body(rng)`` gives (host inputs, want, call(device inputs, precision) -> result)."""
+    label = f"blas3/{name}-{prec if dtype == 'float32' else dtype}"
 
     def run():
         host, want, call = body(_rng(label))
-        dev = device({k: v.astype(np.float32) for k, v in host.items()}, order)
+        dev = device({k: v.astype(dtype) for k, v in host.items()}, order)
         got = call({k: d for k, (d, _) in dev.items()}, prec)
-        err = close(label, got, want, TOL["tf32" if prec == "tf32" else "float32"])
+        err = close(label, got, want, TOL["tf32" if prec == "tf32" else dtype])
         unchanged(dev)
         return f"error {err:.1e}"
 
@@ -208,15 +211,16 @@ def _blas3(name: str, order: str, prec: str, body) -> Case:
         from kfuse.frontend.trace import trace
         host, want, call = body(_rng(label))
         names = list(host)
-        specs = [("a", h.shape, "float32", order) for h in host.values()]
+        specs = [("a", h.shape, dtype, order) for h in host.values()]
         prog, _ = trace(lambda *xs: call(dict(zip(names, xs)), None), names, specs, "case")
-        got = ref.run(prog, {k: v.astype(np.float32) for k, v in host.items()})[prog.outputs[0]]
-        return close(f"{label} (reference)", got, want, TOL["float32"])
+        got = ref.run(prog, {k: v.astype(dtype) for k, v in host.items()})[prog.outputs[0]]
+        return close(f"{label} (reference)", got, want, TOL[dtype])
     return Case(label, "blas3", run, reference)
 
 
-def _gemm(ta: bool, tb: bool):
+def _gemm(ta: bool, tb: bool, sizes: tuple = (M, N, K)):
     def body(rng):
+        M, N, K = sizes
         A = rng.uniform(-1, 1, (K, M) if ta else (M, K))
         B = rng.uniform(-1, 1, (N, K) if tb else (K, N))
         C = rng.uniform(-1, 1, (M, N))
@@ -281,8 +285,8 @@ def _solve(lower: bool, left: bool, trans: int, unit: bool):
     return body
 
 
-def blas3_cases() -> list:
-    """Every family and option at least once per precision, operands in C and F order."""
+def blas3_bodies() -> list:
+    """(name, body, order) of every float32 case: each family and option once, C and F order."""
     bodies = [(f"gemm-{'T' if ta else 'N'}{'T' if tb else 'N'}-{o}", _gemm(ta, tb), o)
               for ta in (False, True) for tb in (False, True) for o in "CF"]
     bodies += [(f"symm-{s}-{u}-{o}", _symm(s, u), o) for s in ("left", "right") for u in ("lower", "upper")
@@ -301,7 +305,25 @@ def blas3_cases() -> list:
                 f"-{'unit' if unit else 'nonunit'}-{o}", _solve(lo, le, tr, unit), o)
                for lo in (True, False) for le in (True, False)
                for tr, unit, o in [(int(lo == le), lo != le, "FC"[lo])]]
-    return [_blas3(n, o, p, b) for n, b, o in bodies for p in PRECISIONS]
+    return bodies
+
+
+def float64_bodies() -> list:
+    """(name, body, order) of the float64 cases: the products the model puts on the FP64 tensor
+    cores (mma_f64): gemm (also at even sizes: 16-byte copies), symm, syrk, syr2k, trmm (not
+    transposed); trsm's float64 updates run on ffma, as the float32 cases' do."""
+    bodies = blas3_bodies()
+    f64 = [b for b in bodies if b[0].startswith(("gemm-", "symm-", "syrk-", "syr2k-"))]
+    f64 += [b for b in bodies if b[0].startswith("trmm-") and "-N-" in b[0]]
+    return f64 + [(f"gemm-{'T' if ta else 'N'}{'T' if tb else 'N'}-even-C", _gemm(ta, tb, EVEN), "C")
+                  for ta in (False, True) for tb in (False, True)]
+
+
+def blas3_cases() -> list:
+    """Every family and option at least once per precision, operands in C and F order; the
+    float64 products of :func:`float64_bodies`."""
+    return [_blas3(n, o, p, b) for n, b, o in blas3_bodies() for p in PRECISIONS] + \
+        [_blas3(n, o, "ieee", b, "float64") for n, b, o in float64_bodies()]
 
 
 # --------------------------------------------------------------------- solvers

@@ -1,8 +1,8 @@
 """compute-sanitizer (memcheck and racecheck) over kfuse's kernels with CuPy's memory pools off,
 so an out-of-bounds access leaves every allocation (inside a pool it lands in another array and
 memcheck cannot see it).  The cases (tests/sanitize/cases.py): the packaged examples, every
-stencil staging variant, every BLAS-3 family in exact fp32 and TF32, the solvers; each checked
-against NumPy and its inputs checked unchanged.
+stencil staging variant, every BLAS-3 family in exact fp32 and TF32 and the float64 products
+(engine mma_f64), the solvers; each checked against NumPy and its inputs checked unchanged.
 
     PYTHONPATH=src:. python3 tests/sanitize/run_sanitizer.py            # warm-up, then both tools
     PYTHONPATH=src:. python3 tests/sanitize/run_sanitizer.py --list     # the cases (no GPU needed)

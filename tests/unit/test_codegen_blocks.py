@@ -23,6 +23,7 @@ ALLOWED = {
     ("gemm/load.py", "GEMM_HELPERS"): "a fixed C header printed verbatim once per module "
                                       "(templates and inline asm, no generated part)",
     ("gemm/mma.py", "MMA_HELPERS"): "the same for the mma engine (fragment loads and mma.sync as inline asm)",
+    ("gemm/mma_f64.py", "DMMA_HELPERS"): "the same for the FP64 mma engine (mma.sync m8n8k4 f64 as inline asm)",
 }
 
 

@@ -30,7 +30,7 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
         {s for s, _ in corpus.temporal_cases()} | {s for s, _ in corpus.resident_cases()} == stems
     assert len(list(corpus.temporal_cases())) == 3 and len(list(corpus.resident_cases())) == 4
     assert len(list(corpus.grid_cases())) == 28
-    assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) == 28
+    assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) + len(corpus.GEMM_F64_CASES) == 29
     tf32 = generated["gemm.gemm_nn_4096.float32.tf32.cu"]    # the shipped H200 winner of its bucket
     assert '"engine": "mma_tf32"' in tf32 and "mma.sync.aligned.m16n8k8" in tf32 and '"wm": 64' in tf32
     assert generated["gemm.trsm_ll.float32.ieee.cu"].count("__global__") >= 3

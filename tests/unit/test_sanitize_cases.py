@@ -1,7 +1,8 @@
 """The sanitizer run's cases (tests/sanitize) enumerate without a GPU and cover what issue 30 asks:
 every example in both types, every stencil staging variant, every BLAS-3 family in both
-precisions, the solvers; the BLAS-3 expectations agree with kfuse's NumPy reference; the parser
-attributes a sanitizer's reports to the case that printed them."""
+precisions (and the float64 products, on mma_f64), the solvers; the BLAS-3 expectations agree
+with kfuse's NumPy reference; the parser attributes a sanitizer's reports to the case that
+printed them."""
 from __future__ import annotations
 
 import pytest
@@ -27,10 +28,35 @@ def test_examples_solvers_and_blas3_families_are_all_there():
         for side in ("left", "right"):
             for uplo in ("lower", "upper"):
                 for tr in "NT":
-                    assert sum(n.startswith(f"blas3/{fam}-{side}-{uplo}-{tr}-") for n in b3) == 2
+                    assert sum(n.startswith(f"blas3/{fam}-{side}-{uplo}-{tr}-") for n in b3 if "float64" not in n) == 2
         assert any("-unit-" in n and n.startswith(f"blas3/{fam}") for n in b3)
         assert any("-nonunit-" in n and n.startswith(f"blas3/{fam}") for n in b3)
-    assert len(set(b3)) == len(b3) == 80
+    for fam in ("gemm-NN", "gemm-NT", "gemm-TN", "gemm-TT", "symm-", "trmm-", "syrk-", "syr2k-"):
+        for order in ("C", "F"):
+            assert any(n.startswith(f"blas3/{fam}") and n.endswith(f"-{order}-float64") for n in b3), (fam, order)
+    assert sum(n.endswith("-even-C-float64") for n in b3) == 4
+    assert len(set(b3)) == len(b3) == 80 + 28
+
+
+def test_the_float64_cases_run_on_the_fp64_tensor_cores():
+    """The float64 BLAS-3 cases are the sanitizer's only mma_f64 kernels: their products must be
+    planned on that engine (a model change that moves them to ffma would leave it unsanitized)."""
+    import numpy as np
+    from kfuse.codegen import generate
+    from kfuse.frontend.trace import trace
+    from kfuse.model import load_calibration
+    from kfuse.model.planner import best_plan
+    cal = load_calibration("NVIDIA H200")
+    for name, body, order in sc.float64_bodies():
+        host, _want, call = body(np.random.default_rng(0))
+        names = list(host)
+        specs = [("a", h.shape, "float64", order) for h in host.values()]
+        prog, _ = trace(lambda *xs: call(dict(zip(names, xs)), None), names, specs, "case")
+        plan = best_plan(prog, cal)
+        engines = [k.params.get("engine") for k in plan.kernels if k.space == "gemm"]
+        assert engines and set(engines) == {"mma_f64"}, (name, engines)
+        if "-even-" in name:   # even leading dimensions: the 16-byte copies are sanitized too
+            assert any("kf_cp_async<16>(" in (k.text or "") for k in generate(prog, plan).kernels), name
 
 
 def test_stencil_cases_take_every_staging_choice():
@@ -46,14 +72,14 @@ def test_blas3_expectations_agree_with_the_reference():
     """Each exact-fp32 case's expected values against kfuse's NumPy reference of the same call
     (no GPU): a wrong expectation would report a false failure on the device."""
     for c in sc.blas3_cases():
-        if c.name.endswith("-ieee"):
+        if c.name.endswith(("-ieee", "-float64")):
             assert c.reference() < 1e-4, c.name
 
 
 def test_list_needs_no_gpu(capsys):
     assert main(["--list", "--only", "blas3/gemm", "solvers/"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "20 case(s): blas3 16, solvers 4"   # (stencils not planned for this)
+    assert out[-1] == "32 case(s): blas3 28, solvers 4"   # (stencils not planned for this)
     assert out[0] == "blas3/gemm-NN-C-ieee"
 
 

@@ -9,7 +9,7 @@ import kfuse
 
 from kfuse import config
 from kfuse.api import bind_sizes, make_plan
-from kfuse.errors import KfuseWarning
+from kfuse.errors import KfuseError, KfuseWarning
 from kfuse.frontend import script
 from kfuse.model import load_calibration
 from kfuse.model.planner import best_plan
@@ -59,7 +59,8 @@ def test_the_shipped_h200_table_holds_the_measured_winners_and_planning_uses_the
     """The shipped table is ``kfuse tune --blas3-table`` run on the H200
     (benchmarks/results/2026-11-24/tune_s17/; the structured products with ``--blas3-routines``,
     tune_s18/): one winner per tuned product, each accepted by
-    the plan's checks of its product, and a first call plans with it (no tuning)."""
+    the plan's checks of its product, and a first call plans with it (no tuning) unless the search
+    put it on an engine the winner was not timed against (float64 on mma_f64)."""
     with open(tg.shipped_path(GPU)) as f:
         d = json.load(f)
     table = tg.check_table(d)
@@ -74,8 +75,11 @@ def test_the_shipped_h200_table_holds_the_measured_winners_and_planning_uses_the
             assert key in table, key
             win = table[key]["scheme"]
             got = make_plan(p)
-            assert {f: got.kernels[0].params[f] for f in win} == win, key
             assert table[key]["measured_s"] > 0
+            if got.kernels[0].params["engine"] not in table[key].get("engines", tg.LEGACY_ENGINES):
+                assert dtype == "float64", key   # the model's mma_f64: the winner was timed on ffma alone
+                continue
+            assert {f: got.kernels[0].params[f] for f in win} == win, key
 
 
 def test_a_recorded_winner_is_planned_and_an_illegal_one_is_not():
@@ -96,7 +100,7 @@ def test_plan_winners_records_the_scheme_of_each_gemm_kernel():
     p = prog()
     key, plan = key_of(p)
     w = tg.plan_winners(p, plan, GPU, 2e-3)
-    assert list(w) == [key] and w[key]["measured_s"] == 2e-3
+    assert list(w) == [key] and w[key]["measured_s"] == 2e-3 and w[key]["engines"] == ["ffma"]
     assert w[key]["scheme"]["bm"] == plan.kernels[0].params["bm"] and "a_rule" not in w[key]["scheme"]
     v = bind_sizes(script.parse("vector x(n), y(n); input x; y = 2 * x; return y;", "v"), {"n": 100})
     assert tg.plan_winners(v, best_plan(v, load_calibration(GPU)), GPU) == {}
@@ -171,3 +175,21 @@ def test_cli_blas3_routines_errors_name_the_option(capsys):
     assert "gemm, trsm is not one of symm, trmm, syrk, syr2k" in capsys.readouterr().err
     assert cli.main(["tune", "--blas3-table", "t.json", "--blas3-routines", "trmm", "--blas3-sizes", "0"]) == 1
     assert "--blas3-sizes: 0: a size to tune is a whole number >= 1" in capsys.readouterr().err
+
+
+def test_a_winner_applies_only_to_kernels_on_the_engines_it_was_timed_on():
+    """A float64 product the search put on mma_f64 keeps its scheme where the winner was timed on
+    ffma alone (an entry without ``engines``: the engines before mma_f64); one timed on both
+    engines applies."""
+    p = bind_sizes(script.parse("matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;", "g",
+                                "float64"), {"m": 1000, "n": 1000, "k": 1000})
+    plan = best_plan(p, load_calibration(GPU))
+    assert plan.kernels[0].params["engine"] == "mma_f64"
+    key = tg.kernel_key(p, plan.kernels[0].calls, GPU)
+    ffma = {"engine": "ffma", "bm": 128, "bn": 64, "bk": 8, "tm": 8, "tn": 4, "stages": 3, "wm": 0, "wn": 0}
+    assert tg.apply_winners(p, plan, GPU, {key: {"scheme": ffma}}) is plan
+    both = {key: {"scheme": ffma, "engines": ["ffma", "mma_f64"]}}
+    assert tg.apply_winners(p, plan, GPU, both).kernels[0].params["engine"] == "ffma"
+    assert tg.timed_engines(key) == ["ffma", "mma_f64"]
+    with pytest.raises(KfuseError, match="'engines' must be a list"):
+        tg.check_table({"version": 1, "winners": {key: {"scheme": ffma, "engines": "ffma"}}})

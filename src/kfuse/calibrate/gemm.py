@@ -1,8 +1,9 @@
 """``kfuse calibrate --blas3``: the GEMM engines' peaks and the schemes' efficiencies on this GPU.
 
 In one run: the engine peaks (:func:`measure_peaks`: 16 independent FFMA chains per thread in
-float32 and float64, 8 independent ``mma.sync`` m16n8k8 TF32 chains per warp; 8 blocks of 256
-threads per SM, CUDA events, median of 5), then each scheme the gemm space offers a float32
+float32 and float64, 8 independent ``mma.sync`` chains per warp, m16n8k8 TF32 and m8n8k4 f64;
+8 blocks of 256 threads per SM, CUDA events, median of 5), then each scheme the gemm space offers
+a float32
 
 
 built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
@@ -65,6 +66,23 @@ extern "C" __global__ void mma_peak(float* out, int iters) {
     float s = 0.f;
     #pragma unroll
     for (int c = 0; c < 8; ++c) s += acc[c][0] + acc[c][1] + acc[c][2] + acc[c][3];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+extern "C" __global__ void dmma_peak(double* out, int iters) {
+    const double a = threadIdx.x * 1e-3, b = 0.5;
+    double acc[8][2];
+    #pragma unroll
+    for (int c = 0; c < 8; ++c) { acc[c][0] = acc[c][1] = 0.0; }
+    for (int i = 0; i < iters; ++i) {
+        #pragma unroll
+        for (int c = 0; c < 8; ++c)
+            asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};\n"
+                         : "+d"(acc[c][0]), "+d"(acc[c][1]) : "d"(a), "d"(b));
+    }
+    double s = 0.0;
+    #pragma unroll
+    for (int c = 0; c < 8; ++c) s += acc[c][0] + acc[c][1];
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 """

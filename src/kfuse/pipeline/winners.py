@@ -11,8 +11,11 @@ product of a known kind and size needs no tuning.  A winner the kernel's space r
 edited table, another kfuse) is not used.
 
 A table is JSON: ``{"version": 1, "device": ..., "winners": {key: {"scheme": {field: value},
-"measured_s": t, "program": name}}}``; one that does not read or validate is ignored with a
-KfuseWarning.
+"measured_s": t, "program": name, "engines": [...]}}}``; one that does not read or validate is
+ignored with a KfuseWarning.  ``engines`` names the engines whose schemes the tuning timed for
+the key (those serving its dtype and precision then; :data:`LEGACY_ENGINES` for an entry without
+it): a winner is not applied to a kernel the search put on an engine it did not time (float64 on
+mma_f64 against a winner timed on ffma alone), since it says nothing of that engine's rate.
 """
 from __future__ import annotations
 
@@ -29,6 +32,10 @@ _SHIPPED = os.path.join(os.path.dirname(os.path.dirname(__file__)), "model", "ca
 #: the programs ``kfuse tune --blas3-table`` tunes: (dtype, precision, sizes)
 TABLE_POINTS = (("float32", "ieee", (1024, 2048, 4096, 8192)), ("float32", "tf32", (1024, 2048, 4096, 8192)),
                 ("float64", "ieee", (1024, 4096)))
+
+
+#: the engines a winner without ``engines`` was timed on (the table's entries older than mma_f64)
+LEGACY_ENGINES = ("ffma", "mma_tf32")
 
 
 def bucket(n: int) -> int:
@@ -90,6 +97,8 @@ def check_table(d) -> dict:
         unknown = set(w["scheme"]) - set(SCHEME_FIELDS)
         if unknown:
             raise KfuseError(f"winner {key!r}: unknown scheme field(s) {', '.join(sorted(unknown))}")
+        if "engines" in w and not (isinstance(w["engines"], list) and all(isinstance(e, str) for e in w["engines"])):
+            raise KfuseError(f"winner {key!r}: 'engines' must be a list of engine names")
     return d["winners"]
 
 
@@ -154,8 +163,15 @@ def plan_winners(program, plan, device: str, measured_s: float | None = None) ->
         key = kernel_key(program, k.calls, device)
         if key is not None:
             out[key] = {"scheme": {f: k.params[f] for f in SCHEME_FIELDS if f in k.params},
-                        "measured_s": measured_s, "program": program.name}
+                        "measured_s": measured_s, "program": program.name, "engines": timed_engines(key)}
     return out
+
+
+def timed_engines(key: str) -> list:
+    """The engines a tuning of ``key`` times: those serving its dtype under its precision."""
+    from ..spaces.gemm import engines
+    dtype, precision = key.split("|")[2:4]
+    return [e.name for e in engines.serving(dtype, precision)] or [engines.default().name]
 
 
 def apply_winners(program, plan, device: str, table: dict | None = None):
@@ -173,6 +189,8 @@ def apply_winners(program, plan, device: str, table: dict | None = None):
         key = kernel_key(program, k.calls, device) if k.space == "gemm" else None
         if key is None or key not in table:
             continue
+        if k.params.get("engine", "ffma") not in table[key].get("engines", LEGACY_ENGINES):
+            continue   # planned on an engine the winner was not timed against: the model's pick stands
         params = {**k.params, **table[key]["scheme"]}
         if params == k.params:
             continue

@@ -97,22 +97,23 @@ def emit_gemm_mma(spec: GemmKernelSpec) -> GemmSource:
     return _MmaEmitter(spec).source()
 
 
-def refuse_unsupported(spec) -> None:
-    """Raise for what the mma engine does not build (fields read with defaults, so a spec
-    without them passes): float64, a sym/tri operand together with a second pair (no BLAS
-    routine has both; the FFMA engine does not build it either), and operand offsets with a
-    second pair."""
+def refuse_unsupported(spec, engine: str = "mma_tf32", dtype: str = "float32",
+                       on: str = "float32 on TF32 tensor cores") -> None:
+    """Raise for what an mma engine (``engine``, multiplying ``dtype``: ``on``) does not build
+    (fields read with defaults, so a spec without them passes): another dtype, a sym/tri operand
+    together with a second pair (no BLAS routine has both; the FFMA engine does not build it
+    either), and operand offsets with a second pair."""
     if getattr(spec, "second", None) is not None and any(op.offset for op in (spec.a, spec.b)):
-        raise PlanError("GEMM engine mma_tf32: operand offsets with a second operand pair are not built (its "
+        raise PlanError(f"GEMM engine {engine}: operand offsets with a second operand pair are not built (its "
                         "operands would need their own)")
-    if spec.dtype != "float32":
-        raise DTypeError(f"GEMM engine mma_tf32 multiplies float32 on TF32 tensor cores; dtype {spec.dtype!r} "
+    if spec.dtype != dtype:
+        raise DTypeError(f"GEMM engine {engine} multiplies {on}; dtype {spec.dtype!r} "
                          "runs on engine 'ffma'")
     if getattr(spec, "second", None) is not None:
         for role, op in (("a", spec.a), ("b", spec.b)):
             st = getattr(op, "structure", "general")
             if st != "general":
-                raise PlanError(f"GEMM engine mma_tf32: operand {role} ({op.name}) has structure {st!r} and the "
+                raise PlanError(f"GEMM engine {engine}: operand {role} ({op.name}) has structure {st!r} and the "
                                 "spec has a second operand pair: a structured product with a second pair is "
                                 "not built")
 
@@ -131,37 +132,48 @@ def _idx_type(spec) -> str:
 
 
 class _MmaEmitter:
-    """Writes the kernel of one checked spec as lines of CUDA C."""
+    """Writes the kernel of one checked spec as lines of CUDA C (TF32; :mod:`.mma_f64`'s
+    emitter is a subclass: the class attributes name what differs)."""
+
+    #: the engine's rules module, the element type and its bytes, the helpers printed once per
+    #: module, the header's tiles-per-warp line and the compute's comment
+    RULES = rules
+    CTYPE, ELEM = "float", 4
+    HELPERS = MMA_HELPERS
+    TILES = "constexpr int MI = WM / 16, NI = WN / 8;   // mma.m16n8k8 tiles per warp (m x n)"
+    COMPUTE = "// compute: BK / 8 steps of MI x NI mma.m16n8k8 per warp"
 
     def __init__(self, spec: GemmKernelSpec):
         self.spec, self.s = spec, spec.scheme
-        self.wm, self.wn = rules.warp_tile(self.s)
-        self.threads = rules.threads(self.s)
-        self.a: MmaOperand = operand(spec, "A", self.threads)
-        self.b: MmaOperand = operand(spec, "B", self.threads)
-        self.pair2 = (operand(spec, "A2", self.threads), operand(spec, "B2", self.threads)) if spec.second else ()
+        self.wm, self.wn = self.RULES.warp_tile(self.s)
+        self.threads = self.RULES.threads(self.s)
+        pads = self.RULES.pad_elems
+        self.a: MmaOperand = operand(spec, "A", self.threads, pads)
+        self.b: MmaOperand = operand(spec, "B", self.threads, pads)
+        self.pair2 = (operand(spec, "A2", self.threads, pads),
+                      operand(spec, "B2", self.threads, pads)) if spec.second else ()
         tri = "tri" in (getattr(spec.a, "structure", ""), getattr(spec.b, "structure", ""))
         # the k loop's bound and the k index of its tile kt
         self.nkt = "nkt" if tri else ("2 * KTILES" if spec.second else "KTILES")
         self.kexpr = "(kt0 + kt)" if tri else "kt"
 
     def _stage_words(self, o: MmaOperand) -> int:
-        """Floats of one stage buffer of ``o``'s role: the larger of its pair (SYR2K)."""
+        """Elements of one stage buffer of ``o``'s role: the larger of its pair (SYR2K)."""
         return max([o.stage_words] + [x.stage_words for x in self.pair2 if x.buf == o.role])
 
     def source(self) -> GemmSource:
         sp = self.spec
-        params = tuple(("const float* __restrict__", name) for name in operand_names(sp))
-        params += (("float* __restrict__", sp.c),)
+        params = tuple((f"const {self.CTYPE}* __restrict__", name) for name in operand_names(sp))
+        params += ((f"{self.CTYPE}* __restrict__", sp.c),)
         params += tuple(tuple(p) for p in (sp.epilogue.params if sp.epilogue else ()))
         body = self._header() + self._setup() + self._prologue() + self._main_loop() + self._epilogue()
         sig = ", ".join(f"{d} {n}" for d, n in params)
-        head = [GEMM_HELPERS.strip("\n"), MMA_HELPERS.strip("\n"), "", *self._comment(),
+        head = [GEMM_HELPERS.strip("\n"), self.HELPERS.strip("\n"), "", *self._comment(),
                 f'extern "C" __global__ void __launch_bounds__({self.threads}, 1)', f"{sp.name}({sig})"]
         code = "\n".join(kernel_lines(head, body) + [""])
         gm = max(1, -(-sp.m // self.s.bm))
         gn = max(1, -(-sp.n // self.s.bn))
-        smem = self.s.stages * (self._stage_words(self.a) + self._stage_words(self.b)) * 4
+        smem = self.s.stages * (self._stage_words(self.a) + self._stage_words(self.b)) * self.ELEM
         return GemmSource(sp.name, code, params, (gm * gn, 1, 1), (self.threads, 1, 1), smem)
 
     def _comment(self) -> list:
@@ -179,10 +191,10 @@ class _MmaEmitter:
             f"constexpr int BM = {s.bm}, BN = {s.bn}, BK = {s.bk}, WM = {self.wm}, WN = {self.wn}, "
             f"STAGES = {s.stages}, RASTER = {s.raster};",
             f"constexpr int THREADS = {self.threads}, WX = BN / WN;   // threads; warps along n",
-            "constexpr int MI = WM / 16, NI = WN / 8;   // mma.m16n8k8 tiles per warp (m x n)",
+            self.TILES,
             f"constexpr int A_LD = {a.ld}, B_LD = {b.ld};   // padded shared rows (conflict-free fragment loads)",
             f"constexpr int A_STAGE = {self._stage_words(a)}, B_STAGE = {self._stage_words(b)};   "
-            "// floats per stage buffer",
+            f"// {self.CTYPE}s per stage buffer",
             f"constexpr int A_COPIES = {a.copies}, B_COPIES = {b.copies};   // cp.async per thread per tile",
             f"constexpr idx_t A_SX = {a.sx}, A_SK = {a.sk}, B_SX = {b.sx}, B_SK = {b.sk};   "
             "// element strides of op(A)[i, k], op(B)[k, j]",
@@ -195,8 +207,8 @@ class _MmaEmitter:
             "",
             f"// ---- shared memory: STAGES buffers of As ({a.layout()}) and Bs ({b.layout()}) ----",
             "extern __shared__ __align__(16) unsigned char kf_smem[];",
-            "float* As = reinterpret_cast<float*>(kf_smem);",
-            "float* Bs = As + STAGES * A_STAGE;",
+            f"{self.CTYPE}* As = reinterpret_cast<{self.CTYPE}*>(kf_smem);",
+            f"{self.CTYPE}* Bs = As + STAGES * A_STAGE;",
             "",
             *self._raster(),
             *uplo_return_lines(sp.c_uplo),
@@ -269,9 +281,9 @@ class _MmaEmitter:
                 f"bf[ni][0] = kf_tf32(k0[0]); bf[ni][1] = kf_tf32(k0[{ld}]);"]
 
     def _compute(self) -> list:
-        head = ["// compute: BK / 8 steps of MI x NI mma.m16n8k8 per warp",
-                "const float* as = As + t % STAGES * A_STAGE;",
-                "const float* bs = Bs + t % STAGES * B_STAGE;"]
+        head = [self.COMPUTE,
+                f"const {self.CTYPE}* as = As + t % STAGES * A_STAGE;",
+                f"const {self.CTYPE}* bs = Bs + t % STAGES * B_STAGE;"]
         one = self._steps(self.a, self.b)
         if not self.pair2 or [o.kcontig for o in self.pair2] == [self.a.kcontig, self.b.kcontig]:
             return head + one      # the second pair's tiles lie as the first's: one compute

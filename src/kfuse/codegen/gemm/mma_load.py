@@ -1,4 +1,5 @@
-"""Operand loaders of the TF32 mma emitter (:mod:`kfuse.codegen.gemm.mma`): global -> shared.
+"""Operand loaders of the mma emitters (:mod:`kfuse.codegen.gemm.mma`, TF32, and
+:mod:`kfuse.codegen.gemm.mma_f64`, float64): global -> shared.
 
 An operand op(X) (A: x = i over M; B: x = j over N) is copied in its stored orientation:
 
@@ -7,9 +8,10 @@ An operand op(X) (A: x = i over M; B: x = j over N) is copied in its stored orie
 * **x contiguous** (A^T, F-order A, C-order B, ...): shared ``Xs[k][LD]``, LD = X + pad, each
   row X consecutive x's; copies run along x.
 
-Copies are ``cp.async`` of 16, 8 or 4 bytes (the widest the leading dimension and the pointer's
-alignment allow), their ``src-size`` cut at the matrix's edges so that partial tiles are filled
-with zeros (k past K adds nothing; rows and columns past M, N are never stored).
+Copies are ``cp.async`` of 16, 8 or 4 bytes (16 or 8 for float64: the widest the leading
+dimension and the pointer's alignment allow), their ``src-size`` cut at the matrix's edges so
+that partial tiles are filled with zeros (k past K adds nothing; rows and columns past M, N are
+never stored).
 
 A **sym / tri operand** (``GemmOperand.structure``) always takes the x-contiguous layout
 ``Xs[k][LD]`` (the FFMA engine's k-major tile) and is copied element by element by the FFMA
@@ -34,7 +36,7 @@ class MmaOperand:
     """How the kernel reads one operand (see the module doc): ``sx``, ``sk`` element strides
     of op(X)'s x and k in the stored array; ``kcontig``: k is the contiguous index; ``unit``:
     elements per copy; ``copies`` per thread per tile; ``ld``: the padded shared row;
-    ``stage_words``: floats of one stage buffer."""
+    ``stage_words``: elements of one stage buffer; ``ctype``, ``elem``: the element type and size."""
 
     role: str            # "A", "B" (or "A2", "B2": SYR2K's second pair)
     ptr: str
@@ -54,6 +56,8 @@ class MmaOperand:
     #: stored matrix), and whether the stored array's contiguous index is x (its copy lanes)
     struct: tuple = ()
     x_contig: bool = False
+    ctype: str = "float"  # the element type ("double": engine mma_f64) and its bytes
+    elem: int = 4
 
     @property
     def smem(self) -> str:
@@ -76,7 +80,7 @@ class MmaOperand:
                     f"one-element cp.async copies into [BK][{self.tile} + pad], {self.copies} per thread per tile")
         along = "k" if self.kcontig else self.x
         return (f"{ref} = {self.ptr}[{self.x} * {self.sx} + k * {self.sk}]: {along} contiguous: cp.async of "
-                f"{self.unit * 4} B ({self.unit} x float) along {along}, {self.copies} per thread per tile")
+                f"{self.unit * self.elem} B ({self.unit} x {self.ctype}) along {along}, {self.copies} per thread per tile")
 
 
 def _contiguous_is_x(role: str, op) -> bool:
@@ -87,18 +91,19 @@ def _contiguous_is_x(role: str, op) -> bool:
     return row_contiguous if role == "A" else not row_contiguous
 
 
-def unit_elems(ld: int, align: int) -> int:
-    """The widest copy (4, 2 or 1 floats) such that every copy starts aligned: ``ld`` (the
-    stride between copied runs) and the pointer's ``align``ment allow it."""
-    u = 4
-    while u > 1 and (ld % u or align % (u * 4)):
+def unit_elems(ld: int, align: int, elem: int = 4) -> int:
+    """The widest copy (16 bytes: 4, 2 or 1 floats; 2 or 1 doubles for ``elem`` 8) such that
+    every copy starts aligned: ``ld`` (the stride between copied runs) and the pointer's
+    ``align``ment allow it."""
+    u = 16 // elem
+    while u > 1 and (ld % u or align % (u * elem)):
         u //= 2
     return u
 
 
-def operand(spec, role: str, threads: int) -> MmaOperand:
+def operand(spec, role: str, threads: int, pads=rules.pad_elems) -> MmaOperand:
     """The loader description of operand ``role`` ("A", "B", or "A2", "B2" of ``spec.second``)
-    of a checked ``spec``."""
+    of a checked ``spec``; ``pads``: the engine's shared row pads (``pad_elems``)."""
     s = spec.scheme
     a = role[0] == "A"
     op = {"A": spec.a, "B": spec.b}.get(role) or spec.second[0 if a else 1]
@@ -115,15 +120,16 @@ def operand(spec, role: str, threads: int) -> MmaOperand:
     sx, sk = (rstride, cstride) if a else (cstride, rstride)
     x_contig = _contiguous_is_x(role[0], op)
     kcontig = not x_contig and not struct           # a structured tile is k-major: Xs[k][x]
-    u = 1 if struct else unit_elems(ld, op.align)
+    ctype, elem = ("double", 8) if spec.dtype == "float64" else ("float", 4)
+    u = 1 if struct else unit_elems(ld, op.align, elem)
     x = s.bm if a else s.bn
-    pad = rules.pad_elems(kcontig, s.bk if kcontig else x)
+    pad = pads(kcontig, s.bk if kcontig else x)
     row_ld = (s.bk if kcontig else x) + pad
     words = (x if kcontig else s.bk) * row_ld
     return MmaOperand(role, op.name, "i" if a else "j", "M" if a else "N",
                       "row0" if a else "col0", "BM" if a else "BN",
                       sx, sk, kcontig, u, x * s.bk // u // threads, row_ld, words,
-                      role[0] if len(role) > 1 else "", struct, x_contig)
+                      role[0] if len(role) > 1 else "", struct, x_contig, ctype, elem)
 
 
 def emit_copies(o: MmaOperand, kexpr: str = "kt") -> list:
@@ -132,7 +138,7 @@ def emit_copies(o: MmaOperand, kexpr: str = "kt") -> list:
     if o.struct:
         acc = Access(o.role, o.ptr, o.x, o.limit, o.origin, o.tile, o.sx, o.sk, o.x_contig, 1, o.copies,
                      buf=o.buf, struct=o.struct)
-        return _rolled(o, emit_struct_issue(acc, "float", 4, kexpr))
+        return _rolled(o, emit_struct_issue(acc, o.ctype, o.elem, kexpr))
     r, u = o.role, o.unit
     dst = f"{o.smem}[s * {o.stage} + "
     code = CodeBlock()
@@ -144,12 +150,12 @@ def emit_copies(o: MmaOperand, kexpr: str = "kt") -> list:
         per_row, along = f"({o.tile} / {u})", f"BK rows (k) of {o.tile} contiguous {o.x}"
         valid = f"kg < K ? max(0, min({u}, {o.limit} - xg)) : 0"
         where = f"kr * {r}_LD + xq"
-    what = f"// {r} tile {kexpr} -> {o.smem}[s]: {along}, {u * 4}-byte cp.async, zero-filled past the edges"
+    what = f"// {r} tile {kexpr} -> {o.smem}[s]: {along}, {u * o.elem}-byte cp.async, zero-filled past the edges"
     head = [*lane_lines(not o.kcontig, per_row, u, kexpr, o.origin), f"const int valid = {valid};"]
     with copy_loop(code, r, what):
         code.extend(head)
-        code(f"const float* src = valid > 0 ? {o.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK : {o.ptr};")
-        code(f"kf_cp_async<{u * 4}>(&{dst}{where}], src, valid * 4);")
+        code(f"const {o.ctype}* src = valid > 0 ? {o.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK : {o.ptr};")
+        code(f"kf_cp_async<{u * o.elem}>(&{dst}{where}], src, valid * {o.elem});")
     return _rolled(o, code.lines())
 
 

@@ -19,6 +19,13 @@ else the H200's); the space's built-in :data:`kfuse.spaces.gemm.calibration.MEAS
 model's assumed engine rate; the space's intensity guess.  The H200's shipped section holds the
 built-in table with the model's assumed rates as peaks, so it predicts exactly what the
 built-in table does.
+
+The FP64 tensor-core engine ``mma_f64`` (float64 only) has no measured efficiency: efficiencies
+are measured on float32 products against the ``engine/float32`` peak, which it has not.  Its
+rate is the model's assumed one, the engine's ``share`` 1.0 of the float32 FFMA rate (the H200's
+FP64 tensor peak, 67 TFLOP/s, equals its FFMA float32 peak; FFMA float64 is half), times the
+intensity guess; ``kfuse calibrate --blas3`` measures its peak (``mma_f64/float64``, probe
+``dmma_peak``).
 """
 from __future__ import annotations
 

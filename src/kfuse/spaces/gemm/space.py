@@ -26,7 +26,7 @@ from ..base import Domain, Geometry, ParamSpec, Space, frozen
 from ..traffic import KernelTraffic
 from .balance import compact, kernel_block_work
 from .calibration import EFFICIENCY_KEY, MEASURED_EFFICIENCY, check_section
-from .explain import explain_lines
+from .explain import engine_lines, explain_lines
 from .model import EngineTraffic, engine_seconds
 from .rules import (LOADER_EFFICIENCY, LOADER_RULES, RULE_PARAMS, RULE_TEXT, composed, rule_of,
                     rule_refusals)
@@ -161,6 +161,19 @@ def engine_refusal(scheme: GemmScheme, dtype: str) -> str | None:
         return None
     return (f"engine {scheme.engine!r} does not match the product's precision {prec!r} ({dtype}): "
             f"precision {engines.precision_text()} (kfuse.config precision, kfuse.blas.gemm(precision=...))")
+
+
+def engine_hosts(program, calls: list, g, info):
+    """A test of a scheme: whether its engine runs what the kernel's calls ask besides the
+    product (epilogue reductions, operand prologues), where another engine serving the product
+    (float64: ffma beside mma_f64) does."""
+    reduces = bool(reduce_calls(calls, info))
+    prologues = g is not None and bool(gemm_prologue.operand_calls(program, calls, g, info))
+
+    def hosts(scheme) -> bool:
+        eng = engines.find(scheme.engine) or engines.default()
+        return (eng.runs_reductions or not reduces) and (eng.runs_prologues or not prologues)
+    return hosts
 
 
 def _prologue_refuser(dtype: str) -> str:
@@ -347,10 +360,11 @@ class GemmSpace(Space):
         fallback = GemmScheme(**product_engine(dtype).default_fields(dtype))
         schemes = engine_variants(dtype, m, n, k) or [fallback]
         got = []
+        hosts = engine_hosts(program, calls, g, info)
         for s in schemes:
             s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
             if not scheme_refusals(s, dtype, m, n, k) and not product_refusals(s, info.fn(g) if g is not None else None) \
-                    and not gemm_group.scheme_refusals(s, calls, info):
+                    and not gemm_group.scheme_refusals(s, calls, info) and hosts(s):
                 got.append(dataclasses.asdict(s))
         got = got or [dataclasses.asdict(fallback)]
         got = gemm_prologue.fitting(program, calls, g, info, dtype, got, lambda s: GemmScheme(**s).registers(dtype))
@@ -441,8 +455,19 @@ class GemmSpace(Space):
         return engine_seconds(traffic, cal)
 
     def explain_lines(self, program, kernel, needed: set, predict, info) -> list:
-        """The adaptor rule combinations of a structured product (:mod:`.explain`)."""
-        return explain_lines(program, kernel, needed, predict)
+        """The adaptor rule combinations of a structured product, and the engines where several
+        serve the product (:mod:`.explain`)."""
+        g = gemm_call(program, kernel.calls, info)
+        if g is None:
+            return explain_lines(program, kernel, needed, predict)
+        dtype, dom = info.dtype(g), info.domain(g)
+        offered = engine_variants(dtype, *dom.shape)
+        if len({s.engine for s in offered}) > 1:   # more than one engine: price their variants
+            offered = self.variants(program, kernel.calls, dom, dtype, True, info)
+        else:
+            offered = []
+        return explain_lines(program, kernel, needed, predict) + engine_lines(
+            kernel, program.calls[g].label, dtype, offered, predict, needed)
 
     def kind(self, program, calls: list, domain: Domain, info) -> str:
         return "gemm"

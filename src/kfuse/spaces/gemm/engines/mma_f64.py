@@ -1,0 +1,239 @@
+"""The FP64 tensor-core engine ``mma_f64`` (float64 under the default precision "ieee"; the
+printer is :mod:`kfuse.codegen.gemm.mma_f64`): warp tiles, shared memory layouts, the refusals
+of a :class:`~kfuse.spaces.gemm.scheme.GemmScheme` run on it, its candidates, and :data:`ENGINE`.
+
+DMMA (``mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64``, sm_80+) rounds each product and
+each sum in IEEE double, as FFMA does; only the order of the sums differs (as in cuBLAS DGEMM).
+So it serves the same products as the FFMA engine's float64 ones, and the search ranks the two
+by the model (:mod:`kfuse.spaces.gemm.model`).
+
+A block of ``bm x bn`` is split into warps of ``wm x wn`` (the scheme's ``wm``, ``wn``; 0 = the
+choice of :func:`warp_tile`); each warp runs ``wm/8 x wn/8`` ``mma.m8n8k4`` tiles twice per
+k step of 8 (lane t of a quad takes the physical k's 2t and 2t + 1 of the step, one for each
+mma: a permutation of the step's k's).  Both operands are copied into shared memory as they lie
+in global memory, like :mod:`.mma_tf32`'s: a k-contiguous operand as ``[x][bk + pad]`` rows (one
+16-byte fragment load gives both k's), an x-contiguous one as ``[bk][x + pad]`` (two 8-byte
+loads), the pads chosen by :func:`pad_elems` so that the warp's fragment loads take the fewest
+shared-memory wavefronts (simulated here, not assumed).
+
+>>> from kfuse.spaces.gemm.scheme import GemmScheme
+>>> s = GemmScheme(bm=128, bn=64, bk=16, stages=4, engine="mma_f64")
+>>> warp_tile(s), threads(s), refusals(s, "float64")
+((32, 32), 256, [])
+"""
+from __future__ import annotations
+
+from .base import Engine
+from .mma_tf32 import ADDRESS_REGISTERS, COPY_REGISTERS, MAX_REGISTERS, MAX_SHARED
+
+MMA_M, MMA_N, MMA_K = 8, 8, 4
+#: the k's of one step of the emitter (two mma.m8n8k4: a lane's k slot takes k's 2t, 2t + 1)
+STEP_K = 8
+#: doubles per 16-byte cp.async
+VEC = 2
+
+
+def warp_tile(s) -> tuple:
+    """(wm, wn) of scheme ``s``: its own fields, or for 0 the largest of 32, 16, 8 dividing the
+    block tile (32 x 32: 32 double accumulators per thread)."""
+    wm = getattr(s, "wm", 0) or next((w for w in (32, 16) if s.bm % w == 0), 8)
+    wn = getattr(s, "wn", 0) or next((w for w in (32, 16) if s.bn % w == 0), 8)
+    return wm, wn
+
+
+def warps(s) -> tuple:
+    """(warps along m, warps along n) of the block."""
+    wm, wn = warp_tile(s)
+    return max(1, s.bm // wm), max(1, s.bn // wn)
+
+
+def threads(s) -> int:
+    """Threads per block: 32 per warp."""
+    wy, wx = warps(s)
+    return 32 * wy * wx
+
+
+def _frag_phases(k_contiguous: bool, ld: int) -> list:
+    """The shared-memory accesses of one warp's fragment load, as the hardware splits them into
+    phases: each phase a list of lanes, each lane the 32-bit words it reads (a double is two).
+    Lane 4 g + t reads, for its row (A) or column (B) g: k-contiguous ``[x][ld]``: the doubles
+    ``g * ld + 2t`` and ``+ 1`` as one 16-byte load (quarter-warp phases); x-contiguous
+    ``[k][ld]``: ``2t * ld + g`` and ``(2t + 1) * ld + g`` as two 8-byte loads (half-warp phases)."""
+    if k_contiguous:
+        lanes = [[2 * (g * ld + 2 * t) + w for w in range(4)] for g in range(8) for t in range(4)]
+        return [lanes[q:q + 8] for q in range(0, 32, 8)]
+    out = []
+    for kk in (0, 1):
+        lanes = [[2 * ((2 * t + kk) * ld + g) + w for w in range(2)] for g in range(8) for t in range(4)]
+        out += [lanes[:16], lanes[16:]]
+    return out
+
+
+def wavefronts(k_contiguous: bool, ld: int) -> int:
+    """Shared-memory wavefronts of the worst phase of one fragment load (1: conflict-free)."""
+    worst = 0
+    for phase in _frag_phases(k_contiguous, ld):
+        banks: dict = {}
+        for lane in phase:
+            for w in lane:
+                banks.setdefault(w % 32, set()).add(w // 32)
+        worst = max(worst, max(len(v) for v in banks.values()))
+    return worst
+
+
+def pad_elems(k_contiguous: bool, row: int) -> int:
+    """Padding (doubles, a multiple of 2: rows stay 16-byte aligned for cp.async) of a shared row
+    of ``row`` doubles: the smallest with the fewest wavefronts."""
+    best = None
+    for pad in range(0, 34, 2):
+        w = wavefronts(k_contiguous, row + pad)
+        if best is None or w < best[0]:
+            best = (w, pad)
+        if w == 1:
+            break
+    return best[1]
+
+
+def tile_words(k_contiguous: bool, x: int, bk: int) -> int:
+    """Doubles of one stage of an operand tile of x rows (or columns) and bk k's."""
+    if k_contiguous:
+        return x * (bk + pad_elems(True, bk))
+    return bk * (x + pad_elems(False, x))
+
+
+def shared_bytes(s, dtype: str = "float64") -> int:
+    """Dynamic shared memory of a block (either layout of each operand fits: the larger)."""
+    per = max(tile_words(True, s.bm, s.bk), tile_words(False, s.bm, s.bk)) + \
+        max(tile_words(True, s.bn, s.bk), tile_words(False, s.bn, s.bk))
+    return s.stages * per * 8
+
+
+def copies(s) -> int:
+    """16-byte cp.async copies per thread per k tile (both operands)."""
+    return -(-(s.bm + s.bn) * s.bk // VEC // threads(s))
+
+
+def registers(s) -> int:
+    """Estimated registers per thread: accumulators wm*wn/32 doubles, the fragments of one k
+    step (two doubles per 8 rows and per 8 columns), each two registers; addressing and the
+    copies' pointers."""
+    wm, wn = warp_tile(s)
+    doubles = wm * wn // 32 + 2 * (wm // MMA_M) + 2 * (wn // MMA_N)
+    return 2 * doubles + ADDRESS_REGISTERS + COPY_REGISTERS * copies(s)
+
+
+def _field_refusals(s, dtype: str) -> list:
+    """The dtype and the warp tile fields' types."""
+    out = []
+    if dtype != "float64":
+        out.append(f"engine mma_f64 multiplies float64 (FP64 tensor cores); dtype {dtype!r} runs on ffma"
+                   + (" or mma_tf32 (precision 'tf32')" if dtype == "float32" else ""))
+    for f in ("wm", "wn"):
+        v = getattr(s, f, 0)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            out.append(f"{f}={v!r} must be a non-negative integer (0: the emitter's choice)")
+    return out
+
+
+def _tile_refusals(s) -> list:
+    """Split-k, and the block, warp and k tiles against the mma's 8 x 8 x 4."""
+    out = []
+    if s.splitk > 1:
+        out.append(f"splitk={s.splitk}: split-k is not built on mma_f64 (use splitk=1)")
+    wm, wn = warp_tile(s)
+    if wm % MMA_M:
+        out.append(f"wm={wm} is not a multiple of 8 (the rows of one mma.m8n8k4)")
+    if wn % MMA_N:
+        out.append(f"wn={wn} is not a multiple of 8 (the columns of one mma.m8n8k4)")
+    if s.bm % wm:
+        out.append(f"bm={s.bm} is not a multiple of the warp tile wm={wm}")
+    if s.bn % wn:
+        out.append(f"bn={s.bn} is not a multiple of the warp tile wn={wn}")
+    if s.bk % STEP_K:
+        out.append(f"bk={s.bk} is not a multiple of 8 (two mma.m8n8k4 k steps of 4)")
+    return out
+
+
+def _block_refusals(s) -> list:
+    """Threads, whole copies per thread, shared memory and registers."""
+    out = []
+    wm, wn = warp_tile(s)
+    t = threads(s)
+    if t > 1024:
+        out.append(f"{t // 32} warps per block (bm/wm x bn/wn = {s.bm // wm} x {s.bn // wn}) exceed 32")
+    for op, x in (("A", s.bm), ("B", s.bn)):
+        vecs = x * s.bk // VEC
+        if t <= 1024 and vecs % t:
+            out.append(f"the {op} tile ({x} x bk={s.bk}) holds {vecs} vectors of 2 float64, not a multiple "
+                       f"of the {t} threads: each thread copies the same whole number of vectors")
+    smem = shared_bytes(s)
+    if smem > MAX_SHARED:
+        out.append(f"shared memory {smem} B per block (stages={s.stages} x bk={s.bk} x (bm+bn+pads) doubles) is "
+                   f"over the {MAX_SHARED} B limit")
+    regs, cap = registers(s), min(MAX_REGISTERS, 65536 // t)
+    if regs > cap:
+        out.append(f"about {regs} registers per thread (a {wm}x{wn} warp tile: {wm * wn // 32} double "
+                   f"accumulators + fragments + addressing + copies) is over {cap} (255, and 65536 per block "
+                   f"of {t} threads)")
+    return out
+
+
+def refusals(s, dtype: str = "float64", m: int = 0, n: int = 0, k: int = 0) -> list:
+    """Why scheme ``s`` (engine mma_f64) cannot run a ``dtype`` GEMM: one line per reason."""
+    out = _field_refusals(s, dtype)
+    if out:
+        return out
+    out = _tile_refusals(s)
+    return out or _block_refusals(s)
+
+
+#: the schemes a search starts from (the first is the default of the engine; the gemm space's
+#: :func:`kfuse.spaces.gemm.space.engine_variants` makes them GemmSchemes).  Not timed yet; all
+#: compile without spills for sm_90 (NVRTC 13: 64 x 32 warp tiles take 202-234 registers at
+#: bk 8; at bk 16 they took 190-254 and are refused by the estimate)
+CANDIDATES = (
+    dict(bm=128, bn=128, bk=8, stages=4, wm=64, wn=32),
+    dict(bm=128, bn=128, bk=8, stages=4, wm=32, wn=64),
+    dict(bm=128, bn=64, bk=16, stages=4, wm=32, wn=32),
+    dict(bm=64, bn=128, bk=16, stages=4, wm=32, wn=32),
+    dict(bm=128, bn=64, bk=8, stages=4, wm=64, wn=32),
+    dict(bm=64, bn=64, bk=16, stages=4, wm=32, wn=32),
+    dict(bm=64, bn=64, bk=32, stages=3, wm=32, wn=16),
+)
+
+
+class MmaF64Engine(Engine):
+    """FP64 ``mma.sync`` on tensor cores (see the module doc): exact IEEE double products and
+    sums, so precision "ieee"; no epilogue reductions, no operand prologues (its loader copies
+    with cp.async only), no split-k."""
+
+    name = "mma_f64"
+    title = "FP64 tensor cores, mma.sync (DMMA)"
+    precision = "ieee"
+    dtypes = ("float64",)
+    #: the H200's FP64 tensor peak is 67 TFLOP/s, the float32 FFMA peak's (66.9); uncalibrated
+    #: (cuBLAS DGEMM measured 50-55 TFLOP/s, about the FFMA rate the model assumes x 1.0)
+    share = {"float64": 1.0}
+    tolerance = 1e-12          # IEEE double products and sums (another order)
+    peaks = {"float64": ("dmma_peak", "double", 2 * 8 * 8 * 4 * 8 // 32)}
+
+    def threads(self, s) -> int:
+        return threads(s)
+
+    def shared_bytes(self, s, dtype: str) -> int:
+        return shared_bytes(s, dtype)
+
+    def registers(self, s, dtype: str) -> int:
+        return registers(s)
+
+    def refusals(self, s, dtype: str, m: int, n: int, k: int) -> list:
+        return refusals(s, dtype, m, n, k)
+
+    def default_fields(self, dtype: str) -> dict:
+        return dict(CANDIDATES[0], engine=self.name)
+
+    def candidates(self, dtype: str, m: int = 0, n: int = 0, k: int = 0) -> list:
+        return [dict(kw, engine=self.name) for kw in CANDIDATES]
+
+
+ENGINE = MmaF64Engine()

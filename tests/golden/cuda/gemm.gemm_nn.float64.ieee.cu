@@ -1,0 +1,212 @@
+// program gemm_nn: 1 call(s)
+// ===================== routines =====================
+// compute routine of t1 = gemm(A, B) [gemm: contraction]
+__device__ __forceinline__ void t1_gemm_compute(const double A, const double B, double& acc) {
+    using T = double; using R = double;
+    acc += A * B;
+}
+// finalize routine of t1 = gemm(A, B) [gemm: contraction]
+__device__ __forceinline__ void t1_gemm_finalize(const double acc, const double alpha, const double beta, const double C, double& D) {
+    using T = double; using R = double;
+    D = alpha * acc + beta * C;
+}
+
+// ===================== default plan (H200: shipped calibration and winners) =====================
+// plan {"fingerprint": "8ea6805c5554b276", "kernels": [{"calls": [0], "name": "k0_t1_gemm", "params": {"bk": 32, "bm": 64, "bn": 64, "engine": "mma_f64", "frags": 1, "min_blocks": 1, "raster": 1, "splitk": 1, "stages": 3, "store_vec": 1, "tload": 1, "tm": 8, "tn": 8, "wm": 32, "wn": 16}, "space": "gemm"}], "kfuse_plan": 1, "program": "gemm_nn", "sizes": {}}
+// Plan: k0_t1_gemm runs call(s) [0]
+// launch k0_t1_gemm grid=(63, 1, 1) block=(256, 1, 1) smem=112128 args=(in:A, in:B, out:t1) aligned=(A:16, B:16)
+
+#ifndef KF_GEMM_HELPERS
+#define KF_GEMM_HELPERS
+// ---- kfuse GEMM helpers (once per module) ----
+// A vector of U elements of T, aligned to its size: one 4/8/16-byte load or store.
+template <typename T, int U> struct __align__(sizeof(T) * U) kf_vec { T v[U]; };
+// Asynchronous global -> shared copy of BYTES bytes, of which the first src_bytes are read and
+// the rest zero-filled (cp.async, sm_80+; synchronous below).
+template <int BYTES> __device__ __forceinline__ void kf_cp_async(void* dst, const void* src, int src_bytes) {
+#if __CUDA_ARCH__ >= 800
+    const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    if constexpr (BYTES == 16)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" :: "r"(s), "l"(src), "r"(src_bytes) : "memory");
+    else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" :: "r"(s), "l"(src), "n"(BYTES), "r"(src_bytes) : "memory");
+#else
+    for (int b = 0; b < BYTES; ++b)
+        static_cast<unsigned char*>(dst)[b] = b < src_bytes ? static_cast<const unsigned char*>(src)[b] : 0;
+#endif
+}
+__device__ __forceinline__ void kf_cp_async_commit() {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+// Wait until at most N committed groups of this thread's copies are still in flight.
+template <int N> __device__ __forceinline__ void kf_cp_async_wait() {
+#if __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" :: "n"(N) : "memory");
+#endif
+}
+#endif  // KF_GEMM_HELPERS
+#ifndef KF_DMMA_HELPERS
+#define KF_DMMA_HELPERS
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#error "kfuse engine mma_f64 needs sm_80 or newer (mma.sync f64)"
+#endif
+#ifndef KF_MMA_EMULATE
+// d[0..1] += A (8 x 4, a) * B (4 x 8, b) for one warp, double accumulators (DMMA).
+__device__ __forceinline__ void kf_mma_f64(double* d, double a, double b) {
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
+                 "{%0, %1}, {%2}, {%3}, {%0, %1};\n"
+                 : "+d"(d[0]), "+d"(d[1])
+                 : "d"(a), "d"(b));
+}
+#endif
+#endif  // KF_DMMA_HELPERS
+
+// kfuse GEMM NN (float64 on FP64 tensor cores): t1[i, j] = epilogue(sum_k op(A)[i, k] * op(B)[k, j]), m=517 n=389 k=261
+// scheme: thread_grouping(bm=64, bn=64, tm=8, tn=8); loop_tiling(bk=32); loop_unroll(k); sm_alloc(A, transpose, stages=3); sm_alloc(B); reg_alloc(C); warp_tile(wm=32, wn=16); engine(mma_f64) (warp tile 32 x 16)
+// op(A)[i, k] = A[i * 261 + k * 1]: k contiguous: cp.async of 8 B (1 x double) along k, 8 per thread per tile
+// op(B)[k, j] = B[j * 1 + k * 389]: j contiguous: cp.async of 8 B (1 x double) along j, 8 per thread per tile
+// // call 0: t1 = gemm(A, B)   [gemm: contraction]
+extern "C" __global__ void __launch_bounds__(256, 1)
+k0_t1_gemm(const double* __restrict__ A, const double* __restrict__ B, double* __restrict__ t1)
+{
+    using idx_t = int;
+    constexpr int M = 517, N = 389, K = 261;
+    constexpr int BM = 64, BN = 64, BK = 32, WM = 32, WN = 16, STAGES = 3, RASTER = 1;
+    constexpr int THREADS = 256, WX = BN / WN;   // threads; warps along n
+    constexpr int MI = WM / 8, NI = WN / 8;   // mma.m8n8k4 tiles per warp (m x n)
+    constexpr int A_LD = 40, B_LD = 66;   // padded shared rows (conflict-free fragment loads)
+    constexpr int A_STAGE = 2560, B_STAGE = 2112;   // doubles per stage buffer
+    constexpr int A_COPIES = 8, B_COPIES = 8;   // cp.async per thread per tile
+    constexpr idx_t A_SX = 261, A_SK = 1, B_SX = 1, B_SK = 389;   // element strides of op(A)[i, k], op(B)[k, j]
+    constexpr int KTILES = (K + BK - 1) / BK;
+    constexpr int GM = (M + BM - 1) / BM > 0 ? (M + BM - 1) / BM : 1;
+    constexpr int GN = (N + BN - 1) / BN > 0 ? (N + BN - 1) / BN : 1;
+    (void)A_SX; (void)A_SK; (void)B_SX; (void)B_SK; (void)GM;
+
+    // ---- shared memory: STAGES buffers of As ([BM][BK + pad]: k contiguous) and Bs ([BK][BN + pad]: j contiguous) ----
+    extern __shared__ __align__(16) unsigned char kf_smem[];
+    double* As = reinterpret_cast<double*>(kf_smem);
+    double* Bs = As + STAGES * A_STAGE;
+
+    // ---- tile order: plain, along n first ----
+    const int pid = blockIdx.x;
+    const int pid_m = pid / GN, pid_n = pid % GN;
+    const int row0 = pid_m * BM, col0 = pid_n * BN;
+
+    // ---- warps: (BM / WM) x (BN / WN); lane = 4 g + tg (mma groupID, thread in group) ----
+    const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+    const int g = lane / 4, tg = lane % 4;
+    const int wrow = warp / WX * WM, wcol = warp % WX * WN;   // the warp's tile in the block
+
+    // ---- double accumulators: acc[mi][ni][e], e = c0, c1 of mma tile (mi, ni) ----
+    double acc[MI][NI][2];
+    #pragma unroll
+    for (int mi = 0; mi < MI; ++mi)
+        #pragma unroll
+        for (int ni = 0; ni < NI; ++ni)
+            acc[mi][ni][0] = 0.0, acc[mi][ni][1] = 0.0;
+
+    // ---- prologue: tiles 0 .. STAGES-2 in flight ----
+    #pragma unroll
+    for (int kt = 0; kt < STAGES - 1; ++kt) {
+        const int s = kt;
+        if (kt < KTILES) {
+            // A tile kt -> As[s]: BM rows (i) of BK contiguous k, 8-byte cp.async, zero-filled past the edges
+            #pragma unroll
+            for (int r = 0; r < A_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
+                const int xg = row0 + xr, kg = kt * BK + kq;
+                const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                const double* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
+                kf_cp_async<8>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 8);
+            }
+            // B tile kt -> Bs[s]: BK rows (k) of BN contiguous j, 8-byte cp.async, zero-filled past the edges
+            #pragma unroll
+            for (int r = 0; r < B_COPIES; ++r) {
+                const int idx = tid + r * THREADS;
+                const int kr = idx / (BN / 1), xq = idx % (BN / 1) * 1;
+                const int kg = kt * BK + kr, xg = col0 + xq;
+                const int valid = kg < K ? max(0, min(1, N - xg)) : 0;
+                const double* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
+                kf_cp_async<8>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 8);
+            }
+        }
+        kf_cp_async_commit();
+    }
+
+    // ---- main loop: wait for tile t, issue tile t + STAGES - 1, compute tile t ----
+    for (int t = 0; t < KTILES; ++t) {
+        kf_cp_async_wait<STAGES - 2>();   // this thread's copies of tile t have landed
+        __syncthreads();                  // everyone's have; buffer (t - 1) % STAGES is free
+        {
+            const int kt = t + STAGES - 1, s = kt % STAGES;
+            if (kt < KTILES) {
+                // A tile kt -> As[s]: BM rows (i) of BK contiguous k, 8-byte cp.async, zero-filled past the edges
+                #pragma unroll
+                for (int r = 0; r < A_COPIES; ++r) {
+                    const int idx = tid + r * THREADS;
+                    const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
+                    const int xg = row0 + xr, kg = kt * BK + kq;
+                    const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                    const double* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
+                    kf_cp_async<8>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 8);
+                }
+                // B tile kt -> Bs[s]: BK rows (k) of BN contiguous j, 8-byte cp.async, zero-filled past the edges
+                #pragma unroll
+                for (int r = 0; r < B_COPIES; ++r) {
+                    const int idx = tid + r * THREADS;
+                    const int kr = idx / (BN / 1), xq = idx % (BN / 1) * 1;
+                    const int kg = kt * BK + kr, xg = col0 + xq;
+                    const int valid = kg < K ? max(0, min(1, N - xg)) : 0;
+                    const double* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
+                    kf_cp_async<8>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 8);
+                }
+            }
+        }
+        // compute: BK / 8 steps of 2 x MI x NI mma.m8n8k4 per warp
+        const double* as = As + t % STAGES * A_STAGE;
+        const double* bs = Bs + t % STAGES * B_STAGE;
+        #pragma unroll
+        for (int kk = 0; kk < BK; kk += 8) {
+            double af[MI][2], bf[NI][2];   // k slot tg of the step's two mma: k's kk + 2tg, + 1
+            #pragma unroll
+            for (int mi = 0; mi < MI; ++mi) {
+                const int r = wrow + mi * 8 + g;   // row r (a0)
+                const kf_vec<double, 2> v = *reinterpret_cast<const kf_vec<double, 2>*>(&as[r * A_LD + kk + 2 * tg]);
+                af[mi][0] = v.v[0]; af[mi][1] = v.v[1];
+            }
+            #pragma unroll
+            for (int ni = 0; ni < NI; ++ni) {
+                const int c = wcol + ni * 8 + g;   // column c (b0)
+                const double* k0 = &bs[(kk + 2 * tg) * B_LD + c];
+                bf[ni][0] = k0[0]; bf[ni][1] = k0[B_LD];
+            }
+            #pragma unroll
+            for (int h = 0; h < 2; ++h)
+                #pragma unroll
+                for (int mi = 0; mi < MI; ++mi)
+                    #pragma unroll
+                    for (int ni = 0; ni < NI; ++ni) kf_mma_f64(acc[mi][ni], af[mi][h], bf[ni][h]);
+        }
+        kf_cp_async_commit();
+    }
+
+    // ---- epilogue: store acc to t1 (C order, ld 389); c0, c1 of tile (mi, ni) at row g and columns 2tg, 2tg + 1, guarded ----
+    #pragma unroll
+    for (int mi = 0; mi < MI; ++mi) {
+        #pragma unroll
+        for (int ni = 0; ni < NI; ++ni) {
+            #pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int i = row0 + wrow + mi * 8 + g;
+                const int j = col0 + wcol + ni * 8 + 2 * tg + e;
+                if (i < M && j < N) {
+                    t1[(idx_t)i * 389 + j] = acc[mi][ni][e];
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+"""Unit tier of the FP64 tensor-core engine (issue 36, engine ``mma_f64``): the registries, which
+products it serves, the rules and refusals of its schemes, its shared-memory pads, the emitter's
+refusals, the model's rate, the search ranking it against ffma (and leaving it out of kernels it
+cannot host), and ``explain``'s engine lines."""
+from __future__ import annotations
+
+import inspect
+import re
+
+import pytest
+
+import kfuse
+from kfuse import config
+from kfuse.api import bind_sizes
+from kfuse.calibrate import gemm as calibrate_gemm
+from kfuse.codegen import gemm
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm, mma_f64 as printer
+from kfuse.errors import DTypeError
+from kfuse.frontend.trace import trace
+from kfuse.model.calibration import Calibration
+from kfuse.spaces.gemm import engines
+from kfuse.spaces.gemm.engines import mma_f64 as rules
+from kfuse.spaces.gemm.model import engine_rate
+from kfuse.spaces.gemm.scheme import GemmScheme
+from kfuse.spaces.gemm.space import engine_refusal, engine_variants, product_engine
+
+
+def dmma(**kw) -> GemmScheme:
+    return GemmScheme(engine="mma_f64", **kw)
+
+
+# ---- registries and products ---------------------------------------------------------------------
+def test_both_registries_list_the_engine():
+    assert engines.names() == tuple(gemm.ENGINES) == ("ffma", "mma_tf32", "mma_f64")
+    assert gemm.ENGINES["mma_f64"] is printer.emit_gemm_mma_f64
+    eng = engines.get("mma_f64")
+    assert eng is rules.ENGINE and eng.precision == "ieee" and eng.dtypes == ("float64",)
+    assert not (eng.runs_reductions or eng.runs_prologues or eng.splits_k)
+
+
+def test_it_serves_float64_beside_ffma_and_nothing_else():
+    assert [e.name for e in engines.serving("float64", "ieee")] == ["ffma", "mma_f64"]
+    assert [e.name for e in engines.serving("float32", "ieee")] == ["ffma"]
+    assert [e.name for e in engines.serving("float32", "tf32")] == ["mma_tf32"]
+    assert engines.serving("float64", "tf32") == []
+    assert "'ieee' runs on engine 'ffma' or 'mma_f64'" in engines.precision_text()
+    with config.override(precision="tf32"):   # float64 stays "ieee" whatever the setting
+        assert engine_refusal(dmma(**rules.CANDIDATES[0]), "float64") is None
+        assert engine_refusal(dmma(**rules.CANDIDATES[0]), "float32") is not None
+    assert product_engine("float64").name == "ffma"   # the first call without a search: registry order
+
+
+def test_the_gemm_space_offers_its_candidates_for_float64_only():
+    offered = engine_variants("float64", 1024, 1024, 1024)
+    assert {s.engine for s in offered} == {"ffma", "mma_f64"}
+    assert [s for s in offered if s.engine == "mma_f64"] == [dmma(**kw) for kw in rules.CANDIDATES]
+    assert all(s.engine == "ffma" for s in engine_variants("float32", 1024, 1024, 1024))
+
+
+def test_the_model_rates_it_at_the_fp64_tensor_peak():
+    cal = Calibration()   # the built-in figures
+    assert engine_rate(cal, "mma_f64/float64") == engine_rate(cal, "ffma/float32") \
+        == 2 * engine_rate(cal, "ffma/float64")
+    assert calibrate_gemm.PEAKS["mma_f64/float64"] == ("dmma_peak", "double", 128)
+    assert "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64" in calibrate_gemm.PEAK_SRC
+
+
+# ---- rules ----------------------------------------------------------------------------------------
+def test_every_candidate_is_accepted_and_the_default_warp_tile_is_chosen():
+    for kw in rules.CANDIDATES:
+        assert rules.refusals(dmma(**kw)) == [], kw
+    s = dmma(bm=128, bn=64, bk=16, stages=4)
+    assert rules.warp_tile(s) == (32, 32) and s.threads == 256 and s.refusals("float64") == []
+    assert engines.get("mma_f64").default_fields("float64") == dict(rules.CANDIDATES[0], engine="mma_f64")
+
+
+@pytest.mark.parametrize("kw, words", [
+    (dict(bm=96, bn=64, bk=16, wm=12), "wm=12 is not a multiple of 8"),
+    (dict(bm=128, bn=64, bk=16, wn=12), "wn=12 is not a multiple of 8"),
+    (dict(bm=96, bn=64, bk=16, wm=64), "bm=96 is not a multiple of the warp tile wm=64"),
+    (dict(bm=128, bn=64, bk=12), "bk=12 is not a multiple of 8"),
+    (dict(bm=256, bn=256, bk=8, wm=8, wn=8), "exceed 32"),
+    (dict(bm=128, bn=128, bk=32, stages=4), "over the 232448 B limit"),
+    (dict(bm=128, bn=128, bk=16, wm=64, wn=64), "registers per thread"),
+    (dict(bm=64, bn=64, bk=8, wm=16, wn=16), "not a multiple of the 512 threads"),
+    (dict(splitk=2), "split-k is not built on mma_f64"),
+])
+def test_refusals_name_the_reason(kw, words):
+    why = dmma(**kw).refusals("float64")
+    assert any(words in w for w in why), why
+
+
+def test_float32_and_bad_warp_fields_are_refused():
+    assert any("runs on ffma or mma_tf32" in w for w in dmma().refusals("float32"))
+    assert any("'wm'" in w or "wm=-1" in w for w in dmma(wm=-1).refusals("float64"))
+    assert any("float64" in w for w in GemmScheme(engine="mma_tf32").refusals("float64"))
+
+
+def test_text_and_json_round_trip():
+    s = dmma(**rules.CANDIDATES[0])
+    assert "engine(mma_f64)" in s.to_text() and "warp_tile(wm=64, wn=32)" in s.to_text()
+    assert GemmScheme.from_text(s.to_text()) == s == GemmScheme.from_json(s.to_json())
+
+
+# ---- shared-memory pads ---------------------------------------------------------------------------
+@pytest.mark.parametrize("kcontig", [True, False], ids=["k-contiguous", "x-contiguous"])
+def test_the_pads_make_the_fragment_loads_conflict_free(kcontig):
+    for kw in rules.CANDIDATES:
+        for row in ((kw["bk"],) if kcontig else (kw["bm"], kw["bn"])):
+            pad = rules.pad_elems(kcontig, row)
+            assert pad % 2 == 0 and rules.wavefronts(kcontig, row + pad) == 1, (kw, row, pad)
+
+
+def test_unpadded_rows_conflict_and_the_pads_are_the_smallest():
+    assert rules.wavefronts(True, 16) == 2 and rules.pad_elems(True, 16) == 8   # ld = 24: 2 ld = 16 mod 32
+    assert rules.wavefronts(False, 64) == 4 and rules.pad_elems(False, 64) == 2   # ld = 66
+    assert rules.pad_elems(True, 8) == 0   # ld = 8 is conflict-free as it is
+
+
+def test_shared_bytes_count_doubles():
+    s = dmma(bm=128, bn=64, bk=16, stages=4)
+    # A: max(128 x 24, 16 x 130) doubles, B: max(64 x 24, 16 x 66), 4 stages, 8 bytes
+    assert rules.shared_bytes(s) == 4 * (128 * 24 + 64 * 24) * 8 == s.shared_bytes("float64")
+
+
+# ---- the printer ------------------------------------------------------------------------------------
+def test_the_printer_refuses_float32_and_the_tf32_printer_float64():
+    s = dmma(**rules.CANDIDATES[2])
+    with pytest.raises(DTypeError, match="mma_f64 multiplies float64"):
+        emit_gemm(GemmKernelSpec("g", "float32", 64, 64, 64, GemmOperand("A"), GemmOperand("B"), scheme=s))
+    with pytest.raises(DTypeError, match="mma_tf32 multiplies float32"):
+        emit_gemm(GemmKernelSpec("g", "float64", 64, 64, 64, GemmOperand("A"), GemmOperand("B"),
+                                 scheme=GemmScheme(engine="mma_tf32", bm=64, bn=64, bk=32, wm=32, wn=32)))
+    with pytest.raises(kfuse.KfuseError, match="bk=12"):
+        emit_gemm(GemmKernelSpec("g", "float64", 64, 64, 64, GemmOperand("A"), GemmOperand("B"),
+                                 scheme=dmma(bm=64, bn=64, bk=12)))
+
+
+def test_the_kernel_is_double_throughout():
+    src = emit_gemm(GemmKernelSpec("g", "float64", 300, 200, 100, GemmOperand("A"), GemmOperand("B", True),
+                                   scheme=dmma(**rules.CANDIDATES[0])))
+    body = src.code.split('extern "C"')[1]
+    assert "float" not in body.replace("float64", "")
+    assert "double acc[MI][NI][2];" in body and "kf_mma_f64(acc[mi][ni], af[mi][h], bf[ni][h]);" in body
+    assert src.params[:3] == (("const double* __restrict__", "A"), ("const double* __restrict__", "B"),
+                              ("double* __restrict__", "C"))
+    assert src.block == (256, 1, 1) and src.grid == (3 * 2, 1, 1)
+
+
+# ---- the inline asm: what the CPU emulation cannot see ---------------------------------------------
+def mma_operands(src: str) -> tuple:
+    """(instruction, [D, A, B, C] as lists of (constraint, C expression)) of the one ``asm
+    volatile`` of ``src`` issuing ``mma.sync``: its template's four ``{...}`` register groups
+    resolved through the output and input operand lists (outputs numbered first)."""
+    stmts = [m for m in re.findall(r"asm volatile\((.*?)\);", src, re.S) if "mma.sync" in m]
+    assert len(stmts) == 1, stmts
+    template, outs, ins = stmts[0].split(":")[:3]
+    text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', template))
+    ops = [(c, e.strip()) for sec in (outs, ins) for c, e in re.findall(r'"([^"]*)"\s*\(([^()]*)\)', sec)]
+    groups = [[ops[int(x.strip().lstrip("%"))] for x in grp.split(",")] for grp in re.findall(r"\{([^}]*)\}", text)]
+    return text.split()[0], groups
+
+
+@pytest.mark.parametrize("src, d, a, b", [
+    (printer.DMMA_HELPERS, ["d[0]", "d[1]"], "a", "b"),
+    (calibrate_gemm.PEAK_SRC.split("dmma_peak")[1], ["acc[c][0]", "acc[c][1]"], "a", "b")],
+    ids=["kf_mma_f64", "dmma_peak"])
+def test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(src, d, a, b):
+    """The compile tier replaces the asm by an emulation of ``kf_mma_f64(d, a, b)`` (d += A B with
+    ``a`` the A fragment), so it passes whatever the asm says: here the asm's operands must be the
+    PTX ISA's ``d, a, b, c`` with D = C = {d[0], d[1]} (c0, c1 in order, read-write), A = {a},
+    B = {b}, every register a double ("d"), on the one f64 shape and layout (.row.col)."""
+    instr, groups = mma_operands(src)
+    assert instr == "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64"
+    assert len(groups) == 4, groups
+    dd, aa, bb, cc = groups
+    assert [e for _, e in dd] == d and [e for _, e in cc] == d, (dd, cc)
+    assert all(c == "+d" for c, _ in dd + cc), (dd, cc)   # c tied to d: read-write doubles
+    assert aa == [("d", a)] and bb == [("d", b)], (aa, bb)
+    if src is printer.DMMA_HELPERS:
+        assert "void kf_mma_f64(double* d, double a, double b)" in src
+
+
+def test_the_asm_check_fails_for_a_and_b_swapped():
+    swapped = printer.DMMA_HELPERS.replace("{%2}, {%3}", "{%3}, {%2}")
+    assert swapped != printer.DMMA_HELPERS
+    with pytest.raises(AssertionError):
+        test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(swapped, ["d[0]", "d[1]"], "a", "b")
+    c_swapped = printer.DMMA_HELPERS.replace("{%0, %1}, {%2}", "{%1, %0}, {%2}")
+    with pytest.raises(AssertionError):
+        test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(c_swapped, ["d[0]", "d[1]"], "a", "b")
+
+
+# ---- planning ----------------------------------------------------------------------------------------
+def _program(src: str, shapes, dtype="float64"):
+    fn = eval(src, {"kfuse": kfuse})
+    names = list(inspect.signature(fn).parameters)
+    return bind_sizes(trace(fn, names, [("a", s, dtype, "C") for s in shapes], "t")[0], {})
+
+
+def test_the_search_ranks_it_against_ffma_and_explain_says_why():
+    from kfuse.model.planner import best_plan
+    plan = best_plan(_program("lambda A, B: A @ B", ((1031, 301), (301, 517))))
+    assert [k.params["engine"] for k in plan.kernels] == ["mma_f64"]
+    text = kfuse.explain("matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;",
+                         {"m": 1031, "n": 517, "k": 301}, dtype="float64")
+    assert "float64 runs on 'ffma' or 'mma_f64', ranked by the model" in text
+    assert "mma_f64: " in text and "<- chosen (FP64 tensor cores, mma.sync (DMMA)" in text
+    assert "ffma: " in text and "not chosen" in text
+    f32 = kfuse.explain("matrix A(m, k), B(k, n), C(m, n); input A, B; C = A @ B; return C;",
+                        {"m": 1031, "n": 517, "k": 301}, dtype="float32")
+    assert "engines, kernel" not in f32 and "mma_f64" not in f32   # one engine serves float32
+
+
+def test_a_kernel_with_a_prologue_or_a_reduction_stays_on_ffma():
+    from kfuse.model.planner import best_plan
+    for src, shapes in (("lambda A, B: kfuse.ops.maximum(A, 0.0) @ B", ((517, 261), (261, 389))),
+                        ("lambda A, B, x: (A @ B, (A @ B) @ x)", ((300, 200), (200, 100), (100,)))):
+        plan = best_plan(_program(src, shapes))
+        for k in plan.kernels:
+            if k.space == "gemm" and len(k.calls) > 1:   # the product shares its kernel
+                assert k.params["engine"] == "ffma", (src, k.params)

@@ -60,6 +60,7 @@ def load(shape, per_sm: int = 0) -> Loaded:
 
     from .platform import device
     from .runtime.cache import compile_cached
+    from .runtime.launch import DEFAULT_SHARED, allow_shared
     from . import config
     dev = cupy.cuda.runtime.getDevice()
     arch = device.current_arch()

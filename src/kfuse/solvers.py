@@ -118,7 +118,7 @@ def _prepare(A, b, x0, fmt: str | None):
     x = cupy.zeros(n, dtype=b.dtype) if x0 is None else cupy.array(x0, dtype=b.dtype, copy=True)
     if x.shape != (n,):
         raise ShapeError(f"x0 must have length {n}")
-    return A, b, x
+    return A, cupy.ascontiguousarray(b), x   # a strided b (a view) is read through a copy
 
 
 def _arguments(tol, maxiter, engine: str) -> tuple:

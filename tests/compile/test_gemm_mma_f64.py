@@ -3,9 +3,9 @@
 1. Every candidate x {NN, NT, TN, TT} compiles to sm_90 and sm_90a cubins with no spills and no
    stack.
 2. The emitted CUDA runs on the CPU (g++, one std::thread per CUDA thread, as in
-   ``test_gemm_mma.py``) with ``mma.sync.m8n8k4.f64`` replaced by an emulation written from the
-   fragment layouts of ``mma.m8n8k4`` .f64 (``KF_DMMA_EMU`` below: each lane publishes its A and B
-   doubles, a barrier, each lane computes its c0, c1 from the *documented* positions): the shared
+   ``test_gemm_mma.py``) with ``mma.sync.m16n8k8.f64`` replaced by an emulation written from the
+   fragment layouts of ``mma.m16n8k8`` .f64 (``KF_DMMA_EMU`` below: each lane publishes its A and
+   B doubles, a barrier, each lane computes its c0..c3 from the *documented* positions): the shared
    layouts and pads, the permuted k slots, the fragment loads, the edge guards, the epilogue's
    accumulator -> (i, j) map and the structure hooks are checked against float64 NumPy (1e-12
    relative: the sums are IEEE double, in another order) without a GPU.  The emulation replaces
@@ -61,19 +61,22 @@ def test_every_candidate_compiles_without_spills(scheme, arch):
     kernels = [emit_gemm(_spec(f"g_{'NT'[ta]}{'NT'[tb]}_{m}", m, n, k, ta, tb, scheme))
                for ta, tb in TRANSPOSES for m, n, k in ((1024, 1024, 1024), (999, 1001, 1003))]
     _no_spills(kernels, arch)
-    assert all("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64" in s.code for s in kernels)
+    assert all("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64" in s.code for s in kernels)
     assert all(s.shared_bytes <= scheme.shared_bytes("float64") and s.block == (scheme.threads, 1, 1)
                for s in kernels)
 
 
 def test_the_layouts_pick_the_load_paths():
-    """NN: A k-contiguous ([BM][BK + 8] doubles, one 16-byte fragment load), B j-contiguous
-    ([BK][BN + 2], two 8-byte loads); 16-byte cp.async for both; 8-byte where ld is odd."""
+    """NN: A k-contiguous ([BM][BK + 4] doubles), B j-contiguous ([BK][BN + 4]), every fragment
+    element one 8-byte shared load into the mma's register (no 16-byte fragment loads, whose
+    halves would need moves); 16-byte cp.async for both; 8-byte where ld is odd."""
     nn = emit_gemm(_spec("g", 1024, 1024, 1024, False, False, SCHEMES[2])).code   # 128 x 64 x 16
-    assert "constexpr int A_LD = 24, B_LD = 66;" in nn and "// doubles per stage buffer" in nn
-    assert nn.count("kf_cp_async<16>(") == 4 and "kf_vec<double, 2>" in nn and "k0[B_LD]" in nn
+    assert "constexpr int A_LD = 20, B_LD = 68;" in nn and "// doubles per stage buffer" in nn
+    assert nn.count("kf_cp_async<16>(") == 4 and "kf_vec<double, 2>" not in nn.split("extern")[-1]
+    assert "af[mi][1] = p[8 * A_LD];" in nn and "bf[ni][1] = p[4 * B_LD];" in nn
     tt = emit_gemm(_spec("g", 1024, 1024, 1024, True, True, SCHEMES[2])).code
-    assert "constexpr int A_LD = 130, B_LD = 24;" in tt and "k0[A_LD]" in tt
+    assert "constexpr int A_LD = 132, B_LD = 20;" in tt and "af[mi][2] = p[4 * A_LD];" in tt
+    assert "bf[ni][1] = p[4];" in tt
     odd = emit_gemm(_spec("g", 45, 38, 27, False, False, SMALL, lda=29, ldb=39)).code
     assert "kf_cp_async<16>(" not in odd and "kf_cp_async<8>(" in odd and "float" not in odd.split("extern")[-1]
 
@@ -83,19 +86,23 @@ KF_DMMA_EMU = r"""
 #define KF_MMA_EMULATE 1
 #undef __launch_bounds__
 #define __launch_bounds__(...)
-static double kf_frag_a[32][32], kf_frag_b[32][32];
-// mma.m8n8k4 .f64 from the fragment tables (lane = 4 g + t):
-//   A 8 x 4 (row): a0 (g, t);  B 4 x 8 (col): b0 (k = t, n = g);  C 8 x 8: c0 (g, 2t), c1 (g, 2t + 1)
-static void kf_mma_f64(double* d, double a, double b) {
+static double kf_frag_a[32][32][4], kf_frag_b[32][32][2];
+// mma.m16n8k8 .f64 from the fragment tables (lane = 4 g + t):
+//   A 16 x 8 (row): a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4)
+//   B 8 x 8 (col):  b0 (k = t, n = g), b1 (k = t + 4, n = g)
+//   C 16 x 8:       c0 (g, 2t), c1 (g, 2t + 1), c2 (g + 8, 2t), c3 (g + 8, 2t + 1)
+static void kf_mma_f64(double* d, const double* a, const double* b) {
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-    kf_frag_a[warp][lane] = a;
-    kf_frag_b[warp][lane] = b;
+    for (int q = 0; q < 4; ++q) kf_frag_a[warp][lane][q] = a[q];
+    for (int q = 0; q < 2; ++q) kf_frag_b[warp][lane][q] = b[q];
     __syncthreads();
     const int g = lane / 4, t = lane % 4;
-    for (int e = 0; e < 2; ++e) {
-        const int row = g, col = 2 * t + e;
+    for (int e = 0; e < 4; ++e) {
+        const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
         double s = d[e];
-        for (int k = 0; k < 4; ++k) s += kf_frag_a[warp][4 * row + k] * kf_frag_b[warp][4 * col + k];
+        for (int k = 0; k < 8; ++k)
+            s += kf_frag_a[warp][4 * (row % 8) + k % 4][(row >= 8) + 2 * (k >= 4)] *
+                 kf_frag_b[warp][4 * col + k % 4][k >= 4];
         d[e] = s;
     }
     __syncthreads();
@@ -104,7 +111,7 @@ static void kf_mma_f64(double* d, double a, double b) {
 
 
 def run_dmma_on_cpu(src, arrays, out, scalars=None):
-    """:func:`run_on_cpu` of ``src`` with the emulated mma.sync m8n8k4 f64 prepended."""
+    """:func:`run_on_cpu` of ``src`` with the emulated mma.sync m16n8k8 f64 prepended."""
     return run_on_cpu(dataclasses.replace(src, code=KF_DMMA_EMU + src.code), arrays, out, scalars)
 
 
@@ -277,7 +284,7 @@ def test_trsm_updates_named_on_mma_f64_run_on_cpu(side, uplo, trans, diag, algor
     edit = dict(engine="mma_f64", bm=64, bn=64, bk=16, stages=3, wm=32, wn=32, algorithm=algorithm, leaf=16, adapt=0)
     prog, mod = _module(side, uplo, trans, diag, n, nrhs, "float64", edit)
     ups = [k for k in mod.kernels if "_update_" in k.name and k.text]
-    assert ups and all("mma.sync.aligned.m8n8k4" in k.text for k in ups)
+    assert ups and all("mma.sync.aligned.m16n8k8.row.col.f64" in k.text for k in ups)
     first = next(i for i, k in enumerate(mod.kernels) if k.text)
     kernels = list(mod.kernels)
     kernels[first] = dataclasses.replace(kernels[first], text=KF_DMMA_EMU + kernels[first].text)
@@ -285,3 +292,10 @@ def test_trsm_updates_named_on_mma_f64_run_on_cpu(side, uplo, trans, diag, algor
     got = run_module(dataclasses.replace(mod, kernels=kernels), {"A": A, "B": B, out: np.full(B.shape, np.nan)}, out)
     want = solve_reference(A, B, uplo, trans, diag, side)
     assert np.all(np.isfinite(got)) and np.abs(got - want).max() / max(1.0, np.abs(want).max()) <= TOL
+
+
+def test_the_sm80_arm_compiles_without_spills():
+    """An A100 (sm_80) has only mma.m8n8k4 f64: the helper's four-m8n8k4 arm compiles, every
+    candidate, with no spills."""
+    kernels = [emit_gemm(_spec(f"g_{i}", 999, 1001, 1003, False, True, s)) for i, s in enumerate(SCHEMES)]
+    _no_spills(kernels, "sm_80")

@@ -41,7 +41,7 @@ def check(m, n, k, ta, tb, oa="C", ob="C", oc="C", scheme=None, seed=0):
     spec = GemmKernelSpec("gemm_dmma_t", "float64", m, n, k, GemmOperand("A", ta, oa), GemmOperand("B", tb, ob),
                           c_order=oc, scheme=scheme or SCHEMES[0])
     src = emit_gemm(spec)
-    assert "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64" in src.code
+    assert "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64" in src.code
     launch(src, (A, B, C))   # checks A and B unchanged
     got = cupy.asnumpy(C)
     assert np.all(np.isfinite(got)), "unwritten (NaN) output elements"

@@ -269,13 +269,17 @@ def test_solver_inputs_x0_zero_right_side_and_refusals():
         solvers.bicg(cplx, cupy.asarray(bh).astype(cupy.complex128), engine="resident")
 
 
-def test_a_strided_right_side():
-    """b a view with a stride of 2: the answer of the same values contiguous."""
+@pytest.mark.parametrize("engine", ["resident", "graph"])
+def test_a_strided_right_side(engine):
+    """b a view with a stride of 2: the answer of the same values contiguous, b's storage
+    unchanged."""
     import cupy
     A = sparse.poisson2d(20, "float64")
     n = A.shape[0]
     big = cupy.asarray(np.random.default_rng(5).uniform(-1, 1, 2 * n))
-    x1, i1 = solvers.cg(A, big[::2], tol=1e-10, engine="resident")
-    x2, i2 = solvers.cg(A, cupy.ascontiguousarray(big[::2]), tol=1e-10, engine="resident")
+    before = big.get()
+    x1, i1 = solvers.cg(A, big[::2], tol=1e-10, engine=engine)
+    assert np.array_equal(big.get(), before)
+    x2, i2 = solvers.cg(A, cupy.ascontiguousarray(big[::2]), tol=1e-10, engine=engine)
     assert i1.converged and i1.iterations == i2.iterations
     np.testing.assert_allclose(x1.get(), x2.get(), rtol=1e-12, atol=1e-14)

@@ -132,9 +132,23 @@ def test_dry_run_lists_peaks_and_every_scheme_per_engine_and_size(capsys):
     assert f"then {len(jobs)} GEMMs" in out
     for e, n, s in jobs:
         assert f"n={n:<5} {s.to_text()}  [{efficiency_key(s)}]" in out
-    assert {e for e, _, _ in jobs} == {"ffma", "mma_tf32"}
+    assert {e for e, _, _ in jobs} == {"ffma", "mma_tf32", "mma_f64"}
+    assert "float64 for engines without float32" in out
+    assert [cg.dtype_of(e) for e in ("ffma", "mma_tf32", "mma_f64")] == ["float32", "float32", "float64"]
     assert cli.main(["calibrate", "--blas3", "--dry-run", "--max-variants", "2", "--sizes", "512"]) == 0
-    assert "then 4 GEMMs" in capsys.readouterr().out
+    assert "then 6 GEMMs" in capsys.readouterr().out
+
+
+def test_mma_f64_efficiencies_are_against_its_float64_peak():
+    from kfuse.spaces.gemm import calibration as gc
+    assert gc.reference_peak("ffma") == "ffma/float32" and gc.reference_peak("mma_f64") == "mma_f64/float64"
+    key = "mma_f64,64,128,16,8,8,2,8,1,1,1,1,32,64"
+    gc.check_section({"peak": {"mma_f64/float64": 6.6e13}, "efficiency": {key: 0.76}})
+    with pytest.raises(ValueError, match="mma_f64/float64"):
+        gc.check_section({"peak": {"mma_f64/float32": 6.6e13}, "efficiency": {key: 0.76}})
+    merged = gc.merge_sections({"peak": {"mma_f64/float64": 6.0e13}, "efficiency": {key: 0.8}},
+                               {"peak": {"mma_f64/float64": 6.6e13}, "efficiency": {}})
+    assert merged["efficiency"][key] == pytest.approx(0.8 * 6.0 / 6.6)   # the same flop rate
 
 
 def test_blas3_arguments_are_checked(capsys):

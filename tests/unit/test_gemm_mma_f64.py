@@ -61,8 +61,8 @@ def test_the_model_rates_it_at_the_fp64_tensor_peak():
     cal = Calibration()   # the built-in figures
     assert engine_rate(cal, "mma_f64/float64") == engine_rate(cal, "ffma/float32") \
         == 2 * engine_rate(cal, "ffma/float64")
-    assert calibrate_gemm.PEAKS["mma_f64/float64"] == ("dmma_peak", "double", 128)
-    assert "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64" in calibrate_gemm.PEAK_SRC
+    assert calibrate_gemm.PEAKS["mma_f64/float64"] == ("dmma_peak", "double", 2 * 16 * 8 * 8 * 8 // 32)
+    assert "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64" in calibrate_gemm.PEAK_SRC
 
 
 # ---- rules ----------------------------------------------------------------------------------------
@@ -75,11 +75,12 @@ def test_every_candidate_is_accepted_and_the_default_warp_tile_is_chosen():
 
 
 @pytest.mark.parametrize("kw, words", [
-    (dict(bm=96, bn=64, bk=16, wm=12), "wm=12 is not a multiple of 8"),
+    (dict(bm=96, bn=64, bk=16, wm=24), "wm=24 is not a multiple of 16"),
+    (dict(bm=64, bn=64, bk=16, wm=8), "wm=8 is not a multiple of 16"),
     (dict(bm=128, bn=64, bk=16, wn=12), "wn=12 is not a multiple of 8"),
     (dict(bm=96, bn=64, bk=16, wm=64), "bm=96 is not a multiple of the warp tile wm=64"),
     (dict(bm=128, bn=64, bk=12), "bk=12 is not a multiple of 8"),
-    (dict(bm=256, bn=256, bk=8, wm=8, wn=8), "exceed 32"),
+    (dict(bm=256, bn=256, bk=8, wm=16, wn=8), "exceed 32"),
     (dict(bm=128, bn=128, bk=32, stages=4), "over the 232448 B limit"),
     (dict(bm=128, bn=128, bk=16, wm=64, wn=64), "registers per thread"),
     (dict(bm=64, bn=64, bk=8, wm=16, wn=16), "not a multiple of the 512 threads"),
@@ -98,7 +99,8 @@ def test_float32_and_bad_warp_fields_are_refused():
 
 def test_text_and_json_round_trip():
     s = dmma(**rules.CANDIDATES[0])
-    assert "engine(mma_f64)" in s.to_text() and "warp_tile(wm=64, wn=32)" in s.to_text()
+    assert "engine(mma_f64)" in s.to_text() and "warp_tile(wm=32, wn=64)" in s.to_text()
+    assert "tile_order(raster=8)" in s.to_text()
     assert GemmScheme.from_text(s.to_text()) == s == GemmScheme.from_json(s.to_json())
 
 
@@ -112,15 +114,17 @@ def test_the_pads_make_the_fragment_loads_conflict_free(kcontig):
 
 
 def test_unpadded_rows_conflict_and_the_pads_are_the_smallest():
-    assert rules.wavefronts(True, 16) == 2 and rules.pad_elems(True, 16) == 8   # ld = 24: 2 ld = 16 mod 32
-    assert rules.wavefronts(False, 64) == 4 and rules.pad_elems(False, 64) == 2   # ld = 66
-    assert rules.pad_elems(True, 8) == 0   # ld = 8 is conflict-free as it is
+    # a half-warp's 8-byte loads: 4 rows (g or t) of 4 consecutive doubles; conflict-free when the
+    # rows start 8 words apart mod 32 (ld = 4 mod 16 doubles)
+    assert rules.wavefronts(True, 16) == 4 and rules.pad_elems(True, 16) == 4    # ld = 20
+    assert rules.wavefronts(False, 64) == 4 and rules.pad_elems(False, 64) == 4  # ld = 68
+    assert rules.wavefronts(True, 8) == 2 and rules.pad_elems(True, 8) == 4      # ld = 12: 24 words apart
 
 
 def test_shared_bytes_count_doubles():
     s = dmma(bm=128, bn=64, bk=16, stages=4)
-    # A: max(128 x 24, 16 x 130) doubles, B: max(64 x 24, 16 x 66), 4 stages, 8 bytes
-    assert rules.shared_bytes(s) == 4 * (128 * 24 + 64 * 24) * 8 == s.shared_bytes("float64")
+    # A: max(128 x 20, 16 x 132) doubles, B: max(64 x 20, 16 x 68), 4 stages, 8 bytes
+    assert rules.shared_bytes(s) == 4 * (128 * 20 + 64 * 20) * 8 == s.shared_bytes("float64")
 
 
 # ---- the printer ------------------------------------------------------------------------------------
@@ -141,54 +145,82 @@ def test_the_kernel_is_double_throughout():
                                    scheme=dmma(**rules.CANDIDATES[0])))
     body = src.code.split('extern "C"')[1]
     assert "float" not in body.replace("float64", "")
-    assert "double acc[MI][NI][2];" in body and "kf_mma_f64(acc[mi][ni], af[mi][h], bf[ni][h]);" in body
+    assert "double acc[MI][NI][4];" in body and "kf_mma_f64(acc[mi][ni], af[mi], bf[ni]);" in body
+    assert "double af[MI][4], bf[NI][2];" in body and "kf_tf32" not in body
     assert src.params[:3] == (("const double* __restrict__", "A"), ("const double* __restrict__", "B"),
                               ("double* __restrict__", "C"))
-    assert src.block == (256, 1, 1) and src.grid == (3 * 2, 1, 1)
+    assert src.block == (128, 1, 1) and src.grid == (5 * 2, 1, 1)   # 64 x 128 tiles of 300 x 200
 
 
 # ---- the inline asm: what the CPU emulation cannot see ---------------------------------------------
-def mma_operands(src: str) -> tuple:
-    """(instruction, [D, A, B, C] as lists of (constraint, C expression)) of the one ``asm
-    volatile`` of ``src`` issuing ``mma.sync``: its template's four ``{...}`` register groups
-    resolved through the output and input operand lists (outputs numbered first)."""
-    stmts = [m for m in re.findall(r"asm volatile\((.*?)\);", src, re.S) if "mma.sync" in m]
-    assert len(stmts) == 1, stmts
-    template, outs, ins = stmts[0].split(":")[:3]
-    text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', template))
-    ops = [(c, e.strip()) for sec in (outs, ins) for c, e in re.findall(r'"([^"]*)"\s*\(([^()]*)\)', sec)]
-    groups = [[ops[int(x.strip().lstrip("%"))] for x in grp.split(",")] for grp in re.findall(r"\{([^}]*)\}", text)]
-    return text.split()[0], groups
+def mma_operands(src: str) -> list:
+    """For each ``asm volatile`` of ``src`` issuing ``mma.sync``: (instruction, [D, A, B, C] as
+    lists of (constraint, C expression)), its template's four ``{...}`` register groups resolved
+    through the output and input operand lists (outputs numbered first)."""
+    out = []
+    for stmt in [m for m in re.findall(r"asm volatile\((.*?)\);", src, re.S) if "mma.sync" in m]:
+        template, outs, ins = stmt.split(":")[:3]
+        text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', template))
+        ops = [(c, e.strip()) for sec in (outs, ins) for c, e in re.findall(r'"([^"]*)"\s*\(([^()]*)\)', sec)]
+        groups = [[ops[int(x.strip().lstrip("%"))] for x in grp.split(",")]
+                  for grp in re.findall(r"\{([^}]*)\}", text)]
+        out.append((text.split()[0], groups))
+    return out
 
 
-@pytest.mark.parametrize("src, d, a, b", [
-    (printer.DMMA_HELPERS, ["d[0]", "d[1]"], "a", "b"),
-    (calibrate_gemm.PEAK_SRC.split("dmma_peak")[1], ["acc[c][0]", "acc[c][1]"], "a", "b")],
-    ids=["kf_mma_f64", "dmma_peak"])
-def test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(src, d, a, b):
+M16 = "mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64"
+M8 = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64"
+#: (instruction, D = C, A, B) as the PTX ISA orders the operands, for each helper and the probe
+HELPER_ASM = [(M8, ["d[0]", "d[1]"], ["a"], ["b"]),
+              (M16, ["d[0]", "d[1]", "d[2]", "d[3]"], ["a[0]", "a[1]", "a[2]", "a[3]"], ["b[0]", "b[1]"])]
+PROBE_ASM = [(M16, [f"acc[c][{i}]" for i in range(4)], [f"a[{i}]" for i in range(4)], ["b[0]", "b[1]"])]
+
+
+def check_asm(src: str, want: list) -> None:
+    """Each mma asm of ``src`` is ``want``'s: D = C read-write doubles in order, A and B doubles."""
+    got = mma_operands(src)
+    assert [g[0] for g in got] == [w[0] for w in want], got
+    for (instr, groups), (_, d, a, b) in zip(got, want):
+        assert len(groups) == 4, groups
+        dd, aa, bb, cc = groups
+        assert [e for _, e in dd] == d and [e for _, e in cc] == d, (dd, cc)
+        assert all(c == "+d" for c, _ in dd + cc), (dd, cc)   # c tied to d: read-write doubles
+        assert aa == [("d", x) for x in a] and bb == [("d", x) for x in b], (aa, bb)
+
+
+@pytest.mark.parametrize("src, want", [
+    (printer.DMMA_HELPERS, HELPER_ASM),
+    (calibrate_gemm.PEAK_SRC.split("dmma_peak")[1], PROBE_ASM)], ids=["kf_mma_f64", "dmma_peak"])
+def test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(src, want):
     """The compile tier replaces the asm by an emulation of ``kf_mma_f64(d, a, b)`` (d += A B with
-    ``a`` the A fragment), so it passes whatever the asm says: here the asm's operands must be the
-    PTX ISA's ``d, a, b, c`` with D = C = {d[0], d[1]} (c0, c1 in order, read-write), A = {a},
-    B = {b}, every register a double ("d"), on the one f64 shape and layout (.row.col)."""
-    instr, groups = mma_operands(src)
-    assert instr == "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64"
-    assert len(groups) == 4, groups
-    dd, aa, bb, cc = groups
-    assert [e for _, e in dd] == d and [e for _, e in cc] == d, (dd, cc)
-    assert all(c == "+d" for c, _ in dd + cc), (dd, cc)   # c tied to d: read-write doubles
-    assert aa == [("d", a)] and bb == [("d", b)], (aa, bb)
-    if src is printer.DMMA_HELPERS:
-        assert "void kf_mma_f64(double* d, double a, double b)" in src
+    ``a`` the A fragment), so it passes whatever the asm says: here each asm's operands must be the
+    PTX ISA's ``d, a, b, c`` with D = C (c0.. in order, read-write), every register a double
+    ("d"), on the f64 shapes and layout (.row.col): m16n8k8 (sm_90+) and m8n8k4 (sm_80 - sm_89)."""
+    check_asm(src, want)
+
+
+def test_the_sm80_path_is_the_same_tile_as_four_m8n8k4():
+    """Before sm_90 the helper's m16n8k8 is four m8n8k4: rows g (d[0..1]) from a0 with b0 and a2
+    with b1 (k slots 0-3, 4-7), rows g + 8 (d[2..3]) from a1 with b0 and a3 with b1."""
+    body = printer.DMMA_HELPERS.split("void kf_mma_f64(double* d, const double* a, const double* b)")[1]
+    arm = body.split("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900")[1].split("#else")[0]
+    calls = re.findall(r"kf_mma_f64_m8\(([^)]*)\)", arm)
+    assert [c.replace(" ", "") for c in calls] == ["d,a[0],b[0]", "d,a[2],b[1]", "d+2,a[1],b[0]", "d+2,a[3],b[1]"]
 
 
 def test_the_asm_check_fails_for_a_and_b_swapped():
-    swapped = printer.DMMA_HELPERS.replace("{%2}, {%3}", "{%3}, {%2}")
+    swapped = printer.DMMA_HELPERS.replace("{%4, %5, %6, %7}, {%8, %9}", "{%8, %9}, {%4, %5, %6, %7}")
     assert swapped != printer.DMMA_HELPERS
     with pytest.raises(AssertionError):
-        test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(swapped, ["d[0]", "d[1]"], "a", "b")
-    c_swapped = printer.DMMA_HELPERS.replace("{%0, %1}, {%2}", "{%1, %0}, {%2}")
+        check_asm(swapped, HELPER_ASM)
+    c_swapped = printer.DMMA_HELPERS.replace("{%0, %1, %2, %3}, {%4", "{%1, %0, %2, %3}, {%4")
+    assert c_swapped != printer.DMMA_HELPERS
     with pytest.raises(AssertionError):
-        test_the_inline_asm_binds_d_a_b_c_in_the_isa_order(c_swapped, ["d[0]", "d[1]"], "a", "b")
+        check_asm(c_swapped, HELPER_ASM)
+    m8_swapped = printer.DMMA_HELPERS.replace("{%0, %1}, {%2}, {%3}", "{%0, %1}, {%3}, {%2}")
+    assert m8_swapped != printer.DMMA_HELPERS
+    with pytest.raises(AssertionError):
+        check_asm(m8_swapped, HELPER_ASM)
 
 
 # ---- planning ----------------------------------------------------------------------------------------

@@ -1,11 +1,9 @@
 """``kfuse calibrate --blas3``: the GEMM engines' peaks and the schemes' efficiencies on this GPU.
 
 In one run: the engine peaks (:func:`measure_peaks`: 16 independent FFMA chains per thread in
-float32 and float64, 8 independent ``mma.sync`` chains per warp, m16n8k8 TF32 and m8n8k4 f64;
+float32 and float64, 8 independent ``mma.sync`` chains per warp, m16n8k8 TF32 and m16n8k8 f64;
 8 blocks of 256 threads per SM, CUDA events, median of 5), then each scheme the gemm space offers
-a float32
-
-
+an n x n x n product in float32 (in float64 on an engine without float32: mma_f64),
 built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
 once against a float64 product (a wrong kernel is not calibrated), timed as the calibration's
 probes are (:func:`kfuse.runtime.timing.device_seconds`: a CUDA graph over inputs rotating
@@ -70,19 +68,23 @@ extern "C" __global__ void mma_peak(float* out, int iters) {
 }
 
 extern "C" __global__ void dmma_peak(double* out, int iters) {
-    const double a = threadIdx.x * 1e-3, b = 0.5;
-    double acc[8][2];
+    double a[4], b[2], acc[8][4];
     #pragma unroll
-    for (int c = 0; c < 8; ++c) { acc[c][0] = acc[c][1] = 0.0; }
+    for (int i = 0; i < 4; ++i) a[i] = threadIdx.x * 1e-3 + i;
+    b[0] = 0.5, b[1] = 0.25;
+    #pragma unroll
+    for (int c = 0; c < 8; ++c) { acc[c][0] = acc[c][1] = acc[c][2] = acc[c][3] = 0.0; }
     for (int i = 0; i < iters; ++i) {
         #pragma unroll
         for (int c = 0; c < 8; ++c)
-            asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};\n"
-                         : "+d"(acc[c][0]), "+d"(acc[c][1]) : "d"(a), "d"(b));
+            asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
+                         "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                         : "+d"(acc[c][0]), "+d"(acc[c][1]), "+d"(acc[c][2]), "+d"(acc[c][3])
+                         : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
     }
     double s = 0.0;
     #pragma unroll
-    for (int c = 0; c < 8; ++c) s += acc[c][0] + acc[c][1];
+    for (int c = 0; c < 8; ++c) s += acc[c][0] + acc[c][1] + acc[c][2] + acc[c][3];
     out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }
 """
@@ -90,10 +92,18 @@ extern "C" __global__ void dmma_peak(double* out, int iters) {
 PEAKS = {f"{e.name}/{dtype}": probe for e in gemm_engines.ENGINES for dtype, probe in e.peaks.items()}
 
 
+def dtype_of(engine: str) -> str:
+    """The dtype ``engine``'s schemes are timed in: float32, or the first it multiplies where it
+    multiplies no float32 (mma_f64: float64)."""
+    dtypes = gemm_engines.get(engine).dtypes
+    return "float32" if "float32" in dtypes else dtypes[0]
+
+
 def schemes(engine: str, n: int) -> list:
-    """The schemes the gemm space offers a float32 n x n x n product on ``engine``."""
+    """The schemes the gemm space offers an n x n x n product on ``engine`` in its dtype."""
     from ..spaces.gemm.scheme import checked
-    return checked(gemm_engines.get(engine).candidates("float32", n, n, n), "float32", n, n, n)
+    dt = dtype_of(engine)
+    return checked(gemm_engines.get(engine).candidates(dt, n, n, n), dt, n, n, n)
 
 
 def work(sizes=SIZES, engines=ENGINES, most: int | None = None) -> list:
@@ -107,7 +117,8 @@ def dry_run(sizes=SIZES, engines=ENGINES, most: int | None = None, out=None) -> 
     from ..spaces.gemm.space import efficiency_key
     jobs = work(sizes, engines, most)
     out.write(f"kfuse calibrate --blas3: {len(PEAKS)} peak probes ({', '.join(PEAKS)}), then "
-              f"{len(jobs)} GEMMs (float32 C = A @ B, n in {', '.join(map(str, sizes))}):\n")
+              f"{len(jobs)} GEMMs (C = A @ B in float32, float64 for engines without float32, "
+              f"n in {', '.join(map(str, sizes))}):\n")
     for e, n, s in jobs:
         out.write(f"  {e:<8} n={n:<5} {s.to_text()}  [{efficiency_key(s)}]\n")
     out.write("writes the calibration's \"gemm\" section (peaks, efficiency per scheme) to "
@@ -142,10 +153,10 @@ def measure_peaks(iters: int = 2048, repeats: int = 5) -> dict:
     return out
 
 
-def _program(n: int):
+def _program(n: int, dtype: str = "float32"):
     from ..api import bind_sizes
     from ..frontend import script
-    return bind_sizes(script.parse(SCRIPT, "gemm"), {"m": n, "n": n, "k": n})
+    return bind_sizes(script.parse(SCRIPT, "gemm", dtype=dtype), {"m": n, "n": n, "k": n})
 
 
 def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
@@ -159,13 +170,14 @@ def time_scheme(engine: str, n: int, scheme, peaks: dict, cal) -> dict:
     from ..spaces.gemm.model import engine_rate, engine_seconds
     from ..pipeline.stages import build
     from ..runtime.timing import device_seconds, rotating_args
-    prog = _program(n)
+    dt = dtype_of(engine)
+    prog = _program(n, dt)
     calls = [c.id for c in prog.calls]
     params = dataclasses.asdict(scheme)
     with config.override(precision=gemm_engines.get(engine).precision):
         exe = build(prog, make_plan(prog, [(calls, params)]))
         rng = cupy.random.default_rng(n)
-        A, B = (rng.standard_normal((n, n), dtype=cupy.float32) for _ in range(2))
+        A, B = (rng.standard_normal((n, n), dtype=dt) for _ in range(2))
         (C,) = exe(A, B)
         ref = A.astype(cupy.float64) @ B.astype(cupy.float64)
         err = float(cupy.linalg.norm(C - ref) / cupy.linalg.norm(ref))
@@ -193,7 +205,7 @@ def section_of(rows: list, peaks: dict, sizes) -> dict:
         effs.setdefault(r["key"], []).append(r["efficiency"])
         measured.setdefault(r["key"], {})[str(r["n"])] = round(r["tflops"], 2)
     return {"source": f"kfuse calibrate --blas3, {datetime.date.today().isoformat()} "
-                      f"(n = {', '.join(map(str, sizes))}, float32 NN, median over the sizes)",
+                      f"(n = {', '.join(map(str, sizes))}, NN, float32 (float64: mma_f64), median over the sizes)",
             "key": list(EFFICIENCY_KEY), "peak": dict(peaks),
             "efficiency": {k: min(MAX_EFFICIENCY, statistics.median(v)) for k, v in effs.items()},
             "measured_tflops": measured}

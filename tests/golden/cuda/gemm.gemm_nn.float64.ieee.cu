@@ -12,9 +12,9 @@ __device__ __forceinline__ void t1_gemm_finalize(const double acc, const double 
 }
 
 // ===================== default plan (H200: shipped calibration and winners) =====================
-// plan {"fingerprint": "8ea6805c5554b276", "kernels": [{"calls": [0], "name": "k0_t1_gemm", "params": {"bk": 32, "bm": 64, "bn": 64, "engine": "mma_f64", "frags": 1, "min_blocks": 1, "raster": 1, "splitk": 1, "stages": 3, "store_vec": 1, "tload": 1, "tm": 8, "tn": 8, "wm": 32, "wn": 16}, "space": "gemm"}], "kfuse_plan": 1, "program": "gemm_nn", "sizes": {}}
+// plan {"fingerprint": "8ea6805c5554b276", "kernels": [{"calls": [0], "name": "k0_t1_gemm", "params": {"bk": 16, "bm": 64, "bn": 64, "engine": "mma_f64", "frags": 1, "min_blocks": 1, "raster": 1, "splitk": 1, "stages": 2, "store_vec": 1, "tload": 1, "tm": 8, "tn": 8, "wm": 32, "wn": 32}, "space": "gemm"}], "kfuse_plan": 1, "program": "gemm_nn", "sizes": {}}
 // Plan: k0_t1_gemm runs call(s) [0]
-// launch k0_t1_gemm grid=(63, 1, 1) block=(256, 1, 1) smem=112128 args=(in:A, in:B, out:t1) aligned=(A:16, B:16)
+// launch k0_t1_gemm grid=(63, 1, 1) block=(128, 1, 1) smem=37888 args=(in:A, in:B, out:t1) aligned=(A:16, B:16)
 
 #ifndef KF_GEMM_HELPERS
 #define KF_GEMM_HELPERS
@@ -53,31 +53,47 @@ template <int N> __device__ __forceinline__ void kf_cp_async_wait() {
 #error "kfuse engine mma_f64 needs sm_80 or newer (mma.sync f64)"
 #endif
 #ifndef KF_MMA_EMULATE
-// d[0..1] += A (8 x 4, a) * B (4 x 8, b) for one warp, double accumulators (DMMA).
-__device__ __forceinline__ void kf_mma_f64(double* d, double a, double b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+// d[0..1] += A (8 x 4, a) * B (4 x 8, b) for one warp (mma.m8n8k4 f64, the sm_80 - sm_89 shape).
+__device__ __forceinline__ void kf_mma_f64_m8(double* d, double a, double b) {
     asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
                  "{%0, %1}, {%2}, {%3}, {%0, %1};\n"
                  : "+d"(d[0]), "+d"(d[1])
                  : "d"(a), "d"(b));
 }
 #endif
+// d[0..3] += A (16 x 8, a[0..3]) * B (8 x 8, b[0..1]) for one warp, double accumulators (DMMA).
+__device__ __forceinline__ void kf_mma_f64(double* d, const double* a, const double* b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+    kf_mma_f64_m8(d, a[0], b[0]);       // rows g, k slots 0-3
+    kf_mma_f64_m8(d, a[2], b[1]);       // rows g, k slots 4-7
+    kf_mma_f64_m8(d + 2, a[1], b[0]);   // rows g + 8
+    kf_mma_f64_m8(d + 2, a[3], b[1]);
+#else
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
+                 "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+                 : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+                 : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#endif
+}
+#endif
 #endif  // KF_DMMA_HELPERS
 
 // kfuse GEMM NN (float64 on FP64 tensor cores): t1[i, j] = epilogue(sum_k op(A)[i, k] * op(B)[k, j]), m=517 n=389 k=261
-// scheme: thread_grouping(bm=64, bn=64, tm=8, tn=8); loop_tiling(bk=32); loop_unroll(k); sm_alloc(A, transpose, stages=3); sm_alloc(B); reg_alloc(C); warp_tile(wm=32, wn=16); engine(mma_f64) (warp tile 32 x 16)
+// scheme: thread_grouping(bm=64, bn=64, tm=8, tn=8); loop_tiling(bk=16); loop_unroll(k); sm_alloc(A, transpose, stages=2); sm_alloc(B); reg_alloc(C); warp_tile(wm=32, wn=32); engine(mma_f64) (warp tile 32 x 32)
 // op(A)[i, k] = A[i * 261 + k * 1]: k contiguous: cp.async of 8 B (1 x double) along k, 8 per thread per tile
 // op(B)[k, j] = B[j * 1 + k * 389]: j contiguous: cp.async of 8 B (1 x double) along j, 8 per thread per tile
 // // call 0: t1 = gemm(A, B)   [gemm: contraction]
-extern "C" __global__ void __launch_bounds__(256, 1)
+extern "C" __global__ void __launch_bounds__(128, 1)
 k0_t1_gemm(const double* __restrict__ A, const double* __restrict__ B, double* __restrict__ t1)
 {
     using idx_t = int;
     constexpr int M = 517, N = 389, K = 261;
-    constexpr int BM = 64, BN = 64, BK = 32, WM = 32, WN = 16, STAGES = 3, RASTER = 1;
-    constexpr int THREADS = 256, WX = BN / WN;   // threads; warps along n
-    constexpr int MI = WM / 8, NI = WN / 8;   // mma.m8n8k4 tiles per warp (m x n)
-    constexpr int A_LD = 40, B_LD = 66;   // padded shared rows (conflict-free fragment loads)
-    constexpr int A_STAGE = 2560, B_STAGE = 2112;   // doubles per stage buffer
+    constexpr int BM = 64, BN = 64, BK = 16, WM = 32, WN = 32, STAGES = 2, RASTER = 1;
+    constexpr int THREADS = 128, WX = BN / WN;   // threads; warps along n
+    constexpr int MI = WM / 16, NI = WN / 8;   // mma.m16n8k8 f64 tiles per warp (m x n)
+    constexpr int A_LD = 20, B_LD = 68;   // padded shared rows (conflict-free fragment loads)
+    constexpr int A_STAGE = 1280, B_STAGE = 1088;   // doubles per stage buffer
     constexpr int A_COPIES = 8, B_COPIES = 8;   // cp.async per thread per tile
     constexpr idx_t A_SX = 261, A_SK = 1, B_SX = 1, B_SK = 389;   // element strides of op(A)[i, k], op(B)[k, j]
     constexpr int KTILES = (K + BK - 1) / BK;
@@ -100,13 +116,14 @@ k0_t1_gemm(const double* __restrict__ A, const double* __restrict__ B, double* _
     const int g = lane / 4, tg = lane % 4;
     const int wrow = warp / WX * WM, wcol = warp % WX * WN;   // the warp's tile in the block
 
-    // ---- double accumulators: acc[mi][ni][e], e = c0, c1 of mma tile (mi, ni) ----
-    double acc[MI][NI][2];
+    // ---- double accumulators: acc[mi][ni][e], e = c0..c3 of mma tile (mi, ni) ----
+    double acc[MI][NI][4];
     #pragma unroll
     for (int mi = 0; mi < MI; ++mi)
         #pragma unroll
         for (int ni = 0; ni < NI; ++ni)
-            acc[mi][ni][0] = 0.0, acc[mi][ni][1] = 0.0;
+            #pragma unroll
+            for (int e = 0; e < 4; ++e) acc[mi][ni][e] = 0.0;
 
     // ---- prologue: tiles 0 .. STAGES-2 in flight ----
     #pragma unroll
@@ -119,7 +136,7 @@ k0_t1_gemm(const double* __restrict__ A, const double* __restrict__ B, double* _
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                 const double* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                 kf_cp_async<8>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 8);
             }
@@ -129,7 +146,7 @@ k0_t1_gemm(const double* __restrict__ A, const double* __restrict__ B, double* _
                 const int idx = tid + r * THREADS;
                 const int kr = idx / (BN / 1), xq = idx % (BN / 1) * 1;
                 const int kg = kt * BK + kr, xg = col0 + xq;
-                const int valid = kg < K ? max(0, min(1, N - xg)) : 0;
+                const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 1 : max(0, min(1, N - xg))) : 0;
                 const double* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
                 kf_cp_async<8>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 8);
             }
@@ -150,7 +167,7 @@ k0_t1_gemm(const double* __restrict__ A, const double* __restrict__ B, double* _
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const double* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<8>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 8);
                 }
@@ -160,49 +177,47 @@ k0_t1_gemm(const double* __restrict__ A, const double* __restrict__ B, double* _
                     const int idx = tid + r * THREADS;
                     const int kr = idx / (BN / 1), xq = idx % (BN / 1) * 1;
                     const int kg = kt * BK + kr, xg = col0 + xq;
-                    const int valid = kg < K ? max(0, min(1, N - xg)) : 0;
+                    const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 1 : max(0, min(1, N - xg))) : 0;
                     const double* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
                     kf_cp_async<8>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 8);
                 }
             }
         }
-        // compute: BK / 8 steps of 2 x MI x NI mma.m8n8k4 per warp
+        // compute: BK / 8 steps of MI x NI mma.m16n8k8 f64 per warp
         const double* as = As + t % STAGES * A_STAGE;
         const double* bs = Bs + t % STAGES * B_STAGE;
         #pragma unroll
         for (int kk = 0; kk < BK; kk += 8) {
-            double af[MI][2], bf[NI][2];   // k slot tg of the step's two mma: k's kk + 2tg, + 1
+            double af[MI][4], bf[NI][2];   // k slots tg, tg + 4 = k's kk + tg, kk + tg + 4
             #pragma unroll
             for (int mi = 0; mi < MI; ++mi) {
-                const int r = wrow + mi * 8 + g;   // row r (a0)
-                const kf_vec<double, 2> v = *reinterpret_cast<const kf_vec<double, 2>*>(&as[r * A_LD + kk + 2 * tg]);
-                af[mi][0] = v.v[0]; af[mi][1] = v.v[1];
+                const int r = wrow + mi * 16 + g;   // rows r (a0, a2) and r + 8 (a1, a3)
+                const double* p = &as[r * A_LD + kk + tg];
+                af[mi][0] = p[0]; af[mi][1] = p[8 * A_LD]; af[mi][2] = p[4]; af[mi][3] = p[8 * A_LD + 4];
             }
             #pragma unroll
             for (int ni = 0; ni < NI; ++ni) {
-                const int c = wcol + ni * 8 + g;   // column c (b0)
-                const double* k0 = &bs[(kk + 2 * tg) * B_LD + c];
-                bf[ni][0] = k0[0]; bf[ni][1] = k0[B_LD];
+                const int c = wcol + ni * 8 + g;    // column c (b0, b1)
+                const double* p = &bs[(kk + tg) * B_LD + c];
+                bf[ni][0] = p[0]; bf[ni][1] = p[4 * B_LD];
             }
             #pragma unroll
-            for (int h = 0; h < 2; ++h)
+            for (int mi = 0; mi < MI; ++mi)
                 #pragma unroll
-                for (int mi = 0; mi < MI; ++mi)
-                    #pragma unroll
-                    for (int ni = 0; ni < NI; ++ni) kf_mma_f64(acc[mi][ni], af[mi][h], bf[ni][h]);
+                for (int ni = 0; ni < NI; ++ni) kf_mma_f64(acc[mi][ni], af[mi], bf[ni]);
         }
         kf_cp_async_commit();
     }
 
-    // ---- epilogue: store acc to t1 (C order, ld 389); c0, c1 of tile (mi, ni) at row g and columns 2tg, 2tg + 1, guarded ----
+    // ---- epilogue: store acc to t1 (C order, ld 389); c0..c3 of tile (mi, ni) at rows g, g + 8 and columns 2tg, 2tg + 1, guarded ----
     #pragma unroll
     for (int mi = 0; mi < MI; ++mi) {
         #pragma unroll
         for (int ni = 0; ni < NI; ++ni) {
             #pragma unroll
-            for (int e = 0; e < 2; ++e) {
-                const int i = row0 + wrow + mi * 8 + g;
-                const int j = col0 + wcol + ni * 8 + 2 * tg + e;
+            for (int e = 0; e < 4; ++e) {
+                const int i = row0 + wrow + mi * 16 + g + e / 2 * 8;
+                const int j = col0 + wcol + ni * 8 + 2 * tg + e % 2;
                 if (i < M && j < N) {
                     t1[(idx_t)i * 389 + j] = acc[mi][ni][e];
                 }

@@ -126,7 +126,7 @@ k0_t1_gemm(const float* __restrict__ A, const float* __restrict__ B, float* __re
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 4), kq = idx % (BK / 4) * 4;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(4, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 4 : max(0, min(4, K - kg))) : 0;
                 const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                 kf_cp_async<16>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
             }
@@ -136,7 +136,7 @@ k0_t1_gemm(const float* __restrict__ A, const float* __restrict__ B, float* __re
                 const int idx = tid + r * THREADS;
                 const int kr = idx / (BN / 4), xq = idx % (BN / 4) * 4;
                 const int kg = kt * BK + kr, xg = col0 + xq;
-                const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 4 : max(0, min(4, N - xg))) : 0;
                 const float* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
                 kf_cp_async<16>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
             }
@@ -157,7 +157,7 @@ k0_t1_gemm(const float* __restrict__ A, const float* __restrict__ B, float* __re
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 4), kq = idx % (BK / 4) * 4;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(4, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 4 : max(0, min(4, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<16>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -167,7 +167,7 @@ k0_t1_gemm(const float* __restrict__ A, const float* __restrict__ B, float* __re
                     const int idx = tid + r * THREADS;
                     const int kr = idx / (BN / 4), xq = idx % (BN / 4) * 4;
                     const int kg = kt * BK + kr, xg = col0 + xq;
-                    const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                    const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 4 : max(0, min(4, N - xg))) : 0;
                     const float* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
                     kf_cp_async<16>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
                 }

@@ -162,7 +162,7 @@ k0_t1_gemm__t3_gemm_p0(const float* __restrict__ A, const float* __restrict__ X,
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                 const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                 kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
             }
@@ -172,7 +172,7 @@ k0_t1_gemm__t3_gemm_p0(const float* __restrict__ A, const float* __restrict__ X,
                 const int idx = tid + r * THREADS;
                 const int kr = idx / (BN / 1), xq = idx % (BN / 1) * 1;
                 const int kg = kt * BK + kr, xg = col0 + xq;
-                const int valid = kg < K ? max(0, min(1, N - xg)) : 0;
+                const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 1 : max(0, min(1, N - xg))) : 0;
                 const float* src = valid > 0 ? X + (idx_t)xg * B_SX + (idx_t)kg * B_SK : X;
                 kf_cp_async<4>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
             }
@@ -193,7 +193,7 @@ k0_t1_gemm__t3_gemm_p0(const float* __restrict__ A, const float* __restrict__ X,
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -203,7 +203,7 @@ k0_t1_gemm__t3_gemm_p0(const float* __restrict__ A, const float* __restrict__ X,
                     const int idx = tid + r * THREADS;
                     const int kr = idx / (BN / 1), xq = idx % (BN / 1) * 1;
                     const int kg = kt * BK + kr, xg = col0 + xq;
-                    const int valid = kg < K ? max(0, min(1, N - xg)) : 0;
+                    const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 1 : max(0, min(1, N - xg))) : 0;
                     const float* src = valid > 0 ? X + (idx_t)xg * B_SX + (idx_t)kg * B_SK : X;
                     kf_cp_async<4>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
                 }
@@ -364,7 +364,7 @@ k0_t1_gemm__t3_gemm_p1(const float* __restrict__ A, const float* __restrict__ X,
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                 const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                 kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
             }
@@ -374,7 +374,7 @@ k0_t1_gemm__t3_gemm_p1(const float* __restrict__ A, const float* __restrict__ X,
                 const int idx = tid + r * THREADS;
                 const int kr = idx / (BN / 1), xq = idx % (BN / 1) * 1;
                 const int kg = kt * BK + kr, xg = col0 + xq;
-                const int valid = kg < K ? max(0, min(1, N - xg)) : 0;
+                const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 1 : max(0, min(1, N - xg))) : 0;
                 const float* src = valid > 0 ? X + (idx_t)xg * B_SX + (idx_t)kg * B_SK : X;
                 kf_cp_async<4>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
             }
@@ -395,7 +395,7 @@ k0_t1_gemm__t3_gemm_p1(const float* __restrict__ A, const float* __restrict__ X,
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -405,7 +405,7 @@ k0_t1_gemm__t3_gemm_p1(const float* __restrict__ A, const float* __restrict__ X,
                     const int idx = tid + r * THREADS;
                     const int kr = idx / (BN / 1), xq = idx % (BN / 1) * 1;
                     const int kg = kt * BK + kr, xg = col0 + xq;
-                    const int valid = kg < K ? max(0, min(1, N - xg)) : 0;
+                    const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 1 : max(0, min(1, N - xg))) : 0;
                     const float* src = valid > 0 ? X + (idx_t)xg * B_SX + (idx_t)kg * B_SK : X;
                     kf_cp_async<4>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
                 }

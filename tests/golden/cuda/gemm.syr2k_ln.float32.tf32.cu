@@ -133,7 +133,7 @@ k0_t1_syr2k(const float* __restrict__ A, const float* __restrict__ B, float* __r
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -143,7 +143,7 @@ k0_t1_syr2k(const float* __restrict__ A, const float* __restrict__ B, float* __r
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = col0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < N ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((N > 0 && N % BN == 0) || xg < N) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
                     kf_cp_async<4>(&Bs[s * B_STAGE + xr * B_LD + kq], src, valid * 4);
                 }
@@ -154,7 +154,7 @@ k0_t1_syr2k(const float* __restrict__ A, const float* __restrict__ B, float* __r
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = row0 + xr, kg = (kt - KTILES) * BK + kq;
-                    const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? B + (idx_t)xg * A2_SX + (idx_t)kg * A2_SK : B;
                     kf_cp_async<4>(&As[s * A_STAGE + xr * A2_LD + kq], src, valid * 4);
                 }
@@ -164,7 +164,7 @@ k0_t1_syr2k(const float* __restrict__ A, const float* __restrict__ B, float* __r
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = col0 + xr, kg = (kt - KTILES) * BK + kq;
-                    const int valid = xg < N ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((N > 0 && N % BN == 0) || xg < N) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * B2_SX + (idx_t)kg * B2_SK : A;
                     kf_cp_async<4>(&Bs[s * B_STAGE + xr * B2_LD + kq], src, valid * 4);
                 }
@@ -187,7 +187,7 @@ k0_t1_syr2k(const float* __restrict__ A, const float* __restrict__ B, float* __r
                         const int idx = tid + r * THREADS;
                         const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                         const int xg = row0 + xr, kg = kt * BK + kq;
-                        const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                        const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                         const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                         kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                     }
@@ -197,7 +197,7 @@ k0_t1_syr2k(const float* __restrict__ A, const float* __restrict__ B, float* __r
                         const int idx = tid + r * THREADS;
                         const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                         const int xg = col0 + xr, kg = kt * BK + kq;
-                        const int valid = xg < N ? max(0, min(1, K - kg)) : 0;
+                        const int valid = ((N > 0 && N % BN == 0) || xg < N) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                         const float* src = valid > 0 ? B + (idx_t)xg * B_SX + (idx_t)kg * B_SK : B;
                         kf_cp_async<4>(&Bs[s * B_STAGE + xr * B_LD + kq], src, valid * 4);
                     }
@@ -208,7 +208,7 @@ k0_t1_syr2k(const float* __restrict__ A, const float* __restrict__ B, float* __r
                         const int idx = tid + r * THREADS;
                         const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                         const int xg = row0 + xr, kg = (kt - KTILES) * BK + kq;
-                        const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                        const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                         const float* src = valid > 0 ? B + (idx_t)xg * A2_SX + (idx_t)kg * A2_SK : B;
                         kf_cp_async<4>(&As[s * A_STAGE + xr * A2_LD + kq], src, valid * 4);
                     }
@@ -218,7 +218,7 @@ k0_t1_syr2k(const float* __restrict__ A, const float* __restrict__ B, float* __r
                         const int idx = tid + r * THREADS;
                         const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                         const int xg = col0 + xr, kg = (kt - KTILES) * BK + kq;
-                        const int valid = xg < N ? max(0, min(1, K - kg)) : 0;
+                        const int valid = ((N > 0 && N % BN == 0) || xg < N) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                         const float* src = valid > 0 ? A + (idx_t)xg * B2_SX + (idx_t)kg * B2_SK : A;
                         kf_cp_async<4>(&Bs[s * B_STAGE + xr * B2_LD + kq], src, valid * 4);
                     }

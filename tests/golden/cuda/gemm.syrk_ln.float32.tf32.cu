@@ -128,7 +128,7 @@ k0_t1_syrk(const float* __restrict__ A, const float* __restrict__ A_b, float* __
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                 const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                 kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
             }
@@ -138,7 +138,7 @@ k0_t1_syrk(const float* __restrict__ A, const float* __restrict__ A_b, float* __
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                 const int xg = col0 + xr, kg = kt * BK + kq;
-                const int valid = xg < N ? max(0, min(1, K - kg)) : 0;
+                const int valid = ((N > 0 && N % BN == 0) || xg < N) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                 const float* src = valid > 0 ? A_b + (idx_t)xg * B_SX + (idx_t)kg * B_SK : A_b;
                 kf_cp_async<4>(&Bs[s * B_STAGE + xr * B_LD + kq], src, valid * 4);
             }
@@ -159,7 +159,7 @@ k0_t1_syrk(const float* __restrict__ A, const float* __restrict__ A_b, float* __
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -169,7 +169,7 @@ k0_t1_syrk(const float* __restrict__ A, const float* __restrict__ A_b, float* __
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = col0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < N ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((N > 0 && N % BN == 0) || xg < N) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? A_b + (idx_t)xg * B_SX + (idx_t)kg * B_SK : A_b;
                     kf_cp_async<4>(&Bs[s * B_STAGE + xr * B_LD + kq], src, valid * 4);
                 }

@@ -141,7 +141,7 @@ k0_t1_trmm_rln(const float* __restrict__ B, const float* __restrict__ A_full, fl
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                 const float* src = valid > 0 ? B + (idx_t)xg * A_SX + (idx_t)kg * A_SK : B;
                 kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
             }
@@ -151,7 +151,7 @@ k0_t1_trmm_rln(const float* __restrict__ B, const float* __restrict__ A_full, fl
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                 const int xg = col0 + xr, kg = kt * BK + kq;
-                const int valid = xg < N ? max(0, min(1, K - kg)) : 0;
+                const int valid = ((N > 0 && N % BN == 0) || xg < N) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                 const float* src = valid > 0 ? A_full + (idx_t)xg * B_SX + (idx_t)kg * B_SK : A_full;
                 kf_cp_async<4>(&Bs[s * B_STAGE + xr * B_LD + kq], src, valid * 4);
             }
@@ -172,7 +172,7 @@ k0_t1_trmm_rln(const float* __restrict__ B, const float* __restrict__ A_full, fl
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? B + (idx_t)xg * A_SX + (idx_t)kg * A_SK : B;
                     kf_cp_async<4>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -182,7 +182,7 @@ k0_t1_trmm_rln(const float* __restrict__ B, const float* __restrict__ A_full, fl
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
                     const int xg = col0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < N ? max(0, min(1, K - kg)) : 0;
+                    const int valid = ((N > 0 && N % BN == 0) || xg < N) ? (((K > 0 && K % BK == 0) || kg < K) ? 1 : max(0, min(1, K - kg))) : 0;
                     const float* src = valid > 0 ? A_full + (idx_t)xg * B_SX + (idx_t)kg * B_SK : A_full;
                     kf_cp_async<4>(&Bs[s * B_STAGE + xr * B_LD + kq], src, valid * 4);
                 }

@@ -482,7 +482,7 @@ k0_t1_trsm_lln_update_128x256x128(const float* __restrict__ A, const float* __re
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 4), kq = idx % (BK / 4) * 4;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(4, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 4 : max(0, min(4, K - kg))) : 0;
                 const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                 kf_cp_async<16>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
             }
@@ -492,7 +492,7 @@ k0_t1_trsm_lln_update_128x256x128(const float* __restrict__ A, const float* __re
                 const int idx = tid + r * THREADS;
                 const int kr = idx / (BN / 4), xq = idx % (BN / 4) * 4;
                 const int kg = kt * BK + kr, xg = col0 + xq;
-                const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 4 : max(0, min(4, N - xg))) : 0;
                 const float* src = valid > 0 ? Xk + (idx_t)xg * B_SX + (idx_t)kg * B_SK : Xk;
                 kf_cp_async<16>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
             }
@@ -513,7 +513,7 @@ k0_t1_trsm_lln_update_128x256x128(const float* __restrict__ A, const float* __re
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 4), kq = idx % (BK / 4) * 4;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(4, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 4 : max(0, min(4, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<16>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -523,7 +523,7 @@ k0_t1_trsm_lln_update_128x256x128(const float* __restrict__ A, const float* __re
                     const int idx = tid + r * THREADS;
                     const int kr = idx / (BN / 4), xq = idx % (BN / 4) * 4;
                     const int kg = kt * BK + kr, xg = col0 + xq;
-                    const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                    const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 4 : max(0, min(4, N - xg))) : 0;
                     const float* src = valid > 0 ? Xk + (idx_t)xg * B_SX + (idx_t)kg * B_SK : Xk;
                     kf_cp_async<16>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
                 }
@@ -687,7 +687,7 @@ k0_t1_trsm_lln_update_256x256x256(const float* __restrict__ A, const float* __re
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 4), kq = idx % (BK / 4) * 4;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(4, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 4 : max(0, min(4, K - kg))) : 0;
                 const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                 kf_cp_async<16>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
             }
@@ -697,7 +697,7 @@ k0_t1_trsm_lln_update_256x256x256(const float* __restrict__ A, const float* __re
                 const int idx = tid + r * THREADS;
                 const int kr = idx / (BN / 4), xq = idx % (BN / 4) * 4;
                 const int kg = kt * BK + kr, xg = col0 + xq;
-                const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 4 : max(0, min(4, N - xg))) : 0;
                 const float* src = valid > 0 ? Xk + (idx_t)xg * B_SX + (idx_t)kg * B_SK : Xk;
                 kf_cp_async<16>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
             }
@@ -718,7 +718,7 @@ k0_t1_trsm_lln_update_256x256x256(const float* __restrict__ A, const float* __re
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 4), kq = idx % (BK / 4) * 4;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(4, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 4 : max(0, min(4, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<16>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -728,7 +728,7 @@ k0_t1_trsm_lln_update_256x256x256(const float* __restrict__ A, const float* __re
                     const int idx = tid + r * THREADS;
                     const int kr = idx / (BN / 4), xq = idx % (BN / 4) * 4;
                     const int kg = kt * BK + kr, xg = col0 + xq;
-                    const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                    const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 4 : max(0, min(4, N - xg))) : 0;
                     const float* src = valid > 0 ? Xk + (idx_t)xg * B_SX + (idx_t)kg * B_SK : Xk;
                     kf_cp_async<16>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
                 }
@@ -894,7 +894,7 @@ k0_t1_trsm_lln_update_512x256x512(const float* __restrict__ A, const float* __re
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 4), kq = idx % (BK / 4) * 4;
                 const int xg = row0 + xr, kg = kt * BK + kq;
-                const int valid = xg < M ? max(0, min(4, K - kg)) : 0;
+                const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 4 : max(0, min(4, K - kg))) : 0;
                 const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                 kf_cp_async<16>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
             }
@@ -904,7 +904,7 @@ k0_t1_trsm_lln_update_512x256x512(const float* __restrict__ A, const float* __re
                 const int idx = tid + r * THREADS;
                 const int kr = idx / (BN / 4), xq = idx % (BN / 4) * 4;
                 const int kg = kt * BK + kr, xg = col0 + xq;
-                const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 4 : max(0, min(4, N - xg))) : 0;
                 const float* src = valid > 0 ? Xk + (idx_t)xg * B_SX + (idx_t)kg * B_SK : Xk;
                 kf_cp_async<16>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
             }
@@ -925,7 +925,7 @@ k0_t1_trsm_lln_update_512x256x512(const float* __restrict__ A, const float* __re
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 4), kq = idx % (BK / 4) * 4;
                     const int xg = row0 + xr, kg = kt * BK + kq;
-                    const int valid = xg < M ? max(0, min(4, K - kg)) : 0;
+                    const int valid = ((M > 0 && M % BM == 0) || xg < M) ? (((K > 0 && K % BK == 0) || kg < K) ? 4 : max(0, min(4, K - kg))) : 0;
                     const float* src = valid > 0 ? A + (idx_t)xg * A_SX + (idx_t)kg * A_SK : A;
                     kf_cp_async<16>(&As[s * A_STAGE + xr * A_LD + kq], src, valid * 4);
                 }
@@ -935,7 +935,7 @@ k0_t1_trsm_lln_update_512x256x512(const float* __restrict__ A, const float* __re
                     const int idx = tid + r * THREADS;
                     const int kr = idx / (BN / 4), xq = idx % (BN / 4) * 4;
                     const int kg = kt * BK + kr, xg = col0 + xq;
-                    const int valid = kg < K ? max(0, min(4, N - xg)) : 0;
+                    const int valid = ((K > 0 && K % BK == 0) || kg < K) ? (((N > 0 && N % BN == 0) || xg < N) ? 4 : max(0, min(4, N - xg))) : 0;
                     const float* src = valid > 0 ? Xk + (idx_t)xg * B_SX + (idx_t)kg * B_SK : Xk;
                     kf_cp_async<16>(&Bs[s * B_STAGE + kr * B_LD + xq], src, valid * 4);
                 }

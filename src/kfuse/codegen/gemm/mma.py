@@ -142,6 +142,12 @@ class _MmaEmitter:
     HELPERS = MMA_HELPERS
     TILES = "constexpr int MI = WM / 16, NI = WN / 8;   // mma.m16n8k8 tiles per warp (m x n)"
     COMPUTE = "// compute: BK / 8 steps of MI x NI mma.m16n8k8 per warp"
+    #: the fragments' register type, the conversion of a shared element into one (a function
+    #: name, or "" for none), the mma helper, and the accumulators' zero and their comment
+    FRAG, CVT, MMA = "unsigned", "kf_tf32", "kf_mma_tf32"
+    ZERO, ACC_NOTE = "0.f", "fp32 accumulators"
+    #: the physical k of each fragment k slot (the fragments' comment)
+    SLOTS = "tf32 fragments: slots tg, tg + 4 = k's kk + 2tg, + 1"
 
     def __init__(self, spec: GemmKernelSpec):
         self.spec, self.s = spec, spec.scheme
@@ -225,13 +231,13 @@ class _MmaEmitter:
 
     def _setup(self) -> list:
         code = CodeBlock()
-        code.extend(["", "// ---- fp32 accumulators: acc[mi][ni][e], e = c0..c3 of mma tile (mi, ni) ----",
-                     "float acc[MI][NI][4];", "#pragma unroll"])
+        code.extend(["", f"// ---- {self.ACC_NOTE}: acc[mi][ni][e], e = c0..c3 of mma tile (mi, ni) ----",
+                     f"{self.CTYPE} acc[MI][NI][4];", "#pragma unroll"])
         with code.block("for (int mi = 0; mi < MI; ++mi)", None):
             code("#pragma unroll")
             with code.block("for (int ni = 0; ni < NI; ++ni)", None):
                 code("#pragma unroll")
-                code("for (int e = 0; e < 4; ++e) acc[mi][ni][e] = 0.f;")
+                code(f"for (int e = 0; e < 4; ++e) acc[mi][ni][e] = {self.ZERO};")
         return code.lines()
 
     def _issue(self) -> list:
@@ -254,31 +260,36 @@ class _MmaEmitter:
             code.extend(self._compute())
         return code.lines()
 
-    @staticmethod
-    def _frag_a(o: MmaOperand) -> list:
-        """Statements filling af[mi][0..3] (rows r, r + 8; physical k's kk + 2tg, + 1)."""
-        ld = f"{o.role}_LD"
-        if o.kcontig:
-            return ["const kf_vec<float, 2> lo = *reinterpret_cast<const kf_vec<float, 2>*>("
-                    f"&as[r * {ld} + kk + 2 * tg]);",
-                    "const kf_vec<float, 2> hi = *reinterpret_cast<const kf_vec<float, 2>*>("
-                    f"&as[(r + 8) * {ld} + kk + 2 * tg]);",
-                    "af[mi][0] = kf_tf32(lo.v[0]); af[mi][1] = kf_tf32(hi.v[0]);",
-                    "af[mi][2] = kf_tf32(lo.v[1]); af[mi][3] = kf_tf32(hi.v[1]);"]
-        return [f"const float* k0 = &as[(kk + 2 * tg) * {ld} + r];",
-                "af[mi][0] = kf_tf32(k0[0]); af[mi][1] = kf_tf32(k0[8]);",
-                f"af[mi][2] = kf_tf32(k0[{ld}]); af[mi][3] = kf_tf32(k0[{ld} + 8]);"]
+    @classmethod
+    def _cvt(cls, x: str) -> str:
+        """The fragment register of shared element ``x``."""
+        return f"{cls.CVT}({x})" if cls.CVT else x
 
-    @staticmethod
-    def _frag_b(o: MmaOperand) -> list:
-        """Statements filling bf[ni][0..1] (column c; physical k's kk + 2tg, + 1)."""
-        ld = f"{o.role}_LD"
+    @classmethod
+    def _frag_a(cls, o: MmaOperand) -> list:
+        """Statements filling af[mi][0..3] (rows r, r + 8; physical k's kk + 2tg, + 1)."""
+        ld, t, c = f"{o.role}_LD", cls.CTYPE, cls._cvt
         if o.kcontig:
-            return ["const kf_vec<float, 2> v = *reinterpret_cast<const kf_vec<float, 2>*>("
+            return [f"const kf_vec<{t}, 2> lo = *reinterpret_cast<const kf_vec<{t}, 2>*>("
+                    f"&as[r * {ld} + kk + 2 * tg]);",
+                    f"const kf_vec<{t}, 2> hi = *reinterpret_cast<const kf_vec<{t}, 2>*>("
+                    f"&as[(r + 8) * {ld} + kk + 2 * tg]);",
+                    f"af[mi][0] = {c('lo.v[0]')}; af[mi][1] = {c('hi.v[0]')};",
+                    f"af[mi][2] = {c('lo.v[1]')}; af[mi][3] = {c('hi.v[1]')};"]
+        return [f"const {t}* k0 = &as[(kk + 2 * tg) * {ld} + r];",
+                f"af[mi][0] = {c('k0[0]')}; af[mi][1] = {c('k0[8]')};",
+                f"af[mi][2] = {c(f'k0[{ld}]')}; af[mi][3] = {c(f'k0[{ld} + 8]')};"]
+
+    @classmethod
+    def _frag_b(cls, o: MmaOperand) -> list:
+        """Statements filling bf[ni][0..1] (column c; physical k's kk + 2tg, + 1)."""
+        ld, t, c = f"{o.role}_LD", cls.CTYPE, cls._cvt
+        if o.kcontig:
+            return [f"const kf_vec<{t}, 2> v = *reinterpret_cast<const kf_vec<{t}, 2>*>("
                     f"&bs[c * {ld} + kk + 2 * tg]);",
-                    "bf[ni][0] = kf_tf32(v.v[0]); bf[ni][1] = kf_tf32(v.v[1]);"]
-        return [f"const float* k0 = &bs[(kk + 2 * tg) * {ld} + c];",
-                f"bf[ni][0] = kf_tf32(k0[0]); bf[ni][1] = kf_tf32(k0[{ld}]);"]
+                    f"bf[ni][0] = {c('v.v[0]')}; bf[ni][1] = {c('v.v[1]')};"]
+        return [f"const {t}* k0 = &bs[(kk + 2 * tg) * {ld} + c];",
+                f"bf[ni][0] = {c('k0[0]')}; bf[ni][1] = {c(f'k0[{ld}]')};"]
 
     def _compute(self) -> list:
         head = [self.COMPUTE,
@@ -294,7 +305,7 @@ class _MmaEmitter:
         code = CodeBlock()
         code("#pragma unroll")
         with code.block("for (int kk = 0; kk < BK; kk += 8) {"):
-            code("unsigned af[MI][4], bf[NI][2];   // tf32 fragments: slots tg, tg + 4 = k's kk + 2tg, + 1")
+            code(f"{self.FRAG} af[MI][4], bf[NI][2];   // {self.SLOTS}")
             code("#pragma unroll")
             with code.block("for (int mi = 0; mi < MI; ++mi) {"):
                 code("const int r = wrow + mi * 16 + g;   // rows r (a0, a2) and r + 8 (a1, a3)")
@@ -306,7 +317,7 @@ class _MmaEmitter:
             code("#pragma unroll")
             with code.block("for (int mi = 0; mi < MI; ++mi)", None):
                 code("#pragma unroll")
-                code("for (int ni = 0; ni < NI; ++ni) kf_mma_tf32(acc[mi][ni], af[mi], bf[ni]);")
+                code(f"for (int ni = 0; ni < NI; ++ni) {self.MMA}(acc[mi][ni], af[mi], bf[ni]);")
         return code.lines()
 
     def _epilogue(self) -> list:

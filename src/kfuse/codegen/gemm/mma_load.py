@@ -142,13 +142,14 @@ def emit_copies(o: MmaOperand, kexpr: str = "kt") -> list:
     r, u = o.role, o.unit
     dst = f"{o.smem}[s * {o.stage} + "
     code = CodeBlock()
+    x_in, k_in = _inside(o.limit, o.tile, "xg"), _inside("K", "BK", "kg")
     if o.kcontig:   # rows along x, each of BK contiguous k
         per_row, along = f"(BK / {u})", f"{o.tile} rows ({o.x}) of BK contiguous k"
-        valid = f"xg < {o.limit} ? max(0, min({u}, K - kg)) : 0"
+        valid = f"{x_in} ? ({k_in} ? {u} : max(0, min({u}, K - kg))) : 0"
         where = f"xr * {r}_LD + kq"
     else:           # BK rows along k, each of the tile's contiguous x
         per_row, along = f"({o.tile} / {u})", f"BK rows (k) of {o.tile} contiguous {o.x}"
-        valid = f"kg < K ? max(0, min({u}, {o.limit} - xg)) : 0"
+        valid = f"{k_in} ? ({x_in} ? {u} : max(0, min({u}, {o.limit} - xg))) : 0"
         where = f"kr * {r}_LD + xq"
     what = f"// {r} tile {kexpr} -> {o.smem}[s]: {along}, {u * o.elem}-byte cp.async, zero-filled past the edges"
     head = [*lane_lines(not o.kcontig, per_row, u, kexpr, o.origin), f"const int valid = {valid};"]
@@ -157,6 +158,13 @@ def emit_copies(o: MmaOperand, kexpr: str = "kt") -> list:
         code(f"const {o.ctype}* src = valid > 0 ? {o.ptr} + (idx_t)xg * {r}_SX + (idx_t)kg * {r}_SK : {o.ptr};")
         code(f"kf_cp_async<{u * o.elem}>(&{dst}{where}], src, valid * {o.elem});")
     return _rolled(o, code.lines())
+
+
+def _inside(limit: str, tile: str, index: str) -> str:
+    """The condition that ``index`` (a copy's row, column or k) is inside the matrix: true at
+    compile time where the sizes are whole tiles (``limit`` a positive multiple of ``tile``: the
+    grid and the k loop cover exactly the matrix), so the compiler drops the copies' guards."""
+    return f"(({limit} > 0 && {limit} % {tile} == 0) || {index} < {limit})"
 
 
 #: copies per thread per tile above which the copy loop is not unrolled fully (``#pragma unroll

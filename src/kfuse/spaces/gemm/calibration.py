@@ -20,12 +20,9 @@ model's assumed engine rate; the space's intensity guess.  The H200's shipped se
 built-in table with the model's assumed rates as peaks, so it predicts exactly what the
 built-in table does.
 
-The FP64 tensor-core engine ``mma_f64`` (float64 only) has no measured efficiency: efficiencies
-are measured on float32 products against the ``engine/float32`` peak, which it has not.  Its
-rate is the model's assumed one, the engine's ``share`` 1.0 of the float32 FFMA rate (the H200's
-FP64 tensor peak, 67 TFLOP/s, equals its FFMA float32 peak; FFMA float64 is half), times the
-intensity guess; ``kfuse calibrate --blas3`` measures its peak (``mma_f64/float64``, probe
-``dmma_peak``).
+Efficiencies are measured on float32 products against the ``engine/float32`` peak, except for
+an engine that multiplies no float32: the FP64 tensor-core engine ``mma_f64`` is measured on
+float64 products against ``mma_f64/float64`` (probe ``dmma_peak``) (:func:`reference_peak`).
 """
 from __future__ import annotations
 
@@ -78,8 +75,17 @@ MEASURED_EFFICIENCY = {
 EFFICIENCY_KEY = ('engine', 'bm', 'bn', 'bk', 'tm', 'tn', 'stages', 'raster', 'frags', 'min_blocks', 'store_vec', 'tload', 'wm', 'wn')
 #: efficiencies outside (0, MAX_EFFICIENCY] are refused (a measurement over the peak is a bad peak)
 MAX_EFFICIENCY = 1.5
-#: the dtype whose peak an efficiency is measured against (and rescaled by when merging)
+#: the dtype whose peak an efficiency is measured against (and rescaled by when merging), for
+#: engines that multiply it (:func:`reference_peak`)
 REFERENCE_DTYPE = "float32"
+
+
+def reference_peak(engine: str) -> str:
+    """The peak (``engine/dtype``) an efficiency of ``engine`` is measured against: float32's,
+    or for an engine without float32 (``mma_f64``) its first dtype's; unknown engines float32."""
+    from . import engines
+    dtypes = engines.get(engine).dtypes if engine in engines.names() else (REFERENCE_DTYPE,)
+    return f"{engine}/{REFERENCE_DTYPE if REFERENCE_DTYPE in dtypes else dtypes[0]}"
 
 
 def key_text(key: tuple) -> str:
@@ -112,9 +118,9 @@ def check_section(sec) -> None:
                              f"({', '.join(EFFICIENCY_KEY)})")
         if not _positive(v) or v > MAX_EFFICIENCY:
             raise ValueError(f"gemm.efficiency[{k!r}] must be in (0, {MAX_EFFICIENCY}], got {v!r}")
-        if f"{k.split(',')[0]}/{REFERENCE_DTYPE}" not in peak:
+        if reference_peak(k.split(",")[0]) not in peak:
             raise ValueError(f"gemm.efficiency[{k!r}]: no gemm.peak for its engine "
-                             f"'{k.split(',')[0]}/{REFERENCE_DTYPE}'")
+                             f"'{reference_peak(k.split(',')[0])}'")
 
 
 def merge_sections(old: dict, new: dict) -> dict:
@@ -127,7 +133,7 @@ def merge_sections(old: dict, new: dict) -> dict:
     peak = {**old.get("peak", {}), **new.get("peak", {})}
     eff = {}
     for k, v in old.get("efficiency", {}).items():
-        ref = f"{k.split(',')[0]}/{REFERENCE_DTYPE}"
+        ref = reference_peak(k.split(",")[0])
         before, after = old.get("peak", {}).get(ref), peak.get(ref)
         if before and after:
             eff[k] = min(MAX_EFFICIENCY, v * before / after)

@@ -2,15 +2,17 @@
 printer is :mod:`kfuse.codegen.gemm.mma_f64`): warp tiles, shared memory layouts, the refusals
 of a :class:`~kfuse.spaces.gemm.scheme.GemmScheme` run on it, its candidates, and :data:`ENGINE`.
 
-DMMA (``mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64``, sm_80+) rounds each product and
+DMMA (``mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64``, sm_90+; four ``m8n8k4`` on sm_80 -
+sm_89) rounds each product and
 each sum in IEEE double, as FFMA does; only the order of the sums differs (as in cuBLAS DGEMM).
 So it serves the same products as the FFMA engine's float64 ones, and the search ranks the two
 by the model (:mod:`kfuse.spaces.gemm.model`).
 
 A block of ``bm x bn`` is split into warps of ``wm x wn`` (the scheme's ``wm``, ``wn``; 0 = the
-choice of :func:`warp_tile`); each warp runs ``wm/8 x wn/8`` ``mma.m8n8k4`` tiles twice per
-k step of 8 (lane t of a quad takes the physical k's 2t and 2t + 1 of the step, one for each
-mma: a permutation of the step's k's).  Both operands are copied into shared memory as they lie
+choice of :func:`warp_tile`); each warp runs ``wm/16 x wn/8`` ``mma.m16n8k8`` tiles per k step
+of 8 (lane t of a quad holds k slots t and t + 4, the step's k's t and t + 4), each fragment
+element one 8-byte shared load straight into the register the mma reads (a 16-byte load of two
+k's would need register moves: the mma's A group is rows g, g + 8 before k slot t + 4).  Both operands are copied into shared memory as they lie
 in global memory, like :mod:`.mma_tf32`'s: a k-contiguous operand as ``[x][bk + pad]`` rows (one
 16-byte fragment load gives both k's), an x-contiguous one as ``[bk][x + pad]`` (two 8-byte
 loads), the pads chosen by :func:`pad_elems` so that the warp's fragment loads take the fewest
@@ -24,19 +26,24 @@ shared-memory wavefronts (simulated here, not assumed).
 from __future__ import annotations
 
 from .base import Engine
-from .mma_tf32 import ADDRESS_REGISTERS, COPY_REGISTERS, MAX_REGISTERS, MAX_SHARED
+from .mma_tf32 import MAX_REGISTERS, MAX_SHARED
 
-MMA_M, MMA_N, MMA_K = 8, 8, 4
-#: the k's of one step of the emitter (two mma.m8n8k4: a lane's k slot takes k's 2t, 2t + 1)
+MMA_M, MMA_N, MMA_K = 16, 8, 8
+#: the k's of one step of the emitter (one mma.m16n8k8: a lane's slots t, t + 4 take k's 2t, 2t + 1)
 STEP_K = 8
+#: registers of addressing and of each cp.async per thread per tile in the estimate of
+#: :func:`registers` (the copies of whole tiles carry no guards: NVRTC 13 kept the 64 x 128 x 16
+#: and 128 x 64 x 16 schemes with 32 x 64 warp tiles in 234-243 registers without spills,
+#: benchmarks/probes/dmma_sweep.py); the compile tier checks every candidate for spills
+ADDRESS_REGISTERS, COPY_REGISTERS = 24, 2
 #: doubles per 16-byte cp.async
 VEC = 2
 
 
 def warp_tile(s) -> tuple:
-    """(wm, wn) of scheme ``s``: its own fields, or for 0 the largest of 32, 16, 8 dividing the
-    block tile (32 x 32: 32 double accumulators per thread)."""
-    wm = getattr(s, "wm", 0) or next((w for w in (32, 16) if s.bm % w == 0), 8)
+    """(wm, wn) of scheme ``s``: its own fields, or for 0 the largest of 32, 16 (wm; 8 for wn)
+    dividing the block tile (32 x 32: 32 double accumulators per thread)."""
+    wm = getattr(s, "wm", 0) or next((w for w in (32,) if s.bm % w == 0), 16)
     wn = getattr(s, "wn", 0) or next((w for w in (32, 16) if s.bn % w == 0), 8)
     return wm, wn
 
@@ -56,17 +63,15 @@ def threads(s) -> int:
 def _frag_phases(k_contiguous: bool, ld: int) -> list:
     """The shared-memory accesses of one warp's fragment load, as the hardware splits them into
     phases: each phase a list of lanes, each lane the 32-bit words it reads (a double is two).
-    Lane 4 g + t reads, for its row (A) or column (B) g: k-contiguous ``[x][ld]``: the doubles
-    ``g * ld + 2t`` and ``+ 1`` as one 16-byte load (quarter-warp phases); x-contiguous
-    ``[k][ld]``: ``2t * ld + g`` and ``(2t + 1) * ld + g`` as two 8-byte loads (half-warp phases)."""
+    Every fragment element is one 8-byte load (half-warp phases); lane 4 g + t reads, for its
+    row (A) or column (B) g and k slot t (k slot t + 4 and row g + 8 are the same pattern
+    shifted): k-contiguous ``[x][ld]``: the double ``g * ld + t``; x-contiguous ``[k][ld]``:
+    ``t * ld + g``."""
     if k_contiguous:
-        lanes = [[2 * (g * ld + 2 * t) + w for w in range(4)] for g in range(8) for t in range(4)]
-        return [lanes[q:q + 8] for q in range(0, 32, 8)]
-    out = []
-    for kk in (0, 1):
-        lanes = [[2 * ((2 * t + kk) * ld + g) + w for w in range(2)] for g in range(8) for t in range(4)]
-        out += [lanes[:16], lanes[16:]]
-    return out
+        lanes = [[2 * (g * ld + t) + w for w in range(2)] for g in range(8) for t in range(4)]
+    else:
+        lanes = [[2 * (t * ld + g) + w for w in range(2)] for g in range(8) for t in range(4)]
+    return [lanes[:16], lanes[16:]]
 
 
 def wavefronts(k_contiguous: bool, ld: int) -> int:
@@ -115,10 +120,10 @@ def copies(s) -> int:
 
 def registers(s) -> int:
     """Estimated registers per thread: accumulators wm*wn/32 doubles, the fragments of one k
-    step (two doubles per 8 rows and per 8 columns), each two registers; addressing and the
-    copies' pointers."""
+    step (four doubles per 16 rows, two per 8 columns), each two registers; addressing and the
+    copies (:data:`ADDRESS_REGISTERS`, :data:`COPY_REGISTERS`)."""
     wm, wn = warp_tile(s)
-    doubles = wm * wn // 32 + 2 * (wm // MMA_M) + 2 * (wn // MMA_N)
+    doubles = wm * wn // 32 + 4 * (wm // MMA_M) + 2 * (wn // MMA_N)
     return 2 * doubles + ADDRESS_REGISTERS + COPY_REGISTERS * copies(s)
 
 
@@ -136,21 +141,21 @@ def _field_refusals(s, dtype: str) -> list:
 
 
 def _tile_refusals(s) -> list:
-    """Split-k, and the block, warp and k tiles against the mma's 8 x 8 x 4."""
+    """Split-k, and the block, warp and k tiles against the mma's 16 x 8 x 8."""
     out = []
     if s.splitk > 1:
         out.append(f"splitk={s.splitk}: split-k is not built on mma_f64 (use splitk=1)")
     wm, wn = warp_tile(s)
     if wm % MMA_M:
-        out.append(f"wm={wm} is not a multiple of 8 (the rows of one mma.m8n8k4)")
+        out.append(f"wm={wm} is not a multiple of 16 (the rows of one mma.m16n8k8)")
     if wn % MMA_N:
-        out.append(f"wn={wn} is not a multiple of 8 (the columns of one mma.m8n8k4)")
+        out.append(f"wn={wn} is not a multiple of 8 (the columns of one mma.m16n8k8)")
     if s.bm % wm:
         out.append(f"bm={s.bm} is not a multiple of the warp tile wm={wm}")
     if s.bn % wn:
         out.append(f"bn={s.bn} is not a multiple of the warp tile wn={wn}")
     if s.bk % STEP_K:
-        out.append(f"bk={s.bk} is not a multiple of 8 (two mma.m8n8k4 k steps of 4)")
+        out.append(f"bk={s.bk} is not a multiple of 8 (the k's of one mma.m16n8k8)")
     return out
 
 
@@ -188,17 +193,18 @@ def refusals(s, dtype: str = "float64", m: int = 0, n: int = 0, k: int = 0) -> l
 
 
 #: the schemes a search starts from (the first is the default of the engine; the gemm space's
-#: :func:`kfuse.spaces.gemm.space.engine_variants` makes them GemmSchemes).  Not timed yet; all
-#: compile without spills for sm_90 (NVRTC 13: 64 x 32 warp tiles take 202-234 registers at
-#: bk 8; at bk 16 they took 190-254 and are refused by the estimate)
+#: :func:`kfuse.spaces.gemm.space.engine_variants` makes them GemmSchemes): the fastest of 254
+#: schemes timed on the H200 at 4096^3 float64 (benchmarks/probes/dmma_sweep.py; 0.81-0.89x
+#: cuBLAS DGEMM over the four transposes and n = 2048-8192), with the tile order (raster) that
+#: was fastest at 8192 (``--candidates``: 49 against 44 TFLOP/s), then smaller tiles for small
+#: products; all compile without spills for sm_90 (the compile tier)
 CANDIDATES = (
-    dict(bm=128, bn=128, bk=8, stages=4, wm=64, wn=32),
-    dict(bm=128, bn=128, bk=8, stages=4, wm=32, wn=64),
-    dict(bm=128, bn=64, bk=16, stages=4, wm=32, wn=32),
-    dict(bm=64, bn=128, bk=16, stages=4, wm=32, wn=32),
-    dict(bm=128, bn=64, bk=8, stages=4, wm=64, wn=32),
-    dict(bm=64, bn=64, bk=16, stages=4, wm=32, wn=32),
-    dict(bm=64, bn=64, bk=32, stages=3, wm=32, wn=16),
+    dict(bm=64, bn=128, bk=16, stages=2, wm=32, wn=64, raster=8),
+    dict(bm=64, bn=128, bk=16, stages=2, wm=64, wn=32),
+    dict(bm=128, bn=64, bk=16, stages=3, wm=32, wn=64, raster=4),
+    dict(bm=128, bn=64, bk=16, stages=2, wm=32, wn=64, raster=8),
+    dict(bm=128, bn=128, bk=16, stages=4, wm=32, wn=64),
+    dict(bm=64, bn=64, bk=16, stages=2, wm=32, wn=32),
 )
 
 
@@ -211,11 +217,11 @@ class MmaF64Engine(Engine):
     title = "FP64 tensor cores, mma.sync (DMMA)"
     precision = "ieee"
     dtypes = ("float64",)
-    #: the H200's FP64 tensor peak is 67 TFLOP/s, the float32 FFMA peak's (66.9); uncalibrated
-    #: (cuBLAS DGEMM measured 50-55 TFLOP/s, about the FFMA rate the model assumes x 1.0)
+    #: the H200's FP64 tensor peak through mma.m16n8k8 f64 measured 66 TFLOP/s, the float32 FFMA
+    #: peak's (m8n8k4: 33); cuBLAS DGEMM 57-61 (benchmarks/probes/dmma_shapes.py)
     share = {"float64": 1.0}
     tolerance = 1e-12          # IEEE double products and sums (another order)
-    peaks = {"float64": ("dmma_peak", "double", 2 * 8 * 8 * 4 * 8 // 32)}
+    peaks = {"float64": ("dmma_peak", "double", 2 * 16 * 8 * 8 * 8 // 32)}
 
     def threads(self, s) -> int:
         return threads(s)

@@ -105,7 +105,7 @@ def test_a_scalar_named_j_scales_the_product_on_the_cpu():
     from tests.compile.test_gemm_reduce import one_kernel_plan, run_kernel_on_cpu
     src = "matrix A(m, k), B(k, n); vector u(n); scalar j; input A, B, u, j; C = gemm(A, B, alpha=j) + u; return C;"
     prog = bind_sizes(script.parse(src, "names", F32), {"m": 37, "n": 45, "k": 19})
-    plan = one_kernel_plan(prog, bm=32, bn=32, bk=8, tm=4, tn=4, stages=2)
+    plan = one_kernel_plan(prog, F32, bm=32, bn=32, bk=8, tm=4, tn=4, stages=2)
     rng = np.random.default_rng(7)
     A, B, u = rng.standard_normal((37, 19)), rng.standard_normal((19, 45)), rng.standard_normal(45)
     j = 1.75

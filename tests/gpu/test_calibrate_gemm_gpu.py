@@ -25,7 +25,8 @@ def test_a_tiny_run_writes_a_valid_section_the_model_reads(tmp_path):
     check_section(cal.gemm)
     assert cal.gemm["source"].startswith("kfuse calibrate --blas3")
     rows = res["rows"]
-    assert len(rows) == 4 and {r["engine"] for r in rows} == {"ffma", "mma_tf32"}
+    assert len(rows) == 6 and {r["engine"] for r in rows} == {"ffma", "mma_tf32", "mma_f64"}
+    assert "mma_f64/float64" in cal.gemm["peak"]     # mma_f64 is timed in float64, against its peak
     for r in rows:
         assert r["rel_error"] <= engines.get(r["engine"]).tolerance, r
         assert 0 < cal.gemm["efficiency"][r["key"]] <= 1.5

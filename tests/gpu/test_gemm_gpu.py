@@ -158,7 +158,8 @@ def test_split_k_plans(dtype, splitk):
         return kfuse.blas.gemm(A, B, transb=True, alpha=2.0, beta=-0.5, C=C)
     plan = kfuse.jit(f).plan_for(A, B, cupy.asarray(C0))
     plan["kernels"][0]["params"].update(bm=64, bn=64, bk=8, tm=8, tn=4, stages=2, splitk=splitk, frags=1,
-                                        min_blocks=1, store_vec=1, tload=1)
+                                        min_blocks=1, store_vec=1, tload=1, engine="ffma", wm=0, wn=0,
+                                        raster=1)   # split-k is an FFMA scheme (float64 plans pick mma_f64)
     g = kfuse.jit(f, plan=plan)
     want = 2.0 * (A0.astype(np.float64) @ B0.T.astype(np.float64)) - 0.5 * C0
     for call in range(2):

@@ -39,10 +39,28 @@ def test_a_program_name_with_a_preprocessor_line_runs_its_kernel(name):
     assert cupy.array_equal(got, x * 2.0 + 1.0)
 
 
+def _wait_for_free_memory(nbytes: int, seconds: float = 120.0) -> None:
+    """Wait until the GPU has ``nbytes`` free (the tier's other workers hold memory in their pools
+    for a while; one run saw this test's second 8 GiB array refused); skip, with the figures,
+    where it never comes (run the file alone)."""
+    import time
+
+    import cupy
+    cupy.get_default_memory_pool().free_all_blocks()
+    end = time.monotonic() + seconds
+    while cupy.cuda.runtime.memGetInfo()[0] < nbytes and time.monotonic() < end:
+        time.sleep(2.0)
+    free = cupy.cuda.runtime.memGetInfo()[0]
+    if free < nbytes:
+        pytest.skip(f"needs {nbytes / 2**30:.1f} GiB free on the GPU, {free / 2**30:.1f} GiB were for "
+                    f"{seconds:.0f} s (other tests hold the rest): run this file alone")
+
+
 def test_a_vector_of_more_than_2_to_the_31_elements_is_indexed_in_64_bits():
     """12 GiB of float32 (x, y and z): the elements past 2^31 are computed and stored."""
     import cupy
     n = 2**31 + 64
+    _wait_for_free_memory(3 * 4 * n + 2**30)
     x = cupy.ones(n, dtype=cupy.float32)
     y = cupy.full(n, 2.0, dtype=cupy.float32)
     tail = cupy.arange(128, dtype=cupy.float32)

@@ -244,6 +244,30 @@ def test_the_search_ranks_it_against_ffma_and_explain_says_why():
     assert "engines, kernel" not in f32 and "mma_f64" not in f32   # one engine serves float32
 
 
+def test_symm_and_trmm_plans_leave_out_the_schemes_that_would_spill():
+    """A structured operand (element-wise loader) on a 4-warp block of 32 x 64 warp tiles spills:
+    the space leaves those schemes out of SYMM / TRMM variants, and an edited plan naming one
+    is refused with the reason."""
+    from kfuse.errors import PlanError
+    from kfuse.model.planner import best_plan
+    from kfuse.fusion.plan import check_plan, plan_from_json
+    bad = dmma(**rules.CANDIDATES[0])
+    assert "needs 8 warps per block" in rules.structure_refusals(bad, ("sym",))[0]
+    assert not rules.structure_refusals(bad, ()) and not rules.structure_refusals(dmma(**rules.CANDIDATES[4]), ("tri",))
+    for src in ("lambda A, B: kfuse.blas.symm(A, B, side='left', uplo='lower')",
+                "lambda A, B: kfuse.blas.trmm(A, B, side='right', uplo='upper', trans=True)"):
+        prog = _program(src, ((517, 517), (389, 517)) if "right" in src else ((517, 517), (517, 389)))
+        plan = best_plan(prog)
+        (k,) = [k for k in plan.kernels if k.space == "gemm"]
+        if k.params["engine"] == "mma_f64":
+            assert not rules.structure_refusals(GemmScheme(**{f: k.params[f] for f in GemmScheme.__dataclass_fields__}),
+                                                ("sym",)), k.params
+        d = plan.to_json()
+        d["kernels"][0]["params"].update(rules.CANDIDATES[0], engine="mma_f64", wm=32, wn=64)
+        with pytest.raises(PlanError, match="needs 8 warps per block"):
+            check_plan(prog, plan_from_json(d))
+
+
 def test_a_kernel_with_a_prologue_or_a_reduction_stays_on_ffma():
     from kfuse.model.planner import best_plan
     for src, shapes in (("lambda A, B: kfuse.ops.maximum(A, 0.0) @ B", ((517, 261), (261, 389))),

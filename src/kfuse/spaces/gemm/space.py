@@ -39,10 +39,16 @@ REFERENCE_INTENSITY = 128 * 128 / (128 + 128)
 
 
 def product_refusals(scheme: GemmScheme, fn) -> list:
-    """What a scheme cannot do for this product: split-k of SYR2K's two products."""
+    """What a scheme cannot do for this product: split-k of SYR2K's two products; structured
+    (SYMM / TRMM) operands its engine cannot load (``Engine.structure_refusals``)."""
+    out = []
     if fn is not None and getattr(fn, "second", False) and scheme.splitk > 1:
-        return [f"splitk={scheme.splitk}: split-k of two products (SYR2K) is not built; use splitk=1"]
-    return []
+        out.append(f"splitk={scheme.splitk}: split-k of two products (SYR2K) is not built; use splitk=1")
+    structures = tuple(st for st, _, _ in getattr(fn, "adaptors", {}).values() if st in ("sym", "tri"))
+    eng = engines.find(scheme.engine)
+    if structures and eng is not None:
+        out += eng.structure_refusals(scheme, structures)
+    return out
 
 
 def flop_share(fn, params: dict) -> float:

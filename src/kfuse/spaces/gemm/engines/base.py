@@ -5,7 +5,7 @@ An :class:`Engine` says which products it serves (``dtypes`` under the call prec
 ``precision``), the block a scheme makes (``threads``, ``shared_bytes``, ``registers``), why a
 scheme cannot run (``refusals``), the schemes a search starts from (``candidates``, field dicts, the
 default first), what its epilogue and loader host (``runs_reductions``, ``runs_prologues``,
-``splits_k``), the share of the rate a structured operand's loader rule keeps
+``splits_k``, ``structure_refusals``), the share of the rate a structured operand's loader rule keeps
 (``loader_efficiency``), its flop rate relative to float32 FFMA (``share``) and how the
 calibration times it (``tolerance``, ``peaks``).  The registry is
 :mod:`kfuse.spaces.gemm.engines`; the printer of each engine is
@@ -59,6 +59,11 @@ class Engine:
     def refusals(self, s, dtype: str, m: int, n: int, k: int) -> list:
         """Why scheme ``s`` cannot run a ``dtype`` product of m x n x k: one line per reason."""
         raise NotImplementedError
+
+    def structure_refusals(self, s, structures: tuple) -> list:
+        """Why scheme ``s`` cannot host structured operands (``structures``: "sym" / "tri" of
+        each, loaded element by element): one line per reason; none by default."""
+        return []
 
     def default_fields(self, dtype: str) -> dict:
         """The scheme fields (``engine`` included) a first call on this engine runs without tuning."""

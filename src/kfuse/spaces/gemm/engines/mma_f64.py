@@ -192,6 +192,21 @@ def refusals(s, dtype: str = "float64", m: int = 0, n: int = 0, k: int = 0) -> l
     return out or _block_refusals(s)
 
 
+def structure_refusals(s, structures: tuple) -> list:
+    """Why scheme ``s`` cannot host a SYMM / TRMM operand (``structures`` non-empty): the
+    element-wise loader of a structured tile needs registers a 4-warp block with 32 x 64 warp
+    tiles (64 double accumulators per thread) has not; 8-warp blocks and 32 x 32 warp tiles
+    have them (NVRTC 13, sm_90: 64 x 128 and 128 x 64 blocks of 4 warps spilled 8-68 bytes in
+    SYMM and TRMM kernels; 128 x 128 of 8 warps and 64 x 64 of 4 warps with 32 x 32 took at most
+    234 registers, no spills)."""
+    wm, wn = warp_tile(s)
+    if structures and wm * wn // 32 > 32 and threads(s) < 256:
+        return [f"a {'/'.join(sorted(set(structures)))} operand (SYMM/TRMM, loaded element by element) "
+                f"with {wm}x{wn} warp tiles needs 8 warps per block (this scheme has {threads(s) // 32}: "
+                "it would spill registers); use bm=bn=128 or wm=wn=32"]
+    return []
+
+
 #: the schemes a search starts from (the first is the default of the engine; the gemm space's
 #: :func:`kfuse.spaces.gemm.space.engine_variants` makes them GemmSchemes): the fastest of 254
 #: schemes timed on the H200 at 4096^3 float64 (benchmarks/probes/dmma_sweep.py; 0.81-0.89x
@@ -234,6 +249,9 @@ class MmaF64Engine(Engine):
 
     def refusals(self, s, dtype: str, m: int, n: int, k: int) -> list:
         return refusals(s, dtype, m, n, k)
+
+    def structure_refusals(self, s, structures: tuple) -> list:
+        return structure_refusals(s, structures)
 
     def default_fields(self, dtype: str) -> dict:
         return dict(CANDIDATES[0], engine=self.name)

@@ -13,7 +13,7 @@
     kfuse bench --blas3 [--quick] [--routines ...] [--sizes ...] [--precisions ...] [--dry-run]
     kfuse bench --multi-gpu [--gpus 1 2] [--workload NAME ...] [--peers ...] [--dry-run]   (under torchrun)
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
-    kfuse calibrate --blas3 [--quick] [--sizes N,...] [--dry-run]   (GEMM peaks and scheme efficiencies)
+    kfuse calibrate --blas3 [--quick] [--sizes N,...] [--engines E,...] [--dry-run]   (GEMM peaks and scheme efficiencies)
     kfuse tune SCRIPT... --size ... [--top K] [--refine R] [--report F.md]
     kfuse tune --blas3-table FILE      (tune C = A @ B at 1024-8192; the winners' table)
     kfuse tune --blas3-table FILE --blas3-routines symm trmm [--blas3-sizes 1024 2048]   (structured products)

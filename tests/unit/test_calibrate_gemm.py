@@ -139,6 +139,17 @@ def test_dry_run_lists_peaks_and_every_scheme_per_engine_and_size(capsys):
     assert "then 6 GEMMs" in capsys.readouterr().out
 
 
+def test_engines_selects_what_is_timed_and_unknown_ones_are_refused(capsys):
+    assert cli.main(["calibrate", "--blas3", "--dry-run", "--engines", "mma_f64", "--sizes", "4096"]) == 0
+    out = capsys.readouterr().out
+    assert "mma_f64  n=4096" in out and "ffma  " not in out and "mma_tf32" not in out.split("GEMMs")[1]
+    for argv in (["calibrate", "--blas3", "--dry-run", "--engines", "dmma"], ["calibrate", "--engines", "ffma"]):
+        with pytest.raises(SystemExit):
+            cli.main(argv)
+    err = capsys.readouterr().err
+    assert "unknown engine(s) 'dmma'" in err and "--engines go with --blas3" in err
+
+
 def test_mma_f64_efficiencies_are_against_its_float64_peak():
     from kfuse.spaces.gemm import calibration as gc
     assert gc.reference_peak("ffma") == "ffma/float32" and gc.reference_peak("mma_f64") == "mma_f64/float64"

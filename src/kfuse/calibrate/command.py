@@ -31,11 +31,13 @@ def main(argv=None, make_check=None) -> int:
     ap.add_argument("--sizes", help="--blas3: comma-separated n of the square products (default 2048,4096,8192; "
                     "--quick: 4096)")
     ap.add_argument("--dry-run", action="store_true", help="--blas3: list the work and stop (no GPU needed)")
+    ap.add_argument("--engines", help="--blas3: comma-separated GEMM engines to time (default all: "
+                    "ffma, mma_tf32, mma_f64); the others keep their figures")
     a = ap.parse_args(argv)
     if a.blas3:
         return _main_blas3(ap, a)
-    if a.dry_run or a.sizes:
-        ap.error("--dry-run and --sizes go with --blas3")
+    if a.dry_run or a.sizes or a.engines:
+        ap.error("--dry-run, --sizes and --engines go with --blas3")
     t0 = time.time()
     kinds = a.kinds.split(",") if a.kinds else None
     classes = tuple(a.classes.split(",")) if a.classes else ("large",) if a.quick else ("medium", "large")
@@ -60,7 +62,8 @@ def main(argv=None, make_check=None) -> int:
 
 
 def _main_blas3(ap, a) -> int:
-    """``kfuse calibrate --blas3 [--quick] [--sizes ...] [--max-variants K] [--dry-run] [-o F]``."""
+    """``kfuse calibrate --blas3 [--quick] [--sizes ...] [--engines ...] [--max-variants K] [--dry-run]
+    [-o F]``."""
     from . import gemm as cg
     try:
         sizes = tuple(int(x) for x in a.sizes.split(",")) if a.sizes else cg.QUICK_SIZES if a.quick else cg.SIZES
@@ -70,12 +73,16 @@ def _main_blas3(ap, a) -> int:
         ap.error("--sizes must be positive")
     if a.kinds or a.classes or a.no_validate:
         ap.error("--kinds, --classes and --no-validate do not apply to --blas3")
+    engines = tuple(a.engines.split(",")) if a.engines else cg.ENGINES
+    unknown = [e for e in engines if e not in cg.ENGINES]
+    if unknown or not engines:
+        ap.error(f"--engines: unknown engine(s) {', '.join(map(repr, unknown))} (known: {', '.join(cg.ENGINES)})")
     if a.dry_run:
-        cg.dry_run(sizes, most=a.max_variants)
+        cg.dry_run(sizes, engines=engines, most=a.max_variants)
         return 0
     t0 = time.time()
     try:
-        res = cg.calibrate_gemm(a.output, sizes, most=a.max_variants)
+        res = cg.calibrate_gemm(a.output, sizes, engines=engines, most=a.max_variants)
     except NoGPUError as e:
         print(f"kfuse: error: {e}", file=sys.stderr)
         return 1

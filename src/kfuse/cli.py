@@ -10,7 +10,7 @@
     kfuse library [NAME]
     kfuse bench [--quick] [--dtype float64]
     kfuse bench --stencils [--quick] [--dtype ...] [--workload NAME ...] [--out DIR]
-    kfuse bench --blas3 [--quick] [--routines ...] [--sizes ...] [--precisions ...] [--dry-run]
+    kfuse bench --blas3 [--quick] [--routines ...] [--sizes ...] [--precisions ...] [--dtypes float32,float64] [--dry-run]
     kfuse bench --multi-gpu [--gpus 1 2] [--workload NAME ...] [--peers ...] [--dry-run]   (under torchrun)
     kfuse calibrate [--quick]          (measure this GPU for the cost model, validated)
     kfuse calibrate --blas3 [--quick] [--sizes N,...] [--engines E,...] [--dry-run]   (GEMM peaks and scheme efficiencies)

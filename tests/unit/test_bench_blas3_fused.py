@@ -65,7 +65,7 @@ def test_flops_bytes_and_records():
 
 # --- references and the check ----------------------------------------------------------------
 
-@pytest.mark.parametrize("name", F.ORDER)
+@pytest.mark.parametrize("name", F.ALL)
 def test_reference_is_what_the_kfuse_function_computes(name):
     """kfuse's float64 interpreter of the traced user function equals the workload reference."""
     w = F.WORKLOADS[name]
@@ -79,7 +79,7 @@ def test_reference_is_what_the_kfuse_function_computes(name):
         np.testing.assert_allclose(got[out], r, rtol=1e-12, atol=1e-12)
 
 
-@pytest.mark.parametrize("name", F.ORDER)
+@pytest.mark.parametrize("name", F.ALL)
 def test_reference_matches_the_numpy_peer_function(name):
     w = F.WORKLOADS[name]
     ins = [a.astype(np.float64) for a in F.make_inputs(w, *ODD, seed=3, xp=np)]
@@ -156,11 +156,11 @@ def test_kfuse_peer_raises_not_built_on_the_host(monkeypatch):
 
     impl = peers.KfuseBlas3()
     impl.kfuse = SimpleNamespace(jit=lambda fn: fn)
-    monkeypatch.setattr(F, "kfuse_plan", lambda w, m, n, k: (SimpleNamespace(calls=[]), _plan("tile", "gemm")))
+    monkeypatch.setattr(F, "kfuse_plan", lambda w, m, n, k, dtype="float32": (SimpleNamespace(calls=[]), _plan("tile", "gemm")))
     with pytest.raises(peers.NotBuilt, match="not fused") as exc:
         impl.build(F.WORKLOADS["prologue"], ODD, "ieee")
     assert peers.is_not_built(impl, exc.value)
-    monkeypatch.setattr(F, "kfuse_plan", lambda w, m, n, k: (SimpleNamespace(calls=[]), _plan("gemm")))
+    monkeypatch.setattr(F, "kfuse_plan", lambda w, m, n, k, dtype="float32": (SimpleNamespace(calls=[]), _plan("gemm")))
     fn, w = impl.build(F.WORKLOADS["prologue"], ODD, "ieee")
     assert w.name == "prologue" and impl.plan_note == "gemm[0]"
     # the plan the jit compiled on the device is checked again
@@ -293,10 +293,12 @@ class _FakeCupy:
 
 
 class _FakeCublas:
-    """Column-major sgemm / sgemv over the fake device memory (device pointer mode)."""
+    """Column-major s/dgemm and s/dgemv over the fake device memory (device pointer mode); each
+    call's scalars and matrices must be of the routine's dtype (S: float32, D: float64)."""
 
     def __init__(self, cp):
         self.cp = cp
+        self.calls: list = []
 
     def mat(self, ptr, rows, cols, ld):
         flat = self.cp.mem[ptr].reshape(-1)
@@ -305,32 +307,62 @@ class _FakeCublas:
     def scalar(self, ptr):
         return float(self.cp.mem[ptr].reshape(-1)[0])
 
-    def sgemm(self, h, opa, opb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc):
+    def typed(self, name, *ptrs):
+        """Record the call; assert every pointer's buffer has the routine's dtype."""
+        want = {"s": np.float32, "d": np.float64}[name[0]]
+        assert all(self.cp.mem[p].dtype == want for p in ptrs), (name, [self.cp.mem[p].dtype for p in ptrs])
+        self.calls.append(name)
+
+    def _gemm(self, name, h, opa, opb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc):
+        self.typed(name, alpha, A, B, beta, C)
         a = self.mat(A, k, m, lda).T if opa else self.mat(A, m, k, lda)
         b = self.mat(B, n, k, ldb).T if opb else self.mat(B, k, n, ldb)
         c = self.mat(C, m, n, ldc)
         old = np.nan_to_num(c) if self.scalar(beta) == 0 else c
         c[...] = self.scalar(alpha) * (a @ b) + self.scalar(beta) * old
 
-    def sgemv(self, h, trans, m, n, alpha, A, lda, x, incx, beta, y, incy):
+    def _gemv(self, name, h, trans, m, n, alpha, A, lda, x, incx, beta, y, incy):
+        self.typed(name, alpha, A, x, beta, y)
         a = self.mat(A, m, n, lda)
         a = a.T if trans else a
         yy = self.cp.mem[y]
         old = np.nan_to_num(yy) if self.scalar(beta) == 0 else yy
         yy[...] = self.scalar(alpha) * (a @ self.cp.mem[x]) + self.scalar(beta) * old
 
+    def sgemm(self, *a):
+        self._gemm("sgemm", *a)
 
-@pytest.mark.parametrize("name", F.ORDER)
-def test_cublas_peer_calls_compute_the_workload(name):
+    def dgemm(self, *a):
+        self._gemm("dgemm", *a)
+
+    def sgemv(self, *a):
+        self._gemv("sgemv", *a)
+
+    def dgemv(self, *a):
+        self._gemv("dgemv", *a)
+
+
+def fake_cublas_peer(cp):
+    """The suite's cuBLAS peer (its routine choice and device scalars) on the fake CuPy/cuBLAS."""
+    from kfuse.bench.blas3.cublas3 import CublasBlas3
+
+    impl = CublasBlas3()
+    impl.cupy, impl.lib, impl.handle, impl.scalars, impl.fns = cp, _FakeCublas(cp), 1, {}, {}
+    return impl
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", F.ALL)
+def test_cublas_peer_calls_compute_the_workload(name, dtype):
     from kfuse.bench.blas3 import fused_cublas
 
     cp = _FakeCupy()
-    impl = SimpleNamespace(cupy=cp, lib=_FakeCublas(cp), handle=1,
-                           one=cp.asarray(1.0, "float32"), zero=cp.asarray(0.0, "float32"))
+    impl = fake_cublas_peer(cp)
     w = F.WORKLOADS[name]
-    ins = F.make_inputs(w, *ODD, seed=5, xp=np)
+    ins = F.make_inputs(w, *ODD, seed=5, xp=np, dtype=dtype)
     body = fused_cublas.bind(impl, w, ODD, [cp.dev(a) for a in ins])
     got = body()
     got = list(got) if isinstance(got, tuple) else [got]
-    err, tol, problem = F.check(w, ODD, [np.asarray(g) for g in got], F.reference(w, ins, np), np)
+    err, tol, problem = F.check(w, ODD, [np.asarray(g) for g in got], F.reference(w, ins, np), np, dtype)
     assert problem == "", problem
+    assert impl.lib.calls and {c[0] for c in impl.lib.calls} == {"s" if dtype == "float32" else "d"}

@@ -1,7 +1,8 @@
-"""The fused workloads' table and plot (records of :mod:`.fused` points in a BLAS-3 run).
+"""The fused workloads' table and plot (records of :mod:`.fused` points in a BLAS-3 run: the
+fused workloads and the NPBench chains), one table per series (exact fp32; float64).
 
 Per workload and size: every implementation's median time (µs), kfuse's figure of merit
-(TFLOP/s against this run's FFMA probe, or for ``abx`` GB/s of the minimal bytes against this
+(TFLOP/s against this run's FFMA probe, its FP64 tensor-core probe for float64, or for ``abx`` GB/s of the minimal bytes against this
 run's streaming-read ceiling), the fastest peer and kfuse's speed-up over it (its time / kfuse's;
 > 1: kfuse is faster) and over PyTorch eager, kfuse's kernels and its error.
 """
@@ -10,13 +11,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import fused as F
-from .report import STATUS_CELL, _f, impl_order, index, md_table, peaks_of
+from .report import PEAK_OF_SERIES, STATUS_CELL, _f, impl_order, index, md_table, peaks_of
+from .workloads import record_series
+
+TITLES = {"ieee": "exact fp32", "float64": "float64 (exact)"}
 
 DEFINITIONS = """\
-- Fused workloads (`--routines fused`, exact fp32): the same user function for kfuse (`kfuse.jit`),
-  PyTorch eager, torch.compile (default, max-autotune) and CuPy; cuBLAS + CuPy elementwise kernels
+- Fused workloads (`--routines fused`) and NPBench's 2mm / 3mm chains (`--routines npbench`;
+  kfuse runs them as it plans them), exact, float32 or float64 (`--dtypes`): the same user
+  function for kfuse (`kfuse.jit`), PyTorch eager, torch.compile (default, max-autotune) and CuPy; cuBLAS + CuPy elementwise kernels
   written by hand (for `abx` the hand-reassociated two GEMVs).  Times in µs (median per call).
-- kfuse TFLOP/s: the workload's flops (products 2mnk, GEMVs 2mn) per second, % of the FFMA probe;
+- kfuse TFLOP/s: the workload's flops (products 2mnk, GEMVs 2mn) per second, % of the FFMA probe
+  (float64: of the FP64 tensor-core probe);
   `abx` (product unused, reassociated): GB/s of the minimal bytes (A, B, x read once, y written),
   % of the streaming-read ceiling.
 - × fastest peer: the fastest other implementation's time over kfuse's (> 1: kfuse is faster);
@@ -32,12 +38,14 @@ def time_us(rec: dict | None) -> float | None:
     return rec["hot"]["us"]
 
 
-def fused_keys(table: dict) -> list[tuple]:
-    """The (workload, size, precision) keys of fused records, in the workloads' order."""
+def fused_keys(table: dict, series: str | None = None) -> list[tuple]:
+    """The (workload, size, series) keys of fused records (of ``series`` if given), in the
+    workloads' order."""
     from .report import size_key
 
-    order = {w: i for i, w in enumerate(F.ORDER)}
-    return sorted((k for k in table if k[0] in F.WORKLOADS), key=lambda k: (order[k[0]], size_key(k[1])))
+    order = {w: i for i, w in enumerate(F.ALL)}
+    return sorted((k for k in table if k[0] in F.WORKLOADS and series in (None, k[2])),
+                  key=lambda k: (order[k[0]], size_key(k[1])))
 
 
 def merit(rec: dict, peaks: dict | None) -> tuple[float | None, float | None, str]:
@@ -51,7 +59,7 @@ def merit(rec: dict, peaks: dict | None) -> tuple[float | None, float | None, st
         lim = p.get("read_gbs")
         return gbs, (gbs / lim if lim else None), "GB/s"
     tf = rec["flops"] / (us * 1e-6) / 1e12
-    lim = p.get("ffma_probe_tflops")
+    lim = p.get(PEAK_OF_SERIES.get(record_series(rec), "ffma_probe_tflops"))
     return tf, (tf / lim if lim else None), "TFLOP/s"
 
 
@@ -71,10 +79,11 @@ def cell(rec: dict | None) -> str:
     return STATUS_CELL.get((rec or {}).get("status"), "") if rec else ""
 
 
-def fused_table(results: dict) -> str | None:
-    """The markdown table of the fused workloads, or None when the run has none."""
+def fused_table(results: dict, series: str = "ieee") -> str | None:
+    """The markdown table of the fused workloads of ``series`` (``ieee``: exact fp32;
+    ``float64``), or None when the run has none."""
     table = index(results)
-    keys = fused_keys(table)
+    keys = fused_keys(table, series)
     if not keys:
         return None
     impls = [i for i in impl_order(results) if any(i in table[k] for k in keys)]
@@ -109,38 +118,43 @@ def console_summary(results: dict) -> str:
     from .report import console_summary as blas3_summary
 
     out = blas3_summary(results)
-    t = fused_table(results)
-    return out + (f"\n\nFused workloads (µs; kfuse's merit and speed-ups):\n{t}" if t else "")
+    for series, title in TITLES.items():
+        t = fused_table(results, series)
+        out += f"\n\nFused workloads, {title} (µs; kfuse's merit and speed-ups):\n{t}" if t else ""
+    return out
 
 
 def section(results: dict) -> list[str]:
-    """report.md lines of the fused workloads (empty without fused records)."""
-    t = fused_table(results)
-    if not t:
-        return []
-    return ["## Fused workloads, exact fp32", "", t, "", DEFINITIONS, ""]
+    """report.md lines of the fused workloads, one table per series (empty without fused
+    records)."""
+    lines: list[str] = []
+    for series, title in TITLES.items():
+        t = fused_table(results, series)
+        if t:
+            lines += [f"## Fused workloads, {title}", "", t, ""]
+    return lines + [DEFINITIONS, ""] if lines else []
 
 
 # ---------------------------------------------------------------------------
 # plot
 # ---------------------------------------------------------------------------
 
-def plot_size(table: dict) -> str | None:
-    """4096 if the run has fused records there, else its largest fused size."""
+def plot_size(table: dict, series: str = "ieee") -> str | None:
+    """4096 if the run has fused records of ``series`` there, else its largest fused size."""
     from .report import size_key
 
-    sizes = {k[1] for k in fused_keys(table)}
+    sizes = {k[1] for k in fused_keys(table, series)}
     if not sizes:
         return None
     return "4096" if "4096" in sizes else max(sizes, key=size_key)
 
 
-def speedup_data(results: dict, size: str) -> dict:
-    """{impl: [(workload, torch eager's time / impl's time)]} at ``size``."""
+def speedup_data(results: dict, size: str, series: str = "ieee") -> dict:
+    """{impl: [(workload, torch eager's time / impl's time)]} at ``size`` in ``series``."""
     table = index(results)
     out: dict = {}
-    for w in F.ORDER:
-        recs = table.get((w, size, "ieee"), {})
+    for w in F.ALL:
+        recs = table.get((w, size, series), {})
         base = time_us(recs.get("torch"))
         for impl, rec in recs.items():
             us = time_us(rec)
@@ -150,12 +164,22 @@ def speedup_data(results: dict, size: str) -> dict:
 
 
 def write_plot(plt, results: dict, impls: list, colors: dict, folder: Path) -> list[str]:
-    """``fused-<size>.png``: each implementation's speed-up over PyTorch eager (log scale)."""
-    size = plot_size(index(results))
-    data = speedup_data(results, size) if size else {}
-    if not data:
-        return []
-    names = [w for w in F.ORDER if any(w == x for pts in data.values() for x, _ in pts)]
+    """``fused-<size>.png`` (exact fp32) and ``fused-float64-<size>.png``: each
+    implementation's speed-up over PyTorch eager (log scale)."""
+    files: list[str] = []
+    for series, title in TITLES.items():
+        size = plot_size(index(results), series)
+        data = speedup_data(results, size, series) if size else {}
+        if data:
+            name = f"fused-{size}.png" if series == "ieee" else f"fused-{series}-{size}.png"
+            draw(plt, data, impls, colors, f"fused workloads at {size}, {title}", Path(folder) / name)
+            files.append(name)
+    return files
+
+
+def draw(plt, data: dict, impls: list, colors: dict, title: str, path: Path) -> None:
+    """One bar chart of speed-ups over PyTorch eager (``data``: :func:`speedup_data`)."""
+    names = [w for w in F.ALL if any(w == x for pts in data.values() for x, _ in pts)]
     drawn = [i for i in impls if i in data]
     width = 0.8 / max(1, len(drawn))
     fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(names) + 2), 4.2))
@@ -168,11 +192,9 @@ def write_plot(plt, results: dict, impls: list, colors: dict, folder: Path) -> l
     ax.set_yscale("log")
     ax.axhline(1.0, color="black", lw=0.6)
     ax.set_ylabel("speed-up over PyTorch eager", fontsize=8)
-    ax.set_title(f"fused workloads at {size}, exact fp32", fontsize=9)
+    ax.set_title(title, fontsize=9)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(fontsize=7)
     fig.tight_layout()
-    name = f"fused-{size}.png"
-    fig.savefig(Path(folder) / name, dpi=110)
+    fig.savefig(path, dpi=110)
     plt.close(fig)
-    return [name]

@@ -14,9 +14,9 @@ from ..suite import SuiteSpec
 from ..suite import merge as _merge
 
 SCHEMA = "kfuse-bench-blas3/1"
-PEAK_KEYS = ("ffma_probe_tflops", "tf32_datasheet_tflops")
+PEAK_KEYS = ("ffma_probe_tflops", "tf32_datasheet_tflops", "fp64_tensor_probe_tflops")
 SPEC = SuiteSpec(name="BLAS-3", schema=SCHEMA, measured="peaks", measured_ok="ffma_probe_tflops",
-                 measured_same=PEAK_KEYS, record_key=("impl", "variant", "size", "precision"))
+                 measured_same=PEAK_KEYS, record_key=("impl", "variant", "size", "precision", "dtype"))
 
 
 def _points(parts: list[dict]) -> dict:
@@ -27,8 +27,15 @@ def _points(parts: list[dict]) -> dict:
     return {"points": points, "part": None}
 
 
+def with_dtype(part: dict) -> dict:
+    """``part`` with every record's ``dtype`` (float32 where a record from before float64
+    points has none)."""
+    recs = [dict(r, dtype=r.get("dtype") or "float32") for r in part.get("records", [])]
+    return dict(part, records=recs)
+
+
 def merge(parts: list[dict], names: list[str] | None = None) -> dict:
     """One results dict from several; a later part's record replaces an earlier one of the same
-    (impl, variant, size, precision).  ValueError when the parts do not belong together
+    (impl, variant, size, precision, dtype).  ValueError when the parts do not belong together
     (:func:`kfuse.bench.suite.merge`)."""
-    return _merge(parts, names, SPEC, _points)
+    return _merge([with_dtype(p) for p in parts], names, SPEC, _points)

@@ -8,7 +8,11 @@
   buffer, the limit of the memory-bound fused workloads (``abx``, :mod:`.fused`);
 * TF32 dense tensor peak: the datasheet's figure for the GPU (stated as such; None when the GPU
   is not in the table); the practical reference is cuBLAS TF32 GEMM at the same size, from the
-  cublas records of the run.
+  cublas records of the run;
+* float64 (:func:`fp64_peaks`): the probes of ``kfuse calibrate --blas3``
+  (:data:`kfuse.calibrate.gemm.PEAKS`): ``mma_f64/float64`` (DMMA m16n8k8 chains: the FP64
+  tensor-core rate, the peak float64 points are a fraction of) and ``ffma/float64`` (DFMA
+  chains on the CUDA cores); None where a probe cannot run (DMMA m16n8k8 needs sm_90).
 """
 from __future__ import annotations
 
@@ -68,6 +72,22 @@ def read_bandwidth(sms: int, nbytes: int = 1 << 30) -> float | None:
         return None
 
 
+FP64_PROBES = {"fp64_tensor_probe_tflops": "mma_f64/float64", "dfma_probe_tflops": "ffma/float64"}
+
+
+def fp64_peaks() -> dict:
+    """{fp64_tensor_probe_tflops, dfma_probe_tflops}: the float64 probes of
+    :func:`kfuse.calibrate.gemm.measure_peaks` in TFLOP/s (None each when they cannot run)."""
+    try:
+        from ...calibrate.gemm import measure_peaks
+
+        rates = measure_peaks()
+    except Exception:       # an old GPU or toolkit: the float64 % peak says "n/a"
+        rates = {}
+    return {key: (rates[probe] / 1e12 if rates.get(probe) else None)
+            for key, probe in FP64_PROBES.items()}
+
+
 def measure(iters: int = 4096, repeats: int = 5) -> dict:
     """Run the FFMA probe; the device's facts and the peaks (TFLOP/s)."""
     import statistics
@@ -103,5 +123,6 @@ def measure(iters: int = 4096, repeats: int = 5) -> dict:
             "ffma_probe_tflops": flops / statistics.median(times) / 1e12,
             "ffma_theoretical_tflops": theoretical_ffma(sms, cc, clock),
             "tf32_datasheet_tflops": tf32_datasheet(name), "read_gbs": read_bandwidth(sms),
+            **fp64_peaks(),
             "probe": f"{CHAINS} FFMA chains x {iters} iterations, {blocks} blocks x {threads} threads, "
                      f"median of {repeats}"}

@@ -1,11 +1,13 @@
 """The implementations the BLAS-3 suite times (on :class:`kfuse.bench.impls.Impl`).
 
-* ``kfuse``: ``@kfuse.jit`` of ``A @ B`` (``.T`` views choose the transposes) for exact fp32
-  GEMM; ``kfuse.blas.<routine>(...)`` with the BLAS arguments otherwise (BLAS3_API.md).  A
+* ``kfuse``: ``@kfuse.jit`` of ``A @ B`` (``.T`` views choose the transposes) for exact
+  GEMM (float32, or float64 on the FP64 tensor cores: engine mma_f64); ``kfuse.blas.<routine>(...)`` with the BLAS arguments otherwise (BLAS3_API.md).  A
   routine or precision kfuse does not provide yet is recorded as "not built" with kfuse's own
   message, never timed;
-* ``cublas``: cuBLAS through CuPy and ctypes (:mod:`.cublas3`), default / TF32 tensor-op math;
-* ``cupy``: ``cupy.matmul`` (compute type FP32 or TF32) and ``cupyx.scipy.linalg.solve_triangular``;
+* ``cublas``: cuBLAS through CuPy and ctypes (:mod:`.cublas3`), default / TF32 tensor-op math
+  (the S routines for float32, the D routines for float64);
+* ``cupy``: ``cupy.matmul`` (compute type FP32 or TF32; float64 its default) and
+  ``cupyx.scipy.linalg.solve_triangular``;
 * ``torch``: ``torch.matmul`` (``allow_tf32`` off / on), ``torch.linalg.solve_triangular``;
 * ``inductor`` / ``inductor-max-autotune``: ``torch.compile`` (mode ``default`` and
   ``max-autotune-no-cudagraphs``) of the same torch function, compile time reported apart.
@@ -16,8 +18,11 @@ triangle-masked once per input set, outside the timed call: the peer's best case
 torch.compile runs for GEMM, SYRK and SYR2K only: for SYMM/TRMM (the same dense matmul as GEMM)
 and TRSM (one aten call) it compiles to the eager call.
 
-Fused workloads (:mod:`.fused`): every peer runs the same user function (torch.compile too:
-fusing them is its job); kfuse is "not built" unless its plan fuses the workload.
+Every peer computes in the dtype of its inputs (the point's); float64 points are ``ieee`` only.
+
+Fused workloads and NPBench chains (:mod:`.fused`): every peer runs the same user function
+(torch.compile too: fusing them is its job); kfuse is "not built" unless its plan fuses a fused
+workload (an NPBench chain runs as kfuse plans it).
 
 Every implementation the suite knows is one entry of :data:`REGISTRY`.
 """
@@ -228,7 +233,7 @@ class KfuseBlas3(Blas3Impl):
     def build_fused(self, v, shape):
         """``kfuse.jit`` of the workload, after checking on the host that kfuse's plan fuses it
         (:func:`.fused.plan_problem`; NotBuilt with kfuse's reason otherwise)."""
-        prog, plan = F.kfuse_plan(v, *shape)
+        prog, plan = F.kfuse_plan(v, *shape, dtype=self.dtype)
         problem = F.plan_problem(v, prog, plan)
         if problem:
             raise NotBuilt(problem)
@@ -236,13 +241,15 @@ class KfuseBlas3(Blas3Impl):
         return (self.kfuse.jit(F.kfuse_fn(v)), v)
 
     def prepare(self, built, native):
-        """For a fused workload: the plan the jit compiled for these arrays must fuse it too."""
+        """For a fused workload: the plan the jit compiled for these arrays must fuse it too (an
+        NPBench chain: whatever it planned, recorded)."""
         fn, v = built
         if v.family == F.FAMILY:
             kernels = fn.plan_for(*native)["kernels"]
             spaces = [kern["space"] for kern in kernels]
             desc = " + ".join(f"{kern['space']}{list(kern['calls'])}" for kern in kernels)
-            if len(kernels) > v.max_kernels or spaces.count("gemm") > v.max_gemm:
+            if v.max_kernels is not None and (len(kernels) > v.max_kernels or
+                                              spaces.count("gemm") > v.max_gemm):
                 raise NotBuilt(f"kfuse.jit compiled {v.name} as {desc}, not fused")
             self.plan_note = desc
         return native

@@ -1,11 +1,14 @@
 """PNG plots of a BLAS-3 run in the manner of the seed's Figures 10-13.
 
-* ``bars-<precision>-<n>.png``: every variant's TFLOP/s at n = 4096 (else the largest square
+Per series (``ieee``, ``tf32``: float32; ``float64``, :func:`.workloads.series`):
+
+* ``bars-<series>-<n>.png``: every variant's TFLOP/s at n = 4096 (else the largest square
   size run), one bar per implementation (Figs. 10-12);
-* ``sweep-<precision>.png``: TFLOP/s against n, one panel per family (its first variant with
+* ``sweep-<series>.png``: TFLOP/s against n, one panel per family (its first variant with
   data), one line per implementation (Fig. 13);
-* ``ratio-<precision>-<n>.png``: each variant over the same implementation's GEMM-NN;
-* ``fused-<n>.png``: the fused workloads' speed-up over PyTorch eager (:mod:`.fused_report`).
+* ``ratio-<series>-<n>.png``: each variant over the same implementation's GEMM-NN;
+* ``fused-<n>.png`` (``fused-float64-<n>.png``): the fused workloads' and NPBench chains'
+  speed-up over PyTorch eager (:mod:`.fused_report`).
 
 matplotlib is imported lazily; without it the plots are skipped with a note.
 """
@@ -119,7 +122,7 @@ def write_plots(results: dict, folder: Path) -> tuple[list[str], list[str]]:
              if any(tflops(recs.get(i)) is not None for recs in table.values())]
     colors = impl_colors(plt, impls)
     files: list[str] = []
-    for prec in W.PRECISIONS:
+    for prec in W.SERIES:
         size = bar_size(table, prec)
         if size is None:
             continue

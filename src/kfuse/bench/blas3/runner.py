@@ -1,8 +1,8 @@
 """``kfuse bench --blas3``: the BLAS-3 suite.
 
     kfuse bench --blas3 [--quick] [--routines gemm TRSM-LL-N ...] [--sizes 1024 8192x8192x1024]
-                        [--precisions ieee tf32] [--impls kfuse,cublas,...] [--budget S]
-                        [--part N/M] [--out DIR] [--dry-run]
+                        [--precisions ieee tf32] [--dtypes float32,float64]
+                        [--impls kfuse,cublas,...] [--budget S] [--part N/M] [--out DIR] [--dry-run]
     kfuse bench --blas3 --merge DIR1 DIR2 ... --out DIR
     kfuse bench --blas3 --report-only DIR
 
@@ -11,8 +11,9 @@ the peaks first (:mod:`.peaks`, a worker of its own), then one worker process pe
 implementation over every point (:mod:`.worker`), one after another within the budget (each
 gets at most a fair share of what is left); a crash, a stall or a missing package is one line
 and the run goes on.  Results in ``--out``: ``results.json``, ``raw.jsonl``, ``report.md``
-(:mod:`.report`), PNG plots (:mod:`.plots`) and ``logs/``.  The full suite (262 points) runs as
-parts merged afterwards.
+(:mod:`.report`), PNG plots (:mod:`.plots`) and ``logs/``.  The full suite (280 float32 points;
+140 more with ``--dtypes float32,float64``: float64 is exact only) runs as parts merged
+afterwards.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .. import suite as S
 from ..runner import run_worker
 from ..suite import parse_part, split
 from . import workloads as W
-from .fused import ORDER as FUSED
+from .fused import NPBENCH, WORKLOADS, ORDER as FUSED
 from .merge import SPEC
 from .peers import DEFAULT_IMPLS
 
@@ -41,16 +42,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kfuse bench --blas3",
         description="BLAS-3 benchmarks: kfuse against cuBLAS (default and TF32 math), "
-                    "CuPy, PyTorch and torch.compile, in TFLOP/s, as a fraction of the FFMA / TF32 "
-                    "peak, and as ratios to cuBLAS and to kfuse's GEMM-NN.",
+                    "CuPy, PyTorch and torch.compile, in float32 and/or float64, in TFLOP/s, as a "
+                    "fraction of the FFMA / TF32 / FP64 tensor peak, and as ratios to cuBLAS and "
+                    "to kfuse's GEMM-NN.",
         epilog="Routines: the families " + ", ".join(W.FAMILIES) + ", variants " + ", ".join(W.ORDER) +
-               "; fused workloads (exact fp32, not in the default selection): fused (all) or " +
-               ", ".join(FUSED))
+               "; fused workloads (exact, not in the default selection): fused (all) or " +
+               ", ".join(FUSED) + "; NPBench chains (exact): npbench (both) or " + ", ".join(NPBENCH) +
+               ".  float64 has only the ieee precision (tf32 with float64 is refused).")
     p.add_argument("--quick", action="store_true",
                    help=f"{', '.join(W.QUICK_VARIANTS)} at {', '.join(map(str, W.QUICK_SIZES))} (minutes)")
     p.add_argument("--routines", nargs="+", default=None, metavar="NAME")
     p.add_argument("--sizes", nargs="+", default=None, metavar="N|MxNxK")
     p.add_argument("--precisions", nargs="+", default=None, choices=W.PRECISIONS)
+    p.add_argument("--dtypes", nargs="+", default=None, metavar="DTYPE",
+                   help=f"{' and/or '.join(W.DTYPES)}, comma- or space-separated (default float32; "
+                        "float64 runs ieee only)")
     p.add_argument("--impls", default=",".join(DEFAULT_IMPLS),
                    help=f"comma-separated, run in this order (known: {', '.join(DEFAULT_IMPLS)})")
     p.add_argument("--out", default=None, help="results folder (default benchmarks/results/blas3-DATE)")
@@ -79,7 +85,7 @@ def parse_impls(text: str) -> list[str]:
 def select_points(args) -> list[W.Point]:
     """The points of this command (filters, then ``--part``); ValueError naming the option."""
     pts = W.make_points(W.select_variants(args.routines, args.quick), args.sizes,
-                        args.precisions, args.quick)
+                        args.precisions, args.quick, W.parse_dtypes(args.dtypes))
     if args.part:
         pts = split(pts, *parse_part(args.part))
     return pts
@@ -114,7 +120,8 @@ class Blas3Run(S.SuiteRun):
         self.measured = got or {"error": why or "no result"}
         if got.get("ffma_probe_tflops"):
             self.progress.note(f"peaks: FFMA probe {got['ffma_probe_tflops']:.1f} TFLOP/s "
-                               f"({got.get('gpu')}), TF32 datasheet {got.get('tf32_datasheet_tflops')}")
+                               f"({got.get('gpu')}), TF32 datasheet {got.get('tf32_datasheet_tflops')}, "
+                               f"FP64 tensor probe {got.get('fp64_tensor_probe_tflops')}")
         else:
             self.progress.note(f"peaks: not measured ({self.measured.get('error') or why})")
         self.progress.advance()
@@ -134,10 +141,11 @@ class Blas3Run(S.SuiteRun):
         return pt.key
 
     def result_key(self, obj: dict) -> str:
-        return W.Point.from_list([obj["variant"], obj["m"], obj["n"], obj["k"], obj["precision"]]).key
+        return W.Point.from_list([obj["variant"], obj["m"], obj["n"], obj["k"], obj["precision"],
+                                  obj.get("dtype")]).key
 
     def failure_note(self, rec: dict) -> str:
-        return (f"{rec['variant']} {rec['size']} {rec['precision']}: "
+        return (f"{rec['variant']} {rec['size']} {W.record_series(rec)}: "
                 f"{rec['impl']}: {rec['status']}: {rec['note']}")
 
     def missing(self, impl: str, pt: W.Point, status: str, note: str) -> dict:
@@ -167,23 +175,27 @@ def write_outputs(results: dict, out: Path, plots: bool = True) -> list[str]:
 def make_meta(args, argv: list[str], pts: list, impls: list[str]) -> dict:
     from ..environment import collect_meta
 
-    ns = argparse.Namespace(dtype="float32", seed=args.seed, min_time=args.min_time,
+    dtypes = sorted({p.dtype for p in pts}, key=W.DTYPES.index)
+    ns = argparse.Namespace(dtype=",".join(dtypes), seed=args.seed, min_time=args.min_time,
                             reference="device", no_rotating=True)
     meta = collect_meta(ns, ["--blas3"] + argv, {"blas2": [], "blas1": []}, impls, [])
     for key in ("sequences", "sizes", "rotating"):
         meta.pop(key, None)
     meta.update({"suite": "blas3", "quick": args.quick, "part": args.part, "budget_s": args.budget,
-                 "points": [p.key for p in pts], "odd_check": not args.no_odd_check})
+                 "points": [p.key for p in pts], "dtypes": dtypes,
+                 "odd_check": not args.no_odd_check})
     return meta
 
 
 def dry_run(pts: list, impls: list[str]) -> int:
-    """Print the points this command would run (no GPU needed); for a fused workload also the
-    kernels kfuse plans for it, or why it counts as not built."""
+    """Print the points this command would run (no GPU needed): variant, size, precision,
+    dtype, GFLOP; for a fused workload or NPBench chain also the kernels kfuse plans for it, or
+    why it counts as not built."""
     print(f"kfuse bench --blas3: {len(pts)} points x {len(impls)} implementations ({', '.join(impls)})")
     for p in pts:
-        extra = f"   kfuse: {fused_plan_line(p)}" if p.variant in FUSED and "kfuse" in impls else ""
-        print(f"  {p.variant:<14} {p.size:<16} {p.precision:<5} {p.flops / 1e9:10.1f} GFLOP{extra}")
+        extra = f"   kfuse: {fused_plan_line(p)}" if p.variant in WORKLOADS and "kfuse" in impls else ""
+        print(f"  {p.variant:<14} {p.size:<16} {p.precision:<5} {p.dtype:<8} "
+              f"{p.flops / 1e9:10.1f} GFLOP{extra}")
     return 0
 
 
@@ -192,7 +204,7 @@ def fused_plan_line(p: W.Point) -> str:
     from . import fused as F
 
     try:
-        prog, plan = F.kfuse_plan(p.v, p.m, p.n, p.k)
+        prog, plan = F.kfuse_plan(p.v, p.m, p.n, p.k, p.dtype)
     except Exception as exc:        # kfuse refusing the program is "not built" too
         return f"not built: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
     problem = F.plan_problem(p.v, prog, plan)

@@ -10,6 +10,11 @@ defined on those logical matrices (the cuBLAS peer translates to column-major it
 * ``SYRK-ut``   C = A A^T (t = N, A n x k) or A^T A (t = T, A k x n), triangle u of C only;
 * ``SYR2K-ut``  C = A B^T + B A^T (N) or A^T B + B^T A (T), triangle u of C only.
 
+Each point also has a dtype (:data:`DTYPES`): float32 (exact ``ieee`` or ``tf32``) or float64
+(``ieee`` only: exact float64, on the FP64 tensor cores where the implementation has them; a
+``tf32`` request for float64 is refused, :func:`make_points`).  float32 points keep their
+names; a float64 point's key and report series say ``float64`` (:func:`series`).
+
 alpha = 1 and beta = 0 throughout (C is never read).  A point's shape is (m, n, k): C (or B) is
 m x n for GEMM/SYMM/TRMM/TRSM (k: GEMM's inner size; the others' is m or n), C is n x n with
 inner size k for SYRK/SYR2K (m = n).  Flops (design note §1): GEMM 2mnk, SYMM 2m^2 n (L) or
@@ -26,10 +31,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...pipeline.tune_points import VARIANTS, Variant, all_variants
+from ...pipeline.tune_points import VARIANTS, Variant
+from .tolerance import exact
 
 FAMILIES = ("gemm", "symm", "trmm", "trsm", "syrk", "syr2k")
 PRECISIONS = ("ieee", "tf32")
+DTYPES = ("float32", "float64")
+DTYPE_PRECISIONS = {"float32": ("ieee", "tf32"), "float64": ("ieee",)}   # float64 has no TF32
+SERIES = ("ieee", "tf32", "float64")    # the report's tables: one per (dtype, precision)
 SIZES = (1024, 2048, 4096, 8192)
 NONSQUARE = ((8192, 8192, 1024), (1024, 1024, 8192), (4096, 4096, 64))   # GEMM m x n x k
 QUICK_VARIANTS = ("GEMM-NN", "GEMM-TN", "SYMM-LL", "TRMM-LL-N", "TRSM-LL-N", "SYRK-LN")
@@ -39,6 +48,19 @@ NAN = float("nan")
 
 
 ORDER: tuple[str, ...] = tuple(VARIANTS)
+
+
+def series(dtype: str, precision: str) -> str:
+    """The report series of a (dtype, precision): ``ieee`` / ``tf32`` for float32 (today's names),
+    ``float64`` for float64 (exact: its only precision)."""
+    if dtype == "float32":
+        return precision
+    return dtype if precision == "ieee" else f"{dtype}-{precision}"
+
+
+def record_series(rec: dict) -> str:
+    """The series of a result record (records without ``dtype`` are float32)."""
+    return series(rec.get("dtype") or "float32", rec["precision"])
 
 
 def flops(v: Variant, m: int, n: int, k: int) -> int:
@@ -60,13 +82,14 @@ def flops(v: Variant, m: int, n: int, k: int) -> int:
 
 @dataclass(frozen=True)
 class Point:
-    """One benchmark point: a variant at a shape in a precision."""
+    """One benchmark point: a variant at a shape in a precision and a dtype."""
 
     variant: str
     m: int
     n: int
     k: int
     precision: str
+    dtype: str = "float32"
 
     @property
     def v(self):
@@ -84,18 +107,27 @@ class Point:
 
     @property
     def key(self) -> str:
-        return f"{self.variant}|{self.size}|{self.precision}"
+        """``GEMM-NN|4096|ieee`` (float32), ``GEMM-NN|4096|ieee|float64`` (float64)."""
+        tail = "" if self.dtype == "float32" else f"|{self.dtype}"
+        return f"{self.variant}|{self.size}|{self.precision}{tail}"
+
+    @property
+    def series(self) -> str:
+        """The report series (:func:`series`)."""
+        return series(self.dtype, self.precision)
 
     @property
     def flops(self) -> int:
         return flops(self.v, self.m, self.n, self.k)
 
     def to_list(self) -> list:
-        return [self.variant, self.m, self.n, self.k, self.precision]
+        return [self.variant, self.m, self.n, self.k, self.precision, self.dtype]
 
     @classmethod
     def from_list(cls, x) -> "Point":
-        return cls(str(x[0]), int(x[1]), int(x[2]), int(x[3]), str(x[4]))
+        """From ``[variant, m, n, k, precision]`` (float32) or ``[..., precision, dtype]``."""
+        dtype = str(x[5]) if len(x) > 5 and x[5] else "float32"
+        return cls(str(x[0]), int(x[1]), int(x[2]), int(x[3]), str(x[4]), dtype)
 
 
 def parse_size(text: str) -> tuple[int, int, int]:
@@ -112,12 +144,13 @@ def parse_size(text: str) -> tuple[int, int, int]:
 
 def select_variants(names: list[str] | None, quick: bool) -> list[str]:
     """Variant names from ``--routines``: a variant name like TRSM-LL-N, a family like trsm, a
-    fused workload like gemm_bias_relu, or ``fused`` for all of them (:mod:`.fused`; never in
-    the default selection)."""
-    from .fused import ORDER as FUSED
+    fused workload like gemm_bias_relu, ``fused`` for all of them, an NPBench chain (``2mm``,
+    ``3mm``) or ``npbench`` for both (:mod:`.fused`; never in the default selection)."""
+    from .fused import NPBENCH, ORDER as FUSED, WORKLOADS
 
     if not names:
         return list(QUICK_VARIANTS if quick else ORDER)
+    groups = {"fused": list(FUSED), "npbench": list(NPBENCH)}
     out: list[str] = []
     for name in names:
         for part in name.split(","):
@@ -128,30 +161,59 @@ def select_variants(names: list[str] | None, quick: bool) -> list[str]:
                 hits = [v for v in ORDER if VARIANTS[v].family == part.lower()]
             elif part.upper() in VARIANTS:
                 hits = [part.upper()]
-            elif part.lower() == "fused":
-                hits = list(FUSED)
-            elif part.lower() in FUSED:
+            elif part.lower() in groups:
+                hits = groups[part.lower()]
+            elif part.lower() in WORKLOADS:
                 hits = [part.lower()]
             else:
                 raise ValueError(f"--routines: unknown routine {part!r}; known: the families "
                                  f"{', '.join(FAMILIES)}, a variant such as {', '.join(ORDER[:5])}, ..., "
-                                 f"or fused workloads (fused, {', '.join(FUSED)})")
+                                 f"fused workloads (fused, {', '.join(FUSED)}) or NPBench chains "
+                                 f"(npbench, {', '.join(NPBENCH)})")
             out += [h for h in hits if h not in out]
     return out
 
 
-def make_points(variants: list[str], sizes: list[str] | None, precisions: list[str] | None,
-                quick: bool) -> list[Point]:
-    """The points to run: each variant at each size (the non-square sizes only for GEMM), each
-    precision; ordered by size, then variant, then precision (a cut run keeps a spread).
-    Fused workloads run at every size (square or not) in exact fp32 only; without --sizes at
-    :data:`.fused.SIZES`."""
-    from . import fused as F
+def parse_dtypes(items: list[str] | None) -> list[str]:
+    """``--dtypes float32,float64`` (or space-separated): the dtypes in order, float32 alone
+    without the option; ValueError naming an unknown one."""
+    names = [x.strip() for item in items or ["float32"] for x in str(item).split(",") if x.strip()]
+    bad = [d for d in names if d not in DTYPES]
+    if bad or not names:
+        raise ValueError(f"--dtypes: unknown {', '.join(bad) or '(none)'}; known: {', '.join(DTYPES)}")
+    return list(dict.fromkeys(names))
 
+
+def point_precisions(precisions: list[str] | None, dtypes: list[str]) -> dict:
+    """{dtype: its precisions}: ``--precisions`` (all by default) within what each dtype has.
+    ValueError for an unknown precision, or for tf32 asked for explicitly with float64 (float64
+    has no TF32 mode: exact float64 would run instead of what was asked)."""
     precs = list(dict.fromkeys(precisions or PRECISIONS))
     bad = [p for p in precs if p not in PRECISIONS]
     if bad:
         raise ValueError(f"--precisions: unknown {', '.join(bad)}; known: {', '.join(PRECISIONS)}")
+    out = {}
+    for dt in dtypes:
+        refused = [p for p in precs if p not in DTYPE_PRECISIONS[dt]]
+        if refused and precisions:
+            raise ValueError(f"--precisions {' '.join(refused)} with --dtypes {dt}: {dt} has no "
+                             f"{'/'.join(refused)} mode (its only precision is "
+                             f"{', '.join(DTYPE_PRECISIONS[dt])}: exact {dt}); run {dt} with "
+                             f"--precisions ieee, and tf32 in a float32-only command")
+        out[dt] = [p for p in precs if p in DTYPE_PRECISIONS[dt]]
+    return out
+
+
+def make_points(variants: list[str], sizes: list[str] | None, precisions: list[str] | None,
+                quick: bool, dtypes: list[str] | None = None) -> list[Point]:
+    """The points to run: each variant at each size (the non-square sizes only for GEMM), each
+    dtype (float32 only by default) and each of its precisions (:func:`point_precisions`);
+    ordered by size, then variant, then dtype and precision (a cut run keeps a spread).  Fused
+    workloads and NPBench chains run at every size (square or not), exact (``ieee``) only;
+    without --sizes at :data:`.fused.SIZES`."""
+    from . import fused as F
+
+    precs = point_precisions(precisions, list(dtypes or ["float32"]))
     given = list(dict.fromkeys(parse_size(s) for s in sizes)) if sizes else None
     blas3 = given or [(s, s, s) for s in (QUICK_SIZES if quick else SIZES)] + \
         ([] if quick else list(NONSQUARE))
@@ -162,14 +224,14 @@ def make_points(variants: list[str], sizes: list[str] | None, precisions: list[s
         for name in variants:
             if name in F.WORKLOADS:
                 if shape in fused:
-                    pts += [Point(name, *shape, p) for p in precs if p in F.PRECISIONS]
+                    pts += [Point(name, *shape, p, dt) for dt, ps in precs.items()
+                            for p in ps if p in F.PRECISIONS]
                 continue
             v = VARIANTS[name]
             if shape not in blas3 or not square and v.family != "gemm":
                 continue     # the issue's non-square shapes are GEMMs
             m = shape[1] if v.family in ("syrk", "syr2k") else shape[0]
-            for p in precs:
-                pts.append(Point(name, m, shape[1], shape[2], p))
+            pts += [Point(name, m, shape[1], shape[2], p, dt) for dt, ps in precs.items() for p in ps]
     return pts
 
 
@@ -207,19 +269,21 @@ def poison_other_triangle(xp, a, uplo: str, value: float = NAN):
     return xp.where(other, xp.asarray(value, dtype=a.dtype), a)
 
 
-def make_inputs(v: Variant, m: int, n: int, k: int, seed: int, xp) -> list:
-    """Fresh float32 inputs; the structured operand's unused triangle is NaN."""
+def make_inputs(v: Variant, m: int, n: int, k: int, seed: int, xp, dtype: str = "float32") -> list:
+    """Fresh inputs of ``dtype`` (float32 or float64: the same uniform draws, float32 rounded);
+    the structured operand's unused triangle is NaN."""
     import numpy as np
 
+    dt = np.dtype(dtype)
     rs = xp.random.RandomState(seed)
     out = []
     for shape in operand_shapes(v, m, n, k):
-        out.append(rs.uniform(-1.0, 1.0, size=shape).astype(np.float32))
+        out.append(rs.uniform(-1.0, 1.0, size=shape).astype(dt))
     if v.family == "trsm":
         dim = out[0].shape[0]
-        a = out[0] / np.float32(max(1, dim))
+        a = out[0] / dt.type(max(1, dim))
         diag = xp.arange(dim)
-        a[diag, diag] = (1.0 + rs.uniform(0.0, 1.0, size=dim)).astype(np.float32)
+        a[diag, diag] = (1.0 + rs.uniform(0.0, 1.0, size=dim)).astype(dt)
         out[0] = a
     if v.family in ("symm", "trmm", "trsm"):
         out[0] = poison_other_triangle(xp, out[0], v.uplo)
@@ -243,8 +307,8 @@ def _op(x, t: str):
 
 
 def reference(v: Variant, inputs: list, xp):
-    """The float64 result of the routine on ``inputs`` (full matrix for SYRK/SYR2K: compare
-    only the ``uplo`` triangle, :func:`relative_error` does)."""
+    """The float64 result of the routine on ``inputs`` of either dtype (full matrix for
+    SYRK/SYR2K: compare only the ``uplo`` triangle, :func:`relative_error` does)."""
     x = [a.astype(xp.float64) for a in inputs]
     if v.family == "gemm":
         return _op(x[0], v.transa) @ _op(x[1], v.transb)
@@ -271,8 +335,8 @@ def reference(v: Variant, inputs: list, xp):
 # the check
 # ---------------------------------------------------------------------------
 
-def tolerance(v: Variant, precision: str, k_inner: int) -> float:
-    """Largest accepted relative Frobenius error against float64.
+def tolerance(v: Variant, precision: str, k_inner: int, dtype: str = "float32") -> float:
+    """Largest accepted relative Frobenius error against the float64 reference.
 
     ieee: fp32 rounds each product and sum with unit roundoff u = 2^-24 = 6e-8; with random
     signs the error of a length-k dot product grows like sqrt(k) u (blocked summation does
@@ -284,11 +348,14 @@ def tolerance(v: Variant, precision: str, k_inner: int) -> float:
     (signal and error both grow like sqrt(k)); 2e-3 leaves a 2x margin and still fails bf16
     (u = 3.9e-3) and any wrong result (O(1)).  TRSM compounds the rounding through the
     substitution; its diagonally dominant A keeps that within a small factor, so 2x more.
+    float64 (ieee only): the reference is float64 too (no wider type on the device; NumPy's
+    longdouble has no BLAS: hours at n = 4096), so its own error counts: against a longdouble
+    product on the host (k = 4096, uniform inputs) float64 sums err by 0.7e-15 (blocked) to
+    2.1e-15 (sequential, as an MMA accumulator sums), both grow like sqrt(k).  5e-14 = 450 u
+    (up to k = 4096, then sqrt(k / 4096) more) leaves >= 20x over the difference of two such
+    results and fails float32 arithmetic (>= 6e-8) by six orders of magnitude.
     """
-    if precision == "tf32":
-        tol = 2e-3
-    else:
-        tol = 1e-5 * max(1.0, math.sqrt(k_inner / 4096))
+    tol = 2e-3 if precision == "tf32" and dtype == "float32" else exact(k_inner, dtype)
     return tol * (2.0 if v.family == "trsm" else 1.0)
 
 
@@ -313,12 +380,16 @@ def relative_error(v: Variant, out, ref, xp) -> float:
     return diff / norm if norm > 0 else diff
 
 
-def check(v: Variant, precision: str, shape: tuple, out, ref, xp) -> tuple[float, float, str]:
-    """(rel. error, tolerance, problem or "")."""
+def check(v: Variant, precision: str, shape: tuple, out, ref, xp,
+          dtype: str = "float32") -> tuple[float, float, str]:
+    """(rel. error, tolerance, problem or ""); a float64 point's output must be float64 (not a
+    peer computing in float32 on the way)."""
     err = relative_error(v, out, ref, xp)
-    tol = tolerance(v, precision, inner_size(v, *shape))
+    tol = tolerance(v, precision, inner_size(v, *shape), dtype)
     if tuple(out.shape) != tuple(ref.shape):
         return err, tol, f"shape {tuple(out.shape)} != {tuple(ref.shape)}"
+    if dtype == "float64" and str(out.dtype) != dtype:
+        return err, tol, f"output dtype {out.dtype}, expected {dtype}"
     if not err <= tol:      # NaN fails too
         why = " (NaN: a poisoned triangle or output read?)" if math.isnan(err) else ""
         return err, tol, f"rel. error {err:.3g} > {tol:.3g}{why}"

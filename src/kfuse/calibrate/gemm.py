@@ -93,10 +93,11 @@ PEAKS = {f"{e.name}/{dtype}": probe for e in gemm_engines.ENGINES for dtype, pro
 
 
 def dtype_of(engine: str) -> str:
-    """The dtype ``engine``'s schemes are timed in: float32, or the first it multiplies where it
-    multiplies no float32 (mma_f64: float64)."""
-    dtypes = gemm_engines.get(engine).dtypes
-    return "float32" if "float32" in dtypes else dtypes[0]
+    """The dtype ``engine``'s schemes are timed in, that of the peak its efficiencies are
+    measured against (:func:`kfuse.spaces.gemm.calibration.reference_peak`): float32, or the
+    first it multiplies where it multiplies no float32 (mma_f64: float64)."""
+    from ..spaces.gemm.calibration import reference_peak
+    return reference_peak(engine).split("/")[1]
 
 
 def schemes(engine: str, n: int) -> list:

@@ -325,3 +325,14 @@ def test_the_sm80_arm_compiles_without_spills():
     candidate, with no spills."""
     kernels = [emit_gemm(_spec(f"g_{i}", 999, 1001, 1003, False, True, s)) for i, s in enumerate(SCHEMES)]
     _no_spills(kernels, "sm_80")
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_86", "sm_89", "sm_90"])
+def test_the_calibration_peak_probes_compile_on_every_arch_the_engine_serves(arch):
+    """``kfuse calibrate --blas3`` compiles its peak probes as one source (each RawKernel the whole
+    of it): the DMMA probe must build where mma.m16n8k8 f64 does not exist (sm_80 - sm_89: four
+    m8n8k4 per chain, the same flops), or no probe builds there, FFMA's included."""
+    from kfuse.calibrate.gemm import PEAK_SRC
+    for ctype, fma in (("float", "fmaf"), ("double", "fma")):
+        res = nvrtc.compile_cuda(f"#define T {ctype}\n#define FMA {fma}\n" + PEAK_SRC, arch).resources()
+        assert {"fma_peak", "mma_peak", "dmma_peak"} <= set(res), res

@@ -173,7 +173,8 @@ M8 = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64"
 #: (instruction, D = C, A, B) as the PTX ISA orders the operands, for each helper and the probe
 HELPER_ASM = [(M8, ["d[0]", "d[1]"], ["a"], ["b"]),
               (M16, ["d[0]", "d[1]", "d[2]", "d[3]"], ["a[0]", "a[1]", "a[2]", "a[3]"], ["b[0]", "b[1]"])]
-PROBE_ASM = [(M16, [f"acc[c][{i}]" for i in range(4)], [f"a[{i}]" for i in range(4)], ["b[0]", "b[1]"])]
+PROBE_ASM = [(M16, [f"acc[c][{i}]" for i in range(4)], [f"a[{i}]" for i in range(4)], ["b[0]", "b[1]"]),
+             (M8, ["acc[c][q / 2 * 2]", "acc[c][q / 2 * 2 + 1]"], ["a[q % 2 * 2 + q / 2]"], ["b[q % 2]"])]
 
 
 def check_asm(src: str, want: list) -> None:

@@ -1,10 +1,10 @@
 """``kfuse calibrate --blas3``: the GEMM engines' peaks and the schemes' efficiencies on this GPU.
 
 In one run: the engine peaks (:func:`measure_peaks`: 16 independent FFMA chains per thread in
-float32 and float64, 8 independent ``mma.sync`` chains per warp, m16n8k8 TF32 and m16n8k8 f64 (four m8n8k4 before sm_90);
-8 blocks of 256 threads per SM, CUDA events, median of 5), then each scheme the gemm space offers
-an n x n x n product in float32 (in float64 on an engine without float32: mma_f64),
-built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
+float32 and float64, 8 independent ``mma.sync`` chains per warp, m16n8k8 TF32 and m16n8k8 f64
+(four m8n8k4 before sm_90); 8 blocks of 256 threads per SM, CUDA events, median of 5), then each
+scheme the gemm space offers an n x n x n product in float32 (in float64 on an engine without
+float32: mma_f64), built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
 once against a float64 product (a wrong kernel is not calibrated), timed as the calibration's
 probes are (:func:`kfuse.runtime.timing.device_seconds`: a CUDA graph over inputs rotating
 past L2, median of 7 replays).  A scheme's efficiency at a size is the model's engine time at

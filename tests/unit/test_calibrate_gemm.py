@@ -163,6 +163,9 @@ def test_engines_selects_what_is_timed_and_unknown_ones_are_refused(capsys):
             cli.main(argv)
     err = capsys.readouterr().err
     assert "unknown engine(s) 'dmma'" in err and "--engines go with --blas3" in err
+    # an engine named twice is timed once
+    assert cli.main(["calibrate", "--blas3", "--dry-run", "--engines", "mma_f64,mma_f64", "--sizes", "4096"]) == 0
+    assert capsys.readouterr().out == out
 
 
 def test_mma_f64_efficiencies_are_against_its_float64_peak():

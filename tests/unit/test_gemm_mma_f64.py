@@ -295,10 +295,21 @@ def test_a_prior_kernel_rule_leaves_every_scheme_to_the_product(src, shapes, op,
 
 
 def test_a_kernel_with_a_prologue_or_a_reduction_stays_on_ffma():
+    """The gemm space offers a kernel fusing a prologue (maximum(A, 0) read by the product) or an
+    epilogue reduction ((A B) x) only ffma schemes, while the product alone gets mma_f64's; a
+    plan fusing them is on ffma (the planner keeps these products alone at these sizes, so the
+    space's variants are what is checked)."""
+    from kfuse import spaces
     from kfuse.model.planner import best_plan
+    gemm_space = spaces.get("gemm")
     for src, shapes in (("lambda A, B: kfuse.ops.maximum(A, 0.0) @ B", ((517, 261), (261, 389))),
                         ("lambda A, B, x: (A @ B, (A @ B) @ x)", ((300, 200), (200, 100), (100,)))):
-        plan = best_plan(_program(src, shapes))
-        for k in plan.kernels:
+        prog = _program(src, shapes)
+        info = spaces.program_info(prog)
+        g = next(c.id for c in prog.calls if c.fn == "gemm")
+        for calls, want in (([c.id for c in prog.calls], {"ffma"}), ([g], {"ffma", "mma_f64"})):
+            offered = gemm_space.variants(prog, calls, spaces.kernel_domain(prog, calls), "float64", True, info)
+            assert {v["engine"] for v in offered} == want, (src, calls)
+        for k in best_plan(prog).kernels:
             if k.space == "gemm" and len(k.calls) > 1:   # the product shares its kernel
                 assert k.params["engine"] == "ffma", (src, k.params)

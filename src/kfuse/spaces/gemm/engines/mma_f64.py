@@ -3,8 +3,8 @@ printer is :mod:`kfuse.codegen.gemm.mma_f64`): warp tiles, shared memory layouts
 of a :class:`~kfuse.spaces.gemm.scheme.GemmScheme` run on it, its candidates, and :data:`ENGINE`.
 
 DMMA (``mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64``, sm_90+; four ``m8n8k4`` on sm_80 -
-sm_89) rounds each product and
-each sum in IEEE double, as FFMA does; only the order of the sums differs (as in cuBLAS DGEMM).
+sm_89) rounds each product and each sum in IEEE double, as FFMA does; only the order of the sums
+differs (as in cuBLAS DGEMM).
 So it serves the same products as the FFMA engine's float64 ones, and the search ranks the two
 by the model (:mod:`kfuse.spaces.gemm.model`).
 

@@ -6,7 +6,7 @@
    ``test_gemm_mma.py``) with ``mma.sync.m16n8k8.f64`` replaced by an emulation written from the
    fragment layouts of ``mma.m16n8k8`` .f64 (``KF_DMMA_EMU`` below: each lane publishes its A and
    B doubles, a barrier, each lane computes its c0..c3 from the *documented* positions): the shared
-   layouts and pads, the permuted k slots, the fragment loads, the edge guards, the epilogue's
+   layouts and pads, the k slots, the fragment loads, the edge guards, the epilogue's
    accumulator -> (i, j) map and the structure hooks are checked against float64 NumPy (1e-12
    relative: the sums are IEEE double, in another order) without a GPU.  The emulation replaces
    the inline asm, so it cannot see the asm's operand order: the unit tier checks that
@@ -247,6 +247,28 @@ def test_triangular_output_and_second_pair_on_cpu(c_uplo, second):
     assert np.all(np.isfinite(got[mask])) and _rel(got[mask], want[mask]) <= TOL
 
 
+@pytest.mark.parametrize("scheme, m, n", [(NARROW, 256, 128), (SCHEMES[2], 384, 128)], ids=["raster2", "raster4"])
+def test_whole_tiles_in_grouped_tile_orders_on_cpu(scheme, m, n):
+    """At multiples of the tiles the copies' guards fold away (``mma_load._inside``): every
+    block of a grouped tile order (the last group short: 3 tile rows of RASTER 4) lies inside."""
+    check_on_cpu(m, n, 32, False, False, scheme=scheme, seed=m)
+    check_on_cpu(m, n, 32, True, True, "F", "C", "C", scheme=scheme, seed=n)
+
+
+@pytest.mark.parametrize("combo", [COMBOS[0], COMBOS[9], COMBOS[15], COMBOS[21]], ids=lambda c: "-".join(map(str, c)))
+def test_whole_tiles_with_structured_operands_on_cpu(combo):
+    """Unguarded copies (sizes multiples of the tiles) under a triangular operand's k range
+    (kt0, nkt; heaviest tiles first) and a symmetric one: 128 x 128 by 64."""
+    _structured(*combo, 128, 64, order="C", seed=7)
+
+
+@pytest.mark.parametrize("c_uplo, second", [("lower", False), ("mirror_lower", True)])
+def test_whole_tiles_with_the_second_pair_on_cpu(c_uplo, second):
+    """SYR2K's second pair (k tiles kt - KTILES) and SYRK's triangle with unguarded copies."""
+    got, want, mask = _syrk(c_uplo, 128, 32, second, seed=9)
+    assert np.all(np.isnan(got[~mask])) and np.all(np.isfinite(got[mask])) and _rel(got[mask], want[mask]) <= TOL
+
+
 def test_structured_variants_compile_without_spills():
     """SYMM / TRMM operands on every candidate the engine accepts for them (the others are
     refused: their element-wise loader would spill), SYRK's triangles and SYR2K's second pair on
@@ -303,3 +325,14 @@ def test_the_sm80_arm_compiles_without_spills():
     candidate, with no spills."""
     kernels = [emit_gemm(_spec(f"g_{i}", 999, 1001, 1003, False, True, s)) for i, s in enumerate(SCHEMES)]
     _no_spills(kernels, "sm_80")
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_86", "sm_89", "sm_90"])
+def test_the_calibration_peak_probes_compile_on_every_arch_the_engine_serves(arch):
+    """``kfuse calibrate --blas3`` compiles its peak probes as one source (each RawKernel the whole
+    of it): the DMMA probe must build where mma.m16n8k8 f64 does not exist (sm_80 - sm_89: four
+    m8n8k4 per chain, the same flops), or no probe builds there, FFMA's included."""
+    from kfuse.calibrate.gemm import PEAK_SRC
+    for ctype, fma in (("float", "fmaf"), ("double", "fma")):
+        res = nvrtc.compile_cuda(f"#define T {ctype}\n#define FMA {fma}\n" + PEAK_SRC, arch).resources()
+        assert {"fma_peak", "mma_peak", "dmma_peak"} <= set(res), res

@@ -73,6 +73,21 @@ def test_merge_keeps_the_rate_of_schemes_not_remeasured_and_takes_the_new():
     assert merge_sections({}, new) == new
 
 
+def test_merge_keeps_the_measured_rates_of_engines_not_timed():
+    """``--engines mma_f64`` times one engine: the others keep their figures, the TFLOP/s each
+    scheme measured (``measured_tflops``) as well as the efficiencies; a remeasured scheme's new."""
+    ffma, f64 = "ffma,128,128,8,8,8,2,1,1,1,1,1,0,0", "mma_f64,64,64,16,8,8,2,1,1,1,1,1,32,32"
+    peak = {"ffma/float32": 60e12, "mma_f64/float64": 66e12}
+    old = {"key": list(EFFICIENCY_KEY), "peak": peak, "efficiency": {ffma: 0.7, f64: 0.7},
+           "measured_tflops": {ffma: {"4096": 40.0}, f64: {"4096": 45.0}}, "source": "old"}
+    new = {"key": list(EFFICIENCY_KEY), "peak": peak, "efficiency": {f64: 0.75},
+           "measured_tflops": {f64: {"4096": 48.0}}, "source": "new"}
+    m = merge_sections(old, new)
+    check_section(m)
+    assert m["efficiency"] == {ffma: 0.7, f64: 0.75}
+    assert m["measured_tflops"] == {ffma: {"4096": 40.0}, f64: {"4096": 48.0}}
+
+
 @pytest.mark.parametrize("section, reason", [
     ([], "JSON object"),
     ({"key": ["engine"], "peak": {}, "efficiency": {}}, "gemm.key"),
@@ -148,6 +163,9 @@ def test_engines_selects_what_is_timed_and_unknown_ones_are_refused(capsys):
             cli.main(argv)
     err = capsys.readouterr().err
     assert "unknown engine(s) 'dmma'" in err and "--engines go with --blas3" in err
+    # an engine named twice is timed once
+    assert cli.main(["calibrate", "--blas3", "--dry-run", "--engines", "mma_f64,mma_f64", "--sizes", "4096"]) == 0
+    assert capsys.readouterr().out == out
 
 
 def test_mma_f64_efficiencies_are_against_its_float64_peak():

@@ -115,7 +115,7 @@ def test_the_pads_make_the_fragment_loads_conflict_free(kcontig):
 
 def test_unpadded_rows_conflict_and_the_pads_are_the_smallest():
     # a half-warp's 8-byte loads: 4 rows (g or t) of 4 consecutive doubles; conflict-free when the
-    # rows start 8 words apart mod 32 (ld = 4 mod 16 doubles)
+    # rows start 8 or 24 words apart mod 32 (ld = 4 mod 8 doubles)
     assert rules.wavefronts(True, 16) == 4 and rules.pad_elems(True, 16) == 4    # ld = 20
     assert rules.wavefronts(False, 64) == 4 and rules.pad_elems(False, 64) == 4  # ld = 68
     assert rules.wavefronts(True, 8) == 2 and rules.pad_elems(True, 8) == 4      # ld = 12: 24 words apart
@@ -173,7 +173,8 @@ M8 = "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64"
 #: (instruction, D = C, A, B) as the PTX ISA orders the operands, for each helper and the probe
 HELPER_ASM = [(M8, ["d[0]", "d[1]"], ["a"], ["b"]),
               (M16, ["d[0]", "d[1]", "d[2]", "d[3]"], ["a[0]", "a[1]", "a[2]", "a[3]"], ["b[0]", "b[1]"])]
-PROBE_ASM = [(M16, [f"acc[c][{i}]" for i in range(4)], [f"a[{i}]" for i in range(4)], ["b[0]", "b[1]"])]
+PROBE_ASM = [(M16, [f"acc[c][{i}]" for i in range(4)], [f"a[{i}]" for i in range(4)], ["b[0]", "b[1]"]),
+             (M8, ["acc[c][q / 2 * 2]", "acc[c][q / 2 * 2 + 1]"], ["a[q % 2 * 2 + q / 2]"], ["b[q % 2]"])]
 
 
 def check_asm(src: str, want: list) -> None:
@@ -244,35 +245,71 @@ def test_the_search_ranks_it_against_ffma_and_explain_says_why():
     assert "engines, kernel" not in f32 and "mma_f64" not in f32   # one engine serves float32
 
 
+STRUCTURED = (("lambda A, B: kfuse.blas.symm(A, B, side='left', uplo='lower')", ((517, 517), (517, 389)), "a", "mirror",
+               "symmetrize"),
+              ("lambda A, B: kfuse.blas.trmm(A, B, side='right', uplo='upper', trans=True)", ((517, 517), (389, 517)),
+               "b", "skip", "zero_fill"))
+
+
 def test_symm_and_trmm_plans_leave_out_the_schemes_that_would_spill():
-    """A structured operand (element-wise loader) on a 4-warp block of 32 x 64 warp tiles spills:
-    the space leaves those schemes out of SYMM / TRMM variants, and an edited plan naming one
-    is refused with the reason."""
+    """A structured operand (element-wise loader: rules mirror, skip) on a 4-warp block of 32 x 64
+    warp tiles spills: the space leaves those schemes out of SYMM / TRMM variants whose loader
+    reads the structure, and an edited plan naming one is refused with the reason."""
     from kfuse.errors import PlanError
     from kfuse.model.planner import best_plan
     from kfuse.fusion.plan import check_plan, plan_from_json
     bad = dmma(**rules.CANDIDATES[0])
     assert "needs 8 warps per block" in rules.structure_refusals(bad, ("sym",))[0]
     assert not rules.structure_refusals(bad, ()) and not rules.structure_refusals(dmma(**rules.CANDIDATES[4]), ("tri",))
-    for src in ("lambda A, B: kfuse.blas.symm(A, B, side='left', uplo='lower')",
-                "lambda A, B: kfuse.blas.trmm(A, B, side='right', uplo='upper', trans=True)"):
-        prog = _program(src, ((517, 517), (389, 517)) if "right" in src else ((517, 517), (517, 389)))
+    for src, shapes, op, loader, _ in STRUCTURED:
+        prog = _program(src, shapes)
         plan = best_plan(prog)
         (k,) = [k for k in plan.kernels if k.space == "gemm"]
-        if k.params["engine"] == "mma_f64":
+        if k.params["engine"] == "mma_f64" and k.params.get(f"{op}_rule", loader) == loader:
             assert not rules.structure_refusals(GemmScheme(**{f: k.params[f] for f in GemmScheme.__dataclass_fields__}),
                                                 ("sym",)), k.params
         d = plan.to_json()
-        d["kernels"][0]["params"].update(rules.CANDIDATES[0], engine="mma_f64", wm=32, wn=64)
+        d["kernels"][0]["params"].update(rules.CANDIDATES[0], engine="mma_f64", **{f"{op}_rule": loader})
         with pytest.raises(PlanError, match="needs 8 warps per block"):
             check_plan(prog, plan_from_json(d))
 
 
-def test_a_kernel_with_a_prologue_or_a_reduction_stays_on_ffma():
+@pytest.mark.parametrize("src, shapes, op, loader, prior", STRUCTURED, ids=["symm", "trmm"])
+def test_a_prior_kernel_rule_leaves_every_scheme_to_the_product(src, shapes, op, loader, prior):
+    """Under symmetrize / zero_fill a prior kernel writes the full matrix and the gemm kernel
+    reads a general operand: the structure refusal does not apply, so the space offers the 4-warp
+    32 x 64 schemes with that rule (not with the loader rule) and a plan naming one is accepted."""
+    from kfuse import spaces
+    from kfuse.fusion.plan import check_plan, plan_from_json
     from kfuse.model.planner import best_plan
+    prog = _program(src, shapes)
+    d = best_plan(prog).to_json()
+    d["kernels"][0]["params"].update(rules.CANDIDATES[0], engine="mma_f64", **{f"{op}_rule": prior})
+    check_plan(prog, plan_from_json(d))   # accepted
+    calls = [c.id for c in prog.calls]
+    offered = spaces.get("gemm").variants(prog, calls, spaces.kernel_domain(prog, calls), "float64", True,
+                                          spaces.program_info(prog))
+    first = dict(rules.CANDIDATES[0], engine="mma_f64")
+    hits = [v.get(f"{op}_rule") for v in offered if all(v.get(f) == x for f, x in first.items())]
+    assert prior in hits and loader not in hits, hits
+
+
+def test_a_kernel_with_a_prologue_or_a_reduction_stays_on_ffma():
+    """The gemm space offers a kernel fusing a prologue (maximum(A, 0) read by the product) or an
+    epilogue reduction ((A B) x) only ffma schemes, while the product alone gets mma_f64's; a
+    plan fusing them is on ffma (the planner keeps these products alone at these sizes, so the
+    space's variants are what is checked)."""
+    from kfuse import spaces
+    from kfuse.model.planner import best_plan
+    gemm_space = spaces.get("gemm")
     for src, shapes in (("lambda A, B: kfuse.ops.maximum(A, 0.0) @ B", ((517, 261), (261, 389))),
                         ("lambda A, B, x: (A @ B, (A @ B) @ x)", ((300, 200), (200, 100), (100,)))):
-        plan = best_plan(_program(src, shapes))
-        for k in plan.kernels:
+        prog = _program(src, shapes)
+        info = spaces.program_info(prog)
+        g = next(c.id for c in prog.calls if c.fn == "gemm")
+        for calls, want in (([c.id for c in prog.calls], {"ffma"}), ([g], {"ffma", "mma_f64"})):
+            offered = gemm_space.variants(prog, calls, spaces.kernel_domain(prog, calls), "float64", True, info)
+            assert {v["engine"] for v in offered} == want, (src, calls)
+        for k in best_plan(prog).kernels:
             if k.space == "gemm" and len(k.calls) > 1:   # the product shares its kernel
                 assert k.params["engine"] == "ffma", (src, k.params)

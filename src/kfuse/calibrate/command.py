@@ -73,7 +73,7 @@ def _main_blas3(ap, a) -> int:
         ap.error("--sizes must be positive")
     if a.kinds or a.classes or a.no_validate:
         ap.error("--kinds, --classes and --no-validate do not apply to --blas3")
-    engines = tuple(a.engines.split(",")) if a.engines else cg.ENGINES
+    engines = tuple(dict.fromkeys(a.engines.split(","))) if a.engines else cg.ENGINES   # each once
     unknown = [e for e in engines if e not in cg.ENGINES]
     if unknown or not engines:
         ap.error(f"--engines: unknown engine(s) {', '.join(map(repr, unknown))} (known: {', '.join(cg.ENGINES)})")

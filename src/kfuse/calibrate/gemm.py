@@ -1,10 +1,10 @@
 """``kfuse calibrate --blas3``: the GEMM engines' peaks and the schemes' efficiencies on this GPU.
 
 In one run: the engine peaks (:func:`measure_peaks`: 16 independent FFMA chains per thread in
-float32 and float64, 8 independent ``mma.sync`` chains per warp, m16n8k8 TF32 and m16n8k8 f64;
-8 blocks of 256 threads per SM, CUDA events, median of 5), then each scheme the gemm space offers
-an n x n x n product in float32 (in float64 on an engine without float32: mma_f64),
-built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
+float32 and float64, 8 independent ``mma.sync`` chains per warp, m16n8k8 TF32 and m16n8k8 f64
+(four m8n8k4 before sm_90); 8 blocks of 256 threads per SM, CUDA events, median of 5), then each
+scheme the gemm space offers an n x n x n product in float32 (in float64 on an engine without
+float32: mma_f64), built through kfuse's pipeline (``C = A @ B``, one kernel, the scheme as its plan), checked
 once against a float64 product (a wrong kernel is not calibrated), timed as the calibration's
 probes are (:func:`kfuse.runtime.timing.device_seconds`: a CUDA graph over inputs rotating
 past L2, median of 7 replays).  A scheme's efficiency at a size is the model's engine time at
@@ -76,11 +76,20 @@ extern "C" __global__ void dmma_peak(double* out, int iters) {
     for (int c = 0; c < 8; ++c) { acc[c][0] = acc[c][1] = acc[c][2] = acc[c][3] = 0.0; }
     for (int i = 0; i < iters; ++i) {
         #pragma unroll
-        for (int c = 0; c < 8; ++c)
+        for (int c = 0; c < 8; ++c) {
+#if __CUDA_ARCH__ >= 900
             asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
                          "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
                          : "+d"(acc[c][0]), "+d"(acc[c][1]), "+d"(acc[c][2]), "+d"(acc[c][3])
                          : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#else       // sm_80 - sm_89 have only m8n8k4 f64: four of them are the same flops (kf_mma_f64's arm)
+            #pragma unroll
+            for (int q = 0; q < 4; ++q)
+                asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};\n"
+                             : "+d"(acc[c][q / 2 * 2]), "+d"(acc[c][q / 2 * 2 + 1])
+                             : "d"(a[q % 2 * 2 + q / 2]), "d"(b[q % 2]));
+#endif
+        }
     }
     double s = 0.0;
     #pragma unroll
@@ -93,10 +102,11 @@ PEAKS = {f"{e.name}/{dtype}": probe for e in gemm_engines.ENGINES for dtype, pro
 
 
 def dtype_of(engine: str) -> str:
-    """The dtype ``engine``'s schemes are timed in: float32, or the first it multiplies where it
-    multiplies no float32 (mma_f64: float64)."""
-    dtypes = gemm_engines.get(engine).dtypes
-    return "float32" if "float32" in dtypes else dtypes[0]
+    """The dtype ``engine``'s schemes are timed in, that of the peak its efficiencies are
+    measured against (:func:`kfuse.spaces.gemm.calibration.reference_peak`): float32, or the
+    first it multiplies where it multiplies no float32 (mma_f64: float64)."""
+    from ..spaces.gemm.calibration import reference_peak
+    return reference_peak(engine).split("/")[1]
 
 
 def schemes(engine: str, n: int) -> list:

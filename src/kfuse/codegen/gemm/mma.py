@@ -153,11 +153,10 @@ class _MmaEmitter:
         self.spec, self.s = spec, spec.scheme
         self.wm, self.wn = self.RULES.warp_tile(self.s)
         self.threads = self.RULES.threads(self.s)
-        pads = self.RULES.pad_elems
-        self.a: MmaOperand = operand(spec, "A", self.threads, pads)
-        self.b: MmaOperand = operand(spec, "B", self.threads, pads)
-        self.pair2 = (operand(spec, "A2", self.threads, pads),
-                      operand(spec, "B2", self.threads, pads)) if spec.second else ()
+        how = (self.threads, self.RULES.pad_elems, self.CTYPE, self.ELEM)
+        self.a: MmaOperand = operand(spec, "A", *how)
+        self.b: MmaOperand = operand(spec, "B", *how)
+        self.pair2 = (operand(spec, "A2", *how), operand(spec, "B2", *how)) if spec.second else ()
         tri = "tri" in (getattr(spec.a, "structure", ""), getattr(spec.b, "structure", ""))
         # the k loop's bound and the k index of its tile kt
         self.nkt = "nkt" if tri else ("2 * KTILES" if spec.second else "KTILES")

@@ -8,7 +8,7 @@ product and sum is rounded in IEEE double as FFMA's are, in another order (the t
 
 The kernel is the TF32 engine's (:mod:`kfuse.codegen.gemm.mma`: blocks and warps, multi-stage
 ``cp.async`` loads of each operand as it lies in global memory, the structured operands, SYR2K's
-second pair, the permuted k slots, the epilogue) on doubles:
+second pair, the epilogue) on doubles, with k slots in their natural order:
 
 * **The mma**: ``mma.sync.aligned.m16n8k8.row.col.f64`` (sm_90+), whose fragments lie as
   ``m16n8k8`` .tf32's (A a0..a3 at (g, t), (g + 8, t), (g, t + 4), (g + 8, t + 4); B b0, b1 at
@@ -21,7 +21,7 @@ second pair, the permuted k slots, the epilogue) on doubles:
   step at k kk + t (no permutation), each element one 8-byte load into the register the mma
   reads: the mma takes A as one aligned group (a0, a1, a2, a3) = rows (g, g + 8, g, g + 8), so
   a 16-byte load of a row's two k's would land in the wrong registers and cost eight moves per
-  fragment (measured in the SASS of the first version: 91 moves per 16 DMMA).
+  fragment.
 * **Shared rows**: the pads of :func:`kfuse.spaces.gemm.engines.mma_f64.pad_elems` (doubles).
 """
 from __future__ import annotations

@@ -101,9 +101,10 @@ def unit_elems(ld: int, align: int, elem: int = 4) -> int:
     return u
 
 
-def operand(spec, role: str, threads: int, pads=rules.pad_elems) -> MmaOperand:
+def operand(spec, role: str, threads: int, pads=rules.pad_elems, ctype: str = "float", elem: int = 4) -> MmaOperand:
     """The loader description of operand ``role`` ("A", "B", or "A2", "B2" of ``spec.second``)
-    of a checked ``spec``; ``pads``: the engine's shared row pads (``pad_elems``)."""
+    of a checked ``spec``; ``pads``: the engine's shared row pads (``pad_elems``); ``ctype``,
+    ``elem``: the engine's element type and its bytes."""
     s = spec.scheme
     a = role[0] == "A"
     op = {"A": spec.a, "B": spec.b}.get(role) or spec.second[0 if a else 1]
@@ -120,7 +121,6 @@ def operand(spec, role: str, threads: int, pads=rules.pad_elems) -> MmaOperand:
     sx, sk = (rstride, cstride) if a else (cstride, rstride)
     x_contig = _contiguous_is_x(role[0], op)
     kcontig = not x_contig and not struct           # a structured tile is k-major: Xs[k][x]
-    ctype, elem = ("double", 8) if spec.dtype == "float64" else ("float", 4)
     u = 1 if struct else unit_elems(ld, op.align, elem)
     x = s.bm if a else s.bn
     pad = pads(kcontig, s.bk if kcontig else x)

@@ -126,10 +126,13 @@ def check_section(sec) -> None:
 def merge_sections(old: dict, new: dict) -> dict:
     """``new`` (a fresh measurement) over ``old`` (the section in force on the same device):
     the new peaks; old efficiencies of schemes not remeasured are rescaled to the new peak of
-    their engine so that each keeps the flop rate it had (peak x efficiency); the new ones win."""
+    their engine so that each keeps the flop rate it had (peak x efficiency); the new ones win.
+    The TFLOP/s of schemes not remeasured (``measured_tflops``) stay."""
     if not old:
         return dict(new)
     out = {**old, **{k: v for k, v in new.items() if k not in ("peak", "efficiency")}}
+    if "measured_tflops" in old or "measured_tflops" in new:
+        out["measured_tflops"] = {**old.get("measured_tflops", {}), **new.get("measured_tflops", {})}
     peak = {**old.get("peak", {}), **new.get("peak", {})}
     eff = {}
     for k, v in old.get("efficiency", {}).items():

@@ -38,13 +38,16 @@ SCHEME_FIELDS = tuple(f.name for f in dataclasses.fields(GemmScheme))
 REFERENCE_INTENSITY = 128 * 128 / (128 + 128)
 
 
-def product_refusals(scheme: GemmScheme, fn) -> list:
+def product_refusals(scheme: GemmScheme, fn, params: dict | None = None) -> list:
     """What a scheme cannot do for this product: split-k of SYR2K's two products; structured
-    (SYMM / TRMM) operands its engine cannot load (``Engine.structure_refusals``)."""
+    (SYMM / TRMM) operands its engine cannot load (``Engine.structure_refusals``), those whose
+    adaptor rule in ``params`` (``a_rule``, ``b_rule``; default the loader rules) the kernel's
+    loader runs: a prior kernel's rule (symmetrize, zero_fill) leaves the gemm a general operand."""
     out = []
     if fn is not None and getattr(fn, "second", False) and scheme.splitk > 1:
         out.append(f"splitk={scheme.splitk}: split-k of two products (SYR2K) is not built; use splitk=1")
-    structures = tuple(st for st, _, _ in getattr(fn, "adaptors", {}).values() if st in ("sym", "tri"))
+    structures = tuple(st for op, (st, _, _) in getattr(fn, "adaptors", {}).items()
+                       if st in ("sym", "tri") and rule_of(params or {}, op, st) in LOADER_RULES)
     eng = engines.find(scheme.engine)
     if structures and eng is not None:
         out += eng.structure_refusals(scheme, structures)
@@ -343,7 +346,7 @@ class GemmSpace(Space):
         why = scheme_refusals(scheme, info.dtype(g), m, n, k)
         bad_engine = engine_refusal(scheme, info.dtype(g))
         why = why + [bad_engine] if bad_engine else why
-        why += rule_refusals(info.fn(g).adaptors, kernel.params) + product_refusals(scheme, info.fn(g))
+        why += rule_refusals(info.fn(g).adaptors, kernel.params) + product_refusals(scheme, info.fn(g), kernel.params)
         why += gemm_group.scheme_refusals(scheme, kernel.calls, info)
         eng = engines.find(scheme.engine) or engines.default()
         if not eng.runs_reductions and reduce_calls(kernel.calls, info):
@@ -365,18 +368,20 @@ class GemmSpace(Space):
         dtype = info.dtype(g) if g is not None else dtype
         fallback = GemmScheme(**product_engine(dtype).default_fields(dtype))
         schemes = engine_variants(dtype, m, n, k) or [fallback]
-        got = []
         hosts = engine_hosts(program, calls, g, info)
-        for s in schemes:
-            s = s if isinstance(s, GemmScheme) else GemmScheme(**s)
-            if not scheme_refusals(s, dtype, m, n, k) and not product_refusals(s, info.fn(g) if g is not None else None) \
-                    and not gemm_group.scheme_refusals(s, calls, info) and hosts(s):
-                got.append(dataclasses.asdict(s))
-        got = got or [dataclasses.asdict(fallback)]
-        got = gemm_prologue.fitting(program, calls, g, info, dtype, got, lambda s: GemmScheme(**s).registers(dtype))
-        adaptors = info.fn(g).adaptors if g is not None else {}
-        rules = [r for r in composed(adaptors) if not rule_refusals(adaptors, r)]
-        return [dict(s, **r) for r in rules for s in got]
+        fn = info.fn(g) if g is not None else None
+        got = [s for s in (s if isinstance(s, GemmScheme) else GemmScheme(**s) for s in schemes)
+               if not scheme_refusals(s, dtype, m, n, k) and not gemm_group.scheme_refusals(s, calls, info) and hosts(s)]
+        got = got or [fallback]
+        adaptors = fn.adaptors if fn is not None else {}
+        rules, out = [r for r in composed(adaptors) if not rule_refusals(adaptors, r)], []
+        for r in rules:
+            # what the product refuses depends on the rule: a loader rule's structured operand or
+            # a prior kernel's general one (Engine.structure_refusals)
+            ok = [dataclasses.asdict(s) for s in got if not product_refusals(s, fn, r)]
+            ok = gemm_prologue.fitting(program, calls, g, info, dtype, ok, lambda s: GemmScheme(**s).registers(dtype))
+            out += [dict(s, **r) for s in ok]
+        return out or [dict(dataclasses.asdict(fallback), **r) for r in rules]
 
     def launch_refusal(self, program, calls, domain, default, fitting, over_budget, info) -> str | None:
         """Gemm kernels take dynamic shared memory only, outside the static budget."""

@@ -3,8 +3,8 @@ printer is :mod:`kfuse.codegen.gemm.mma_f64`): warp tiles, shared memory layouts
 of a :class:`~kfuse.spaces.gemm.scheme.GemmScheme` run on it, its candidates, and :data:`ENGINE`.
 
 DMMA (``mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64``, sm_90+; four ``m8n8k4`` on sm_80 -
-sm_89) rounds each product and
-each sum in IEEE double, as FFMA does; only the order of the sums differs (as in cuBLAS DGEMM).
+sm_89) rounds each product and each sum in IEEE double, as FFMA does; only the order of the sums
+differs (as in cuBLAS DGEMM).
 So it serves the same products as the FFMA engine's float64 ones, and the search ranks the two
 by the model (:mod:`kfuse.spaces.gemm.model`).
 
@@ -12,10 +12,10 @@ A block of ``bm x bn`` is split into warps of ``wm x wn`` (the scheme's ``wm``, 
 choice of :func:`warp_tile`); each warp runs ``wm/16 x wn/8`` ``mma.m16n8k8`` tiles per k step
 of 8 (lane t of a quad holds k slots t and t + 4, the step's k's t and t + 4), each fragment
 element one 8-byte shared load straight into the register the mma reads (a 16-byte load of two
-k's would need register moves: the mma's A group is rows g, g + 8 before k slot t + 4).  Both operands are copied into shared memory as they lie
-in global memory, like :mod:`.mma_tf32`'s: a k-contiguous operand as ``[x][bk + pad]`` rows (one
-16-byte fragment load gives both k's), an x-contiguous one as ``[bk][x + pad]`` (two 8-byte
-loads), the pads chosen by :func:`pad_elems` so that the warp's fragment loads take the fewest
+k's would need register moves: the mma's A group is rows g, g + 8 before k slot t + 4).  Both
+operands are copied into shared memory as they lie in global memory, like :mod:`.mma_tf32`'s: a
+k-contiguous operand as ``[x][bk + pad]`` rows, an x-contiguous one as ``[bk][x + pad]``, the pads
+chosen by :func:`pad_elems` so that the warp's 8-byte fragment loads take the fewest
 shared-memory wavefronts (simulated here, not assumed).
 
 >>> from kfuse.spaces.gemm.scheme import GemmScheme
@@ -29,7 +29,7 @@ from .base import Engine
 from .mma_tf32 import MAX_REGISTERS, MAX_SHARED
 
 MMA_M, MMA_N, MMA_K = 16, 8, 8
-#: the k's of one step of the emitter (one mma.m16n8k8: a lane's slots t, t + 4 take k's 2t, 2t + 1)
+#: the k's of one step of the emitter (one mma.m16n8k8: a lane's slots t, t + 4 take k's t, t + 4)
 STEP_K = 8
 #: registers of addressing and of each cp.async per thread per tile in the estimate of
 #: :func:`registers` (the copies of whole tiles carry no guards: NVRTC 13 kept the 64 x 128 x 16

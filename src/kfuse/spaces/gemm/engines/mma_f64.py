@@ -25,6 +25,7 @@ shared-memory wavefronts (simulated here, not assumed).
 """
 from __future__ import annotations
 
+from . import smem
 from .base import Engine
 from .mma_tf32 import MAX_REGISTERS, MAX_SHARED
 
@@ -76,41 +77,23 @@ def _frag_phases(k_contiguous: bool, ld: int) -> list:
 
 def wavefronts(k_contiguous: bool, ld: int) -> int:
     """Shared-memory wavefronts of the worst phase of one fragment load (1: conflict-free)."""
-    worst = 0
-    for phase in _frag_phases(k_contiguous, ld):
-        banks: dict = {}
-        for lane in phase:
-            for w in lane:
-                banks.setdefault(w % 32, set()).add(w // 32)
-        worst = max(worst, max(len(v) for v in banks.values()))
-    return worst
+    return smem.worst_wavefronts(_frag_phases(k_contiguous, ld))
 
 
 def pad_elems(k_contiguous: bool, row: int) -> int:
     """Padding (doubles, a multiple of 2: rows stay 16-byte aligned for cp.async) of a shared row
     of ``row`` doubles: the smallest with the fewest wavefronts."""
-    best = None
-    for pad in range(0, 34, 2):
-        w = wavefronts(k_contiguous, row + pad)
-        if best is None or w < best[0]:
-            best = (w, pad)
-        if w == 1:
-            break
-    return best[1]
+    return smem.smallest_pad(wavefronts, k_contiguous, row, range(0, 34, 2))
 
 
 def tile_words(k_contiguous: bool, x: int, bk: int) -> int:
     """Doubles of one stage of an operand tile of x rows (or columns) and bk k's."""
-    if k_contiguous:
-        return x * (bk + pad_elems(True, bk))
-    return bk * (x + pad_elems(False, x))
+    return smem.tile_elems(pad_elems, k_contiguous, x, bk)
 
 
 def shared_bytes(s, dtype: str = "float64") -> int:
     """Dynamic shared memory of a block (either layout of each operand fits: the larger)."""
-    per = max(tile_words(True, s.bm, s.bk), tile_words(False, s.bm, s.bk)) + \
-        max(tile_words(True, s.bn, s.bk), tile_words(False, s.bn, s.bk))
-    return s.stages * per * 8
+    return smem.stage_bytes(pad_elems, s, 8)
 
 
 def copies(s) -> int:

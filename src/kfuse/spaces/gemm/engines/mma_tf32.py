@@ -16,6 +16,7 @@ transposing path): a k-contiguous operand as ``[x][bk + pad]`` rows, an x-contig
 """
 from __future__ import annotations
 
+from . import smem
 from .base import Engine
 
 #: Shared memory one block may take on sm_90 (opt-in limit, bytes); registers per thread.
@@ -69,41 +70,23 @@ def wavefronts(k_contiguous: bool, ld: int) -> int:
         phases = [words[:16], words[16:]]
     else:
         phases = [words[:32], words[32:]]
-    worst = 0
-    for phase in phases:
-        banks: dict = {}
-        for lane in phase:
-            for w in lane:
-                banks.setdefault(w % 32, set()).add(w // 32)
-        worst = max(worst, max(len(v) for v in banks.values()))
-    return worst
+    return smem.worst_wavefronts(phases)
 
 
 def pad_elems(k_contiguous: bool, row: int) -> int:
     """Padding (elements, a multiple of 4: rows stay 16-byte aligned for cp.async) of a shared
     row of ``row`` elements: the smallest with conflict-free fragment loads (fewest wavefronts)."""
-    best = None
-    for pad in range(4, 36, 4):
-        w = wavefronts(k_contiguous, row + pad)
-        if best is None or w < best[0]:
-            best = (w, pad)
-        if w == 1:
-            break
-    return best[1]
+    return smem.smallest_pad(wavefronts, k_contiguous, row, range(4, 36, 4))
 
 
 def tile_words(k_contiguous: bool, x: int, bk: int) -> int:
     """Elements of one stage of an operand tile of x rows (or columns) and bk k's."""
-    if k_contiguous:
-        return x * (bk + pad_elems(True, bk))
-    return bk * (x + pad_elems(False, x))
+    return smem.tile_elems(pad_elems, k_contiguous, x, bk)
 
 
 def shared_bytes(s, dtype: str = "float32") -> int:
     """Dynamic shared memory of a block (either layout of each operand fits: the larger)."""
-    per = max(tile_words(True, s.bm, s.bk), tile_words(False, s.bm, s.bk)) + \
-        max(tile_words(True, s.bn, s.bk), tile_words(False, s.bn, s.bk))
-    return s.stages * per * 4
+    return smem.stage_bytes(pad_elems, s, 4)
 
 
 def registers(s) -> int:

@@ -142,9 +142,8 @@ class _MmaEmitter:
     HELPERS = MMA_HELPERS
     TILES = "constexpr int MI = WM / 16, NI = WN / 8;   // mma.m16n8k8 tiles per warp (m x n)"
     COMPUTE = "// compute: BK / 8 steps of MI x NI mma.m16n8k8 per warp"
-    #: the fragments' register type, the conversion of a shared element into one (a function
-    #: name, or "" for none), the mma helper, and the accumulators' zero and their comment
-    FRAG, CVT, MMA = "unsigned", "kf_tf32", "kf_mma_tf32"
+    #: the fragments' register type, the mma helper, and the accumulators' zero and their comment
+    FRAG, MMA = "unsigned", "kf_mma_tf32"
     ZERO, ACC_NOTE = "0.f", "fp32 accumulators"
     #: the physical k of each fragment k slot (the fragments' comment)
     SLOTS = "tf32 fragments: slots tg, tg + 4 = k's kk + 2tg, + 1"
@@ -259,36 +258,31 @@ class _MmaEmitter:
             code.extend(self._compute())
         return code.lines()
 
-    @classmethod
-    def _cvt(cls, x: str) -> str:
-        """The fragment register of shared element ``x``."""
-        return f"{cls.CVT}({x})" if cls.CVT else x
-
-    @classmethod
-    def _frag_a(cls, o: MmaOperand) -> list:
+    @staticmethod
+    def _frag_a(o: MmaOperand) -> list:
         """Statements filling af[mi][0..3] (rows r, r + 8; physical k's kk + 2tg, + 1)."""
-        ld, t, c = f"{o.role}_LD", cls.CTYPE, cls._cvt
+        ld = f"{o.role}_LD"
         if o.kcontig:
-            return [f"const kf_vec<{t}, 2> lo = *reinterpret_cast<const kf_vec<{t}, 2>*>("
+            return ["const kf_vec<float, 2> lo = *reinterpret_cast<const kf_vec<float, 2>*>("
                     f"&as[r * {ld} + kk + 2 * tg]);",
-                    f"const kf_vec<{t}, 2> hi = *reinterpret_cast<const kf_vec<{t}, 2>*>("
+                    "const kf_vec<float, 2> hi = *reinterpret_cast<const kf_vec<float, 2>*>("
                     f"&as[(r + 8) * {ld} + kk + 2 * tg]);",
-                    f"af[mi][0] = {c('lo.v[0]')}; af[mi][1] = {c('hi.v[0]')};",
-                    f"af[mi][2] = {c('lo.v[1]')}; af[mi][3] = {c('hi.v[1]')};"]
-        return [f"const {t}* k0 = &as[(kk + 2 * tg) * {ld} + r];",
-                f"af[mi][0] = {c('k0[0]')}; af[mi][1] = {c('k0[8]')};",
-                f"af[mi][2] = {c(f'k0[{ld}]')}; af[mi][3] = {c(f'k0[{ld} + 8]')};"]
+                    "af[mi][0] = kf_tf32(lo.v[0]); af[mi][1] = kf_tf32(hi.v[0]);",
+                    "af[mi][2] = kf_tf32(lo.v[1]); af[mi][3] = kf_tf32(hi.v[1]);"]
+        return [f"const float* k0 = &as[(kk + 2 * tg) * {ld} + r];",
+                "af[mi][0] = kf_tf32(k0[0]); af[mi][1] = kf_tf32(k0[8]);",
+                f"af[mi][2] = kf_tf32(k0[{ld}]); af[mi][3] = kf_tf32(k0[{ld} + 8]);"]
 
-    @classmethod
-    def _frag_b(cls, o: MmaOperand) -> list:
+    @staticmethod
+    def _frag_b(o: MmaOperand) -> list:
         """Statements filling bf[ni][0..1] (column c; physical k's kk + 2tg, + 1)."""
-        ld, t, c = f"{o.role}_LD", cls.CTYPE, cls._cvt
+        ld = f"{o.role}_LD"
         if o.kcontig:
-            return [f"const kf_vec<{t}, 2> v = *reinterpret_cast<const kf_vec<{t}, 2>*>("
+            return ["const kf_vec<float, 2> v = *reinterpret_cast<const kf_vec<float, 2>*>("
                     f"&bs[c * {ld} + kk + 2 * tg]);",
-                    f"bf[ni][0] = {c('v.v[0]')}; bf[ni][1] = {c('v.v[1]')};"]
-        return [f"const {t}* k0 = &bs[(kk + 2 * tg) * {ld} + c];",
-                f"bf[ni][0] = {c('k0[0]')}; bf[ni][1] = {c(f'k0[{ld}]')};"]
+                    "bf[ni][0] = kf_tf32(v.v[0]); bf[ni][1] = kf_tf32(v.v[1]);"]
+        return [f"const float* k0 = &bs[(kk + 2 * tg) * {ld} + c];",
+                f"bf[ni][0] = kf_tf32(k0[0]); bf[ni][1] = kf_tf32(k0[{ld}]);"]
 
     def _compute(self) -> list:
         head = [self.COMPUTE,

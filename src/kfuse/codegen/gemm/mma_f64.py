@@ -83,7 +83,7 @@ class _DmmaEmitter(_MmaEmitter):
     HELPERS = DMMA_HELPERS
     TILES = "constexpr int MI = WM / 16, NI = WN / 8;   // mma.m16n8k8 f64 tiles per warp (m x n)"
     COMPUTE = "// compute: BK / 8 steps of MI x NI mma.m16n8k8 f64 per warp"
-    FRAG, CVT, MMA = "double", "", "kf_mma_f64"
+    FRAG, MMA = "double", "kf_mma_f64"
     ZERO, ACC_NOTE = "0.0", "double accumulators"
     SLOTS = "k slots tg, tg + 4 = k's kk + tg, kk + tg + 4"
 

@@ -173,16 +173,17 @@ def engine_refusal(scheme: GemmScheme, dtype: str) -> str | None:
 
 
 def engine_hosts(program, calls: list, g, info):
-    """A test of a scheme: whether its engine runs what the kernel's calls ask besides the
+    """A test of a scheme: why its engine cannot run what the kernel's calls ask besides the
     product (epilogue reductions, operand prologues), where another engine serving the product
-    (float64: ffma beside mma_f64) does."""
+    (float64: ffma beside mma_f64) can; an empty list where it can."""
     reduces = bool(reduce_calls(calls, info))
     prologues = g is not None and bool(gemm_prologue.operand_calls(program, calls, g, info))
 
-    def hosts(scheme) -> bool:
+    def refusals(scheme) -> list:
         eng = engines.find(scheme.engine) or engines.default()
-        return (eng.runs_reductions or not reduces) and (eng.runs_prologues or not prologues)
-    return hosts
+        return ([reduce_refusal(eng.name)] if reduces and not eng.runs_reductions else []) + \
+            ([gemm_prologue.prologue_refusal(eng.name)] if prologues and not eng.runs_prologues else [])
+    return refusals
 
 
 def _prologue_refuser(dtype: str) -> str:
@@ -348,11 +349,7 @@ class GemmSpace(Space):
         why = why + [bad_engine] if bad_engine else why
         why += rule_refusals(info.fn(g).adaptors, kernel.params) + product_refusals(scheme, info.fn(g), kernel.params)
         why += gemm_group.scheme_refusals(scheme, kernel.calls, info)
-        eng = engines.find(scheme.engine) or engines.default()
-        if not eng.runs_reductions and reduce_calls(kernel.calls, info):
-            why.append(reduce_refusal(eng.name))
-        if not eng.runs_prologues and gemm_prologue.operand_calls(program, kernel.calls, g, info):
-            why.append(gemm_prologue.prologue_refusal(eng.name))
+        why += engine_hosts(program, kernel.calls, g, info)(scheme)
         if why:
             raise PlanError(f"kernel {kernel.name}: scheme refused: " + "; ".join(why))
 
@@ -371,7 +368,8 @@ class GemmSpace(Space):
         hosts = engine_hosts(program, calls, g, info)
         fn = info.fn(g) if g is not None else None
         got = [s for s in (s if isinstance(s, GemmScheme) else GemmScheme(**s) for s in schemes)
-               if not scheme_refusals(s, dtype, m, n, k) and not gemm_group.scheme_refusals(s, calls, info) and hosts(s)]
+               if not scheme_refusals(s, dtype, m, n, k) and not gemm_group.scheme_refusals(s, calls, info)
+               and not hosts(s)]
         got = got or [fallback]
         adaptors = fn.adaptors if fn is not None else {}
         rules, out = [r for r in composed(adaptors) if not rule_refusals(adaptors, r)], []

@@ -29,9 +29,8 @@ from . import smem
 from .base import Engine
 from .mma_tf32 import MAX_REGISTERS, MAX_SHARED
 
+#: the mma's m, n, k (one mma.m16n8k8 per k step of 8: a lane's slots t, t + 4 take k's t, t + 4)
 MMA_M, MMA_N, MMA_K = 16, 8, 8
-#: the k's of one step of the emitter (one mma.m16n8k8: a lane's slots t, t + 4 take k's t, t + 4)
-STEP_K = 8
 #: registers of addressing and of each cp.async per thread per tile in the estimate of
 #: :func:`registers` (the copies of whole tiles carry no guards: NVRTC 13 kept the 64 x 128 x 16
 #: and 128 x 64 x 16 schemes with 32 x 64 warp tiles in 234-243 registers without spills,
@@ -137,7 +136,7 @@ def _tile_refusals(s) -> list:
         out.append(f"bm={s.bm} is not a multiple of the warp tile wm={wm}")
     if s.bn % wn:
         out.append(f"bn={s.bn} is not a multiple of the warp tile wn={wn}")
-    if s.bk % STEP_K:
+    if s.bk % MMA_K:
         out.append(f"bk={s.bk} is not a multiple of 8 (the k's of one mma.m16n8k8)")
     return out
 

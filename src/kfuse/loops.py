@@ -53,7 +53,7 @@ def iterate(step, state, steps: int, *, consts=(), out=None, graph_steps: int = 
     cvals, ckeys = _consts(consts)
     jf = _step_function(step, form, keys, len(fields), ckeys, len(cvals))
     if any(is_distributed(f) for f in list(fields) + list(cvals)):
-        return _iterate_distributed(jf, form, keys, fields, cvals, int(steps), out)
+        return _iterate_distributed(jf, form, keys, fields, cvals, int(steps), out, int(graph_steps))
     torch_fields = [arrays.is_torch(f) for f in fields]
     entry, xs, cs = _device_entry(jf, form, keys, fields, cvals, ckeys)
     targets = _targets(entry.structure, out, xs)
@@ -114,12 +114,14 @@ def _check_counts(steps, graph_steps) -> None:
         raise ArgumentError(f"iterate: graph_steps must be an integer >= 2, got {graph_steps!r}")
 
 
-def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, steps: int, out):
-    """:func:`iterate` on :class:`kfuse.distributed.DistArray` fields: the step called ``steps``
-    times on the ranks' blocks (each call exchanges the halos it reads; one launch per kernel
-    per step, no CUDA graph yet), or with the setting ``halo_depth`` above 1 that many steps
-    per exchange (:func:`kfuse.distributed.deep.run_deep`).  ``out=``: DistArrays of the same
-    grid take the final blocks."""
+def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, steps: int, out,
+                         graph_steps: int = GRAPH_STEPS):
+    """:func:`iterate` on :class:`kfuse.distributed.DistArray` fields: the step's launches and
+    exchanges on each rank replayed as CUDA graphs of about ``graph_steps`` steps
+    (:mod:`kfuse.distributed.graphed`; where it says why not, one host call per launch and
+    exchange), or with the setting ``halo_depth`` above 1 that many steps per exchange
+    (:func:`kfuse.distributed.deep.run_deep`).  ``out=``: DistArrays of the same grid take the
+    final blocks."""
     for j, f in enumerate(fields):
         if not is_distributed(f):
             raise ArgumentError(f"iterate: {_label(form, keys, j)} is not a DistArray while another field "
@@ -133,6 +135,12 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
     if steps > 1 and depth > 1 and _deep_ok(entry, depth):
         from .distributed.deep import run_deep
         xs = run_deep(entry, xs, list(cvals), steps, depth)
+        steps = 0
+    from .distributed import graphed
+    if steps and graphed.why_not(entry.step, steps) is None:
+        blocks = graphed.run(entry, xs, list(cvals), steps, graph_steps)
+        xs = [DistArray(xs[0].grid, b, entry.step.storage) if not is_distributed(b) and _is_array(b) else b
+              for b in blocks]
         steps = 0
     for _ in range(steps):
         computed = jf(*xs, *cvals)

@@ -103,7 +103,7 @@ def test_fromfunction_and_gather_on_the_gpu():
 def test_the_example_on_ranks_of_one_gpu(overlap, capsys):
     """kfuse.examples.jacobi_ranks, each rank a LocalComm thread: checked against NumPy."""
     from kfuse.examples import jacobi_ranks
-    codes = LocalComm.run(2, lambda comm: jacobi_ranks.main(["--n", "301", "--steps", "7", "--check"] + overlap,
+    codes = LocalComm.run(2, lambda comm: jacobi_ranks.main(["--side", "301", "--steps", "7", "--check"] + overlap,
                                                              comm=comm), timeout=300)
     out = capsys.readouterr().out
     assert codes == [0, 0] and "(ok)" in out and "over 2 rank(s) (2, 1)" in out, out

@@ -43,7 +43,24 @@ def test_the_example_runs_on_two_ranks_as_documented(overlap):
     env = dict(os.environ, **ENV,
                PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), os.environ.get("PYTHONPATH", "")]))
     run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
-                          "-m", "kfuse.examples.jacobi_ranks", "--n", "1030", "--steps", "20", "--check"]
+                          "-m", "kfuse.examples.jacobi_ranks", "--side", "1030", "--steps", "20", "--check"]
                          + (["--overlap"] if overlap else []), env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "over 2 rank(s) (2, 1)" in run.stdout and "(ok)" in run.stdout, run.stdout
+
+
+@pytest.mark.parametrize("overlap", ["plain", "overlap"])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_kfuse_iterate_on_two_nccl_ranks_replays_graphs_bitwise_one_gpu(dtype, overlap):
+    """tests/gpu/ranks/iterate_ranks.py: 75 steps of kfuse.iterate (CUDA graphs per rank, with and
+    without the overlapped interior), bitwise the whole grid's steps and the loop without graphs."""
+    pytest.importorskip("torch", reason="torchrun starts the ranks")
+    if _gpus() < 2:
+        pytest.skip(f"{_gpus()} GPU(s): two are needed")
+    env = dict(os.environ, **ENV,
+               PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), ROOT, os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
+                          os.path.join(HERE, "ranks", "iterate_ranks.py"), dtype, overlap],
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert run.stdout.count("bitwise") == 2, run.stdout

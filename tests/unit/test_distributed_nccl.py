@@ -359,3 +359,37 @@ def test_create_refuses_a_rank_without_a_gpu_before_sharing_the_id(monkeypatch):
 
 def test_init_from_a_torch_group_of_one_is_a_single_comm():
     assert isinstance(kd.init(group=Group(0, 1), environ={}), kd.SingleComm)
+
+
+@pytest.mark.parametrize("takes", [tuple, bytes])
+def test_the_communicator_gets_the_id_in_the_form_cupy_takes(takes):
+    """CuPy before 14 takes the unique id as a tuple of (signed) byte values, CuPy 14 as bytes;
+    both get the same 128 bytes."""
+    seen = []
+
+    def make(n, uid, rank):
+        if not isinstance(uid, takes):
+            raise TypeError(f"Argument 'commId' has incorrect type (expected {takes.__name__})")
+        seen.append(uid)
+        return "handle"
+
+    mod = types.SimpleNamespace(NcclCommunicator=make)
+    assert kn.communicator(mod, 2, UID, 1) == "handle"
+    want = UID if takes is tuple else bytes(b % 256 for b in UID)
+    assert seen == [want]
+
+
+def test_close_releases_the_graphs_captured_over_the_communicator_before_destroying_it():
+    """NCCL's destroy waits for every CUDA graph that captured its calls: close() empties the
+    registered graph stores first, then destroys (once)."""
+    c, log = comm()
+    store = {"k": ("graph", [], None)}
+    c.keep_graphs(store)
+    c.keep_graphs(store)
+
+    def destroy():
+        log.append(("destroy", dict(store)))
+    c.handle.destroy = destroy
+    c.close()
+    c.close()
+    assert store == {} and log == [("destroy", {})]

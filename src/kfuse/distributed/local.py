@@ -71,6 +71,7 @@ def _with_rank(exc: BaseException, rank: int) -> BaseException:
 
 class LocalComm:
     """Rank ``rank`` of a group of threads in this process (see the module docstring)."""
+    capturable = False   # the ranks meet on the host: no CUDA graph can hold an exchange
 
     def __init__(self, world: _World, rank: int):
         self._world, self.rank, self.size = world, rank, world.size

@@ -9,6 +9,7 @@ to install.
 """
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import warnings
@@ -86,13 +87,30 @@ def device_pointer(array, name: str) -> int:
     return ptr
 
 
+def communicator(nccl, size: int, unique_id: tuple, rank: int):
+    """CuPy's NcclCommunicator for the shared ``unique_id`` (a tuple of byte values): CuPy before
+    14 takes the tuple, CuPy 14 takes the 128 bytes."""
+    try:
+        return nccl.NcclCommunicator(size, unique_id, rank)
+    except TypeError:
+        return nccl.NcclCommunicator(size, bytes(int(b) & 0xFF for b in unique_id), rank)
+
+
 class NcclComm:
     """Rank ``rank`` of ``size`` on an NCCL communicator ``handle`` (``nccl``: CuPy's module;
     ``xp``: the array module, for the current stream and the barrier's scratch word)."""
+    capturable = True   # NCCL calls are stream-ordered and captured by CUDA graphs
 
     def __init__(self, handle, rank: int, size: int, nccl, xp):
         self.handle, self.rank, self.size = handle, rank, size
         self._nccl, self._xp, self._scratch, self.closed = nccl, xp, None, False
+        self._graph_stores: list = []
+
+    def keep_graphs(self, store: dict) -> None:
+        """Register ``store``, a dict holding CUDA graphs that captured this communicator's calls:
+        :meth:`close` empties it first (NCCL's destroy waits until every such graph is gone)."""
+        if all(s is not store for s in self._graph_stores):
+            self._graph_stores.append(store)
 
     @staticmethod
     def create(launch: Launch, bootstrap=None, environ: Mapping[str, str] = os.environ) -> "NcclComm":
@@ -104,7 +122,7 @@ class NcclComm:
         cupy.cuda.Device(device_for(launch, cupy.cuda.runtime.getDeviceCount())).use()
         unique_id = share_id(nccl.get_unique_id, launch, bootstrap, environ)
         try:
-            handle = nccl.NcclCommunicator(launch.size, unique_id, launch.rank)
+            handle = communicator(nccl, launch.size, unique_id, launch.rank)
         except Exception as exc:   # noqa: BLE001 - NcclError, CUDARuntimeError
             raise CommError(f"rank {launch.rank}: NCCL could not start the {launch.size}-rank "
                             f"communicator: {exc}") from None
@@ -162,6 +180,10 @@ class NcclComm:
         """Destroy the NCCL communicator (once)."""
         if not self.closed:
             self.closed = True
+            for store in self._graph_stores:
+                store.clear()   # the graphs first: NCCL's destroy would wait for them forever
+            self._graph_stores.clear()
+            gc.collect()
             self._call("destroy", self.handle.destroy)
 
     def __repr__(self) -> str:

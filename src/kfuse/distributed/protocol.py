@@ -33,9 +33,11 @@ class Communicator(Protocol):
     A rank may name itself as a peer only to copy locally: its sends to itself and receives from
     itself pair up in order.  ``all_reduce(array, op)`` replaces ``array`` on every rank with the
     reduction (``op`` in :data:`REDUCE_OPS`) over all ranks.  ``stream``: where the device
-    communicators order the work (None: the current stream)."""
+    communicators order the work (None: the current stream).  ``capturable``: whether its
+    exchanges and all-reduces can be captured in a CUDA graph (stream-ordered, no host wait)."""
     rank: int
     size: int
+    capturable: bool
 
     def exchange(self, sends: list, recvs: list, stream=None) -> None: ...
 
@@ -136,6 +138,7 @@ def copy_into(dst, src) -> None:
 class SingleComm:
     """The communicator of a run on one rank: exchanges copy a rank's sends to itself into its
     receives, all-reduces leave their array as it is."""
+    capturable = True   # its copies are stream-ordered: a CUDA graph can capture them
 
     def __init__(self):
         self.rank, self.size = 0, 1

@@ -92,6 +92,13 @@ class RankStep:
         """:meth:`__call__` with ``inputs`` as a dict; ``communicate=False``: the kernels alone,
         no exchange and no all-reduce (the halos keep what they hold: for timing the compute
         of a step, not for results)."""
+        env = self.bound(inputs)
+        return self.run_bound(env, communicate)
+
+    def bound(self, inputs: dict, given: dict | None = None) -> dict:
+        """The kernels' environment of a call: ``inputs`` checked (:meth:`_bind`), the kernels
+        loaded, and every per-call array (outputs, intermediates) taken from ``given`` (blocks
+        by name, of :meth:`padded_shape`) or allocated."""
         env = self._bind(inputs)
         device.require_gpu(f"running {self.program.name} on rank {self.comm.rank}")
         import cupy
@@ -99,11 +106,20 @@ class RankStep:
         if self._steps is None:
             self._steps = load_kernels(self.compiled.cubin, self.module.launches)
         poison = config.get().poison
-        views, packed = pack_outputs(self.reduces, cupy, poison)
-        env.update(views)
+        given = given or {}
         for name, shape, dt in self._allocs:
-            if name not in env:
+            if name in given:
+                env[name] = given[name]
+            elif name not in env:
                 env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
+        return env
+
+    def run_bound(self, env: dict, communicate: bool = True) -> dict:
+        """The step's launches (and, ``communicate``, its exchanges and all-reduces) over a bound
+        environment (:meth:`bound`), in the current stream's order; the outputs by name."""
+        import cupy
+        views, packed = pack_outputs(self.reduces, cupy, config.get().poison)
+        env.update(views)
         parts = self.parts.loaded() if self.parts is not None and communicate else {}
         for i, (step, before, reduces) in enumerate(zip(self._steps, self.schedule, packed)):
             before = before if communicate else ()

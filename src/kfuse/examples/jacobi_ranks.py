@@ -1,9 +1,9 @@
 """Jacobi-2d on one GPU or several, written as for one GPU: a kfuse.distributed Grid, the step
 traced by kfuse.jit, one process per GPU started by the launcher you already use.
 
-    python -m kfuse.examples.jacobi_ranks --n 4096 --steps 200 --check          # one GPU
-    torchrun --nproc-per-node 2 -m kfuse.examples.jacobi_ranks --n 16384        # two GPUs, NCCL
-    mpirun -n 2 python -m kfuse.examples.jacobi_ranks --n 16384                 # the same, by MPI
+    python -m kfuse.examples.jacobi_ranks --side 4096 --steps 200 --check          # one GPU
+    torchrun --nproc-per-node 2 -m kfuse.examples.jacobi_ranks --side 16384        # two GPUs, NCCL
+    mpirun -n 2 python -m kfuse.examples.jacobi_ranks --side 16384                 # the same, by MPI
     srun --ntasks-per-node 4 --gpus-per-task 1 python -m kfuse.examples.jacobi_ranks
 
 Each rank holds its rows of the grid with one row of halo; the step's kernels run on every rank's
@@ -40,26 +40,25 @@ def reference(n: int, steps: int) -> np.ndarray:
 
 def main(argv=None, comm=None) -> int:
     p = argparse.ArgumentParser(prog="kfuse.examples.jacobi_ranks", description=__doc__.split("\n\n")[0])
-    p.add_argument("--n", type=int, default=4096, help="grid points per side (default 4096)")
+    p.add_argument("--side", type=int, default=4096, help="grid points per side (default 4096)")
     p.add_argument("--steps", type=int, default=100, help="timed steps (default 100)")
     p.add_argument("--dtype", default="float64", choices=("float32", "float64"))
     p.add_argument("--overlap", action="store_true", help="compute the interior while the halos are exchanged")
-    p.add_argument("--check", action="store_true", help="compare with NumPy float64 on rank 0 (n <= 8192)")
+    p.add_argument("--check", action="store_true", help="compare with NumPy float64 on rank 0 (side <= 8192)")
     args = p.parse_args(argv)
     import cupy
 
     import kfuse
     import kfuse.distributed as kd
     comm = comm or kd.init()
-    grid = kd.Grid((args.n, args.n), comm=comm, overlap=args.overlap)
+    grid = kd.Grid((args.side, args.side), comm=comm, overlap=args.overlap)
     u = grid.fromfunction(initial, dtype=args.dtype)
     step = kfuse.jit(jacobi)
-    u = step(step(u))                       # compile and warm up
+    u = kfuse.iterate(step, u, 2)           # compile and warm up
     comm.barrier()
     start, end = cupy.cuda.Event(), cupy.cuda.Event()
     start.record()
-    for _ in range(args.steps):
-        u = step(u)
+    u = kfuse.iterate(step, u, args.steps)  # the time loop: CUDA graphs of the steps on each rank
     end.record()
     end.synchronize()
     ms = cupy.cuda.get_elapsed_time(start, end) / args.steps
@@ -67,11 +66,11 @@ def main(argv=None, comm=None) -> int:
     if args.check:
         whole = grid.gather(u, root=0)
         if comm.rank == 0:
-            err = float(np.max(np.abs(whole - reference(args.n, args.steps + 2))))
+            err = float(np.max(np.abs(whole - reference(args.side, args.steps + 2))))
             ok = err <= (1e-5 if args.dtype == "float32" else 1e-12)
             print(f"check against NumPy float64: max error {err:.1e} ({'ok' if ok else 'FAILED'})")
     if comm.rank == 0:
-        print(f"jacobi-2d {args.n} x {args.n} {args.dtype} over {comm.size} rank(s) {grid.decomp.dims}: "
+        print(f"jacobi-2d {args.side} x {args.side} {args.dtype} over {comm.size} rank(s) {grid.decomp.dims}: "
               f"{ms:.4f} ms per step")
     return 0 if ok else 1
 

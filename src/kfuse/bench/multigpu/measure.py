@@ -38,6 +38,8 @@ def check(run, wl, gpus: int, dtype: str, steps: int) -> dict:
 def per_step_ms(run, what: str, steps: int, loops: int) -> dict:
     """Median (and all loops') milliseconds per step of ``what``."""
     run.run(what, WARMUP_STEPS)
+    if steps != WARMUP_STEPS:
+        run.run(what, steps)   # a loop of this many steps: its CUDA graphs captured before timing
     per = [run.run(what, steps) / steps * 1e3 for _ in range(loops)]
     return {"ms": statistics.median(per), "loops_ms": [round(x, 6) for x in per]}
 

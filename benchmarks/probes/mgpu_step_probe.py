@@ -1,0 +1,115 @@
+"""Where a distributed stencil step's time goes, per rank: the step through ``kfuse.jit`` on
+DistArrays, its kernels alone (``communicate=False``), its halo exchange alone, and the same step
+by ``kfuse.jit`` on one plain CuPy array of the rank's block (no distribution at all).
+
+    torchrun --nproc-per-node 2 benchmarks/probes/mgpu_step_probe.py --n 16384 4096 --overlap 0 1
+
+One process per GPU (torchrun, or plain python for one GPU).  Rank 0 prints one line per point
+and the step's explain(); every rank's medians go to ``--out`` as JSON lines.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+
+
+def timed(cp, fn, x, steps: int, loops: int) -> float:
+    """Median over ``loops`` of the ms per step of ``steps`` calls ``x = fn(x)`` (CUDA events)."""
+    out = []
+    for _ in range(loops):
+        e0, e1 = cp.cuda.Event(), cp.cuda.Event()
+        e0.record()
+        for _ in range(steps):
+            x = fn(x)
+        e1.record()
+        e1.synchronize()
+        out.append(cp.cuda.get_elapsed_time(e0, e1) / steps)
+    return statistics.median(out)
+
+
+def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, iters: int = 200) -> dict:
+    import cupy as cp
+    import numpy as np
+
+    import kfuse
+    import kfuse.distributed as kd
+    from kfuse.bench.multigpu.workloads import init_block
+    from kfuse.distributed.jit import prepare
+    from kfuse.examples.jacobi_ranks import jacobi
+
+    g = kd.Grid((n, n), comm=comm, split=(comm.size, 1), overlap=overlap)
+    u = kd.DistArray(g, cp.asarray(init_block(g.box, np, dtype)), g.no_halo())
+    step = kfuse.jit(jacobi)
+    entry = prepare(step, u)
+    rs = entry.step
+    name = rs.program.inputs[0]
+    halos, storage = {name: rs.halos[name]}, {name: rs.storage}
+    u = step(step(u))
+
+    def exchange(x):
+        kd.exchange_halos({name: x.block}, g.decomp, halos, comm, storage=storage)
+        return x
+
+    res = {"rank": comm.rank, "size": comm.size, "n": n, "dtype": dtype, "overlap": overlap,
+           "block": list(u.block.shape)}
+    comm.barrier()
+    res["step_ms"] = timed(cp, step, u, steps, loops)
+    comm.barrier()
+    res["compute_ms"] = timed(cp, lambda x: entry((x,), communicate=False), u, steps, loops)
+    comm.barrier()
+    res["halo_ms"] = timed(cp, exchange, u, steps, loops)
+    it = lambda x: kfuse.iterate(step, x, iters)   # noqa: E731 - the time loop, CUDA graphs per rank
+    it(u)
+    comm.barrier()
+    res["iterate_ms"] = timed(cp, it, u, 1, loops) / iters
+    with kfuse.config.override(auto_graph=False):
+        comm.barrier()
+        res["iterate_nograph_ms"] = timed(cp, it, u, 1, loops) / iters
+    local = cp.asarray(init_block(g.box, np, dtype))
+    plain = kfuse.jit(jacobi)
+    res["plain_jit_ms"] = timed(cp, plain, local, steps, loops)
+    res["bytes_per_step"] = 2 * local.nbytes
+    if comm.rank == 0:
+        res["explain"] = entry.explain()
+    return res
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--n", type=int, nargs="+", default=[16384, 4096])
+    p.add_argument("--dtype", nargs="+", default=["float32", "float64"])
+    p.add_argument("--overlap", type=int, nargs="+", default=[0, 1])
+    p.add_argument("--steps", type=int, default=20)
+    p.add_argument("--loops", type=int, default=5)
+    p.add_argument("--out", default=os.environ.get("OUT", "."))
+    a = p.parse_args(argv)
+    import cupy as cp
+
+    import kfuse.distributed as kd
+    cp.cuda.Device(int(os.environ.get("LOCAL_RANK", 0))).use()
+    comm = kd.init()
+    path = os.path.join(a.out, f"probe_{comm.size}ranks_rank{comm.rank}.jsonl")
+    with open(path, "w") as f:
+        for n in a.n:
+            for dt in a.dtype:
+                for ov in a.overlap:
+                    try:
+                        r = point(comm, n, dt, bool(ov), a.steps, a.loops)
+                    except Exception as e:   # a probe: report and go on
+                        r = {"rank": comm.rank, "n": n, "dtype": dt, "overlap": ov, "error": repr(e)[:400]}
+                    f.write(json.dumps(r) + "\n")
+                    f.flush()
+                    if comm.rank == 0:
+                        ex = r.pop("explain", "")
+                        print(json.dumps(r), flush=True)
+                        if ex and n == a.n[0] and dt == a.dtype[0]:
+                            print(ex, flush=True)
+    comm.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,196 @@
+""":func:`kfuse.iterate` on DistArrays replayed as CUDA graphs: on each rank the loop's steps
+(the kernels, the halo exchanges on NCCL, the overlapped parts' second stream) are captured once
+as one graph of a whole number of the state's cycles and replayed, so a step costs no host time
+and the next step's exchange is posted by the GPU as soon as the step before it ends.
+
+As on one GPU (:mod:`kfuse.loop_run`), the state moves through pool buffers a
+:class:`kfuse.loop_schedule.Schedule` names: the first step reads the caller's blocks (which it
+never writes: only their halos are filled), the steps in the cycle replay the graph, and the
+last step writes new blocks, so no result shares storage with the workspace the graph binds.
+Every rank takes the same path, so the ranks' exchanges pair up in the same order.  Graphs are
+used where the communicator can be captured (:attr:`capturable`: NCCL and one rank, not ranks
+as threads of one process), the step all-reduces nothing, and the setting ``auto_graph`` is on.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import config
+
+GRAPHS_KEPT = 16    # graphs kept per loop workspace (a graph binds the constants' blocks)
+MIN_STEPS = 3       # fewer steps run one host call per kernel and exchange
+
+
+def why_not(step, steps: int) -> str | None:
+    """Why ``steps`` steps of ``step`` (a :class:`~kfuse.distributed.rank_step.RankStep`) run
+    without graphs; None where they replay one."""
+    if not config.get().auto_graph:
+        return "the setting auto_graph is off"
+    if not getattr(step.comm, "capturable", False):
+        return f"a {type(step.comm).__name__} cannot be captured in a CUDA graph"
+    if any(step.reduces):
+        return "the step all-reduces a value every step"
+    if steps < MIN_STEPS:
+        return f"{steps} step(s): fewer than {MIN_STEPS}"
+    return None
+
+
+def run(entry, fields: list, consts: list, steps: int, graph_steps: int) -> list:
+    """The state's blocks after ``steps`` steps of ``entry`` (a
+    :class:`~kfuse.distributed.jit.DistEntry` whose ``structure`` is the loop's LoopPlan) from
+    the caller's DistArray ``fields`` with ``consts``: one block (or value) per field, new
+    arrays wherever a step computed the field."""
+    import cupy
+    from .grid import DistArray, store_with
+    step, plan = entry.step, entry.structure
+    sched = plan.schedule
+    args = []
+    for x in list(fields) + list(consts):
+        if isinstance(x, DistArray):
+            x = DistArray(x.grid, x.block, x.halo)   # the caller's arrays keep their blocks
+            store_with(x, step.storage)
+            x = x.block
+        args.append(x)
+    ws = _workspace(step, sched)
+    arr = _resolver(ws, step, args, plan.n)
+    _one(step, sched, 0, arr)
+    i, lengths = 1, graph_lengths(sched, graph_steps)
+    stream = cupy.cuda.get_current_stream()
+    while i < steps - 1:
+        fits = [n for n in lengths if n <= steps - 1 - i]
+        if sched.index(i) == max(sched.start, 1) and fits:
+            graph = _graph(step, sched, ws, args, arr, fits[0], i)
+            for _ in range((steps - 1 - i) // fits[0]):
+                graph.launch(stream=stream)
+                i += fits[0]
+            continue
+        _one(step, sched, i, arr)
+        i += 1
+    outs = _one(step, sched, steps - 1, arr, fresh=True)
+    return _finals(plan, sched, steps, arr, outs, step.program.outputs)
+
+
+def graph_lengths(sched, graph_steps: int) -> list:
+    """The steps one graph runs, longest first: about ``graph_steps``, then halves of it, each a
+    multiple of the state's period (a loop's last steps replay the shorter graphs)."""
+    lengths, g = set(), max(1, int(graph_steps))
+    while True:
+        lengths.add(sched.graph_length(g))
+        if g == 1:
+            return sorted(lengths, reverse=True)
+        g //= 2
+
+
+def _one(step, sched, i: int, arr, fresh: bool = False) -> dict:
+    """Step ``i`` from its state; into the pool buffers the schedule names, or (``fresh``) into
+    new blocks; the outputs by name."""
+    env = step.bound(_inputs(step, sched, i, arr), None if fresh else _given(step, sched, i, arr))
+    return step.run_bound(env)
+
+
+def _inputs(step, sched, i: int, arr) -> dict:
+    """Program input name -> block or value, for step ``i``."""
+    state = sched.states[sched.index(i)]
+    n = len(state)
+    return {inp.name: arr(state[inp.argument]) if inp.argument < n else arr(("c", inp.argument))
+            for inp in step.spec.inputs}
+
+
+def _given(step, sched, i: int, arr) -> dict:
+    """Program output name -> the pool block step ``i`` writes it into."""
+    return {name: arr(ref, name) for name, ref in zip(step.program.outputs, sched.writes[sched.index(i)])}
+
+
+def _finals(plan, sched, steps: int, arr, outs: dict, names) -> list:
+    """Each field's block after the last step: its computed output, or the block it is passed
+    on from (a field the step does not change keeps the caller's)."""
+    state = sched.states[sched.index(steps - 1)]
+    finals: list = []
+    for src in plan.sources:
+        kind, k = src
+        if kind == "out":
+            finals.append(outs[names[k]])
+        elif kind == "in":
+            ref = state[k] if k < plan.n else ("c", k)
+            finals.append(arr(ref).copy() if ref[0] == "p" else arr(ref))   # never a workspace block
+        else:
+            finals.append(finals[k])
+    return finals
+
+
+class _Workspace:
+    """The pool blocks of a loop on one rank and the graphs captured over them (with what they
+    bind: the envs and the memory pool of their capture)."""
+
+    def __init__(self):
+        self.pool: dict = {}
+        self.graphs: dict = {}
+
+
+def _workspace(step, sched) -> _Workspace:
+    import cupy
+    key = (id(sched), cupy.cuda.runtime.getDevice())
+    kept = step.__dict__.setdefault("_loop_workspaces", {})
+    if key not in kept:
+        kept[key] = _Workspace()
+    return kept[key]
+
+
+def _resolver(ws: _Workspace, step, args: list, n: int):
+    """ref -> block or value: the caller's fields, the constants after them, the pool blocks
+    (made on first use, of the output ``name``'s block shape)."""
+    import cupy
+
+    def arr(ref, name: str | None = None):
+        kind, k = ref
+        if kind == "x":
+            return args[k]
+        if kind == "c":
+            return args[k]
+        if ref not in ws.pool:
+            dt = np.dtype(step.program.value(name).type.dtype)
+            ws.pool[ref] = cupy.empty(step.padded_shape(name), dt)
+        return ws.pool[ref]
+    return arr
+
+
+def _graph(step, sched, ws: _Workspace, args: list, arr, length: int, i: int):
+    """The graph of ``length`` steps from step ``i``'s state (in the cycle), captured once per
+    key (the constants' blocks and values; the caller's blocks where the cycle still reads one)."""
+    import cupy
+    key = (length, sched.index(i), cupy.cuda.get_current_stream().ptr, tuple(_key_of(a) for a in args[sched_n(sched):]))
+    if sched.caller_in_cycle():
+        key += tuple(_key_of(a) for a in args[:sched_n(sched)])
+    if key not in ws.graphs:
+        envs = []
+        pool = cupy.cuda.MemoryPool()   # what the capture allocates lives as long as the graph
+        capture = cupy.cuda.Stream(non_blocking=True)
+        with cupy.cuda.using_allocator(pool.malloc), capture:
+            capture.begin_capture(cupy.cuda.runtime.streamCaptureModeRelaxed)
+            try:
+                for k in range(i, i + length):
+                    env = step.bound(_inputs(step, sched, k, arr), _given(step, sched, k, arr))
+                    envs.append(env)
+                    step.run_bound(env)
+            finally:
+                graph = capture.end_capture()
+        if len(ws.graphs) >= GRAPHS_KEPT:
+            ws.graphs.pop(next(iter(ws.graphs)))
+        ws.graphs[key] = (graph, envs, pool)
+        keep = getattr(step.comm, "keep_graphs", None)
+        if keep is not None:
+            keep(ws.graphs)   # closing the communicator releases them first
+    return ws.graphs[key][0]
+
+
+def sched_n(sched) -> int:
+    """The number of state fields of a schedule."""
+    return len(sched.states[0])
+
+
+def _key_of(a):
+    """A bound argument in a graph's key: an array's address, a number's value."""
+    ptr = getattr(getattr(a, "data", None), "ptr", None)
+    if isinstance(ptr, int):
+        return ("p", ptr, tuple(a.shape), a.dtype.str)
+    return ("v", type(a).__name__, repr(a.item() if isinstance(a, np.generic) else a))

@@ -1,0 +1,43 @@
+"""kfuse.distributed.graphed without a GPU: the graph lengths a loop replays (multiples of the
+state's period, longest first) and why a loop runs without graphs."""
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from kfuse import config
+from kfuse.distributed import LocalComm, SingleComm, graphed
+
+
+class Sched:
+    def __init__(self, period):
+        self.period = period
+
+    def graph_length(self, g):
+        return max(self.period, g // self.period * self.period)
+
+
+@pytest.mark.parametrize("period, steps, want", [(1, 64, [64, 32, 16, 8, 4, 2, 1]), (2, 64, [64, 32, 16, 8, 4, 2]),
+                                                 (3, 64, [63, 30, 15, 6, 3]), (2, 5, [4, 2])])
+def test_graph_lengths_are_multiples_of_the_period_longest_first(period, steps, want):
+    got = graphed.graph_lengths(Sched(period), steps)
+    assert got == want and all(n % period == 0 for n in got)
+
+
+def _step(comm, reduces=()):
+    return types.SimpleNamespace(comm=comm, reduces=list(reduces))
+
+
+def test_why_not():
+    assert graphed.why_not(_step(SingleComm()), 50) is None
+    assert "LocalComm" in graphed.why_not(_step(LocalComm.create(1)[0]), 50)
+    assert "all-reduces" in graphed.why_not(_step(SingleComm(), [["r"]]), 50)
+    assert "fewer than" in graphed.why_not(_step(SingleComm()), 2)
+    with config.override(auto_graph=False):
+        assert "auto_graph" in graphed.why_not(_step(SingleComm()), 50)
+
+
+def test_every_communicator_says_whether_it_can_be_captured():
+    from kfuse.distributed.nccl import NcclComm
+    assert SingleComm.capturable and NcclComm.capturable and not LocalComm.capturable

@@ -9,9 +9,11 @@ to install.
 """
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
 import os
+import weakref
 import warnings
 from typing import Mapping
 
@@ -126,7 +128,9 @@ class NcclComm:
         except Exception as exc:   # noqa: BLE001 - NcclError, CUDARuntimeError
             raise CommError(f"rank {launch.rank}: NCCL could not start the {launch.size}-rank "
                             f"communicator: {exc}") from None
-        return NcclComm(handle, launch.rank, launch.size, nccl, cupy)
+        comm = NcclComm(handle, launch.rank, launch.size, nccl, cupy)
+        atexit.register(_close_at_exit, weakref.ref(comm))   # graphs released before NCCL's destroy at exit
+        return comm
 
     def _stream(self, stream) -> int:
         if stream is None:
@@ -188,3 +192,14 @@ class NcclComm:
 
     def __repr__(self) -> str:
         return f"NcclComm(rank {self.rank} of {self.size})"
+
+
+def _close_at_exit(ref) -> None:
+    """Close a communicator still open when the interpreter exits (its graphs first), so a
+    program that never calls close() does not wait forever in NCCL's destroy."""
+    comm = ref()
+    if comm is not None and not comm.closed:
+        try:
+            comm.close()
+        except Exception:   # noqa: BLE001 - at exit, a failed destroy must not mask the program's status
+            pass

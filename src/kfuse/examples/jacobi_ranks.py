@@ -50,6 +50,7 @@ def main(argv=None, comm=None) -> int:
 
     import kfuse
     import kfuse.distributed as kd
+    own = comm is None
     comm = comm or kd.init()
     grid = kd.Grid((args.side, args.side), comm=comm, overlap=args.overlap)
     u = grid.fromfunction(initial, dtype=args.dtype)
@@ -72,6 +73,8 @@ def main(argv=None, comm=None) -> int:
     if comm.rank == 0:
         print(f"jacobi-2d {args.side} x {args.side} {args.dtype} over {comm.size} rank(s) {grid.decomp.dims}: "
               f"{ms:.4f} ms per step")
+    if own:
+        comm.close()
     return 0 if ok else 1
 
 

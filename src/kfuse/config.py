@@ -190,9 +190,10 @@ class Settings:
     poison: bool = _setting(False, FLAG, "fill outputs and workspace with NaN before launches (tests)")
     overlap: bool = _setting(False, FLAG, "on several GPUs, compute each step's interior while its halos are "
                                           "exchanged, then the boundary strips (kfuse.distributed)")
-    halo_depth: int = _setting(1, _integer(1), "on several GPUs, kfuse.iterate steps a one-kernel step this "
+    halo_depth: int = _setting(1, _integer(0), "on several GPUs, kfuse.iterate steps a one-kernel step this "
                                                "many times per exchange of halos as many times wider "
-                                               "(kfuse.distributed.deep; 1: an exchange every step)")
+                                               "(kfuse.distributed.deep; 1: an exchange every step; 0: the "
+                                               "depth the model predicts fastest, kfuse.distributed.depth)")
     temporal_depth: int = _setting(0, _integer(0), "kfuse.iterate on one GPU: steps per pass over the grid of a "
                                                    "2-D stencil step (temporal blocking; 0: the model picks, "
                                                    "1: one step per pass, k: k steps, where the step allows it)")

@@ -131,16 +131,16 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
     xs = [DistArray(f.grid, f.block, f.halo) for f in fields]   # a step writing its argument leaves the caller's
     entry = prepare(jf, *xs, *cvals) if steps else None
     plan = entry.structure if steps else None   # the LoopPlan: where each field comes from
-    depth = config.get().halo_depth
-    if steps > 1 and depth > 1 and _deep_ok(entry, depth):
-        from .distributed.deep import run_deep
-        xs = run_deep(entry, xs, list(cvals), steps, depth)
-        steps = 0
+    deep = _deep(entry, steps) if steps > 1 else None
     from .distributed import graphed
     if steps and graphed.why_not(entry.step, steps) is None:
-        blocks = graphed.run(entry, xs, list(cvals), steps, graph_steps)
-        xs = [DistArray(xs[0].grid, b, entry.step.storage) if not is_distributed(b) and _is_array(b) else b
-              for b in blocks]
+        blocks = graphed.run(entry, xs, list(cvals), steps, graph_steps, deep)
+        storage = (deep.step if deep is not None else entry.step).storage
+        xs = [DistArray(xs[0].grid, b, storage) if not is_distributed(b) and _is_array(b) else b for b in blocks]
+        steps = 0
+    elif deep is not None:
+        from .distributed.deep import run_deep
+        xs = run_deep(entry, xs, list(cvals), steps, deep.depth)
         steps = 0
     for _ in range(steps):
         computed = jf(*xs, *cvals)
@@ -161,6 +161,19 @@ def _iterate_distributed(jf, form: str, keys: tuple, fields: list, cvals: list, 
     for o, x in zip(given, xs):
         o.block, o.halo = x.block, x.halo
     return out
+
+
+def _deep(entry, steps: int):
+    """The DeepStep the loop runs (the setting ``halo_depth``; 0: the model's depth,
+    :func:`kfuse.distributed.depth.choose`), or None for an exchange every step."""
+    from .distributed.deep import deep_step
+    depth = config.get().halo_depth
+    if depth == 0:
+        from .distributed.depth import choose
+        depth = choose(entry)
+    if depth > 1 and _deep_ok(entry, depth):
+        return deep_step(entry, depth)
+    return None
 
 
 def _deep_ok(entry, depth: int) -> bool:

@@ -83,11 +83,8 @@ class DeepStep:
         :attr:`halo`: ``self.step.padded_shape``); the state after the last, by state input
         name.  A last group shorter than ``depth`` runs the group's last steps."""
         env = self.step._bind(inputs)
-        device.require_gpu(f"running {self.program.name} on rank {self.comm.rank}")
         import cupy
-        if self._loaded is None:
-            from ..runtime.launch import load_kernels
-            self._loaded = [load_kernels(c.cubin, m.launches)[0] for c, m in zip(self.compiled, self.modules)]
+        self.load()
         poison = config.get().poison
         self.exchange(env, self.consts)
         done = 0
@@ -101,6 +98,13 @@ class DeepStep:
                 env.update(self.advance(env))
             done += group
         return {n: env[n] for n in self.state}
+
+    def load(self) -> None:
+        """Load each step's module on this GPU (once)."""
+        device.require_gpu(f"running {self.program.name} on rank {self.comm.rank}")
+        if self._loaded is None:
+            from ..runtime.launch import load_kernels
+            self._loaded = [load_kernels(c.cubin, m.launches)[0] for c, m in zip(self.compiled, self.modules)]
 
     def advance(self, env: dict) -> dict:
         """The state inputs' blocks for the next step, from ``env`` after a step."""

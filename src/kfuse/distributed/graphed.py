@@ -13,6 +13,8 @@ as threads of one process), the step all-reduces nothing, and the setting ``auto
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import config
@@ -35,14 +37,16 @@ def why_not(step, steps: int) -> str | None:
     return None
 
 
-def run(entry, fields: list, consts: list, steps: int, graph_steps: int) -> list:
+def run(entry, fields: list, consts: list, steps: int, graph_steps: int, deep=None) -> list:
     """The state's blocks after ``steps`` steps of ``entry`` (a
     :class:`~kfuse.distributed.jit.DistEntry` whose ``structure`` is the loop's LoopPlan) from
     the caller's DistArray ``fields`` with ``consts``: one block (or value) per field, new
-    arrays wherever a step computed the field."""
+    arrays wherever a step computed the field.  ``deep``: a
+    :class:`~kfuse.distributed.deep.DeepStep` (halos exchanged every ``deep.depth`` steps)."""
     import cupy
     from .grid import DistArray, store_with
-    step, plan = entry.step, entry.structure
+    stepper = Stepper(entry.step, deep)
+    step, plan = stepper.step, entry.structure
     sched = plan.schedule
     args = []
     for x in list(fields) + list(consts):
@@ -53,39 +57,82 @@ def run(entry, fields: list, consts: list, steps: int, graph_steps: int) -> list
         args.append(x)
     ws = _workspace(step, sched)
     arr = _resolver(ws, step, args, plan.n)
-    _one(step, sched, 0, arr)
-    i, lengths = 1, graph_lengths(sched, graph_steps)
+    if deep is not None:
+        stepper.start(step.bound(_inputs(step, sched, 0, arr), _given(step, sched, 0, arr)))
+    _one(stepper, sched, 0, steps, arr)
+    i, lengths = 1, graph_lengths(sched, graph_steps, stepper.group)
+    end = min(steps - 1, steps // stepper.group * stepper.group)   # graphs run whole groups, not the last step
     stream = cupy.cuda.get_current_stream()
     while i < steps - 1:
-        fits = [n for n in lengths if n <= steps - 1 - i]
-        if sched.index(i) == max(sched.start, 1) and fits:
-            graph = _graph(step, sched, ws, args, arr, fits[0], i)
-            for _ in range((steps - 1 - i) // fits[0]):
+        fits = [n for n in lengths if n <= end - i]
+        if i % stepper.group == 0 and sched.index(i) == max(sched.start, 1) and fits:
+            graph = _graph(stepper, sched, ws, args, arr, fits[0], i)
+            for _ in range((end - i) // fits[0]):
                 graph.launch(stream=stream)
                 i += fits[0]
             continue
-        _one(step, sched, i, arr)
+        _one(stepper, sched, i, steps, arr)
         i += 1
-    outs = _one(step, sched, steps - 1, arr, fresh=True)
+    outs = _one(stepper, sched, steps - 1, steps, arr, fresh=True)
     return _finals(plan, sched, steps, arr, outs, step.program.outputs)
 
 
-def graph_lengths(sched, graph_steps: int) -> list:
+class Stepper:
+    """How step ``i`` of a loop runs on a rank: a RankStep's launches and exchanges (``group``
+    1), or a DeepStep's (``group`` = its depth: the state's halos exchanged at the first step of
+    each group, step ``s`` of a group on its grown box; a short last group runs a group's last
+    steps, as :meth:`DeepStep.run` does)."""
+
+    def __init__(self, step, deep=None):
+        self.deep = deep
+        self.step = deep.step if deep is not None else step
+        self.group = deep.depth if deep is not None else 1
+
+    def role(self, i: int, steps: int) -> tuple:
+        """(the step's place in its group, whether the group's exchange comes before it)."""
+        d = self.group
+        first = i // d * d
+        if first + d <= steps:
+            return i - first, i == first
+        return d - (steps - first) + (i - first), i == first
+
+    def start(self, env: dict) -> None:
+        """Before the loop: a DeepStep's constant fields' halos, exchanged once."""
+        if self.deep is not None:
+            self.deep.load()
+            self.deep.exchange(env, self.deep.consts)
+
+    def run(self, env: dict, i: int, steps: int) -> dict:
+        """Step ``i`` of ``steps`` over a bound environment; the outputs by name."""
+        if self.deep is None:
+            return self.step.run_bound(env)
+        s, first = self.role(i, steps)
+        if first:
+            self.deep.exchange(env, self.deep.state)
+        from .rank_step import _launch
+        _launch(self.deep._loaded[s], env)
+        return {out: env[out] for out in self.step.program.outputs}
+
+
+def graph_lengths(sched, graph_steps: int, group: int = 1) -> list:
     """The steps one graph runs, longest first: about ``graph_steps``, then halves of it, each a
-    multiple of the state's period (a loop's last steps replay the shorter graphs)."""
+    multiple of the state's period and of ``group`` (a loop's last steps replay the shorter
+    graphs)."""
+    unit = sched.period * group // math.gcd(sched.period, group)
     lengths, g = set(), max(1, int(graph_steps))
     while True:
-        lengths.add(sched.graph_length(g))
+        lengths.add(max(unit, g // unit * unit))
         if g == 1:
             return sorted(lengths, reverse=True)
         g //= 2
 
 
-def _one(step, sched, i: int, arr, fresh: bool = False) -> dict:
-    """Step ``i`` from its state; into the pool buffers the schedule names, or (``fresh``) into
-    new blocks; the outputs by name."""
+def _one(stepper, sched, i: int, steps: int, arr, fresh: bool = False) -> dict:
+    """Step ``i`` of ``steps`` from its state; into the pool buffers the schedule names, or
+    (``fresh``) into new blocks; the outputs by name."""
+    step = stepper.step
     env = step.bound(_inputs(step, sched, i, arr), None if fresh else _given(step, sched, i, arr))
-    return step.run_bound(env)
+    return stepper.run(env, i, steps)
 
 
 def _inputs(step, sched, i: int, arr) -> dict:
@@ -154,10 +201,11 @@ def _resolver(ws: _Workspace, step, args: list, n: int):
     return arr
 
 
-def _graph(step, sched, ws: _Workspace, args: list, arr, length: int, i: int):
+def _graph(stepper, sched, ws: _Workspace, args: list, arr, length: int, i: int):
     """The graph of ``length`` steps from step ``i``'s state (in the cycle), captured once per
     key (the constants' blocks and values; the caller's blocks where the cycle still reads one)."""
     import cupy
+    step = stepper.step
     key = (length, sched.index(i), cupy.cuda.get_current_stream().ptr, tuple(_key_of(a) for a in args[sched_n(sched):]))
     if sched.caller_in_cycle():
         key += tuple(_key_of(a) for a in args[:sched_n(sched)])
@@ -171,7 +219,7 @@ def _graph(step, sched, ws: _Workspace, args: list, arr, length: int, i: int):
                 for k in range(i, i + length):
                     env = step.bound(_inputs(step, sched, k, arr), _given(step, sched, k, arr))
                     envs.append(env)
-                    step.run_bound(env)
+                    stepper.run(env, k, i + length)   # whole groups: roles as in any loop
             finally:
                 graph = capture.end_capture()
         if len(ws.graphs) >= GRAPHS_KEPT:

@@ -74,6 +74,9 @@ class Calibration:
     resident: dict = dataclasses.field(default_factory=dict)
     # GEMM engine peaks and scheme efficiencies (``kfuse calibrate --blas3``; :mod:`kfuse.spaces.gemm.calibration`)
     gemm: dict = dataclasses.field(default_factory=dict)
+    # several GPUs: "exchange_s" (one halo exchange between neighbours replayed in a CUDA graph)
+    # and "bw" (bytes/s of a large message) (:mod:`kfuse.distributed.depth`; empty: its defaults)
+    link: dict = dataclasses.field(default_factory=dict)
 
     def to_json(self) -> dict:
         return dataclasses.asdict(self)
@@ -134,7 +137,7 @@ def read_calibration(path: str, private: bool = False) -> Calibration:
     for k in _POSITIVE:
         if k in d and d[k] <= 0:
             raise ValueError(f"{k} must be > 0, got {d[k]!r}")
-    for table in ("env_factor", "routine_s"):
+    for table in ("env_factor", "routine_s", "link"):
         for key, v in (d.get(table) or {}).items():
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0 or not math.isfinite(v):
                 raise ValueError(f"{table}[{key!r}] must be a positive number, got {v!r}")

@@ -1,7 +1,7 @@
 """Two ranks on NCCL running kfuse.iterate on DistArrays (CUDA graphs per rank), for
 tests/gpu/test_distributed_nccl_gpu.py: started by torchrun; the gathered grid after STEPS steps
 is checked on every rank bitwise against kfuse.jit's whole-grid steps on its own GPU and against
-the same loop without graphs; the verdicts are all-reduced.  Exit code 0: every rank agrees."""
+the same loop without graphs (halos DEPTH steps deep; 0: the model's depth); the verdicts are all-reduced.  Exit code 0: every rank agrees."""
 from __future__ import annotations
 
 import sys
@@ -20,7 +20,7 @@ def jacobi(a):
     return b
 
 
-def main(dtype: str, overlap: bool) -> int:
+def main(dtype: str, overlap: bool, depth: int) -> int:
     import cupy
     comm = kd.init()
     host = np.random.default_rng(12).standard_normal(SHAPE).astype(dtype)
@@ -32,10 +32,11 @@ def main(dtype: str, overlap: bool) -> int:
     g = kd.Grid(SHAPE, comm=comm, overlap=overlap)
     step = kfuse.jit(jacobi)
     u = g.scatter(host)
-    got = g.gather(kfuse.iterate(step, u, STEPS), root=None)
-    again = g.gather(kfuse.iterate(step, u, STEPS), root=None)   # the graphs replayed
-    with kfuse.config.override(auto_graph=False):
-        plain = g.gather(kfuse.iterate(step, u, STEPS), root=None)
+    with kfuse.config.override(halo_depth=depth):
+        got = g.gather(kfuse.iterate(step, u, STEPS), root=None)
+        again = g.gather(kfuse.iterate(step, u, STEPS), root=None)   # the graphs replayed
+        with kfuse.config.override(auto_graph=False):
+            plain = g.gather(kfuse.iterate(step, u, STEPS), root=None)
     same = bool(np.array_equal(got, want) and np.array_equal(again, want) and np.array_equal(plain, want))
     verdict = cupy.asarray([0 if same else 1], dtype=cupy.int32)
     comm.all_reduce(verdict, "sum")
@@ -46,4 +47,5 @@ def main(dtype: str, overlap: bool) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "float64", len(sys.argv) > 2 and sys.argv[2] == "overlap"))
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "float64", len(sys.argv) > 2 and sys.argv[2] == "overlap",
+                  int(sys.argv[3]) if len(sys.argv) > 3 else 1))

@@ -43,3 +43,17 @@ def test_the_table_goes_deeper_where_the_exchange_weighs_more():
     gain_small, gain_large = small[1] / min(small.values()), large[1] / min(large.values())
     assert min(small, key=small.get) > 1 and gain_small > 1.25
     assert gain_large < 1.1 < gain_small
+
+
+def test_explain_of_a_loop_step_says_how_the_loop_runs():
+    import types
+
+    from kfuse.distributed.jit import _loop_lines
+    step = _steps(4096, "float32")[0]
+    entry = types.SimpleNamespace(step=step, structure=object())
+    lines = _loop_lines(entry)
+    assert lines[0] == ("time loop (kfuse.iterate): one host call per launch and exchange "
+                        "(a LocalComm cannot be captured in a CUDA graph)")
+    assert lines[1] == "halo depth: 1 (the setting halo_depth; 0: the model's pick)"
+    table = D.explain(entry)
+    assert [line.split(":")[0] for line in table] == [f"halo depth {k}" for k in D.DEPTHS]

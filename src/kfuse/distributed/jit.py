@@ -100,8 +100,13 @@ class DistEntry:
         return results if self.structure == "list" else tuple(results)
 
     def explain(self, every_rank: bool = False) -> str:
-        """The plan and the step on this rank in words (:meth:`RankStep.explain`)."""
-        return "\n".join(self.step.explain(every_rank))
+        """The plan and the step on this rank in words (:meth:`RankStep.explain`); for a time
+        loop's step (kfuse.iterate), how the loop runs: CUDA graphs or why not, and the halo
+        depth (the setting's, or the model's table)."""
+        lines = self.step.explain(every_rank)
+        if not isinstance(self.structure, str):
+            lines += _loop_lines(self)
+        return "\n".join(lines)
 
     def _result(self, name: str, outs: dict, arrays: dict):
         """Output ``name``: the written argument itself where it is one, a new DistArray for an
@@ -112,6 +117,22 @@ class DistEntry:
         if name in self.step.grid_arrays:
             return DistArray(self.grid, outs[name], self.step.storage)
         return outs[name]
+
+
+def _loop_lines(entry) -> list:
+    """How kfuse.iterate runs this step on the rank, in words."""
+    from . import depth as D
+    from . import graphed
+    why = graphed.why_not(entry.step, graphed.MIN_STEPS)
+    lines = ["time loop (kfuse.iterate): " + ("each rank replays CUDA graphs of the steps" if why is None
+                                              else f"one host call per launch and exchange ({why})")]
+    k = config.get().halo_depth
+    if k == 0:
+        lines.append(f"halo depth: the model's pick, {D.choose(entry)}")
+        lines += ["  " + line for line in D.explain(entry)]
+    else:
+        lines.append(f"halo depth: {k} (the setting halo_depth; 0: the model's pick)")
+    return lines
 
 
 def _entry(fn, args: tuple, kwargs: dict, grid) -> DistEntry:

@@ -5,7 +5,8 @@
 # distributed cases, CuPy's pools off), nccl (the two-GPU NCCL file alone: torchrun ranks, graphs,
 # deep halos), bench1 / bench2 (kfuse bench --multi-gpu on 1 or on 1 and 2 GPUs: BENCH_WORKLOADS,
 # BENCH_PEERS, BENCH_DTYPES; results in $OUT/mgpu), bench2a / bench2b / bench2c (the suite in three
-# parts of about 8 minutes, each in $OUT/mgpu/<part>), merge (one report over $OUT/mgpu's parts).
+# parts of about 8 minutes, each in $OUT/mgpu/<part>), merge (one report over $OUT/mgpu's parts),
+# probe (benchmarks/probes/mgpu_step_probe.py on 1 and 2 GPUs: PROBE_ARGS).
 # Run on nvidia-h200-x2 for the two-GPU steps.  NVLink multicast stays off (the variables below).
 set -u
 export PYTHONUNBUFFERED=1 PYTHONPATH=src:. NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
@@ -36,6 +37,11 @@ for step in "$@"; do
              --workload $wl ${BENCH_PEERS:+--peers $BENCH_PEERS} ${BENCH_DTYPES:+--dtype $BENCH_DTYPES} \
              --job-timeout "${BENCH_JOB_LIMIT:-200}" --out "$OUT/mgpu/$step" > "$OUT/$step.log" 2>&1
            echo "$step: exit $? after $(( $(date +%s) - t0 )) s"; tail -30 "$OUT/$step.log" ;;
+    probe) for n in 1 2; do
+             timeout "${PROBE_LIMIT:-240}" python3 -m torch.distributed.run --standalone --nproc-per-node $n \
+               benchmarks/probes/mgpu_step_probe.py --out "$OUT" ${PROBE_ARGS:-} > "$OUT/probe$n.log" 2>&1
+             echo "probe on $n GPU(s): exit $?"; grep "^{" "$OUT/probe$n.log" | cut -c1-400
+           done ;;
     merge) python3 -m kfuse bench --multi-gpu --report-only "$OUT/mgpu" > "$OUT/merge.log" 2>&1
            echo "merge: exit $?"; tail -40 "$OUT/merge.log" ;;
     sanitize) bash tests/sanitize/run_sanitizer.sh --only distributed ${SAN_ARGS:-} > "$OUT"/sanitize_stdout.log 2>&1
@@ -47,6 +53,6 @@ for step in "$@"; do
              ${BENCH_DTYPES:+--dtype $BENCH_DTYPES} --job-timeout "${BENCH_JOB_LIMIT:-260}" --out "$OUT/mgpu" \
              > "$OUT/$step.log" 2>&1
            echo "$step: exit $? after $(( $(date +%s) - t0 )) s"; tail -50 "$OUT/$step.log" ;;
-    *) echo "unknown step $step (tests, nccl, sanitize, bench1, bench2, bench2a, bench2b, bench2c, merge)" ;;
+    *) echo "unknown step $step (tests, nccl, probe, sanitize, bench1, bench2, bench2a, bench2b, bench2c, merge)" ;;
   esac
 done

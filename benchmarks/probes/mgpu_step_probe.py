@@ -1,8 +1,9 @@
 """Where a distributed stencil step's time goes, per rank: the step through ``kfuse.jit`` on
-DistArrays, its kernels alone (``communicate=False``), its halo exchange alone, and the same step
-by ``kfuse.jit`` on one plain CuPy array of the rank's block (no distribution at all).
+DistArrays, its kernels alone (``communicate=False``), its halo exchange alone, ``kfuse.iterate``
+of 200 steps (CUDA graphs) at each halo depth asked and without graphs, the depth model's
+prediction, and the same step by ``kfuse.jit`` on one plain CuPy array of the rank's block.
 
-    torchrun --nproc-per-node 2 benchmarks/probes/mgpu_step_probe.py --n 16384 4096 --overlap 0 1
+    torchrun --nproc-per-node 2 benchmarks/probes/mgpu_step_probe.py --n 16384 4096 --overlap 0 1 --depths 1 4 0
 
 One process per GPU (torchrun, or plain python for one GPU).  Rank 0 prints one line per point
 and the step's explain(); every rank's medians go to ``--out`` as JSON lines.
@@ -30,7 +31,7 @@ def timed(cp, fn, x, steps: int, loops: int) -> float:
     return statistics.median(out)
 
 
-def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, iters: int = 200) -> dict:
+def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, depths=(1,), iters: int = 200) -> dict:
     import cupy as cp
     import numpy as np
 
@@ -62,9 +63,14 @@ def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, iters
     comm.barrier()
     res["halo_ms"] = timed(cp, exchange, u, steps, loops)
     it = lambda x: kfuse.iterate(step, x, iters)   # noqa: E731 - the time loop, CUDA graphs per rank
-    it(u)
-    comm.barrier()
-    res["iterate_ms"] = timed(cp, it, u, 1, loops) / iters
+    for d in depths:
+        with kfuse.config.override(halo_depth=d):
+            it(u)
+            comm.barrier()
+            res[f"iterate_depth{d}_ms"] = timed(cp, it, u, 1, loops) / iters
+    from kfuse.distributed import depth as D
+    from kfuse.model import load_calibration
+    res["predicted_us"] = {k: round(t * 1e6, 2) for k, t in D.table(rs, load_calibration()).items()}
     with kfuse.config.override(auto_graph=False):
         comm.barrier()
         res["iterate_nograph_ms"] = timed(cp, it, u, 1, loops) / iters
@@ -82,6 +88,8 @@ def main(argv=None) -> int:
     p.add_argument("--n", type=int, nargs="+", default=[16384, 4096])
     p.add_argument("--dtype", nargs="+", default=["float32", "float64"])
     p.add_argument("--overlap", type=int, nargs="+", default=[0, 1])
+    p.add_argument("--depths", type=int, nargs="+", default=[1, 2, 4, 8, 0],
+                   help="halo depths of the kfuse.iterate timings (0: the model's)")
     p.add_argument("--steps", type=int, default=20)
     p.add_argument("--loops", type=int, default=5)
     p.add_argument("--out", default=os.environ.get("OUT", "."))
@@ -97,7 +105,7 @@ def main(argv=None) -> int:
             for dt in a.dtype:
                 for ov in a.overlap:
                     try:
-                        r = point(comm, n, dt, bool(ov), a.steps, a.loops)
+                        r = point(comm, n, dt, bool(ov), a.steps, a.loops, tuple(a.depths))
                     except Exception as e:   # a probe: report and go on
                         r = {"rank": comm.rank, "n": n, "dtype": dt, "overlap": ov, "error": repr(e)[:400]}
                     f.write(json.dumps(r) + "\n")

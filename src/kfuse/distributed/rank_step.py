@@ -248,8 +248,10 @@ class RankParts:
         return self._loaded
 
     def stream(self):
-        """The rank's communication stream (made on first use)."""
+        """The rank's communication stream (made on first use), of the device's highest priority:
+        the exchange's kernels take SMs as the interior's blocks free them, not after them."""
         if self._stream is None:
             import cupy
-            self._stream = cupy.cuda.Stream(non_blocking=True)
+            # CUDA clamps a priority past the device's range to its highest
+            self._stream = cupy.cuda.Stream(non_blocking=True, priority=-1000)
         return self._stream

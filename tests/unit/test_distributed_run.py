@@ -77,3 +77,32 @@ def test_a_communicator_of_another_size_is_refused():
         return True
 
     assert LocalComm.run(2, rank_fn, timeout=10) == [True, True]
+
+
+class _Recorder:
+    """A one-rank stand-in that records what an exchange posts."""
+
+    def __init__(self, rank, size):
+        self.rank, self.size, self.posted = rank, size, None
+
+    def exchange(self, sends, recvs, stream=None):
+        self.posted = (sends, recvs)
+
+
+def test_whole_rows_are_sent_and_received_in_place_columns_through_buffers():
+    from kfuse.distributed import Halo, decompose, exchange_halos
+    from kfuse.distributed.exchange import local_box
+    rows = decompose((8, 6), 2, split=(2, 1))
+    halo = Halo(((1, 1), (0, 0)), False)
+    block = np.zeros(tuple(hi - lo for lo, hi in local_box(rows, 0, halo)))
+    comm = _Recorder(0, 2)
+    exchange_halos({"a": block}, rows, {"a": halo}, comm)
+    (sends, recvs) = comm.posted
+    assert all(np.shares_memory(a, block) for _, a in sends + recvs)
+    cols = decompose((8, 6), 2, split=(1, 2))
+    halo = Halo(((0, 0), (1, 1)), False)
+    block = np.zeros(tuple(hi - lo for lo, hi in local_box(cols, 0, halo)))
+    comm = _Recorder(0, 2)
+    exchange_halos({"a": block}, cols, {"a": halo}, comm)
+    (sends, recvs) = comm.posted
+    assert sends and recvs and not any(np.shares_memory(a, block) for _, a in sends + recvs)

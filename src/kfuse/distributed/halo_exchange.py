@@ -6,7 +6,9 @@ Messages between two ranks are matched in list order (the protocol's rule).  Ran
 toward ``p`` in direction ``d`` is what ``p`` receives in direction ``-d``, so sends are posted
 in the order of their direction and receives in the order of the sender's (the negated one):
 both sides then list a pair's messages alike, even when one peer is the neighbour on both sides
-(two ranks along a periodic axis)."""
+(two ranks along a periodic axis).  A box that is C-contiguous in its block (whole rows of a block
+cut along its slowest axis) is sent from and received into the block itself; any other is packed
+into, or unpacked from, a C-ordered buffer, so both sides see a message's elements in one order."""
 from __future__ import annotations
 
 import functools
@@ -30,8 +32,12 @@ def exchange_halos(blocks: dict, decomp, halos: dict, comm, stream=None, storage
         _check_covers(name, stored, halo)
         block = _block(blocks, name, decomp, rank, stored)
         out_of, into_of = routes(decomp, rank, halo, stored)
-        sends += [(peer, _copy(block[where])) for peer, where in out_of]
+        sends += [(peer, _packed(block[where])) for peer, where in out_of]
         for peer, shape, where in into_of:
+            view = block[where]
+            if view.flags.c_contiguous:   # received in place: rows of a block cut along its slowest axis
+                recvs.append((peer, view))
+                continue
             buf = array_module(block).empty(shape, dtype=block.dtype)
             recvs.append((peer, buf))
             into.append((block, where, buf))
@@ -75,6 +81,7 @@ def _block(blocks: dict, name: str, decomp, rank: int, halo):
     return block
 
 
-def _copy(view):
-    """A contiguous copy of a view, in the view's array library."""
-    return view.copy(order="C")
+def _packed(view):
+    """What a message sends: the view itself where it is C-contiguous (sent in place, no pack
+    copy), else a C-ordered copy of it (the receiver's box in the same element order)."""
+    return view if view.flags.c_contiguous else view.copy(order="C")

@@ -67,3 +67,20 @@ def test_kfuse_iterate_on_two_nccl_ranks_replays_graphs_bitwise_one_gpu(dtype, o
                          env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert run.stdout.count("bitwise") == 2, run.stdout
+
+
+def test_the_gpu_tiers_stencil_programs_and_the_solvers_on_two_nccl_ranks():
+    """tests/gpu/ranks/programs_ranks.py: jacobi, box9, heat3d, box27 and a two-sweep step at odd
+    sizes cut unevenly, C and F order, float32 and float64, through kfuse.iterate and kfuse.jit on
+    two NCCL ranks, bitwise one GPU and near NumPy float64; CG, pipelined CG and BiCG on a
+    DistCSR against NumPy's solution."""
+    pytest.importorskip("torch", reason="torchrun starts the ranks")
+    if _gpus() < 2:
+        pytest.skip(f"{_gpus()} GPU(s): two are needed")
+    env = dict(os.environ, **ENV,
+               PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), ROOT, os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
+                          os.path.join(HERE, "ranks", "programs_ranks.py")],
+                         env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-3000:]
+    assert "FAILED" not in run.stdout and run.stdout.count("failures over the ranks: 0") == 2, run.stdout[-4000:]

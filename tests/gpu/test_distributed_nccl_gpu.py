@@ -69,11 +69,12 @@ def test_kfuse_iterate_on_two_nccl_ranks_replays_graphs_bitwise_one_gpu(dtype, o
     assert run.stdout.count("bitwise") == 2, run.stdout
 
 
-def test_the_gpu_tiers_stencil_programs_and_the_solvers_on_two_nccl_ranks():
+def test_the_gpu_tiers_stencil_programs_applications_and_solvers_on_two_nccl_ranks():
     """tests/gpu/ranks/programs_ranks.py: jacobi, box9, heat3d, box27 and a two-sweep step at odd
     sizes cut unevenly, C and F order, float32 and float64, through kfuse.iterate and kfuse.jit on
-    two NCCL ranks, bitwise one GPU and near NumPy float64; CG, pipelined CG and BiCG on a
-    DistCSR against NumPy's solution."""
+    two NCCL ranks, bitwise one GPU and near NumPy float64; the applications of tests/programs/apps
+    through their own loops, bitwise one GPU; CG, pipelined CG and BiCG on a DistCSR against
+    NumPy's solution."""
     pytest.importorskip("torch", reason="torchrun starts the ranks")
     if _gpus() < 2:
         pytest.skip(f"{_gpus()} GPU(s): two are needed")

@@ -3,7 +3,8 @@ the solvers, for tests/gpu/test_distributed_nccl_gpu.py.  Each stencil program r
 ``kfuse.iterate`` (CUDA graphs per rank) and through ``kfuse.jit`` called step by step, on a
 Grid of odd sizes cut unevenly, in C and F order, float32 and float64: the gathered grid must be
 bitwise what ``kfuse.jit`` leaves on the whole array on one GPU, and within the dtype's
-tolerance of the same steps in NumPy float64.  CG (single reduction and pipelined) and BiCG on a
+tolerance of the same steps in NumPy float64.  The applications of tests/programs/apps run their
+own loops on DistArrays, bitwise one GPU.  CG (single reduction and pipelined) and BiCG on a
 DistCSR reach NumPy's float64 solution.  Each check prints one line; the ranks all-reduce the
 failures.  Exit code 0: every check passed on every rank."""
 from __future__ import annotations
@@ -103,6 +104,32 @@ def stencil_checks(comm, report):
                        f"{err:.1e} from NumPy float64", ok)
 
 
+def app_checks(comm, report):
+    """Every application of tests/programs/apps through its own time loop on DistArrays (as
+    tests/gpu/test_distributed_apps_gpu.py runs them on threads), float64: bitwise one GPU."""
+    import cupy
+
+    from kfuse import config
+    from tests.gpu.test_distributed_apps_gpu import ROLLS, grid_shape, split
+    from tests.programs import apps
+    for name in apps.NAMES:
+        mod = apps.load(name)
+        state = mod.init(mod.QUICK, "float64", xp=cupy)
+        with config.override(search_grid_time_s=0.0):
+            mod.run(state, 5, step=kfuse.jit(mod.step))
+        want = {k: cupy.asnumpy(v) for k, v in state.items() if hasattr(v, "shape")}
+        state = mod.init(mod.QUICK, "float64", xp=cupy)
+        shape = grid_shape(mod, state)
+        g = kd.Grid(shape, comm=comm, split=split(shape, comm.size), periodic=name in ROLLS)
+        dist = {k: g.scatter(v) if tuple(getattr(v, "shape", ())) == shape else v for k, v in state.items()}
+        with config.override(search_grid_time_s=0.0):
+            mod.run(dist, 5, step=kfuse.jit(mod.step))
+        got = {k: g.gather(v, root=None) if kd.is_distributed(v) else cupy.asnumpy(v)
+               for k, v in dist.items() if hasattr(v, "shape")}
+        same = set(got) == set(want) and all(np.array_equal(got[k], want[k]) for k in want)
+        report(f"application {name} {shape}, 5 steps of its own loop: bitwise one GPU", same)
+
+
 def solver_checks(comm, report):
     import cupy
     a = sparse.poisson3d(12, dtype="float64")
@@ -131,6 +158,7 @@ def main() -> int:
         print(f"rank {comm.rank}: {'ok' if ok else 'FAILED'} {what}", flush=True)
 
     stencil_checks(comm, report)
+    app_checks(comm, report)
     solver_checks(comm, report)
     verdict = cupy.asarray([sum(failures)], dtype=cupy.int32)
     comm.all_reduce(verdict, "sum")

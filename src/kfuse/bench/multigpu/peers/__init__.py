@@ -44,8 +44,12 @@ STENCIL_KINDS = ("jacobi-2d", "heat-3d")
 
 REGISTRY = {p.name: p for p in (
     PeerSpec("kfuse", "kfuse_peer", ("cupy", "torch"), "torchrun",
-             "kfuse RankStep on NCCL (CG: kfuse.distributed.solvers.cg single_reduction; GEMM: "
-             "kfuse.distributed.blas3.gemm; apps: kfuse.jit of the step on DistArrays)", ours=True),
+             "kfuse.iterate on DistArrays over NCCL, CUDA graphs per rank (CG: kfuse.distributed.solvers.cg "
+             "single_reduction; GEMM: kfuse.distributed.blas3.gemm; apps: the author's loop, kfuse.jit of "
+             "the step on DistArrays)", ours=True),
+    PeerSpec("kfuse-depth", "kfuse_peer", ("cupy", "torch"), "torchrun",
+             "kfuse.iterate with the model's halo depth (halo_depth=0: halos k wide every k steps)", ours=True,
+             options=(("halo_depth", 0),), kinds=STENCIL_KINDS),
     PeerSpec("kfuse-pipelined", "kfuse_peer", ("cupy", "torch"), "torchrun",
              "kfuse.distributed.solvers.cg pipelined on NCCL", ours=True,
              options=(("variant", "pipelined"),), kinds=("cg",)),

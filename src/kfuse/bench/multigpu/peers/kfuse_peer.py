@@ -42,10 +42,10 @@ class KfuseRun(PeerRun):
     """The rank's DistArray stepped by kfuse (see :func:`distributed_step`): the time loop
     through ``kfuse.iterate``."""
 
-    def __init__(self, ctx, wl, dtype: str):
+    def __init__(self, ctx, wl, dtype: str, halo_depth: int | None = None):
         import cupy
 
-        self.cupy, self.ctx = cupy, ctx
+        self.cupy, self.ctx, self.halo_depth = cupy, ctx, halo_depth
         shape = wl.global_shape(ctx.size)
         self.u, self.advance, exchange, local = distributed_step(wl, dtype, shape, ctx.comm)
         self.fns = {"halo": exchange, "compute": local}
@@ -59,7 +59,8 @@ class KfuseRun(PeerRun):
         x = self.u
         e0.record()
         if what == "step":
-            x = kfuse.iterate(self.advance, x, steps)
+            with kfuse.config.override(**({} if self.halo_depth is None else {"halo_depth": self.halo_depth})):
+                x = kfuse.iterate(self.advance, x, steps)
         else:
             fn = self.fns[what]
             for _ in range(steps):
@@ -74,11 +75,12 @@ class KfuseRun(PeerRun):
         return self.u.grid.box, self.cupy.asnumpy(self.u.local).astype(np.float64)
 
 
-def build(ctx, wl, dtype: str, variant: str = "single_reduction"):
-    """The stencil step; CG (``variant``), GEMM and the applications from :mod:`.kfuse_more`."""
+def build(ctx, wl, dtype: str, variant: str = "single_reduction", halo_depth: int | None = None):
+    """The stencil step (``halo_depth``: the setting for its loop; None: the default); CG
+    (``variant``), GEMM and the applications from :mod:`.kfuse_more`."""
     if wl.kind in ("cg", "gemm", "app"):
         from . import kfuse_more
         if wl.kind == "cg":
             return kfuse_more.build_cg(ctx, wl, dtype, variant)
         return {"gemm": kfuse_more.build_gemm, "app": kfuse_more.KfuseAppRun}[wl.kind](ctx, wl, dtype)
-    return KfuseRun(ctx, wl, dtype)
+    return KfuseRun(ctx, wl, dtype, halo_depth)

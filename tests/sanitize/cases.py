@@ -407,9 +407,22 @@ def reference_grid(n: int, m: int, steps: int, initial, jacobi) -> np.ndarray:
     return a
 
 
+def _graphed() -> str:
+    """kfuse.iterate on a one-rank Grid (SingleComm): 41 steps replayed as CUDA graphs (the path
+    every NCCL rank takes, without the messages); against NumPy float64."""
+    import kfuse.distributed as kd
+    from kfuse.examples.jacobi_ranks import initial, jacobi
+    g = kd.Grid((67, 45), comm=kd.SingleComm())
+    u = g.fromfunction(initial)
+    got = g.gather(kfuse.iterate(kfuse.jit(jacobi), u, 41), root=None)
+    err = close("jacobi, 41 graphed steps", got, reference_grid(67, 45, 41, initial, jacobi), TOL["float64"])
+    return f"max err {err:.1e}"
+
+
 def distributed_cases() -> list:
     return [Case(f"distributed/jacobi-{'overlap' if o else 'plain'}{'-residual' if r else ''}", "distributed",
-                 _distributed(o, r)) for o in (False, True) for r in (False, True)]
+                 _distributed(o, r)) for o in (False, True) for r in (False, True)] + \
+        [Case("distributed/jacobi-graphed", "distributed", _graphed)]
 
 
 def _temporal(dtype: str, depth: int, two: bool) -> Callable[[], str]:

@@ -31,7 +31,8 @@ def timed(cp, fn, x, steps: int, loops: int) -> float:
     return statistics.median(out)
 
 
-def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, depths=(1,), iters: int = 200) -> dict:
+def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, depths=(1,), engines=("nccl",),
+          iters: int = 200) -> dict:
     import cupy as cp
     import numpy as np
 
@@ -63,11 +64,12 @@ def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, depth
     comm.barrier()
     res["halo_ms"] = timed(cp, exchange, u, steps, loops)
     it = lambda x: kfuse.iterate(step, x, iters)   # noqa: E731 - the time loop, CUDA graphs per rank
-    for d in depths:
-        with kfuse.config.override(halo_depth=d):
-            it(u)
-            comm.barrier()
-            res[f"iterate_depth{d}_ms"] = timed(cp, it, u, 1, loops) / iters
+    for engine in engines:
+        for d in depths:
+            with kfuse.config.override(halo_depth=d, peer_copies=engine == "peer"):
+                it(u)
+                comm.barrier()
+                res[f"iterate_{engine}_depth{d}_ms"] = timed(cp, it, u, 1, loops) / iters
     from kfuse.distributed import depth as D
     from kfuse.model import load_calibration
     res["predicted_us"] = {k: round(t * 1e6, 2) for k, t in D.table(rs, load_calibration()).items()}
@@ -90,6 +92,8 @@ def main(argv=None) -> int:
     p.add_argument("--overlap", type=int, nargs="+", default=[0, 1])
     p.add_argument("--depths", type=int, nargs="+", default=[1, 2, 4, 8, 0],
                    help="halo depths of the kfuse.iterate timings (0: the model's)")
+    p.add_argument("--engines", nargs="+", default=["nccl", "peer"], choices=["nccl", "peer"],
+                   help="the graphs' halo exchanges: NCCL, peer copies (the setting peer_copies)")
     p.add_argument("--steps", type=int, default=20)
     p.add_argument("--loops", type=int, default=5)
     p.add_argument("--out", default=os.environ.get("OUT", "."))
@@ -105,7 +109,7 @@ def main(argv=None) -> int:
             for dt in a.dtype:
                 for ov in a.overlap:
                     try:
-                        r = point(comm, n, dt, bool(ov), a.steps, a.loops, tuple(a.depths))
+                        r = point(comm, n, dt, bool(ov), a.steps, a.loops, tuple(a.depths), tuple(a.engines))
                     except Exception as e:   # a probe: report and go on
                         r = {"rank": comm.rank, "n": n, "dtype": dt, "overlap": ov, "error": repr(e)[:400]}
                     f.write(json.dumps(r) + "\n")

@@ -57,3 +57,21 @@ def test_explain_of_a_loop_step_says_how_the_loop_runs():
     assert lines[1] == "halo depth: 1 (the setting halo_depth; 0: the model's pick)"
     table = D.explain(entry)
     assert [line.split(":")[0] for line in table] == [f"halo depth {k}" for k in D.DEPTHS]
+
+
+def test_every_rank_predicts_the_same_table_so_the_ranks_pick_one_depth():
+    """heat3d 512^3 on four ranks along axis 0: edge ranks (one neighbour) and middle ranks (two)
+    alone would pick different depths (8 and 4), and their exchanges would not pair up; the
+    table is the slowest rank's, alike on every rank."""
+    from tests.compile.test_distributed_placed import heat3d
+    prog = trace(heat3d, ["a"], [("a", (512,) * 3, "float32", "C")], "heat3d")[0]
+    with config.override(search_grid_time_s=0.0):
+        plan = best_plan(prog, load_calibration())
+    d = decompose((512,) * 3, 4, split=(4, 1, 1))
+    steps = LocalComm.run(4, lambda comm: RankStep(prog, plan, d, comm, arch="sm_90"), timeout=300)
+    cal = load_calibration()
+    own = [D.table(s, cal, rank=s.comm.rank) for s in steps]
+    assert len({min(t, key=t.get) for t in own}) > 1   # the ranks' own tables disagree
+    shared = [D.table(s, cal) for s in steps]
+    assert all(t == shared[0] for t in shared)
+    assert all(shared[0][k] == max(t[k] for t in own) for k in D.DEPTHS)

@@ -49,21 +49,23 @@ def test_the_example_runs_on_two_ranks_as_documented(overlap):
     assert "over 2 rank(s) (2, 1)" in run.stdout and "(ok)" in run.stdout, run.stdout
 
 
-@pytest.mark.parametrize("dtype, overlap, depth", [("float32", "plain", "1"), ("float64", "plain", "1"),
-                                                   ("float32", "overlap", "1"), ("float64", "overlap", "1"),
-                                                   ("float32", "plain", "4"), ("float64", "plain", "3"),
-                                                   ("float64", "plain", "0")])
-def test_kfuse_iterate_on_two_nccl_ranks_replays_graphs_bitwise_one_gpu(dtype, overlap, depth):
+@pytest.mark.parametrize("dtype, overlap, depth, engine", [
+    ("float32", "plain", "1", "nccl"), ("float64", "plain", "1", "nccl"), ("float32", "overlap", "1", "nccl"),
+    ("float64", "overlap", "1", "nccl"), ("float32", "plain", "4", "nccl"), ("float64", "plain", "3", "nccl"),
+    ("float64", "plain", "0", "nccl"), ("float32", "plain", "1", "peer"), ("float64", "overlap", "1", "peer"),
+    ("float64", "plain", "4", "peer")])
+def test_kfuse_iterate_on_two_nccl_ranks_replays_graphs_bitwise_one_gpu(dtype, overlap, depth, engine):
     """tests/gpu/ranks/iterate_ranks.py: 75 steps of kfuse.iterate (CUDA graphs per rank, with and
     without the overlapped interior, halos exchanged every step or ``depth`` steps deep; 0: the
-    model's depth), bitwise the whole grid's steps and the loop without graphs."""
+    model's depth; by NCCL or by peer copies), bitwise the whole grid's steps and the loop
+    without graphs."""
     pytest.importorskip("torch", reason="torchrun starts the ranks")
     if _gpus() < 2:
         pytest.skip(f"{_gpus()} GPU(s): two are needed")
     env = dict(os.environ, **ENV,
                PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), ROOT, os.environ.get("PYTHONPATH", "")]))
     run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
-                          os.path.join(HERE, "ranks", "iterate_ranks.py"), dtype, overlap, depth],
+                          os.path.join(HERE, "ranks", "iterate_ranks.py"), dtype, overlap, depth, engine],
                          env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert run.stdout.count("bitwise") == 2, run.stdout

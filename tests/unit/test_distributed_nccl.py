@@ -382,10 +382,19 @@ def test_the_communicator_gets_the_id_in_the_form_cupy_takes(takes):
 def test_close_releases_the_graphs_captured_over_the_communicator_before_destroying_it():
     """NCCL's destroy waits for every CUDA graph that captured its calls: close() empties the
     registered graph stores first, then destroys (once)."""
+    import gc
+
+    class Graphs(dict):
+        pass
     c, log = comm()
-    store = {"k": ("graph", [], None)}
+    store, dropped = Graphs(k=("graph", [], None)), Graphs(j=("graph", [], None))
     c.keep_graphs(store)
     c.keep_graphs(store)
+    c.keep_graphs(dropped)
+    del dropped
+    gc.collect()
+    c.keep_graphs(store)   # held weakly: a dropped workspace's graphs are not kept alive
+    assert len(c._graph_stores) == 1
 
     def destroy():
         log.append(("destroy", dict(store)))
@@ -393,3 +402,12 @@ def test_close_releases_the_graphs_captured_over_the_communicator_before_destroy
     c.close()
     c.close()
     assert store == {} and log == [("destroy", {})]
+
+
+def test_at_exit_an_open_communicator_is_aborted_not_destroyed():
+    """A rank leaving on an error must not wait in NCCL's destroy for peers that never come."""
+    import weakref
+    c, log = comm()
+    kn._close_at_exit(weakref.ref(c))
+    kn._close_at_exit(weakref.ref(c))
+    assert [e[0] for e in log] == ["abort"] and c.closed

@@ -6,9 +6,10 @@ A step's time on a rank is its bytes over the GPU's bandwidth (the calibration's
 rates) for the box it computes; an exchange costs the link's measured time for one exchange
 replayed in a CUDA graph plus its bytes over the link's bandwidth (the calibration's ``link``).
 Per step at depth ``k``: the mean over the group of the grown boxes' compute, plus one exchange
-of ``k``-wide halos divided by ``k``.  The setting ``halo_depth`` 0 takes the depth of
-:data:`DEPTHS` this predicts fastest (a refused depth falls back to the next shallower one);
-:func:`explain` gives the table."""
+of ``k``-wide halos divided by ``k``, for the slowest rank (every rank computes every rank's
+figures from the decomposition, so all pick one depth without asking each other).  The setting
+``halo_depth`` 0 takes the depth of :data:`DEPTHS` this predicts fastest (a refused depth gives
+way to the next fastest-predicted); :func:`explain` gives the table."""
 from __future__ import annotations
 
 import math
@@ -37,12 +38,14 @@ def step_seconds(owned: tuple, reach: tuple, sides: tuple, depth: int, bytes_per
     return compute * bytes_per_point / gpu_bw + exchange / depth
 
 
-def figures(step) -> dict:
-    """What the model reads of a rank's :class:`~kfuse.distributed.rank_step.RankStep`: the owned
-    extents, one step's reach and the sides with a neighbour, the bytes per point (every array of
-    the grid its launches read or write), and one exchange's bytes."""
+def figures(step, rank: int | None = None) -> dict:
+    """What the model reads of a :class:`~kfuse.distributed.rank_step.RankStep` for ``rank`` of
+    its decomposition (default its own): the owned extents, one step's reach and the sides with a
+    neighbour, the bytes per point (every array of the grid its launches read or write), and one
+    exchange's bytes."""
     from .exchange import exchange_plan
-    decomp, rank = step.decomp, step.comm.rank
+    decomp = step.decomp
+    rank = step.comm.rank if rank is None else rank
     owned = tuple(hi - lo for lo, hi in decomp.box(rank))
     reach = [[0, 0] for _ in owned]
     for h in step.halos.values():
@@ -67,19 +70,26 @@ def figures(step) -> dict:
             "bytes_per_point": per_point, "halo_bytes": halo_bytes}
 
 
-def table(step, cal) -> dict:
-    """{depth: predicted seconds per step} over :data:`DEPTHS` for a rank's step."""
-    f = figures(step)
+def table(step, cal, rank: int | None = None) -> dict:
+    """{depth: predicted seconds per step} over :data:`DEPTHS`: for ``rank``, or (None) the
+    slowest rank of the decomposition at each depth, the figure every rank computes alike."""
+    ranks = range(step.decomp.size) if rank is None else (rank,)
     link = {**LINK, **(getattr(cal, "link", None) or {})}
     gpu_bw = 2.0 / (1.0 / cal.read_bw + 1.0 / cal.write_bw)
-    return {k: step_seconds(f["owned"], f["reach"], f["sides"], k, f["bytes_per_point"], f["halo_bytes"],
-                            gpu_bw, link) for k in DEPTHS}
+    out = {k: 0.0 for k in DEPTHS}
+    for r in ranks:
+        f = figures(step, r)
+        for k in DEPTHS:
+            out[k] = max(out[k], step_seconds(f["owned"], f["reach"], f["sides"], k, f["bytes_per_point"],
+                                              f["halo_bytes"], gpu_bw, link))
+    return out
 
 
 def choose(entry, cal=None) -> int:
     """The depth :data:`DEPTHS` predicts fastest for a compiled step on DistArrays (``entry``)
-    that :func:`kfuse.distributed.deep.deep_step` accepts; 1 on one rank or where every deeper
-    one is refused."""
+    that :func:`kfuse.distributed.deep.deep_step` accepts, by the slowest rank's prediction (the
+    same on every rank, so the ranks' exchanges pair up); the next faster-predicted one where a
+    depth is refused; 1 on one rank or where every deeper one is refused."""
     from .deep import deep_step
     step = entry.step
     if step.comm.size == 1:

@@ -57,6 +57,7 @@ def run(entry, fields: list, consts: list, steps: int, graph_steps: int, deep=No
         args.append(x)
     ws = _workspace(step, sched)
     arr = _resolver(ws, step, args, plan.n)
+    stepper.peer = _peer(ws, step, sched)
     if deep is not None:
         stepper.start(step.bound(_inputs(step, sched, 0, arr), _given(step, sched, 0, arr)))
     _one(stepper, sched, 0, steps, arr)
@@ -65,7 +66,7 @@ def run(entry, fields: list, consts: list, steps: int, graph_steps: int, deep=No
     stream = cupy.cuda.get_current_stream()
     while i < steps - 1:
         fits = [n for n in lengths if n <= end - i]
-        if i % stepper.group == 0 and sched.index(i) == max(sched.start, 1) and fits:
+        if i % stepper.group == 0 and i >= max(sched.start, 1) and fits:   # any state of the cycle
             graph = _graph(stepper, sched, ws, args, arr, fits[0], i)
             for _ in range((end - i) // fits[0]):
                 graph.launch(stream=stream)
@@ -74,7 +75,25 @@ def run(entry, fields: list, consts: list, steps: int, graph_steps: int, deep=No
         _one(stepper, sched, i, steps, arr)
         i += 1
     outs = _one(stepper, sched, steps - 1, steps, arr, fresh=True)
+    if stepper.peer is not None:
+        stepper.peer.check()   # a wait that timed out in an earlier replay
     return _finals(plan, sched, steps, arr, outs, step.program.outputs)
+
+
+def _peer(ws, step, sched):
+    """The workspace's peer-copy exchanges (the setting ``peer_copies``, several ranks), made once
+    with every pool block allocated for CUDA IPC; None where NCCL serves."""
+    if not config.get().peer_copies or step.comm.size == 1 or not hasattr(step.comm, "keep_graphs"):
+        return None
+    if "peer" not in ws.__dict__:
+        from . import peer
+        for i in range(len(sched.writes)):   # every pool block now, each in an allocation of its own
+            for name, ref in zip(step.program.outputs, sched.writes[i]):
+                if ref not in ws.pool:
+                    ws.pool[ref] = peer.ipc_empty(step.padded_shape(name),
+                                                  np.dtype(step.program.value(name).type.dtype))
+        ws.peer = peer.PeerExchange.build(step, ws.pool)
+    return ws.peer
 
 
 class Stepper:
@@ -84,7 +103,7 @@ class Stepper:
     steps, as :meth:`DeepStep.run` does)."""
 
     def __init__(self, step, deep=None):
-        self.deep = deep
+        self.deep, self.peer = deep, None
         self.step = deep.step if deep is not None else step
         self.group = deep.depth if deep is not None else 1
 
@@ -104,11 +123,13 @@ class Stepper:
 
     def run(self, env: dict, i: int, steps: int) -> dict:
         """Step ``i`` of ``steps`` over a bound environment; the outputs by name."""
+        hook = self.peer.exchange if self.peer is not None else None
         if self.deep is None:
-            return self.step.run_bound(env)
+            return self.step.run_bound(env, exchange=hook)
         s, first = self.role(i, steps)
-        if first:
-            self.deep.exchange(env, self.deep.state)
+        state = self.deep.state
+        if first and (hook is None or not hook(env, state, {n: self.deep.halo for n in state})):
+            self.deep.exchange(env, state)
         from .rank_step import _launch
         _launch(self.deep._loaded[s], env)
         return {out: env[out] for out in self.step.program.outputs}
@@ -165,18 +186,22 @@ def _finals(plan, sched, steps: int, arr, outs: dict, names) -> list:
     return finals
 
 
+class _Graphs(dict):
+    """A workspace's graphs by key (a dict a communicator can hold weakly)."""
+
+
 class _Workspace:
     """The pool blocks of a loop on one rank and the graphs captured over them (with what they
     bind: the envs and the memory pool of their capture)."""
 
     def __init__(self):
         self.pool: dict = {}
-        self.graphs: dict = {}
+        self.graphs: dict = _Graphs()
 
 
 def _workspace(step, sched) -> _Workspace:
     import cupy
-    key = (id(sched), cupy.cuda.runtime.getDevice())
+    key = (id(sched), cupy.cuda.runtime.getDevice(), config.get().peer_copies)   # peer copies: blocks of their own
     kept = step.__dict__.setdefault("_loop_workspaces", {})
     if key not in kept:
         kept[key] = _Workspace()

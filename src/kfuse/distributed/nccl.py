@@ -109,10 +109,12 @@ class NcclComm:
         self._graph_stores: list = []
 
     def keep_graphs(self, store: dict) -> None:
-        """Register ``store``, a dict holding CUDA graphs that captured this communicator's calls:
-        :meth:`close` empties it first (NCCL's destroy waits until every such graph is gone)."""
-        if all(s is not store for s in self._graph_stores):
-            self._graph_stores.append(store)
+        """Register ``store``, a dict holding CUDA graphs that captured this communicator's calls
+        (held weakly: the graphs live as long as their loop's workspace): :meth:`close` empties it
+        first, since NCCL's destroy waits until every such graph is gone."""
+        self._graph_stores = [r for r in self._graph_stores if r() is not None]
+        if all(r() is not store for r in self._graph_stores):
+            self._graph_stores.append(weakref.ref(store))
 
     @staticmethod
     def create(launch: Launch, bootstrap=None, environ: Mapping[str, str] = os.environ) -> "NcclComm":
@@ -180,26 +182,30 @@ class NcclComm:
         self.all_reduce(self._scratch)
         self._xp.cuda.get_current_stream().synchronize()
 
-    def close(self) -> None:
-        """Destroy the NCCL communicator (once)."""
+    def close(self, abort: bool = False) -> None:
+        """Destroy the NCCL communicator (once), after the graphs that captured its calls;
+        ``abort``: without waiting for the other ranks (at exit)."""
         if not self.closed:
             self.closed = True
-            for store in self._graph_stores:
-                store.clear()   # the graphs first: NCCL's destroy would wait for them forever
+            for ref in self._graph_stores:
+                store = ref()
+                if store is not None:
+                    store.clear()   # the graphs first: NCCL's destroy would wait for them forever
             self._graph_stores.clear()
             gc.collect()
-            self._call("destroy", self.handle.destroy)
+            self._call("destroy", self.handle.abort if abort else self.handle.destroy)
 
     def __repr__(self) -> str:
         return f"NcclComm(rank {self.rank} of {self.size})"
 
 
 def _close_at_exit(ref) -> None:
-    """Close a communicator still open when the interpreter exits (its graphs first), so a
-    program that never calls close() does not wait forever in NCCL's destroy."""
+    """Abort a communicator still open when the interpreter exits (its graphs released first), so
+    a program that never calls close(), or leaves on an error while its peers wait, does not wait
+    forever in NCCL's destroy."""
     comm = ref()
     if comm is not None and not comm.closed:
         try:
-            comm.close()
+            comm.close(abort=True)   # a rank that exits on an error must not wait for its peers
         except Exception:   # noqa: BLE001 - at exit, a failed destroy must not mask the program's status
             pass

@@ -114,9 +114,11 @@ class RankStep:
                 env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
         return env
 
-    def run_bound(self, env: dict, communicate: bool = True) -> dict:
+    def run_bound(self, env: dict, communicate: bool = True, exchange=None) -> dict:
         """The step's launches (and, ``communicate``, its exchanges and all-reduces) over a bound
-        environment (:meth:`bound`), in the current stream's order; the outputs by name."""
+        environment (:meth:`bound`), in the current stream's order; the outputs by name.
+        ``exchange(env, arrays, halos, stream)``, where given, fills halos first (True) or
+        leaves them to the communicator (False): the peer copies of a graphed loop."""
         import cupy
         views, packed = pack_outputs(self.reduces, cupy, config.get().poison)
         env.update(views)
@@ -124,11 +126,11 @@ class RankStep:
         for i, (step, before, reduces) in enumerate(zip(self._steps, self.schedule, packed)):
             before = before if communicate else ()
             if i in parts and before:
-                self._overlapped(env, before, parts[i])
+                self._overlapped(env, before, parts[i], exchange)
                 all_reduce_packed(reduces, self.comm)
                 continue
             if before:
-                self.exchange(env, before)
+                self._fill(env, before, exchange)
             _launch(step, env)
             if communicate:
                 all_reduce_packed(reduces, self.comm)
@@ -159,14 +161,19 @@ class RankStep:
         exchange_halos({n: env[n] for n in arrays}, self.decomp, {n: self.halos[n] for n in arrays},
                        self.comm, stream=stream, storage={n: self.storage for n in arrays})
 
-    def _overlapped(self, env: dict, arrays, steps: list) -> None:
+    def _fill(self, env: dict, arrays, exchange=None, stream=None) -> None:
+        """The halos of ``arrays``: by ``exchange`` where it takes them, else by the communicator."""
+        if exchange is None or not exchange(env, arrays, {n: self.halos[n] for n in arrays}, stream):
+            self.exchange(env, arrays, stream=stream)
+
+    def _overlapped(self, env: dict, arrays, steps: list, exchange=None) -> None:
         """The exchange of ``arrays`` on the communication stream while the first of ``steps``
         (the interior) runs on the current stream; then the others (the strips)."""
         import cupy
         compute, talk = cupy.cuda.get_current_stream(), self.parts.stream()
         talk.wait_event(compute.record())
         with talk:
-            self.exchange(env, arrays, stream=talk)
+            self._fill(env, arrays, exchange, stream=talk)
         arrived = talk.record()
         _launch(steps[0], env)
         compute.wait_event(arrived)
@@ -249,7 +256,9 @@ class RankParts:
 
     def stream(self):
         """The rank's communication stream (made on first use), of the device's highest priority:
-        the exchange's kernels take SMs as the interior's blocks free them, not after them."""
+        launched from the host, the exchange's kernels take SMs as the interior's blocks free
+        them, not after them (a CUDA graph replays without node priorities: CuPy instantiates it
+        without that flag)."""
         if self._stream is None:
             import cupy
             # CUDA clamps a priority past the device's range to its highest

@@ -1,0 +1,243 @@
+"""Halo exchanges by peer copies inside one node, in place of NCCL, for the CUDA graphs of a time
+loop (:mod:`kfuse.distributed.graphed`; the setting ``peer_copies``).
+
+The loop's workspace blocks are allocated so that CUDA IPC can map them (``cudaMalloc``, not a
+pool), and every rank maps its neighbours' blocks and flag words once.  An exchange is then one
+kernel (:mod:`kfuse.distributed.peer_kernel`): a block per message pulls the neighbour's box
+straight into this rank's halo, or announces this rank's data and waits until the neighbour has
+read it.  Every rank computes every rank's list of messages from the decomposition
+(:func:`messages`), so the ranks agree on which flag word each message uses without asking.
+
+Used only where every rank is on one node and maps its neighbours, and only for exchanges of the
+workspace's own blocks (a step's first exchange, from the caller's blocks, and the intermediates
+of a step of several launches stay on NCCL).  A wait past :data:`TIMEOUT_NS` sets an error word
+the host reads after the loop (:meth:`PeerExchange.check`): a ``CommError``, never a hang."""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import socket
+
+import numpy as np
+
+from .exchange import local_box
+from .halo_exchange import routes
+from .peer_kernel import DESCRIPTOR, NAME, PULL, SEND, SOURCE, THREADS
+from .protocol import CommError
+
+TIMEOUT_NS = 20 * 10**9
+HANDLE_BYTES = 64
+SLOTS = 512          # flag words per rank (then as many sequence words)
+
+
+def messages(decomp, rank: int, signature: tuple) -> tuple:
+    """(pulls, sends) of ``rank`` for one exchange ``signature`` (((array, halo, stored), ...),
+    sorted by array): pulls ``(array, peer, k, into)``: the ``k``-th box ``rank`` receives from
+    ``peer`` for ``array``, ``into`` its slices of ``rank``'s block; sends ``(array, peer, k,
+    out_of)``: the ``k``-th box it sends to ``peer``, ``out_of`` its slices."""
+    pulls, sends = [], []
+    for array, halo, stored in signature:
+        out_of, into_of = routes(decomp, rank, halo, stored)
+        count: dict = {}
+        for peer, _shape, where in into_of:
+            k = count[peer] = count.get(peer, -1) + 1
+            pulls.append((array, peer, k, where))
+        count = {}
+        for peer, where in out_of:
+            k = count[peer] = count.get(peer, -1) + 1
+            sends.append((array, peer, k, where))
+    return pulls, sends
+
+
+def slots(decomp, rank: int, signatures: list) -> dict:
+    """``rank``'s flag words: (signature index, "pull" or "send", array, peer, k) -> index; the
+    pulls of each signature, then its sends, signature after signature."""
+    out, n = {}, 0
+    for i, sig in enumerate(signatures):
+        pulls, sends = messages(decomp, rank, sig)
+        for kind, group in (("pull", pulls), ("send", sends)):
+            for array, peer, k, _ in group:
+                out[(i, kind, array, peer, k)] = n
+                n += 1
+    return out
+
+
+def offset(where: tuple, shape: tuple, itemsize: int) -> int:
+    """Bytes from a C-ordered block's start to the first element of its box ``where``."""
+    strides = _strides(shape, itemsize)
+    return sum(s.start * st for s, st in zip(where, strides))
+
+
+def geometry(where: tuple, shape: tuple, itemsize: int) -> tuple:
+    """(outer extents, outer strides in bytes, row bytes) of box ``where`` of a C-ordered block
+    of ``shape``: its last axis a row, up to three axes before it (padded with extent 1)."""
+    strides = _strides(shape, itemsize)
+    ext = [s.stop - s.start for s in where]
+    outer, ostr = ext[:-1], strides[:-1]
+    if len(outer) > 3:
+        raise CommError(f"a {len(shape)}-D box: peer copies take up to 4 axes")
+    outer = [1] * (3 - len(outer)) + outer
+    ostr = [0] * (3 - len(ostr)) + list(ostr)
+    return tuple(outer), tuple(ostr), ext[-1] * itemsize
+
+
+def _strides(shape: tuple, itemsize: int) -> tuple:
+    out, acc = [], itemsize
+    for n in reversed(shape):
+        out.append(acc)
+        acc *= n
+    return tuple(reversed(out))
+
+
+def unit(*values: int) -> int:
+    """The widest copy (16, 8, 4 or 1 bytes) that divides every address, stride and length."""
+    return next(u for u in (16, 8, 4, 1) if all(v % u == 0 for v in values))
+
+
+def same_node(comm) -> bool:
+    """Whether every rank runs on this host (one all-reduce of the host name's hash, min and max)."""
+    import cupy
+    h = int.from_bytes(hashlib.sha256(socket.gethostname().encode()).digest()[:7], "little")
+    lo, hi = cupy.asarray([-h], dtype=cupy.int64), cupy.asarray([h], dtype=cupy.int64)
+    comm.all_reduce(lo, "max")
+    comm.all_reduce(hi, "max")
+    return int(-lo.get()[0]) == int(hi.get()[0])
+
+
+def ipc_empty(shape: tuple, dtype):
+    """A CuPy array in memory of its own ``cudaMalloc`` (CUDA IPC maps whole allocations)."""
+    import cupy
+    nbytes = max(1, int(np.prod(shape)) * np.dtype(dtype).itemsize)
+    mem = cupy.cuda.memory.Memory(nbytes)   # not from the pool: its own allocation, freed with it
+    return cupy.ndarray(shape, dtype, cupy.cuda.MemoryPointer(mem, 0))
+
+
+class PeerExchange:
+    """The peer-copy exchanges of one rank over one loop workspace (``pool``: ref -> block,
+    every block IPC-mappable); :meth:`exchange` serves a RankStep's exchange where every array
+    is a workspace block (else returns False: the caller goes to NCCL)."""
+
+    def __init__(self, step, pool: dict, peers: dict, flags, error_host: int):
+        self.step, self.pool, self.peers, self.flags = step, pool, peers, flags
+        self._error = error_host
+        self._ref_of = {b.data.ptr: ref for ref, b in pool.items()}
+        self._signatures: list = []
+        self._descriptors: dict = {}
+        self._function = None
+
+    @classmethod
+    def build(cls, step, pool: dict):
+        """The rank's peer exchanges, or None where a rank cannot map its neighbours (decided
+        alike on every rank: collective, call it on every rank at the same point)."""
+        import cupy
+        comm = step.comm
+        neighbours = sorted({p for sig in _all_signatures(step) for g in messages(step.decomp, comm.rank, sig)
+                             for _, p, _, _ in g} - {comm.rank})
+        ok = cupy.asarray([0 if same_node(comm) and neighbours else 1], dtype=cupy.int32)
+        comm.all_reduce(ok, "sum")
+        if int(ok.get()[0]):
+            return None
+        flags = cupy.zeros(2 * SLOTS, dtype=cupy.uint64)
+        flags = _ipc_copy(flags)
+        error = cupy.cuda.runtime.hostAlloc(4, cupy.cuda.runtime.hostAllocMapped)
+        ctypes.memset(error, 0, 4)
+        peers = _share(comm, neighbours, [pool[r] for r in sorted(pool)] + [flags], sorted(pool))
+        return cls(step, pool, peers, flags, error)
+
+    def exchange(self, env: dict, arrays, halos: dict, stream=None) -> bool:
+        """Fill the ``halos`` (array -> Halo) of ``arrays`` by peer copies; False (nothing done)
+        where one of them is not a workspace block."""
+        if any(env[n].data.ptr not in self._ref_of for n in arrays):
+            return False
+        import cupy
+        sig = tuple((n, halos[n], self.step.storage) for n in sorted(arrays))
+        key = (sig, tuple(self._ref_of[env[n].data.ptr] for n in sorted(arrays)))
+        if key not in self._descriptors:
+            if sig not in self._signatures:
+                self._signatures.append(sig)
+            if max(len(slots(self.step.decomp, r, self._signatures)) for r in range(self.step.decomp.size)) > SLOTS:
+                self._signatures.remove(sig)
+                return False
+            self._descriptors[key] = cupy.asarray(self._describe(sig, {n: env[n] for n in arrays}).view(np.uint8))
+        desc = self._descriptors[key]
+        fn = self._kernel()
+        s = stream if stream is not None else cupy.cuda.get_current_stream()
+        fn((len(desc) // DESCRIPTOR.itemsize,), (THREADS,), (desc, np.int64(TIMEOUT_NS)), stream=s)
+        return True
+
+    def check(self) -> None:
+        """Raise CommError if a wait of an exchange timed out (read from host-mapped memory)."""
+        if ctypes.c_int.from_address(self._error).value:
+            raise CommError(f"rank {self.step.comm.rank}: a peer-copy halo exchange waited more than "
+                            f"{TIMEOUT_NS / 1e9:.0f} s for a neighbour; the loop's results are not valid")
+
+    def _describe(self, sig: tuple, blocks: dict) -> np.ndarray:
+        decomp, me = self.step.decomp, self.step.comm.rank
+        i = self._signatures.index(sig)
+        sigs = self._signatures
+        mine, rows = slots(decomp, me, sigs), []
+        pulls, sends = messages(decomp, me, sig)
+        for array, peer, k, into in pulls:
+            block = blocks[array]
+            theirs = slots(decomp, peer, sigs)
+            _, peer_sends = messages(decomp, peer, sig)
+            out_of = next(w for a, p, kk, w in peer_sends if a == array and p == me and kk == k)
+            shape = tuple(hi - lo for lo, hi in local_box(decomp, peer, self.step.storage))   # the peer's block
+            base = self.peers[peer]["blocks"][self._ref_of[block.data.ptr]]
+            src = base + offset(out_of, shape, block.itemsize)
+            dst = block.data.ptr + offset(into, block.shape, block.itemsize)
+            outer, sstr, row = geometry(out_of, shape, block.itemsize)
+            _, dstr, _ = geometry(into, block.shape, block.itemsize)
+            rows.append(self._row(PULL, unit(src, dst, row, *sstr, *dstr), src, dst, outer, sstr, dstr, row,
+                                  self.peers[peer]["flags"] + 8 * theirs[(i, "send", array, me, k)],
+                                  self.flags.data.ptr + 8 * mine[(i, "pull", array, peer, k)]))
+        for array, peer, k, _ in sends:
+            theirs = slots(decomp, peer, sigs)
+            rows.append(self._row(SEND, 1, 0, 0, (1, 1, 1), (0, 0, 0), (0, 0, 0), 0,
+                                  self.peers[peer]["flags"] + 8 * theirs[(i, "pull", array, me, k)],
+                                  self.flags.data.ptr + 8 * mine[(i, "send", array, peer, k)]))
+        return np.array(rows, dtype=DESCRIPTOR)
+
+    def _row(self, kind, width, src, dst, outer, sstr, dstr, row, remote, local) -> tuple:
+        seq = self.flags.data.ptr + 8 * (SLOTS + (local - self.flags.data.ptr) // 8)
+        return (kind, width, src, dst, *outer, *sstr, *dstr, row, remote, local, seq, self._error)
+
+    def _kernel(self):
+        if self._function is None:
+            import cupy
+            from ..platform import device
+            from ..runtime.cache import compile_cached
+            compiled, _ = compile_cached(SOURCE, device.current_arch(), name="kfuse_peer_exchange.cu")
+            module = cupy.cuda.function.Module()
+            module.load(compiled.cubin)
+            self._module, self._function = module, module.get_function(NAME)
+        return self._function
+
+
+def _all_signatures(step) -> list:
+    """Every exchange signature a step of ``step`` can post on the state's blocks (its halos)."""
+    return [tuple((n, h, step.storage) for n, h in sorted(step.halos.items()) if not h.empty)]
+
+
+def _ipc_copy(a):
+    out = ipc_empty(a.shape, a.dtype)
+    out[...] = a
+    return out
+
+
+def _share(comm, neighbours: list, blocks: list, refs: list) -> dict:
+    """Each neighbour's blocks and flag words mapped into this process: {peer: {"blocks": {ref:
+    address}, "flags": address}} (one exchange of IPC handles with every neighbour)."""
+    import cupy
+    rt = cupy.cuda.runtime
+    mine = np.frombuffer(b"".join(rt.ipcGetMemHandle(b.data.ptr) for b in blocks), dtype=np.uint8)
+    sends = [(p, cupy.asarray(mine)) for p in neighbours]
+    recvs = [(p, cupy.empty(mine.size, dtype=cupy.uint8)) for p in neighbours]
+    comm.exchange(sends, recvs)
+    out = {}
+    for p, buf in recvs:
+        raw = buf.get().tobytes()
+        handles = [raw[i * HANDLE_BYTES:(i + 1) * HANDLE_BYTES] for i in range(len(blocks))]
+        ptrs = [rt.ipcOpenMemHandle(h, rt.cudaIpcMemLazyEnablePeerAccess) for h in handles]
+        out[p] = {"blocks": dict(zip(refs, ptrs[:-1])), "flags": ptrs[-1]}
+    return out

@@ -1,0 +1,67 @@
+"""Peer-copy halo exchanges (kfuse.distributed.peer) without a GPU: every rank's messages and
+flag words worked out from the decomposition alone agree between neighbours (each pull of one
+rank is the other's send, same array, same k, boxes of one shape); box offsets, geometry and the
+copy width."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kfuse.distributed import Halo, decompose
+from kfuse.distributed.exchange import local_box
+from kfuse.distributed import peer as P
+
+
+def _sig(halo, stored=None):
+    return (("a", halo, stored or halo),)
+
+
+CASES = [(decompose((257, 131), 2, split=(2, 1)), Halo(((1, 1), (0, 0)), False)),
+         (decompose((40, 30), 4, split=(2, 2)), Halo(((1, 1), (1, 1)), True)),
+         (decompose((33, 40, 29), 3, split=(3, 1, 1)), Halo(((2, 1), (0, 0), (0, 0)), False)),
+         (decompose((20, 18), 2, split=(2, 1), periodic=(True, False)), Halo(((1, 1), (0, 0)), False))]
+
+
+@pytest.mark.parametrize("decomp, halo", CASES)
+def test_each_pull_is_the_neighbours_send_of_the_same_box_shape(decomp, halo):
+    sig = _sig(halo)
+    for r in range(decomp.size):
+        pulls, sends = P.messages(decomp, r, sig)
+        for array, peer, k, into in pulls:
+            their_sends = P.messages(decomp, peer, sig)[1]
+            match = [w for a, p, kk, w in their_sends if a == array and p == r and kk == k]
+            assert len(match) == 1
+            assert [s.stop - s.start for s in match[0]] == [s.stop - s.start for s in into]
+        for array, peer, k, _ in sends:
+            assert any(a == array and p == r and kk == k for a, p, kk, _ in P.messages(decomp, peer, sig)[0])
+
+
+@pytest.mark.parametrize("decomp, halo", CASES)
+def test_flag_words_are_distinct_per_rank(decomp, halo):
+    for r in range(decomp.size):
+        s = P.slots(decomp, r, [_sig(halo)])
+        assert sorted(s.values()) == list(range(len(s)))
+
+
+def test_offset_and_geometry_of_a_box_of_a_c_ordered_block():
+    shape, item = (5, 7, 9), 8
+    block = np.arange(np.prod(shape)).reshape(shape)
+    where = (slice(1, 3), slice(2, 6), slice(0, 9))
+    assert P.offset(where, shape, item) == block[where].flat[0] * item
+    outer, strides, row = P.geometry(where, shape, item)
+    assert outer == (1, 2, 4) and strides == (0, 7 * 9 * 8, 9 * 8) and row == 9 * 8
+    outer, strides, row = P.geometry((slice(3, 4), slice(0, 131)), (129, 131), 4)
+    assert outer == (1, 1, 1) and row == 131 * 4
+
+
+def test_the_copy_width_divides_every_address_stride_and_length():
+    assert P.unit(256, 4096, 1024) == 16
+    assert P.unit(256, 4104, 1048) == 8
+    assert P.unit(256, 4100, 1048) == 4
+    assert P.unit(3, 16) == 1
+
+
+def test_a_rank_s_block_shape_is_what_the_pull_addresses():
+    d, halo = CASES[0]
+    shapes = [tuple(hi - lo for lo, hi in local_box(d, r, halo)) for r in range(2)]
+    assert shapes == [(130, 131), (129, 131)]   # uneven blocks: the source is addressed in the peer's shape

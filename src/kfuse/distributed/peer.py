@@ -141,7 +141,12 @@ class PeerExchange:
         flags = _ipc_copy(flags)
         error = cupy.cuda.runtime.hostAlloc(4, cupy.cuda.runtime.hostAllocMapped)
         ctypes.memset(error, 0, 4)
-        peers = _share(comm, neighbours, [pool[r] for r in sorted(pool)] + [flags], sorted(pool))
+        peers, why = _share(comm, neighbours, [pool[r] for r in sorted(pool)] + [flags], sorted(pool))
+        failed = cupy.asarray([1 if why else 0], dtype=cupy.int32)
+        comm.all_reduce(failed, "sum")   # a rank that cannot map a neighbour: NCCL on every rank
+        if int(failed.get()[0]):
+            _unmap(peers)
+            return None
         return cls(step, pool, peers, flags, error)
 
     def exchange(self, env: dict, arrays, halos: dict, stream=None) -> bool:
@@ -160,6 +165,8 @@ class PeerExchange:
                 return False
             self._descriptors[key] = cupy.asarray(self._describe(sig, {n: env[n] for n in arrays}).view(np.uint8))
         desc = self._descriptors[key]
+        if desc.size == 0:
+            return True   # no message of this rank in this exchange
         fn = self._kernel()
         s = stream if stream is not None else cupy.cuda.get_current_stream()
         fn((len(desc) // DESCRIPTOR.itemsize,), (THREADS,), (desc, np.int64(TIMEOUT_NS)), stream=s)
@@ -225,9 +232,10 @@ def _ipc_copy(a):
     return out
 
 
-def _share(comm, neighbours: list, blocks: list, refs: list) -> dict:
-    """Each neighbour's blocks and flag words mapped into this process: {peer: {"blocks": {ref:
-    address}, "flags": address}} (one exchange of IPC handles with every neighbour)."""
+def _share(comm, neighbours: list, blocks: list, refs: list) -> tuple:
+    """(each neighbour's blocks and flag words mapped into this process: {peer: {"blocks": {ref:
+    address}, "flags": address}}, None; or what could be mapped and why not all) after one
+    exchange of IPC handles with every neighbour."""
     import cupy
     rt = cupy.cuda.runtime
     mine = np.frombuffer(b"".join(rt.ipcGetMemHandle(b.data.ptr) for b in blocks), dtype=np.uint8)
@@ -238,6 +246,23 @@ def _share(comm, neighbours: list, blocks: list, refs: list) -> dict:
     for p, buf in recvs:
         raw = buf.get().tobytes()
         handles = [raw[i * HANDLE_BYTES:(i + 1) * HANDLE_BYTES] for i in range(len(blocks))]
-        ptrs = [rt.ipcOpenMemHandle(h, rt.cudaIpcMemLazyEnablePeerAccess) for h in handles]
+        ptrs = []
+        try:
+            for h in handles:
+                ptrs.append(rt.ipcOpenMemHandle(h, rt.cudaIpcMemLazyEnablePeerAccess))
+        except Exception as e:   # noqa: BLE001 - no peer access, no IPC (containers): NCCL serves
+            out[p] = {"blocks": dict(zip(refs, ptrs)), "flags": None}
+            return out, f"rank {comm.rank} cannot map rank {p}'s memory: {e}"
         out[p] = {"blocks": dict(zip(refs, ptrs[:-1])), "flags": ptrs[-1]}
-    return out
+    return out, None
+
+
+def _unmap(peers: dict) -> None:
+    """Close the IPC mappings of ``peers`` (after a refusal)."""
+    import cupy
+    for links in peers.values():
+        for ptr in list(links["blocks"].values()) + ([links["flags"]] if links["flags"] else []):
+            try:
+                cupy.cuda.runtime.ipcCloseMemHandle(ptr)
+            except Exception:   # noqa: BLE001 - best effort
+                pass

@@ -11,14 +11,9 @@ import numpy as np
 
 import kfuse
 import kfuse.distributed as kd
+from kfuse.examples.jacobi_ranks import jacobi
 
 SHAPE, STEPS = (1031, 517), 75
-
-
-def jacobi(a):
-    b = a.copy()
-    b[1:-1, 1:-1] = 0.25 * (a[1:-1, :-2] + a[1:-1, 2:] + a[:-2, 1:-1] + a[2:, 1:-1])
-    return b
 
 
 def graphs_captured(step) -> int:

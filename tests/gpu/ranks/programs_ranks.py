@@ -15,17 +15,12 @@ import numpy as np
 
 import kfuse
 import kfuse.distributed as kd
+from kfuse.examples.jacobi_ranks import jacobi
 from kfuse import sparse
 from kfuse.distributed import solvers as ds
 from kfuse.distributed.csr import DistCSR
 
 STEPS = 9
-
-
-def jacobi(a):
-    b = a.copy()
-    b[1:-1, 1:-1] = 0.25 * (a[1:-1, :-2] + a[1:-1, 2:] + a[:-2, 1:-1] + a[2:, 1:-1])
-    return b
 
 
 def box9(a):

@@ -5,8 +5,9 @@ and the next step's exchange is posted by the GPU as soon as the step before it 
 
 As on one GPU (:mod:`kfuse.loop_run`), the state moves through pool buffers a
 :class:`kfuse.loop_schedule.Schedule` names: the first step reads the caller's blocks (which it
-never writes: only their halos are filled), the steps in the cycle replay the graph, and the
-last step writes new blocks, so no result shares storage with the workspace the graph binds.
+never writes: only their halos are filled), the steps in the cycle replay graphs (keyed by the
+state they start from and, with deep halos, their place in a group), and the last step writes
+new blocks, so no result shares storage with the workspace the graph binds.
 Every rank takes the same path, so the ranks' exchanges pair up in the same order.  Graphs are
 used where the communicator can be captured (:attr:`capturable`: NCCL and one rank, not ranks
 as threads of one process), the step all-reduces nothing, and the setting ``auto_graph`` is on.
@@ -62,11 +63,11 @@ def run(entry, fields: list, consts: list, steps: int, graph_steps: int, deep=No
         stepper.start(step.bound(_inputs(step, sched, 0, arr), _given(step, sched, 0, arr)))
     _one(stepper, sched, 0, steps, arr)
     i, lengths = 1, graph_lengths(sched, graph_steps, stepper.group)
-    end = min(steps - 1, steps // stepper.group * stepper.group)   # graphs run whole groups, not the last step
+    end = min(steps - 1, steps // stepper.group * stepper.group)   # graphs end before a short last group
     stream = cupy.cuda.get_current_stream()
     while i < steps - 1:
         fits = [n for n in lengths if n <= end - i]
-        if i % stepper.group == 0 and i >= max(sched.start, 1) and fits:   # any state of the cycle
+        if i >= max(sched.start, 1) and fits:   # any state of the cycle, any place in a group
             graph = _graph(stepper, sched, ws, args, arr, fits[0], i)
             for _ in range((end - i) // fits[0]):
                 graph.launch(stream=stream)
@@ -231,7 +232,8 @@ def _graph(stepper, sched, ws: _Workspace, args: list, arr, length: int, i: int)
     key (the constants' blocks and values; the caller's blocks where the cycle still reads one)."""
     import cupy
     step = stepper.step
-    key = (length, sched.index(i), cupy.cuda.get_current_stream().ptr, tuple(_key_of(a) for a in args[sched_n(sched):]))
+    key = (length, sched.index(i), i % stepper.group, cupy.cuda.get_current_stream().ptr,
+           tuple(_key_of(a) for a in args[sched_n(sched):]))
     if sched.caller_in_cycle():
         key += tuple(_key_of(a) for a in args[:sched_n(sched)])
     if key not in ws.graphs:
@@ -244,7 +246,7 @@ def _graph(stepper, sched, ws: _Workspace, args: list, arr, length: int, i: int)
                 for k in range(i, i + length):
                     env = step.bound(_inputs(step, sched, k, arr), _given(step, sched, k, arr))
                     envs.append(env)
-                    stepper.run(env, k, i + length)   # whole groups: roles as in any loop
+                    stepper.run(env, k, i + length + stepper.group)   # in whole groups: roles by k % group
             finally:
                 graph = capture.end_capture()
         if len(ws.graphs) >= GRAPHS_KEPT:

@@ -41,3 +41,25 @@ def test_why_not():
 def test_every_communicator_says_whether_it_can_be_captured():
     from kfuse.distributed.nccl import NcclComm
     assert SingleComm.capturable and NcclComm.capturable and not LocalComm.capturable
+
+
+def test_a_graph_s_steps_keep_the_roles_they_have_in_the_loop():
+    """Deep halos: a graph of whole groups may start anywhere in a group; its steps, captured
+    with the roles of a loop that ends past them, have the roles the real loop gives them (and
+    a short last group's roles are never captured: graphs end before it)."""
+    for d in range(1, 9):
+        st = graphed.Stepper.__new__(graphed.Stepper)
+        st.group = d
+        for steps in range(3, 40):
+            end = min(steps - 1, steps // d * d)
+            for i in range(1, end):
+                for n in range(d, end - i + 1, d):
+                    assert all(st.role(k, steps) == st.role(k, i + n + d) for k in range(i, i + n)), (d, steps, i, n)
+
+
+def test_a_short_last_group_runs_the_groups_last_steps():
+    st = graphed.Stepper.__new__(graphed.Stepper)
+    st.group = 4
+    assert [st.role(i, 10) for i in range(10)] == [(0, True), (1, False), (2, False), (3, False),
+                                                   (0, True), (1, False), (2, False), (3, False),
+                                                   (2, True), (3, False)]

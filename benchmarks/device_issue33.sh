@@ -23,7 +23,7 @@ for step in "$@"; do
              --timeout 300 --junitxml="$OUT"/tests.xml $files > "$OUT/tests.log" 2>&1
            echo "tests: exit $? after $(( $(date +%s) - t0 )) s"; grep -E "(FAILED|ERROR) tests/" "$OUT/tests.log" | head -30
            tail -2 "$OUT/tests.log" ;;
-    nccl) timeout "${TESTS_LIMIT:-300}" python3 -m pytest -v -p no:cacheprovider -rfE --timeout 200 \
+    nccl) timeout "${TESTS_LIMIT:-540}" python3 -m pytest -v -n "${NCCL_WORKERS:-3}" -p no:cacheprovider -rfE --timeout 400 \
              tests/gpu/test_distributed_nccl_gpu.py tests/gpu/test_distributed_graphed_gpu.py > "$OUT/nccl.log" 2>&1
            echo "nccl: exit $? after $(( $(date +%s) - t0 )) s"; grep -E "(FAILED|ERROR) tests/" "$OUT/nccl.log" | head
            tail -2 "$OUT/nccl.log" ;;

@@ -101,6 +101,25 @@ def test_a_3d_step_and_later_calls_replay_the_captured_graphs():
     assert np.array_equal(g.gather(a, root=None), _whole(heat3d, [host], [], 70)[0])
 
 
+def test_a_constant_field_is_padded_once_and_later_calls_replay_the_same_graphs():
+    rng = np.random.default_rng(7)
+    u, f = rng.standard_normal((2, 66, 50))
+    g = _grid(u.shape)
+    step = kfuse.jit(forced)
+    du, df = g.scatter(u), g.scatter(f)
+    a = kfuse.iterate(step, du, 40, consts=(df, 0.01))
+    from kfuse.loops import _STEPS
+    wss = [ws for jf in _STEPS[step].values() for e in jf._distributed.values()
+           for ws in e.step.__dict__.get("_loop_workspaces", {}).values()]
+    kept = {k: v[0] for ws in wss for k, v in ws.graphs.items()}
+    assert kept
+    b = kfuse.iterate(step, du, 40, consts=(df, 0.01))
+    again = {k: v[0] for ws in wss for k, v in ws.graphs.items()}
+    assert again.keys() == kept.keys() and all(again[k] is kept[k] for k in kept)
+    assert np.array_equal(g.gather(a, root=None), g.gather(b, root=None))
+    assert np.array_equal(df.local.get(), f)
+
+
 def test_a_local_comm_says_why_it_runs_without_graphs():
     comm = kd.LocalComm.create(1)[0]
     host = np.zeros((20, 20))

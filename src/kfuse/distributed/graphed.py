@@ -50,11 +50,12 @@ def run(entry, fields: list, consts: list, steps: int, graph_steps: int, deep=No
     step, plan = stepper.step, entry.structure
     sched = plan.schedule
     args = []
-    for x in list(fields) + list(consts):
+    for j, x in enumerate(list(fields) + list(consts)):
         if isinstance(x, DistArray):
-            x = DistArray(x.grid, x.block, x.halo)   # the caller's arrays keep their blocks
-            store_with(x, step.storage)
-            x = x.block
+            if j < len(fields):
+                x = DistArray(x.grid, x.block, x.halo)   # a field: the caller's DistArray keeps its block
+            store_with(x, step.storage)   # a constant: padded once in the caller's DistArray (values
+            x = x.block                   # unchanged), so later calls bind, and replay, the same block
         args.append(x)
     ws = _workspace(step, sched)
     arr = _resolver(ws, step, args, plan.n)

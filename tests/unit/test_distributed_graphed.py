@@ -63,3 +63,13 @@ def test_a_short_last_group_runs_the_groups_last_steps():
     assert [st.role(i, 10) for i in range(10)] == [(0, True), (1, False), (2, False), (3, False),
                                                    (0, True), (1, False), (2, False), (3, False),
                                                    (2, True), (3, False)]
+
+
+def test_a_host_array_in_a_graph_key_is_its_bytes_not_its_repr():
+    import numpy as np
+    a = np.zeros(5000)
+    b = a.copy()
+    b[2500] = 1.0
+    assert repr(a) == repr(b)   # NumPy elides the middle of a long array
+    assert graphed._key_of(a) != graphed._key_of(b) and graphed._key_of(a) == graphed._key_of(a.copy())
+    assert graphed._key_of(0.5) == graphed._key_of(0.5) != graphed._key_of(0.25)

@@ -109,7 +109,11 @@ def ipc_empty(shape: tuple, dtype):
     import cupy
     nbytes = max(1, int(np.prod(shape)) * np.dtype(dtype).itemsize)
     mem = cupy.cuda.memory.Memory(nbytes)   # not from the pool: its own allocation, freed with it
-    return cupy.ndarray(shape, dtype, cupy.cuda.MemoryPointer(mem, 0))
+    out = cupy.ndarray(shape, dtype, cupy.cuda.MemoryPointer(mem, 0))
+    from .. import config
+    if config.get().poison and out.dtype.kind in "fc":
+        out.fill(np.nan)   # unwritten points read as NaN (tests)
+    return out
 
 
 class PeerExchange:

@@ -34,33 +34,24 @@ def timed(cp, fn, x, steps: int, loops: int) -> float:
 def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, depths=(1,), engines=("nccl",),
           iters: int = 200) -> dict:
     import cupy as cp
-    import numpy as np
 
     import kfuse
-    import kfuse.distributed as kd
-    from kfuse.bench.multigpu.workloads import init_block
+    from kfuse.bench.multigpu.peers.kfuse_peer import distributed_step
+    from kfuse.bench.multigpu.stencil_workload import ScaledWorkload
     from kfuse.distributed.jit import prepare
-    from kfuse.examples.jacobi_ranks import jacobi
 
-    g = kd.Grid((n, n), comm=comm, split=(comm.size, 1), overlap=overlap)
-    u = kd.DistArray(g, cp.asarray(init_block(g.box, np, dtype)), g.no_halo())
-    step = kfuse.jit(jacobi)
+    wl = ScaledWorkload("probe", "jacobi-2d", (n, n), "strong")
+    u, step, exchange, compute = distributed_step(wl, dtype, (n, n), comm, overlap)
     entry = prepare(step, u)
     rs = entry.step
-    name = rs.program.inputs[0]
-    halos, storage = {name: rs.halos[name]}, {name: rs.storage}
     u = step(step(u))
-
-    def exchange(x):
-        kd.exchange_halos({name: x.block}, g.decomp, halos, comm, storage=storage)
-        return x
 
     res = {"rank": comm.rank, "size": comm.size, "n": n, "dtype": dtype, "overlap": overlap,
            "block": list(u.block.shape)}
     comm.barrier()
     res["step_ms"] = timed(cp, step, u, steps, loops)
     comm.barrier()
-    res["compute_ms"] = timed(cp, lambda x: entry((x,), communicate=False), u, steps, loops)
+    res["compute_ms"] = timed(cp, compute, u, steps, loops)
     comm.barrier()
     res["halo_ms"] = timed(cp, exchange, u, steps, loops)
     it = lambda x: kfuse.iterate(step, x, iters)   # noqa: E731 - the time loop, CUDA graphs per rank
@@ -76,8 +67,8 @@ def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, depth
     with kfuse.config.override(auto_graph=False):
         comm.barrier()
         res["iterate_nograph_ms"] = timed(cp, it, u, 1, loops) / iters
-    local = cp.asarray(init_block(g.box, np, dtype))
-    plain = kfuse.jit(jacobi)
+    local = u.local.copy()
+    plain = kfuse.jit(wl.step(kfuse))
     res["plain_jit_ms"] = timed(cp, plain, local, steps, loops)
     res["bytes_per_step"] = 2 * local.nbytes
     if comm.rank == 0:

@@ -90,14 +90,22 @@ def choose(entry, cal=None) -> int:
     that :func:`kfuse.distributed.deep.deep_step` accepts, by the slowest rank's prediction (the
     same on every rank, so the ranks' exchanges pair up); the next faster-predicted one where a
     depth is refused; 1 on one rank or where every deeper one is refused."""
-    from .deep import deep_step
     step = entry.step
     if step.comm.size == 1:
         return 1
     if cal is None:
         from ..model import load_calibration
         cal = load_calibration()
-    predicted = table(step, cal)
+    kept = entry.__dict__.setdefault("_depth_choice", {})
+    key = (cal.read_bw, cal.write_bw, tuple(sorted((getattr(cal, "link", None) or {}).items())))
+    if key not in kept:   # once per entry and figures: every rank's boxes are read, not at every call
+        kept[key] = _choose(entry, table(step, cal))
+    return kept[key]
+
+
+def _choose(entry, predicted: dict) -> int:
+    """The fastest-predicted depth of ``predicted`` that deep_step accepts (1 at worst)."""
+    from .deep import deep_step
     for k in sorted(predicted, key=lambda k: (predicted[k], k)):
         if k == 1:
             return 1

@@ -218,9 +218,7 @@ def _resolver(ws: _Workspace, step, args: list, n: int):
 
     def arr(ref, name: str | None = None):
         kind, k = ref
-        if kind == "x":
-            return args[k]
-        if kind == "c":
+        if kind in ("x", "c"):   # a caller's field, a constant: the call's own arguments
             return args[k]
         if ref not in ws.pool:
             dt = np.dtype(step.program.value(name).type.dtype)

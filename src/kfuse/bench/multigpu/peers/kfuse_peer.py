@@ -10,9 +10,10 @@ from ..workloads import init_block
 from .base import PeerRun
 
 
-def distributed_step(wl, dtype: str, shape: tuple, comm):
+def distributed_step(wl, dtype: str, shape: tuple, comm, overlap: bool | None = None):
     """(the rank's first DistArray, the step ``u -> next u``, its halo exchange alone ``u -> u``,
-    the compute alone ``u -> next u``: the step's kernels without exchanges)."""
+    the compute alone ``u -> next u``: the step's kernels without exchanges); ``overlap``: the
+    Grid's (None: the setting)."""
     import cupy
 
     import kfuse
@@ -20,7 +21,7 @@ def distributed_step(wl, dtype: str, shape: tuple, comm):
     from kfuse.distributed.jit import prepare
 
     fn = wl.step(kfuse)
-    g = kd.Grid(shape, comm=comm, split=(comm.size,) + (1,) * (len(shape) - 1))
+    g = kd.Grid(shape, comm=comm, split=(comm.size,) + (1,) * (len(shape) - 1), overlap=overlap)
     u = kd.DistArray(g, cupy.asarray(init_block(g.box, np, dtype)), g.no_halo())
     step = kfuse.jit(fn)
     entry = prepare(step, u)

@@ -17,3 +17,11 @@ def _private_cache_dir(tmp_path_factory):
     import kfuse
     with kfuse.config.override(cache_dir=str(tmp_path_factory.mktemp("kfuse-cache"))):
         yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _gxx_headers_removed():
+    """The g++ runs' precompiled headers (55 MB a set of options) leave with the session."""
+    yield
+    from tests.compile import gxx
+    gxx.remove_headers()

@@ -4,7 +4,8 @@ C++ standard headers every one of them includes: parsing ``<barrier>``, ``<threa
 ``<vector>``... was about half of a build's CPU time.
 
 A precompiled header serves only builds with the options it was made with, so there is one per
-set of options and process (in a temporary folder removed at exit).  Where g++ cannot make or
+set of options and process (in a temporary folder removed when the test session ends, or at
+exit: a pytest-xdist worker may leave without running atexit).  Where g++ cannot make or
 use it, it reads the plain header beside it: the build is the same, only slower.
 """
 from __future__ import annotations
@@ -36,6 +37,13 @@ def std_header(options: tuple) -> str:
             os.remove(header + ".gch")
         _HEADERS[options] = header
     return _HEADERS[options]
+
+
+def remove_headers() -> None:
+    """Remove every precompiled header's folder this process made."""
+    for header in _HEADERS.values():
+        shutil.rmtree(os.path.dirname(header), True)
+    _HEADERS.clear()
 
 
 def build(cpp: str, exe: str, options: list, **kw) -> subprocess.CompletedProcess:

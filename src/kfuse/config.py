@@ -198,7 +198,7 @@ class Settings:
                                               "CUDA graphs copy from the neighbours' memory (CUDA IPC) instead "
                                               "of NCCL (kfuse.distributed.peer)")
     temporal_depth: int = _setting(0, _integer(0), "kfuse.iterate on one GPU: steps per pass over the grid of a "
-                                                   "2-D stencil step (temporal blocking; 0: the model picks, "
+                                                   "2-D or 3-D stencil step (temporal blocking; 0: the model picks, "
                                                    "1: one step per pass, k: k steps, where the step allows it)")
     temporal_tune: int = _setting(3, _integer(0), "kfuse.iterate: time this many of the model's best pass shapes "
                                                   "on a step's first blocked run and keep the fastest (0, 1: "

@@ -18,7 +18,7 @@ from .codegen.grid.temporal import pass_module
 from .errors import KfuseWarning
 from .model.calibration import load_calibration
 from .model.predict import predict_plan
-from .model.temporal import ranked
+from .model.temporal import figures, ranked
 from .platform import device
 from .spaces.grid import temporal as space
 
@@ -44,7 +44,7 @@ class Decision:
             out.update(self.cost.as_dict())
             out["tuned_among"] = [c.blocking.as_dict() for c in self.candidates]
             if self.measured:
-                out["measured_us_per_step"] = {f"{b.depth}/{b.threads}/{b.rows}": round(t / b.depth * 1e6, 3)
+                out["measured_us_per_step"] = {b.label(): round(t / b.depth * 1e6, 3)
                                                for b, t in self.measured.items()}
         if self.why:
             out["why_not"] = self.why
@@ -98,6 +98,11 @@ def _choose(exe, sources: list, steps: int, depth: int) -> Decision:
     one = predict_plan(program, [(k.calls, k.params) for k in kernels], cal)["gpu_s"]
     if depth > steps:
         return Decision(facts=facts, one_step_s=one, why=f"temporal_depth {depth} exceeds the {steps} steps")
+    if depth < 2 and facts.rank == 3 and not figures(cal, facts):
+        return Decision(facts=facts, one_step_s=one,
+                        why=f"the calibration of {cal.device} has no figures for 3-D passes "
+                            "(benchmarks/temporal_sweep.py --heat3d measures them): the setting "
+                            "temporal_depth=k blocks k steps per pass")
     depths = space.DEPTHS if depth < 2 else (depth,)   # the setting may name any depth, not only DEPTHS
     costs = ranked(program, kernels[0].calls, facts, space.shapes(facts, depths), cal, steps)
     if not costs:

@@ -126,8 +126,9 @@ def test_constant_field_and_radius_two():
 
 
 # ------------------------------------------------------------------ refusals
-def _heat3(u):
-    return kfuse.interior(u, u[1:-1, 1:-1, 1:-1] + 0.1 * (u[2:, 1:-1, 1:-1] + u[:-2, 1:-1, 1:-1]))
+def _heat4(u):
+    c = (slice(1, -1),) * 4
+    return kfuse.interior(u, u[c] + 0.1 * (u[2:, 1:-1, 1:-1, 1:-1] + u[:-2, 1:-1, 1:-1, 1:-1]))
 
 
 def _wave(up, u):
@@ -147,12 +148,12 @@ def _far(a):
 
 
 @pytest.mark.parametrize("step,state,reason", [
-    (_heat3, np.zeros((8, 9, 10)), "only 2-D grids"),
+    (_heat4, np.zeros((5, 8, 9, 10)), "only 2-D and 3-D grids"),
     (_wave, (np.zeros((8, 9)), np.zeros((8, 9))), "passed through unchanged"),
     (_normalised, np.zeros((8, 9)), "kernels, not one|reduces"),
     (jacobi, np.zeros((8, 9), order="F"), "Fortran order"),
     (_far, np.zeros((30, 30)), "points away"),
-], ids=["3-D", "wave", "reduction", "fortran", "far"])
+], ids=["4-D", "wave", "reduction", "fortran", "far"])
 def test_refusals_say_why(step, state, reason):
     import re
     _low, facts, why = _facts(step, state)

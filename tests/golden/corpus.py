@@ -294,6 +294,14 @@ def _jacobi(a):
     return kfuse.interior(a, 0.2 * (a[1:-1, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:] + a[2:, 1:-1] + a[:-2, 1:-1]))
 
 
+def _heat3d(u):
+    import kfuse
+    c = (slice(1, -1),) * 3
+    return kfuse.interior(u, u[c] + 0.1 * (u[2:, 1:-1, 1:-1] + u[:-2, 1:-1, 1:-1] + u[1:-1, 2:, 1:-1]
+                                           + u[1:-1, :-2, 1:-1] + u[1:-1, 1:-1, 2:] + u[1:-1, 1:-1, :-2]
+                                           - 6 * u[c]))
+
+
 def _gray_scott(u, v, feed, kill):
     import kfuse
     c = (slice(1, -1), slice(1, -1))
@@ -307,7 +315,8 @@ def _gray_scott(u, v, feed, kill):
 def temporal_cases():
     """(file stem, CUDA text) of temporally blocked passes (kfuse.loop_temporal): jacobi-2d in
     float32 at depth 4, Gray-Scott (two fields, a constant field, a number) and Allen-Cahn
-    (periodic: np.roll along both axes) in float64 at depth 3."""
+    (periodic: np.roll along both axes) in float64 at depth 3, heat-3d in float32 at depth 3
+    (a 16 x 32 tile of a plane per block)."""
     import numpy as np
 
     import kfuse
@@ -319,6 +328,8 @@ def temporal_cases():
     from tests.programs.apps import allen_cahn
     cases.append(("grid.temporal_allen_cahn_f64_d3", allen_cahn.step, ({"phi": np.zeros((515, 333))},), (),
                   Blocking(3, 128, 128)))
+    cases.append(("grid.temporal_heat3d_f32_d3", _heat3d, (np.zeros((130, 129, 131), np.float32),), (),
+                  Blocking(3, 32, 64, 16)))
     for stem, step, state, consts, blocking in cases:
         low = kfuse.loops.lower(step, state[0], consts=consts)
         yield stem, loop_temporal.pass_source(low.executable, low.structure.sources, blocking)

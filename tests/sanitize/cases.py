@@ -374,7 +374,7 @@ def _distributed(overlap: bool, reduce: bool) -> Callable[[], str]:
     def run() -> str:
         import kfuse.distributed as kd
         from kfuse.distributed.jit import prepare
-        from kfuse.examples.jacobi_ranks import initial, jacobi, reference
+        from kfuse.examples.jacobi_ranks import initial, jacobi
 
         def step(a):
             b = jacobi(a)
@@ -482,11 +482,32 @@ def _temporal_periodic(depth: int) -> Callable[[], str]:
     return run
 
 
+def _temporal_3d(dtype: str, depth: int) -> Callable[[], str]:
+    """heat-3d blocked at ``depth`` steps per pass (a plane tile per block), 2 depth + 1 steps on
+    an odd grid; against NumPy float64."""
+    def run() -> str:
+        import cupy
+
+        from tests.compile.test_temporal3d_cpu import heat, heat_np
+        a = np.random.default_rng(depth).random((19, 37, 45)).astype(dtype)
+        d, steps = cupy.asarray(a), 2 * depth + 1
+        with kfuse.config.override(temporal_depth=depth):
+            got = kfuse.iterate(heat, d, steps=steps)
+        want = a.astype(np.float64)
+        for _ in range(steps):
+            want = heat_np(want)
+        unchanged({"u": (d, a)})
+        return f"max err {close('u', got, want, TOL[dtype]):.1e}"
+    return run
+
+
 def temporal_cases() -> list:
     return [Case(f"temporal/{'gray_scott' if two else 'jacobi'}-{dtype}-depth{depth}", "temporal",
                  _temporal(dtype, depth, two))
             for dtype, depth, two in (("float32", 3, False), ("float64", 8, False), ("float64", 4, True))] + \
-        [Case("temporal/allen_cahn-float64-depth5", "temporal", _temporal_periodic(5))]
+        [Case("temporal/allen_cahn-float64-depth5", "temporal", _temporal_periodic(5))] + \
+        [Case(f"temporal/heat3d-{dtype}-depth{depth}", "temporal", _temporal_3d(dtype, depth))
+         for dtype, depth in (("float32", 3), ("float64", 2))]
 
 
 def _resident(solver: str, dtype: str, transpose: str, tile: int) -> Callable[[], str]:

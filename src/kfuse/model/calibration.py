@@ -66,8 +66,9 @@ class Calibration:
     l2_reuse: float = 0.15
     wave_tail_s: float = 0.0              # a partly filled last wave of blocks (0: not modelled; a
                                           # calibration sets it with the factors measured under it)
-    # temporally blocked passes: dtype -> {"level", "row"} thread-instructions, "single_block"
-    # (:mod:`kfuse.model.temporal`; empty: its defaults, fitted on the H200)
+    # temporally blocked passes: dtype -> {"level", "row"} thread-instructions, "single_block",
+    # and "3d": a table of those keys for 3-D grids (:mod:`kfuse.model.temporal`; empty: its
+    # defaults, fitted on the H200's 2-D passes; no "3d": no 3-D loop blocked unless forced)
     temporal: dict = dataclasses.field(default_factory=dict)
     # resident solver iterations: barrier_s, entry_s, f64, l2_bw, l2_share
     # (:mod:`kfuse.model.resident`; empty: its defaults, measured on the H200)

@@ -16,7 +16,10 @@ A pass of ``depth`` steps is bound by the slower of two streams:
 The calibration's ``temporal`` section holds ``level`` and ``row`` per element type and
 ``single_block``; the defaults were fitted on jacobi-2d 16384^2 on the H200 (the sweep of
 ``benchmarks/temporal_sweep.py``) and picked the fastest shape measured at 8192^2, outside the
-fit, in both types.  The time per step is the pass's over ``depth``.  Pure functions of data."""
+fit, in both types.  Passes over 3-D grids take the section's ``"3d"`` table, of the same keys
+(a ``threads`` there counts a tile's points, ``iterations`` its planes); where a GPU's
+calibration has none, the 2-D defaults rank the shapes of a forced depth and
+:mod:`kfuse.loop_temporal` blocks no 3-D loop of its own accord.  The time per step is the pass's over ``depth``.  Pure functions of data."""
 from __future__ import annotations
 
 import dataclasses
@@ -47,6 +50,13 @@ class PassCost:
                 "resident_blocks": self.resident}
 
 
+def figures(cal, facts) -> dict:
+    """The calibration's figures for passes over grids of ``facts``' rank: its ``temporal``
+    section (2-D), or that section's ``"3d"`` table (3-D); empty where it has none."""
+    table = cal.temporal or {}
+    return table.get("3d", {}) if facts.rank == 3 else {k: v for k, v in table.items() if k != "3d"}
+
+
 def step_ops(program, calls: list, facts) -> float:
     """Operations a point of the step costs: its loads of the fields and constant fields and
     the library's operation count of each call (1 at least)."""
@@ -60,15 +70,14 @@ def step_ops(program, calls: list, facts) -> float:
 def pass_cost(program, calls: list, facts, blocking, cal, ops: float | None = None) -> PassCost:
     """The modelled cost of ``blocking`` for the step ``calls`` of ``program`` (see the module
     docstring; ``ops``: :func:`step_ops`, where the caller has it)."""
-    ny, nx = facts.shape
-    gx, gy = blocking.grid(facts)
-    blocks, threads, depth = gx * gy, blocking.threads, blocking.depth
+    points = math.prod(facts.shape)
+    blocks, threads, depth = math.prod(blocking.grid(facts)), blocking.block_threads(), blocking.depth
     nf, size = len(facts.fields), facts.itemsize
-    rows_read = min(blocking.rows + 2 * depth * facts.ry, ny)
-    read = nf * size * blocks * threads * rows_read + len(facts.consts) * size * ny * nx
-    write = nf * size * ny * nx
+    rows_read = min(blocking.rows + 2 * depth * facts.ry, facts.shape[0])
+    read = nf * size * blocks * threads * rows_read + len(facts.consts) * size * points
+    write = nf * size * points
     memory = read / cal.read_bw + write / cal.write_bw
-    table = cal.temporal or DEFAULTS
+    table = figures(cal, facts) or DEFAULTS
     kind = table.get(facts.dtype) or DEFAULTS.get(facts.dtype) or DEFAULTS["float64"]
     resident = blocking.resident(facts)
     waves = math.ceil(blocks / (cal.sm_count * resident))
@@ -87,3 +96,47 @@ def ranked(program, calls: list, facts, shapes: list, cal, steps: int) -> list:
     ops = step_ops(program, calls, facts)
     costs = [pass_cost(program, calls, facts, b, cal, ops) for b in shapes if b.depth <= steps]
     return sorted(costs, key=lambda c: (c.per_step_s, -c.blocking.depth))
+
+
+def fit_figures(program, calls: list, facts, samples: list, cal) -> dict:
+    """``{"level", "row"}`` that make :func:`pass_cost`'s issue term fit ``samples`` ((Blocking,
+    measured seconds a pass) of one type) in least squares, over the shapes measured slower
+    than their memory stream (the issue-bound ones; non-negative figures; the calibration's
+    ``single_block`` held).  The table :func:`figures` reads (``temporal["3d"]`` for 3-D)."""
+    ops = step_ops(program, calls, facts)
+    slow_1 = (figures(cal, facts) or DEFAULTS).get("single_block", DEFAULTS["single_block"])
+    rows = []
+    for b, t in samples:
+        c = pass_cost(program, calls, facts, b, cal, ops)
+        busy = t - cal.gpu_launch_s
+        if busy <= 1.1 * c.memory_s:
+            continue
+        grid = math.prod(b.grid(facts))
+        waves = math.ceil(grid / (cal.sm_count * c.resident))
+        unit = (waves * c.resident * b.block_threads() * b.iterations(facts) * b.depth
+                * (slow_1 if c.resident == 1 else 1.0) / (cal.fma_rate / cal.sm_count))
+        rows.append((unit * ops / JACOBI_OPS, unit * len(facts.fields) / b.depth, busy))
+    if not rows:
+        return {}
+    level, row = _nonnegative_fit(rows)
+    return {"level": round(level, 3), "row": round(row, 3), "fitted_over": len(rows)}
+
+
+def _nonnegative_fit(rows: list) -> tuple:
+    """(a, b) >= 0 minimising sum (a x + b y - t)^2 over ``rows`` of (x, y, t)."""
+    sxx = sum(x * x for x, _, _ in rows)
+    syy = sum(y * y for _, y, _ in rows)
+    sxy = sum(x * y for x, y, _ in rows)
+    sxt = sum(x * t for x, _, t in rows)
+    syt = sum(y * t for _, y, t in rows)
+    det = sxx * syy - sxy * sxy
+    if det > 0:
+        a, b = (sxt * syy - syt * sxy) / det, (syt * sxx - sxt * sxy) / det
+        if a >= 0 and b >= 0:
+            return a, b
+    only_a = (sxt / sxx if sxx else 0.0, 0.0)
+    only_b = (0.0, syt / syy if syy else 0.0)
+
+    def err(ab):
+        return sum((ab[0] * x + ab[1] * y - t) ** 2 for x, y, t in rows)
+    return min((max(0.0, only_a[0]), 0.0), (0.0, max(0.0, only_b[1])), key=err)

@@ -2,24 +2,26 @@
 over the grid (the loop-level halo strategy; its code: :mod:`kfuse.codegen.grid.temporal`, its
 cost: :mod:`kfuse.model.temporal`, its run: :mod:`kfuse.loop_temporal`).
 
-A block owns ``threads`` adjacent columns of a 2-D grid (C order: a row is contiguous) and a
-chunk of ``rows`` rows, and streams down them.  Each of the ``depth`` time levels keeps, per
-field, its last ``2 ry + 2`` rows twice: the thread's own column in registers (reads at no column
-offset) and the block's columns in a shared-memory ring (reads at column offsets).  Level ``t``
-runs ``ry + 1`` rows behind level ``t - 1``, so one ``__syncthreads`` per input row serves every
-level; the last level goes to memory.  Halos are recomputed, not exchanged: a block's outer
-``depth * rx`` columns (``depth * ry`` rows above and below its chunk) are read and stepped but
-only the middle ``width`` columns are stored.
+A block streams along the grid's slowest axis (rows of a 2-D grid, planes of a 3-D one, C
+order) through a chunk of ``rows`` of them, its threads covering a line of ``threads`` adjacent
+columns (2-D) or a tile of ``ty`` x ``threads`` points of a plane (3-D).  Each of the ``depth``
+time levels keeps, per field, its last ``2 ry + 2`` rows (planes) twice: the thread's own point in
+registers (reads at no in-plane offset) and the block's points in a shared-memory ring (reads at
+in-plane offsets).  Level ``t`` runs ``ry + 1`` rows behind level ``t - 1``, so one
+``__syncthreads`` per input row serves every level; the last level goes to memory.  Halos are
+recomputed, not exchanged: a block's outer ``depth * rx`` columns (``depth * rm`` rows of a 3-D
+tile, ``depth * ry`` rows or planes before and after its chunk) are read and stepped but only the
+middle ``width`` columns (x ``height`` rows) are stored.
 
 What qualifies (:func:`analyse`, every refusal a sentence): a step that runs as one grid kernel
-over a 2-D C-order grid; every field computed by the step (none passed through unchanged) of
+over a 2-D or 3-D C-order grid; every field computed by the step (none passed through unchanged) of
 the fields' shape and type; no reduction, no ``np.pad`` but its ``wrap`` mode, no scalar computed from the arrays;
-each field read at constant offsets within a radius (``ry`` rows, ``rx`` columns).  ``np.roll``
-of a whole field is served by laying the block's columns and the row stream out cyclically
-along the rolled axes (a thread past the grid's edge holds the column across it): every level
-then reads its periodic neighbours where it reads any other.
-Other arrays the step reads (constant fields) are loaded from memory at every level (they stay
-in L1 and L2).  Everything here is pure data."""
+each field read at constant offsets within a radius (``ry`` along the streamed axis, ``rm`` along
+a 3-D grid's rows, ``rx`` along the columns).  ``np.roll`` of a whole field is served by laying
+the block's points and the stream out cyclically along the rolled axes (a thread past the grid's
+edge holds the point across it): every level then reads its periodic neighbours where it reads
+any other.  Other arrays the step reads (constant fields) are loaded from memory at every level
+(they stay in L1 and L2).  Everything here is pure data."""
 from __future__ import annotations
 
 import dataclasses
@@ -31,6 +33,11 @@ from ...library.remap import is_remap, widths
 DEPTHS = (2, 3, 4, 6, 8, 12, 16)
 THREADS = (128, 256, 512)
 ROWS = (64, 128, 256, 512)
+#: 3-D grids: a block's tile (columns ``THREADS_3D`` x rows ``TILE_ROWS``), the planes of its chunk
+THREADS_3D = (32, 64, 128)
+TILE_ROWS = (4, 8, 16, 32)
+PLANES = (16, 32, 64, 128)
+MIN_STORED_3D = 0.35       # a 3-D tile stores at least this fraction of its points
 MAX_RADIUS = 4             # a field read further away (rows or columns) is not blocked
 SHARED_LIMIT = 200 * 1024  # dynamic shared memory a pass may ask of a block (bytes)
 SM_THREADS, SM_REGISTERS, SM_SHARED = 2048, 65536, 228 * 1024   # one SM of compute capability 9.0
@@ -40,8 +47,9 @@ SM_THREADS, SM_REGISTERS, SM_SHARED = 2048, 65536, 228 * 1024   # one SM of comp
 class StepFacts:
     """What blocking needs of a qualifying step: the grid ``shape`` (rows, columns), the element
     ``itemsize``, the state ``fields`` (program inputs, in the loop's order) and the ``outputs``
-    holding their next values, the other arrays it loads (``consts``), the radius (``ry`` rows,
-    ``rx`` columns) and, per field, the offsets it is read at."""
+    holding their next values, the other arrays it loads (``consts``), the radius (``ry`` along
+    the streamed axis, ``rx`` along the columns, ``rm`` along a 3-D grid's rows), per field the
+    offsets it is read at, and per axis whether the fields are rolled along it (``periodic``)."""
 
     shape: tuple
     dtype: str
@@ -52,21 +60,41 @@ class StepFacts:
     ry: int
     rx: int
     offsets: dict
-    periodic: tuple = (False, False)   # (rows, columns): a field is rolled along that axis
+    periodic: tuple = (False, False)   # per axis (slowest first): a field is rolled along it
+    rm: int = 0
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
 
 
 @dataclasses.dataclass(frozen=True)
 class Blocking:
     """One pass's shape: ``depth`` steps, ``threads`` columns per block (halo included),
-    ``rows`` rows per block."""
+    ``rows`` rows (3-D: planes) streamed per block, ``ty`` rows of a 3-D block's tile (halo
+    included; 1 for 2-D grids)."""
 
     depth: int
     threads: int
     rows: int
+    ty: int = 1
 
     def width(self, facts: StepFacts) -> int:
         """Columns a block stores (its threads less the recomputed halo on both sides)."""
         return self.threads - 2 * self.depth * facts.rx
+
+    def height(self, facts: StepFacts) -> int:
+        """Rows of a 3-D block's tile it stores (1 for a 2-D grid)."""
+        return self.ty - 2 * self.depth * facts.rm if facts.rank == 3 else 1
+
+    def block_threads(self) -> int:
+        """Threads of a block."""
+        return self.threads * self.ty
+
+    def plane(self, facts: StepFacts) -> int:
+        """Elements of a ring slot: a 2-D ring row, or a 3-D ring plane (the tile padded by
+        ``rx`` columns and ``rm`` rows each side)."""
+        return self.row_width(facts) * (self.ty + 2 * facts.rm if facts.rank == 3 else 1)
 
     def ring(self, facts: StepFacts) -> int:
         """Rows each level keeps (in registers and in the shared ring)."""
@@ -81,7 +109,11 @@ class Blocking:
         return self.threads + 2 * facts.rx
 
     def grid(self, facts: StepFacts) -> tuple:
-        """(column blocks, row blocks)."""
+        """(column blocks, row blocks) of a 2-D grid; (column, row, plane blocks) of a 3-D one."""
+        if facts.rank == 3:
+            nz, ny, nx = facts.shape
+            return (math.ceil(nx / self.width(facts)), math.ceil(ny / self.height(facts)),
+                    math.ceil(nz / self.rows))
         ny, nx = facts.shape
         return math.ceil(nx / self.width(facts)), math.ceil(ny / self.rows)
 
@@ -90,8 +122,8 @@ class Blocking:
         return self.rows + self.depth * facts.ry + self.depth * self.lag(facts)
 
     def shared_bytes(self, facts: StepFacts) -> int:
-        """The rings of levels 0 .. depth - 1, every field (a row padded by ``rx`` each side)."""
-        return self.depth * len(facts.fields) * self.ring(facts) * self.row_width(facts) * facts.itemsize
+        """The rings of levels 0 .. depth - 1, every field (:meth:`plane` elements a slot)."""
+        return self.depth * len(facts.fields) * self.ring(facts) * self.plane(facts) * facts.itemsize
 
     def registers(self, facts: StepFacts) -> int:
         """Registers a thread is estimated to hold: the levels' rings of its column, every field,
@@ -103,24 +135,44 @@ class Blocking:
     def resident(self, facts: StepFacts) -> int:
         """Blocks an SM holds at once (threads, registers in units of 8, shared memory)."""
         regs = -(-self.registers(facts) // 8) * 8
-        return max(1, min(SM_THREADS // self.threads, SM_REGISTERS // (regs * self.threads),
+        threads = self.block_threads()
+        return max(1, min(SM_THREADS // threads, SM_REGISTERS // (regs * threads),
                           SM_SHARED // (self.shared_bytes(facts) + 1024), 32))
 
     def refusal(self, facts: StepFacts) -> str | None:
         """Why this shape cannot run the step (None: it can)."""
+        threads = self.block_threads()
+        if threads > 1024 or (facts.rank == 2 and self.ty != 1):
+            return f"a block of {self.threads} x {self.ty} threads"
         if self.shared_bytes(facts) > SHARED_LIMIT:
-            return f"depth {self.depth} x {self.threads} columns needs {self.shared_bytes(facts)} bytes of shared memory"
-        if 4 * 2 * self.depth * facts.rx >= self.threads:
+            return (f"depth {self.depth} x {self._tile()} needs {self.shared_bytes(facts)} bytes of "
+                    "shared memory")
+        if facts.rank == 3:
+            stored = self.width(facts) * self.height(facts)
+            if self.width(facts) <= 0 or self.height(facts) <= 0 or stored < MIN_STORED_3D * threads:
+                return (f"depth {self.depth} stores {max(0, self.width(facts)) * max(0, self.height(facts))} "
+                        f"of a {self._tile()} tile's {threads} points (under {MIN_STORED_3D:.0%})")
+        elif 4 * 2 * self.depth * facts.rx >= self.threads:
             return (f"depth {self.depth} recomputes {2 * self.depth * facts.rx} of a block's "
                     f"{self.threads} columns (a quarter or more)")
-        cap = min(255, SM_REGISTERS // self.threads)
+        cap = min(255, SM_REGISTERS // threads)
         if self.registers(facts) > cap:
             return (f"depth {self.depth} holds about {self.registers(facts)} registers a thread, "
-                    f"over the {cap} a block of {self.threads} threads may have")
+                    f"over the {cap} a block of {threads} threads may have")
         return None
 
+    def _tile(self) -> str:
+        return f"{self.threads} columns" if self.ty == 1 else f"{self.ty} x {self.threads}"
+
+    def label(self) -> str:
+        """``depth/threads/rows`` (``/ty`` for a 3-D tile)."""
+        return f"{self.depth}/{self.threads}/{self.rows}" + (f"/{self.ty}" if self.ty != 1 else "")
+
     def as_dict(self) -> dict:
-        return {"depth": self.depth, "threads": self.threads, "rows": self.rows}
+        out = {"depth": self.depth, "threads": self.threads, "rows": self.rows}
+        if self.ty != 1:
+            out["tile_rows"] = self.ty
+        return out
 
 
 def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
@@ -136,8 +188,9 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
     n = len(sources)
     fields, outputs = tuple(program.inputs[:n]), tuple(program.outputs[:n])
     t = program.value(fields[0]).type
-    if frame.rank != 2 or len(t.shape) != 2:
-        return None, f"the grid has {len(t.shape)} axes: only 2-D grids are blocked in time"
+    rank = len(t.shape)
+    if frame.rank != rank or rank not in (2, 3):
+        return None, f"the grid has {len(t.shape)} axes: only 2-D and 3-D grids are blocked in time"
     if t.order != "C":
         return None, "the grid is in Fortran order: only C-order grids are blocked in time"
     for f, o in zip(fields, outputs):
@@ -148,38 +201,38 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
             return None, f"the next value of {program.value(f).display} is not the whole field"
     # the pass evaluates each next value at the frame offset where the frame places it ((0, 0), or
     # off it for a value made of rolls alone), so element k of every next value is the thread's
-    placed = {o: frame.pos.get(o, (0, 0)) for o in outputs}
+    zero = (0,) * rank
+    placed = {o: frame.pos.get(o, zero) for o in outputs}
     producers = {program.calls[c].out: c for c in calls}
     boxes = dict(frame.boxes)
-    for o, (py, px) in placed.items():
-        if boxes.get(producers.get(o)) != ((py, py + t.shape[0]), (px, px + t.shape[1])):
+    for o, pos in placed.items():
+        if boxes.get(producers.get(o)) != tuple((p, p + n) for p, n in zip(pos, t.shape)):
             return None, "the step's kernel does not cover the whole grid"
     # the frame's load offsets are from the thread's point: a field placed at ``pos`` is read at
     # its elements ``d + at - pos`` by the next value evaluated at ``at`` (over every next value:
     # a radius that covers them all)
-    offsets = {f: frozenset(tuple(x + a - q for x, a, q in zip(d, at, frame.pos.get(f, (0, 0))))
+    offsets = {f: frozenset(tuple(x + a - q for x, a, q in zip(d, at, frame.pos.get(f, zero)))
                             for d in frame.loads.get(f, ()) for at in set(placed.values())) for f in fields}
-    ry = max((abs(d[0]) for offs in offsets.values() for d in offs), default=0)
-    rx = max((abs(d[1]) for offs in offsets.values() for d in offs), default=0)
-    if max(ry, rx) > MAX_RADIUS:
-        return None, f"a field is read {max(ry, rx)} points away (at most {MAX_RADIUS} are blocked)"
-    if ry == 0 and rx == 0:
+    radius = [max((abs(d[a]) for offs in offsets.values() for d in offs), default=0) for a in range(rank)]
+    if max(radius) > MAX_RADIUS:
+        return None, f"a field is read {max(radius)} points away (at most {MAX_RADIUS} are blocked)"
+    if max(radius) == 0:
         return None, "no field is read at a neighbour: the steps are independent maps"
     consts = tuple(b for b in frame.loads if b not in fields)
-    periodic, why = _rolls(program, calls, fields, info)
+    periodic, why = _rolls(program, calls, fields, info, rank)
     if why:
         return None, why
     from ...ir import itemsize
-    return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, ry, rx, offsets,
-                     periodic), None
+    return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, radius[0], radius[-1],
+                     offsets, periodic, radius[1] if rank == 3 else 0), None
 
 
-def _rolls(program, calls: list, fields: tuple, info) -> tuple:
-    """((rows, columns) periodic, None), or (None, why): a pass serves ``np.roll`` of a whole
+def _rolls(program, calls: list, fields: tuple, info, rank: int = 2) -> tuple:
+    """(per axis periodic, None), or (None, why): a pass serves ``np.roll`` of a whole
     field by laying its threads and rows out cyclically along the rolled axes; other read-through
     calls (``np.pad`` but ``mode="wrap"``, a roll of a window, of a constant field or of a computed
     value) are refused."""
-    periodic = [False, False]
+    periodic = [False] * rank
     for c in calls:
         fn = info.fn(c)
         if not is_remap(fn):
@@ -190,7 +243,7 @@ def _rolls(program, calls: list, fields: tuple, info) -> tuple:
             return None, f"the step pads an array ({call.label}): not blocked in time yet"
         if program.base(call.args["u"]) not in fields or src.window:
             return None, f"the step rolls a value that is not a whole field of the loop ({call.label})"
-        for a, (before, after) in enumerate(widths(call, 2)):
+        for a, (before, after) in enumerate(widths(call, rank)):
             periodic[a] = periodic[a] or before != 0 or after != 0
     return tuple(periodic), None
 
@@ -218,11 +271,16 @@ def _shape_refusal(program, kernels: list, sources: list, info) -> str | None:
 
 def shapes(facts: StepFacts, depths: tuple = DEPTHS) -> list:
     """Every legal Blocking for ``facts`` of ``depths``, deepest first."""
+    if facts.rank == 3:
+        tiles = [(x, y) for x in THREADS_3D for y in TILE_ROWS if 128 <= x * y <= 1024]
+        rows = PLANES
+    else:
+        tiles, rows = [(x, 1) for x in THREADS], ROWS
     out = []
     for depth in sorted(depths, reverse=True):
-        for threads in THREADS:
-            for rows in ROWS:
-                b = Blocking(depth, threads, rows)
+        for threads, ty in tiles:
+            for r in rows:
+                b = Blocking(depth, threads, r, ty)
                 if b.refusal(facts) is None:
                     out.append(b)
     return out

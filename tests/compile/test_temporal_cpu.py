@@ -5,6 +5,7 @@ odd shapes, every depth that fits, one and two fields, a constant field, scalars
 the steps it refuses, each with its reason."""
 from __future__ import annotations
 
+import inspect
 import types
 
 import numpy as np
@@ -238,15 +239,22 @@ def test_periodic_rolls_match_numpy(shape):
         np.testing.assert_allclose(got, want, rtol=1e-13, atol=1e-14)
 
 
-def test_pads_and_rolls_of_windows_are_refused():
+def _rolled_window(u):
+    return kfuse.interior(u, 0.5 * np.roll(u[1:-1, 1:-1], 1, axis=1) + 0.5 * u[1:-1, 1:-1])
+
+
+def test_rolls_of_windows_are_refused_and_hotspots_edge_pads_blocked():
     from tests.programs.apps import hotspot
-    import inspect
     names = list(inspect.signature(hotspot.step).parameters)
     st = hotspot.init(hotspot.TEST, "float64")
     fields = [n for n in names if n in hotspot.FIELDS["written"]]
     consts = {n: np.asarray(st[n]) if hasattr(st[n], "shape") else st[n] for n in names if n not in fields}
-    plan = kfuse.iterate.temporal_plan(hotspot.step, {n: np.asarray(st[n]) for n in fields}, 10, consts=consts)
-    assert not plan["blocked"] and "pads an array" in plan["why_not"]
+    plan = kfuse.iterate.temporal_plan(hotspot.step, {n: np.zeros((4096, 4096)) for n in fields}, 100,
+                                       consts=tuple(np.zeros((4096, 4096)) if hasattr(v, "shape") else v
+                                                    for v in consts.values()))
+    assert plan["blocked"] and plan["depth"] >= 2, plan
+    plan = kfuse.iterate.temporal_plan(_rolled_window, np.zeros((40, 50)), 10)
+    assert not plan["blocked"] and "not a whole field" in plan["why_not"], plan
 
 
 def _driven(u, v):   # v's next value does not read v: the pass has no argument v to load

@@ -316,7 +316,8 @@ def temporal_cases():
     """(file stem, CUDA text) of temporally blocked passes (kfuse.loop_temporal): jacobi-2d in
     float32 at depth 4, Gray-Scott (two fields, a constant field, a number) and Allen-Cahn
     (periodic: np.roll along both axes) in float64 at depth 3, heat-3d in float32 at depth 3
-    (a 16 x 32 tile of a plane per block)."""
+    (a 16 x 32 tile of a plane per block), Rodinia's HotSpot (np.pad mode edge) in float64 at
+    depth 4."""
     import numpy as np
 
     import kfuse
@@ -330,6 +331,9 @@ def temporal_cases():
                   Blocking(3, 128, 128)))
     cases.append(("grid.temporal_heat3d_f32_d3", _heat3d, (np.zeros((130, 129, 131), np.float32),), (),
                   Blocking(3, 32, 64, 16)))
+    from tests.programs.apps import hotspot
+    cases.append(("grid.temporal_hotspot_f64_d4", hotspot.step, ({"temp": np.zeros((515, 333))},),
+                  (np.zeros((515, 333)),) + hotspot.coefficients(515, 333), Blocking(4, 128, 128)))
     for stem, step, state, consts, blocking in cases:
         low = kfuse.loops.lower(step, state[0], consts=consts)
         yield stem, loop_temporal.pass_source(low.executable, low.structure.sources, blocking)

@@ -501,13 +501,38 @@ def _temporal_3d(dtype: str, depth: int) -> Callable[[], str]:
     return run
 
 
+def _temporal_pads(depth: int) -> Callable[[], str]:
+    """Rodinia's HotSpot (np.pad mode edge, temp updated in place) blocked at ``depth``."""
+    def run() -> str:
+        import inspect
+
+        import cupy
+
+        from tests.programs.apps import hotspot
+        st = hotspot.init((67, 45), "float64", seed=1)
+        temp = np.asarray(st["temp"]) + np.random.default_rng(depth).random((67, 45))
+        names = list(inspect.signature(hotspot.step).parameters)[1:]
+        consts = tuple(np.asarray(st[n]) if hasattr(st[n], "shape") else st[n] for n in names)
+        d = cupy.asarray(temp)
+        with kfuse.config.override(temporal_depth=depth):
+            got = kfuse.iterate(hotspot.step, {"temp": d}, 11,
+                                consts=tuple(cupy.asarray(c) if hasattr(c, "shape") else c for c in consts))["temp"]
+        want = temp.copy()
+        for _ in range(11):
+            hotspot.step(want, *consts)
+        unchanged({"temp": (d, temp)})
+        return f"max err {close('temp', got, want, TOL['float64']):.1e}"
+    return run
+
+
 def temporal_cases() -> list:
     return [Case(f"temporal/{'gray_scott' if two else 'jacobi'}-{dtype}-depth{depth}", "temporal",
                  _temporal(dtype, depth, two))
             for dtype, depth, two in (("float32", 3, False), ("float64", 8, False), ("float64", 4, True))] + \
         [Case("temporal/allen_cahn-float64-depth5", "temporal", _temporal_periodic(5))] + \
         [Case(f"temporal/heat3d-{dtype}-depth{depth}", "temporal", _temporal_3d(dtype, depth))
-         for dtype, depth in (("float32", 3), ("float64", 2))]
+         for dtype, depth in (("float32", 3), ("float64", 2))] + \
+        [Case("temporal/hotspot-float64-depth4", "temporal", _temporal_pads(4))]
 
 
 def _resident(solver: str, dtype: str, transpose: str, tile: int) -> Callable[[], str]:

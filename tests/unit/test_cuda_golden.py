@@ -28,8 +28,9 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     assert {s for s, *_ in corpus.example_cases()} | {s for s, *_ in corpus.solver_cases()} | {"prelude"} | \
         {s for s, *_ in corpus.grid_cases()} | {s for s, *_ in corpus.gemm_cases()} | \
         {s for s, _ in corpus.temporal_cases()} | {s for s, _ in corpus.resident_cases()} == stems
-    assert len(list(corpus.temporal_cases())) == 4 and len(list(corpus.resident_cases())) == 4
+    assert len(list(corpus.temporal_cases())) == 5 and len(list(corpus.resident_cases())) == 4
     assert "blockIdx.z * H" in generated["grid.temporal_heat3d_f32_d3.cu"]   # a 3-D pass streams its planes
+    assert "_pad_edge_index(y_p - 1, NY) - y_p" in generated["grid.temporal_hotspot_f64_d4.cu"]   # rows mapped
     assert len(list(corpus.grid_cases())) == 28
     assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) + len(corpus.GEMM_F64_CASES) == 29
     tf32 = generated["gemm.gemm_nn_4096.float32.tf32.cu"]    # the shipped H200 winner of its bucket

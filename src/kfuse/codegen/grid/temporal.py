@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 
 from ...ir import ident
-from ...library.remap import is_remap
+from ...library.remap import is_remap, widths
 from ..common import KernelSource
 from ..render import module_text
 from .lower import GridLowering
@@ -77,14 +77,84 @@ class TemporalLowering(GridLowering):
     def emit_compute(self, scope, call, d: tuple, name: str):
         """As the grid lowering's; a roll of a field is the field at the shifted offset, read
         where the level reads it (the cyclic layout wraps it)."""
-        if not is_remap(self.fns[call.id]):
+        fn = self.fns[call.id]
+        if not is_remap(fn):
             return super().emit_compute(scope, call, d, name)
         r = next(r for r in self.frame.reads[call.id] if r.param == "u")
         tag = offset_tag(self.frame, d)
-        src = self.value_at(scope, r.base, _add(d, r.d), call)
-        scope.code(f"// call {call.id}: {call.label}" + (f"   (at {tag})" if tag else "") + ": the field, rolled")
+        if fn.mode == "wrap":
+            src, how = self.value_at(scope, r.base, _add(d, r.d), call), "the field, rolled"
+        else:
+            src, how = self._mapped(scope, call, r.base, _add(d, r.d)), f"the field through its {fn.mode} pad"
+        scope.code(f"// call {call.id}: {call.label}" + (f"   (at {tag})" if tag else "") + f": {how}")
         scope.code(f"{self.ctype_of(call.out)} {name};")
         scope.code(f"{call.name}_compute({src}, {name});")
+
+    # ------------------------------------------------------------------ reads through a pad
+    def _mapped(self, scope, call, base: str, d: tuple) -> str:
+        """Field ``base`` at level ``t - 1`` read at offset ``d`` through the index map of the pad
+        ``call`` (edge, reflect, symmetric) along the axes it pads: a point by the grid's edge
+        reads the mapped point inside the grid (an offset per thread along the in-plane axes,
+        per level along the streamed one), other points their plain neighbour."""
+        f = self.facts
+        pos = self.frame.pos.get(base, (0,) * f.rank)
+        e = [a - p for a, p in zip(d, pos)]
+        padded = {a for a, (lo, hi) in enumerate(widths(call, f.rank)) if lo or hi}
+        inplane, const = [], 0
+        for a, coord, n in self._inplane_axes():
+            if e[a] == 0:
+                continue
+            stride = self.row_width if (f.rank == 3 and a == 1) else 1
+            if a in padded:
+                var = self._inplane_map(call, a, coord, n, e[a])
+                inplane.append(var if stride == 1 else f"{var} * SW")
+            else:
+                const += e[a] * stride
+        level = self.level - 1
+        cands = [e[0]]
+        sel = None
+        if 0 in padded and e[0] != 0:
+            sel = self._stream_map(scope, call, e[0])
+            cands = [c for c in range(-f.ry, f.ry + 1) if c != e[0]] + [e[0]]
+        if not inplane and const == 0:   # the thread's own point: its register ring
+            pick = [f"{ident(base)}_r{level}[{self.slot(self.level, c)}]" for c in cands]
+        else:
+            pick = [str((level * self.ring + self.slot(self.level, c)) * self.plane + const) for c in cands]
+        expr = pick[-1]
+        for c, v in zip(cands[-2::-1], pick[-2::-1]):
+            expr = f"({sel} == {c} ? {v} : {expr})"
+        if not inplane and const == 0:
+            return expr
+        return f"{ident(base)}_st[{' + '.join([expr] + inplane)}]"
+
+    def _inplane_axes(self) -> list:
+        """(logical axis, the thread's coordinate, extent) of the in-plane axes."""
+        return [(1, "y_p", "NY"), (2, "x_p", "NX")] if self.facts.rank == 3 else [(1, "x_p", "NX")]
+
+    def _inplane_map(self, call, a: int, coord: str, n: str, e: int) -> str:
+        """The thread's offset to its neighbour ``e`` along in-plane axis ``a`` through the pad's
+        index map (declared once, before the stream; ``e`` itself for a thread past the edge)."""
+        name = f"{call.name}_{coord[0]}{'m' if e < 0 else ''}{abs(e)}"
+        declared = self.__dict__.setdefault("_maps", set())
+        if name not in declared:
+            declared.add(name)
+            k = f"{coord} + {e}" if e > 0 else f"{coord} - {-e}"
+            self.body.invariants(f"const int {name} = ({coord} >= 0 && {coord} < {n}) ? "
+                                 f"{call.name}_index({k}, {n}) - {coord} : {e};   "
+                                 f"// {coord[0]} {e:+d} through the pad's index map, from the thread's point")
+        return name
+
+    def _stream_map(self, scope, call, e: int) -> str:
+        """This level's offset to its row (plane) ``e`` away through the pad's index map."""
+        s, n = self.s, f"N{self.s.upper()}"
+        name = f"{call.name}_{s}{'m' if e < 0 else ''}{abs(e)}"
+        key = ("stream map", name)
+        if scope.find(key) is None:
+            k = f"{s}_p + {e}" if e > 0 else f"{s}_p - {-e}"
+            scope.code(f"const int {name} = ({s}_p >= 0 && {s}_p < {n}) ? {call.name}_index({k}, {n}) - {s}_p : {e};   "
+                       f"// {s} {e:+d} through the pad's index map")
+            scope.memo[key] = name
+        return name
 
     def proven(self, scope, base: str, d: tuple) -> bool:
         return False   # constant fields: every load clamped into its array

@@ -17,10 +17,14 @@ What qualifies (:func:`analyse`, every refusal a sentence): a step that runs as 
 over a 2-D or 3-D C-order grid; every field computed by the step (none passed through unchanged) of
 the fields' shape and type; no reduction, no ``np.pad`` but its ``wrap`` mode, no scalar computed from the arrays;
 each field read at constant offsets within a radius (``ry`` along the streamed axis, ``rm`` along
-a 3-D grid's rows, ``rx`` along the columns).  ``np.roll`` of a whole field is served by laying
-the block's points and the stream out cyclically along the rolled axes (a thread past the grid's
-edge holds the point across it): every level then reads its periodic neighbours where it reads
-any other.  Other arrays the step reads (constant fields) are loaded from memory at every level
+a 3-D grid's rows, ``rx`` along the columns).  ``np.roll`` of a whole field (``np.pad`` of mode
+``wrap``) is served by laying the block's points and the stream out cyclically along the rolled
+axes (a thread past the grid's edge holds the point across it): every level then reads its
+periodic neighbours where it reads any other.  ``np.pad`` of a whole field in mode ``edge``,
+``reflect`` or ``symmetric`` (a Neumann boundary) is served by reading through the pad's index
+map at every level: a point by the grid's edge reads the level before at the mapped point
+inside the grid, never a point past it (the threads past the edge compute values nobody reads).
+Other arrays the step reads (constant fields) are loaded from memory at every level
 (they stay in L1 and L2).  Everything here is pure data."""
 from __future__ import annotations
 
@@ -62,6 +66,7 @@ class StepFacts:
     offsets: dict
     periodic: tuple = (False, False)   # per axis (slowest first): a field is rolled along it
     rm: int = 0
+    pads: tuple = ()   # per axis: the mode of a field's np.pad read past the edge (edge, reflect, symmetric) or None
 
     @property
     def rank(self) -> int:
@@ -219,33 +224,44 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
     if max(radius) == 0:
         return None, "no field is read at a neighbour: the steps are independent maps"
     consts = tuple(b for b in frame.loads if b not in fields)
-    periodic, why = _rolls(program, calls, fields, info, rank)
+    modes, why = _remaps(program, calls, fields, info, rank)
     if why:
         return None, why
     from ...ir import itemsize
+    periodic = tuple(m == "wrap" for m in modes)
+    pads = tuple(None if m == "wrap" else m for m in modes)
     return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, radius[0], radius[-1],
-                     offsets, periodic, radius[1] if rank == 3 else 0), None
+                     offsets, periodic, radius[1] if rank == 3 else 0, pads), None
 
 
-def _rolls(program, calls: list, fields: tuple, info, rank: int = 2) -> tuple:
-    """(per axis periodic, None), or (None, why): a pass serves ``np.roll`` of a whole
-    field by laying its threads and rows out cyclically along the rolled axes; other read-through
-    calls (``np.pad`` but ``mode="wrap"``, a roll of a window, of a constant field or of a computed
-    value) are refused."""
-    periodic = [False] * rank
+#: the pad modes a pass reads through (wrap: a cyclic layout; the others: their index map)
+PAD_MODES = ("wrap", "edge", "reflect", "symmetric")
+
+
+def _remaps(program, calls: list, fields: tuple, info, rank: int = 2) -> tuple:
+    """(per axis the mode of the field's rolls or pads along it, or None; None), or (None, why):
+    ``np.roll`` and ``np.pad`` of a whole field in a mode of :data:`PAD_MODES`, one mode per
+    axis; other read-through calls (a constant pad, a roll or pad of a window, of a constant
+    field or of a computed value) are refused."""
+    modes = [None] * rank
     for c in calls:
         fn = info.fn(c)
         if not is_remap(fn):
             continue
         call = program.calls[c]
         src = program.value(call.args["u"])
-        if fn.mode != "wrap":
-            return None, f"the step pads an array ({call.label}): not blocked in time yet"
+        if fn.mode not in PAD_MODES:
+            return None, f"the step pads an array with mode {fn.mode!r} ({call.label}): not blocked in time yet"
         if program.base(call.args["u"]) not in fields or src.window:
-            return None, f"the step rolls a value that is not a whole field of the loop ({call.label})"
+            return None, f"the step rolls or pads a value that is not a whole field of the loop ({call.label})"
         for a, (before, after) in enumerate(widths(call, rank)):
-            periodic[a] = periodic[a] or before != 0 or after != 0
-    return tuple(periodic), None
+            if not (before or after):
+                continue
+            if modes[a] not in (None, fn.mode):
+                return None, (f"the step reads past the grid's edge along axis {a} in two modes "
+                              f"({modes[a]} and {fn.mode}, {call.label})")
+            modes[a] = fn.mode
+    return tuple(modes), None
 
 
 def _shape_refusal(program, kernels: list, sources: list, info) -> str | None:

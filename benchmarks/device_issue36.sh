@@ -11,6 +11,9 @@
 #             cuBLAS DGEMM at 4096 ($OUT/ncu.txt)
 #   bench64P  kfuse bench --blas3 --dtypes float64, part P of 4 ($OUT/blas3_f64_pP; bench641 .. bench644)
 #   npbench   the float64 2mm/3mm chains through kfuse.jit and the peers ($OUT/npbench_f64)
+#   x3        precision fp32x3 (engine mma_tf32x3): its GPU file, then kfuse bench --blas3 --precisions fp32x3
+#             of the GEMMs at 2048-8192 and the structured routines at 4096, peers in exact fp32 ($OUT/blas3_x3)
+#   x3san     compute-sanitizer over the fp32x3 BLAS-3 cases
 set -u
 export PYTHONUNBUFFERED=1 PYTHONPATH=src:.
 OUT=${OUT:-out}; mkdir -p "$OUT"; export OUT
@@ -43,6 +46,15 @@ print(f\"{k['bm']}x{k['bn']}x{k['bk']}-w{k['wm']}x{k['wn']}-s{k['stages']}\")")
     npbench) timeout "${BENCH_LIMIT:-560}" python3 -m kfuse bench --blas3 --dtypes float64 --routines npbench \
              --sizes 1024 2048 4096 8192 --out "$OUT/npbench_f64" > "$OUT/npbench.log" 2>&1
            echo "npbench: exit $?"; tail -25 "$OUT/npbench.log" ;;
-    *) echo "unknown step $step (tests sanitize sweep rasters profile bench641..bench644 npbench)" ;;
+    x3) timeout "${TESTS_LIMIT:-200}" python3 -m pytest -q -n 16 -p no:cacheprovider -rfE --timeout 180 \
+          tests/gpu/test_gemm_tf32x3_gpu.py > "$OUT/x3_tests.log" 2>&1
+        echo "x3 tests: exit $?"; grep -E "(FAILED|ERROR) tests/" "$OUT/x3_tests.log" | head; tail -1 "$OUT/x3_tests.log"
+        timeout "${BENCH_LIMIT:-360}" python3 -m kfuse bench --blas3 --precisions fp32x3 --impls kfuse,cublas,torch \
+          --routines gemm SYMM-LL TRMM-LL-N TRSM-LL-N SYRK-LN SYR2K-LN --sizes 2048 4096 8192 \
+          --out "$OUT/blas3_x3" > "$OUT/x3_bench.log" 2>&1
+        echo "x3 bench: exit $? after $(( $(date +%s) - t0 )) s"; tail -30 "$OUT/x3_bench.log" ;;
+    x3san) OUT="$OUT/san_x3" bash tests/sanitize/run_sanitizer.sh --only fp32x3 > "$OUT/sanitize_x3.log" 2>&1
+           echo "x3san: exit $?"; tail -6 "$OUT/sanitize_x3.log" ;;
+    *) echo "unknown step $step (tests sanitize sweep rasters profile bench641..bench644 npbench x3 x3san)" ;;
   esac
 done

@@ -85,7 +85,8 @@ def gemv(A, x, trans=False, alpha=1.0, beta=None, y=None):
     return _run("gemv", _gemv_body, (A, x, alpha, beta, y), {"trans": trans_of("gemv", "trans", trans, is_complex(A))})
 
 
-PRECISIONS = ("ieee", "tf32")   # exact fp32 on CUDA cores; TF32 tensor cores (mma.sync)
+#: exact fp32 on CUDA cores; TF32 tensor cores (mma.sync); 3xTF32 tensor cores (error-compensated fp32)
+PRECISIONS = ("ieee", "tf32", "fp32x3")
 
 
 def _gemm_body(b, A, B, alpha, beta, C, transa=False, transb=False, precision="ieee"):
@@ -106,8 +107,10 @@ def gemm(A, B, transa=False, transb=False, alpha=1.0, beta=0.0, C=None, precisio
     ``op(X) = X`` or ``X.T`` (``transa``/``transb``: ``'N'``, ``'T'``/``'C'`` or a bool; read
     transposed, no copy).  ``C`` is read
     only when given with a nonzero ``beta``.  ``precision``: ``"ieee"`` (exact float32/float64
-    on CUDA cores) or ``"tf32"`` (float32 on TF32 tensor cores: operands rounded to 10-bit
-    mantissas, fp32 sums; float64 stays exact); None: the setting ``kfuse.config`` ``precision``
+    on CUDA cores), ``"tf32"`` (float32 on TF32 tensor cores: operands rounded to 10-bit
+    mantissas, fp32 sums) or ``"fp32x3"`` (float32 on TF32 tensor cores, each operand split into
+    a TF32 head and tail and three products summed: an error of fp32's order; float64 stays
+    exact in both); None: the setting ``kfuse.config`` ``precision``
     ("ieee" unless changed).  Inside ``kfuse.jit`` a named precision applies to the whole jitted
     function: its products share one (two calls naming different ones are refused)."""
     from . import config
@@ -147,7 +150,7 @@ def _check_choice(fn: str, name: str, value, choices: tuple) -> str:
 
 def _blas3_args(fn: str, alpha, beta, C, precision) -> tuple:
     """(alpha, beta, C) normalised as gemm does (alpha 1 -> absent; C unread when beta is 0);
-    ``precision`` checked ("ieee", "tf32" or None: the setting's)."""
+    ``precision`` checked (one of :data:`PRECISIONS` or None: the setting's)."""
     if precision is not None and precision not in PRECISIONS:
         raise ArgumentError(f"{fn}: precision={precision!r} is not supported (supported: "
                             f"{', '.join(map(repr, PRECISIONS))})")

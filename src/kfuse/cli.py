@@ -402,8 +402,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "syr2k: every variant, float32) at --blas3-sizes and --blas3-precision")
     c.add_argument("--blas3-sizes", nargs="+", type=int, default=[1024, 2048], metavar="N",
                    help="the n x n x n sizes of --blas3-routines (default 1024 2048)")
-    c.add_argument("--blas3-precision", choices=("ieee", "tf32"), default="ieee",
-                   help="the precision of --blas3-routines (default ieee: exact fp32; tf32: tensor cores)")
+    c.add_argument("--blas3-precision", choices=("ieee", "tf32", "fp32x3"), default="ieee",
+                   help="the precision of --blas3-routines (default ieee: exact fp32; tf32: tensor cores; "
+                        "fp32x3: 3xTF32 tensor cores)")
     c.add_argument("--size", action="append", metavar="NAME=V", help="bind a symbolic size")
     c.add_argument("--dtype", default=None)
     c.add_argument("--top", type=int, default=8, help="how many plans to benchmark")

@@ -183,9 +183,10 @@ class Settings:
     fmad: bool = _setting(True, FLAG, "let NVRTC contract a * b + c into one FMA (its default, as "
                                       "torch.compile/Triton); False: --fmad=false, rounded as NumPy/CuPy eager")
     deterministic: bool = _setting(False, FLAG, "no float atomics: results bitwise reproducible run to run")
-    precision: str = _setting("ieee", _choice("ieee", "tf32", fold_case=True),
-                              "float32 matrix products: ieee (exact fp32, CUDA cores) or tf32 (TF32 tensor "
-                              "cores, mma.sync: 10-bit mantissas)")
+    precision: str = _setting("ieee", _choice("ieee", "tf32", "fp32x3", fold_case=True),
+                              "float32 matrix products: ieee (exact fp32, CUDA cores), tf32 (TF32 tensor "
+                              "cores, mma.sync: 10-bit mantissas) or fp32x3 (3xTF32 tensor cores: each "
+                              "operand split into two TF32 parts, an error of fp32's order)")
     fuse: bool = _setting(True, FLAG, "plan with the fusion search (False: one kernel per call)")
     poison: bool = _setting(False, FLAG, "fill outputs and workspace with NaN before launches (tests)")
     overlap: bool = _setting(False, FLAG, "on several GPUs, compute each step's interior while its halos are "

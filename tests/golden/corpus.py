@@ -251,6 +251,8 @@ GEMM_CASES = {
 
 #: the gemm cases also written in float64 (the default plan: engine mma_f64, DMMA)
 GEMM_F64_CASES = ("gemm_nn",)
+#: the gemm cases also written under precision fp32x3 (engine mma_tf32x3, 3xTF32)
+GEMM_X3_CASES = ("gemm_nn",)
 
 
 def gemm_cases():
@@ -260,6 +262,8 @@ def gemm_cases():
             yield f"gemm.{name}.float32.{precision}", name, precision, "float32"
     for name in GEMM_F64_CASES:
         yield f"gemm.{name}.float64.ieee", name, "ieee", "float64"
+    for name in GEMM_X3_CASES:
+        yield f"gemm.{name}.float32.fp32x3", name, "fp32x3", "float32"
 
 
 def gemm_program(name: str, precision: str, dtype: str = "float32"):

@@ -200,7 +200,7 @@ def _blas3(name: str, order: str, prec: str, body, dtype: str = "float32") -> Ca
         host, want, call = body(_rng(label))
         dev = device({k: v.astype(dtype) for k, v in host.items()}, order)
         got = call({k: d for k, (d, _) in dev.items()}, prec)
-        err = close(label, got, want, TOL["tf32" if prec == "tf32" else dtype])
+        err = close(label, got, want, TOL["tf32" if prec == "tf32" else dtype])   # fp32x3: fp32's
         unchanged(dev)
         return f"error {err:.1e}"
 
@@ -321,9 +321,22 @@ def float64_bodies() -> list:
 
 def blas3_cases() -> list:
     """Every family and option at least once per precision, operands in C and F order; the
-    float64 products of :func:`float64_bodies`."""
+    3xTF32 cases of :func:`x3_bodies`; the float64 products of :func:`float64_bodies`."""
     return [_blas3(n, o, p, b) for n, b, o in blas3_bodies() for p in PRECISIONS] + \
+        [_blas3(n, o, "fp32x3", b) for n, b, o in x3_bodies()] + \
         [_blas3(n, o, "ieee", b, "float64") for n, b, o in float64_bodies()]
+
+
+def x3_bodies() -> list:
+    """(name, body, order) of the 3xTF32 (precision fp32x3) cases: the GEMMs and the first case
+    of each structured family."""
+    seen, out = set(), []
+    for n, b, o in blas3_bodies():
+        fam = n.split("-")[0]
+        if fam == "gemm" or fam not in seen:
+            seen.add(fam)
+            out.append((n, b, o))
+    return out
 
 
 # --------------------------------------------------------------------- solvers

@@ -147,11 +147,11 @@ def test_dry_run_lists_peaks_and_every_scheme_per_engine_and_size(capsys):
     assert f"then {len(jobs)} GEMMs" in out
     for e, n, s in jobs:
         assert f"n={n:<5} {s.to_text()}  [{efficiency_key(s)}]" in out
-    assert {e for e, _, _ in jobs} == {"ffma", "mma_tf32", "mma_f64"}
+    assert {e for e, _, _ in jobs} == {"ffma", "mma_tf32", "mma_f64", "mma_tf32x3"}
     assert "float64 for engines without float32" in out
     assert [cg.dtype_of(e) for e in ("ffma", "mma_tf32", "mma_f64")] == ["float32", "float32", "float64"]
     assert cli.main(["calibrate", "--blas3", "--dry-run", "--max-variants", "2", "--sizes", "512"]) == 0
-    assert "then 6 GEMMs" in capsys.readouterr().out
+    assert "then 8 GEMMs" in capsys.readouterr().out   # 2 schemes x 4 engines
 
 
 def test_engines_selects_what_is_timed_and_unknown_ones_are_refused(capsys):

@@ -24,6 +24,7 @@ ALLOWED = {
                                       "(templates and inline asm, no generated part)",
     ("gemm/mma.py", "MMA_HELPERS"): "the same for the mma engine (fragment loads and mma.sync as inline asm)",
     ("gemm/mma_f64.py", "DMMA_HELPERS"): "the same for the FP64 mma engine (mma.sync m8n8k4 f64 as inline asm)",
+    ("gemm/mma_tf32x3.py", "X3_HELPERS"): "the same for the 3xTF32 engine (the split and the three mma)",
 }
 
 

@@ -58,7 +58,7 @@ def test_override_is_seen_by_the_library():
 
 
 @pytest.mark.parametrize("changes,msg", [
-    ({"precision": "fp16"}, "override(precision='fp16'): setting precision expects ieee or tf32"),
+    ({"precision": "fp16"}, "override(precision='fp16'): setting precision expects ieee, tf32 or fp32x3"),
     ({"sm_count": -3}, "override(sm_count=-3): setting sm_count expects an integer >= 1"),
     ({"sm_count": 2.5}, "override(sm_count=2.5): setting sm_count expects an integer >= 1"),
     ({"fuse": "maybe"}, "override(fuse='maybe'): setting fuse expects one of 0/1, false/true, no/yes, off/on"),

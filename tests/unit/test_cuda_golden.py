@@ -32,7 +32,9 @@ def test_corpus_covers_examples_dtypes_sizes_and_solvers(generated):
     assert "blockIdx.z * H" in generated["grid.temporal_heat3d_f32_d3.cu"]   # a 3-D pass streams its planes
     assert "_pad_edge_index(y_p - 1, NY) - y_p" in generated["grid.temporal_hotspot_f64_d4.cu"]   # rows mapped
     assert len(list(corpus.grid_cases())) == 28
-    assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) + len(corpus.GEMM_F64_CASES) == 29
+    assert len(list(corpus.gemm_cases())) == 2 * len(corpus.GEMM_CASES) + len(corpus.GEMM_F64_CASES) + \
+        len(corpus.GEMM_X3_CASES) == 30
+    assert "kf_mma_tf32x3(acc[mi][ni], af[mi], bf[ni], al[mi], bl[ni]);" in generated["gemm.gemm_nn.float32.fp32x3.cu"]
     tf32 = generated["gemm.gemm_nn_4096.float32.tf32.cu"]    # the shipped H200 winner of its bucket
     assert '"engine": "mma_tf32"' in tf32 and "mma.sync.aligned.m16n8k8" in tf32 and '"wm": 64' in tf32
     assert generated["gemm.trsm_ll.float32.ieee.cu"].count("__global__") >= 3

@@ -24,7 +24,7 @@ class ToyDmma(ffma.FfmaEngine):
 
 
 def test_both_registries_list_the_same_engines():
-    assert engines.names() == tuple(gemm.ENGINES) == ("ffma", "mma_tf32", "mma_f64")
+    assert engines.names() == tuple(gemm.ENGINES) == ("ffma", "mma_tf32", "mma_f64", "mma_tf32x3")
     assert engines.get("mma_tf32").precision == "tf32" and not engines.get("mma_tf32").runs_reductions
     assert engines.find("wmma") is None
 

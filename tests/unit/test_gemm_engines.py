@@ -5,7 +5,7 @@ import pkgutil
 import pytest
 
 from kfuse.codegen import gemm
-from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm, epilogue, ffma, mma, mma_f64, spec
+from kfuse.codegen.gemm import GemmKernelSpec, GemmOperand, emit_gemm, epilogue, ffma, mma, mma_f64, mma_tf32x3, spec
 from kfuse.errors import ShapeError
 from kfuse.spaces.gemm import engines
 from kfuse.spaces.gemm.scheme import GemmScheme
@@ -18,7 +18,7 @@ def _spec(engine: str) -> GemmKernelSpec:
 
 def test_the_registry_lists_exactly_the_engine_modules():
     assert gemm.ENGINES == {"ffma": ffma.emit_ffma, "mma_tf32": mma.emit_gemm_mma,
-                            "mma_f64": mma_f64.emit_gemm_mma_f64}
+                            "mma_f64": mma_f64.emit_gemm_mma_f64, "mma_tf32x3": mma_tf32x3.emit_gemm_mma_tf32x3}
     assert list(gemm.ENGINES) == list(engines.names())   # the spaces' registry: the same engines
     # an engine module is registered by the table, not by being imported
     modules = {m.name for m in pkgutil.iter_modules(gemm.__path__)}

@@ -31,7 +31,7 @@ def dmma(**kw) -> GemmScheme:
 
 # ---- registries and products ---------------------------------------------------------------------
 def test_both_registries_list_the_engine():
-    assert engines.names() == tuple(gemm.ENGINES) == ("ffma", "mma_tf32", "mma_f64")
+    assert engines.names() == tuple(gemm.ENGINES) == ("ffma", "mma_tf32", "mma_f64", "mma_tf32x3")
     assert gemm.ENGINES["mma_f64"] is printer.emit_gemm_mma_f64
     eng = engines.get("mma_f64")
     assert eng is rules.ENGINE and eng.precision == "ieee" and eng.dtypes == ("float64",)

@@ -109,7 +109,7 @@ def test_env_and_override_are_one_code_path(clean_env, monkeypatch):
 def test_settings_are_frozen_and_checked_when_built():
     with pytest.raises(dataclasses.FrozenInstanceError):
         config.get().precision = "tf32"
-    with pytest.raises(ConfigError, match=r"^Settings\(precision='fp16'\): setting precision expects ieee or tf32$"):
+    with pytest.raises(ConfigError, match=r"^Settings\(precision='fp16'\): setting precision expects ieee, tf32 or fp32x3$"):
         config.Settings(precision="fp16")
 
 

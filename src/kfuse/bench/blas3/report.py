@@ -20,7 +20,8 @@ from ..report import md_table
 from . import workloads as W
 from .peers import DEFAULT_IMPLS
 
-TITLES = {"ieee": "exact fp32 (ieee)", "tf32": "TF32", "float64": "float64 (exact)"}
+TITLES = {"ieee": "exact fp32 (ieee)", "tf32": "TF32", "fp32x3": "3xTF32 (kfuse; peers in exact fp32)",
+          "float64": "float64 (exact)"}
 STATUS_CELL = {"wrong": "wrong", "error": "error", "skipped": "–", "not-run": "n/r",
                "not-built": "n/b"}
 

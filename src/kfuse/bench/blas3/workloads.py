@@ -35,10 +35,11 @@ from ...pipeline.tune_points import VARIANTS, Variant
 from .tolerance import exact
 
 FAMILIES = ("gemm", "symm", "trmm", "trsm", "syrk", "syr2k")
-PRECISIONS = ("ieee", "tf32")
+PRECISIONS = ("ieee", "tf32", "fp32x3")   # fp32x3: 3xTF32, its peers exact fp32 (run when named)
+DEFAULT_PRECISIONS = ("ieee", "tf32")
 DTYPES = ("float32", "float64")
-DTYPE_PRECISIONS = {"float32": ("ieee", "tf32"), "float64": ("ieee",)}   # float64 has no TF32
-SERIES = ("ieee", "tf32", "float64")    # the report's tables: one per (dtype, precision)
+DTYPE_PRECISIONS = {"float32": ("ieee", "tf32", "fp32x3"), "float64": ("ieee",)}   # float64 has no TF32
+SERIES = ("ieee", "tf32", "fp32x3", "float64")    # the report's tables: one per (dtype, precision)
 SIZES = (1024, 2048, 4096, 8192)
 NONSQUARE = ((8192, 8192, 1024), (1024, 1024, 8192), (4096, 4096, 64))   # GEMM m x n x k
 QUICK_VARIANTS = ("GEMM-NN", "GEMM-TN", "SYMM-LL", "TRMM-LL-N", "TRSM-LL-N", "SYRK-LN")
@@ -185,10 +186,11 @@ def parse_dtypes(items: list[str] | None) -> list[str]:
 
 
 def point_precisions(precisions: list[str] | None, dtypes: list[str]) -> dict:
-    """{dtype: its precisions}: ``--precisions`` (all by default) within what each dtype has.
+    """{dtype: its precisions}: ``--precisions`` (:data:`DEFAULT_PRECISIONS` by default) within
+    what each dtype has.
     ValueError for an unknown precision, or for tf32 asked for explicitly with float64 (float64
     has no TF32 mode: exact float64 would run instead of what was asked)."""
-    precs = list(dict.fromkeys(precisions or PRECISIONS))
+    precs = list(dict.fromkeys(precisions or DEFAULT_PRECISIONS))
     bad = [p for p in precs if p not in PRECISIONS]
     if bad:
         raise ValueError(f"--precisions: unknown {', '.join(bad)}; known: {', '.join(PRECISIONS)}")

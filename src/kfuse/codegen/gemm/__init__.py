@@ -8,14 +8,15 @@ here.  :func:`emit_gemm` sends a spec to its engine.
 """
 from __future__ import annotations
 
-from . import ffma, mma, mma_f64
+from . import ffma, mma, mma_f64, mma_tf32x3
 from .spec import GemmEpilogue, GemmKernelSpec, GemmOperand, GemmSource, check_spec
 
-#: a scheme's engine -> its printer (FFMA on CUDA cores; TF32 and FP64 ``mma.sync`` on tensor cores)
+#: a scheme's engine -> its printer (FFMA on CUDA cores; TF32, FP64 and 3xTF32 ``mma.sync`` on tensor cores)
 ENGINES = {
     "ffma": ffma.emit_ffma,
     "mma_tf32": mma.emit_gemm_mma,
     "mma_f64": mma_f64.emit_gemm_mma_f64,
+    "mma_tf32x3": mma_tf32x3.emit_gemm_mma_tf32x3,
 }
 
 

@@ -144,6 +144,8 @@ class _MmaEmitter:
     COMPUTE = "// compute: BK / 8 steps of MI x NI mma.m16n8k8 per warp"
     #: the fragments' register type, the mma helper, and the accumulators' zero and their comment
     FRAG, MMA = "unsigned", "kf_mma_tf32"
+    #: the fragment arrays of one k step and the mma helper's operands from them
+    FRAGS, MMA_ARGS = "af[MI][4], bf[NI][2]", "af[mi], bf[ni]"
     ZERO, ACC_NOTE = "0.f", "fp32 accumulators"
     #: the physical k of each fragment k slot (the fragments' comment)
     SLOTS = "tf32 fragments: slots tg, tg + 4 = k's kk + 2tg, + 1"
@@ -259,30 +261,33 @@ class _MmaEmitter:
         return code.lines()
 
     @staticmethod
-    def _frag_a(o: MmaOperand) -> list:
+    def _cvt(frag: str, slot: str, value: str) -> str:
+        """The statement setting fragment register ``frag[slot]`` from the float ``value``."""
+        return f"{frag}{slot} = kf_tf32({value});"
+
+    def _frag_a(self, o: MmaOperand) -> list:
         """Statements filling af[mi][0..3] (rows r, r + 8; physical k's kk + 2tg, + 1)."""
-        ld = f"{o.role}_LD"
+        ld, cv = f"{o.role}_LD", self._cvt
         if o.kcontig:
             return ["const kf_vec<float, 2> lo = *reinterpret_cast<const kf_vec<float, 2>*>("
                     f"&as[r * {ld} + kk + 2 * tg]);",
                     "const kf_vec<float, 2> hi = *reinterpret_cast<const kf_vec<float, 2>*>("
                     f"&as[(r + 8) * {ld} + kk + 2 * tg]);",
-                    "af[mi][0] = kf_tf32(lo.v[0]); af[mi][1] = kf_tf32(hi.v[0]);",
-                    "af[mi][2] = kf_tf32(lo.v[1]); af[mi][3] = kf_tf32(hi.v[1]);"]
+                    f"{cv('af', '[mi][0]', 'lo.v[0]')} {cv('af', '[mi][1]', 'hi.v[0]')}",
+                    f"{cv('af', '[mi][2]', 'lo.v[1]')} {cv('af', '[mi][3]', 'hi.v[1]')}"]
         return [f"const float* k0 = &as[(kk + 2 * tg) * {ld} + r];",
-                "af[mi][0] = kf_tf32(k0[0]); af[mi][1] = kf_tf32(k0[8]);",
-                f"af[mi][2] = kf_tf32(k0[{ld}]); af[mi][3] = kf_tf32(k0[{ld} + 8]);"]
+                f"{cv('af', '[mi][0]', 'k0[0]')} {cv('af', '[mi][1]', 'k0[8]')}",
+                f"{cv('af', '[mi][2]', f'k0[{ld}]')} {cv('af', '[mi][3]', f'k0[{ld} + 8]')}"]
 
-    @staticmethod
-    def _frag_b(o: MmaOperand) -> list:
+    def _frag_b(self, o: MmaOperand) -> list:
         """Statements filling bf[ni][0..1] (column c; physical k's kk + 2tg, + 1)."""
-        ld = f"{o.role}_LD"
+        ld, cv = f"{o.role}_LD", self._cvt
         if o.kcontig:
             return ["const kf_vec<float, 2> v = *reinterpret_cast<const kf_vec<float, 2>*>("
                     f"&bs[c * {ld} + kk + 2 * tg]);",
-                    "bf[ni][0] = kf_tf32(v.v[0]); bf[ni][1] = kf_tf32(v.v[1]);"]
+                    f"{cv('bf', '[ni][0]', 'v.v[0]')} {cv('bf', '[ni][1]', 'v.v[1]')}"]
         return [f"const float* k0 = &bs[(kk + 2 * tg) * {ld} + c];",
-                f"bf[ni][0] = kf_tf32(k0[0]); bf[ni][1] = kf_tf32(k0[{ld}]);"]
+                f"{cv('bf', '[ni][0]', 'k0[0]')} {cv('bf', '[ni][1]', f'k0[{ld}]')}"]
 
     def _compute(self) -> list:
         head = [self.COMPUTE,
@@ -298,7 +303,7 @@ class _MmaEmitter:
         code = CodeBlock()
         code("#pragma unroll")
         with code.block("for (int kk = 0; kk < BK; kk += 8) {"):
-            code(f"{self.FRAG} af[MI][4], bf[NI][2];   // {self.SLOTS}")
+            code(f"{self.FRAG} {self.FRAGS};   // {self.SLOTS}")
             code("#pragma unroll")
             with code.block("for (int mi = 0; mi < MI; ++mi) {"):
                 code("const int r = wrow + mi * 16 + g;   // rows r (a0, a2) and r + 8 (a1, a3)")
@@ -310,7 +315,7 @@ class _MmaEmitter:
             code("#pragma unroll")
             with code.block("for (int mi = 0; mi < MI; ++mi)", None):
                 code("#pragma unroll")
-                code(f"for (int ni = 0; ni < NI; ++ni) {self.MMA}(acc[mi][ni], af[mi], bf[ni]);")
+                code(f"for (int ni = 0; ni < NI; ++ni) {self.MMA}(acc[mi][ni], {self.MMA_ARGS});")
         return code.lines()
 
     def _epilogue(self) -> list:

@@ -1,4 +1,5 @@
-"""The GEMM engines: one module each (:mod:`.ffma`, :mod:`.mma_tf32`, :mod:`.mma_f64`), an :class:`Engine`
+"""The GEMM engines: one module each (:mod:`.ffma`, :mod:`.mma_tf32`, :mod:`.mma_f64`,
+:mod:`.mma_tf32x3`), an :class:`Engine`
 object per module, and the registry :data:`ENGINES` every user asks by name (:func:`get`,
 :func:`find`) or by product (:func:`serving`).  Adding an engine is one module here, one line in
 :data:`ENGINES`, and its printer in :data:`kfuse.codegen.gemm.ENGINES`.
@@ -6,11 +7,11 @@ object per module, and the registry :data:`ENGINES` every user asks by name (:fu
 from __future__ import annotations
 
 from ....errors import PlanError
-from . import ffma, mma_f64, mma_tf32
+from . import ffma, mma_f64, mma_tf32, mma_tf32x3
 from .base import Engine
 
 #: every engine, the default (the one a product no engine serves falls back to) first
-ENGINES = (ffma.ENGINE, mma_tf32.ENGINE, mma_f64.ENGINE)
+ENGINES = (ffma.ENGINE, mma_tf32.ENGINE, mma_f64.ENGINE, mma_tf32x3.ENGINE)
 
 
 def names() -> tuple:

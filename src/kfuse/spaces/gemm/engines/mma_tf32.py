@@ -98,11 +98,14 @@ def registers(s) -> int:
             + COPY_REGISTERS * copies)
 
 
-def refusals(s, dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> list:
-    """Why scheme ``s`` (engine mma_tf32) cannot run a ``dtype`` GEMM: one line per reason."""
+def refusals(s, dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0, *, engine: str = "mma_tf32",
+             registers_of=None) -> list:
+    """Why scheme ``s`` (engine ``engine``: mma_tf32, or another on its tiles whose registers
+    ``registers_of(s)`` estimates) cannot run a ``dtype`` GEMM: one line per reason."""
+    registers_of = registers_of or registers
     out = []
     if dtype != "float32":
-        out.append(f"engine mma_tf32 multiplies float32 (TF32 tensor cores); dtype {dtype!r} runs on ffma")
+        out.append(f"engine {engine} multiplies float32 (TF32 tensor cores); dtype {dtype!r} runs on ffma")
     for f in ("wm", "wn"):
         v = getattr(s, f, 0)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
@@ -136,7 +139,7 @@ def refusals(s, dtype: str = "float32", m: int = 0, n: int = 0, k: int = 0) -> l
     if smem > MAX_SHARED:
         out.append(f"shared memory {smem} B per block (stages={s.stages} x bk={s.bk} x (bm+bn+pads)) is over "
                    f"the {MAX_SHARED} B limit")
-    regs, cap = registers(s), min(MAX_REGISTERS, 65536 // t)
+    regs, cap = registers_of(s), min(MAX_REGISTERS, 65536 // t)
     if regs > cap:
         out.append(f"about {regs} registers per thread (a {wm}x{wn} warp tile: {wm * wn // 32} accumulators "
                    f"+ fragments + addressing + copies) is over {cap} (255, and 65536 per block of {t} threads)")

@@ -1,0 +1,68 @@
+"""The error-compensated fp32 GEMM engine (``mma_tf32x3``): 3xTF32 on ``mma.sync.m16n8k8``.
+
+:func:`emit_gemm_mma_tf32x3` writes, for a float32 :class:`~kfuse.codegen.gemm.spec.GemmKernelSpec`
+whose scheme's engine is ``mma_tf32x3``, the TF32 engine's kernel (:mod:`kfuse.codegen.gemm.mma`:
+blocks, warps, loads, structured operands, epilogue) in which every fragment element ``x`` is
+split as it is read from shared memory into a head ``hi = tf32(x)`` and a tail
+``lo = tf32(x - hi)`` (:mod:`kfuse.spaces.gemm.engines.mma_tf32x3` says why), and each mma tile
+runs three ``mma.sync`` into the fp32 accumulators, the small terms first::
+
+    unsigned af[MI][4], bf[NI][2], al[MI][4], bl[NI][2];   // heads and tails
+    kf_tf32_split(lo.v[0], af[mi][0], al[mi][0]); ...
+    kf_mma_tf32x3(acc[mi][ni], af[mi], bf[ni], al[mi], bl[ni]);
+        // = kf_mma_tf32(d, al, bf); kf_mma_tf32(d, af, bl); kf_mma_tf32(d, af, bf);
+"""
+from __future__ import annotations
+
+from ...spaces.gemm.engines import mma_tf32x3 as rules
+from .mma import MMA_HELPERS, _MmaEmitter, refuse_unsupported
+from .spec import GemmKernelSpec, GemmSource, check_spec, comment_lines
+
+X3_HELPERS = r"""
+#ifndef KF_MMA_X3_HELPERS
+#define KF_MMA_X3_HELPERS
+// x = hi + lo + r, |r| <= 2^-22 |x|: hi = tf32(x), lo = tf32(x - hi) (x - hi is exact in fp32)
+__device__ __forceinline__ void kf_tf32_split(float x, unsigned& hi, unsigned& lo) {
+    hi = kf_tf32(x);
+    lo = kf_tf32(x - __uint_as_float(hi & 0xffffe000u));
+}
+// d += (ah + al) (bh + bl) less al bl: the tails' products first, the heads' last (3xTF32)
+__device__ __forceinline__ void kf_mma_tf32x3(float* d, const unsigned* ah, const unsigned* bh,
+                                              const unsigned* al, const unsigned* bl) {
+    kf_mma_tf32(d, al, bh);
+    kf_mma_tf32(d, ah, bl);
+    kf_mma_tf32(d, ah, bh);
+}
+#endif  // KF_MMA_X3_HELPERS
+"""
+
+
+def emit_gemm_mma_tf32x3(spec: GemmKernelSpec) -> GemmSource:
+    """The CUDA C of ``spec`` on 3xTF32 tensor cores; a KfuseError for what the engine refuses
+    (as the TF32 engine: float64, a structured operand with a second pair, the scheme's refusals
+    of :func:`kfuse.spaces.gemm.engines.mma_tf32x3.refusals`)."""
+    refuse_unsupported(spec, "mma_tf32x3", "float32", "float32 on 3xTF32 tensor cores")
+    check_spec(spec)
+    return _X3Emitter(spec).source()
+
+
+class _X3Emitter(_MmaEmitter):
+    """The TF32 emitter with split fragments and three mma per tile (see the module doc)."""
+
+    RULES = rules.tf32
+    HELPERS = MMA_HELPERS + X3_HELPERS
+    COMPUTE = "// compute: BK / 8 steps of MI x NI x 3 mma.m16n8k8 (3xTF32) per warp"
+    FRAGS, MMA_ARGS = "af[MI][4], bf[NI][2], al[MI][4], bl[NI][2]", "af[mi], bf[ni], al[mi], bl[ni]"
+    MMA = "kf_mma_tf32x3"
+    SLOTS = "tf32 heads (af, bf) and tails (al, bl): slots tg, tg + 4 = k's kk + 2tg, + 1"
+
+    @staticmethod
+    def _cvt(frag: str, slot: str, value: str) -> str:
+        return f"kf_tf32_split({value}, {frag}{slot}, {frag[0]}l{slot});"
+
+    def _comment(self) -> list:
+        return comment_lines(self.spec, "float32 on 3xTF32 tensor cores (error-compensated)",
+                             "sum_k op(A)[i, k] * op(B)[k, j] as (hi + lo)(hi + lo) less lo lo, hi lo in TF32",
+                             f"{self.s.to_text()} (warp tile {self.wm} x {self.wn})",
+                             [self.a.describe(), self.b.describe()], [o.describe() for o in self.pair2],
+                             structures=False)

@@ -7,7 +7,7 @@
 # calibration in force for the later steps), sweep (the
 # variant sweep of benchmarks/stencil_variants.py over SWEEP workloads, each in both dtypes,
 # logs tarred into $OUT/sweep.tgz), tests (the stencil files of the GPU tier), bench (kfuse bench
-# --stencils over BENCH_WORKLOADS), temporal3d (the 3-D temporal blocking tests of the GPU tier,
+# --stencils over BENCH_WORKLOADS), temporal3d (the 3-D and np.pad temporal blocking tests of the GPU tier,
 # then benchmarks/temporal_sweep.py --heat3d at 512^3, both types: every tile beside one step per
 # launch, and the fitted temporal["3d"] figures, in $OUT/temporal3d/).
 set -u
@@ -60,12 +60,16 @@ PY
     temporal3d)
       mkdir -p "$OUT/temporal3d"
       timeout "${TESTS_LIMIT:-240}" python3 -m pytest -q -n "${TESTS_WORKERS:-8}" -p no:cacheprovider -rfE --timeout 200 \
-        tests/gpu/test_temporal3d_gpu.py tests/gpu/test_temporal_gpu.py > "$OUT/temporal3d/tests.log" 2>&1
+        tests/gpu/test_temporal3d_gpu.py tests/gpu/test_temporal_gpu.py tests/gpu/test_temporal_pads_gpu.py \
+        > "$OUT/temporal3d/tests.log" 2>&1
       echo "temporal3d tests: exit $?"; grep -E "(FAILED|ERROR) tests/" "$OUT/temporal3d/tests.log" | head; tail -1 "$OUT/temporal3d/tests.log"
       timeout "${SWEEP_LIMIT:-300}" python3 benchmarks/temporal_sweep.py --heat3d --sizes "${HEAT3D_N:-512}" \
         --depths ${HEAT3D_DEPTHS:-2 3 4} --steps 24 --repeats 3 --out "$OUT/temporal3d" > "$OUT/temporal3d/sweep.log" 2>&1
       echo "temporal3d sweep: exit $? after $(( $(date +%s) - t0 )) s"; grep -E "one step|model|fitted|check" "$OUT/temporal3d/sweep.log"
       sort -k7 -n "$OUT/temporal3d/sweep.log" | grep forced | head -8 ;;
-    *) echo "unknown step $step (health, calibrate, sweep, tests, bench, temporal3d)" ;;
+    tsan)   # compute-sanitizer over the temporal blocking cases (2-D, 3-D, np.pad)
+      OUT="$OUT/san_temporal" bash tests/sanitize/run_sanitizer.sh --only temporal/ > "$OUT/sanitize_temporal.log" 2>&1
+      echo "tsan: exit $?"; tail -8 "$OUT/sanitize_temporal.log" ;;
+    *) echo "unknown step $step (health, calibrate, sweep, tests, bench, temporal3d, tsan)" ;;
   esac
 done

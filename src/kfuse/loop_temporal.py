@@ -220,6 +220,9 @@ def _tail(exe, decision: Decision, rest: int):
     if rest not in decision.tails:
         cal = load_calibration(device.planning_device())
         facts, kernels = decision.facts, exe.plan_obj.kernels
+        if facts.rank == 3 and not figures(cal, facts):   # no 3-D pass the model was not asked for
+            decision.tails[rest] = None
+            return None
         costs = ranked(exe.program, kernels[0].calls, facts, space.shapes(facts, (rest,)), cal, rest)
         ok = costs and costs[0].per_step_s < 0.95 * decision.one_step_s
         decision.tails[rest] = costs[0].blocking if ok else None

@@ -96,13 +96,13 @@ static void kf_mma_tf32(float* d, const unsigned* a, const unsigned* b) {
     const int g = lane / 4, t = lane % 4;
     for (int e = 0; e < 4; ++e) {
         const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
-        double s = d[e];
+        float s = d[e];   // fp32 sums, rounded at every product (the tensor core's adder is no wider)
         for (int k = 0; k < 8; ++k) {
             const unsigned av = kf_frag_a[warp][4 * (row % 8) + k % 4][(row >= 8) + 2 * (k >= 4)];
             const unsigned bv = kf_frag_b[warp][4 * col + k % 4][k >= 4];
-            s += (double)kf_bits(av) * (double)kf_bits(bv);
+            s += kf_bits(av) * kf_bits(bv);   // TF32 x TF32: exact in fp32
         }
-        d[e] = (float)s;
+        d[e] = s;
     }
     __syncthreads();
 }

@@ -5,7 +5,7 @@
    ``test_gemm_mma.py`` (each lane publishes its registers; the c's computed from the PTX ISA's
    fragment tables): against float64 NumPy its error is of fp32's order -- within FFMA's bound
    and at least 100 times under the plain TF32 engine's on the same operands -- at odd sizes,
-   every layout, an epilogue and a structured (symmetric) operand.
+   every layout, an epilogue; an Inf or FLT_MAX among the operands gives what fp32 gives (no NaN).
 3. The precision plumbing: the setting and ``blas.gemm(precision="fp32x3")`` plan the engine;
    float64 stays exact.
 """
@@ -25,11 +25,13 @@ from tests.compile.test_gemm_mma import KF_MMA_EMU, _no_spills, _spec, run_on_cp
 
 TRANSPOSES = ((False, False), (False, True), (True, False), (True, True))
 SCHEMES = [GemmScheme(engine="mma_tf32x3", **kw) for kw in rules.CANDIDATES]
-SMALL = GemmScheme(bm=64, bn=64, bk=32, stages=3, wm=32, wn=32, engine="mma_tf32x3")
+SMALL = GemmScheme(bm=64, bn=64, bk=16, stages=3, wm=32, wn=32, engine="mma_tf32x3")
 TF32 = dataclasses.replace(SMALL, engine="mma_tf32")
 #: the CPU's __uint_as_float (the emulation's kf_tf32 keeps the low 13 bits zero, as cvt.rna does)
 EMU = KF_MMA_EMU + r"""
 static inline float __uint_as_float(unsigned u) { float f; std::memcpy(&f, &u, 4); return f; }
+static inline unsigned __float_as_uint(float f) { unsigned u; std::memcpy(&u, &f, 4); return u; }
+using std::isfinite; using std::isinf;
 """
 
 
@@ -118,6 +120,8 @@ def test_structured_and_register_refusals_name_the_engine():
     big = GemmScheme(bm=128, bn=128, bk=16, stages=4, wm=64, wn=64, engine="mma_tf32x3")
     why = rules.refusals(big, "float32")
     assert why and "registers" in why[0]
+    deep = GemmScheme(bm=128, bn=128, bk=32, stages=3, wm=32, wn=64, engine="mma_tf32x3")
+    assert "takes bk=16" in rules.refusals(deep, "float32")[0]
     assert "engine mma_tf32x3 multiplies float32" in rules.refusals(SMALL, "float64")[0]
 
 
@@ -151,3 +155,23 @@ def test_every_routine_plans_the_engine_and_compiles_without_spills(routine):
     res = nvrtc.compile_cuda(mod.source, "sm_90").resources()
     for name, r in res.items():
         assert r["spill_stores"] == 0 and r["spill_loads"] == 0 and r["stack"] == 0, (name, r)
+
+
+@pytest.mark.parametrize("value, scale", [(np.inf, 1.0), (-np.inf, 1.0), (np.finfo(np.float32).max, 1e-3)],
+                         ids=["inf", "-inf", "flt_max"])
+def test_infinities_and_the_largest_floats_give_what_fp32_gives(value, scale):
+    """An Inf operand is its own head (no Inf - Inf tail): the rows it reaches are +-Inf as in
+    fp32; FLT_MAX truncates to a finite head (rounding would make it Inf, and Inf - Inf NaN)."""
+    m, n, k = 16, 16, 16
+    rng = np.random.default_rng(11)
+    A = rng.uniform(0.5, 1.0, (m, k)).astype(np.float32)
+    B = (rng.uniform(0.5, 1.0, (k, n)) * scale).astype(np.float32)
+    A[2, 5] = value
+    src = emit_gemm(_spec("g", m, n, k, False, False, SMALL))
+    got = _run(src, {"A": A, "B": B, "C": np.full((m, n), np.nan, np.float32)}, "C")
+    with np.errstate(over="ignore", invalid="ignore"):
+        want = A @ B   # NumPy float32
+    assert not np.isnan(got).any()
+    assert np.array_equal(np.isinf(got), np.isinf(want)) and np.array_equal(np.sign(got), np.sign(want))
+    fin = np.isfinite(want)
+    np.testing.assert_allclose(got[fin], want[fin], rtol=1e-5)

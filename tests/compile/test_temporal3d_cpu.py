@@ -139,6 +139,11 @@ def test_tile_refusals_say_why():
     assert max(b.depth for b in shapes) >= 4
     _low, flat, _ = _facts(kfuse_jacobi_2d, np.zeros((64, 64)))
     assert "a block of 32 x 4 threads" in T.Blocking(2, 32, 16, 4).refusal(flat)
+    _low, tall, _ = _facts(heat, np.zeros((1_200_000, 4, 4)))
+    assert "at most 65535 along y and z" in T.Blocking(2, 32, 16, 8).refusal(tall)
+    assert all(max(b.grid(tall)[1:]) <= 65535 for b in T.shapes(tall))
+    _low, tall2, _ = _facts(kfuse_jacobi_2d, np.zeros((5_000_000, 8)))
+    assert "at most 65535" in T.Blocking(2, 128, 64).refusal(tall2)
 
 
 def kfuse_jacobi_2d(a):
@@ -196,3 +201,15 @@ def test_the_fit_recovers_the_figures_that_made_the_samples():
     fit = M.fit_figures(low.program, calls, facts, samples, cal)
     assert fit["fitted_over"] > 4
     assert abs(fit["level"] - 30.0) < 0.05 and abs(fit["row"] - 90.0) < 0.2, fit
+
+
+def test_the_heat7_application_as_written_matches_numpy():
+    """tests/programs/apps/heat7.py as its author wrote it (``r = u.copy(); r[1:-1, 1:-1, 1:-1] = ...``)."""
+    from tests.programs.apps import heat7
+    shape = (11, 13, 37)
+    u = np.asarray(heat7.init(shape, "float64")["u"]) + np.random.default_rng(9).random(shape)
+    low, facts, why = _facts(heat7.step, np.zeros(shape))
+    assert why is None and facts.rank == 3, why
+    for b in (T.Blocking(2, 32, 4, 8), T.Blocking(3, 32, 5, 16)):
+        got, = _run_pass(low, facts, b, {low.program.inputs[0]: u})
+        np.testing.assert_allclose(got, _stepped(heat7.step, u, b.depth), rtol=1e-14, atol=1e-13)

@@ -126,3 +126,24 @@ def test_refused_pads_say_why(step, reason):
     assert facts is None and reason in why, why
     plan = kfuse.loops.temporal_plan(step, np.zeros((20, 30)), 100)
     assert plan["blocked"] is False and reason in plan["why_not"]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_hotspot3d_deepest_tiles_compile_without_spills(dtype):
+    """A step with a constant field and eight numbers: the register estimate leaves no tile that
+    spills (float64 at 1024 threads did, before the estimate counted them)."""
+    from kfuse.codegen.grid.temporal import pass_module
+    from kfuse.runtime.nvrtc import compile_cuda
+    from tests.programs.apps import hotspot3d
+    shape = (256, 256, 256)
+    low, facts, why = _facts(hotspot3d_step, np.zeros(shape, dtype),
+                             consts=(np.zeros(shape, dtype),) + hotspot3d.coefficients(*shape))
+    assert why is None and facts.scalars == 8
+    deepest = {}
+    for b in T.shapes(facts):
+        deepest.setdefault((b.threads, b.ty), b)   # shapes() lists the deepest first
+    for b in deepest.values():
+        src, kernel = pass_module(low.program, low.plan_obj.kernels[0], facts, b)
+        res = compile_cuda(src, "sm_90").resources()[kernel.name]
+        assert res["spill_stores"] == 0 and res["spill_loads"] == 0, (b, res)
+        assert res["registers"] <= b.registers(facts) + 16, (b, res, b.registers(facts))

@@ -12,9 +12,9 @@ __device__ __forceinline__ void t1_gemm_finalize(const float acc, const float al
 }
 
 // ===================== default plan (H200: shipped calibration and winners) =====================
-// plan {"fingerprint": "fb7051d8cd9d1ca8", "kernels": [{"calls": [0], "name": "k0_t1_gemm", "params": {"bk": 32, "bm": 128, "bn": 64, "engine": "mma_tf32x3", "frags": 1, "min_blocks": 1, "raster": 1, "splitk": 1, "stages": 4, "store_vec": 1, "tload": 1, "tm": 8, "tn": 8, "wm": 32, "wn": 32}, "space": "gemm"}], "kfuse_plan": 1, "program": "gemm_nn", "sizes": {}}
+// plan {"fingerprint": "fb7051d8cd9d1ca8", "kernels": [{"calls": [0], "name": "k0_t1_gemm", "params": {"bk": 16, "bm": 128, "bn": 64, "engine": "mma_tf32x3", "frags": 1, "min_blocks": 1, "raster": 1, "splitk": 1, "stages": 4, "store_vec": 1, "tload": 1, "tm": 8, "tn": 8, "wm": 32, "wn": 32}, "space": "gemm"}], "kfuse_plan": 1, "program": "gemm_nn", "sizes": {}}
 // Plan: k0_t1_gemm runs call(s) [0]
-// launch k0_t1_gemm grid=(35, 1, 1) block=(256, 1, 1) smem=116736 args=(in:A, in:B, out:t1) aligned=(A:16, B:16)
+// launch k0_t1_gemm grid=(35, 1, 1) block=(256, 1, 1) smem=66560 args=(in:A, in:B, out:t1) aligned=(A:16, B:16)
 
 #ifndef KF_GEMM_HELPERS
 #define KF_GEMM_HELPERS
@@ -71,10 +71,13 @@ __device__ __forceinline__ void kf_mma_tf32(float* d, const unsigned* a, const u
 
 #ifndef KF_MMA_X3_HELPERS
 #define KF_MMA_X3_HELPERS
-// x = hi + lo + r, |r| <= 2^-22 |x|: hi = tf32(x), lo = tf32(x - hi) (x - hi is exact in fp32)
+// x = hi + lo + r, |r| <= 2^-22 |x| (normal tails): hi = x truncated to TF32 (never overflows to Inf),
+// lo = tf32(x - hi) (x - hi is exact in fp32); an Inf is its own head, a NaN a NaN the mma reads, no tail
 __device__ __forceinline__ void kf_tf32_split(float x, unsigned& hi, unsigned& lo) {
-    hi = kf_tf32(x);
-    lo = kf_tf32(x - __uint_as_float(hi & 0xffffe000u));
+    const unsigned head = __float_as_uint(x) & 0xffffe000u;
+    const bool finite = isfinite(x);
+    hi = finite || isinf(x) ? head : 0x7fffffffu;
+    lo = finite ? kf_tf32(x - __uint_as_float(head)) : 0u;
 }
 // d += (ah + al) (bh + bl) less al bl: the tails' products first, the heads' last (3xTF32)
 __device__ __forceinline__ void kf_mma_tf32x3(float* d, const unsigned* ah, const unsigned* bh,
@@ -86,21 +89,21 @@ __device__ __forceinline__ void kf_mma_tf32x3(float* d, const unsigned* ah, cons
 #endif  // KF_MMA_X3_HELPERS
 
 // kfuse GEMM NN (float32 on 3xTF32 tensor cores (error-compensated)): t1[i, j] = epilogue(sum_k op(A)[i, k] * op(B)[k, j] as (hi + lo)(hi + lo) less lo lo, hi lo in TF32), m=517 n=389 k=261
-// scheme: thread_grouping(bm=128, bn=64, tm=8, tn=8); loop_tiling(bk=32); loop_unroll(k); sm_alloc(A, transpose, stages=4); sm_alloc(B); reg_alloc(C); warp_tile(wm=32, wn=32); engine(mma_tf32x3) (warp tile 32 x 32)
-// op(A)[i, k] = A[i * 261 + k * 1]: k contiguous: cp.async of 4 B (1 x float) along k, 16 per thread per tile
-// op(B)[k, j] = B[j * 1 + k * 389]: j contiguous: cp.async of 4 B (1 x float) along j, 8 per thread per tile
+// scheme: thread_grouping(bm=128, bn=64, tm=8, tn=8); loop_tiling(bk=16); loop_unroll(k); sm_alloc(A, transpose, stages=4); sm_alloc(B); reg_alloc(C); warp_tile(wm=32, wn=32); engine(mma_tf32x3) (warp tile 32 x 32)
+// op(A)[i, k] = A[i * 261 + k * 1]: k contiguous: cp.async of 4 B (1 x float) along k, 8 per thread per tile
+// op(B)[k, j] = B[j * 1 + k * 389]: j contiguous: cp.async of 4 B (1 x float) along j, 4 per thread per tile
 // // call 0: t1 = gemm(A, B)   [gemm: contraction]
 extern "C" __global__ void __launch_bounds__(256, 1)
 k0_t1_gemm(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ t1)
 {
     using idx_t = int;
     constexpr int M = 517, N = 389, K = 261;
-    constexpr int BM = 128, BN = 64, BK = 32, WM = 32, WN = 32, STAGES = 4, RASTER = 1;
+    constexpr int BM = 128, BN = 64, BK = 16, WM = 32, WN = 32, STAGES = 4, RASTER = 1;
     constexpr int THREADS = 256, WX = BN / WN;   // threads; warps along n
     constexpr int MI = WM / 16, NI = WN / 8;   // mma.m16n8k8 tiles per warp (m x n)
-    constexpr int A_LD = 40, B_LD = 68;   // padded shared rows (conflict-free fragment loads)
-    constexpr int A_STAGE = 5120, B_STAGE = 2176;   // floats per stage buffer
-    constexpr int A_COPIES = 16, B_COPIES = 8;   // cp.async per thread per tile
+    constexpr int A_LD = 24, B_LD = 68;   // padded shared rows (conflict-free fragment loads)
+    constexpr int A_STAGE = 3072, B_STAGE = 1088;   // floats per stage buffer
+    constexpr int A_COPIES = 8, B_COPIES = 4;   // cp.async per thread per tile
     constexpr idx_t A_SX = 261, A_SK = 1, B_SX = 1, B_SK = 389;   // element strides of op(A)[i, k], op(B)[k, j]
     constexpr int KTILES = (K + BK - 1) / BK;
     constexpr int GM = (M + BM - 1) / BM > 0 ? (M + BM - 1) / BM : 1;
@@ -137,7 +140,7 @@ k0_t1_gemm(const float* __restrict__ A, const float* __restrict__ B, float* __re
         const int s = kt;
         if (kt < KTILES) {
             // A tile kt -> As[s]: BM rows (i) of BK contiguous k, 4-byte cp.async, zero-filled past the edges
-            #pragma unroll 4   // not fully: hoisted source pointers would spill
+            #pragma unroll
             for (int r = 0; r < A_COPIES; ++r) {
                 const int idx = tid + r * THREADS;
                 const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;
@@ -168,7 +171,7 @@ k0_t1_gemm(const float* __restrict__ A, const float* __restrict__ B, float* __re
             const int kt = t + STAGES - 1, s = kt % STAGES;
             if (kt < KTILES) {
                 // A tile kt -> As[s]: BM rows (i) of BK contiguous k, 4-byte cp.async, zero-filled past the edges
-                #pragma unroll 4   // not fully: hoisted source pointers would spill
+                #pragma unroll
                 for (int r = 0; r < A_COPIES; ++r) {
                     const int idx = tid + r * THREADS;
                     const int xr = idx / (BK / 1), kq = idx % (BK / 1) * 1;

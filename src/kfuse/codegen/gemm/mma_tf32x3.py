@@ -3,8 +3,9 @@
 :func:`emit_gemm_mma_tf32x3` writes, for a float32 :class:`~kfuse.codegen.gemm.spec.GemmKernelSpec`
 whose scheme's engine is ``mma_tf32x3``, the TF32 engine's kernel (:mod:`kfuse.codegen.gemm.mma`:
 blocks, warps, loads, structured operands, epilogue) in which every fragment element ``x`` is
-split as it is read from shared memory into a head ``hi = tf32(x)`` and a tail
-``lo = tf32(x - hi)`` (:mod:`kfuse.spaces.gemm.engines.mma_tf32x3` says why), and each mma tile
+split as it is read from shared memory into a head ``hi`` (``x`` truncated to TF32: a finite ``x``
+never has an infinite head) and a tail ``lo = tf32(x - hi)`` (none for an Inf or a NaN, whose head
+is itself; :mod:`kfuse.spaces.gemm.engines.mma_tf32x3` says why), and each mma tile
 runs three ``mma.sync`` into the fp32 accumulators, the small terms first::
 
     unsigned af[MI][4], bf[NI][2], al[MI][4], bl[NI][2];   // heads and tails
@@ -21,10 +22,13 @@ from .spec import GemmKernelSpec, GemmSource, check_spec, comment_lines
 X3_HELPERS = r"""
 #ifndef KF_MMA_X3_HELPERS
 #define KF_MMA_X3_HELPERS
-// x = hi + lo + r, |r| <= 2^-22 |x|: hi = tf32(x), lo = tf32(x - hi) (x - hi is exact in fp32)
+// x = hi + lo + r, |r| <= 2^-22 |x| (normal tails): hi = x truncated to TF32 (never overflows to Inf),
+// lo = tf32(x - hi) (x - hi is exact in fp32); an Inf is its own head, a NaN a NaN the mma reads, no tail
 __device__ __forceinline__ void kf_tf32_split(float x, unsigned& hi, unsigned& lo) {
-    hi = kf_tf32(x);
-    lo = kf_tf32(x - __uint_as_float(hi & 0xffffe000u));
+    const unsigned head = __float_as_uint(x) & 0xffffe000u;
+    const bool finite = isfinite(x);
+    hi = finite || isinf(x) ? head : 0x7fffffffu;
+    lo = finite ? kf_tf32(x - __uint_as_float(head)) : 0u;
 }
 // d += (ah + al) (bh + bl) less al bl: the tails' products first, the heads' last (3xTF32)
 __device__ __forceinline__ void kf_mma_tf32x3(float* d, const unsigned* ah, const unsigned* bh,

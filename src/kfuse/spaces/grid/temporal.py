@@ -15,7 +15,7 @@ middle ``width`` columns (x ``height`` rows) are stored.
 
 What qualifies (:func:`analyse`, every refusal a sentence): a step that runs as one grid kernel
 over a 2-D or 3-D C-order grid; every field computed by the step (none passed through unchanged) of
-the fields' shape and type; no reduction, no ``np.pad`` but its ``wrap`` mode, no scalar computed from the arrays;
+the fields' shape and type; no reduction, no ``np.pad`` of mode ``constant``, no scalar computed from the arrays;
 each field read at constant offsets within a radius (``ry`` along the streamed axis, ``rm`` along
 a 3-D grid's rows, ``rx`` along the columns).  ``np.roll`` of a whole field (``np.pad`` of mode
 ``wrap``) is served by laying the block's points and the stream out cyclically along the rolled
@@ -45,6 +45,7 @@ MIN_STORED_3D = 0.35       # a 3-D tile stores at least this fraction of its poi
 MAX_RADIUS = 4             # a field read further away (rows or columns) is not blocked
 SHARED_LIMIT = 200 * 1024  # dynamic shared memory a pass may ask of a block (bytes)
 SM_THREADS, SM_REGISTERS, SM_SHARED = 2048, 65536, 228 * 1024   # one SM of compute capability 9.0
+MAX_GRID_YZ = 65535        # a launch grid's y and z extents
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,6 +68,7 @@ class StepFacts:
     periodic: tuple = (False, False)   # per axis (slowest first): a field is rolled along it
     rm: int = 0
     pads: tuple = ()   # per axis: the mode of a field's np.pad read past the edge (edge, reflect, symmetric) or None
+    scalars: int = 0   # the numbers the step reads (registers of every thread)
 
     @property
     def rank(self) -> int:
@@ -135,7 +137,10 @@ class Blocking:
         and 32 for indices and the step's temporaries (ptxas, jacobi at 256 threads: float32
         depth 8, 63, depth 12, 79; float64 depth 8, 92, depth 12, 124, depth 16, 156)."""
         words = max(1, facts.itemsize // 4)
-        return 32 + self.depth * len(facts.fields) * self.ring(facts) * words
+        regs = 32 + self.depth * len(facts.fields) * self.ring(facts) * words
+        if facts.rank == 3:   # the tile's row indices and tests, the step's numbers and constant fields
+            regs += 12 + words * (facts.scalars + len(facts.consts))
+        return regs
 
     def resident(self, facts: StepFacts) -> int:
         """Blocks an SM holds at once (threads, registers in units of 8, shared memory)."""
@@ -160,6 +165,10 @@ class Blocking:
         elif 4 * 2 * self.depth * facts.rx >= self.threads:
             return (f"depth {self.depth} recomputes {2 * self.depth * facts.rx} of a block's "
                     f"{self.threads} columns (a quarter or more)")
+        grid = self.grid(facts)
+        if max(grid[1:]) > MAX_GRID_YZ:
+            return (f"{self.rows} {'planes' if facts.rank == 3 else 'rows'} per block make a grid of "
+                    f"{' x '.join(map(str, grid))} blocks (at most {MAX_GRID_YZ} along y and z)")
         cap = min(255, SM_REGISTERS // threads)
         if self.registers(facts) > cap:
             return (f"depth {self.depth} holds about {self.registers(facts)} registers a thread, "
@@ -230,8 +239,9 @@ def analyse(program, kernels: list, sources: list, info, frame_of) -> tuple:
     from ...ir import itemsize
     periodic = tuple(m == "wrap" for m in modes)
     pads = tuple(None if m == "wrap" else m for m in modes)
+    scalars = sum(1 for v in program.inputs if program.value(v).type.kind == "scalar")
     return StepFacts(tuple(t.shape), t.dtype, itemsize(t.dtype), fields, outputs, consts, radius[0], radius[-1],
-                     offsets, periodic, radius[1] if rank == 3 else 0, pads), None
+                     offsets, periodic, radius[1] if rank == 3 else 0, pads, scalars), None
 
 
 #: the pad modes a pass reads through (wrap: a cyclic layout; the others: their index map)

@@ -29,7 +29,11 @@ from ..gemm.scheme import GemmScheme
 #: problem's short, wide updates; 32 x 64 for the right side's tall, narrow ones)
 MMA_SMALL_SCHEMES = (dict(bm=64, bn=64, bk=32, stages=4, wm=32, wn=32),
                      dict(bm=64, bn=32, bk=32, stages=3, wm=32, wn=16),
-                     dict(bm=32, bn=64, bk=32, stages=3, wm=32, wn=16))
+                     dict(bm=32, bn=64, bk=32, stages=3, wm=32, wn=16),
+                     # the same tiles at bk=16, for an engine that takes no deeper k tile (mma_tf32x3)
+                     dict(bm=64, bn=64, bk=16, stages=4, wm=32, wn=32),
+                     dict(bm=64, bn=32, bk=16, stages=3, wm=32, wn=16),
+                     dict(bm=32, bn=64, bk=16, stages=3, wm=32, wn=16))
 
 
 def _tiles(s, m: int, n: int) -> int:

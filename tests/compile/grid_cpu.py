@@ -58,6 +58,7 @@ template <typename F> static void kf_run(kf_dim3 grid, kf_dim3 block, bool sync,
     for (unsigned bz = 0; bz < grid.z; ++bz)
     for (unsigned by = 0; by < grid.y; ++by)
     for (unsigned bx = 0; bx < grid.x; ++bx) {
+        std::memset(kf_smem_host, 0xFF, sizeof(kf_smem_host));   // shared memory starts as NaN in every block
         if (!sync) {
             for (unsigned t = 0; t < threads; ++t) { at(t, bx, by, bz); body(); }
             continue;

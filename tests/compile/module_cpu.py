@@ -5,7 +5,8 @@ it.  Every buffer (inputs, outputs, workspace) is allocated at its exact size, s
 past any array -- the writes that land in a neighbouring allocation of CuPy's pool on the device,
 where compute-sanitizer cannot see them -- aborts the run; the inputs are read back after the
 launches, so a kernel that writes an input shows.  Launch grids and blocks of up to 3 axes, host
-scalars, workspace (NaN-poisoned) and zeroed counters are simulated."""
+scalars, workspace (NaN-poisoned), shared memory (NaN in every block: a kernel that uses what it did
+not write shows) and zeroed counters are simulated."""
 from __future__ import annotations
 
 import os
@@ -58,6 +59,7 @@ template <typename F> static void kf_launch3(unsigned gx, unsigned gy, unsigned 
     std::barrier<> bar(threads);
     kf_bar = &bar;
     for (unsigned z = 0; z < gz; ++z) for (unsigned y = 0; y < gy; ++y) for (unsigned x = 0; x < gx; ++x) {
+        std::memset(kf_smem_host, 0xFF, sizeof(kf_smem_host));   // shared memory starts as NaN in every block
         std::vector<std::thread> ts;
         for (unsigned t = 0; t < threads; ++t)
             ts.emplace_back([&, t, x, y, z] {

@@ -74,6 +74,7 @@ SHIM = r"""
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 #include <vector>
 using std::max; using std::min; using std::fma;
@@ -112,6 +113,7 @@ int main(int argc, char** argv) {
     kf_bar = &bar;
     for (unsigned z = 0; z < %(blocks_z)d; ++z)
     for (unsigned blk = 0; blk < %(blocks)d; ++blk) {
+        std::memset(kf_smem_host, 0xFF, sizeof(kf_smem_host));   // shared memory starts as NaN in every block
         std::vector<std::thread> ts;
         for (unsigned t = 0; t < %(threads)d; ++t)
             ts.emplace_back([&, t, blk, z] { threadIdx.x = t; blockIdx.x = blk; blockIdx.z = z; %(name)s(%(args)s); });

@@ -32,9 +32,10 @@ def heat_np(u):
     return b
 
 
-def _stepped(fn, state, depth):
+def _stepped(fn, state, depth, *consts):
+    """``depth`` steps of ``fn`` from ``state`` (a tuple of fields, or one), ``consts`` after it."""
     for _ in range(depth):
-        state = fn(*state) if isinstance(state, tuple) else fn(state)
+        state = fn(*state, *consts) if isinstance(state, tuple) else fn(state, *consts)
     return state
 
 

@@ -13,13 +13,8 @@ import pytest
 
 import kfuse
 from kfuse.spaces.grid import temporal as T
+from tests.compile.test_temporal3d_cpu import _stepped
 from tests.compile.test_temporal_cpu import _facts, _run_pass
-
-
-def _stepped(fn, state, depth, *consts):
-    for _ in range(depth):
-        state = fn(state, *consts)
-    return state
 
 
 def _hotspot_parts(shape):

@@ -28,3 +28,17 @@ def _poison_and_fresh_cache(tmp_path_factory):
     import kfuse
     with kfuse.config.override(poison=True):
         yield
+
+
+@pytest.fixture
+def passes(monkeypatch):
+    """The depths of the temporally blocked runs kfuse.iterate made (kfuse.loop_temporal.run,
+    recorded): the temporal-blocking files' fixture."""
+    from kfuse import loop_temporal
+    seen, real = [], loop_temporal.run
+
+    def run(entry, decision, *args):
+        seen.append(decision.cost.blocking.depth)
+        return real(entry, decision, *args)
+    monkeypatch.setattr(loop_temporal, "run", run)
+    return seen

@@ -11,15 +11,7 @@ import pytest
 
 import kfuse
 from tests.compile.test_temporal3d_cpu import channel, channel_np, heat, heat_np, periodic_heat, reaction, reaction_np
-
-TOL = {"float32": 2e-5, "float64": 1e-12}   # relative to the largest magnitude, after every step
-
-
-def _close(got, want, dtype):
-    got = np.asarray(got, np.float64)
-    scale = max(1.0, float(np.abs(want).max()))
-    err = float(np.abs(got - want).max()) / scale
-    assert np.isfinite(got).all() and err <= TOL[dtype], err
+from tests.gpu.test_temporal_gpu import _close
 
 
 @pytest.fixture

@@ -51,19 +51,6 @@ def _close(got, want, dtype):
     assert np.isfinite(got).all() and err <= TOL[dtype], err
 
 
-@pytest.fixture
-def passes(monkeypatch):
-    """The depths of the blocked runs kfuse.iterate made (kfuse.loop_temporal.run, recorded)."""
-    from kfuse import loop_temporal
-    seen, real = [], loop_temporal.run
-
-    def run(entry, decision, *args):
-        seen.append(decision.cost.blocking.depth)
-        return real(entry, decision, *args)
-    monkeypatch.setattr(loop_temporal, "run", run)
-    return seen
-
-
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("depth", [0, 2, 3, 4, 8, 16])
 @pytest.mark.parametrize("shape", [(257, 301), (1000, 999), (7, 520)])

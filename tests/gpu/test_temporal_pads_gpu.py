@@ -13,27 +13,7 @@ import pytest
 
 import kfuse
 from tests.compile.test_temporal_pads_cpu import hotspot3d_step, mirrored
-
-TOL = {"float32": 2e-5, "float64": 1e-12}
-
-
-def _close(got, want, dtype):
-    got = np.asarray(got, np.float64)
-    scale = max(1.0, float(np.abs(want).max()))
-    err = float(np.abs(got - want).max()) / scale
-    assert np.isfinite(got).all() and err <= TOL[dtype], err
-
-
-@pytest.fixture
-def passes(monkeypatch):
-    from kfuse import loop_temporal
-    seen, real = [], loop_temporal.run
-
-    def run(entry, decision, *args):
-        seen.append(decision.cost.blocking.depth)
-        return real(entry, decision, *args)
-    monkeypatch.setattr(loop_temporal, "run", run)
-    return seen
+from tests.gpu.test_temporal_gpu import _close
 
 
 def _hotspot(shape, dtype):

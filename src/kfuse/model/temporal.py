@@ -80,14 +80,20 @@ def pass_cost(program, calls: list, facts, blocking, cal, ops: float | None = No
     table = figures(cal, facts) or DEFAULTS
     kind = table.get(facts.dtype) or DEFAULTS.get(facts.dtype) or DEFAULTS["float64"]
     resident = blocking.resident(facts)
-    waves = math.ceil(blocks / (cal.sm_count * resident))
-    point_levels = waves * resident * threads * blocking.iterations(facts) * depth
     ops = step_ops(program, calls, facts) if ops is None else ops
     per_level = kind["level"] * ops / JACOBI_OPS + kind["row"] * nf / depth
-    slow = table.get("single_block", DEFAULTS["single_block"]) if resident == 1 else 1.0
-    issue = point_levels * per_level * slow / (cal.fma_rate / cal.sm_count)
+    issue = _instruction_seconds(facts, blocking, cal, table, resident) * per_level
     per_step = (max(memory, issue) + cal.gpu_launch_s) / depth
     return PassCost(blocking, memory, issue, per_step, resident)
+
+
+def _instruction_seconds(facts, blocking, cal, table: dict, resident: int) -> float:
+    """Seconds a pass takes per thread-instruction of a point-level: the busiest SM's waves of
+    ``resident`` blocks, every thread's point-levels, the single-block slowdown of ``table``."""
+    waves = math.ceil(math.prod(blocking.grid(facts)) / (cal.sm_count * resident))
+    point_levels = waves * resident * blocking.block_threads() * blocking.iterations(facts) * blocking.depth
+    slow = table.get("single_block", DEFAULTS["single_block"]) if resident == 1 else 1.0
+    return point_levels * slow / (cal.fma_rate / cal.sm_count)
 
 
 def ranked(program, calls: list, facts, shapes: list, cal, steps: int) -> list:
@@ -104,17 +110,14 @@ def fit_figures(program, calls: list, facts, samples: list, cal) -> dict:
     than their memory stream (the issue-bound ones; non-negative figures; the calibration's
     ``single_block`` held).  The table :func:`figures` reads (``temporal["3d"]`` for 3-D)."""
     ops = step_ops(program, calls, facts)
-    slow_1 = (figures(cal, facts) or DEFAULTS).get("single_block", DEFAULTS["single_block"])
+    table = figures(cal, facts) or DEFAULTS
     rows = []
     for b, t in samples:
         c = pass_cost(program, calls, facts, b, cal, ops)
         busy = t - cal.gpu_launch_s
         if busy <= 1.1 * c.memory_s:
             continue
-        grid = math.prod(b.grid(facts))
-        waves = math.ceil(grid / (cal.sm_count * c.resident))
-        unit = (waves * c.resident * b.block_threads() * b.iterations(facts) * b.depth
-                * (slow_1 if c.resident == 1 else 1.0) / (cal.fma_rate / cal.sm_count))
+        unit = _instruction_seconds(facts, b, cal, table, c.resident)
         rows.append((unit * ops / JACOBI_OPS, unit * len(facts.fields) / b.depth, busy))
     if not rows:
         return {}

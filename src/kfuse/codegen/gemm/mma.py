@@ -149,6 +149,8 @@ class _MmaEmitter:
     ZERO, ACC_NOTE = "0.f", "fp32 accumulators"
     #: the physical k of each fragment k slot (the fragments' comment)
     SLOTS = "tf32 fragments: slots tg, tg + 4 = k's kk + 2tg, + 1"
+    #: the kernel comment's what-on-what and its formula
+    ON, FORMULA = "float32 on TF32 tensor cores", "sum_k tf32(op(A)[i, k]) * tf32(op(B)[k, j])"
 
     def __init__(self, spec: GemmKernelSpec):
         self.spec, self.s = spec, spec.scheme
@@ -183,7 +185,7 @@ class _MmaEmitter:
         return GemmSource(sp.name, code, params, (gm * gn, 1, 1), (self.threads, 1, 1), smem)
 
     def _comment(self) -> list:
-        return comment_lines(self.spec, "float32 on TF32 tensor cores", "sum_k tf32(op(A)[i, k]) * tf32(op(B)[k, j])",
+        return comment_lines(self.spec, self.ON, self.FORMULA,
                              f"{self.s.to_text()} (warp tile {self.wm} x {self.wn})",
                              [self.a.describe(), self.b.describe()], [o.describe() for o in self.pair2],
                              structures=False)

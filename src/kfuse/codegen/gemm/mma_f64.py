@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ...spaces.gemm.engines import mma_f64 as rules
 from .mma import _MmaEmitter, refuse_unsupported
-from .spec import GemmKernelSpec, GemmSource, check_spec, comment_lines
+from .spec import GemmKernelSpec, GemmSource, check_spec
 
 DMMA_HELPERS = r"""
 #ifndef KF_DMMA_HELPERS
@@ -86,6 +86,7 @@ class _DmmaEmitter(_MmaEmitter):
     FRAG, MMA = "double", "kf_mma_f64"
     ZERO, ACC_NOTE = "0.0", "double accumulators"
     SLOTS = "k slots tg, tg + 4 = k's kk + tg, kk + tg + 4"
+    ON, FORMULA = "float64 on FP64 tensor cores", "sum_k op(A)[i, k] * op(B)[k, j]"
 
     @staticmethod
     def _frag_a(o) -> list:
@@ -104,9 +105,3 @@ class _DmmaEmitter(_MmaEmitter):
         if o.kcontig:
             return [f"const double* p = &bs[c * {ld} + kk + tg];", "bf[ni][0] = p[0]; bf[ni][1] = p[4];"]
         return [f"const double* p = &bs[(kk + tg) * {ld} + c];", f"bf[ni][0] = p[0]; bf[ni][1] = p[4 * {ld}];"]
-
-    def _comment(self) -> list:
-        return comment_lines(self.spec, "float64 on FP64 tensor cores", "sum_k op(A)[i, k] * op(B)[k, j]",
-                             f"{self.s.to_text()} (warp tile {self.wm} x {self.wn})",
-                             [self.a.describe(), self.b.describe()], [o.describe() for o in self.pair2],
-                             structures=False)

@@ -15,9 +15,8 @@ runs three ``mma.sync`` into the fp32 accumulators, the small terms first::
 """
 from __future__ import annotations
 
-from ...spaces.gemm.engines import mma_tf32x3 as rules
 from .mma import MMA_HELPERS, _MmaEmitter, refuse_unsupported
-from .spec import GemmKernelSpec, GemmSource, check_spec, comment_lines
+from .spec import GemmKernelSpec, GemmSource, check_spec
 
 X3_HELPERS = r"""
 #ifndef KF_MMA_X3_HELPERS
@@ -53,20 +52,14 @@ def emit_gemm_mma_tf32x3(spec: GemmKernelSpec) -> GemmSource:
 class _X3Emitter(_MmaEmitter):
     """The TF32 emitter with split fragments and three mma per tile (see the module doc)."""
 
-    RULES = rules.tf32
     HELPERS = MMA_HELPERS + X3_HELPERS
     COMPUTE = "// compute: BK / 8 steps of MI x NI x 3 mma.m16n8k8 (3xTF32) per warp"
     FRAGS, MMA_ARGS = "af[MI][4], bf[NI][2], al[MI][4], bl[NI][2]", "af[mi], bf[ni], al[mi], bl[ni]"
     MMA = "kf_mma_tf32x3"
     SLOTS = "tf32 heads (af, bf) and tails (al, bl): slots tg, tg + 4 = k's kk + 2tg, + 1"
+    ON = "float32 on 3xTF32 tensor cores (error-compensated)"
+    FORMULA = "sum_k op(A)[i, k] * op(B)[k, j] as (hi + lo)(hi + lo) less lo lo, hi lo in TF32"
 
     @staticmethod
     def _cvt(frag: str, slot: str, value: str) -> str:
         return f"kf_tf32_split({value}, {frag}{slot}, {frag[0]}l{slot});"
-
-    def _comment(self) -> list:
-        return comment_lines(self.spec, "float32 on 3xTF32 tensor cores (error-compensated)",
-                             "sum_k op(A)[i, k] * op(B)[k, j] as (hi + lo)(hi + lo) less lo lo, hi lo in TF32",
-                             f"{self.s.to_text()} (warp tile {self.wm} x {self.wn})",
-                             [self.a.describe(), self.b.describe()], [o.describe() for o in self.pair2],
-                             structures=False)

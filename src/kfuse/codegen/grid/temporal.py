@@ -101,12 +101,11 @@ class TemporalLowering(GridLowering):
         e = [a - p for a, p in zip(d, pos)]
         padded = {a for a, (lo, hi) in enumerate(widths(call, f.rank)) if lo or hi}
         inplane, const = [], 0
-        for a, coord, n in self._inplane_axes():
+        for a, coord, n, stride in self._inplane_axes():
             if e[a] == 0:
                 continue
-            stride = self.row_width if (f.rank == 3 and a == 1) else 1
             if a in padded:
-                var = self._inplane_map(call, a, coord, n, e[a])
+                var = self._inplane_map(call, coord, n, e[a])
                 inplane.append(var if stride == 1 else f"{var} * SW")
             else:
                 const += e[a] * stride
@@ -128,36 +127,29 @@ class TemporalLowering(GridLowering):
         return f"{ident(base)}_st[{' + '.join([expr] + inplane)}]"
 
     def _inplane_axes(self) -> list:
-        """(logical axis, the thread's coordinate, extent) of the in-plane axes."""
-        return [(1, "y_p", "NY"), (2, "x_p", "NX")] if self.facts.rank == 3 else [(1, "x_p", "NX")]
+        """(logical axis, the thread's coordinate, extent, shared-ring stride) of the in-plane axes."""
+        if self.facts.rank == 3:
+            return [(1, "y_p", "NY", self.row_width), (2, "x_p", "NX", 1)]
+        return [(1, "x_p", "NX", 1)]
 
-    def _inplane_map(self, call, a: int, coord: str, n: str, e: int) -> str:
-        """The thread's offset to its neighbour ``e`` along in-plane axis ``a`` through the pad's
-        index map (declared once, before the stream; ``e`` itself for a thread past the edge)."""
-        name = f"{call.name}_{coord[0]}{'m' if e < 0 else ''}{abs(e)}"
+    def _inplane_map(self, call, coord: str, n: str, e: int) -> str:
+        """The thread's offset to its neighbour ``e`` along an in-plane axis through the pad's
+        index map (declared once, before the stream)."""
+        name, line = _offset_map(call, coord, n, e)
         declared = self.__dict__.setdefault("_maps", set())
         if name not in declared:
             declared.add(name)
-            k = f"{coord} + {e}" if e > 0 else f"{coord} - {-e}"
-            self.body.invariants(f"const int {name} = ({coord} >= 0 && {coord} < {n}) ? "
-                                 f"{call.name}_index({k}, {n}) - {coord} : {e};   "
-                                 f"// {coord[0]} {e:+d} through the pad's index map, from the thread's point")
+            self.body.invariants(line + ", from the thread's point")
         return name
 
     def _stream_map(self, scope, call, e: int) -> str:
         """This level's offset to its row (plane) ``e`` away through the pad's index map."""
-        s, n = self.s, f"N{self.s.upper()}"
-        name = f"{call.name}_{s}{'m' if e < 0 else ''}{abs(e)}"
+        name, line = _offset_map(call, f"{self.s}_p", f"N{self.s.upper()}", e)
         key = ("stream map", name)
         if scope.find(key) is None:
-            k = f"{s}_p + {e}" if e > 0 else f"{s}_p - {-e}"
-            scope.code(f"const int {name} = ({s}_p >= 0 && {s}_p < {n}) ? {call.name}_index({k}, {n}) - {s}_p : {e};   "
-                       f"// {s} {e:+d} through the pad's index map")
+            scope.code(line)
             scope.memo[key] = name
         return name
-
-    def proven(self, scope, base: str, d: tuple) -> bool:
-        return False   # constant fields: every load clamped into its array
 
     # ------------------------------------------------------------------ the kernel
     def emit(self) -> KernelSource:
@@ -369,6 +361,15 @@ class TemporalLowering(GridLowering):
                 for v, name in zip(f.fields, names):
                     if v in self.streamed:
                         self._push(block, ident(v), t, name)
+
+
+def _offset_map(call, coord: str, n: str, e: int) -> tuple:
+    """(name, declaration) of the offset from ``coord`` to its neighbour ``e`` away through the
+    index map of the pad ``call`` (``e`` itself for a point past the grid's edge)."""
+    name = f"{call.name}_{coord[0]}{'m' if e < 0 else ''}{abs(e)}"
+    k = f"{coord} + {e}" if e > 0 else f"{coord} - {-e}"
+    return name, (f"const int {name} = ({coord} >= 0 && {coord} < {n}) ? {call.name}_index({k}, {n}) - {coord} : "
+                  f"{e};   // {coord[0]} {e:+d} through the pad's index map")
 
 
 def pass_module(program, kplan, facts, blocking, prefetch: int = 1) -> tuple:

@@ -3,7 +3,7 @@ DistArrays, its kernels alone (``communicate=False``), its halo exchange alone, 
 of 200 steps (CUDA graphs) at each halo depth asked and without graphs, the depth model's
 prediction, and the same step by ``kfuse.jit`` on one plain CuPy array of the rank's block.
 
-    torchrun --nproc-per-node 2 benchmarks/probes/mgpu_step_probe.py --n 16384 4096 --overlap 0 1 --depths 1 4 0
+    torchrun --nproc-per-node 2 benchmarks/probes/mgpu_step_probe.py --side 16384 4096 --overlap 0 1 --depths 1 4 0
 
 One process per GPU (torchrun, or plain python for one GPU).  Rank 0 prints one line per point
 and the step's explain(); every rank's medians go to ``--out`` as JSON lines.
@@ -78,7 +78,7 @@ def point(comm, n: int, dtype: str, overlap: bool, steps: int, loops: int, depth
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("--n", type=int, nargs="+", default=[16384, 4096])
+    p.add_argument("--side", "--sides", dest="n", type=int, nargs="+", default=[16384, 4096])
     p.add_argument("--dtype", nargs="+", default=["float32", "float64"])
     p.add_argument("--overlap", type=int, nargs="+", default=[0, 1])
     p.add_argument("--depths", type=int, nargs="+", default=[1, 2, 4, 8, 0],

@@ -195,9 +195,10 @@ class Settings:
                                                "many times per exchange of halos as many times wider "
                                                "(kfuse.distributed.deep; 1: an exchange every step; 0: the "
                                                "depth the model predicts fastest, kfuse.distributed.depth)")
-    peer_copies: bool = _setting(False, FLAG, "on several GPUs of one node, the halo exchanges of kfuse.iterate's "
-                                              "CUDA graphs copy from the neighbours' memory (CUDA IPC) instead "
-                                              "of NCCL (kfuse.distributed.peer)")
+    peer_copies: bool = _setting(True, FLAG, "on several GPUs of one node, the halo exchanges of kfuse.iterate's "
+                                             "CUDA graphs whose messages are at most 256 KiB copy from the "
+                                             "neighbours' memory (CUDA IPC) instead of NCCL "
+                                             "(kfuse.distributed.peer)")
     temporal_depth: int = _setting(0, _integer(0), "kfuse.iterate on one GPU: steps per pass over the grid of a "
                                                    "2-D or 3-D stencil step (temporal blocking; 0: the model picks, "
                                                    "1: one step per pass, k: k steps, where the step allows it)")

@@ -192,3 +192,39 @@ def test_the_fast_key_tells_layouts_apart_and_out_is_refused():
             kfuse.jit(jacobi, arch="sm_90")(u, out=g.zeros())
         return True
     assert LocalComm.run(2, rank, timeout=120) == [True, True]
+
+
+def forced(u, f, dt):
+    b = u.copy()
+    b[1:-1, 1:-1] = 0.25 * (u[1:-1, :-2] + u[1:-1, 2:] + u[:-2, 1:-1] + u[2:, 1:-1]) + dt * f[1:-1, 1:-1]
+    return b
+
+
+def test_a_constant_padded_by_the_first_call_finds_the_same_step():
+    """A time loop pads its constant field once in the caller's DistArray while the state field
+    stays as given: the second loop's arguments (field unpadded, constant padded) find the first
+    step (so its graphs replay), not a new compile."""
+    from kfuse.distributed.grid import store_with
+
+    def rank(comm):
+        g = kd.Grid((14, 9), comm=comm, arrays="numpy")
+        u, c = g.scatter(np.ones((14, 9))), g.scatter(np.ones((14, 9)))
+        f = kfuse.jit(forced, arch="sm_90")
+        with LOCK:
+            first = prepare(f, u, c, 0.01)
+        store_with(c, first.step.storage)   # what the loop does to the constant
+        assert c.halo.widths != u.halo.widths
+        with LOCK:
+            second = prepare(f, u, c, 0.01)
+        # a deep loop pads the constant to its deep step's wider halo: the same step still serves
+        import types
+        wide = Halo(tuple((lo + 3, hi + 3) if lo or hi else (0, 0) for lo, hi in first.step.storage.widths))
+        first.__dict__["_deep"] = {4: types.SimpleNamespace(step=types.SimpleNamespace(storage=wide))}
+        store_with(c, wide)
+        with LOCK:
+            third = prepare(f, u, c, 0.01)
+        store_with(c, Halo(tuple((lo + 5, hi + 5) if lo or hi else (0, 0) for lo, hi in wide.widths)))
+        with LOCK:
+            wider = prepare(f, u, c, 0.01)   # wider than any step's storage: a step of its own
+        return second is first and third is first and wider is not first
+    assert LocalComm.run(2, rank, timeout=300) == [True, True]

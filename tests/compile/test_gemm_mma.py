@@ -74,6 +74,7 @@ KF_MMA_EMU = r"""
 #define KF_MMA_EMULATE 1
 #undef __launch_bounds__
 #define __launch_bounds__(...)
+#include <cmath>
 #include <cstring>
 static unsigned kf_frag_a[32][32][4], kf_frag_b[32][32][2];
 // cvt.rna.tf32.f32: keep 10 mantissa bits, rounded to nearest, ties away from zero
@@ -84,6 +85,14 @@ static inline unsigned kf_tf32(float x) {
     return u;
 }
 static inline float kf_bits(unsigned u) { float f; std::memcpy(&f, &u, 4); return f; }
+// fp32 of x rounded toward zero (the tensor core's accumulation truncates: a sum of k products
+// drifts toward zero by up to k/4 units in the last place, measured on the H200 as an error growing
+// linearly in k; a kernel that accumulates there must bound it)
+static inline float kf_toward_zero(double x) {
+    float f = (float)x;
+    if (std::isfinite(f) && std::fabs((double)f) > std::fabs(x)) f = std::nextafter(f, 0.0f);
+    return f;
+}
 // mma.m16n8k8 .tf32 from the PTX ISA's fragment tables (lane = 4 g + t):
 //   A 16 x 8: a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4)
 //   B 8 x 8:  b0 (k = t, n = g), b1 (k = t + 4, n = g)
@@ -96,11 +105,15 @@ static void kf_mma_tf32(float* d, const unsigned* a, const unsigned* b) {
     const int g = lane / 4, t = lane % 4;
     for (int e = 0; e < 4; ++e) {
         const int row = g + 8 * (e / 2), col = 2 * t + e % 2;
-        float s = d[e];   // fp32 sums, rounded at every product (the tensor core's adder is no wider)
-        for (int k = 0; k < 8; ++k) {
-            const unsigned av = kf_frag_a[warp][4 * (row % 8) + k % 4][(row >= 8) + 2 * (k >= 4)];
-            const unsigned bv = kf_frag_b[warp][4 * col + k % 4][k >= 4];
-            s += kf_bits(av) * kf_bits(bv);   // TF32 x TF32: exact in fp32
+        float s = d[e];
+        for (int h = 0; h < 8; h += 4) {   // the tensor core's adder: exact TF32 products, 4 at a time,
+            double x = s;                  // added to the accumulator and truncated (toward zero) to fp32
+            for (int k = h; k < h + 4; ++k) {
+                const unsigned av = kf_frag_a[warp][4 * (row % 8) + k % 4][(row >= 8) + 2 * (k >= 4)];
+                const unsigned bv = kf_frag_b[warp][4 * col + k % 4][k >= 4];
+                x += (double)kf_bits(av) * (double)kf_bits(bv);
+            }
+            s = kf_toward_zero(x);
         }
         d[e] = s;
     }

@@ -85,14 +85,22 @@ def test_constants_a_dist_array_and_a_number():
     assert np.array_equal(got[0], _whole(forced, [u], [f, 0.01], 41)[0])
 
 
+def _workspaces(step) -> list:
+    """The loop workspaces (their graphs) of ``step``'s compiled loop steps (kfuse.iterate keeps
+    its own jit function of the step in kfuse.loops._STEPS)."""
+    from kfuse.loops import _STEPS
+    entries = {id(e): e for jf in _STEPS.get(step, {}).values() for e in jf._distributed.values()}
+    return [ws for e in entries.values() for ws in e.step.__dict__.get("_loop_workspaces", {}).values()]
+
+
 def test_a_3d_step_and_later_calls_replay_the_captured_graphs():
     host = np.random.default_rng(6).standard_normal((19, 23, 17))
     g = _grid(host.shape)
     step = kfuse.jit(heat3d)
     u = g.scatter(host)
     a = kfuse.iterate(step, u, 70)
-    entries = {id(e): e for e in step._distributed.values()}.values()
-    ws = next(iter(w for e in entries for w in getattr(e.step, "_loop_workspaces", {}).values()))
+    ws = next(iter(_workspaces(step)), None)
+    assert ws is not None, "no loop workspace"
     kept = dict(ws.graphs)
     assert kept, "no graph was captured"
     b = kfuse.iterate(step, u, 70)
@@ -108,9 +116,7 @@ def test_a_constant_field_is_padded_once_and_later_calls_replay_the_same_graphs(
     step = kfuse.jit(forced)
     du, df = g.scatter(u), g.scatter(f)
     a = kfuse.iterate(step, du, 40, consts=(df, 0.01))
-    from kfuse.loops import _STEPS
-    wss = [ws for jf in _STEPS[step].values() for e in jf._distributed.values()
-           for ws in e.step.__dict__.get("_loop_workspaces", {}).values()]
+    wss = _workspaces(step)
     kept = {k: v[0] for ws in wss for k, v in ws.graphs.items()}
     assert kept
     b = kfuse.iterate(step, du, 40, consts=(df, 0.01))

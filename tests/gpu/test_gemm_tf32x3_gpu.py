@@ -70,7 +70,7 @@ def test_deep_k():
 
 
 def _ref(name, a, b):
-    a, b = a.astype(np.float64), b.astype(np.float64)
+    a, b = a.astype(np.float64), None if b is None else b.astype(np.float64)
     if name == "gemm":
         return a @ b
     if name == "symm":

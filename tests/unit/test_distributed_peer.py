@@ -65,3 +65,22 @@ def test_a_rank_s_block_shape_is_what_the_pull_addresses():
     d, halo = CASES[0]
     shapes = [tuple(hi - lo for lo, hi in local_box(d, r, halo)) for r in range(2)]
     assert shapes == [(130, 131), (129, 131)]   # uneven blocks: the source is addressed in the peer's shape
+
+
+def test_the_largest_message_is_every_ranks_and_sizes_pick_nccl():
+    """jacobi-2d 4096^2 on 2 ranks: rows of 4096 floats (16 KiB) go by peer copies; heat-3d 512^3:
+    planes of 512 x 512 (1 MiB) go to NCCL; every rank computes the same figure."""
+    rows = decompose((4096, 4096), 2, split=(2, 1))
+    halo = Halo(((1, 1), (0, 0)), False)
+    assert P.largest_message(rows, _sig(halo), {"a": 4}) == 4096 * 4 <= P.PEER_MAX_BYTES
+    planes = decompose((1024, 512, 512), 2, split=(2, 1, 1))
+    big = P.largest_message(planes, _sig(Halo(((1, 1), (0, 0), (0, 0)), False)), {"a": 4})
+    assert big == 512 * 512 * 4 > P.PEER_MAX_BYTES
+    # uneven blocks and a wider low halo: the largest box of any rank
+    d = decompose((33, 70), 3, split=(3, 1))
+    assert P.largest_message(d, _sig(Halo(((2, 1), (0, 0)), False)), {"a": 8}) == 2 * 70 * 8
+
+
+def test_the_setting_is_on_by_default():
+    from kfuse import config
+    assert config.get().peer_copies is True

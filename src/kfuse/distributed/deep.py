@@ -17,9 +17,7 @@ state field that is not an array of the grid, and a halo of ``depth * r`` wider 
 neighbour's block."""
 from __future__ import annotations
 
-import numpy as np
 
-from .. import config
 from ..errors import ArgumentError, PlanError
 from ..platform import device
 from .exchange import local_box
@@ -83,17 +81,15 @@ class DeepStep:
         :attr:`halo`: ``self.step.padded_shape``); the state after the last, by state input
         name.  A last group shorter than ``depth`` runs the group's last steps."""
         env = self.step._bind(inputs)
-        import cupy
         self.load()
-        poison = config.get().poison
         self.exchange(env, self.consts)
         done = 0
         while done < steps:
             group = min(self.depth, steps - done)
             self.exchange(env, self.state)
             for s in range(self.depth - group, self.depth):
-                for name, shape, dt in self.step._allocs:
-                    env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
+                for name in self.step._allocs:
+                    env[name] = self.step.new_block(name)
                 _launch(self._loaded[s], env)
                 env.update(self.advance(env))
             done += group

@@ -93,8 +93,7 @@ def _peer(ws, step, sched):
         for i in range(len(sched.writes)):   # every pool block now, each in an allocation of its own
             for name, ref in zip(step.program.outputs, sched.writes[i]):
                 if ref not in ws.pool:
-                    ws.pool[ref] = peer.ipc_empty(step.padded_shape(name),
-                                                  np.dtype(step.program.value(name).type.dtype))
+                    ws.pool[ref] = step.new_block(name, peer.ipc_empty)
         ws.peer = peer.PeerExchange.build(step, ws.pool)
     return ws.peer
 
@@ -214,17 +213,13 @@ def _workspace(step, sched) -> _Workspace:
 def _resolver(ws: _Workspace, step, args: list, n: int):
     """ref -> block or value: the caller's fields, the constants after them, the pool blocks
     (made on first use, of the output ``name``'s block shape)."""
-    import cupy
 
     def arr(ref, name: str | None = None):
         kind, k = ref
         if kind in ("x", "c"):   # a caller's field, a constant: the call's own arguments
             return args[k]
         if ref not in ws.pool:
-            dt = np.dtype(step.program.value(name).type.dtype)
-            shape = step.padded_shape(name)
-            poison = config.get().poison and dt.kind in "fc"   # unwritten points read as NaN (tests)
-            ws.pool[ref] = cupy.full(shape, np.nan, dt) if poison else cupy.empty(shape, dt)
+            ws.pool[ref] = step.new_block(name)
         return ws.pool[ref]
     return arr
 

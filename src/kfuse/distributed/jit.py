@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
 
 from .. import config
 from ..errors import ArgumentError
@@ -140,12 +139,37 @@ def _entry(fn, args: tuple, kwargs: dict, grid) -> DistEntry:
     _, key = fn.split(args, kwargs, _spec)
     cache = fn._distributed
     where = (key, grid.decomp, id(grid.comm), _overlap(grid), config.get().fmad, config.get().precision)
-    hit = cache.get(where + (_storage_key(args, kwargs),))
+    stored = _storage_key(args, kwargs)
+    hit = cache.get(where + (stored,)) or _covering(cache, where, stored)
     if hit is None:
-        hit = cache[where + (_storage_key(args, kwargs),)] = _build(fn, key, grid, args, kwargs)
+        hit = _build(fn, key, grid, args, kwargs)
         # after its first call every argument is stored with the step's halo: the next calls' key
-        cache[where + (tuple(hit.step.storage.widths for _ in _storage_key(args, kwargs)),)] = hit
+        cache[where + (tuple(hit.step.storage.widths for _ in stored),)] = hit
+    cache[where + (stored,)] = hit
     return hit
+
+
+def _covering(cache: dict, where: tuple, stored: tuple):
+    """A cached step of the same program, grid and settings whose storage halo (or a deep
+    loop's) holds every argument's (a time loop's constant field comes back padded, its state
+    fields not: the same step serves, and replays its graphs), or None."""
+    n = len(where)
+    for k, entry in cache.items():
+        if isinstance(k, tuple) and len(k) == n + 1 and k[:n] == where and any(
+                all(_within(w, s) for w in stored) for s in _storages(entry)):
+            return entry
+    return None
+
+
+def _storages(entry) -> list:
+    """The storage halos' widths of ``entry``'s step and of its loops' deep steps (a deep loop
+    pads its constant fields to the deep step's halo)."""
+    deeps = entry.__dict__.get("_deep", {}).values()
+    return [entry.step.storage.widths] + [d.step.storage.widths for d in deeps if hasattr(d, "step")]
+
+
+def _within(widths: tuple, storage: tuple) -> bool:
+    return len(widths) == len(storage) and all(lo <= slo and hi <= shi for (lo, hi), (slo, shi) in zip(widths, storage))
 
 
 def _build(fn, key: tuple, grid, args: tuple, kwargs: dict) -> DistEntry:

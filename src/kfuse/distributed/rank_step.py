@@ -56,7 +56,7 @@ class RankStep:
         self.spec = build_spec(program, self.module, self.arch, self.target)
         self.schedule = exchange_schedule(self.spec.launches, program.inputs, self.halos)
         self.reduces = reduce_schedule(program, self.spec.launches, {k.name for k in plan.kernels if k.space == "grid"})
-        self._allocs = tuple((a.name, self._shape(a.name, a.shape), np.dtype(a.dtype)) for a in self.spec.per_call)
+        self._allocs = tuple(a.name for a in self.spec.per_call)
         overlap = config.get().overlap if overlap is None else overlap
         self.parts = RankParts.build(self, plan) if overlap else None
         self._steps = None
@@ -101,18 +101,32 @@ class RankStep:
         by name, of :meth:`padded_shape`) or allocated."""
         env = self._bind(inputs)
         device.require_gpu(f"running {self.program.name} on rank {self.comm.rank}")
-        import cupy
         from ..runtime.launch import load_kernels
         if self._steps is None:
             self._steps = load_kernels(self.compiled.cubin, self.module.launches)
-        poison = config.get().poison
         given = given or {}
-        for name, shape, dt in self._allocs:
+        for name in self._allocs:
             if name in given:
                 env[name] = given[name]
             elif name not in env:
-                env[name] = cupy.full(shape, np.nan, dt) if poison and dt.kind in "fc" else cupy.empty(shape, dt)
+                env[name] = self.new_block(name)
         return env
+
+    def new_block(self, name: str, empty=None):
+        """A new block of the output or intermediate ``name``: its padded shape, element type and
+        memory order (an F-ordered grid's kernels store F-ordered blocks), NaN where the setting
+        ``poison`` is on.  ``empty(shape, dtype)``: the allocator of uninitialised memory of an
+        F-ordered block's bytes (CuPy's ``empty`` by default)."""
+        import cupy
+        t = self.program.value(name).type
+        shape, dt = self.padded_shape(name), np.dtype(t.dtype)
+        if empty is None:
+            out = cupy.empty(shape, dt, order=t.order)
+        else:
+            out = empty(shape[::-1], dt).T if t.order == "F" else empty(shape, dt)
+        if config.get().poison and dt.kind in "fc":
+            out.fill(np.nan)   # unwritten points read as NaN (tests)
+        return out
 
     def run_bound(self, env: dict, communicate: bool = True, exchange=None) -> dict:
         """The step's launches (and, ``communicate``, its exchanges and all-reduces) over a bound

@@ -79,12 +79,17 @@ __device__ __forceinline__ void kf_tf32_split(float x, unsigned& hi, unsigned& l
     hi = finite || isinf(x) ? head : 0x7fffffffu;
     lo = finite ? kf_tf32(x - __uint_as_float(head)) : 0u;
 }
-// d += (ah + al) (bh + bl) less al bl: the tails' products first, the heads' last (3xTF32)
+// d += (ah + al) (bh + bl) less al bl: the tails' products first, the heads' last (3xTF32), into a
+// partial p from zero, then added to d in fp32 (rounded to nearest): the tensor core's adder truncates,
+// so d accumulated there would drift toward zero by up to a unit in the last place per mma
 __device__ __forceinline__ void kf_mma_tf32x3(float* d, const unsigned* ah, const unsigned* bh,
                                               const unsigned* al, const unsigned* bl) {
-    kf_mma_tf32(d, al, bh);
-    kf_mma_tf32(d, ah, bl);
-    kf_mma_tf32(d, ah, bh);
+    float p[4] = {0.f, 0.f, 0.f, 0.f};
+    kf_mma_tf32(p, al, bh);
+    kf_mma_tf32(p, ah, bl);
+    kf_mma_tf32(p, ah, bh);
+#pragma unroll
+    for (int e = 0; e < 4; ++e) d[e] += p[e];
 }
 #endif  // KF_MMA_X3_HELPERS
 

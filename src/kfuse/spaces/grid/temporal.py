@@ -40,7 +40,7 @@ ROWS = (64, 128, 256, 512)
 #: 3-D grids: a block's tile (columns ``THREADS_3D`` x rows ``TILE_ROWS``), the planes of its chunk
 THREADS_3D = (32, 64, 128)
 TILE_ROWS = (4, 8, 16, 32)
-PLANES = (16, 32, 64, 128)
+PLANES = (16, 32, 64, 128, 256, 512)
 MIN_STORED_3D = 0.35       # a 3-D tile stores at least this fraction of its points
 MAX_RADIUS = 4             # a field read further away (rows or columns) is not blocked
 SHARED_LIMIT = 200 * 1024  # dynamic shared memory a pass may ask of a block (bytes)

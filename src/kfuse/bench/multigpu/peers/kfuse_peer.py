@@ -43,10 +43,10 @@ class KfuseRun(PeerRun):
     """The rank's DistArray stepped by kfuse (see :func:`distributed_step`): the time loop
     through ``kfuse.iterate``."""
 
-    def __init__(self, ctx, wl, dtype: str, halo_depth: int | None = None):
+    def __init__(self, ctx, wl, dtype: str, settings: dict | None = None):
         import cupy
 
-        self.cupy, self.ctx, self.halo_depth = cupy, ctx, halo_depth
+        self.cupy, self.ctx, self.settings = cupy, ctx, dict(settings or {})
         shape = wl.global_shape(ctx.size)
         self.u, self.advance, exchange, local = distributed_step(wl, dtype, shape, ctx.comm)
         self.fns = {"halo": exchange, "compute": local}
@@ -60,7 +60,7 @@ class KfuseRun(PeerRun):
         x = self.u
         e0.record()
         if what == "step":
-            with kfuse.config.override(**({} if self.halo_depth is None else {"halo_depth": self.halo_depth})):
+            with kfuse.config.override(**self.settings):
                 x = kfuse.iterate(self.advance, x, steps)
         else:
             fn = self.fns[what]
@@ -76,12 +76,14 @@ class KfuseRun(PeerRun):
         return self.u.grid.box, self.cupy.asnumpy(self.u.local).astype(np.float64)
 
 
-def build(ctx, wl, dtype: str, variant: str = "single_reduction", halo_depth: int | None = None):
-    """The stencil step (``halo_depth``: the setting for its loop; None: the default); CG
-    (``variant``), GEMM and the applications from :mod:`.kfuse_more`."""
+def build(ctx, wl, dtype: str, variant: str = "single_reduction", halo_depth: int | None = None,
+          peer_copies: bool | None = None):
+    """The stencil step (``halo_depth``, ``peer_copies``: the settings for its loop; None: the
+    default); CG (``variant``), GEMM and the applications from :mod:`.kfuse_more`."""
     if wl.kind in ("cg", "gemm", "app"):
         from . import kfuse_more
         if wl.kind == "cg":
             return kfuse_more.build_cg(ctx, wl, dtype, variant)
         return {"gemm": kfuse_more.build_gemm, "app": kfuse_more.KfuseAppRun}[wl.kind](ctx, wl, dtype)
-    return KfuseRun(ctx, wl, dtype, halo_depth)
+    settings = {k: v for k, v in (("halo_depth", halo_depth), ("peer_copies", peer_copies)) if v is not None}
+    return KfuseRun(ctx, wl, dtype, settings)

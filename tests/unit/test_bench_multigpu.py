@@ -161,7 +161,7 @@ def test_gpu_counts():
 def test_missing_peer_is_skipped_with_its_reason():
     have = {"torch", "cupy"}
     ok, skipped = PR.availability(list(PR.ORDER), find_spec=lambda m: object() if m in have else None)
-    assert ok == ["kfuse", "kfuse-depth", "kfuse-peer", "kfuse-pipelined", "torch", "torch-cupy"]
+    assert ok == ["kfuse", "kfuse-depth", "kfuse-nccl", "kfuse-pipelined", "torch", "torch-cupy"]
     assert skipped == {"jax-concat": "jax not installed", "jax-split": "jax not installed"}
     with pytest.raises(ArgumentError, match="unknown peer 'mpi'"):
         PR.parse("kfuse,mpi")
@@ -173,7 +173,7 @@ def test_dry_run_lists_launches_and_skips():
     jobs, skipped = runner.plan(args, 2, find_spec=lambda m: object() if m != "jax" else None)
     assert [(j.launch, j.gpus) for j in jobs] == [("torchrun", 1), ("torchrun", 2)]
     assert jobs[1].out == "o/torchrun-2gpu"
-    assert jobs[1].what.peers == ("kfuse", "kfuse-depth", "kfuse-peer", "kfuse-pipelined", "torch", "torch-cupy")
+    assert jobs[1].what.peers == ("kfuse", "kfuse-depth", "kfuse-nccl", "kfuse-pipelined", "torch", "torch-cupy")
     text = runner.dry_run(jobs, skipped)
     assert "NCCL_NVLS_ENABLE=0" in text and "--nproc-per-node=2" in text
     assert "# skipped jax-split: jax not installed" in text

@@ -84,3 +84,24 @@ def test_the_largest_message_is_every_ranks_and_sizes_pick_nccl():
 def test_the_setting_is_on_by_default():
     from kfuse import config
     assert config.get().peer_copies is True
+
+
+def test_an_exchange_reaching_an_unmapped_rank_goes_to_nccl_on_every_rank():
+    """A deep loop's halo on a (2, 2) split has corners: its messages reach the diagonal rank, which
+    the step's own halo (no corners) never maps; every rank then declines peer copies for it (the
+    exchange goes to NCCL) instead of failing on the unmapped rank, and still serves the step's
+    own exchange."""
+    import types
+    from kfuse.distributed.deep import deep_halo
+    d = decompose((64, 64), 4, split=(2, 2))
+    one = Halo(((1, 1), (1, 1)), False)
+    deep = deep_halo(one, 2)
+    assert deep.diagonal
+    for rank in range(4):
+        step = types.SimpleNamespace(decomp=d, comm=types.SimpleNamespace(rank=rank, size=4), storage=deep,
+                                     halos={"u": one})
+        mapped = P.neighbours(d, rank, P._all_signatures(step))
+        assert len(mapped) == 2   # the two edge neighbours, not the diagonal one
+        pe = P.PeerExchange(step, {}, {p: {} for p in mapped}, None, 0)
+        assert not pe._mapped((("u", deep, deep),))
+        assert pe._mapped((("u", one, deep),))

@@ -88,6 +88,8 @@ def _peer(ws, step, sched):
     with every pool block allocated for CUDA IPC; None where NCCL serves."""
     if not config.get().peer_copies or step.comm.size == 1 or not hasattr(step.comm, "keep_graphs"):
         return None
+    if step.decomp.order != "C":
+        return None   # the copies' box addresses are worked out for C-ordered blocks
     if "peer" not in ws.__dict__:
         from . import peer
         for i in range(len(sched.writes)):   # every pool block now, each in an allocation of its own
@@ -182,7 +184,7 @@ def _finals(plan, sched, steps: int, arr, outs: dict, names) -> list:
             finals.append(outs[names[k]])
         elif kind == "in":
             ref = state[k] if k < plan.n else ("c", k)
-            finals.append(arr(ref).copy() if ref[0] == "p" else arr(ref))   # never a workspace block
+            finals.append(arr(ref).copy(order="K") if ref[0] == "p" else arr(ref))   # never a workspace block
         else:
             finals.append(finals[k])
     return finals

@@ -154,11 +154,10 @@ def _covering(cache: dict, where: tuple, stored: tuple):
     loop's) holds every argument's (a time loop's constant field comes back padded, its state
     fields not: the same step serves, and replays its graphs), or None."""
     n = len(where)
-    for k, entry in cache.items():
-        if isinstance(k, tuple) and len(k) == n + 1 and k[:n] == where and any(
-                all(_within(w, s) for w in stored) for s in _storages(entry)):
-            return entry
-    return None
+    fits = {id(e): e for k, e in cache.items() if isinstance(k, tuple) and len(k) == n + 1 and k[:n] == where
+            and any(all(_within(w, s) for w in stored) for s in _storages(e))}
+    # the narrowest: a plain call does not pad the caller's arrays wider than its step needs
+    return min(fits.values(), key=lambda e: sum(lo + hi for lo, hi in e.step.storage.widths), default=None)
 
 
 def _storages(entry) -> list:

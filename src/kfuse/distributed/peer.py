@@ -66,6 +66,11 @@ def messages(decomp, rank: int, signature: tuple) -> tuple:
     return pulls, sends
 
 
+def neighbours(decomp, rank: int, signatures: list) -> list:
+    """The ranks ``rank`` exchanges with in any of ``signatures`` (those it maps), sorted."""
+    return sorted({p for sig in signatures for g in messages(decomp, rank, sig) for _, p, _, _ in g} - {rank})
+
+
 def largest_message(decomp, signature: tuple, itemsize: dict) -> int:
     """Bytes of the largest box any rank receives in exchange ``signature`` (``itemsize``: per
     array): the same on every rank, so every rank takes peer copies or NCCL alike."""
@@ -154,7 +159,7 @@ class PeerExchange:
         self._ref_of = {b.data.ptr: ref for ref, b in pool.items()}
         self._signatures: list = []
         self._descriptors: dict = {}
-        self._small: dict = {}
+        self._served: dict = {}
         self._function = None
 
     @classmethod
@@ -163,9 +168,8 @@ class PeerExchange:
         alike on every rank: collective, call it on every rank at the same point)."""
         import cupy
         comm = step.comm
-        neighbours = sorted({p for sig in _all_signatures(step) for g in messages(step.decomp, comm.rank, sig)
-                             for _, p, _, _ in g} - {comm.rank})
-        ok = cupy.asarray([0 if same_node(comm) and neighbours else 1], dtype=cupy.int32)
+        mine = neighbours(step.decomp, comm.rank, _all_signatures(step))
+        ok = cupy.asarray([0 if same_node(comm) and mine else 1], dtype=cupy.int32)
         comm.all_reduce(ok, "sum")
         if int(ok.get()[0]):
             return None
@@ -173,7 +177,7 @@ class PeerExchange:
         flags = _ipc_copy(flags)
         error = cupy.cuda.runtime.hostAlloc(4, cupy.cuda.runtime.hostAllocMapped)
         ctypes.memset(error, 0, 4)
-        peers, why = _share(comm, neighbours, [pool[r] for r in sorted(pool)] + [flags], sorted(pool))
+        peers, why = _share(comm, mine, [pool[r] for r in sorted(pool)] + [flags], sorted(pool))
         failed = cupy.asarray([1 if why else 0], dtype=cupy.int32)
         comm.all_reduce(failed, "sum")   # a rank that cannot map a neighbour: NCCL on every rank
         if int(failed.get()[0]):
@@ -183,15 +187,18 @@ class PeerExchange:
 
     def exchange(self, env: dict, arrays, halos: dict, stream=None) -> bool:
         """Fill the ``halos`` (array -> Halo) of ``arrays`` by peer copies; False (nothing done)
-        where one of them is not a workspace block."""
-        if any(env[n].data.ptr not in self._ref_of or not env[n].flags.c_contiguous for n in arrays):
-            return False   # the boxes' addresses are worked out for C-ordered blocks
+        where one of them is not a workspace block, a message is larger than
+        :data:`PEER_MAX_BYTES` or a rank's peer in it is not mapped (the same answer on every
+        rank: the caller then goes to NCCL on every rank)."""
+        if any(env[n].data.ptr not in self._ref_of for n in arrays):
+            return False
         import cupy
         sig = tuple((n, halos[n], self.step.storage) for n in sorted(arrays))
-        if sig not in self._small:
+        if sig not in self._served:
             sizes = {n: env[n].dtype.itemsize for n in arrays}
-            self._small[sig] = largest_message(self.step.decomp, sig, sizes) <= PEER_MAX_BYTES
-        if not self._small[sig]:
+            self._served[sig] = (largest_message(self.step.decomp, sig, sizes) <= PEER_MAX_BYTES
+                                and self._mapped(sig))
+        if not self._served[sig]:
             return False
         key = (sig, tuple(self._ref_of[env[n].data.ptr] for n in sorted(arrays)))
         if key not in self._descriptors:
@@ -207,6 +214,16 @@ class PeerExchange:
         fn = self._kernel()
         s = stream if stream is not None else cupy.cuda.get_current_stream()
         fn((len(desc) // DESCRIPTOR.itemsize,), (THREADS,), (desc, np.int64(TIMEOUT_NS)), stream=s)
+        return True
+
+    def _mapped(self, sig: tuple) -> bool:
+        """Whether every rank maps every peer it exchanges with in ``sig`` (a deep loop's halos
+        reach diagonal ranks the step's own halos do not): decided alike on every rank."""
+        decomp = self.step.decomp
+        for r in range(decomp.size):
+            have = neighbours(decomp, r, _all_signatures(self.step))
+            if any(p not in have for g in messages(decomp, r, sig) for _, p, _, _ in g if p != r):
+                return False
         return True
 
     def check(self) -> None:

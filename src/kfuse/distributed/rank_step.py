@@ -214,6 +214,11 @@ class RankStep:
             if tuple(getattr(x, "shape", ())) != want or getattr(x, "dtype", None) != np.dtype(t.dtype):
                 raise ArgumentError(f"{name}: rank {self.comm.rank} takes a {t.dtype} block of shape {want}, "
                                     f"got {getattr(x, 'dtype', type(x).__name__)} {tuple(getattr(x, 'shape', ()))}")
+            flags = getattr(x, "flags", None)
+            if name in self.grid_arrays and flags is not None and not (
+                    flags.f_contiguous if t.order == "F" else flags.c_contiguous):
+                raise ArgumentError(f"{name}: rank {self.comm.rank}'s block is not {t.order}-contiguous: the "
+                                    f"step's kernels address {t.order}-ordered blocks (the grid's order)")
             env[name] = x
         unknown = sorted(set(inputs) - set(self.program.inputs))
         if unknown:

@@ -7,9 +7,9 @@ split as it is read from shared memory into a head ``hi`` (``x`` truncated to TF
 never has an infinite head) and a tail ``lo = tf32(x - hi)`` (none for an Inf or a NaN, whose head
 is itself; :mod:`kfuse.spaces.gemm.engines.mma_tf32x3` says why), and each mma tile
 runs three ``mma.sync``, the small terms first, into a partial from zero that is then added to
-the fp32 accumulators in fp32 (the tensor core's adder truncates: accumulated there, a sum of k
-products drifts toward zero by up to k/8 units in the last place, 5.8e-5 relative at k = 8192 with
-positive terms on the H200, three times fp32's tolerance)::
+the fp32 accumulators in fp32 (the tensor core's adder truncates: accumulated there, a sum
+drifts toward zero by up to a unit in the last place at every mma.sync, 5.8e-5 relative at k = 8192
+with positive terms on the H200, three times fp32's tolerance)::
 
     unsigned af[MI][4], bf[NI][2], al[MI][4], bl[NI][2];   // heads and tails
     kf_tf32_split(lo.v[0], af[mi][0], al[mi][0]); ...

@@ -44,15 +44,16 @@ STENCIL_KINDS = ("jacobi-2d", "heat-3d")
 
 REGISTRY = {p.name: p for p in (
     PeerSpec("kfuse", "kfuse_peer", ("cupy", "torch"), "torchrun",
-             "kfuse.iterate on DistArrays over NCCL, CUDA graphs per rank (CG: kfuse.distributed.solvers.cg "
+             "kfuse.iterate on DistArrays with the default settings (NCCL, peer copies inside a node for "
+             "messages up to 256 KiB), CUDA graphs per rank (CG: kfuse.distributed.solvers.cg "
              "single_reduction; GEMM: kfuse.distributed.blas3.gemm; apps: the author's loop, kfuse.jit of "
              "the step on DistArrays)", ours=True),
     PeerSpec("kfuse-depth", "kfuse_peer", ("cupy", "torch"), "torchrun",
              "kfuse.iterate with the model's halo depth (halo_depth=0: halos k wide every k steps)", ours=True,
              options=(("halo_depth", 0),), kinds=STENCIL_KINDS),
-    PeerSpec("kfuse-peer", "kfuse_peer", ("cupy", "torch"), "torchrun",
-             "kfuse.iterate with the graphs' halo exchanges by peer copies inside the node (peer_copies=True)",
-             ours=True, options=(("peer_copies", True),), kinds=STENCIL_KINDS),
+    PeerSpec("kfuse-nccl", "kfuse_peer", ("cupy", "torch"), "torchrun",
+             "kfuse.iterate with every halo exchange on NCCL (peer_copies=False)",
+             ours=True, options=(("peer_copies", False),), kinds=STENCIL_KINDS),
     PeerSpec("kfuse-pipelined", "kfuse_peer", ("cupy", "torch"), "torchrun",
              "kfuse.distributed.solvers.cg pipelined on NCCL", ours=True,
              options=(("variant", "pipelined"),), kinds=("cg",)),

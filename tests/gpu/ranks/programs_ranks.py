@@ -4,7 +4,8 @@ the solvers, for tests/gpu/test_distributed_nccl_gpu.py.  Each stencil program r
 Grid of odd sizes cut unevenly, in C and F order, float32 and float64: the gathered grid must be
 bitwise what ``kfuse.jit`` leaves on the whole array on one GPU, and within the dtype's
 tolerance of the same steps in NumPy float64.  The applications of tests/programs/apps run their
-own loops on DistArrays, bitwise one GPU.  CG (single reduction and pipelined) and BiCG on a
+own loops on DistArrays, bitwise one GPU; a two-field (leapfrog) loop in C and F order, with and
+without peer copies, bitwise one GPU.  CG (single reduction and pipelined) and BiCG on a
 DistCSR reach NumPy's float64 solution.  Each check prints one line; the ranks all-reduce the
 failures.  Exit code 0: every check passed on every rank."""
 from __future__ import annotations
@@ -99,6 +100,33 @@ def stencil_checks(comm, report):
                        f"{err:.1e} from NumPy float64", ok)
 
 
+def leap(a, b):   # a leapfrog state (a, b) -> (b, c): one field computed, one passed on
+    c = b.copy()
+    c[1:-1, 1:-1] = 2 * b[1:-1, 1:-1] - a[1:-1, 1:-1] + 0.1 * (b[:-2, 1:-1] + b[2:, 1:-1] + b[1:-1, :-2]
+                                                             + b[1:-1, 2:] - 4 * b[1:-1, 1:-1])
+    return b, c
+
+
+def leapfrog_checks(comm, report):
+    """A two-field loop through kfuse.iterate (graphs; with and without peer copies) in C and F
+    order: the field passed on from a pool block keeps the grid's order, bitwise one GPU."""
+    import cupy
+    shape = (90, 61)
+    for order in ("C", "F"):
+        rng = np.random.default_rng(10)
+        a0, b0 = (np.asarray(rng.standard_normal(shape), order=order) for _ in range(2))
+        want = [cupy.asnumpy(x) for x in kfuse.iterate(kfuse.jit(leap), (cupy.asarray(a0), cupy.asarray(b0)), 7)]
+        for peer in (False, True):
+            g = kd.Grid(shape, comm=comm, order=order)
+            with kfuse.config.override(peer_copies=peer):
+                got = kfuse.iterate(kfuse.jit(leap), (g.scatter(a0), g.scatter(b0)), 7)
+                again = kfuse.iterate(kfuse.jit(leap), got, 7)   # a loop from the blocks the first returned
+            want2 = [cupy.asnumpy(x) for x in kfuse.iterate(kfuse.jit(leap), tuple(cupy.asarray(w) for w in want), 7)]
+            ok = all(np.array_equal(g.gather(x, root=None), w) for x, w in zip(got, want)) and \
+                all(np.array_equal(g.gather(x, root=None), w) for x, w in zip(again, want2))
+            report(f"leapfrog {shape} {order} peer_copies={peer}: two loops of 7 steps bitwise one GPU", ok)
+
+
 def app_checks(comm, report):
     """Every application of tests/programs/apps through its own time loop on DistArrays (as
     tests/gpu/test_distributed_apps_gpu.py runs them on threads), float64: bitwise one GPU."""
@@ -153,6 +181,7 @@ def main() -> int:
         print(f"rank {comm.rank}: {'ok' if ok else 'FAILED'} {what}", flush=True)
 
     stencil_checks(comm, report)
+    leapfrog_checks(comm, report)
     app_checks(comm, report)
     solver_checks(comm, report)
     verdict = cupy.asarray([sum(failures)], dtype=cupy.int32)

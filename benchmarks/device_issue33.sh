@@ -6,7 +6,9 @@
 # deep halos), bench1 / bench2 (kfuse bench --multi-gpu on 1 or on 1 and 2 GPUs: BENCH_WORKLOADS,
 # BENCH_PEERS, BENCH_DTYPES; results in $OUT/mgpu), bench2a / bench2b / bench2c (the suite in three
 # parts of about 8 minutes, each in $OUT/mgpu/<part>), merge (one report over $OUT/mgpu's parts),
-# probe (benchmarks/probes/mgpu_step_probe.py on 1 and 2 GPUs: PROBE_ARGS).
+# probe (benchmarks/probes/mgpu_step_probe.py on 1 and 2 GPUs: PROBE_ARGS), rows (the rows session 34
+# left out, about 8 minutes).  The device returns a limited number of files: run the steps through
+# benchmarks/tools/packed.sh (one tarball).
 # Run on nvidia-h200-x2 for the two-GPU steps.  NVLink multicast stays off (the variables below).
 set -u
 export PYTHONUNBUFFERED=1 PYTHONPATH=src:. NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
@@ -37,6 +39,16 @@ for step in "$@"; do
              --workload $wl ${BENCH_PEERS:+--peers $BENCH_PEERS} ${BENCH_DTYPES:+--dtype $BENCH_DTYPES} \
              --job-timeout "${BENCH_JOB_LIMIT:-200}" --out "$OUT/mgpu/$step" > "$OUT/$step.log" 2>&1
            echo "$step: exit $? after $(( $(date +%s) - t0 )) s"; tail -30 "$OUT/$step.log" ;;
+    rows)  # the suite's rows session 34 left out (jacobi weak; heat-3d float64 and the application on 2 GPUs;
+           # JAX heat-3d float64 on 2 GPUs) and the float64 row-split GEMM again, each part under its own limit
+           part() { local name=$1 lim=$2; shift 2
+             timeout "$lim" python3 -m kfuse bench --multi-gpu --steps 20 --loops 3 --job-timeout $((lim - 10)) \
+               --out "$OUT/mgpu/$name" "$@" > "$OUT/$name.log" 2>&1; echo "$name: exit $? after $(( $(date +%s) - t0 )) s"
+             grep -E "^\| (jacobi|heat|app|gemm|cg)" "$OUT/$name.log" | head -20; }
+           part weak 150 --gpus 1 2 --workload jacobi-2d-16384-weak --peers kfuse,kfuse-nccl,jax-split,torch-cupy
+           part heat64 130 --gpus 2 --workload heat-3d-512-weak --dtype float64 --peers kfuse,kfuse-nccl,torch,jax-split,jax-concat
+           part app64 110 --gpus 2 --workload app-heat7-512-weak --dtype float64 --peers kfuse,torch-cupy
+           part gemm64 100 --gpus 1 2 --workload gemm-8192-rows --dtype float64 --peers kfuse,torch ;;
     probe) for n in 1 2; do
              timeout "${PROBE_LIMIT:-240}" python3 -m torch.distributed.run --standalone --nproc-per-node $n \
                benchmarks/probes/mgpu_step_probe.py --out "$OUT" ${PROBE_ARGS:-} > "$OUT/probe$n.log" 2>&1
@@ -53,6 +65,6 @@ for step in "$@"; do
              ${BENCH_DTYPES:+--dtype $BENCH_DTYPES} --job-timeout "${BENCH_JOB_LIMIT:-260}" --out "$OUT/mgpu" \
              > "$OUT/$step.log" 2>&1
            echo "$step: exit $? after $(( $(date +%s) - t0 )) s"; tail -50 "$OUT/$step.log" ;;
-    *) echo "unknown step $step (tests, nccl, probe, sanitize, bench1, bench2, bench2a, bench2b, bench2c, merge)" ;;
+    *) echo "unknown step $step (tests, nccl, probe, sanitize, bench1, bench2, bench2a, bench2b, bench2c, rows, merge)" ;;
   esac
 done

@@ -17,7 +17,6 @@ state field that is not an array of the grid, and a halo of ``depth * r`` wider 
 neighbour's block."""
 from __future__ import annotations
 
-
 from ..errors import ArgumentError, PlanError
 from ..platform import device
 from .exchange import local_box

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 
-
 from .. import config
 from ..errors import ArgumentError
 from ..frontend.trace import lower_spec

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import math
 import socket
 
 import numpy as np
@@ -74,14 +75,9 @@ def neighbours(decomp, rank: int, signatures: list) -> list:
 def largest_message(decomp, signature: tuple, itemsize: dict) -> int:
     """Bytes of the largest box any rank receives in exchange ``signature`` (``itemsize``: per
     array): the same on every rank, so every rank takes peer copies or NCCL alike."""
-    most = 0
-    for rank in range(decomp.size):
-        for array, _peer, _k, where in messages(decomp, rank, signature)[0]:
-            n = 1
-            for s in where:
-                n *= s.stop - s.start
-            most = max(most, n * itemsize[array])
-    return most
+    return max((math.prod(s.stop - s.start for s in where) * itemsize[array]
+                for rank in range(decomp.size) for array, _, _, where in messages(decomp, rank, signature)[0]),
+               default=0)
 
 
 def slots(decomp, rank: int, signatures: list) -> dict:
@@ -281,9 +277,8 @@ def _all_signatures(step) -> list:
 
 
 def _ipc_copy(a):
-    """``a`` copied into memory of its own, in ``a``'s memory order."""
-    f = a.flags.f_contiguous and not a.flags.c_contiguous
-    out = ipc_empty(a.shape[::-1], a.dtype).T if f else ipc_empty(a.shape, a.dtype)
+    """``a`` (the flag words, one axis) copied into memory of its own."""
+    out = ipc_empty(a.shape, a.dtype)
     out[...] = a
     return out
 

@@ -228,3 +228,16 @@ def test_a_constant_padded_by_the_first_call_finds_the_same_step():
             wider = prepare(f, u, c, 0.01)   # wider than any step's storage: a step of its own
         return second is first and third is first and wider is not first
     assert LocalComm.run(2, rank, timeout=300) == [True, True]
+
+
+def test_a_block_not_contiguous_in_the_grids_order_is_refused():
+    """A rank's block handed to the step in the other memory order (a C-ordered grid's kernels
+    would read an F-ordered block transposed): an ArgumentError naming the order, before any
+    launch; the block in the grid's order binds."""
+    for entry, u in _prepared(jacobi, (13, 11), (2, 1)):
+        step = entry.step
+        name = step.program.inputs[0]
+        block = np.zeros(step.padded_shape(name))
+        assert step._bind({name: block})[name] is block
+        with pytest.raises(ArgumentError, match="not C-contiguous"):
+            step._bind({name: np.asfortranarray(block)})
